@@ -1,0 +1,3 @@
+from mancala.cli import main
+
+raise SystemExit(main())

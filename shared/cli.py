@@ -1,0 +1,93 @@
+"""The `mancala` command: one console script with subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from mancala.rules.errors import VariantError
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from mancala.replay import main
+
+    return main()
+
+
+def _cmd_variants(args: argparse.Namespace) -> int:
+    from mancala.rules.loading import config_paths, load_variant
+
+    rows = []
+    for stem, path in config_paths().items():
+        try:
+            variant = load_variant(path)
+        except VariantError as exc:
+            if args.all:
+                rows.append((stem, "(not playable yet)", str(exc)[:60]))
+            continue
+        about = variant.game_info.about.split(". ")[0].split("\n")[0].rstrip(".")
+        rows.append((stem, variant.name, about))
+    wid = [max(len(r[i]) for r in rows) for i in range(2)] if rows else [0, 0]
+    for stem, name, about in rows:
+        print(f"{stem.ljust(wid[0])}  {name.ljust(wid[1])}  {about}")
+    return 0
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    from mancala.engine.game import Game
+    from mancala.render import board_text
+    from mancala.rules.loading import load_variant
+
+    try:
+        variant = load_variant(args.variant)
+    except VariantError as exc:
+        print(f"invalid variant: {exc}", file=sys.stderr)
+        return 2
+    game = Game(variant)
+    print(f"{variant.name}: {variant.holes} holes a side")
+    if variant.game_info.about:
+        print(variant.game_info.about)
+    if variant.game_info.rules:
+        print(f"Rules: {variant.game_info.rules}")
+    print()
+    print(board_text(game, game.start(args.starter, seed=args.seed)))
+    return 0
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from mancala.bench import main
+
+    return main(args)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mancala", description="Mancala: rules engine, server and clients.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("replay", help="replay games given as JSON requests on stdin (contracts/replay.md)")
+    p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("variants", help="list the variants in configs/")
+    p.add_argument("--all", action="store_true", help="also list variants that do not play yet")
+    p.set_defaults(func=_cmd_variants)
+
+    p = sub.add_parser("show", help="print a variant's starting board")
+    p.add_argument("variant", help="variant name (file stem in configs/) or path to a variant file")
+    p.add_argument("--starter", type=int, choices=(0, 1), default=0)
+    p.add_argument("--seed", type=int, default=None)
+    p.set_defaults(func=_cmd_show)
+
+    p = sub.add_parser("bench", help="engine benchmark: random playouts (moves/s, games/s)")
+    p.add_argument("--seconds", type=float, default=3.0, help="time per variant")
+    p.add_argument("--seed", type=int, default=1)
+    p.set_defaults(func=_cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return int(args.func(args) or 0)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

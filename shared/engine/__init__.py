@@ -1,0 +1,6 @@
+"""The rules engine: positions, moves and a pipeline of rules built once per variant."""
+
+from mancala.engine.game import Game, IllegalMove, Outcome, OutcomeKind
+from mancala.engine.position import Position
+
+__all__ = ["Game", "IllegalMove", "Outcome", "OutcomeKind", "Position"]

@@ -1,0 +1,117 @@
+"""Which holes a move may start from: min_move, then the variant's allow_rule."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mancala.engine.board import Geometry
+from mancala.engine.position import Position
+from mancala.rules.enums import AllowRule
+from mancala.rules.variant import Variant
+
+# allowed(position, mover, candidate holes (own, >= min_move), step_of) -> holes
+StepOf = Callable[[Position, int, int], int]
+Filter = Callable[[Position, int, list[int], StepOf], list[int]]
+# simulate(position, hole, step, mover) -> (final hole or -1 for store, sown on opponent's side)
+Simulate = Callable[[Position, int, int, int], tuple[int, bool]]
+
+
+def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> Filter | None:
+    n, size = geom.holes, geom.size
+    rule = variant.game_info.allow_rule
+
+    def own_seeds(pos: Position, mover: int) -> list[int]:
+        return [pos.board[h] for h in geom.side(mover) if pos.board[h]]
+
+    def first_turn(pos: Position, mover: int) -> bool:
+        return pos.player_moves[mover] == 0
+
+    right_two = {geom.hole_of(p, n - 1) for p in (0, 1)} | {geom.hole_of(p, n - 2) for p in (0, 1) if n > 1}
+
+    match rule:
+        case AllowRule.NONE:
+            return None
+        case AllowRule.OPP_OR_EMPTY:
+
+            def opp_or_empty(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                out = []
+                for h in holes:
+                    final, sown_opp = simulate(pos, h, step_of(pos, h, mover), mover)
+                    if sown_opp or (final >= 0 and pos.board[final] == 0):
+                        out.append(h)
+                return out
+
+            return opp_or_empty
+        case AllowRule.SINGLE_TO_ZERO:
+
+            def single_to_zero(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                b = pos.board
+                return [h for h in holes if b[h] != 1 or b[(h + step_of(pos, h, mover)) % size] == 0]
+
+            return single_to_zero
+        case AllowRule.SINGLE_ONLY_ALL:
+
+            def single_only_all(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                if all(s == 1 for s in own_seeds(pos, mover)):
+                    return holes
+                return [h for h in holes if pos.board[h] != 1]
+
+            return single_only_all
+        case AllowRule.SINGLE_ALL_TO_ZERO:
+
+            def single_all_to_zero(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                b = pos.board
+                if not all(s == 1 for s in own_seeds(pos, mover)):
+                    return [h for h in holes if b[h] != 1]
+                return [h for h in holes if b[(h + step_of(pos, h, mover)) % size] == 0]
+
+            return single_all_to_zero
+        case AllowRule.TWO_ONLY_ALL:
+
+            def two_only_all(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                if all(s == 2 for s in own_seeds(pos, mover)):
+                    return holes
+                return [h for h in holes if pos.board[h] != 2]
+
+            return two_only_all
+        case AllowRule.TWO_ONLY_ALL_RIGHT:
+
+            def two_only_all_right(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                if all(s == 2 for s in own_seeds(pos, mover)):
+                    twos = [h for h in holes if pos.board[h] == 2]
+                    return twos[-1:]  # holes are sorted: own rightmost is last for both players
+                return [h for h in holes if pos.board[h] != 2]
+
+            return two_only_all_right
+        case AllowRule.FIRST_TURN_ONLY_RIGHT_TWO:
+
+            def first_right_two(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                if first_turn(pos, mover):
+                    return [h for h in holes if h in right_two]
+                return holes
+
+            return first_right_two
+        case AllowRule.RIGHT_2_1ST_THEN_ALL_TWO:
+
+            def right_2_then_twos(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                if first_turn(pos, mover):
+                    return [h for h in holes if h in right_two]
+                if all(pos.board[h] in (0, 2) for h in geom.side(mover)):
+                    return holes
+                return [h for h in holes if pos.board[h] != 2]
+
+            return right_2_then_twos
+        case AllowRule.MOVE_ALL_HOLES_FIRST:
+
+            def move_all_first(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                fresh = [h for h in holes if not pos.unlocked[h]]
+                return fresh if fresh else holes
+
+            return move_all_first
+        case AllowRule.NOT_XFROM_1S:
+
+            def not_from_singleton_opp(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
+                return [h for h in holes if pos.board[size - 1 - h] != 1]
+
+            return not_from_singleton_opp
+    raise NotImplementedError(rule)

@@ -1,0 +1,60 @@
+"""Board geometry: holes, sides, opposites, steps and where the stores sit."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+CCW = 1  # towards higher index
+CW = -1
+
+
+@dataclass(frozen=True, slots=True)
+class Geometry:
+    holes: int
+
+    @property
+    def size(self) -> int:
+        return 2 * self.holes
+
+    def owner(self, hole: int) -> int:
+        return 0 if hole < self.holes else 1
+
+    def opposite(self, hole: int) -> int:
+        return 2 * self.holes - 1 - hole
+
+    def side(self, player: int) -> range:
+        return range(0, self.holes) if player == 0 else range(self.holes, 2 * self.holes)
+
+    def hole_of(self, player: int, pos: int) -> int:
+        """Board index of a player's position counted from their own left."""
+        return pos if player == 0 else self.holes + pos
+
+    def pos_of(self, hole: int) -> int:
+        """Position of a hole counted from its owner's left."""
+        return hole if hole < self.holes else hole - self.holes
+
+    def step(self, hole: int, direction: int) -> int:
+        return (hole + direction) % (2 * self.holes)
+
+    def store_after(self, player: int, direction: int) -> int:
+        """The hole after which a player's store is passed when sowing `direction`.
+
+        The stores sit at the ends of the board: South's at the east end (between
+        holes n-1 and n), North's at the west end (between 2n-1 and 0), whichever
+        way the seeds travel.
+        """
+        n = self.holes
+        if player == 0:
+            return n - 1 if direction == CCW else n
+        return 2 * n - 1 if direction == CCW else 0
+
+    def leftmost_from(self, viewer: int, player: int) -> int:
+        """The hole of `player`'s row that is leftmost as `viewer` sees the board."""
+        if viewer == player:
+            return self.hole_of(player, 0)
+        return self.hole_of(player, self.holes - 1)
+
+    def rightmost_from(self, viewer: int, player: int) -> int:
+        if viewer == player:
+            return self.hole_of(player, self.holes - 1)
+        return self.hole_of(player, 0)

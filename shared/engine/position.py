@@ -1,0 +1,112 @@
+"""A position: a small mutable value, cheap to copy, hashable on demand."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import Enum
+
+
+class OutcomeKind(str, Enum):
+    WIN = "WIN"
+    TIE = "TIE"
+    ROUND_WIN = "ROUND_WIN"
+    ROUND_TIE = "ROUND_TIE"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    kind: OutcomeKind
+    winner: int | None
+
+    def to_json(self) -> dict[str, object]:
+        return {"kind": self.kind.value, "winner": self.winner}
+
+
+class Position:
+    """Everything that decides the rest of a game.
+
+    `board` and `stores` hold seeds; `turn` is who moves next (0 South, 1 North);
+    `unlocked` marks holes captures may come from (moveunlock) or that have been
+    moved from (MOVE_ALL_HOLES_FIRST); `moves` counts moves and passes of the game,
+    `player_moves` each player's; `repeating` is set while a player takes a
+    repeat turn; `alt_dir` is South's sowing step once PLAYALTDIR fixed it;
+    `total` is the seeds the game started with (board + stores).
+    """
+
+    __slots__ = (
+        "board",
+        "stores",
+        "turn",
+        "unlocked",
+        "moves",
+        "player_moves",
+        "repeating",
+        "alt_dir",
+        "starter",
+        "total",
+        "outcome",
+    )
+
+    def __init__(
+        self,
+        board: list[int],
+        stores: list[int],
+        turn: int,
+        unlocked: list[bool],
+        *,
+        moves: int = 0,
+        player_moves: list[int] | None = None,
+        repeating: bool = False,
+        alt_dir: int = 0,
+        starter: int = 0,
+        total: int = 0,
+        outcome: Outcome | None = None,
+    ) -> None:
+        self.board = board
+        self.stores = stores
+        self.turn = turn
+        self.unlocked = unlocked
+        self.moves = moves
+        self.player_moves = player_moves if player_moves is not None else [0, 0]
+        self.repeating = repeating
+        self.alt_dir = alt_dir
+        self.starter = starter
+        self.total = total
+        self.outcome = outcome
+
+    def copy(self) -> Position:
+        new = Position.__new__(Position)
+        new.board = self.board[:]
+        new.stores = self.stores[:]
+        new.turn = self.turn
+        new.unlocked = self.unlocked[:]
+        new.moves = self.moves
+        new.player_moves = self.player_moves[:]
+        new.repeating = self.repeating
+        new.alt_dir = self.alt_dir
+        new.starter = self.starter
+        new.total = self.total
+        new.outcome = self.outcome
+        return new
+
+    def key(self) -> tuple:
+        """What the future of the game depends on, for transposition tables."""
+        return (
+            tuple(self.board),
+            tuple(self.stores),
+            self.turn,
+            tuple(self.unlocked),
+            self.repeating,
+            self.alt_dir,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, Position):
+            return NotImplemented
+        return self.key() == other.key() and self.moves == other.moves and self.outcome == other.outcome
+
+    def __hash__(self) -> int:
+        return hash(self.key())
+
+    def __repr__(self) -> str:
+        return f"Position(board={self.board}, stores={self.stores}, turn={self.turn})"

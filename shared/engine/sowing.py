@@ -1,0 +1,113 @@
+"""Sowing: one strategy per variant, built from its sowing parameters.
+
+A sower takes seeds from the start hole and drops them, lap after lap where the
+variant sows multiple laps, and reports where the last seed fell.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mancala.engine.board import Geometry
+from mancala.engine.position import Position
+from mancala.rules.enums import LapSower
+from mancala.rules.variant import Variant
+
+STORE = -1  # the last seed fell in the mover's store
+MAX_LAPS = 50  # the reference ends a sow that goes on for more laps than this
+
+
+@dataclass(slots=True)
+class SowResult:
+    final: int  # board index of the last seed, or STORE
+    sown_opp: bool  # a seed fell on the opponent's side
+    endless: bool = False  # stopped after MAX_LAPS; the seeds in hand are dropped
+    laps: int = 1
+
+
+# stop(position, final_hole, mover) -> True when a lap ending there must not continue
+LapStop = Callable[[Position, int, int], bool]
+Sower = Callable[[Position, int, int, int], SowResult]
+
+
+def make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None) -> Sower:
+    gi = variant.game_info
+    n = geom.holes
+    size = geom.size
+    sow_start = gi.sow_start
+    move_one = gi.move_one
+    skip_start = gi.skip_start
+    own_store = gi.sow_own_store
+    store_after = {(p, d): geom.store_after(p, d) for p in (0, 1) for d in (1, -1)}
+
+    def sow_lap(pos: Position, start: int, step: int, mover: int, seeds: int) -> tuple[int, bool]:
+        """Drop `seeds` from `start` (already emptied); return (final, sown_opp)."""
+        board = pos.board
+        loc = start
+        sown_opp = False
+        if sow_start and not (move_one and seeds == 1):
+            board[start] += 1
+            seeds -= 1
+            if seeds == 0:
+                return start, (start >= n) != (mover == 1)
+        store_hole = store_after[(mover, step)] if own_store else -2
+        while seeds:
+            if loc == store_hole:
+                pos.stores[mover] += 1
+                seeds -= 1
+                if not seeds:
+                    return STORE, sown_opp
+            loc = (loc + step) % size
+            if skip_start and loc == start:
+                continue
+            board[loc] += 1
+            seeds -= 1
+            if (loc >= n) != (mover == 1):
+                sown_opp = True
+        return loc, sown_opp
+
+    if gi.mlaps == LapSower.OFF:
+
+        def single(pos: Position, start: int, step: int, mover: int) -> SowResult:
+            seeds = pos.board[start]
+            pos.board[start] = 0
+            final, sown_opp = sow_lap(pos, start, step, mover, seeds)
+            return SowResult(final, sown_opp)
+
+        return single
+
+    next_lap = gi.mlaps == LapSower.LAPPER_NEXT
+    visit_opp = gi.visit_opp
+
+    def multi(pos: Position, start: int, step: int, mover: int) -> SowResult:
+        board = pos.board
+        seeds = board[start]
+        board[start] = 0
+        any_opp = False
+        laps = 0
+        while True:
+            laps += 1
+            final, sown_opp = sow_lap(pos, start, step, mover, seeds)
+            any_opp = any_opp or sown_opp
+            if final == STORE:
+                return SowResult(STORE, any_opp, laps=laps)
+            if visit_opp and laps == 1 and not sown_opp:
+                return SowResult(final, any_opp, laps=laps)
+            if lap_stop is not None and lap_stop(pos, final, mover):
+                return SowResult(final, any_opp, laps=laps)
+            if next_lap:
+                start = (final + step) % size
+                if board[start] == 0:
+                    return SowResult(final, any_opp, laps=laps)
+            else:
+                if board[final] <= 1:
+                    return SowResult(final, any_opp, laps=laps)
+                start = final
+            seeds = board[start]
+            board[start] = 0
+            if laps >= MAX_LAPS:
+                # the seeds just picked up are in hand: they leave the game
+                return SowResult(final, any_opp, endless=True, laps=laps)
+
+    return multi

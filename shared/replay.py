@@ -1,0 +1,184 @@
+"""`mancala replay`: run requests of JSON lines through the engine (contracts/replay.md)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import IO, Any
+
+from mancala.engine.game import Game, IllegalMove
+from mancala.engine.position import Position
+from mancala.rules.errors import VariantError
+from mancala.rules.loading import load_variant
+
+EXIT_OK, EXIT_INVALID, EXIT_ILLEGAL = 0, 2, 3
+
+
+class BadRequest(ValueError):
+    """A request that is not a well-formed replay request."""
+
+
+def iter_json_objects(stream: IO[str]) -> Iterator[Any]:
+    """JSON values one after another, whatever whitespace separates them."""
+    decoder = json.JSONDecoder()
+    buf = ""
+    for chunk in iter(lambda: stream.read(1 << 16), ""):
+        buf += chunk
+        while True:
+            stripped = buf.lstrip()
+            if not stripped:
+                buf = ""
+                break
+            try:
+                value, end = decoder.raw_decode(stripped)
+            except json.JSONDecodeError:
+                if len(stripped) > 1 << 24:
+                    raise
+                buf = stripped
+                break
+            yield value
+            buf = stripped[end:]
+    if buf.strip():
+        # what is left cannot be parsed: report it as a bad request
+        yield _Unparsable(buf.strip()[:80])
+
+
+@dataclass
+class _Unparsable:
+    text: str
+
+
+@dataclass
+class Request:
+    game: Game
+    start: Position
+    moves: list[Any]
+    final_only: bool
+
+
+def _int_field(raw: dict[str, Any], name: str, default: int | None, choices: tuple[int, ...] | None = None) -> int | None:
+    value = raw.get(name, default)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise BadRequest(f"{name} must be an integer, not {value!r}")
+    if choices is not None and value not in choices:
+        raise BadRequest(f"{name} must be one of {list(choices)}, not {value}")
+    return value
+
+
+def parse_request(raw: Any) -> Request:
+    """Validate a request; raise BadRequest or VariantError naming what is wrong."""
+    if isinstance(raw, _Unparsable):
+        raise BadRequest(f"not valid JSON: {raw.text!r}")
+    if not isinstance(raw, dict):
+        raise BadRequest("a request must be a JSON object")
+    known = {"config", "starter", "moves", "seed", "position", "output"}
+    extra = sorted(set(raw) - known)
+    if extra:
+        raise BadRequest(f"unknown request field(s): {', '.join(extra)}")
+    if "config" not in raw:
+        raise BadRequest("config is required")
+    variant = load_variant(raw["config"])
+    starter = _int_field(raw, "starter", 0, (0, 1))
+    seed = _int_field(raw, "seed", None)
+    moves = raw.get("moves", [])
+    if not isinstance(moves, list):
+        raise BadRequest("moves must be a list")
+    output = raw.get("output", "all")
+    if output not in ("all", "final"):
+        raise BadRequest('output must be "all" or "final"')
+    game = Game(variant)
+    position = raw.get("position")
+    if position is None:
+        start = game.start(starter or 0, seed=seed)
+    else:
+        start = game.start(starter or 0, **_position_fields(position, game.size))
+    return Request(game, start, moves, output == "final")
+
+
+def _position_fields(position: Any, size: int) -> dict[str, Any]:
+    if not isinstance(position, dict) or "board" not in position:
+        raise BadRequest('position must be an object with "board"')
+    extra = sorted(set(position) - {"board", "stores"})
+    if extra:
+        raise BadRequest(f"unknown position field(s): {', '.join(extra)}")
+    board = position["board"]
+    stores = position.get("stores", [0, 0])
+    if not (isinstance(board, list) and len(board) == size and all(_count(x) for x in board)):
+        raise BadRequest(f"position.board must be a list of {size} seed counts (0 or more)")
+    if not (isinstance(stores, list) and len(stores) == 2 and all(_count(x) for x in stores)):
+        raise BadRequest("position.stores must be a list of two seed counts")
+    return {"board": board, "stores": stores}
+
+
+def _count(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and x >= 0
+
+
+def _dump(obj: Any) -> str:
+    return json.dumps(obj, separators=(", ", ": "))
+
+
+def run_request(raw: Any, out: IO[str], err: IO[str]) -> int:
+    """Answer one request; return its exit status."""
+    try:
+        req = parse_request(raw)
+    except VariantError as exc:
+        code = "invalid_variant"
+        return _fail(out, err, 0, code, str(exc), EXIT_INVALID)
+    except BadRequest as exc:
+        return _fail(out, err, 0, "bad_request", str(exc), EXIT_INVALID)
+    game, pos = req.game, req.start
+    lines: list[str] = []
+    emit = lines.append
+    last = _dump(game.state_json(pos))
+    if not req.final_only:
+        emit(last)
+    applied = 0
+    status = EXIT_OK
+    error: dict[str, str] | None = None
+    for index, move in enumerate(req.moves):
+        if pos.outcome is not None:
+            break
+        try:
+            pos = game.play(pos, move)
+        except IllegalMove as exc:
+            message = f"move {index} ({json.dumps(move)}): {exc}"
+            error = {"code": "illegal_move", "message": message}
+            err.write(f"illegal move: {message}\n")
+            status = EXIT_ILLEGAL
+            break
+        applied += 1
+        last = _dump(game.state_json(pos))
+        if not req.final_only:
+            emit(last)
+    if req.final_only:
+        emit(last)
+    end: dict[str, Any] = {"end": True, "moves": applied}
+    if error:
+        end["error"] = error
+    emit(_dump(end))
+    out.write("\n".join(lines) + "\n")
+    return status
+
+
+def _fail(out: IO[str], err: IO[str], moves: int, code: str, message: str, status: int) -> int:
+    out.write(_dump({"end": True, "moves": moves, "error": {"code": code, "message": message}}) + "\n")
+    err.write(f"{code.replace('_', ' ')}: {message}\n")
+    return status
+
+
+def main(stdin: IO[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
+    stdin = stdin or sys.stdin
+    stdout = stdout or sys.stdout
+    stderr = stderr or sys.stderr
+    worst = EXIT_OK
+    for raw in iter_json_objects(stdin):
+        status = run_request(raw, stdout, stderr)
+        if status == EXIT_INVALID or (status == EXIT_ILLEGAL and worst == EXIT_OK):
+            worst = status
+        stdout.flush()
+    return worst

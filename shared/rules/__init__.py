@@ -1,0 +1,1 @@
+"""Variant model: enums by name, the pydantic variant, constraints and loading."""

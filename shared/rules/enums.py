@@ -1,0 +1,255 @@
+"""Every enumerated parameter of the reference, written by name.
+
+The reference (game_param_descs.txt) is the source of the members and their
+order; files name members, never their integer values.
+"""
+
+from __future__ import annotations
+
+from enum import Enum
+
+
+class NamedEnum(str, Enum):
+    """An enum whose value is its name, parsed case-insensitively."""
+
+    @classmethod
+    def _missing_(cls, value: object) -> NamedEnum | None:
+        if isinstance(value, str):
+            return cls.__members__.get(value.strip().upper())
+        return None
+
+    def __str__(self) -> str:
+        return self.value
+
+
+class GameClass(NamedEnum):
+    MANCALA = "Mancala"
+    NORTH_SOUTH_CYCLE = "NorthSouthCycle"
+    EAST_WEST_CYCLE = "EastWestCycle"
+    BEAR_OFF = "BearOff"
+    DIFFUSION = "Diffusion"
+    DIFFUSION_V2 = "DiffusionV2"
+    SAME_SIDE = "SameSide"
+    OHOJICHI = "Ohojichi"
+
+    @classmethod
+    def _missing_(cls, value: object) -> GameClass | None:
+        if not isinstance(value, str):
+            return None
+        key = value.replace("/", "").replace(" ", "").replace("_", "").lower()
+        key = {"northsouthcycles": "northsouthcycle", "eastwestcycles": "eastwestcycle"}.get(key, key)
+        for member in cls:
+            if member.value.lower() == key:
+                return member
+        return None
+
+
+class Direct(NamedEnum):
+    CW = "CW"
+    SPLIT = "SPLIT"
+    CCW = "CCW"
+    PLAYALTDIR = "PLAYALTDIR"
+
+
+class SowRule(NamedEnum):
+    NONE = "NONE"
+    SOW_BLKD_DIV = "SOW_BLKD_DIV"
+    SOW_BLKD_DIV_NR = "SOW_BLKD_DIV_NR"
+    OWN_SOW_CAPT_ALL = "OWN_SOW_CAPT_ALL"
+    SOW_CAPT_ALL = "SOW_CAPT_ALL"
+    NO_SOW_OPP_NS = "NO_SOW_OPP_NS"
+    CHANGE_DIR_LAP = "CHANGE_DIR_LAP"
+    MAX_SOW = "MAX_SOW"
+    LAP_CAPT = "LAP_CAPT"
+    NO_OPP_CHILD = "NO_OPP_CHILD"
+    OPP_GETS_OWN_LAST = "OPP_GETS_OWN_LAST"
+    CONT_LAP_ON = "CONT_LAP_ON"
+
+
+class LapSower(NamedEnum):
+    OFF = "OFF"
+    LAPPER = "LAPPER"
+    LAPPER_NEXT = "LAPPER_NEXT"
+
+
+class CaptType(NamedEnum):
+    NONE = "NONE"
+    NEXT = "NEXT"
+    TWO_OUT = "TWO_OUT"
+    MATCH_OPP = "MATCH_OPP"
+
+
+class CaptSide(NamedEnum):
+    BOTH = "BOTH"
+    OPP_SIDE = "OPP_SIDE"
+    OWN_SIDE = "OWN_SIDE"
+    OPP_CONT = "OPP_CONT"
+    OWN_CONT = "OWN_CONT"
+    OPP_TERR = "OPP_TERR"
+    OWN_TERR = "OWN_TERR"
+
+
+class CrossCaptOwn(NamedEnum):
+    LEAVE = "LEAVE"
+    PICK_ON_CAPT = "PICK_ON_CAPT"
+    ALWAYS_PICK = "ALWAYS_PICK"
+
+
+class GrandSlam(NamedEnum):
+    LEGAL = "LEGAL"
+    NOT_LEGAL = "NOT_LEGAL"
+    NO_CAPT = "NO_CAPT"
+    OPP_GETS_REMAIN = "OPP_GETS_REMAIN"
+    LEAVE_LEFT = "LEAVE_LEFT"
+    LEAVE_RIGHT = "LEAVE_RIGHT"
+
+
+class AllowRule(NamedEnum):
+    NONE = "NONE"
+    OPP_OR_EMPTY = "OPP_OR_EMPTY"
+    SINGLE_TO_ZERO = "SINGLE_TO_ZERO"
+    SINGLE_ONLY_ALL = "SINGLE_ONLY_ALL"
+    SINGLE_ALL_TO_ZERO = "SINGLE_ALL_TO_ZERO"
+    TWO_ONLY_ALL = "TWO_ONLY_ALL"
+    TWO_ONLY_ALL_RIGHT = "TWO_ONLY_ALL_RIGHT"
+    FIRST_TURN_ONLY_RIGHT_TWO = "FIRST_TURN_ONLY_RIGHT_TWO"
+    RIGHT_2_1ST_THEN_ALL_TWO = "RIGHT_2_1ST_THEN_ALL_TWO"
+    MOVE_ALL_HOLES_FIRST = "MOVE_ALL_HOLES_FIRST"
+    NOT_XFROM_1S = "NOT_XFROM_1S"
+
+
+class ChildType(NamedEnum):
+    NOCHILD = "NOCHILD"
+    NORMAL = "NORMAL"
+    RESERVED = "RESERVED"
+    ONE_CHILD = "ONE_CHILD"
+    WEG = "WEG"
+    BULL = "BULL"
+    QUR = "QUR"
+
+
+class ChildLocs(NamedEnum):
+    ANYWHERE = "ANYWHERE"
+    ENDS_ONLY = "ENDS_ONLY"
+    NO_ENDS = "NO_ENDS"
+    INV_ENDS_PLUS_MID = "INV_ENDS_PLUS_MID"
+    ENDS_PLUS_ONE_OPP = "ENDS_PLUS_ONE_OPP"
+    NO_OWN_RIGHT = "NO_OWN_RIGHT"
+    NO_OPP_RIGHT = "NO_OPP_RIGHT"
+    NO_OPP_LEFT = "NO_OPP_LEFT"
+    NOT_SYM_OPP = "NOT_SYM_OPP"
+    NOT_FACING = "NOT_FACING"
+    ENDS_PLUS_ALL_OPP = "ENDS_PLUS_ALL_OPP"
+
+
+class ChildRule(NamedEnum):
+    NONE = "NONE"
+    OPP_SIDE_ONLY = "OPP_SIDE_ONLY"
+    OWN_SIDE_ONLY = "OWN_SIDE_ONLY"
+    OPPS_ONLY_NOT_1ST = "OPPS_ONLY_NOT_1ST"
+    OPP_OWNER_ONLY = "OPP_OWNER_ONLY"
+    OWN_OWNER_ONLY = "OWN_OWNER_ONLY"
+    NOT_1ST_OPP = "NOT_1ST_OPP"
+
+
+class StartPattern(NamedEnum):
+    ALL_EQUAL = "ALL_EQUAL"
+    GAMACHA = "GAMACHA"
+    ALTERNATES = "ALTERNATES"
+    ALTS_WITH_1 = "ALTS_WITH_1"
+    CLIPPEDTRIPLES = "CLIPPEDTRIPLES"
+    TWOEMPTY = "TWOEMPTY"
+    RANDOM = "RANDOM"
+    ALTS_SPLIT = "ALTS_SPLIT"
+    RIGHTMOST_PLUS_ONE = "RIGHTMOST_PLUS_ONE"
+
+
+class SowPrescribed(NamedEnum):
+    NONE = "NONE"
+    BASIC_SOWER = "BASIC_SOWER"
+    MLAPS_SOWER = "MLAPS_SOWER"
+    SOW1OPP = "SOW1OPP"
+    PLUS1MINUS1 = "PLUS1MINUS1"
+    ARNGE_LIMIT = "ARNGE_LIMIT"
+
+
+class PreSowCapt(NamedEnum):
+    NONE = "NONE"
+    CAPT_ONE = "CAPT_ONE"
+    ALL_SINGLE_XCAPT = "ALL_SINGLE_XCAPT"
+    DRAW_1_XCAPT = "DRAW_1_XCAPT"
+
+
+class CaptExtraPick(NamedEnum):
+    NONE = "NONE"
+    PICKCROSS = "PICKCROSS"
+    PICKTWOS = "PICKTWOS"
+    PICKLASTSEEDS = "PICKLASTSEEDS"
+    PICK2XLASTSEEDS = "PICK2XLASTSEEDS"
+    PICKFINAL = "PICKFINAL"
+
+
+class Goal(NamedEnum):
+    MAX_SEEDS = "MAX_SEEDS"
+    DEPRIVE = "DEPRIVE"
+    TERRITORY = "TERRITORY"
+    CLEAR = "CLEAR"
+    RND_WIN_COUNT = "RND_WIN_COUNT"
+    RND_SEED_COUNT = "RND_SEED_COUNT"
+    RND_EXTRA_SEEDS = "RND_EXTRA_SEEDS"
+    RND_POINTS = "RND_POINTS"
+
+
+class RoundStarter(NamedEnum):
+    ALTERNATE = "ALTERNATE"
+    LOSER = "LOSER"
+    WINNER = "WINNER"
+    LAST_MOVER = "LAST_MOVER"
+
+
+class RoundFill(NamedEnum):
+    NOT_APPLICABLE = "NOT_APPLICABLE"
+    LEFT_FILL = "LEFT_FILL"
+    RIGHT_FILL = "RIGHT_FILL"
+    OUTSIDE_FILL = "OUTSIDE_FILL"
+    EVEN_FILL = "EVEN_FILL"
+    SHORTEN = "SHORTEN"
+    UCHOOSE = "UCHOOSE"
+    UMOVE = "UMOVE"
+    UCHOWN = "UCHOWN"
+
+
+class Rounds(NamedEnum):
+    NO_ROUNDS = "NO_ROUNDS"
+    HALF_SEEDS = "HALF_SEEDS"
+    NO_MOVES = "NO_MOVES"
+    END_S_SEEDS = "END_S_SEEDS"
+    END_2S_SEEDS = "END_2S_SEEDS"
+
+
+class Unclaimed(NamedEnum):
+    HOLE_OWNER = "HOLE_OWNER"
+    DONT_SCORE = "DONT_SCORE"
+    LAST_MOVER = "LAST_MOVER"
+    UNFED_PLAYER = "UNFED_PLAYER"
+    DIVVIED = "DIVVIED"
+
+
+class CaptRTurn(NamedEnum):
+    NO_REPEAT = "NO_REPEAT"
+    ALWAYS = "ALWAYS"
+    ONCE = "ONCE"
+
+
+class Algorithm(NamedEnum):
+    MINIMAXER = "minimaxer"
+    NEGAMAXER = "negamaxer"
+    MONTECARLO_TS = "montecarlo_ts"
+
+    @classmethod
+    def _missing_(cls, value: object) -> Algorithm | None:
+        if isinstance(value, str):
+            for member in cls:
+                if member.value == value.strip().lower():
+                    return member
+        return None

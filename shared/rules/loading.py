@@ -1,0 +1,106 @@
+"""Reading variants: from an object, a file path or a name in configs/."""
+
+from __future__ import annotations
+
+import json
+from functools import lru_cache
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from mancala.rules.aliases import rewrite_game_info
+from mancala.rules.constraints import check
+from mancala.rules.errors import NotSupportedYet, VariantError, Violation
+from mancala.rules.support import unsupported
+from mancala.rules.variant import Variant
+
+SECTIONS = ("game_class", "game_constants", "game_info", "player")
+
+
+def _pydantic_violations(err: ValidationError) -> list[Violation]:
+    out = []
+    for item in err.errors():
+        loc = [str(part) for part in item["loc"] if not isinstance(part, int)]
+        param = loc[-1] if loc else "variant"
+        if item["type"] == "extra_forbidden":
+            message = "unknown parameter"
+        elif item["type"] == "missing":
+            message = "is required"
+        else:
+            message = f"bad value {item.get('input')!r}: {item['msg']}"
+        out.append(Violation((param,), item["type"], message))
+    return out
+
+
+def parse_variant(raw: Any, *, check_support: bool = True) -> Variant:
+    """Validate a variant object; raise VariantError naming every broken rule."""
+    if not isinstance(raw, dict):
+        raise VariantError([Violation(("variant",), "type", "a variant must be a JSON object")])
+    problems = [
+        Violation((key,), "unknown_section", f"unknown section (expected one of {', '.join(SECTIONS)})")
+        for key in raw
+        if key not in SECTIONS
+    ]
+    data = {k: v for k, v in raw.items() if k in SECTIONS}
+    info = data.get("game_info", {})
+    if isinstance(info, dict):
+        data["game_info"], alias_problems = rewrite_game_info(info)
+        problems += alias_problems
+    if "game_constants" not in data:
+        problems.append(Violation(("game_constants",), "missing", "the section game_constants is required"))
+    if problems:
+        raise VariantError(problems)
+    try:
+        variant = Variant.model_validate(data)
+    except ValidationError as err:
+        raise VariantError(_pydantic_violations(err)) from None
+    broken = check(variant)
+    if broken:
+        raise VariantError(broken)
+    if check_support:
+        missing = unsupported(variant)
+        if missing:
+            raise NotSupportedYet(missing)
+    return variant
+
+
+def configs_dir() -> Path:
+    return Path(str(resources.files("mancala.configs")))
+
+
+def config_paths() -> dict[str, Path]:
+    """Variant files by their stem."""
+    return {p.stem: p for p in sorted(configs_dir().glob("*.json"))}
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in text.lower()).strip("_")
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise VariantError([Violation(("config",), "json", f"{path.name} is not valid JSON: {err}")]) from None
+
+
+def load_variant(source: Any) -> Variant:
+    """A variant from an object, a path to a file, or a variant name in configs/."""
+    if isinstance(source, dict):
+        return parse_variant(source)
+    if isinstance(source, str | Path):
+        path = Path(source)
+        if path.is_file():
+            return parse_variant(read_json(path))
+        return _named_variant(_slug(str(source)))
+    raise VariantError([Violation(("config",), "type", "config must be an object or a path")])
+
+
+@lru_cache(maxsize=256)
+def _named_variant(slug: str) -> Variant:
+    paths = config_paths()
+    if slug in paths:
+        return parse_variant(read_json(paths[slug]))
+    raise VariantError([Violation(("config",), "not_found", f"no variant file or name {slug!r}")])

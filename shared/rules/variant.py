@@ -1,0 +1,193 @@
+"""The variant model: the four sections of a variant file as frozen pydantic models.
+
+Parameter names and defaults follow the parameter reference and the replay
+contract; older names are rewritten by `mancala.rules.aliases` before these
+models see the data.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from mancala.rules.enums import (
+    AllowRule,
+    Algorithm,
+    CaptExtraPick,
+    CaptRTurn,
+    CaptSide,
+    CaptType,
+    ChildLocs,
+    ChildRule,
+    ChildType,
+    CrossCaptOwn,
+    Direct,
+    GameClass,
+    Goal,
+    GrandSlam,
+    LapSower,
+    PreSowCapt,
+    RoundFill,
+    Rounds,
+    RoundStarter,
+    SowPrescribed,
+    SowRule,
+    StartPattern,
+    Unclaimed,
+)
+
+_FROZEN = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
+
+NonNeg = Annotated[int, Field(ge=0)]
+# per-difficulty lists: four values (difficulty 0..3), or empty for the built-in defaults
+PerDifficulty = Annotated[tuple[int, ...], Field(max_length=4)]
+
+
+class GameConstants(BaseModel):
+    model_config = _FROZEN
+
+    holes: Annotated[int, Field(ge=1, le=64)]
+    nbr_start: Annotated[int, Field(ge=0, le=10_000)]
+
+
+class GameInfo(BaseModel):
+    """Rule parameters (section `game_info`)."""
+
+    model_config = _FROZEN
+
+    # description
+    name: str = "Mancala"
+    about: str = ""
+    rules: str = ""  # our addition: the published source of the rules
+    help_file: str = ""
+
+    # board and start
+    stores: bool = False
+    start_pattern: StartPattern = StartPattern.ALL_EQUAL
+    no_sides: bool = False
+    blocks: bool = False
+
+    # sowing
+    sow_direct: Direct = Direct.CCW
+    udir_holes: tuple[NonNeg, ...] = ()
+    sow_start: bool = False
+    move_one: bool = False
+    skip_start: bool = False
+    sow_own_store: bool = False
+    mlaps: LapSower = LapSower.OFF
+    visit_opp: bool = False
+    sow_rule: SowRule = SowRule.NONE
+    sow_param: NonNeg = 0
+    presowcapt: PreSowCapt = PreSowCapt.NONE
+    prescribed: SowPrescribed = SowPrescribed.NONE
+
+    # captures
+    crosscapt: bool = False
+    xcpickown: CrossCaptOwn = CrossCaptOwn.LEAVE
+    xc_sown: bool = False
+    capt_on: tuple[Annotated[int, Field(ge=1)], ...] = ()
+    capt_min: NonNeg = 0
+    capt_max: NonNeg = 0
+    evens: bool = False
+    multicapt: Annotated[int, Field(ge=-1)] = 0
+    capsamedir: bool = False
+    capt_side: CaptSide = CaptSide.BOTH
+    capt_type: CaptType = CaptType.NONE
+    capt_rturn: CaptRTurn = CaptRTurn.NO_REPEAT
+    nosinglecapt: bool = False
+    nocaptmoves: NonNeg = 0
+    grandslam: GrandSlam = GrandSlam.LEGAL
+    pickextra: CaptExtraPick = CaptExtraPick.NONE
+    moveunlock: bool = False
+
+    # children
+    child_type: ChildType = ChildType.NOCHILD
+    child_cvt: NonNeg = 0
+    child_locs: ChildLocs = ChildLocs.ANYWHERE
+    child_rule: ChildRule = ChildRule.NONE
+
+    # allowed moves
+    min_move: Annotated[int, Field(ge=1)] = 1
+    mustshare: bool = False
+    mustpass: bool = False
+    allow_rule: AllowRule = AllowRule.NONE
+
+    # goal and rounds
+    goal: Goal = Goal.MAX_SEEDS
+    goal_param: NonNeg = 0
+    unclaimed: Unclaimed = Unclaimed.HOLE_OWNER
+    rounds: Rounds = Rounds.NO_ROUNDS
+    round_starter: RoundStarter = RoundStarter.ALTERNATE
+    round_fill: RoundFill = RoundFill.NOT_APPLICABLE
+
+    @field_validator("capt_on", "udir_holes")
+    @classmethod
+    def _sorted_unique(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        return tuple(sorted(set(value)))
+
+
+class AiParams(BaseModel):
+    model_config = _FROZEN
+
+    mm_depth: PerDifficulty = ()
+    mcts_bias: PerDifficulty = ()
+    mcts_nodes: PerDifficulty = ()
+    mcts_pouts: PerDifficulty = ()
+
+    @field_validator("mm_depth", "mcts_bias", "mcts_nodes", "mcts_pouts")
+    @classmethod
+    def _four_or_none(cls, value: tuple[int, ...]) -> tuple[int, ...]:
+        if value and len(value) != 4:
+            raise ValueError("needs one value for each difficulty 0..3 (four values)")
+        return value
+
+
+class Scorer(BaseModel):
+    model_config = _FROZEN
+
+    stores_m: int = 0
+    access_m: int = 0
+    seeds_m: int = 0
+    empties_m: int = 0
+    child_cnt_m: int = 0
+    evens_m: int = 0
+    easy_rand: NonNeg = 0
+    repeat_turn: int = 0
+
+
+class PlayerInfo(BaseModel):
+    model_config = _FROZEN
+
+    algorithm: Algorithm = Algorithm.MINIMAXER
+    difficulty: Annotated[int, Field(ge=0, le=3)] = 0
+    ai_active: bool = False
+    ai_params: AiParams = AiParams()
+    scorer: Scorer = Scorer()
+
+
+class Variant(BaseModel):
+    """A whole variant file."""
+
+    model_config = _FROZEN
+
+    game_class: GameClass = GameClass.MANCALA
+    game_constants: GameConstants
+    game_info: GameInfo = GameInfo()
+    player: PlayerInfo = PlayerInfo()
+
+    @property
+    def holes(self) -> int:
+        return self.game_constants.holes
+
+    @property
+    def nbr_start(self) -> int:
+        return self.game_constants.nbr_start
+
+    @property
+    def name(self) -> str:
+        return self.game_info.name
+
+    @property
+    def info(self) -> GameInfo:
+        return self.game_info
