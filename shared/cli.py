@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import sys
 
+from mancala.bench import add_arguments as add_bench_arguments
 from mancala.rules.errors import VariantError
 
 
@@ -77,9 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=None)
     p.set_defaults(func=_cmd_show)
 
-    p = sub.add_parser("bench", help="engine benchmark: random playouts (moves/s, games/s)")
-    p.add_argument("--seconds", type=float, default=3.0, help="time per variant")
-    p.add_argument("--seed", type=int, default=1)
+    p = sub.add_parser("bench", help="engine benchmark: random playouts and replay (moves/s, games/s)")
+    add_bench_arguments(p)
     p.set_defaults(func=_cmd_bench)
     return parser
 

@@ -132,6 +132,16 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
         pos.turn = nxt
         return False
 
+    def unfed_player(pos: Position, nxt: int) -> int | None:
+        """The player left without seeds to move (UNFED_PLAYER): `nxt` when its row has no
+        playable hole, else the opponent when theirs has none (nxt could not feed them)."""
+        b = pos.board
+        for player in (nxt, 1 - nxt):
+            row = b[:n] if player == 0 else b[n:]
+            if all(s < gi.min_move for s in row):
+                return player
+        return None
+
     def next_player(pos: Position, mover: int, repeat: bool) -> int:
         nxt = mover if repeat else 1 - mover
         pos.turn = nxt
@@ -160,7 +170,7 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
                 nxt = next_player(pos, mover, repeat)
                 if has_moves(pos) or pass_or_stop(pos, nxt):
                     return
-                collect(pos, mover, nxt if gi.mustshare else None)
+                collect(pos, mover, unfed_player(pos, nxt) if gi.mustshare else None)
                 decide(pos, mover)
 
             return max_seeds

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 
-class OutcomeKind(str, Enum):
+class OutcomeKind(StrEnum):
     WIN = "WIN"
     TIE = "TIE"
     ROUND_WIN = "ROUND_WIN"

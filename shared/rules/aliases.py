@@ -1,12 +1,14 @@
 """Older parameter names and values (game_params_ui_table.tsv) mapped to the reference's.
 
 Each alias is rewritten once, when a variant is read; the model never sees the
-old spelling. A conflict (old and new name both given) is an error naming both.
+old spelling. A conflict (an old name and the new name it maps to both given,
+whatever their values) is an error naming both.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from mancala.rules.errors import Violation
@@ -14,13 +16,20 @@ from mancala.rules.errors import Violation
 Rewrite = Callable[[Any], dict[str, Any]]
 
 
-def _flag_to(param: str, true_value: Any, false_value: Any | None = None) -> Rewrite:
-    def rewrite(value: Any) -> dict[str, Any]:
-        if value:
-            return {param: true_value}
-        return {} if false_value is None else {param: false_value}
+@dataclass(frozen=True)
+class Alias:
+    """An old game_info name: the new parameter it sets and how."""
 
-    return rewrite
+    target: str
+    rewrite: Rewrite
+    flag: bool = False  # the old parameter was a boolean checkbox
+
+
+def _flag_to(param: str, true_value: Any) -> Alias:
+    def rewrite(value: Any) -> dict[str, Any]:
+        return {param: true_value} if value else {}
+
+    return Alias(param, rewrite, flag=True)
 
 
 def _bools_to_counts(param: str, offset: int) -> Rewrite:
@@ -34,12 +43,12 @@ def _bools_to_counts(param: str, offset: int) -> Rewrite:
     return rewrite
 
 
-GAME_INFO_ALIASES: dict[str, Rewrite] = {
+GAME_INFO_ALIASES: dict[str, Alias] = {
     "oppsidecapt": _flag_to("capt_side", "OPP_SIDE"),
     "capttwoout": _flag_to("capt_type", "TWO_OUT"),
     "capt_next": _flag_to("capt_type", "NEXT"),
     "nocaptfirst": _flag_to("nocaptmoves", 1),
-    "gparam_one": lambda v: {"goal_param": v},
+    "gparam_one": Alias("goal_param", lambda v: {"goal_param": v}),
 }
 
 # old values of current parameters
@@ -52,6 +61,12 @@ VALUE_ALIASES: dict[str, dict[Any, Any]] = {
     "rounds": {True: "HALF_SEEDS", False: "NO_ROUNDS"},
 }
 
+# old values that also fix a parameter the new value leaves open:
+# NO_SOW_OPP_2S is NO_SOW_OPP_NS with sow_param 2
+IMPLIED_BY_VALUE: dict[tuple[str, str], tuple[str, Any]] = {
+    ("sow_rule", "NO_SOW_OPP_2S"): ("sow_param", 2),
+}
+
 # parameters the reference derives itself: never in a file
 DERIVED = {"mlength", "udirect", "nbr_holes"}
 
@@ -62,34 +77,58 @@ LIST_FORMS: dict[str, Rewrite] = {
 }
 
 
+def _conflict(old: str, new: str) -> Violation:
+    return Violation((old, new), "alias_conflict", f"old name {old} and {new} both set")
+
+
 def rewrite_game_info(raw: dict[str, Any]) -> tuple[dict[str, Any], list[Violation]]:
     """Return game_info with old names and values replaced, and any conflicts."""
     out: dict[str, Any] = {}
     problems: list[Violation] = []
-    renamed: dict[str, str] = {}
+    claimed: dict[str, str] = {}  # new name -> the old name that set it
     for key, value in raw.items():
         if key in DERIVED:
             problems.append(
                 Violation((key,), "derived_param", "is derived by the engine; leave it out of variant files")
             )
             continue
-        if key in GAME_INFO_ALIASES:
-            for new_key, new_value in GAME_INFO_ALIASES[key](value).items():
-                if new_key in raw or new_key in out:
+        alias = GAME_INFO_ALIASES.get(key)
+        if alias is not None:
+            if alias.flag and not isinstance(value, bool):
+                problems.append(Violation((key,), "bool_type", f"old flag {key} must be true or false"))
+                continue
+            if alias.target in raw:
+                problems.append(_conflict(key, alias.target))
+                continue
+            for new_key, new_value in alias.rewrite(value).items():
+                if new_key in out:
+                    # two old names for one new parameter, both set
                     problems.append(
-                        Violation((key, new_key), "alias_conflict", f"old name {key} and {new_key} both set")
+                        Violation((claimed[new_key], key, new_key), "alias_conflict",
+                                  f"old names {claimed[new_key]} and {key} both set {new_key}")
                     )
                 else:
                     out[new_key] = new_value
-                    renamed[new_key] = key
+                    claimed[new_key] = key
             continue
         if key in LIST_FORMS:
             out.update(LIST_FORMS[key](value))
             continue
         aliases = VALUE_ALIASES.get(key)
         if aliases is not None:
-            lookup = value.upper() if isinstance(value, str) else value
+            lookup = value.strip().upper() if isinstance(value, str) else value
             if isinstance(lookup, bool | str) and lookup in aliases:
+                implied = IMPLIED_BY_VALUE.get((key, lookup)) if isinstance(lookup, str) else None
+                if implied is not None:
+                    param, implied_value = implied
+                    if param not in raw:
+                        out[param] = implied_value
+                    elif raw[param] != implied_value:
+                        problems.append(
+                            Violation((key, param), "alias_conflict",
+                                      f"old value {key} {lookup} means {param} {implied_value}, "
+                                      f"not {raw[param]!r}")
+                        )
                 value = aliases[lookup]
         out[key] = value
     return out, problems

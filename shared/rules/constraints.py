@@ -23,6 +23,7 @@ from mancala.rules.enums import (
     Goal,
     GrandSlam,
     LapSower,
+    PreSowCapt,
     RoundFill,
     Rounds,
     SowRule,
@@ -45,6 +46,7 @@ def _gi(v: Variant):  # noqa: ANN202 - short accessor used by the table below
     return v.game_info
 
 
+DIFFUSION_CLASSES = {GameClass.DIFFUSION, GameClass.DIFFUSION_V2}
 ROUND_GOALS = {Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS}
 UDIR_SENSITIVE_ALLOWS = {AllowRule.OPP_OR_EMPTY, AllowRule.SINGLE_TO_ZERO, AllowRule.SINGLE_ALL_TO_ZERO}
 BLKD_DIV = {SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR}
@@ -70,6 +72,12 @@ def has_capture(v: Variant) -> bool:
     return has_basic_capture(v) or gi.crosscapt or gi.capt_type != CaptType.NONE
 
 
+def has_any_capture(v: Variant) -> bool:
+    """Captures of any kind: sow-end captures, captures before sowing, extra picks."""
+    gi = v.game_info
+    return has_capture(v) or gi.presowcapt != PreSowCapt.NONE or gi.pickextra != CaptExtraPick.NONE
+
+
 def repeat_turns_possible(v: Variant) -> bool:
     gi = v.game_info
     return gi.sow_own_store or gi.capt_rturn != CaptRTurn.NO_REPEAT or gi.xc_sown
@@ -91,8 +99,8 @@ CONSTRAINTS: list[Constraint] = [
                lambda v: any(h >= v.holes for h in _gi(v).udir_holes),
                "udir_holes are positions 0..holes-1 counted from each player's left"),
     Constraint("multicapt_range", ("multicapt", "holes"),
-               lambda v: _gi(v).multicapt > 2 * v.holes,
-               "multicapt must be -1, 0 or a hole count up to the board size"),
+               lambda v: _gi(v).multicapt > v.holes,
+               "multicapt must be -1, 0 or a count of holes from 1 to holes"),
     Constraint("gamacha_min_holes", ("start_pattern", "holes"),
                lambda v: _gi(v).start_pattern in (StartPattern.GAMACHA, StartPattern.ALTS_WITH_1,
                                                   StartPattern.CLIPPEDTRIPLES) and v.holes < 3,
@@ -113,6 +121,10 @@ CONSTRAINTS: list[Constraint] = [
                         and _gi(v).round_fill in (RoundFill.NOT_APPLICABLE, RoundFill.UCHOWN)),
                "with rounds, start_pattern is only supported for RND_* and TERRITORY goals "
                "with round_fill NOT_APPLICABLE or UCHOWN"),
+    Constraint("start_pattern_round_fill", ("start_pattern", "round_fill"),
+               lambda v: _gi(v).start_pattern != StartPattern.ALL_EQUAL
+               and _gi(v).round_fill not in (RoundFill.NOT_APPLICABLE, RoundFill.UCHOWN),
+               "start_pattern is only supported with round_fill NOT_APPLICABLE or UCHOWN"),
     # --- sowing --------------------------------------------------------------
     Constraint("move_one_needs_sow_start", ("move_one", "sow_start"),
                lambda v: _gi(v).move_one and not _gi(v).sow_start,
@@ -132,7 +144,7 @@ CONSTRAINTS: list[Constraint] = [
     Constraint("lap_capt_needs_lapper", ("sow_rule", "mlaps"),
                lambda v: _gi(v).sow_rule in (SowRule.LAP_CAPT, SowRule.OPP_GETS_OWN_LAST)
                and _gi(v).mlaps != LapSower.LAPPER,
-               "LAP_CAPT sowing is only supported for mlaps LAPPER"),
+               "LAP_CAPT (and OPP_GETS_OWN_LAST, which uses it) is only supported for mlaps LAPPER"),
     Constraint("sow_param_needed", ("sow_rule", "sow_param"),
                lambda v: _gi(v).sow_rule in NEEDS_SOW_PARAM and _gi(v).sow_param < 1,
                "this sow_rule needs sow_param of at least 1"),
@@ -152,8 +164,8 @@ CONSTRAINTS: list[Constraint] = [
                lambda v: _gi(v).sow_rule in BLKD_DIV and _gi(v).mlaps == LapSower.LAPPER_NEXT,
                "mlaps LAPPER_NEXT is not supported with SOW_BLKD_DIV"),
     Constraint("blkd_div_no_captures", ("sow_rule", "crosscapt", "capt_type", "capt_on", "evens",
-                                        "capt_min", "capt_max"),
-               lambda v: _gi(v).sow_rule in BLKD_DIV and has_capture(v),
+                                        "capt_min", "capt_max", "presowcapt", "pickextra"),
+               lambda v: _gi(v).sow_rule in BLKD_DIV and has_any_capture(v),
                "capture mechanisms other than closing holes are not supported with SOW_BLKD_DIV"),
     # --- captures --------------------------------------------------------------
     Constraint("two_out_capsamedir", ("capt_type", "capsamedir"),
@@ -207,9 +219,9 @@ CONSTRAINTS: list[Constraint] = [
     Constraint("deprive_incompat", ("goal", "moveunlock", "mustpass", "mustshare"),
                lambda v: _gi(v).goal == Goal.DEPRIVE and (_gi(v).moveunlock or _gi(v).mustpass or _gi(v).mustshare),
                "moveunlock, mustpass and mustshare are incompatible with DEPRIVE games"),
-    Constraint("deprive_min_move_repeat", ("goal", "min_move", "sow_own_store", "capt_rturn"),
+    Constraint("deprive_min_move_repeat", ("goal", "min_move", "sow_own_store", "capt_rturn", "xc_sown"),
                lambda v: _gi(v).goal == Goal.DEPRIVE and _gi(v).min_move > 1 and repeat_turns_possible(v),
-               "DEPRIVE with min_move above 1 prohibits repeat turns (sow_own_store, capt_rturn)"),
+               "DEPRIVE with min_move above 1 prohibits repeat turns (sow_own_store, capt_rturn, xc_sown)"),
     Constraint("clear_min_move", ("goal", "min_move", "allow_rule"),
                lambda v: _gi(v).goal == Goal.CLEAR
                and (_gi(v).min_move != 1 or _gi(v).allow_rule == AllowRule.SINGLE_ALL_TO_ZERO),
@@ -257,10 +269,12 @@ CONSTRAINTS: list[Constraint] = [
                lambda v: v.game_class == GameClass.NORTH_SOUTH_CYCLE
                and (_gi(v).goal == Goal.TERRITORY or _gi(v).mustshare or _gi(v).visit_opp),
                "NorthSouthCycle prohibits goal TERRITORY, mustshare and visit_opp"),
-    Constraint("diffusion_clear", ("game_class", "goal", "holes"),
-               lambda v: v.game_class in (GameClass.DIFFUSION, GameClass.DIFFUSION_V2)
-               and (_gi(v).goal != Goal.CLEAR or v.holes % 2),
-               "Diffusion games need goal CLEAR and an even number of holes"),
+    Constraint("diffusion_clear", ("game_class", "goal"),
+               lambda v: v.game_class in DIFFUSION_CLASSES and _gi(v).goal != Goal.CLEAR,
+               "Diffusion and DiffusionV2 need goal CLEAR"),
+    Constraint("diffusion_even_holes", ("game_class", "holes"),
+               lambda v: v.game_class in DIFFUSION_CLASSES and v.holes % 2,
+               "Diffusion and DiffusionV2 boards may only have an even number of holes per side"),
     Constraint("sameside_clear", ("game_class", "goal"),
                lambda v: v.game_class in (GameClass.SAME_SIDE, GameClass.OHOJICHI) and _gi(v).goal != Goal.CLEAR,
                "SameSide and Ohojichi need goal CLEAR"),
@@ -272,8 +286,8 @@ CONSTRAINTS: list[Constraint] = [
                lambda v: v.game_class == GameClass.OHOJICHI and _gi(v).capt_side != CaptSide.BOTH,
                "Ohojichi needs capt_side BOTH"),
     Constraint("sameside_capt_side", ("game_class", "capt_side"),
-               lambda v: v.game_class == GameClass.SAME_SIDE and _gi(v).capt_side == CaptSide.BOTH
-               and has_capture(v),
+               lambda v: v.game_class == GameClass.SAME_SIDE and has_capture(v)
+               and _gi(v).capt_side in (CaptSide.BOTH, CaptSide.OPP_CONT, CaptSide.OWN_CONT),
                "SameSide captures must be limited to one side of the board (capt_side)"),
     # --- player ------------------------------------------------------------------
     Constraint("access_m_slow", ("access_m", "mlaps", "udir_holes", "no_sides"),

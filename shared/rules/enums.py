@@ -6,10 +6,10 @@ order; files name members, never their integer values.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 
-class NamedEnum(str, Enum):
+class NamedEnum(StrEnum):
     """An enum whose value is its name, parsed case-insensitively."""
 
     @classmethod
@@ -17,9 +17,6 @@ class NamedEnum(str, Enum):
         if isinstance(value, str):
             return cls.__members__.get(value.strip().upper())
         return None
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class GameClass(NamedEnum):

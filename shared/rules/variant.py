@@ -12,8 +12,8 @@ from typing import Annotated
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from mancala.rules.enums import (
-    AllowRule,
     Algorithm,
+    AllowRule,
     CaptExtraPick,
     CaptRTurn,
     CaptSide,

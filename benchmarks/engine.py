@@ -1,0 +1,13 @@
+"""Engine benchmark from a checkout: the same as `mancala bench` (see mancala/bench.py).
+
+    python benchmarks/engine.py [--seconds S] [--seed N] [--variant NAME] [--json]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from mancala.cli import main
+
+if __name__ == "__main__":
+    raise SystemExit(main(["bench", *sys.argv[1:]]))

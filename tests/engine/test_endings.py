@@ -1,0 +1,167 @@
+"""End of the game: goals MAX_SEEDS, DEPRIVE and CLEAR, and the unclaimed seeds.
+
+Expected positions are worked out by hand from the parameter reference and
+docs/rules-decisions.md. With 3 holes a side: South 0 1 2, North 3 4 5; 2<->3 face.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from mancala.engine import OutcomeKind
+from mancala.rules.errors import VariantError
+from tests.engine.helpers import make, run
+
+# ---- MAX_SEEDS -------------------------------------------------------------------------
+# capt_on [2], stores [2,0], board [2,0,1,1,1,0] (7 seeds in all): South 2 -> 3 (2) taken,
+# South holds 4 > 3.5 and the game ends at once, with North still able to move.
+# Left on the board: 2 on South's hole 0, 1 on North's hole 4.
+
+MAJORITY_BOARD = [2, 0, 1, 1, 1, 0]
+
+
+@pytest.mark.parametrize(
+    ("unclaimed", "stores"),
+    [
+        ("HOLE_OWNER", [6, 1]),
+        ("DONT_SCORE", [4, 0]),
+        ("LAST_MOVER", [7, 0]),
+        ("DIVVIED", [5, 2]),  # 3 seeds: one each, the odd one to North (fewer)
+    ],
+)
+def test_max_seeds_ends_when_a_player_holds_more_than_half_and_collects_per_unclaimed(unclaimed, stores):
+    game = make(holes=3, capt_on=[2], unclaimed=unclaimed)
+    pos = run(game, MAJORITY_BOARD, 2, stores=[2, 0])
+    assert (pos.board, pos.stores) == ([0] * 6, stores)
+    assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.WIN, 0, 0)
+    assert game.legal_moves(pos) == []
+    assert game.state_json(pos)["outcome"] == {"kind": "WIN", "winner": 0}
+
+
+def test_unclaimed_unfed_player_goes_to_hole_owners_when_the_game_ends_by_majority():
+    game = make(holes=3, capt_on=[2], mustshare=True, unclaimed="UNFED_PLAYER")
+    pos = run(game, MAJORITY_BOARD, 2, stores=[2, 0])
+    assert (pos.board, pos.stores) == ([0] * 6, [6, 1])
+
+
+def test_max_seeds_exactly_half_does_not_end_the_game():
+    game = make(holes=3, capt_on=[2])
+    pos = run(game, MAJORITY_BOARD, 2, stores=[1, 0])  # 3 of 6
+    assert (pos.board, pos.stores, pos.turn, pos.outcome) == ([2, 0, 0, 0, 1, 0], [3, 0], 1, None)
+
+
+# The game also ends when the player to move has no move (no mustpass/mustshare).
+# stores [1,1], South 0 -> 1 leaves North without seeds; 2 seeds left on South's row.
+
+
+@pytest.mark.parametrize(
+    ("unclaimed", "stores", "kind", "winner"),
+    [
+        ("HOLE_OWNER", [3, 1], OutcomeKind.WIN, 0),
+        ("LAST_MOVER", [3, 1], OutcomeKind.WIN, 0),
+        ("DONT_SCORE", [1, 1], OutcomeKind.TIE, None),
+        ("DIVVIED", [2, 2], OutcomeKind.TIE, None),
+    ],
+)
+def test_max_seeds_player_without_moves_ends_the_game_and_collects_per_unclaimed(unclaimed, stores, kind, winner):
+    game = make(holes=3, unclaimed=unclaimed)
+    pos = run(game, [1, 0, 1, 0, 0, 0], 0, stores=[1, 1])
+    assert (pos.board, pos.stores) == ([0] * 6, stores)
+    assert (pos.outcome.kind, pos.outcome.winner) == (kind, winner)
+    assert pos.turn == 0  # the winner, or the last mover on a tie
+
+
+@pytest.mark.parametrize(("unclaimed", "stores"), [("HOLE_OWNER", [4, 2]), ("LAST_MOVER", [5, 1])])
+def test_unclaimed_last_mover_takes_seeds_on_both_rows(unclaimed, stores):
+    # min_move 2: after 0 -> 1, 2 North's single seed in 4 cannot move, the game ends
+    # with 3 seeds on South's row and 1 on North's
+    game = make(holes=3, min_move=2, unclaimed=unclaimed)
+    pos = run(game, [2, 0, 1, 0, 1, 0], 0, stores=[1, 1])
+    assert (pos.board, pos.stores) == ([0] * 6, stores)
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_unclaimed_unfed_player_requires_mustshare():
+    with pytest.raises(VariantError) as err:
+        make(holes=3, unclaimed="UNFED_PLAYER")
+    assert "mustshare" in err.value.params
+
+
+# ---- DEPRIVE -----------------------------------------------------------------------------
+
+
+def test_deprive_min_move_1_a_mover_who_empties_their_own_row_loses():
+    game = make(holes=3, goal="DEPRIVE")
+    pos = run(game, [0, 0, 1, 1, 1, 1], 2)
+    assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.WIN, 1, 1)
+    assert (pos.board, pos.stores) == ([0, 0, 0, 2, 1, 1], [0, 0])  # not collected
+
+
+def test_deprive_min_move_1_a_player_left_without_moves_loses():
+    game = make(holes=3, goal="DEPRIVE", capt_on=[2])
+    pos = run(game, [1, 1, 1, 1, 0, 0], 2)  # 3 (2) captured: North has nothing
+    assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.WIN, 0, 0)
+    assert (pos.board, pos.stores) == ([1, 1, 0, 0, 0, 0], [2, 0])
+
+
+def test_deprive_goes_on_while_both_can_move():
+    game = make(holes=3, goal="DEPRIVE")
+    pos = run(game, [1, 1, 1, 1, 1, 1], 0)
+    assert (pos.board, pos.turn, pos.outcome) == ([0, 2, 1, 1, 1, 1], 1, None)
+
+
+def test_deprive_min_move_above_1_the_last_player_to_move_wins():
+    game = make(holes=3, goal="DEPRIVE", min_move=2)
+    pos = run(game, [2, 0, 0, 1, 1, 0], 0)  # North has no hole with 2
+    assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.WIN, 0, 0)
+    assert pos.board == [0, 1, 1, 1, 1, 0]
+    pos = run(game, [2, 0, 0, 2, 1, 0], 0)
+    assert (pos.turn, pos.outcome) == (1, None)
+
+
+def test_deprive_min_move_above_1_last_mover_wins_even_with_an_empty_row():
+    game = make(holes=3, goal="DEPRIVE", min_move=2)
+    pos = run(game, [0, 0, 2, 0, 0, 0], 2)
+    assert pos.board == [0, 0, 0, 1, 1, 0]
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_deprive_min_move_above_1_prohibits_repeat_turns():
+    with pytest.raises(VariantError):
+        make(holes=3, goal="DEPRIVE", min_move=2, stores=True, sow_own_store=True)
+
+
+# ---- CLEAR --------------------------------------------------------------------------------
+
+
+def test_clear_a_mover_who_empties_their_row_wins():
+    game = make(holes=3, goal="CLEAR")
+    pos = run(game, [0, 0, 1, 1, 1, 1], 2)
+    assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.WIN, 0, 0)
+    assert (pos.board, pos.stores) == ([0, 0, 0, 2, 1, 1], [0, 0])  # not collected
+
+
+def test_clear_a_capture_that_empties_the_opponents_row_makes_the_opponent_win():
+    game = make(holes=3, goal="CLEAR", capt_on=[2])
+    pos = run(game, [1, 0, 1, 1, 0, 0], 2)
+    assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.WIN, 1, 1)
+    assert (pos.board, pos.stores) == ([1, 0, 0, 0, 0, 0], [2, 0])
+
+
+def test_clear_both_rows_empty_the_mover_wins():
+    game = make(holes=3, goal="CLEAR", capt_on=[2])
+    pos = run(game, [0, 0, 1, 1, 0, 0], 2)
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+    assert (pos.board, pos.stores) == ([0] * 6, [2, 0])
+
+
+def test_clear_goes_on_while_both_rows_hold_seeds():
+    game = make(holes=3, goal="CLEAR")
+    pos = run(game, [1, 1, 1, 1, 1, 1], 0)
+    assert (pos.turn, pos.outcome) == (1, None)
+
+
+@pytest.mark.parametrize("param", [{"mustpass": True}, {"mustshare": True}, {"min_move": 2}])
+def test_clear_rejects_mustpass_mustshare_and_min_move_above_1(param):
+    with pytest.raises(VariantError):
+        make(holes=3, goal="CLEAR", **param)

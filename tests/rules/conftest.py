@@ -1,0 +1,49 @@
+"""Helpers for the rules tests: build variant objects from flat parameter names."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from mancala.rules.variant import AiParams, GameConstants, PlayerInfo, Scorer
+
+CONSTANTS = set(GameConstants.model_fields)
+SCORER = set(Scorer.model_fields)
+AI_PARAMS = set(AiParams.model_fields)
+PLAYER = set(PlayerInfo.model_fields) - {"ai_params", "scorer"}
+
+BASE: dict[str, Any] = {"game_constants": {"holes": 6, "nbr_start": 4}}
+
+
+def build(*parts: dict[str, Any]) -> dict[str, Any]:
+    """A variant object: BASE plus flat {param: value} dicts, later ones winning.
+
+    Each parameter goes to its section: holes/nbr_start to game_constants,
+    game_class to the top, scorer and AI parameters under player, the rest to
+    game_info.
+    """
+    raw = copy.deepcopy(BASE)
+    for part in parts:
+        for key, value in part.items():
+            if key == "game_class":
+                raw["game_class"] = value
+            elif key in CONSTANTS:
+                raw["game_constants"][key] = value
+            elif key in SCORER:
+                raw.setdefault("player", {}).setdefault("scorer", {})[key] = value
+            elif key in AI_PARAMS:
+                raw.setdefault("player", {}).setdefault("ai_params", {})[key] = value
+            elif key in PLAYER:
+                raw.setdefault("player", {})[key] = value
+            else:
+                raw.setdefault("game_info", {})[key] = value
+    return raw
+
+
+@pytest.fixture
+def variant_of() -> Callable[..., dict[str, Any]]:
+    """The `build` helper, for test modules (importlib mode cannot import conftest)."""
+    return build

@@ -1,0 +1,217 @@
+"""Values the engine does not play yet are refused by name; the CLI reports invalid input."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from enum import Enum
+from typing import Any
+
+import pytest
+
+from mancala.engine.game import Game
+from mancala.rules.errors import NotSupportedYet, VariantError
+from mancala.rules.loading import parse_variant
+from mancala.rules.variant import GameInfo
+
+CLEAR = {"goal": "CLEAR"}
+TERR = {"goal": "TERRITORY", "stores": True, "goal_param": 8}
+ROUNDS = {"rounds": "HALF_SEEDS"}
+KIDS = {"child_cvt": 4}
+LAPS = {"mlaps": "LAPPER"}
+
+# (param, value, context making the variant otherwise valid, value as reported)
+UNSUPPORTED: list[tuple[str, Any, dict[str, Any], str]] = [
+    ("game_class", "NorthSouthCycle", {}, "NorthSouthCycle"),
+    ("game_class", "EastWestCycle", {}, "EastWestCycle"),
+    ("game_class", "BearOff", {}, "BearOff"),
+    ("game_class", "Diffusion", CLEAR, "Diffusion"),
+    ("game_class", "DiffusionV2", CLEAR, "DiffusionV2"),
+    ("game_class", "SameSide", CLEAR, "SameSide"),
+    ("game_class", "Ohojichi", CLEAR, "Ohojichi"),
+    *[("child_type", ct, KIDS, ct) for ct in ("NORMAL", "ONE_CHILD", "WEG", "BULL", "QUR")],
+    *[("rounds", r, {}, r) for r in ("HALF_SEEDS", "NO_MOVES", "END_S_SEEDS", "END_2S_SEEDS")],
+    *[("round_fill", rf, ROUNDS, rf)
+      for rf in ("LEFT_FILL", "RIGHT_FILL", "OUTSIDE_FILL", "EVEN_FILL", "SHORTEN", "UMOVE")],
+    ("round_fill", "UCHOOSE", ROUNDS | {"blocks": True}, "UCHOOSE"),
+    ("round_fill", "UCHOWN", TERR, "UCHOWN"),
+    ("blocks", True, {}, "True"),
+    ("goal", "TERRITORY", TERR, "TERRITORY"),
+    *[("goal", g, ROUNDS | {"goal_param": 3}, g)
+      for g in ("RND_WIN_COUNT", "RND_SEED_COUNT", "RND_EXTRA_SEEDS", "RND_POINTS")],
+    ("sow_rule", "SOW_BLKD_DIV", {"goal": "DEPRIVE", "sow_param": 4}, "SOW_BLKD_DIV"),
+    ("sow_rule", "SOW_BLKD_DIV_NR", {"goal": "DEPRIVE", "sow_param": 4}, "SOW_BLKD_DIV_NR"),
+    ("sow_rule", "OWN_SOW_CAPT_ALL", {"evens": True}, "OWN_SOW_CAPT_ALL"),
+    ("sow_rule", "SOW_CAPT_ALL", {"evens": True}, "SOW_CAPT_ALL"),
+    ("sow_rule", "NO_SOW_OPP_NS", {"sow_param": 2}, "NO_SOW_OPP_NS"),
+    ("sow_rule", "CHANGE_DIR_LAP", LAPS, "CHANGE_DIR_LAP"),
+    ("sow_rule", "MAX_SOW", {"sow_param": 12}, "MAX_SOW"),
+    ("sow_rule", "LAP_CAPT", LAPS | {"evens": True}, "LAP_CAPT"),
+    ("sow_rule", "NO_OPP_CHILD", {}, "NO_OPP_CHILD"),
+    ("sow_rule", "OPP_GETS_OWN_LAST", LAPS | {"sow_param": 8}, "OPP_GETS_OWN_LAST"),
+    ("sow_rule", "CONT_LAP_ON", LAPS | {"sow_param": 4}, "CONT_LAP_ON"),
+    *[("presowcapt", p, {}, p) for p in ("CAPT_ONE", "ALL_SINGLE_XCAPT", "DRAW_1_XCAPT")],
+    *[("prescribed", p, {}, p)
+      for p in ("BASIC_SOWER", "MLAPS_SOWER", "SOW1OPP", "PLUS1MINUS1", "ARNGE_LIMIT")],
+    ("no_sides", True, {}, "True"),
+    ("multicapt", -1, {"crosscapt": True}, "-1 with crosscapt"),
+    ("multicapt", 2, {"crosscapt": True}, "2 with crosscapt"),
+]
+
+
+def _raw(param: str, value: Any, context: dict[str, Any]) -> dict[str, Any]:
+    info = dict(context)
+    raw: dict[str, Any] = {"game_constants": {"holes": 6, "nbr_start": 4}}
+    if param == "game_class":
+        raw["game_class"] = value
+    else:
+        info[param] = value
+    raw["game_info"] = info
+    return raw
+
+
+@pytest.mark.parametrize(
+    ("param", "value", "context", "shown"),
+    UNSUPPORTED,
+    ids=[f"{p}={v}" for p, v, _, _ in UNSUPPORTED],
+)
+def test_not_supported_yet(param: str, value: Any, context: dict[str, Any], shown: str) -> None:
+    raw = _raw(param, value, context)
+    parse_variant(raw, check_support=False)  # valid: only unsupported
+    with pytest.raises(NotSupportedYet) as info:
+        parse_variant(raw)
+    err = info.value
+    assert isinstance(err, VariantError)
+    assert param in err.params
+    assert f"not supported yet: {param}={shown}" in str(err)
+    assert "not_supported_yet" in {v.rule for v in err.violations}
+
+
+def test_several_unsupported_reported_at_once() -> None:
+    raw = _raw("blocks", True, {"no_sides": True, "presowcapt": "CAPT_ONE"})
+    with pytest.raises(NotSupportedYet) as info:
+        parse_variant(raw)
+    assert {"blocks", "no_sides", "presowcapt"} <= set(info.value.params)
+
+
+# Every enum value of game_info either plays (a Game is built and has a start position
+# with legal moves) or is refused as not supported yet: never a crash in the engine.
+NEEDS: dict[tuple[str, str], dict[str, Any]] = {
+    ("sow_direct", "SPLIT"): {},
+    ("sow_rule", "SOW_BLKD_DIV"): {"goal": "DEPRIVE", "sow_param": 4, "evens": False},
+    ("sow_rule", "SOW_BLKD_DIV_NR"): {"goal": "DEPRIVE", "sow_param": 4, "evens": False},
+    ("sow_rule", "NO_SOW_OPP_NS"): {"sow_param": 2},
+    ("sow_rule", "MAX_SOW"): {"sow_param": 12},
+    ("sow_rule", "LAP_CAPT"): LAPS,
+    ("sow_rule", "OPP_GETS_OWN_LAST"): LAPS | {"sow_param": 8},
+    ("sow_rule", "CONT_LAP_ON"): LAPS | {"sow_param": 4},
+    ("capt_type", "TWO_OUT"): {"capsamedir": True},
+    ("capt_side", "OPP_CONT"): {"multicapt": -1},
+    ("capt_side", "OWN_CONT"): {"multicapt": -1},
+    ("capt_side", "OPP_TERR"): TERR,
+    ("capt_side", "OWN_TERR"): TERR,
+    ("child_rule", "OPP_OWNER_ONLY"): TERR,
+    ("child_rule", "OWN_OWNER_ONLY"): TERR,
+    ("unclaimed", "UNFED_PLAYER"): {"mustshare": True},
+    ("goal", "TERRITORY"): TERR,
+    ("round_fill", "UCHOOSE"): ROUNDS | {"blocks": True},
+    ("round_fill", "UCHOWN"): TERR,
+    **{("goal", g): ROUNDS | {"goal_param": 3}
+       for g in ("RND_WIN_COUNT", "RND_SEED_COUNT", "RND_EXTRA_SEEDS", "RND_POINTS")},
+}
+ENUM_VALUES = [
+    (name, member.value)
+    for name, field in GameInfo.model_fields.items()
+    if isinstance(field.default, Enum)
+    for member in type(field.default)
+    if (name, member.value) != ("child_type", "RESERVED")
+]
+
+
+@pytest.mark.parametrize(("param", "value"), ENUM_VALUES, ids=[f"{p}={v}" for p, v in ENUM_VALUES])
+def test_every_value_plays_or_is_refused(param: str, value: str) -> None:
+    context = {"stores": True, "child_cvt": 4, "evens": True} | NEEDS.get((param, value), {})
+    raw = _raw(param, value, context)
+    try:
+        variant = parse_variant(raw)
+    except NotSupportedYet:
+        return
+    game = Game(variant)
+    pos = game.start(0, seed=1)
+    assert game.legal_moves(pos)
+
+
+# --- through the CLI ------------------------------------------------------------------
+
+
+def replay(*requests: Any) -> subprocess.CompletedProcess[str]:
+    stdin = "\n".join(r if isinstance(r, str) else json.dumps(r) for r in requests) + "\n"
+    return subprocess.run(
+        [sys.executable, "-m", "mancala", "replay"],
+        input=stdin, capture_output=True, text=True, timeout=60, check=False,
+    )
+
+
+def end_lines(proc: subprocess.CompletedProcess[str]) -> list[dict[str, Any]]:
+    lines = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    return [line for line in lines if line.get("end")]
+
+
+GOOD = {"game_constants": {"holes": 6, "nbr_start": 4}, "game_info": {"stores": True, "sow_own_store": True}}
+
+
+@pytest.mark.parametrize(
+    ("config", "param"),
+    [
+        ({**GOOD, "game_info": {"goal": "DEPRIVE", "grandslam": "NO_CAPT"}}, "grandslam"),
+        ({**GOOD, "game_info": {"sow_direct": "SIDEWAYS"}}, "sow_direct"),
+        ({**GOOD, "game_info": {"bogus_param": 1}}, "bogus_param"),
+        ({**GOOD, "game_info": {"blocks": True}}, "blocks"),
+        ({**GOOD, "game_info": {"oppsidecapt": True, "capt_side": "BOTH"}}, "oppsidecapt"),
+    ],
+    ids=["constraint", "bad_enum", "unknown", "unsupported", "alias_conflict"],
+)
+def test_cli_invalid_variant(config: dict[str, Any], param: str) -> None:
+    proc = replay({"config": config, "starter": 0, "moves": [0]})
+    assert proc.returncode == 2, proc.stderr
+    lines = [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+    assert len(lines) == 1, "no state lines for an invalid variant"
+    end = lines[0]
+    assert end["end"] is True
+    assert end["moves"] == 0
+    assert end["error"]["code"] == "invalid_variant"
+    assert param in end["error"]["message"]
+    assert param in proc.stderr
+
+
+@pytest.mark.parametrize(
+    ("request_", "words"),
+    [
+        ({"config": GOOD, "starter": 2, "moves": []}, "starter"),
+        ({"config": GOOD, "starter": 0, "moves": 5}, "moves"),
+        ({"config": GOOD, "starter": 0, "moves": [], "output": "some"}, "output"),
+        ({"config": GOOD, "starter": 0, "moves": [], "extra": 1}, "extra"),
+        ({"starter": 0, "moves": []}, "config"),
+        ([1, 2, 3], "object"),
+    ],
+    ids=["starter", "moves", "output", "unknown_field", "no_config", "not_object"],
+)
+def test_cli_bad_request(request_: Any, words: str) -> None:
+    proc = replay(request_)
+    assert proc.returncode == 2, proc.stderr
+    ends = end_lines(proc)
+    assert len(ends) == 1
+    assert ends[0]["error"]["code"] == "bad_request"
+    assert words in ends[0]["error"]["message"]
+
+
+def test_cli_goes_on_after_an_invalid_request() -> None:
+    proc = replay(
+        {"config": {**GOOD, "game_info": {"bogus_param": 1}}, "moves": []},
+        {"config": GOOD, "starter": 0, "moves": [0]},
+    )
+    assert proc.returncode == 2
+    ends = end_lines(proc)
+    assert [e.get("error", {}).get("code") for e in ends] == ["invalid_variant", None]
+    assert ends[1]["moves"] == 1

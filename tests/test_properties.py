@@ -1,0 +1,405 @@
+"""Property tests of the rules engine: random valid variants, random games.
+
+Each property plays games of random moves on variants drawn from the part-1
+parameters (sowing, captures, allow rules, goals, start patterns) and checks an
+invariant at every position. A failing example names the variant dict, the
+starter, the start seed and the seed of the move choices, so it can be replayed.
+"""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import random
+from collections.abc import Iterator
+from typing import Any
+
+from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import strategies as st
+
+from mancala.engine import Game, IllegalMove, Position
+from mancala.engine.sowing import SowResult
+from mancala.replay import run_request
+from mancala.rules.errors import VariantError
+from mancala.rules.loading import parse_variant
+
+MAX_MOVES = 300  # moves per random game in most properties
+END_BOUND = 2000  # a MAX_SEEDS game with stores ends within this many moves
+
+# MANCALA_PROPERTY_EXAMPLES=3000 for a deeper hunt than the suite's default
+SETTINGS = settings(
+    max_examples=int(os.environ.get("MANCALA_PROPERTY_EXAMPLES", "150")),
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
+)
+
+UDIR_SENSITIVE_ALLOWS = {"OPP_OR_EMPTY", "SINGLE_TO_ZERO", "SINGLE_ALL_TO_ZERO"}
+ALLOW_RULES = [
+    "NONE", "OPP_OR_EMPTY", "SINGLE_TO_ZERO", "SINGLE_ONLY_ALL", "SINGLE_ALL_TO_ZERO",
+    "TWO_ONLY_ALL", "TWO_ONLY_ALL_RIGHT", "FIRST_TURN_ONLY_RIGHT_TWO",
+    "RIGHT_2_1ST_THEN_ALL_TWO", "MOVE_ALL_HOLES_FIRST", "NOT_XFROM_1S",
+]
+GRANDSLAMS = ["LEGAL", "NOT_LEGAL", "NO_CAPT", "OPP_GETS_REMAIN", "LEAVE_LEFT", "LEAVE_RIGHT"]
+PICKEXTRAS = ["NONE", "PICKCROSS", "PICKTWOS", "PICKLASTSEEDS", "PICK2XLASTSEEDS", "PICKFINAL"]
+OUTCOME_KINDS = {"WIN", "TIE", "ROUND_WIN", "ROUND_TIE"}
+
+
+# ---- the variant strategy ----------------------------------------------------------
+
+
+def _start_patterns(holes: int) -> list[str]:
+    out = ["ALL_EQUAL", "ALTERNATES", "RANDOM", "RIGHTMOST_PLUS_ONE"]
+    if holes >= 3:
+        out += ["GAMACHA", "ALTS_WITH_1", "CLIPPEDTRIPLES"]
+    if holes >= 4:
+        out.append("TWOEMPTY")
+    if holes % 2 == 0:
+        out.append("ALTS_SPLIT")
+    return out
+
+
+@st.composite
+def variant_dicts(draw: st.DrawFn, goals: tuple[str, ...] = ("MAX_SEEDS", "DEPRIVE", "CLEAR"),
+                  stores: bool | None = None, store_bound: bool = False) -> dict[str, Any]:
+    """A variant object of the part-1 parameters that respects the reference's restrictions.
+
+    `store_bound`: only sowings that must feed the stores (see the ending property).
+    """
+    holes = draw(st.integers(2, 8))
+    nbr_start = draw(st.integers(1, 6))
+    goal = draw(st.sampled_from(goals))
+    plain_goal = goal == "MAX_SEEDS"  # DEPRIVE and CLEAR forbid several options
+    gi: dict[str, Any] = {"goal": goal}
+    gi["stores"] = draw(st.booleans()) if stores is None else stores
+    gi["sow_own_store"] = store_bound or draw(st.booleans())
+
+    # sowing
+    directs = ["CCW", "PLAYALTDIR"] if store_bound else ["CCW", "CW", "SPLIT", "PLAYALTDIR"]
+    direct = draw(st.sampled_from(directs))
+    gi["sow_direct"] = direct
+    udir = set()
+    if not store_bound and draw(st.booleans()):
+        udir = set(draw(st.lists(st.integers(0, holes - 1), max_size=2)))
+    if direct == "SPLIT" and holes % 2:
+        udir.add(holes // 2)
+    if udir:
+        gi["udir_holes"] = sorted(udir)
+    gi["sow_start"] = draw(st.booleans())
+    gi["move_one"] = gi["sow_start"] and (store_bound or draw(st.booleans()))
+    gi["skip_start"] = draw(st.booleans())
+    gi["mlaps"] = "OFF" if store_bound else draw(st.sampled_from(["OFF", "OFF", "LAPPER", "LAPPER_NEXT"]))
+    gi["visit_opp"] = gi["mlaps"] != "OFF" and draw(st.booleans())
+
+    # captures
+    gi["crosscapt"] = draw(st.booleans())
+    if gi["crosscapt"]:
+        gi["xcpickown"] = draw(st.sampled_from(["LEAVE", "PICK_ON_CAPT", "ALWAYS_PICK"]))
+        gi["xc_sown"] = draw(st.booleans())
+    if draw(st.booleans()):
+        gi["capt_on"] = draw(st.lists(st.integers(1, 6), min_size=1, max_size=3, unique=True))
+    gi["evens"] = draw(st.integers(0, 3)) == 0
+    capt_min = draw(st.sampled_from([0, 0, 1, 2, 3, 4]))
+    capt_max = draw(st.sampled_from([0, 0, 2, 3, 4, 6]))
+    if capt_min and capt_max and capt_min > capt_max:
+        capt_min, capt_max = capt_max, capt_min
+    gi["capt_min"], gi["capt_max"] = capt_min, capt_max
+    gi["multicapt"] = 0 if gi["crosscapt"] else draw(st.sampled_from([0, -1, 1, 2, holes]))
+    gi["capt_type"] = draw(st.sampled_from(["NONE", "NONE", "NEXT", "TWO_OUT", "MATCH_OPP"]))
+    gi["capsamedir"] = gi["capt_type"] == "TWO_OUT" or draw(st.booleans())
+    sides = ["BOTH", "OPP_SIDE", "OWN_SIDE"] + (["OPP_CONT", "OWN_CONT"] if gi["multicapt"] else [])
+    gi["capt_side"] = draw(st.sampled_from(sides))
+    gi["capt_rturn"] = draw(st.sampled_from(["NO_REPEAT", "NO_REPEAT", "ALWAYS", "ONCE"]))
+    gi["nosinglecapt"] = draw(st.booleans())
+    gi["nocaptmoves"] = draw(st.sampled_from([0, 0, 1, 3]))
+    slam_ok = not udir and plain_goal
+    gi["grandslam"] = draw(st.sampled_from(GRANDSLAMS)) if slam_ok else "LEGAL"
+    gi["moveunlock"] = plain_goal and draw(st.integers(0, 3)) == 0
+
+    # allowed moves
+    min_move = draw(st.sampled_from([1, 1, 1, 2, 3]))
+    if goal == "CLEAR":
+        min_move = 1
+    if goal == "DEPRIVE" and min_move > 1:
+        # the last mover wins: repeat turns are prohibited
+        gi["sow_own_store"] = gi["xc_sown"] = False
+        gi["capt_rturn"] = "NO_REPEAT"
+    gi["min_move"] = min_move
+    gi["mustshare"] = plain_goal and draw(st.booleans())
+    gi["mustpass"] = plain_goal and draw(st.booleans())
+    allows = [
+        a for a in ALLOW_RULES
+        if not (udir and a in UDIR_SENSITIVE_ALLOWS)
+        and not (goal == "CLEAR" and a == "SINGLE_ALL_TO_ZERO")
+    ]
+    allow = draw(st.sampled_from(["NONE", "NONE", *allows]))
+    gi["pickextra"] = draw(st.sampled_from(["NONE", "NONE", *PICKEXTRAS]))
+    if allow == "MOVE_ALL_HOLES_FIRST":
+        gi["moveunlock"] = False
+        gi["pickextra"] = "NONE"
+        if gi["capt_type"] == "TWO_OUT":
+            gi["capt_type"] = "NONE"
+    gi["allow_rule"] = allow
+
+    # end of the game and start
+    unclaimed = ["HOLE_OWNER", "DONT_SCORE", "LAST_MOVER", "DIVVIED"]
+    if gi["mustshare"]:
+        unclaimed.append("UNFED_PLAYER")
+    gi["unclaimed"] = draw(st.sampled_from(unclaimed))
+    gi["start_pattern"] = draw(st.sampled_from(["ALL_EQUAL", "ALL_EQUAL", *_start_patterns(holes)]))
+
+    # leave defaults out, as variant files do (False also stands for 0)
+    defaults = {False, "NONE", "OFF", "LEGAL", "NO_REPEAT", "BOTH", "HOLE_OWNER",
+                "ALL_EQUAL", "MAX_SEEDS", "CCW", "LEAVE"}
+    gi = {k: v for k, v in gi.items() if isinstance(v, list) or k == "min_move" or v not in defaults}
+    return {
+        "game_class": "Mancala",
+        "game_constants": {"holes": holes, "nbr_start": nbr_start},
+        "game_info": gi,
+    }
+
+
+def _parse(raw: dict[str, Any]):
+    try:
+        return parse_variant(raw)
+    except VariantError as exc:
+        assume(False)
+        raise AssertionError("unreachable") from exc
+
+
+@st.composite
+def games(draw: st.DrawFn, **kwargs: Any) -> tuple[dict[str, Any], Game, Position, int, int, int]:
+    """(variant dict, game, start position, starter, start seed, move seed)."""
+    raw = draw(variant_dicts(**kwargs))
+    game = Game(_parse(raw))
+    starter = draw(st.integers(0, 1))
+    seed = draw(st.integers(0, 2**16))
+    move_seed = draw(st.integers(0, 2**32 - 1))
+    return raw, game, game.start(starter, seed=seed), starter, seed, move_seed
+
+
+def random_game(game: Game, pos: Position, move_seed: int, cap: int = MAX_MOVES
+                ) -> Iterator[tuple[Position, Any | None]]:
+    """(position, move that led to it); the first pair is the start with move None."""
+    rng = random.Random(move_seed)
+    yield pos, None
+    for _ in range(cap):
+        legal = game.legal_moves(pos)
+        if not legal:
+            return
+        move = rng.choice(legal)
+        pos = game.play(pos, move)
+        yield pos, move
+
+
+class SowSpy:
+    """Records the first sow after `arm()`: the one of the move being applied."""
+
+    def __init__(self, game: Game) -> None:
+        self.inner = game.sower
+        self.first: SowResult | None = None
+        self.armed = False
+        game.sower = self  # type: ignore[assignment]
+
+    def arm(self) -> None:
+        self.armed = True
+        self.first = None
+
+    def __call__(self, *args: Any) -> SowResult:
+        res = self.inner(*args)
+        if self.armed:
+            self.first = res
+            self.armed = False
+        return res
+
+
+def _context(raw: dict[str, Any], starter: int, seed: int, move_seed: int) -> str:
+    return f"variant={json.dumps(raw)} starter={starter} seed={seed} move_seed={move_seed}"
+
+
+# ---- properties ---------------------------------------------------------------------
+
+
+@SETTINGS
+@given(games())
+def test_seeds_conserved(case: tuple) -> None:
+    raw, game, pos, starter, seed, move_seed = case
+    spy = SowSpy(game)
+    total = sum(pos.board) + sum(pos.stores)
+    assert pos.total == total
+    dont_score = raw["game_info"].get("unclaimed") == "DONT_SCORE"
+    rng = random.Random(move_seed)
+    for i in range(MAX_MOVES):
+        legal = game.legal_moves(pos)
+        if not legal:
+            break
+        move = rng.choice(legal)
+        before = game.state_json(pos)
+        spy.arm()
+        game.apply(pos, move)
+        held = sum(pos.board) + sum(pos.stores)
+        assert all(x >= 0 for x in pos.board) and all(x >= 0 for x in pos.stores), (i, move, before)
+        endless = spy.first is not None and spy.first.endless
+        if endless or (pos.outcome is not None and dont_score):
+            assert held <= total, (i, move, before, _context(raw, starter, seed, move_seed))
+        else:
+            assert held == total, (i, move, before, game.state_json(pos), _context(raw, starter, seed, move_seed))
+        if endless:
+            event("50-lap stop")
+            assert pos.outcome is not None, "a 50-lap stop ends the game"
+
+
+@SETTINGS
+@given(games(goals=("MAX_SEEDS",)))
+def test_max_seeds_end_positions(case: tuple) -> None:
+    """A MAX_SEEDS end line shows the board collected and the stores deciding."""
+    raw, game, pos, starter, seed, move_seed = case
+    spy = SowSpy(game)
+    rng = random.Random(move_seed)
+    for _ in range(MAX_MOVES):
+        legal = game.legal_moves(pos)
+        if not legal:
+            break
+        mover = pos.turn
+        spy.arm()
+        game.apply(pos, rng.choice(legal))
+        if pos.outcome is None:
+            continue
+        event(f"outcome {pos.outcome.kind.value}")
+        endless = spy.first is not None and spy.first.endless
+        ctx = (game.state_json(pos), _context(raw, starter, seed, move_seed))
+        if endless and not raw["game_info"].get("stores"):
+            # no stores: a TIE with the board as it is
+            assert pos.outcome.kind.value == "TIE" and pos.turn == mover, ctx
+            break
+        assert sum(pos.board) == 0, ctx
+        s0, s1 = pos.stores
+        if pos.outcome.kind.value == "TIE":
+            assert s0 == s1 and pos.outcome.winner is None and pos.turn == mover, ctx
+        else:
+            assert pos.outcome.kind.value == "WIN", ctx
+            assert pos.outcome.winner == (0 if s0 > s1 else 1) and s0 != s1, ctx
+            assert pos.turn == pos.outcome.winner, ctx
+        break
+
+
+@SETTINGS
+@given(games())
+def test_no_legal_moves_exactly_when_game_over(case: tuple) -> None:
+    raw, game, start, starter, seed, move_seed = case
+    for pos, move in random_game(game, start, move_seed):
+        legal = game.legal_moves(pos)
+        if move is None:
+            # no pass is applied to a starting position; an unfinished start may be stuck
+            continue
+        assert (legal == []) == (pos.outcome is not None), (
+            move, game.state_json(pos), _context(raw, starter, seed, move_seed))
+        if pos.outcome is None:
+            assert game.has_moves(pos) == bool(legal)
+
+
+WRONG_FORMS: list[Any] = [None, "0", 1.0, True, False, [0], [], [0, "UP"], [0, 1], [0, "CW", 1],
+                          {"hole": 0}, ["0", "CW"], [True, "CW"]]
+
+
+@SETTINGS
+@given(games())
+def test_play_accepts_legal_and_rejects_the_rest(case: tuple) -> None:
+    raw, game, start, starter, seed, move_seed = case
+    size = game.size
+    rng = random.Random(move_seed ^ 0x5EED)
+    for pos, _ in random_game(game, start, move_seed, cap=100):
+        before = game.state_json(pos)
+        legal = game.legal_moves(pos)
+        as_json = [Game.move_json(m) for m in legal]
+        for move in as_json:
+            after = game.play(pos, move)
+            assert after is not pos
+        others: list[Any] = [h for h in range(-2, size + 2) if h not in as_json]
+        others += [[h, d] for h in range(size) for d in ("CW", "CCW") if [h, d] not in as_json]
+        sample = rng.sample(others, min(6, len(others))) + rng.sample(WRONG_FORMS, 3)
+        for move in sample:
+            try:
+                game.play(pos, move)
+            except IllegalMove:
+                pass
+            else:
+                raise AssertionError(f"{move!r} was accepted; legal {as_json}; {_context(raw, starter, seed, move_seed)}")
+            assert game.state_json(pos) == before
+
+
+@SETTINGS
+@given(games())
+def test_replay_is_deterministic(case: tuple) -> None:
+    raw, game, start, starter, seed, move_seed = case
+    moves = [Game.move_json(m) for _, m in random_game(game, start, move_seed) if m is not None]
+    request = {"config": raw, "starter": starter, "seed": seed, "moves": moves}
+    texts = []
+    for _ in range(2):
+        out, err = io.StringIO(), io.StringIO()
+        assert run_request(request, out, err) == 0, err.getvalue()
+        texts.append(out.getvalue())
+    assert texts[0] == texts[1]
+    lines = texts[0].splitlines()
+    assert len(lines) == len(moves) + 2
+    assert json.loads(lines[-1]) == {"end": True, "moves": len(moves)}
+    # the replay shows what the engine played
+    final = start
+    for move in moves:
+        final = game.play(final, move)
+    assert json.loads(lines[-2]) == json.loads(json.dumps(game.state_json(final)))
+
+
+@SETTINGS
+@given(games(goals=("MAX_SEEDS",), stores=True, store_bound=True))
+def test_max_seeds_games_with_stores_end(case: tuple) -> None:
+    """Games whose seeds must reach the stores end.
+
+    With sow_own_store, CCW sowing (or PLAYALTDIR: one player's sow crosses rows
+    through its store), single laps and no sow that can leave a hole as it was
+    (sow_start without move_one), seeds cannot circle without feeding a store, so
+    the game cannot cycle. Without these, random games can legitimately go on for
+    ever: two udir holes pass seeds back and forth, and with CW sowing both
+    players' seeds cross into the other row at the end without their own store.
+    """
+    raw, game, start, starter, seed, move_seed = case
+    positions = list(random_game(game, start, move_seed, cap=END_BOUND + 1))
+    last = positions[-1][0]
+    assert last.outcome is not None or not game.legal_moves(last), (
+        f"no end after {len(positions) - 1} moves; {_context(raw, starter, seed, move_seed)}")
+
+
+@SETTINGS
+@given(games())
+def test_state_json_shapes(case: tuple) -> None:
+    raw, game, start, starter, seed, move_seed = case
+    size = game.size
+    for pos, _ in random_game(game, start, move_seed):
+        state = json.loads(json.dumps(game.state_json(pos)))
+        assert set(state) == {"board", "stores", "turn", "legal", "children", "blocked",
+                              "owners", "unlocked", "outcome"}
+        assert len(state["board"]) == size and all(isinstance(x, int) and x >= 0 for x in state["board"])
+        assert len(state["stores"]) == 2 and all(isinstance(x, int) and x >= 0 for x in state["stores"])
+        assert state["turn"] in (0, 1)
+        assert len(state["children"]) == size and all(c is None or c in (0, 1) for c in state["children"])
+        assert len(state["blocked"]) == size and all(isinstance(b, bool) for b in state["blocked"])
+        assert state["owners"] == [0] * game.holes + [1] * game.holes
+        assert len(state["unlocked"]) == size and all(isinstance(u, bool) for u in state["unlocked"])
+        legal = state["legal"]
+        keys = [(m, "") if isinstance(m, int) else (m[0], m[1]) for m in legal]
+        assert keys == sorted(keys), legal  # by index, "CCW" before "CW"
+        assert len(set(keys)) == len(keys)
+        for m in legal:
+            hole = m if isinstance(m, int) else m[0]
+            assert isinstance(hole, int) and game.sides[state["turn"]].start <= hole < game.sides[state["turn"]].stop
+            assert isinstance(m, int) or (len(m) == 2 and m[1] in ("CCW", "CW"))
+        outcome = state["outcome"]
+        if outcome is None:
+            continue
+        assert set(outcome) == {"kind", "winner"}
+        assert outcome["kind"] in OUTCOME_KINDS
+        assert legal == []
+        if outcome["kind"] in ("WIN", "ROUND_WIN"):
+            assert outcome["winner"] in (0, 1) and state["turn"] == outcome["winner"]
+        else:
+            assert outcome["winner"] is None

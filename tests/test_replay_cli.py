@@ -1,0 +1,171 @@
+"""`python -m mancala replay` end to end: stdin requests, stdout lines, exit status.
+
+The rules checked here are the contract's (contracts/replay.md): one start line,
+one line per move applied, an end line counting the moves; `output: "final"`;
+`position` requests; the exit status over several requests.
+"""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+
+KALAH = {
+    "game_class": "Mancala",
+    "game_constants": {"holes": 6, "nbr_start": 4},
+    "game_info": {"stores": True, "sow_own_store": True, "crosscapt": True,
+                  "xcpickown": "PICK_ON_CAPT", "capt_side": "OPP_SIDE"},
+}
+STATE_KEYS = {"board", "stores", "turn", "legal", "children", "blocked", "owners", "unlocked", "outcome"}
+
+
+def replay(stdin: str) -> tuple[int, list[dict[str, Any]], str]:
+    proc = subprocess.run(
+        [sys.executable, "-m", "mancala", "replay"],
+        input=stdin, capture_output=True, text=True, timeout=60, cwd=ROOT,
+    )
+    lines = [json.loads(line) for line in proc.stdout.splitlines()]
+    return proc.returncode, lines, proc.stderr
+
+
+def split_requests(lines: list[dict[str, Any]]) -> list[list[dict[str, Any]]]:
+    """Group output lines by request: each group ends with its end line."""
+    groups: list[list[dict[str, Any]]] = [[]]
+    for line in lines:
+        groups[-1].append(line)
+        if line.get("end") is True:
+            groups.append([])
+    assert groups[-1] == [], "output must finish with an end line"
+    return groups[:-1]
+
+
+def assert_states(group: list[dict[str, Any]], moves: int) -> None:
+    """A full request's output: start line, one line per move, the end line."""
+    *states, end = group
+    assert end == {"end": True, "moves": moves}
+    assert len(states) == moves + 1
+    for state in states:
+        assert set(state) == STATE_KEYS
+
+
+def test_several_requests_in_one_stdin_with_free_whitespace() -> None:
+    kalah = json.dumps(KALAH)
+    stdin = (
+        f'{{"config": {kalah}, "starter": 0, "moves": [2, 5]}}'  # two on one line
+        f'   {{"config": {kalah}, "starter": 1, "moves": [9]}}\n\n'
+        + json.dumps({"config": KALAH, "moves": []}, indent=2)  # spread over lines
+        + "\t\n"
+        + json.dumps({"config": str(ROOT / "configs" / "kalah_4.json"), "moves": [0, 7, 1]})
+        + "\n   \n"
+    )
+    status, lines, stderr = replay(stdin)
+    assert status == 0, stderr
+    groups = split_requests(lines)
+    assert [len(g) for g in groups] == [4, 3, 2, 5]
+    assert_states(groups[0], 2)
+    assert_states(groups[1], 1)
+    assert_states(groups[2], 0)
+    assert_states(groups[3], 3)
+    # Kalah: 2 ends in the store (South again), then 5 hands over to North
+    assert [s["turn"] for s in groups[0][:3]] == [0, 0, 1]
+    assert groups[0][1]["stores"] == [1, 0]
+    # starter 1: North moves first and the start is laid out for them
+    assert groups[1][0]["turn"] == 1 and groups[1][0]["legal"] == [6, 7, 8, 9, 10, 11]
+    assert groups[2][0]["board"] == [4] * 12 and groups[2][0]["outcome"] is None
+
+
+def test_output_final_prints_only_the_last_state() -> None:
+    moves = [2, 5, 9]
+    stdin = "\n".join(json.dumps(r) for r in [
+        {"config": KALAH, "moves": moves, "output": "final"},
+        {"config": KALAH, "moves": moves},
+        {"config": KALAH, "moves": [], "output": "final"},
+    ])
+    status, lines, _ = replay(stdin)
+    assert status == 0
+    final, full, empty = split_requests(lines)
+    assert len(final) == 2 and final[1] == {"end": True, "moves": 3}
+    assert final[0] == full[-2]
+    assert len(empty) == 2 and empty[0]["board"] == [4] * 12
+
+
+def test_position_requests_stores_optional_and_total_from_board_and_stores() -> None:
+    board = [0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]
+    stdin = "\n".join(json.dumps(r) for r in [
+        # stores given: 12 seeds in all; South's last seed goes to the store: 11 > 6 ends it
+        {"config": KALAH, "position": {"board": board, "stores": [10, 0]}, "moves": [5]},
+        # stores left out: zeros; 2 seeds in all, so 1 in the store is not more than half
+        {"config": KALAH, "position": {"board": board}, "moves": [5]},
+    ])
+    status, lines, stderr = replay(stdin)
+    assert status == 0, stderr
+    with_stores, without = split_requests(lines)
+    assert with_stores[0]["stores"] == [10, 0] and with_stores[0]["board"] == board
+    end_state = with_stores[1]
+    assert end_state["outcome"] == {"kind": "WIN", "winner": 0}
+    assert end_state["board"] == [0] * 12 and end_state["stores"] == [11, 1]  # North's seed collected
+    assert end_state["legal"] == [] and end_state["turn"] == 0
+    assert without[0]["stores"] == [0, 0]
+    # South's row is empty after the move and South sowed into the store: South moves again
+    # but has nothing; the game ends and North's seed goes to North: 1 - 1
+    assert without[1]["outcome"] == {"kind": "TIE", "winner": None}
+    assert sum(without[1]["board"]) + sum(without[1]["stores"]) == 2
+
+
+def test_moves_after_the_end_are_ignored() -> None:
+    board = [0, 0, 0, 0, 0, 1, 1, 0, 0, 0, 0, 0]
+    request = {"config": KALAH, "position": {"board": board, "stores": [10, 0]},
+               "moves": [5, 7, 99, "nonsense"]}
+    status, lines, stderr = replay(json.dumps(request))
+    assert status == 0, stderr
+    (group,) = split_requests(lines)
+    assert_states(group, 1)
+    assert group[-2]["outcome"] is not None
+
+
+BAD_MOVE = {"config": KALAH, "moves": [2, 2]}  # hole 2 is empty after its move
+BAD_VARIANT = {"config": {"game_constants": {"holes": 6, "nbr_start": 4},
+                          "game_info": {"move_one": True}}}  # move_one needs sow_start
+BAD_REQUEST = {"config": KALAH, "starter": 2}
+GOOD = {"config": KALAH, "moves": [0]}
+
+
+@pytest.mark.parametrize(("requests", "status"), [
+    ([GOOD, GOOD], 0),
+    ([BAD_MOVE], 3),
+    ([GOOD, BAD_MOVE, GOOD], 3),
+    ([BAD_VARIANT], 2),
+    ([BAD_REQUEST, GOOD], 2),
+    ([BAD_MOVE, BAD_VARIANT], 2),
+    ([BAD_VARIANT, BAD_MOVE, GOOD], 2),
+    ([GOOD, BAD_MOVE, BAD_REQUEST, BAD_MOVE], 2),
+])
+def test_exit_status_over_several_requests(requests: list[dict[str, Any]], status: int) -> None:
+    code, lines, stderr = replay("\n".join(json.dumps(r) for r in requests) + "\n")
+    assert code == status
+    groups = split_requests(lines)
+    assert len(groups) == len(requests), "every request is answered, errors or not"
+    for request, group in zip(requests, groups, strict=True):
+        end = group[-1]
+        if request is GOOD:
+            assert_states(group, 1)
+        elif request is BAD_MOVE:
+            # the states up to the illegal move, then the error naming the move's index
+            assert len(group) == 3 and end["moves"] == 1
+            assert end["error"]["code"] == "illegal_move" and "move 1" in end["error"]["message"]
+        else:
+            assert group == [end] and end["moves"] == 0
+            code_name = "invalid_variant" if request is BAD_VARIANT else "bad_request"
+            assert end["error"]["code"] == code_name
+            assert ("move_one" if request is BAD_VARIANT else "starter") in end["error"]["message"]
+    if status:
+        assert stderr.strip(), "errors are also written to stderr"
+    else:
+        assert stderr == ""
