@@ -36,15 +36,18 @@ def decide(pos: Position, mover: int) -> None:
     if s0 == s1:
         pos.outcome = Outcome(OutcomeKind.TIE, None)
         pos.turn = mover
+        pos.legal = None
     else:
         winner = 0 if s0 > s1 else 1
         pos.outcome = Outcome(OutcomeKind.WIN, winner)
         pos.turn = winner
+        pos.legal = None
 
 
 def win(pos: Position, winner: int) -> None:
     pos.outcome = Outcome(OutcomeKind.WIN, winner)
     pos.turn = winner
+    pos.legal = None
 
 
 def make_collector(variant: Variant, geom: Geometry) -> Callable[[Position, int, int | None], None]:
@@ -88,6 +91,7 @@ def make_endless(variant: Variant) -> Callable[[Position, int], None]:
         def tie(pos: Position, mover: int) -> None:
             pos.outcome = Outcome(OutcomeKind.TIE, None)
             pos.turn = mover
+            pos.legal = None
 
         return tie
 
@@ -124,12 +128,14 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
         if not can_pass:
             return False
         pos.turn = 1 - nxt
+        pos.legal = None
         pos.repeating = False
         if has_moves(pos):
             pos.moves += 1
             pos.player_moves[nxt] += 1
             return True
         pos.turn = nxt
+        pos.legal = None
         return False
 
     def unfed_player(pos: Position, nxt: int) -> int | None:
@@ -145,6 +151,7 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
     def next_player(pos: Position, mover: int, repeat: bool) -> int:
         nxt = mover if repeat else 1 - mover
         pos.turn = nxt
+        pos.legal = None
         pos.repeating = repeat
         return nxt
 
@@ -202,12 +209,14 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
                 if has_moves(pos):
                     return
                 pos.turn = 1 - nxt
+                pos.legal = None
                 if has_moves(pos):
                     pos.moves += 1
                     pos.player_moves[nxt] += 1
                     return
                 pos.outcome = Outcome(OutcomeKind.TIE, None)
                 pos.turn = mover
+                pos.legal = None
 
             return clear
 

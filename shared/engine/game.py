@@ -121,7 +121,16 @@ class Game:
         return holes
 
     def legal_moves(self, pos: Position) -> list[Move]:
-        """Legal moves of the player to move, sorted by hole, "CCW" before "CW"."""
+        """Legal moves of the player to move, sorted by hole, "CCW" before "CW".
+
+        The list is cached in the position until the next move: do not mutate it.
+        """
+        legal = pos.legal
+        if legal is None:
+            legal = pos.legal = self._legal_moves(pos)
+        return legal
+
+    def _legal_moves(self, pos: Position) -> list[Move]:
         if pos.outcome is not None:
             return []
         if self.simple_moves:
@@ -129,12 +138,15 @@ class Game:
             m = self.min_move
             return [h for h in self.sides[pos.turn] if b[h] >= m]
         moves: list[Move] = []
-        for h in self._candidate_holes(pos):
-            if self._needs_dir(pos, h):
-                moves.append((h, "CCW"))
-                moves.append((h, "CW"))
-            else:
-                moves.append(h)
+        if self.any_udir:
+            for h in self._candidate_holes(pos):
+                if self._needs_dir(pos, h):
+                    moves.append((h, "CCW"))
+                    moves.append((h, "CW"))
+                else:
+                    moves.append(h)
+        else:
+            moves = self._candidate_holes(pos)  # type: ignore[assignment]
         if self.mustshare and moves and not self._opp_can_move(pos, 1 - pos.turn):
             moves = [mv for mv in moves if self._shares(pos, mv)]
         if self.grandslam == GrandSlam.NOT_LEGAL and moves:
@@ -142,10 +154,6 @@ class Game:
         return moves
 
     def has_moves(self, pos: Position) -> bool:
-        if self.simple_moves:
-            b = pos.board
-            m = self.min_move
-            return any(b[h] >= m for h in self.sides[pos.turn])
         return bool(self.legal_moves(pos))
 
     def _opp_can_move(self, pos: Position, player: int) -> bool:
@@ -238,6 +246,7 @@ class Game:
 
     def apply(self, pos: Position, move: Move) -> None:
         """Play a legal move in place (not checked)."""
+        pos.legal = None
         mover = pos.turn
         hole, step = self._decode(pos, move)
         if self.play_alt and pos.alt_dir == 0:
@@ -301,9 +310,11 @@ class Game:
         if s0 == s1:
             pos.outcome = Outcome(OutcomeKind.TIE, None)
             pos.turn = mover
+            pos.legal = None
         else:
             pos.outcome = Outcome(OutcomeKind.WIN, 0 if s0 > s1 else 1)
             pos.turn = pos.outcome.winner  # type: ignore[assignment]
+            pos.legal = None
 
     # ---- output -----------------------------------------------------------------
 

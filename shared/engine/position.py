@@ -45,6 +45,7 @@ class Position:
         "starter",
         "total",
         "outcome",
+        "legal",
     )
 
     def __init__(
@@ -73,6 +74,7 @@ class Position:
         self.starter = starter
         self.total = total
         self.outcome = outcome
+        self.legal: list | None = None  # the engine's cache of legal moves; never mutate it
 
     def copy(self) -> Position:
         new = Position.__new__(Position)
@@ -87,6 +89,7 @@ class Position:
         new.starter = self.starter
         new.total = self.total
         new.outcome = self.outcome
+        new.legal = self.legal
         return new
 
     def key(self) -> tuple:

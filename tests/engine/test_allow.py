@@ -127,6 +127,7 @@ def test_allow_rule_move_all_holes_first_any_hole_when_no_unmoved_hole_can_be_pl
     pos = at(game, [1, 1, 0, 1, 1, 1])
     pos.unlocked = [True, False, False, False, False, False]
     assert game.legal_moves(pos) == [1]
+    pos = at(game, [1, 1, 0, 1, 1, 1])
     pos.unlocked = [True, True, False, False, False, False]  # 2 not moved from, but empty
     assert game.legal_moves(pos) == [0, 1]
 
