@@ -3,10 +3,18 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 
 from mancala.bench import add_arguments as add_bench_arguments
 from mancala.rules.errors import VariantError
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a description (initials like "R. C." do not end one)."""
+    match = re.search(r"(?<=[a-z0-9)][a-z0-9)])[.!?](\s|$)", text)
+    first = text[: match.start()] if match else text
+    return first.split("\n")[0].strip()
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -26,7 +34,7 @@ def _cmd_variants(args: argparse.Namespace) -> int:
             if args.all:
                 rows.append((stem, "(not playable yet)", str(exc)[:60]))
             continue
-        about = variant.game_info.about.split(". ")[0].split("\n")[0].rstrip(".")
+        about = first_sentence(variant.game_info.about)
         rows.append((stem, variant.name, about))
     wid = [max(len(r[i]) for r in rows) for i in range(2)] if rows else [0, 0]
     for stem, name, about in rows:

@@ -72,6 +72,7 @@ class Game:
         self.slam_rule = gi.grandslam != GrandSlam.LEGAL
         self.capt_rturn = gi.capt_rturn
         self.xc_sown = gi.xc_sown
+        self.store_ends_turn = gi.store_ends_turn
         self.nocaptmoves = gi.nocaptmoves
         self.nosinglecapt = gi.nosinglecapt
         self.simple_moves = not (self.allow_filter or self.any_udir or self.mustshare
@@ -272,7 +273,7 @@ class Game:
 
     def _repeat(self, pos: Position, res: SowResult, taken: Taken, mover: int) -> bool:
         if res.final == STORE:
-            return True
+            return not self.store_ends_turn
         if taken:
             if self.capt_rturn == CaptRTurn.ALWAYS or (self.capt_rturn == CaptRTurn.ONCE and not pos.repeating):
                 return True

@@ -80,7 +80,7 @@ def has_any_capture(v: Variant) -> bool:
 
 def repeat_turns_possible(v: Variant) -> bool:
     gi = v.game_info
-    return gi.sow_own_store or gi.capt_rturn != CaptRTurn.NO_REPEAT or gi.xc_sown
+    return (gi.sow_own_store and not gi.store_ends_turn) or gi.capt_rturn != CaptRTurn.NO_REPEAT or gi.xc_sown
 
 
 def _split_middle_missing(v: Variant) -> bool:
@@ -129,6 +129,9 @@ CONSTRAINTS: list[Constraint] = [
     Constraint("move_one_needs_sow_start", ("move_one", "sow_start"),
                lambda v: _gi(v).move_one and not _gi(v).sow_start,
                "move_one is only valid when sow_start is set"),
+    Constraint("store_ends_turn_needs_store", ("store_ends_turn", "sow_own_store"),
+               lambda v: _gi(v).store_ends_turn and not _gi(v).sow_own_store,
+               "store_ends_turn (our extension) needs sow_own_store"),
     Constraint("visit_opp_needs_mlaps", ("visit_opp", "mlaps"),
                lambda v: _gi(v).visit_opp and _gi(v).mlaps == LapSower.OFF,
                "visit_opp requires mlaps"),

@@ -75,6 +75,9 @@ class GameInfo(BaseModel):
     move_one: bool = False
     skip_start: bool = False
     sow_own_store: bool = False
+    # our extension (not in the reference): a last seed in the own store ends the
+    # turn instead of giving another (Jackman's variation D, Congklak-like play)
+    store_ends_turn: bool = False
     mlaps: LapSower = LapSower.OFF
     visit_opp: bool = False
     sow_rule: SowRule = SowRule.NONE

@@ -208,6 +208,12 @@ def test_sow_own_store_last_seed_in_own_store_gives_a_repeat_turn():
     assert (pos.board, pos.stores, pos.turn) == ([1, 0, 0, 1, 1, 1], [1, 0], 0)
 
 
+def test_store_ends_turn_extension_a_last_seed_in_the_store_passes_the_turn():
+    game = make(holes=3, **OWN_STORE, store_ends_turn=True)
+    pos = run(game, [1, 0, 1, 1, 1, 1], 2)
+    assert (pos.board, pos.stores, pos.turn) == ([1, 0, 0, 1, 1, 1], [1, 0], 1)
+
+
 def test_sow_own_store_ccw_north_sows_its_store_between_its_last_hole_and_hole_zero():
     game = make(holes=3, **OWN_STORE)
     pos = run(game, [1, 1, 1, 0, 0, 3], 5, turn=1)  # store, 0, 1

@@ -49,6 +49,8 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     # --- sowing
     row("move_one_needs_sow_start", {"sow_start": True, "move_one": True}, {"sow_start": False}),
     row("visit_opp_needs_mlaps", {"mlaps": "LAPPER", "visit_opp": True}, {"mlaps": "OFF"}),
+    row("store_ends_turn_needs_store", {"sow_own_store": True, "store_ends_turn": True},
+        {"sow_own_store": False}),
     row("split_middle_udir", {"holes": 5, "sow_direct": "SPLIT", "udir_holes": [2]}, {"udir_holes": []}),
     row("split_middle_udir", {"holes": 6, "sow_direct": "SPLIT"}, {"holes": 7}),
     row("udir_needs_grandslam_legal", {"udir_holes": [0]}, {"grandslam": "NOT_LEGAL"}),
