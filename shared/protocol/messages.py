@@ -1,0 +1,306 @@
+"""Every message of protocol mancala.v1 as a pydantic model with a `type` tag.
+
+Client messages may carry an `id`; the server echoes it in the reply (or the
+error) so a client can match answers to requests. Pushed messages carry no id.
+"""
+
+from __future__ import annotations
+
+from enum import StrEnum
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+from mancala.protocol import PROTOCOL
+
+RoomCode = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
+Seat = Literal[0, 1]
+Name = Annotated[str, Field(min_length=1, max_length=40)]
+JsonMove = int | tuple[int, Literal["CW", "CCW"]]
+
+
+class _Msg(BaseModel):
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class _Request(_Msg):
+    id: int | str | None = None
+
+
+# ---- client -> server ---------------------------------------------------------------
+
+
+class Hello(_Request):
+    type: Literal["hello"] = "hello"
+    protocol: str = PROTOCOL
+    name: Name = "guest"
+
+
+class ListVariants(_Request):
+    type: Literal["list_variants"] = "list_variants"
+
+
+class SubscribeLobby(_Request):
+    type: Literal["subscribe_lobby"] = "subscribe_lobby"
+
+
+class UnsubscribeLobby(_Request):
+    type: Literal["unsubscribe_lobby"] = "unsubscribe_lobby"
+
+
+class CreateRoom(_Request):
+    type: Literal["create_room"] = "create_room"
+    variant: str | dict[str, Any]
+    public: bool = True
+    seat: Seat | None = None  # None: any seat
+    starter: Seat | Literal["random"] = 0
+    computer: Annotated[int, Field(ge=0, le=3)] | None = None  # a computer opponent's difficulty
+
+
+class JoinRoom(_Request):
+    type: Literal["join_room"] = "join_room"
+    room: RoomCode
+    seat: Seat | None = None
+
+
+class Spectate(_Request):
+    type: Literal["spectate"] = "spectate"
+    room: RoomCode
+
+
+class Reconnect(_Request):
+    type: Literal["reconnect"] = "reconnect"
+    room: RoomCode
+    token: Annotated[str, Field(min_length=16, max_length=128)]
+
+
+class QuickPair(_Request):
+    type: Literal["quick_pair"] = "quick_pair"
+    variant: str
+
+
+class MakeMove(_Request):
+    type: Literal["move"] = "move"
+    room: RoomCode
+    move: JsonMove
+    ply: int | None = None  # the ply the client saw; a stale one is refused
+
+
+class Resign(_Request):
+    type: Literal["resign"] = "resign"
+    room: RoomCode
+
+
+class Rematch(_Request):
+    type: Literal["rematch"] = "rematch"
+    room: RoomCode
+
+
+class Leave(_Request):
+    type: Literal["leave"] = "leave"
+    room: RoomCode
+
+
+class Ping(_Request):
+    type: Literal["ping"] = "ping"
+
+
+ClientMessage = Annotated[
+    Hello | ListVariants | SubscribeLobby | UnsubscribeLobby | CreateRoom | JoinRoom | Spectate
+    | Reconnect | QuickPair | MakeMove | Resign | Rematch | Leave | Ping,
+    Field(discriminator="type"),
+]
+CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+CLIENT_TYPES = frozenset(
+    m.model_fields["type"].default
+    for m in (Hello, ListVariants, SubscribeLobby, UnsubscribeLobby, CreateRoom, JoinRoom, Spectate,
+              Reconnect, QuickPair, MakeMove, Resign, Rematch, Leave, Ping)
+)
+
+
+# ---- server -> client -----------------------------------------------------------------
+
+
+class ErrorCode(StrEnum):
+    BAD_MESSAGE = "bad_message"
+    UNKNOWN_TYPE = "unknown_type"
+    TOO_LARGE = "too_large"
+    RATE_LIMITED = "rate_limited"
+    ILLEGAL_MOVE = "illegal_move"
+    NOT_YOUR_TURN = "not_your_turn"
+    NOT_A_PLAYER = "not_a_player"
+    STALE_PLY = "stale_ply"
+    GAME_OVER = "game_over"
+    ROOM_FULL = "room_full"
+    SEAT_TAKEN = "seat_taken"
+    NO_SUCH_ROOM = "no_such_room"
+    BAD_TOKEN = "bad_token"
+    UNKNOWN_VARIANT = "unknown_variant"
+    INVALID_VARIANT = "invalid_variant"
+    PROTOCOL_VERSION = "protocol_version"
+    SHUTTING_DOWN = "shutting_down"
+
+
+class Error(_Msg):
+    type: Literal["error"] = "error"
+    id: int | str | None = None
+    code: ErrorCode
+    message: str
+    params: list[str] = []  # for invalid_variant: the parameters involved
+
+
+class Welcome(_Msg):
+    type: Literal["welcome"] = "welcome"
+    id: int | str | None = None
+    protocol: str = PROTOCOL
+    server: str = "mancala"
+
+
+class VariantInfo(_Msg):
+    name: str  # file stem: what create_room takes
+    title: str
+    about: str
+    holes: int
+    rules: str = ""
+
+
+class Variants(_Msg):
+    type: Literal["variants"] = "variants"
+    id: int | str | None = None
+    variants: list[VariantInfo]
+
+
+class SeatInfo(_Msg):
+    name: str | None  # None: free
+    connected: bool = False
+    computer: bool = False
+
+
+class RoomSummary(_Msg):
+    room: str
+    variant: str
+    title: str
+    public: bool
+    seats: list[SeatInfo]
+    spectators: int
+    status: Literal["waiting", "playing", "finished"]
+
+
+class Lobby(_Msg):
+    type: Literal["lobby"] = "lobby"
+    id: int | str | None = None
+    rooms: list[RoomSummary]
+
+
+class LobbyUpdate(_Msg):
+    type: Literal["lobby_update"] = "lobby_update"
+    room: RoomSummary | None = None
+    removed: str | None = None
+
+
+class State(_Msg):
+    """A position as the replay contract prints it."""
+
+    board: list[int]
+    stores: list[int]
+    turn: int
+    legal: list[Any]
+    children: list[int | None]
+    blocked: list[bool]
+    owners: list[int | None]
+    unlocked: list[bool]
+    outcome: dict[str, Any] | None
+
+
+class SeatGranted(_Msg):
+    type: Literal["seat_granted"] = "seat_granted"
+    id: int | str | None = None
+    room: str
+    seat: Seat
+    token: str
+
+
+class MoveRecord(_Msg):
+    ply: int
+    seat: int
+    move: Any
+
+
+class RoomState(_Msg):
+    """The whole room: sent on join, spectate, reconnect and rematch."""
+
+    type: Literal["room_state"] = "room_state"
+    id: int | str | None = None
+    room: str
+    variant: str
+    title: str
+    holes: int
+    public: bool
+    seats: list[SeatInfo]
+    spectators: int
+    status: Literal["waiting", "playing", "finished"]
+    you: int | None  # your seat, None for a spectator
+    ply: int
+    moves: list[MoveRecord]
+    state: State
+    result: str | None = None  # words: how the game ended
+
+
+class MoveMade(_Msg):
+    type: Literal["move_made"] = "move_made"
+    room: str
+    ply: int
+    seat: int
+    move: Any
+    state: State
+
+
+class PlayerStatus(_Msg):
+    type: Literal["player_status"] = "player_status"
+    room: str
+    seat: int
+    status: Literal["joined", "disconnected", "back", "left", "forfeited"]
+    name: str | None = None
+
+
+class Spectators(_Msg):
+    type: Literal["spectators"] = "spectators"
+    room: str
+    count: int
+
+
+class GameOver(_Msg):
+    type: Literal["game_over"] = "game_over"
+    room: str
+    outcome: dict[str, Any]
+    reason: Literal["rules", "resign", "forfeit"]
+    result: str
+
+
+class RematchOffer(_Msg):
+    type: Literal["rematch_offer"] = "rematch_offer"
+    room: str
+    seat: int
+
+
+class Ack(_Msg):
+    type: Literal["ack"] = "ack"
+    id: int | str | None = None
+
+
+class Pong(_Msg):
+    type: Literal["pong"] = "pong"
+    id: int | str | None = None
+
+
+class ServerClosing(_Msg):
+    type: Literal["server_closing"] = "server_closing"
+    message: str = "the server is restarting; reconnect with your token"
+
+
+ServerMessage = Annotated[
+    Error | Welcome | Variants | Lobby | LobbyUpdate | SeatGranted | RoomState | MoveMade
+    | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | ServerClosing,
+    Field(discriminator="type"),
+]
+SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
