@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -21,28 +22,52 @@ class BadRequest(ValueError):
 
 
 def iter_json_objects(stream: IO[str]) -> Iterator[Any]:
-    """JSON values one after another, whatever whitespace separates them."""
+    """JSON values one after another, whatever whitespace separates them.
+
+    Text that does not parse is reported as one bad request, and reading resumes
+    at the next line that starts an object: one broken request does not take the
+    later ones with it.
+    """
     decoder = json.JSONDecoder()
     buf = ""
-    for chunk in iter(lambda: stream.read(1 << 16), ""):
-        buf += chunk
+    eof = False
+    while True:
+        if not eof:
+            chunk = stream.read(1 << 16)
+            eof = chunk == ""
+            buf += chunk
         while True:
-            stripped = buf.lstrip()
-            if not stripped:
-                buf = ""
+            buf = buf.lstrip()
+            if not buf:
                 break
             try:
-                value, end = decoder.raw_decode(stripped)
+                value, end = decoder.raw_decode(buf)
             except json.JSONDecodeError:
-                if len(stripped) > 1 << 24:
-                    raise
-                buf = stripped
-                break
+                if not eof and _may_continue(decoder, buf):
+                    break  # only incomplete so far: read more
+                restart = _NEXT_OBJECT.search(buf, 1)
+                if restart is None and not eof:
+                    break
+                cut = len(buf) if restart is None else restart.start()
+                yield _Unparsable(buf[:cut].strip()[:80])
+                buf = buf[cut:]
+                continue
             yield value
-            buf = stripped[end:]
-    if buf.strip():
-        # what is left cannot be parsed: report it as a bad request
-        yield _Unparsable(buf.strip()[:80])
+            buf = buf[end:]
+        if eof:
+            return
+
+
+_NEXT_OBJECT = re.compile(r"\n\s*\{")
+
+
+def _may_continue(decoder: json.JSONDecoder, buf: str) -> bool:
+    """True when the error is only the end of what has been read so far."""
+    try:
+        decoder.raw_decode(buf)
+    except json.JSONDecodeError as exc:
+        return exc.pos >= len(buf.rstrip()) - 1
+    return False
 
 
 @dataclass

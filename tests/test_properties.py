@@ -13,9 +13,10 @@ import json
 import os
 import random
 from collections.abc import Iterator
+from dataclasses import dataclass
 from typing import Any
 
-from hypothesis import HealthCheck, assume, event, given, settings
+from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
 from mancala.engine import Game, IllegalMove, Position
@@ -167,15 +168,44 @@ def _parse(raw: dict[str, Any]):
         raise AssertionError("unreachable") from exc
 
 
+@dataclass
+class Case:
+    """A random game's set-up: what a replay request needs to play it again."""
+
+    raw: dict[str, Any]
+    game: Game
+    start: Position
+    starter: int
+    seed: int
+    move_seed: int
+    position: dict[str, list[int]] | None = None  # a `position` request's board and stores
+
+    def request(self, moves: list[Any]) -> dict[str, Any]:
+        req: dict[str, Any] = {"config": self.raw, "starter": self.starter, "moves": moves}
+        if self.position is None:
+            req["seed"] = self.seed
+        else:
+            req["position"] = self.position
+        return req
+
+    def __str__(self) -> str:
+        return json.dumps(self.request([]) | {"move_seed": self.move_seed})
+
+
 @st.composite
-def games(draw: st.DrawFn, **kwargs: Any) -> tuple[dict[str, Any], Game, Position, int, int, int]:
-    """(variant dict, game, start position, starter, start seed, move seed)."""
+def games(draw: st.DrawFn, positions: bool = True, **kwargs: Any) -> Case:
+    """A variant, its start (or, one time in four, a random position) and a seed for the moves."""
     raw = draw(variant_dicts(**kwargs))
     game = Game(_parse(raw))
     starter = draw(st.integers(0, 1))
     seed = draw(st.integers(0, 2**16))
     move_seed = draw(st.integers(0, 2**32 - 1))
-    return raw, game, game.start(starter, seed=seed), starter, seed, move_seed
+    if positions and draw(st.integers(0, 3)) == 0:
+        board = draw(st.lists(st.integers(0, 5), min_size=game.size, max_size=game.size))
+        stores = draw(st.lists(st.integers(0, 6), min_size=2, max_size=2))
+        start = game.start(starter, board=board, stores=stores)
+        return Case(raw, game, start, starter, seed, move_seed, {"board": board, "stores": stores})
+    return Case(raw, game, game.start(starter, seed=seed), starter, seed, move_seed)
 
 
 def random_game(game: Game, pos: Position, move_seed: int, cap: int = MAX_MOVES
@@ -190,6 +220,13 @@ def random_game(game: Game, pos: Position, move_seed: int, cap: int = MAX_MOVES
         move = rng.choice(legal)
         pos = game.play(pos, move)
         yield pos, move
+
+
+def fresh_copy(pos: Position) -> Position:
+    """The same position built from its fields: nothing the engine derived is carried over."""
+    return Position(pos.board[:], pos.stores[:], pos.turn, pos.unlocked[:], moves=pos.moves,
+                    player_moves=pos.player_moves[:], repeating=pos.repeating, alt_dir=pos.alt_dir,
+                    starter=pos.starter, total=pos.total, outcome=pos.outcome)
 
 
 class SowSpy:
@@ -213,17 +250,13 @@ class SowSpy:
         return res
 
 
-def _context(raw: dict[str, Any], starter: int, seed: int, move_seed: int) -> str:
-    return f"variant={json.dumps(raw)} starter={starter} seed={seed} move_seed={move_seed}"
-
-
 # ---- properties ---------------------------------------------------------------------
 
 
 @SETTINGS
 @given(games())
-def test_seeds_conserved(case: tuple) -> None:
-    raw, game, pos, starter, seed, move_seed = case
+def test_seeds_conserved(case: Case) -> None:
+    raw, game, pos, move_seed = case.raw, case.game, case.start.copy(), case.move_seed
     spy = SowSpy(game)
     total = sum(pos.board) + sum(pos.stores)
     assert pos.total == total
@@ -239,11 +272,12 @@ def test_seeds_conserved(case: tuple) -> None:
         game.apply(pos, move)
         held = sum(pos.board) + sum(pos.stores)
         assert all(x >= 0 for x in pos.board) and all(x >= 0 for x in pos.stores), (i, move, before)
-        endless = spy.first is not None and spy.first.endless
+        assert spy.first is not None, "the engine no longer sows through game.sower: update SowSpy"
+        endless = spy.first.endless
         if endless or (pos.outcome is not None and dont_score):
-            assert held <= total, (i, move, before, _context(raw, starter, seed, move_seed))
+            assert held <= total, (i, move, before, str(case))
         else:
-            assert held == total, (i, move, before, game.state_json(pos), _context(raw, starter, seed, move_seed))
+            assert held == total, (i, move, before, game.state_json(pos), str(case))
         if endless:
             event("50-lap stop")
             assert pos.outcome is not None, "a 50-lap stop ends the game"
@@ -251,9 +285,9 @@ def test_seeds_conserved(case: tuple) -> None:
 
 @SETTINGS
 @given(games(goals=("MAX_SEEDS",)))
-def test_max_seeds_end_positions(case: tuple) -> None:
+def test_max_seeds_end_positions(case: Case) -> None:
     """A MAX_SEEDS end line shows the board collected and the stores deciding."""
-    raw, game, pos, starter, seed, move_seed = case
+    raw, game, pos, move_seed = case.raw, case.game, case.start.copy(), case.move_seed
     spy = SowSpy(game)
     rng = random.Random(move_seed)
     for _ in range(MAX_MOVES):
@@ -267,7 +301,7 @@ def test_max_seeds_end_positions(case: tuple) -> None:
             continue
         event(f"outcome {pos.outcome.kind.value}")
         endless = spy.first is not None and spy.first.endless
-        ctx = (game.state_json(pos), _context(raw, starter, seed, move_seed))
+        ctx = (game.state_json(pos), str(case))
         if endless and not raw["game_info"].get("stores"):
             # no stores: a TIE with the board as it is
             assert pos.outcome.kind.value == "TIE" and pos.turn == mover, ctx
@@ -283,19 +317,41 @@ def test_max_seeds_end_positions(case: tuple) -> None:
         break
 
 
+def _case(raw: dict[str, Any], board: list[int], starter: int = 0, move_seed: int = 0) -> Case:
+    game = Game(parse_variant(raw))
+    position = {"board": board, "stores": [0, 0]}
+    return Case(raw, game, game.start(starter, board=board), starter, 0, move_seed, position)
+
+
+# South's only move (0) leaves North nothing to move (min_move 2): North passes. The pass
+# is the game's second move, so captures are on (nocaptmoves 2) and South's only move, 2,
+# would take all of North's seeds: a grand slam, NOT_LEGAL. South has no legal move.
+PASS_THEN_SLAM = _case(
+    {"game_constants": {"holes": 3, "nbr_start": 2},
+     "game_info": {"stores": True, "min_move": 2, "mustpass": True, "grandslam": "NOT_LEGAL",
+                   "nocaptmoves": 2, "capt_on": [1, 2], "multicapt": -1, "capt_side": "OPP_SIDE"}},
+    [2, 0, 1, 1, 0, 0],
+)
+
+
 @SETTINGS
 @given(games())
-def test_no_legal_moves_exactly_when_game_over(case: tuple) -> None:
-    raw, game, start, starter, seed, move_seed = case
+@example(PASS_THEN_SLAM)
+def test_no_legal_moves_exactly_when_game_over(case: Case) -> None:
+    game, start, move_seed = case.game, case.start, case.move_seed
     for pos, move in random_game(game, start, move_seed):
         legal = game.legal_moves(pos)
         if move is None:
             # no pass is applied to a starting position; an unfinished start may be stuck
             continue
         assert (legal == []) == (pos.outcome is not None), (
-            move, game.state_json(pos), _context(raw, starter, seed, move_seed))
+            move, game.state_json(pos), str(case))
         if pos.outcome is None:
             assert game.has_moves(pos) == bool(legal)
+        # what the engine lists (it may keep the list from the end of the move) is what a
+        # fresh position with the same fields gets
+        assert legal == game.legal_moves(fresh_copy(pos)), (
+            move, game.state_json(pos), str(case))
 
 
 WRONG_FORMS: list[Any] = [None, "0", 1.0, True, False, [0], [], [0, "UP"], [0, 1], [0, "CW", 1],
@@ -304,8 +360,8 @@ WRONG_FORMS: list[Any] = [None, "0", 1.0, True, False, [0], [], [0, "UP"], [0, 1
 
 @SETTINGS
 @given(games())
-def test_play_accepts_legal_and_rejects_the_rest(case: tuple) -> None:
-    raw, game, start, starter, seed, move_seed = case
+def test_play_accepts_legal_and_rejects_the_rest(case: Case) -> None:
+    game, start, move_seed = case.game, case.start, case.move_seed
     size = game.size
     rng = random.Random(move_seed ^ 0x5EED)
     for pos, _ in random_game(game, start, move_seed, cap=100):
@@ -324,16 +380,16 @@ def test_play_accepts_legal_and_rejects_the_rest(case: tuple) -> None:
             except IllegalMove:
                 pass
             else:
-                raise AssertionError(f"{move!r} was accepted; legal {as_json}; {_context(raw, starter, seed, move_seed)}")
+                raise AssertionError(f"{move!r} was accepted; legal {as_json}; {str(case)}")
             assert game.state_json(pos) == before
 
 
 @SETTINGS
 @given(games())
-def test_replay_is_deterministic(case: tuple) -> None:
-    raw, game, start, starter, seed, move_seed = case
+def test_replay_is_deterministic(case: Case) -> None:
+    game, start, move_seed = case.game, case.start, case.move_seed
     moves = [Game.move_json(m) for _, m in random_game(game, start, move_seed) if m is not None]
-    request = {"config": raw, "starter": starter, "seed": seed, "moves": moves}
+    request = case.request(moves)
     texts = []
     for _ in range(2):
         out, err = io.StringIO(), io.StringIO()
@@ -352,7 +408,7 @@ def test_replay_is_deterministic(case: tuple) -> None:
 
 @SETTINGS
 @given(games(goals=("MAX_SEEDS",), stores=True, store_bound=True))
-def test_max_seeds_games_with_stores_end(case: tuple) -> None:
+def test_max_seeds_games_with_stores_end(case: Case) -> None:
     """Games whose seeds must reach the stores end.
 
     With sow_own_store, CCW sowing (or PLAYALTDIR: one player's sow crosses rows
@@ -362,17 +418,17 @@ def test_max_seeds_games_with_stores_end(case: tuple) -> None:
     ever: two udir holes pass seeds back and forth, and with CW sowing both
     players' seeds cross into the other row at the end without their own store.
     """
-    raw, game, start, starter, seed, move_seed = case
+    game, start, move_seed = case.game, case.start, case.move_seed
     positions = list(random_game(game, start, move_seed, cap=END_BOUND + 1))
     last = positions[-1][0]
     assert last.outcome is not None or not game.legal_moves(last), (
-        f"no end after {len(positions) - 1} moves; {_context(raw, starter, seed, move_seed)}")
+        f"no end after {len(positions) - 1} moves; {str(case)}")
 
 
 @SETTINGS
 @given(games())
-def test_state_json_shapes(case: tuple) -> None:
-    raw, game, start, starter, seed, move_seed = case
+def test_state_json_shapes(case: Case) -> None:
+    game, start, move_seed = case.game, case.start, case.move_seed
     size = game.size
     for pos, _ in random_game(game, start, move_seed):
         state = json.loads(json.dumps(game.state_json(pos)))

@@ -169,3 +169,22 @@ def test_exit_status_over_several_requests(requests: list[dict[str, Any]], statu
         assert stderr.strip(), "errors are also written to stderr"
     else:
         assert stderr == ""
+
+
+def test_a_malformed_request_is_answered_and_the_next_requests_still_are() -> None:
+    kalah = json.dumps(KALAH)
+    stdin = (
+        f'{{"config": {kalah},\n "moves": [}}\n'  # broken over two lines
+        f'{{"config": {kalah}, "moves": [2]}}\n'
+        '{not json at all\n'
+        f'{{"config": {kalah}, "moves": []}}\n'
+    )
+    status, lines, stderr = replay(stdin)
+    groups = split_requests(lines)
+    assert len(groups) == 4
+    assert groups[0][-1]["error"]["code"] == "bad_request"
+    assert_states(groups[1], 1)
+    assert groups[2][-1]["error"]["code"] == "bad_request"
+    assert_states(groups[3], 0)
+    assert status == 2
+    assert "not valid JSON" in stderr

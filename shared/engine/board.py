@@ -39,14 +39,16 @@ class Geometry:
     def store_after(self, player: int, direction: int) -> int:
         """The hole after which a player's store is passed when sowing `direction`.
 
-        The stores sit at the ends of the board: South's at the east end (between
-        holes n-1 and n), North's at the west end (between 2n-1 and 0), whichever
-        way the seeds travel.
+        A player's store follows the end of their own row in the sowing direction:
+        South's comes after hole n-1 counter-clockwise and after hole 0 clockwise;
+        North's after hole 2n-1 counter-clockwise and after hole n clockwise. A
+        clockwise board is the mirror image of a counter-clockwise one, as in
+        Congklak and Dakon, whose stores sit on the player's left.
         """
         n = self.holes
         if player == 0:
-            return n - 1 if direction == CCW else n
-        return 2 * n - 1 if direction == CCW else 0
+            return n - 1 if direction == CCW else 0
+        return 2 * n - 1 if direction == CCW else n
 
     def leftmost_from(self, viewer: int, player: int) -> int:
         """The hole of `player`'s row that is leftmost as `viewer` sees the board."""

@@ -98,8 +98,10 @@ def make_capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None
                 return []
             o = size - 1 - f
             taken: Taken = []
+            if not side_ok(o, mover, True):
+                return []  # no cross capture from here: the single seed stays too
             c = board[o]
-            if c and (not basic or basic_ok(c)) and side_ok(o, mover, True) and free(pos, o):
+            if c and (not basic or basic_ok(c)) and free(pos, o):
                 take(pos, o, taken)
             if pick == CrossCaptOwn.ALWAYS_PICK or (pick == CrossCaptOwn.PICK_ON_CAPT and taken):
                 take(pos, f, taken)

@@ -127,16 +127,7 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
         """
         if not can_pass:
             return False
-        pos.turn = 1 - nxt
-        pos.legal = None
-        pos.repeating = False
-        if has_moves(pos):
-            pos.moves += 1
-            pos.player_moves[nxt] += 1
-            return True
-        pos.turn = nxt
-        pos.legal = None
-        return False
+        return try_pass(pos, nxt)
 
     def unfed_player(pos: Position, nxt: int) -> int | None:
         """The player left without seeds to move (UNFED_PLAYER): `nxt` when its row has no
@@ -147,6 +138,22 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
             if all(s < gi.min_move for s in row):
                 return player
         return None
+
+    def try_pass(pos: Position, nxt: int) -> bool:
+        """`nxt` passes if the other player can then move. The pass counts as a move
+        before the other's moves are worked out: rules that count moves see it."""
+        pos.turn = 1 - nxt
+        pos.legal = None
+        pos.repeating = False
+        pos.moves += 1
+        pos.player_moves[nxt] += 1
+        if has_moves(pos):
+            return True
+        pos.moves -= 1
+        pos.player_moves[nxt] -= 1
+        pos.turn = nxt
+        pos.legal = None
+        return False
 
     def next_player(pos: Position, mover: int, repeat: bool) -> int:
         nxt = mover if repeat else 1 - mover
@@ -206,13 +213,7 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
                     win(pos, 1 - mover)
                     return
                 nxt = next_player(pos, mover, repeat)
-                if has_moves(pos):
-                    return
-                pos.turn = 1 - nxt
-                pos.legal = None
-                if has_moves(pos):
-                    pos.moves += 1
-                    pos.player_moves[nxt] += 1
+                if has_moves(pos) or try_pass(pos, nxt):
                     return
                 pos.outcome = Outcome(OutcomeKind.TIE, None)
                 pos.turn = mover

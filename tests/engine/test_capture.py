@@ -45,6 +45,15 @@ def test_xcpickown_with_an_empty_opposite_hole_only_always_pick_takes_the_single
     assert (pos.board, pos.stores, pos.turn) == (board, stores, 1)
 
 
+def test_always_pick_leaves_the_seed_where_capt_side_rules_out_a_cross_capture():
+    # Kalah's empty-capture rule: only a last seed in an empty hole of one's own is taken
+    game = make(holes=3, crosscapt=True, xcpickown="ALWAYS_PICK", capt_side="OPP_SIDE")
+    pos = run(game, [0, 0, 2, 0, 0, 4], 2)  # 3, 4: last seed in North's empty hole 4
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 1, 1, 4], [0, 0], 1)
+    pos = run(game, [1, 0, 0, 0, 0, 4], 0)  # last seed in own empty hole 1, opposite 4 holds 0
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 0, 0, 4], [1, 0], 1)
+
+
 def test_crosscapt_needs_the_last_hole_to_have_been_empty():
     game = make(holes=3, crosscapt=True, xcpickown="ALWAYS_PICK")
     pos = run(game, [1, 1, 0, 2, 3, 4], 0)  # hole 1 now holds 2

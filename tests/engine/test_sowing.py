@@ -223,27 +223,27 @@ def test_sow_own_store_ccw_north_sows_its_store_between_its_last_hole_and_hole_z
     assert (pos.board, pos.stores, pos.turn) == ([2, 2, 2, 1, 0, 1], [0, 1], 0)
 
 
-def test_sow_own_store_cw_south_passes_its_store_going_from_hole_n_to_hole_n_minus_1():
+def test_sow_own_store_cw_south_passes_its_store_leaving_hole_0_its_rows_clockwise_end():
     game = make(holes=3, sow_direct="CW", **OWN_STORE)
-    # 4 seeds from 0: 5, 4, 3, store -> repeat turn
+    # 4 seeds from 0: store, 5, 4, 3
     pos = run(game, [4, 1, 0, 1, 1, 1], 0)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 0, 2, 2, 2], [1, 0], 0)
-    # 5 seeds from 0: 5, 4, 3, store, 2
-    pos = run(game, [5, 0, 0, 1, 1, 1], 0)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 2, 2, 2], [1, 0], 1)
-    # 6 seeds from 1: 0, (North's store skipped), 5, 4, 3, store, 2
+    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 0, 2, 2, 2], [1, 0], 1)
+    # 3 seeds from 2: 1, 0, store -> repeat turn
+    pos = run(game, [0, 0, 3, 1, 1, 1], 2)
+    assert (pos.board, pos.stores, pos.turn) == ([1, 1, 0, 1, 1, 1], [1, 0], 0)
+    # 6 seeds from 1: 0, store, 5, 4, 3, (North's store skipped), 2
     pos = run(game, [0, 6, 0, 1, 1, 1], 1)
     assert (pos.board, pos.stores, pos.turn) == ([1, 0, 1, 2, 2, 2], [1, 0], 1)
 
 
-def test_sow_own_store_cw_north_passes_its_store_going_from_hole_zero_to_the_last_hole():
+def test_sow_own_store_cw_north_passes_its_store_leaving_hole_n_its_rows_clockwise_end():
     game = make(holes=3, sow_direct="CW", **OWN_STORE)
-    # 6 seeds from 3: 2, 1, 0, store, 5, 4
+    # 6 seeds from 3: store, 2, 1, 0, (South's store skipped), 5, 4
     pos = run(game, [1, 1, 1, 6, 0, 0], 3, turn=1)
     assert (pos.board, pos.stores, pos.turn) == ([2, 2, 2, 0, 1, 1], [0, 1], 0)
-    # 4 seeds from 5: 4, 3, (South's store skipped), 2, 1
+    # 4 seeds from 5: 4, 3, store, 2
     pos = run(game, [0, 0, 0, 1, 1, 4], 5, turn=1)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 1, 2, 2, 0], [0, 0], 0)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 2, 2, 0], [0, 1], 0)
 
 
 # ---- multi-lap sowing --------------------------------------------------------------------
