@@ -69,6 +69,18 @@ def _cmd_bench(args: argparse.Namespace) -> int:
     return main(args)
 
 
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from mancala.server.app import run
+    from mancala.server.config import Settings
+
+    settings = Settings.from_env(host=args.host, port=args.port,
+                                 data_dir=Path(args.data_dir) if args.data_dir else None)
+    run(settings)
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="mancala", description="Mancala: rules engine, server and clients.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -85,6 +97,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--starter", type=int, choices=(0, 1), default=0)
     p.add_argument("--seed", type=int, default=None)
     p.set_defaults(func=_cmd_show)
+
+    p = sub.add_parser("serve", help="start the game server (websocket + HTTP on one port)")
+    p.add_argument("--host", default=None, help="address to listen on (MANCALA_HOST, default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=None, help="port (MANCALA_PORT, default 8080; 0 = any)")
+    p.add_argument("--data-dir", default=None, help="where the SQLite file lives (MANCALA_DATA_DIR, default ./data)")
+    p.set_defaults(func=_cmd_serve)
 
     p = sub.add_parser("bench", help="engine benchmark: random playouts and replay (moves/s, games/s)")
     add_bench_arguments(p)

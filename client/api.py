@@ -1,0 +1,141 @@
+"""A small programmatic client for tests, bots, the load benchmark and the terminal client.
+
+    async with await MancalaClient.connect("ws://127.0.0.1:8080/ws") as c:
+        seat = await c.create_room("kalah_4")
+        await c.move(seat.room, 2)
+
+Requests carry ids and wait for the matching reply; pushed messages (moves,
+player status, lobby updates) queue up in `events`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed
+
+from mancala.protocol.codec import JSON_SUBPROTOCOL, MSGPACK_SUBPROTOCOL, Codec
+from mancala.protocol.messages import SERVER_MESSAGE
+
+FORMATS = {"json": JSON_SUBPROTOCOL, "msgpack": MSGPACK_SUBPROTOCOL}
+
+
+class ServerError(Exception):
+    """The server answered a request with a typed error."""
+
+    def __init__(self, code: str, message: str, params: list[str] | None = None) -> None:
+        super().__init__(f"{code}: {message}")
+        self.code = code
+        self.message = message
+        self.params = params or []
+
+
+class MancalaClient:
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+        self.codec = Codec(ws.subprotocol)
+        self.events: asyncio.Queue[Any] = asyncio.Queue()
+        self._ids = itertools.count(1)
+        self._waiting: dict[int, asyncio.Future[Any]] = {}
+        self._reader = asyncio.create_task(self._read_loop())
+        self.closed = asyncio.Event()
+
+    @classmethod
+    async def connect(cls, url: str, *, fmt: str = "json", name: str = "guest") -> MancalaClient:
+        ws = await connect(url, subprotocols=[FORMATS[fmt]], max_size=2**22)  # type: ignore[list-item]
+        client = cls(ws)
+        await client.request({"type": "hello", "name": name})
+        return client
+
+    async def __aenter__(self) -> MancalaClient:
+        return self
+
+    async def __aexit__(self, *exc: object) -> None:
+        await self.close()
+
+    async def close(self) -> None:
+        await self.ws.close()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await self._reader
+
+    async def _read_loop(self) -> None:
+        try:
+            async for frame in self.ws:
+                data = self.codec.decode(frame)
+                message = SERVER_MESSAGE.validate_python(data)
+                rid = data.get("id")
+                future = self._waiting.pop(rid, None) if rid is not None else None
+                if future is not None and not future.done():
+                    future.set_result(message)
+                else:
+                    await self.events.put(message)
+        except ConnectionClosed:
+            pass
+        finally:
+            self.closed.set()
+            for future in self._waiting.values():
+                if not future.done():
+                    future.set_exception(ConnectionError("connection closed"))
+
+    async def send_raw(self, frame: str | bytes) -> None:
+        await self.ws.send(frame)
+
+    async def request(self, message: dict[str, Any], timeout: float = 10.0) -> Any:
+        """Send a request and wait for its reply; a typed error raises ServerError."""
+        rid = next(self._ids)
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._waiting[rid] = future
+        await self.ws.send(self.codec.encode({**message, "id": rid}))
+        reply = await asyncio.wait_for(future, timeout)
+        if reply.type == "error":
+            raise ServerError(reply.code.value, reply.message, reply.params)
+        return reply
+
+    async def next_event(self, kind: str | None = None, timeout: float = 10.0) -> Any:
+        """The next pushed message (of a given type, skipping others)."""
+        while True:
+            message = await asyncio.wait_for(self.events.get(), timeout)
+            if kind is None or message.type == kind:
+                return message
+
+    # ---- conveniences -------------------------------------------------------------------
+
+    async def variants(self) -> list[Any]:
+        return (await self.request({"type": "list_variants"})).variants
+
+    async def subscribe_lobby(self) -> list[Any]:
+        return (await self.request({"type": "subscribe_lobby"})).rooms
+
+    async def create_room(self, variant: str | dict[str, Any], *, public: bool = True,
+                          seat: int | None = None, starter: int | str = 0) -> Any:
+        """Create a room and take a seat: returns SeatGranted (room, seat, token)."""
+        return await self.request({"type": "create_room", "variant": variant, "public": public,
+                                   "seat": seat, "starter": starter})
+
+    async def join(self, room: str, seat: int | None = None) -> Any:
+        return await self.request({"type": "join_room", "room": room, "seat": seat})
+
+    async def quick_pair(self, variant: str) -> Any:
+        return await self.request({"type": "quick_pair", "variant": variant})
+
+    async def spectate(self, room: str) -> Any:
+        return await self.request({"type": "spectate", "room": room})
+
+    async def reconnect(self, room: str, token: str) -> Any:
+        return await self.request({"type": "reconnect", "room": room, "token": token})
+
+    async def move(self, room: str, move: Any, ply: int | None = None) -> Any:
+        return await self.request({"type": "move", "room": room, "move": move, "ply": ply})
+
+    async def resign(self, room: str) -> Any:
+        return await self.request({"type": "resign", "room": room})
+
+    async def rematch(self, room: str) -> Any:
+        return await self.request({"type": "rematch", "room": room})
+
+    async def leave(self, room: str) -> Any:
+        return await self.request({"type": "leave", "room": room})

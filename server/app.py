@@ -1,0 +1,129 @@
+"""The server: one port for the game socket (websockets) and plain HTTP.
+
+`run(settings)` serves until SIGINT/SIGTERM, then tells every client, closes
+the sockets with 1001 and the store; every move was committed as it came.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+from collections.abc import AsyncIterator
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+from websockets.http11 import Request, Response
+
+from mancala.protocol.codec import SUBPROTOCOLS
+from mancala.protocol.messages import ServerClosing
+from mancala.server.config import Settings
+from mancala.server.connection import Client
+from mancala.server.http import HttpRoutes
+from mancala.server.hub import Hub
+
+log = logging.getLogger("mancala.server")
+
+
+class MancalaServer:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.hub = Hub(settings)
+        self.http = HttpRoutes(self.hub)
+        self.server: Server | None = None
+        self._sweeper: asyncio.Task[None] | None = None
+
+    @property
+    def port(self) -> int:
+        assert self.server is not None
+        return self.server.sockets[0].getsockname()[1]
+
+    def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return None
+        return self.http.handle(request)
+
+    async def handler(self, ws: ServerConnection) -> None:
+        s = self.settings
+        client = Client(ws, queue_size=s.send_queue, rate=s.rate_per_second, burst=s.rate_burst,
+                        send_timeout=s.send_timeout)
+        self.hub.clients.add(client)
+        log.info("connection open %s (%s)", client.peer, ws.subprotocol or "json")
+        try:
+            async for frame in ws:
+                await self.hub.handle(client, frame)
+                if client.closed:
+                    break
+        except ConnectionClosed:
+            pass
+        finally:
+            self.hub.clients.discard(client)
+            self.hub.disconnected(client)
+            if not client.closed:
+                client.closed = True
+                client.writer.cancel()
+            log.info("connection closed %s", client.peer)
+
+    async def start(self) -> None:
+        self.hub.restore()
+        self.server = await serve(
+            self.handler, self.settings.host, self.settings.port,
+            subprotocols=list(SUBPROTOCOLS),  # type: ignore[arg-type]
+            process_request=self.process_request,
+            max_size=self.settings.hard_max_frame,
+            compression=None,
+        )
+        self._sweeper = asyncio.create_task(self.hub.sweep())
+        log.info("listening on http://%s:%d (websocket and HTTP); data in %s",
+                 self.settings.host, self.port, self.settings.data_dir)
+
+    async def stop(self) -> None:
+        """Graceful shutdown: tell the clients, close their sockets (1001), close the store."""
+        log.info("shutting down: %d clients", len(self.hub.clients))
+        if self._sweeper:
+            self._sweeper.cancel()
+        if self.server is not None:
+            self.server.close(close_connections=False)
+        closing = ServerClosing()
+        await asyncio.gather(*(self._say_goodbye(c, closing) for c in list(self.hub.clients)),
+                             return_exceptions=True)
+        if self.server is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.wait_for(self.server.wait_closed(), 5)
+        for room in self.hub.rooms.values():
+            for seat in room.seats:
+                if seat.abandon_task:
+                    seat.abandon_task.cancel()
+        self.hub.store.close()
+        log.info("stopped")
+
+    @staticmethod
+    async def _say_goodbye(client: Client, message: ServerClosing) -> None:
+        client.send(message)
+        await client.drain_and_close(1001, "server shutting down")
+
+
+@contextlib.asynccontextmanager
+async def running(settings: Settings) -> AsyncIterator[MancalaServer]:
+    server = MancalaServer(settings)
+    await server.start()
+    try:
+        yield server
+    finally:
+        await server.stop()
+
+
+async def serve_forever(settings: Settings) -> None:
+    stop = asyncio.Event()
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, stop.set)
+    async with running(settings):
+        await stop.wait()
+
+
+def run(settings: Settings) -> None:
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
+    logging.getLogger("websockets").setLevel(logging.WARNING)  # our own lines say it once
+    asyncio.run(serve_forever(settings))

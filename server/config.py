@@ -1,0 +1,56 @@
+"""Server settings: defaults, then environment (MANCALA_*), then command-line flags."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8080
+    data_dir: Path = field(default_factory=lambda: Path("data"))
+    # a disconnected player may come back with the token; after this they forfeit
+    abandon_timeout: float = 120.0
+    # a room nobody is connected to is dropped from memory after this
+    empty_room_ttl: float = 600.0
+    # protocol limits
+    max_message: int = 16 * 1024  # bytes; larger frames get `too_large`
+    hard_max_frame: int = 1024 * 1024  # larger frames close the connection (1009)
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    send_queue: int = 512  # frames queued for a client before it is dropped as too slow
+    send_timeout: float = 10.0
+
+    ENV = {"host": "MANCALA_HOST", "port": "MANCALA_PORT", "data_dir": "MANCALA_DATA_DIR"}
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            name = cls.ENV.get(f.name, f"MANCALA_{f.name.upper()}")
+            if name in env:
+                values[f.name] = _convert(f.name, env[name])
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return replace(cls(), **values)
+
+    @property
+    def db_path(self) -> Path:
+        return self.data_dir / "mancala.sqlite3"
+
+
+def _convert(name: str, raw: str) -> Any:
+    default = getattr(Settings(), name)
+    if isinstance(default, Path):
+        return Path(raw)
+    if isinstance(default, bool):
+        return raw.lower() in ("1", "true", "yes")
+    if isinstance(default, int):
+        return int(raw)
+    if isinstance(default, float):
+        return float(raw)
+    return raw

@@ -1,0 +1,113 @@
+"""One client connection: its codec, a bounded send queue and a rate limit.
+
+Frames go out through the queue so a client that does not read never blocks a
+room: when its queue is full it is dropped instead.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import logging
+import time
+from typing import Any
+
+from pydantic import BaseModel
+from websockets.asyncio.server import ServerConnection
+from websockets.exceptions import ConnectionClosed
+
+from mancala.protocol.codec import Codec
+
+log = logging.getLogger("mancala.server")
+_ids = itertools.count(1)
+
+
+class TokenBucket:
+    def __init__(self, rate: float, burst: int) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = float(burst)
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            return True
+        return False
+
+
+class Client:
+    """A connected socket and what it is doing: its seats and watched rooms."""
+
+    def __init__(self, ws: ServerConnection, *, queue_size: int, rate: float, burst: int,
+                 send_timeout: float) -> None:
+        self.id = next(_ids)
+        self.ws = ws
+        self.codec = Codec(ws.subprotocol)
+        self.name = "guest"
+        self.bucket = TokenBucket(rate, burst)
+        self.queue: asyncio.Queue[str | bytes | None] = asyncio.Queue(queue_size)
+        self.send_timeout = send_timeout
+        self.seats: dict[str, int] = {}  # room code -> seat
+        self.watching: set[str] = set()
+        self.lobby = False
+        self.closed = False
+        self.writer = asyncio.create_task(self._write_loop(), name=f"writer-{self.id}")
+
+    @property
+    def peer(self) -> str:
+        addr = self.ws.remote_address
+        return f"#{self.id} {addr[0]}:{addr[1]}" if addr else f"#{self.id}"
+
+    def send(self, message: BaseModel) -> None:
+        self.send_frame(self.codec.encode(message))
+
+    def send_frame(self, frame: str | bytes) -> None:
+        if self.closed:
+            return
+        try:
+            self.queue.put_nowait(frame)
+        except asyncio.QueueFull:
+            log.warning("client %s too slow: %d frames queued; dropping it", self.peer, self.queue.qsize())
+            self.close(1008, "too slow: send queue full")
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        if self.closed:
+            return
+        self.closed = True
+        self.writer.cancel()
+        asyncio.get_running_loop().create_task(self._close(code, reason))
+
+    async def _close(self, code: int, reason: str) -> None:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self.ws.close(code, reason), 5)
+
+    async def drain_and_close(self, code: int, reason: str, timeout: float = 2.0) -> None:
+        """Send what is queued (best effort), then close: for shutdown."""
+        if self.closed:
+            return
+        self.queue.put_nowait(None) if not self.queue.full() else None
+        with contextlib.suppress(Exception, asyncio.CancelledError):
+            await asyncio.wait_for(asyncio.shield(self.writer), timeout)
+        self.closed = True
+        self.writer.cancel()
+        await self._close(code, reason)
+
+    async def _write_loop(self) -> None:
+        try:
+            while True:
+                frame = await self.queue.get()
+                if frame is None:
+                    return
+                await asyncio.wait_for(self.ws.send(frame), self.send_timeout)
+        except (TimeoutError, ConnectionClosed):
+            self.closed = True
+        except asyncio.CancelledError:
+            raise
+
+    def encode(self, message: BaseModel) -> Any:
+        return self.codec.encode(message)

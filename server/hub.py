@@ -1,0 +1,304 @@
+"""The server's state: rooms by code, the lobby and its subscribers, request handlers.
+
+Handlers are a table from message type to method; each returns nothing and
+answers through the client. A RoomError becomes a typed error reply.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from mancala.protocol import PROTOCOL
+from mancala.protocol.messages import (
+    CLIENT_MESSAGE,
+    CLIENT_TYPES,
+    Ack,
+    CreateRoom,
+    Error,
+    ErrorCode,
+    Hello,
+    JoinRoom,
+    Leave,
+    ListVariants,
+    Lobby,
+    LobbyUpdate,
+    MakeMove,
+    Ping,
+    Pong,
+    QuickPair,
+    Reconnect,
+    Rematch,
+    Resign,
+    SeatGranted,
+    Spectate,
+    SubscribeLobby,
+    UnsubscribeLobby,
+    VariantInfo,
+    Variants,
+    Welcome,
+)
+from mancala.rules.errors import VariantError
+from mancala.rules.loading import config_paths, load_variant, parse_variant
+from mancala.server.config import Settings
+from mancala.server.connection import Client
+from mancala.server.room import Room, RoomError
+from mancala.server.store import Store
+
+log = logging.getLogger("mancala.server")
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
+
+
+class Hub:
+    def __init__(self, settings: Settings) -> None:
+        self.settings = settings
+        self.store = Store(settings.db_path)
+        self.rooms: dict[str, Room] = {}
+        self.lobby_clients: set[Client] = set()
+        self.clients: set[Client] = set()
+        self.variants = self._load_variants()
+        self.handlers: dict[str, Callable[[Client, Any], Awaitable[None] | None]] = {
+            "hello": self.on_hello,
+            "list_variants": self.on_list_variants,
+            "subscribe_lobby": self.on_subscribe,
+            "unsubscribe_lobby": self.on_unsubscribe,
+            "create_room": self.on_create,
+            "join_room": self.on_join,
+            "spectate": self.on_spectate,
+            "reconnect": self.on_reconnect,
+            "quick_pair": self.on_quick_pair,
+            "move": self.on_move,
+            "resign": self.on_resign,
+            "rematch": self.on_rematch,
+            "leave": self.on_leave,
+            "ping": self.on_ping,
+        }
+        assert set(self.handlers) == CLIENT_TYPES
+
+    def _load_variants(self) -> dict[str, VariantInfo]:
+        out = {}
+        for stem, path in config_paths().items():
+            try:
+                v = load_variant(path)
+            except VariantError:
+                continue  # not playable yet
+            out[stem] = VariantInfo(name=stem, title=v.name, about=v.game_info.about, holes=v.holes,
+                                    rules=v.game_info.rules)
+        return out
+
+    # ---- lifecycle ----------------------------------------------------------------------
+
+    def restore(self) -> int:
+        """Load live rooms from the store after a (re)start."""
+        count = 0
+        for row in self.store.live_rooms():
+            if row.game_id is None:
+                continue
+            game = self.store.game(row.game_id)
+            if game is None:
+                continue
+            try:
+                variant = parse_variant(row.variant_json)
+            except VariantError as exc:
+                log.error("room %s: variant no longer valid (%s); skipped", row.code, exc)
+                continue
+            room = self._new_room(row.code, row.variant, row.variant_json, variant, row.public)
+            room.restore(row, game.starter, game.moves, game.outcome is not None, game.result)
+            room.start_abandon_timers()
+            room.empty_since = asyncio.get_running_loop().time()
+            count += 1
+        log.info("restored %d rooms", count)
+        return count
+
+    def _new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
+                  public: bool) -> Room:
+        room = Room(code, name, variant_json, variant, public=public, store=self.store,
+                    on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout)
+        self.rooms[code] = room
+        return room
+
+    def new_code(self) -> str:
+        while True:
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+            if code not in self.rooms and not self.store.room_exists(code):
+                return code
+
+    async def sweep(self) -> None:
+        """Drop rooms nobody has been connected to for a while (their games stay in the store)."""
+        while True:
+            await asyncio.sleep(max(1.0, min(30.0, self.settings.empty_room_ttl / 4)))
+            now = asyncio.get_running_loop().time()
+            for code, room in list(self.rooms.items()):
+                if room.empty_since is not None and now - room.empty_since > self.settings.empty_room_ttl \
+                        and not room.clients() and (room.finished or room.status == "waiting"):
+                    del self.rooms[code]
+                    self.store.set_room_status(code, "closed")
+                    log.info("room %s: closed after %.0f s empty", code, now - room.empty_since)
+                    self.push_lobby(LobbyUpdate(removed=code))
+
+    # ---- lobby --------------------------------------------------------------------------
+
+    def public_rooms(self) -> list[Any]:
+        return [r.summary() for r in self.rooms.values() if r.public]
+
+    def room_changed(self, room: Room) -> None:
+        if room.public:
+            self.push_lobby(LobbyUpdate(room=room.summary()))
+
+    def push_lobby(self, message: BaseModel) -> None:
+        frames: dict[bool, str | bytes] = {}
+        for c in self.lobby_clients:
+            if c.codec.binary not in frames:
+                frames[c.codec.binary] = c.codec.encode(message)
+            c.send_frame(frames[c.codec.binary])
+
+    # ---- dispatch -----------------------------------------------------------------------
+
+    async def handle(self, client: Client, frame: str | bytes) -> None:
+        """One frame from a client: every failure is answered, never raised."""
+        size = len(frame.encode() if isinstance(frame, str) else frame)
+        if size > self.settings.max_message:
+            client.send(Error(code=ErrorCode.TOO_LARGE,
+                              message=f"message of {size} bytes; the limit is {self.settings.max_message}"))
+            return
+        try:
+            data = client.codec.decode(frame)
+        except ValueError as exc:
+            client.send(Error(code=ErrorCode.BAD_MESSAGE, message=str(exc)))
+            return
+        request_id = data.get("id") if isinstance(data.get("id"), int | str) else None
+        if not client.bucket.take():
+            client.send(Error(id=request_id, code=ErrorCode.RATE_LIMITED,
+                              message=f"more than {self.settings.rate_per_second:g} messages a second"))
+            return
+        kind = data.get("type")
+        if kind not in CLIENT_TYPES:
+            client.send(Error(id=request_id, code=ErrorCode.UNKNOWN_TYPE,
+                              message=f"unknown message type {kind!r}"))
+            return
+        try:
+            message = CLIENT_MESSAGE.validate_python(data)
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'message'}: {e['msg']}"
+                                 for e in exc.errors())
+            client.send(Error(id=request_id, code=ErrorCode.BAD_MESSAGE, message=f"{kind}: {problems}"))
+            return
+        try:
+            result = self.handlers[kind](client, message)
+            if result is not None:
+                await result
+        except RoomError as exc:
+            client.send(Error(id=request_id, code=exc.code, message=exc.message))
+        except VariantError as exc:
+            client.send(Error(id=request_id, code=ErrorCode.INVALID_VARIANT, message=str(exc),
+                              params=exc.params))
+
+    def _room(self, code: str) -> Room:
+        room = self.rooms.get(code.upper())
+        if room is None:
+            raise RoomError(ErrorCode.NO_SUCH_ROOM, f"no room {code!r}")
+        return room
+
+    # ---- handlers -----------------------------------------------------------------------
+
+    def on_hello(self, client: Client, msg: Hello) -> None:
+        if msg.protocol != PROTOCOL:
+            raise RoomError(ErrorCode.PROTOCOL_VERSION, f"this server speaks {PROTOCOL}, not {msg.protocol}")
+        client.name = msg.name
+        client.send(Welcome(id=msg.id))
+
+    def on_list_variants(self, client: Client, msg: ListVariants) -> None:
+        client.send(Variants(id=msg.id, variants=list(self.variants.values())))
+
+    def on_subscribe(self, client: Client, msg: SubscribeLobby) -> None:
+        self.lobby_clients.add(client)
+        client.lobby = True
+        client.send(Lobby(id=msg.id, rooms=self.public_rooms()))
+
+    def on_unsubscribe(self, client: Client, msg: UnsubscribeLobby) -> None:
+        self.lobby_clients.discard(client)
+        client.lobby = False
+        client.send(Ack(id=msg.id))
+
+    def _variant_of(self, spec: str | dict[str, Any]) -> tuple[str, dict[str, Any], Any]:
+        if isinstance(spec, str):
+            if spec not in self.variants:
+                raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {spec!r}")
+            path = config_paths()[spec]
+            raw = json.loads(path.read_text())
+            return spec, raw, load_variant(path)
+        variant = parse_variant(spec)
+        return "custom", spec, variant
+
+    def on_create(self, client: Client, msg: CreateRoom) -> None:
+        name, raw, variant = self._variant_of(msg.variant)
+        room = self._new_room(self.new_code(), name, raw, variant, msg.public)
+        starter = secrets.randbelow(2) if msg.starter == "random" else msg.starter
+        room.start_game(starter)
+        log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
+                 "public" if msg.public else "private")
+        self._seat(client, room, msg.seat, msg.id)
+
+    def _seat(self, client: Client, room: Room, seat: int | None, request_id: Any) -> None:
+        seat, token = room.claim(client, seat)
+        client.send(SeatGranted(id=request_id, room=room.code, seat=seat, token=token))  # type: ignore[arg-type]
+        client.send(room.room_state(seat))
+
+    def on_join(self, client: Client, msg: JoinRoom) -> None:
+        self._seat(client, self._room(msg.room), msg.seat, msg.id)
+
+    def on_spectate(self, client: Client, msg: Spectate) -> None:
+        room = self._room(msg.room)
+        room.watch(client)
+        client.send(room.room_state(None, msg.id))
+
+    def on_reconnect(self, client: Client, msg: Reconnect) -> None:
+        room = self._room(msg.room)
+        seat = room.reconnect(client, msg.token)
+        client.send(room.room_state(seat, msg.id))
+
+    def on_quick_pair(self, client: Client, msg: QuickPair) -> None:
+        if msg.variant not in self.variants:
+            raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
+        for room in self.rooms.values():
+            if room.quick and room.variant_name == msg.variant and room.status == "waiting" \
+                    and any(s.clients for s in room.seats) and client.seats.get(room.code) is None:
+                self._seat(client, room, None, msg.id)
+                return
+        name, raw, variant = self._variant_of(msg.variant)
+        room = self._new_room(self.new_code(), name, raw, variant, True)
+        room.quick = True
+        room.start_game(0)
+        self._seat(client, room, None, msg.id)
+
+    def on_move(self, client: Client, msg: MakeMove) -> None:
+        self._room(msg.room).move(client, msg.move, msg.ply)
+        client.send(Ack(id=msg.id))
+
+    def on_resign(self, client: Client, msg: Resign) -> None:
+        self._room(msg.room).resign(client)
+        client.send(Ack(id=msg.id))
+
+    def on_rematch(self, client: Client, msg: Rematch) -> None:
+        self._room(msg.room).rematch(client)
+        client.send(Ack(id=msg.id))
+
+    def on_leave(self, client: Client, msg: Leave) -> None:
+        self._room(msg.room).detach(client, leaving=True)
+        client.send(Ack(id=msg.id))
+
+    def on_ping(self, client: Client, msg: Ping) -> None:
+        client.send(Pong(id=msg.id))
+
+    def disconnected(self, client: Client) -> None:
+        self.lobby_clients.discard(client)
+        for code in list(client.seats) + list(client.watching):
+            room = self.rooms.get(code)
+            if room is not None:
+                room.detach(client)

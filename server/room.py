@@ -1,0 +1,371 @@
+"""A room: two seats, spectators, and the engine as the only judge of moves.
+
+Every rejection is a typed error; every accepted move is committed to the store
+before anyone hears of it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from pydantic import BaseModel
+
+from mancala.engine.game import Game, IllegalMove
+from mancala.engine.position import Position
+from mancala.protocol.messages import (
+    ErrorCode,
+    GameOver,
+    MoveMade,
+    MoveRecord,
+    PlayerStatus,
+    RematchOffer,
+    RoomState,
+    RoomSummary,
+    SeatInfo,
+    Spectators,
+    State,
+)
+from mancala.rules.variant import Variant
+from mancala.server.connection import Client
+from mancala.server.store import RoomRow, Store
+
+log = logging.getLogger("mancala.server")
+SEAT_NAMES = ("South", "North")
+
+
+class RoomError(Exception):
+    """A request the room refuses: carries the protocol's error code."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    name: str | None = None
+    token_hash: str | None = None
+    clients: set[Client] = field(default_factory=set)
+    computer: bool = False
+    absent_since: float | None = None
+    abandon_task: asyncio.Task[None] | None = None
+    wants_rematch: bool = False
+
+    @property
+    def taken(self) -> bool:
+        return self.token_hash is not None or self.computer
+
+    @property
+    def connected(self) -> bool:
+        return self.computer or bool(self.clients)
+
+    def info(self) -> SeatInfo:
+        return SeatInfo(name=self.name, connected=self.connected, computer=self.computer)
+
+
+class Room:
+    def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
+                 *, public: bool, store: Store, on_change: Callable[[Room], None],
+                 abandon_timeout: float) -> None:
+        self.code = code
+        self.variant_name = variant_name
+        self.variant_json = variant_json
+        self.variant = variant
+        self.game = Game(variant)
+        self.public = public
+        self.store = store
+        self.on_change = on_change
+        self.abandon_timeout = abandon_timeout
+        self.seats = [Seat(), Seat()]
+        self.spectators: set[Client] = set()
+        self.starter = 0
+        self.position: Position = self.game.start(0)
+        self.moves: list[MoveRecord] = []
+        self.game_id: int | None = None
+        self.result: str | None = None
+        self.finished = False
+        self.quick = False  # made by quick pairing
+        self.empty_since: float | None = None
+
+    # ---- views --------------------------------------------------------------------
+
+    @property
+    def status(self) -> str:
+        if self.finished:
+            return "finished"
+        return "playing" if all(s.taken for s in self.seats) else "waiting"
+
+    @property
+    def title(self) -> str:
+        return self.variant.name
+
+    def summary(self) -> RoomSummary:
+        return RoomSummary(room=self.code, variant=self.variant_name, title=self.title, public=self.public,
+                           seats=[s.info() for s in self.seats], spectators=len(self.spectators),
+                           status=self.status)  # type: ignore[arg-type]
+
+    def state(self) -> State:
+        return State(**self.game.state_json(self.position))
+
+    def room_state(self, you: int | None, request_id: Any = None) -> RoomState:
+        return RoomState(id=request_id, room=self.code, variant=self.variant_name, title=self.title,
+                         holes=self.variant.holes, public=self.public, seats=[s.info() for s in self.seats],
+                         spectators=len(self.spectators), status=self.status,  # type: ignore[arg-type]
+                         you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
+                         result=self.result)
+
+    def clients(self) -> set[Client]:
+        out = set(self.spectators)
+        for seat in self.seats:
+            out |= seat.clients
+        return out
+
+    def broadcast(self, message: BaseModel) -> None:
+        """Send to everyone in the room, encoding once per wire format."""
+        frames: dict[bool, str | bytes] = {}
+        for client in self.clients():
+            binary = client.codec.binary
+            if binary not in frames:
+                frames[binary] = client.codec.encode(message)
+            client.send_frame(frames[binary])
+
+    # ---- persistence ----------------------------------------------------------------
+
+    def row(self) -> RoomRow:
+        return RoomRow(self.code, self.variant_name, self.variant_json, self.public, self.status,
+                       self.game_id, [(s.name, s.token_hash) for s in self.seats],
+                       next((i for i, s in enumerate(self.seats) if s.computer), None))
+
+    def save(self) -> None:
+        self.store.save_room(self.row())
+
+    def start_game(self, starter: int) -> None:
+        self.starter = starter
+        self.position = self.game.start(starter)
+        self.moves = []
+        self.result = None
+        self.finished = False
+        self.game_id = self.store.new_game(self.code, self.variant_name, self.variant_json, starter,
+                                           [s.name for s in self.seats])
+        self.save()
+
+    def restore(self, row: RoomRow, starter: int, moves: list[tuple[int, Any]], ended: bool,
+                result: str | None) -> None:
+        """Rebuild from the store: replay every committed move through the engine."""
+        self.game_id = row.game_id
+        for seat, (name, token_hash) in zip(self.seats, row.seats, strict=True):
+            seat.name, seat.token_hash = name, token_hash
+        if row.computer is not None:
+            self.seats[row.computer].computer = True
+        self.starter = starter
+        pos = self.game.start(starter)
+        for ply, (seat, move) in enumerate(moves):
+            pos = self.game.play(pos, move)
+            self.moves.append(MoveRecord(ply=ply, seat=seat, move=move))
+        self.position = pos
+        self.finished = ended or pos.outcome is not None
+        self.result = result
+
+    # ---- seats ----------------------------------------------------------------------
+
+    def claim(self, client: Client, seat: int | None) -> tuple[int, str]:
+        """Give a free seat to the client: returns (seat, token)."""
+        if self.finished:
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+        free = [i for i, s in enumerate(self.seats) if not s.taken]
+        if not free:
+            raise RoomError(ErrorCode.ROOM_FULL, f"room {self.code} has no free seat")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise RoomError(ErrorCode.SEAT_TAKEN, f"seat {seat} ({SEAT_NAMES[seat]}) is taken")
+        token = secrets.token_urlsafe(24)
+        s = self.seats[seat]
+        s.name, s.token_hash = client.name, hash_token(token)
+        s.clients.add(client)
+        client.seats[self.code] = seat
+        self.spectators.discard(client)
+        if self.game_id is not None:
+            self.store.set_players(self.game_id, [x.name for x in self.seats])
+        self.save()
+        log.info("room %s: %s takes seat %d (%s)", self.code, client.peer, seat, SEAT_NAMES[seat])
+        self.broadcast(PlayerStatus(room=self.code, seat=seat, status="joined", name=client.name))
+        self.on_change(self)
+        return seat, token
+
+    def reconnect(self, client: Client, token: str) -> int:
+        h = hash_token(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                was_absent = not s.clients
+                s.clients.add(client)
+                client.seats[self.code] = i
+                self.spectators.discard(client)
+                if s.abandon_task:
+                    s.abandon_task.cancel()
+                    s.abandon_task = None
+                s.absent_since = None
+                self.empty_since = None
+                log.info("room %s: %s back in seat %d", self.code, client.peer, i)
+                if was_absent:
+                    self.broadcast(PlayerStatus(room=self.code, seat=i, status="back", name=s.name))
+                    self.on_change(self)
+                return i
+        raise RoomError(ErrorCode.BAD_TOKEN, f"room {self.code}: that token holds no seat")
+
+    def watch(self, client: Client) -> None:
+        self.spectators.add(client)
+        client.watching.add(self.code)
+        self.empty_since = None
+        log.info("room %s: %s spectates (%d watching)", self.code, client.peer, len(self.spectators))
+        self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
+        self.on_change(self)
+
+    def detach(self, client: Client, *, leaving: bool = False) -> None:
+        """A client goes away (closed socket, or `leave`)."""
+        if client in self.spectators:
+            self.spectators.discard(client)
+            client.watching.discard(self.code)
+            self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
+        seat = client.seats.pop(self.code, None)
+        if seat is not None:
+            s = self.seats[seat]
+            s.clients.discard(client)
+            if not s.clients:
+                log.info("room %s: seat %d %s", self.code, seat, "left" if leaving else "disconnected")
+                self.broadcast(PlayerStatus(room=self.code, seat=seat,
+                                            status="left" if leaving else "disconnected", name=s.name))
+                if not self.finished and self.status == "playing":
+                    s.abandon_task = asyncio.get_running_loop().create_task(self._abandon_later(seat))
+        if not self.clients():
+            self.empty_since = asyncio.get_running_loop().time()
+        self.on_change(self)
+
+    def start_abandon_timers(self) -> None:
+        """After a restart nobody is connected yet: every seated player gets the grace period."""
+        if self.finished or self.status != "playing":
+            return
+        for i, s in enumerate(self.seats):
+            if not s.connected and s.abandon_task is None:
+                s.abandon_task = asyncio.get_running_loop().create_task(self._abandon_later(i))
+
+    async def _abandon_later(self, seat: int) -> None:
+        await asyncio.sleep(self.abandon_timeout)
+        s = self.seats[seat]
+        s.abandon_task = None
+        if s.connected or self.finished:
+            return
+        log.info("room %s: seat %d abandoned; forfeit", self.code, seat)
+        self.broadcast(PlayerStatus(room=self.code, seat=seat, status="forfeited", name=s.name))
+        self._finish({"kind": "WIN", "winner": 1 - seat}, "forfeit",
+                     f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} abandoned the game")
+
+    # ---- play -------------------------------------------------------------------------
+
+    def seat_of(self, client: Client) -> int:
+        seat = client.seats.get(self.code)
+        if seat is None:
+            raise RoomError(ErrorCode.NOT_A_PLAYER, f"you have no seat in room {self.code}")
+        return seat
+
+    def check_can_move(self, seat: int, ply: int | None) -> None:
+        if self.finished:
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+        if self.status != "playing":
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {self.code}: waiting for an opponent")
+        if self.position.turn != seat:
+            raise RoomError(ErrorCode.NOT_YOUR_TURN,
+                            f"it is {SEAT_NAMES[self.position.turn]}'s turn, you are {SEAT_NAMES[seat]}")
+        if ply is not None and ply != len(self.moves):
+            raise RoomError(ErrorCode.STALE_PLY, f"the game is at ply {len(self.moves)}, not {ply}")
+
+    def move(self, client: Client, move: Any, ply: int | None) -> None:
+        seat = self.seat_of(client)
+        self.play_for(seat, move, ply)
+
+    def play_for(self, seat: int, move: Any, ply: int | None) -> None:
+        """The one way a move enters the game: check, commit, broadcast."""
+        self.check_can_move(seat, ply)
+        try:
+            new = self.game.play(self.position, move)
+        except IllegalMove as exc:
+            raise RoomError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+        wire_move = list(move) if isinstance(move, tuple) else move
+        number = len(self.moves)
+        assert self.game_id is not None
+        self.store.add_move(self.game_id, number, seat, wire_move)  # committed before anyone hears
+        self.position = new
+        record = MoveRecord(ply=number, seat=seat, move=wire_move)
+        self.moves.append(record)
+        self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state()))
+        if new.outcome is not None:
+            self._finish(new.outcome.to_json(), "rules", self._describe(new))
+
+    def _describe(self, pos: Position) -> str:
+        s0, s1 = pos.stores
+        if pos.outcome is None:
+            return ""
+        if pos.outcome.winner is None:
+            return f"draw, {s0}-{s1}"
+        w = pos.outcome.winner
+        return f"{SEAT_NAMES[w]} wins, {s0}-{s1}"
+
+    def resign(self, client: Client) -> None:
+        seat = self.seat_of(client)
+        if self.finished:
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+        if self.status != "playing":
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {self.code}: the game has not started")
+        self._finish({"kind": "WIN", "winner": 1 - seat}, "resign",
+                     f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} resigned")
+
+    def _finish(self, outcome: dict[str, Any], reason: str, result: str) -> None:
+        self.finished = True
+        self.result = result
+        if self.game_id is not None:
+            self.store.end_game(self.game_id, outcome, reason, result)
+        self.save()
+        for s in self.seats:
+            s.wants_rematch = False
+            if s.abandon_task:
+                s.abandon_task.cancel()
+                s.abandon_task = None
+        log.info("room %s: game over (%s): %s", self.code, reason, result)
+        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason, result=result))  # type: ignore[arg-type]
+        self.on_change(self)
+
+    def rematch(self, client: Client) -> bool:
+        """Ask for a rematch; when both players asked, start it with seats swapped."""
+        seat = self.seat_of(client)
+        if not self.finished:
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {self.code}: the game is still going")
+        self.seats[seat].wants_rematch = True
+        if not all(s.wants_rematch or s.computer for s in self.seats):
+            self.broadcast(RematchOffer(room=self.code, seat=seat))
+            return False
+        self.seats.reverse()
+        for s in self.seats:
+            s.wants_rematch = False
+        for i, s in enumerate(self.seats):
+            for c in s.clients:
+                c.seats[self.code] = i
+        self.start_game(self.starter)
+        log.info("room %s: rematch, seats swapped", self.code)
+        for i, s in enumerate(self.seats):
+            for c in s.clients:
+                c.send(self.room_state(i))
+        for c in self.spectators:
+            c.send(self.room_state(None))
+        self.on_change(self)
+        return True
