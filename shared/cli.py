@@ -23,6 +23,12 @@ def _cmd_replay(args: argparse.Namespace) -> int:
     return main()
 
 
+def _cmd_ai(args: argparse.Namespace) -> int:
+    from mancala.ai_cli import main
+
+    return main()
+
+
 def _cmd_variants(args: argparse.Namespace) -> int:
     from mancala.rules.loading import config_paths, load_variant
 
@@ -87,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("replay", help="replay games given as JSON requests on stdin (contracts/replay.md)")
     p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("ai", help="answer computer-move requests given as JSON lines (contracts/ai.md)")
+    p.set_defaults(func=_cmd_ai)
 
     p = sub.add_parser("variants", help="list the variants in configs/")
     p.add_argument("--all", action="store_true", help="also list variants that do not play yet")

@@ -77,6 +77,10 @@ class Game:
         self.nosinglecapt = gi.nosinglecapt
         self.simple_moves = not (self.allow_filter or self.any_udir or self.mustshare
                                  or gi.grandslam == GrandSlam.NOT_LEGAL)
+        # what the rest of a game depends on beyond board, stores and turn
+        self.counts_moves = bool(gi.nocaptmoves) or gi.allow_rule in (
+            AllowRule.FIRST_TURN_ONLY_RIGHT_TWO, AllowRule.RIGHT_2_1ST_THEN_ALL_TWO)
+        self.counts_repeats = gi.capt_rturn == CaptRTurn.ONCE
 
     # ---- set-up ---------------------------------------------------------------
 
@@ -318,6 +322,19 @@ class Game:
             pos.legal = None
 
     # ---- output -----------------------------------------------------------------
+
+    def search_key(self, pos: Position) -> tuple:
+        """A hashable key of everything the game's future depends on (for transposition tables)."""
+        key: tuple = (tuple(pos.board), pos.stores[0], pos.stores[1], pos.turn)
+        if self.track_holes:
+            key += (tuple(pos.unlocked),)
+        if self.counts_moves:
+            key += (min(pos.moves, self.nocaptmoves + 1), tuple(min(m, 1) for m in pos.player_moves))
+        if self.counts_repeats:
+            key += (pos.repeating,)
+        if self.play_alt:
+            key += (pos.alt_dir,)
+        return key
 
     @staticmethod
     def move_json(move: Move) -> int | list[Any]:

@@ -1,0 +1,1 @@
+"""Computer players: alpha-beta minimax and negamax, Monte Carlo tree search."""

@@ -1,0 +1,85 @@
+"""Monte Carlo tree search (UCT) with random playouts.
+
+Rewards are counted for the player who made the move into a node, so repeat
+turns need no special case: each node knows who moved into it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+
+from mancala.engine.game import Game, Move
+from mancala.engine.position import Position
+
+PLAYOUT_CAP = 500  # random games can cycle; a capped playout scores by stores
+
+
+class Node:
+    __slots__ = ("move", "mover", "parent", "children", "untried", "visits", "wins")
+
+    def __init__(self, move: Move | None, mover: int, parent: Node | None, untried: list[Move]) -> None:
+        self.move = move
+        self.mover = mover
+        self.parent = parent
+        self.children: list[Node] = []
+        self.untried = untried
+        self.visits = 0
+        self.wins = 0.0
+
+
+def _reward(pos: Position, player: int) -> float:
+    if pos.outcome is not None:
+        if pos.outcome.winner is None:
+            return 0.5
+        return 1.0 if pos.outcome.winner == player else 0.0
+    s, o = pos.stores[player], pos.stores[1 - player]
+    return 1.0 if s > o else 0.0 if s < o else 0.5
+
+
+def playout(game: Game, pos: Position, rng: random.Random) -> Position:
+    for _ in range(PLAYOUT_CAP):
+        if pos.outcome is not None:
+            break
+        legal = game.legal_moves(pos)
+        game.apply(pos, legal[rng.randrange(len(legal))])
+    return pos
+
+
+def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, rng: random.Random,
+         deadline: float | None = None) -> tuple[Move, float, int]:
+    """Best move, its win rate for the mover, and the number of expansions."""
+    root = Node(None, 1 - pos.turn, None, list(game.legal_moves(pos)))
+    expansions = 0
+    while expansions < nodes or deadline is not None:
+        if deadline is not None and time.perf_counter() > deadline and expansions:
+            break
+        node, state = root, pos.copy()
+        # selection
+        while not node.untried and node.children:
+            log_n = math.log(node.visits)
+            node = max(node.children,
+                       key=lambda c: c.wins / c.visits + bias * math.sqrt(log_n / c.visits))
+            game.apply(state, node.move)  # type: ignore[arg-type]
+        # expansion
+        if node.untried:
+            move = node.untried.pop(rng.randrange(len(node.untried)))
+            mover = state.turn
+            game.apply(state, move)
+            child = Node(move, mover, node, [] if state.outcome else list(game.legal_moves(state)))
+            node.children.append(child)
+            node = child
+            expansions += 1
+        elif state.outcome is not None:
+            expansions += 1  # a finished game: nothing to expand, count the visit
+        # simulation
+        for _ in range(max(1, playouts)):
+            final = playout(game, state.copy(), rng)
+            walk: Node | None = node
+            while walk is not None:
+                walk.visits += 1
+                walk.wins += _reward(final, walk.mover)
+                walk = walk.parent
+    best = max(root.children, key=lambda c: c.visits)
+    return best.move, best.wins / best.visits, expansions  # type: ignore[return-value]

@@ -1,0 +1,87 @@
+"""Choosing a move: the variant's `player` settings, a difficulty, an algorithm, a budget."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from mancala.ai.mcts import mcts
+from mancala.ai.scoring import WIN, make_evaluator
+from mancala.ai.search import Searcher
+from mancala.engine.game import Game
+from mancala.engine.position import Position
+from mancala.rules.enums import Algorithm
+
+DEFAULT_DEPTHS = (1, 3, 5, 7)
+DEFAULT_BIAS = (400, 400, 400, 400)
+DEFAULT_NODES = (300, 1000, 3000, 10000)
+DEFAULT_POUTS = (1, 1, 1, 1)
+MAX_DEPTH_WITH_BUDGET = 64
+
+
+@dataclass
+class Answer:
+    move: Any  # replay move format
+    player: int
+    value: float
+    depth: int
+    nodes: int
+    ms: int
+    exact: bool = False
+    algorithm: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        out: dict[str, Any] = {"move": self.move, "player": self.player, "value": self.value,
+                               "depth": self.depth, "nodes": self.nodes, "ms": self.ms,
+                               "algorithm": self.algorithm}
+        if self.exact:
+            out["exact"] = True
+        return out
+
+
+def _per_difficulty(values: tuple[int, ...], default: tuple[int, ...], difficulty: int) -> int:
+    return (values or default)[difficulty]
+
+
+def choose_move(game: Game, pos: Position, *, difficulty: int | None = None, algorithm: str | None = None,
+                budget_ms: int | None = None, seed: int = 0) -> Answer:
+    """The computer's move for the player to move (the game must not be over)."""
+    if pos.outcome is not None or not game.legal_moves(pos):
+        raise ValueError("the game is over")
+    player = game.variant.player
+    level = player.difficulty if difficulty is None else difficulty
+    algo = Algorithm(algorithm) if algorithm is not None else player.algorithm
+    rng = random.Random(seed)
+    start = time.perf_counter()
+    deadline = start + budget_ms / 1000 if budget_ms is not None else None
+    mover = pos.turn
+    legal = game.legal_moves(pos)
+    if len(legal) == 1 and budget_ms is None:
+        return Answer(game.move_json(legal[0]), mover, 0.0, 0, 0, 0, False, algo.value)
+
+    if algo == Algorithm.MONTECARLO_TS:
+        params = player.ai_params
+        nodes = _per_difficulty(params.mcts_nodes, DEFAULT_NODES, level)
+        bias = _per_difficulty(params.mcts_bias, DEFAULT_BIAS, level) / 1000
+        pouts = _per_difficulty(params.mcts_pouts, DEFAULT_POUTS, level)
+        move, rate, expanded = mcts(game, pos, nodes=nodes, playouts=pouts, bias=bias, rng=rng,
+                                    deadline=deadline)
+        ms = int((time.perf_counter() - start) * 1000)
+        return Answer(game.move_json(move), mover, round(rate, 4), 0, expanded, ms, False, algo.value)
+
+    evaluate = make_evaluator(game, difficulty=level, rng=rng)
+    depth = MAX_DEPTH_WITH_BUDGET if deadline is not None else _per_difficulty(
+        player.ai_params.mm_depth, DEFAULT_DEPTHS, level)
+    searcher = Searcher(game, evaluate, negamax=algo == Algorithm.NEGAMAXER, deadline=deadline)
+    result = searcher.search(pos, max(1, depth))
+    ms = int((time.perf_counter() - start) * 1000)
+    value = result.value
+    exact = result.exact or abs(value) >= WIN
+    if abs(value) >= WIN:
+        value = (abs(value) - WIN) * (1 if value > 0 else -1)
+    elif exact:
+        pass
+    return Answer(game.move_json(result.move), mover, float(value), result.depth, result.nodes, ms,
+                  exact, algo.value)
