@@ -1,0 +1,122 @@
+"""Computer players: legal and reproducible moves, agreement with brute force, forced wins."""
+
+from __future__ import annotations
+
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from mancala.ai.player import choose_move
+from mancala.ai.scoring import make_evaluator
+from mancala.ai.search import Searcher
+from mancala.engine import Game, Position
+from mancala.rules.loading import load_variant, parse_variant
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def brute_force(game: Game, pos: Position, depth: int, root: int, evaluate) -> float:  # noqa: ANN001
+    """Plain minimax without pruning or tables: the reference the searchers must match."""
+    if pos.outcome is not None or depth == 0:
+        return evaluate(pos, root)
+    values = []
+    for move in game.legal_moves(pos):
+        child = pos.copy()
+        game.apply(child, move)
+        values.append(brute_force(game, child, depth - 1, root, evaluate))
+    return max(values) if pos.turn == root else min(values)
+
+
+def random_position(game: Game, rng: random.Random, plies: int) -> Position:
+    pos = game.start(rng.randrange(2))
+    for _ in range(plies):
+        if pos.outcome is not None:
+            break
+        legal = game.legal_moves(pos)
+        game.apply(pos, legal[rng.randrange(len(legal))])
+    return pos
+
+
+@pytest.mark.parametrize("name", ["kalah_4_pits", "micro_wari", "multilap_jackman", "bohnenspiel"])
+def test_minimax_and_negamax_agree_with_brute_force(name: str) -> None:
+    game = Game(load_variant(name))
+    evaluate = make_evaluator(game, difficulty=1, rng=random.Random(0))
+    rng = random.Random(7)
+    checked = 0
+    while checked < 12:
+        pos = random_position(game, rng, rng.randrange(0, 25))
+        if pos.outcome is not None:
+            continue
+        depth = rng.randrange(1, 5)
+        best = -float("inf")
+        for move in game.legal_moves(pos):
+            child = pos.copy()
+            game.apply(child, move)
+            best = max(best, brute_force(game, child, depth - 1, pos.turn, evaluate))
+        for negamax in (False, True):
+            result = Searcher(game, evaluate, negamax=negamax).search(pos, depth)
+            assert result.value == best, (name, negamax, depth, pos)
+        checked += 1
+
+
+def test_finds_a_forced_win_through_repeat_turns() -> None:
+    # Kalah, 3 holes a side, South to move with [3, 2, 1]: hole 2's seed lands in the
+    # store, then hole 1's two, then hole 0's three: three repeat turns that bank 6 and
+    # leave South 10 against North's 6 plus 6 on the board. Only 2 first keeps the chain.
+    game = Game(parse_variant({"game_constants": {"holes": 3, "nbr_start": 2}, "game_info": {
+        "stores": True, "sow_own_store": True, "crosscapt": True, "xcpickown": "PICK_ON_CAPT",
+        "capt_side": "OPP_SIDE"}}))
+    pos = game.start(0, board=[3, 2, 1, 2, 2, 2], stores=[4, 6])
+    for algorithm in ("minimaxer", "negamaxer"):
+        answer = choose_move(game, pos, difficulty=3, algorithm=algorithm)
+        assert answer.move == 2
+        assert answer.value > 0
+        # and following the search move by move wins the game
+        line = pos
+        while line.outcome is None:
+            mv = choose_move(game, line, difficulty=3, algorithm=algorithm).move
+            line = game.play(line, mv)
+        assert line.outcome.winner == 0
+
+
+@pytest.mark.parametrize("algorithm", ["minimaxer", "negamaxer", "montecarlo_ts"])
+def test_moves_are_legal_and_reproducible_with_a_seed(algorithm: str) -> None:
+    for name in ("kalah_4", "oware_abapa", "cross_kalah", "multilap_jackman", "awale_grand_slam_not_allowed"):
+        game = Game(load_variant(name))
+        rng = random.Random(3)
+        for _ in range(4):
+            pos = random_position(game, rng, rng.randrange(0, 30))
+            if pos.outcome is not None:
+                continue
+            level = rng.randrange(4)
+            first = choose_move(game, pos, difficulty=level, algorithm=algorithm, seed=11)
+            legal = [game.move_json(m) for m in game.legal_moves(pos)]
+            assert first.move in legal
+            again = choose_move(game, pos, difficulty=level, algorithm=algorithm, seed=11)
+            assert again.move == first.move and again.value == first.value
+
+
+def test_mancala_ai_cli_follows_the_contract() -> None:
+    requests = [
+        {"config": "kalah_4", "moves": [2], "difficulty": 2},
+        {"config": "kalah_4", "moves": [], "budget_ms": 200, "algorithm": "negamaxer"},
+        {"config": "kalah_4", "position": {"board": [0] * 6 + [1] * 6, "stores": [20, 22]}, "starter": 0,
+         "moves": []},
+        {"config": "kalah_4", "moves": [99]},
+        {"config": "kalah_4", "moves": [], "algorithm": "deep_blue"},
+    ]
+    proc = subprocess.run([sys.executable, "-m", "mancala", "ai"], input="\n".join(map(json.dumps, requests)),
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == 5
+    assert answers[0]["player"] == 0 and answers[0]["move"] in [0, 1, 3, 4, 5]
+    assert answers[0]["depth"] == 5 and answers[0]["nodes"] > 0
+    assert answers[1]["ms"] <= 1000 and answers[1]["move"] in range(6)
+    assert answers[2]["move"] is None and answers[2]["error"]["code"] == "game_over"
+    assert answers[3]["error"]["code"] == "illegal_move"
+    assert answers[4]["error"]["code"] == "bad_request"
+    assert proc.returncode == 2

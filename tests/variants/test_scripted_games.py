@@ -1,0 +1,707 @@
+"""Scripted games, one (or more) per variant file in configs/.
+
+Every expected position below was worked out by hand from the variant's rules
+(parameter reference, replay contract, docs/rules-decisions.md), not copied from
+the engine. Boards are written `b(south_row, north_row)`: South's holes 0..n-1 from
+South's left, then North's holes n..2n-1 from North's left; hole i faces 2n-1-i;
+counter-clockwise (CCW) is towards higher index. A store follows the end of its
+owner's row in the sowing direction: sowing CCW, South's store comes after hole n-1
+and North's after 2n-1; sowing clockwise (CW), South's comes after hole 0 (before
+2n-1) and North's after hole n (before n-1). The opponent's store is never sown.
+Stores are [South, North]; turn 0 is South.
+
+A step is `(move, board, stores, turn)` or `(move, board, stores, turn, extra)` with
+`extra` holding an `outcome` ("WIN"/"TIE", winner) or the `legal` moves of the
+position reached; `(move, ILLEGAL)` says the move must be refused (the position
+stays as it was). The first script of each variant starts from the variant's own
+start position with South to move and has at least 10 moves; further scripts
+start from a hand-made position (for rules such as grand slams and passes that
+take a long game to reach).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mancala.engine import Game, IllegalMove
+from mancala.rules.loading import load_variant
+
+CONFIGS = Path(__file__).resolve().parents[2] / "configs"
+CONFIG_NAMES = sorted(p.stem for p in CONFIGS.glob("*.json"))
+
+ILLEGAL = "illegal"
+
+
+def b(south: list[int], north: list[int]) -> list[int]:
+    assert len(south) == len(north)
+    return list(south) + list(north)
+
+
+@dataclass
+class Script:
+    steps: list[tuple]
+    board: list[int] | None = None  # None: the variant's start position
+    stores: list[int] = field(default_factory=lambda: [0, 0])
+    starter: int = 0
+
+
+# ---------------------------------------------------------------------------------
+# Oware family: 6 holes, 4 seeds, CCW, capture 2 or 3 on North's/South's opposite
+# side, chained backwards over the holes just sown (multicapt), skip_start,
+# mustshare. Same opening for all six files; the grand slam rule differs.
+# ---------------------------------------------------------------------------------
+
+OWARE_MAIN = Script([
+    (5, b([4, 4, 4, 4, 4, 0], [5, 5, 5, 5, 4, 4]), [0, 0], 1),
+    (6, b([4, 4, 4, 4, 4, 0], [0, 6, 6, 6, 5, 5]), [0, 0], 0),
+    (4, b([4, 4, 4, 4, 0, 1], [1, 7, 7, 6, 5, 5]), [0, 0], 1),
+    # 7 seeds from 7: 8..11, 0, 1, 2; last in 2 (South's, 4 -> 5): no capture
+    (7, b([5, 5, 5, 4, 0, 1], [1, 0, 8, 7, 6, 6]), [0, 0], 0),
+    # 1 seed from 5 into 6 (North's, 1 -> 2): capture 2
+    (5, b([5, 5, 5, 4, 0, 0], [0, 0, 8, 7, 6, 6]), [2, 0], 1),
+    (10, b([6, 6, 6, 5, 1, 0], [0, 0, 8, 7, 0, 7]), [2, 0], 0),
+    (1, b([6, 0, 7, 6, 2, 1], [1, 1, 8, 7, 0, 7]), [2, 0], 1),
+    # 7 from 9: 10, 11, 0..4; last in 4 (2 -> 3): capture 3; hole 3 before it has 7: stop
+    (9, b([7, 1, 8, 7, 0, 1], [1, 1, 8, 0, 1, 8]), [2, 3], 0),
+    # 7 from 0: 1..7; 7 (1 -> 2) and 6 (1 -> 2) captured, 5 is South's own: stop -> 4
+    (0, b([0, 2, 9, 8, 1, 2], [0, 0, 8, 0, 1, 8]), [6, 3], 1),
+    # 8 from 8: 9, 10, 11, 0..4; 4 (1 -> 2) captured, 3 (8 -> 9) stops the chain
+    (8, b([1, 3, 10, 9, 0, 2], [0, 0, 0, 1, 2, 9]), [6, 5], 0),
+    (5, b([1, 3, 10, 9, 0, 0], [1, 1, 0, 1, 2, 9]), [6, 5], 1),
+    # 2 from 10: 11, 0; 0 (1 -> 2) captured; 11 is North's own: stop
+    (10, b([0, 3, 10, 9, 0, 0], [1, 1, 0, 1, 0, 10]), [6, 7], 0),
+])
+
+# South to move; 5 (2 seeds) sows 6 and 7 to two each: capturing both empties North's
+# row, which held seeds at the start of the move: a grand slam.
+GS_BOARD = b([6, 5, 4, 1, 0, 2], [1, 1, 0, 0, 0, 0])
+GS_STORES = [14, 14]
+
+OWARE_GS_LEGAL = Script([
+    # grand slam captured as usual; North has no move and passes (mustshare): South
+    # again, and must feed North: 3 (1 seed -> 4) would not, so it is not legal
+    (5, b([6, 5, 4, 1, 0, 0], [0, 0, 0, 0, 0, 0]), [18, 14], 0, {"legal": [0, 1, 2]}),
+    (3, ILLEGAL),
+    (2, b([6, 5, 0, 2, 1, 1], [1, 0, 0, 0, 0, 0]), [18, 14], 1),
+    (6, b([6, 5, 0, 2, 1, 1], [0, 1, 0, 0, 0, 0]), [18, 14], 0),
+], board=GS_BOARD, stores=GS_STORES)
+
+OWARE_GS_NO_CAPT = Script([
+    # the seeds are sown but nothing is captured
+    (5, b([6, 5, 4, 1, 0, 0], [2, 2, 0, 0, 0, 0]), [14, 14], 1),
+    (7, b([6, 5, 4, 1, 0, 0], [2, 0, 1, 1, 0, 0]), [14, 14], 0),
+    (3, b([6, 5, 4, 0, 1, 0], [2, 0, 1, 1, 0, 0]), [14, 14], 1),
+], board=GS_BOARD, stores=GS_STORES)
+
+OWARE_GS_NOT_LEGAL = Script([
+    (5, ILLEGAL),
+    # 4 from 2: 3, 4, 5, 6; 6 (1 -> 2) captured, 5 is South's own: stop. 7 keeps its seed
+    (2, b([6, 5, 0, 2, 1, 3], [0, 1, 0, 0, 0, 0]), [16, 14], 1),
+    (7, b([6, 5, 0, 2, 1, 3], [0, 0, 1, 0, 0, 0]), [16, 14], 0),
+], board=GS_BOARD, stores=GS_STORES)
+
+OWARE_GS_OPP_GETS_REMAIN = Script([
+    # South keeps the 4 captured; North takes the 16 left on South's row; game over
+    (5, b([0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]), [18, 30], 1, {"outcome": ("WIN", 1)}),
+], board=GS_BOARD, stores=GS_STORES)
+
+# ---------------------------------------------------------------------------------
+# Micro-Wari: Oware rules on 4 holes a side (South 0..3, North 4..7; i faces 7-i).
+# ---------------------------------------------------------------------------------
+
+MICRO_WARI_MAIN = Script([
+    (3, b([4, 4, 4, 0], [5, 5, 5, 5]), [0, 0], 1),
+    # 5 from 7: 0, 1, 2, 3, 4; last in North's own 4: no capture
+    (7, b([5, 5, 5, 1], [6, 5, 5, 0]), [0, 0], 0),
+    (2, b([5, 5, 0, 2], [7, 6, 6, 1]), [0, 0], 1),
+    # 6 from 5: 6, 7, 0, 1, 2, 3; 3 (2 -> 3) captured, 2 (0 -> 1) stops the chain
+    (5, b([6, 6, 1, 0], [7, 0, 7, 2]), [0, 3], 0),
+    # 6 from 1: 2..7; 7 (2 -> 3) captured, 6 (7 -> 8) stops
+    (1, b([6, 0, 2, 1], [8, 1, 8, 0]), [3, 3], 1),
+    # 8 from 4 on an 8-hole ring: 5, 6, 7, 0, 1, 2, 3, skip 4 (skip_start), 5 again;
+    # last in North's own 5: no capture
+    (4, b([7, 1, 3, 2], [0, 3, 9, 1]), [3, 3], 0),
+    # 7 from 0: 1..7; 7 (1 -> 2) captured, 6 (9 -> 10) stops
+    (0, b([0, 2, 4, 3], [1, 4, 10, 0]), [5, 3], 1),
+    # 4 from 5: 6, 7, 0, 1; 1 (2 -> 3) captured, 0 (0 -> 1) stops
+    (5, b([1, 0, 4, 3], [1, 0, 11, 1]), [5, 6], 0),
+    (2, b([1, 0, 0, 4], [2, 1, 12, 1]), [5, 6], 1),
+    # 1 from 7 into 0 (1 -> 2): captured
+    (7, b([0, 0, 0, 4], [2, 1, 12, 0]), [5, 8], 0),
+    # South empties its own row; North must feed: 4 (-> 5, 6, 7) and 5 (-> 6, 7) do not
+    (3, b([0, 0, 0, 0], [3, 2, 13, 1]), [5, 8], 1, {"legal": [6, 7]}),
+    (4, ILLEGAL),
+    (7, b([1, 0, 0, 0], [3, 2, 13, 0]), [5, 8], 0, {"legal": [0]}),
+    (0, b([0, 1, 0, 0], [3, 2, 13, 0]), [5, 8], 1),
+])
+
+MICRO_WARI_GS = Script([
+    # 2 from 3: 4, 5 (1 -> 2 each); both captured: a grand slam, legal here.
+    # North cannot move and passes; South must feed and can (0 reaches 4)
+    (3, b([4, 0, 0, 0], [0, 0, 0, 0]), [16, 12], 0, {"legal": [0]}),
+    (0, b([0, 1, 1, 1], [1, 0, 0, 0]), [16, 12], 1),
+    (4, b([0, 1, 1, 1], [0, 1, 0, 0]), [16, 12], 0),
+    (3, b([0, 1, 1, 0], [1, 1, 0, 0]), [16, 12], 1),
+], board=b([4, 0, 0, 2], [1, 1, 0, 0]), stores=[12, 12])
+
+# ---------------------------------------------------------------------------------
+# Kalah family: CCW, sow into your own store (repeat turn when the last seed lands
+# there), cross capture from an empty hole of your own (PICK_ON_CAPT takes the
+# capturing seed too), game over when the player to move has no seeds or a player
+# holds more than half the seeds; leftovers to the hole owners.
+# ---------------------------------------------------------------------------------
+
+KALAH_3 = Script([
+    (3, b([3, 3, 3, 0, 4, 4], [3, 3, 3, 3, 3, 3]), [1, 0], 0),  # 4, 5, store: again
+    # 3 from 0: 1, 2, 3; 3 was empty, faces 8 (3): 3 + 1 to the store
+    (0, b([0, 4, 4, 0, 4, 4], [3, 3, 0, 3, 3, 3]), [5, 0], 1),
+    (9, b([0, 4, 4, 0, 4, 4], [3, 3, 0, 0, 4, 4]), [5, 1], 1),  # 10, 11, store: again
+    # 3 from 6: 7, 8, 9; 9 was empty, faces 2 (4): 4 + 1
+    (6, b([0, 4, 0, 0, 4, 4], [0, 4, 1, 0, 4, 4]), [5, 6], 0),
+    (1, b([0, 0, 1, 1, 5, 5], [0, 4, 1, 0, 4, 4]), [5, 6], 1),
+    (8, b([0, 0, 0, 1, 5, 5], [0, 4, 0, 0, 4, 4]), [5, 8], 0),  # 9 empty, faces 2 (1)
+    (5, b([0, 0, 0, 1, 5, 0], [1, 5, 1, 1, 4, 4]), [6, 8], 1),
+    (11, b([1, 1, 1, 1, 5, 0], [1, 5, 1, 1, 4, 0]), [6, 9], 0),
+    (4, b([1, 1, 1, 1, 0, 1], [2, 6, 2, 1, 4, 0]), [7, 9], 1),
+    (10, b([2, 2, 1, 1, 0, 1], [2, 6, 2, 1, 0, 1]), [7, 10], 0),
+    (3, b([2, 2, 1, 0, 0, 1], [2, 0, 2, 1, 0, 1]), [14, 10], 1),  # 4 empty, faces 7 (6)
+    (11, b([2, 2, 1, 0, 0, 1], [2, 0, 2, 1, 0, 0]), [14, 11], 1),
+    (9, b([2, 0, 1, 0, 0, 1], [2, 0, 2, 0, 0, 0]), [14, 14], 0),  # 10 empty, faces 1 (2)
+    (5, b([2, 0, 1, 0, 0, 0], [2, 0, 2, 0, 0, 0]), [15, 14], 0),
+    (2, b([2, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0]), [18, 14], 1),  # 3 empty, faces 8 (2)
+    # 8 was empty but faces 3, empty: nothing taken, the seed stays (PICK_ON_CAPT)
+    (6, b([2, 0, 0, 0, 0, 0], [0, 1, 1, 0, 0, 0]), [18, 14], 0),
+    (0, b([0, 1, 1, 0, 0, 0], [0, 1, 1, 0, 0, 0]), [18, 14], 1),
+    (8, b([0, 1, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0]), [18, 16], 0),
+    (1, b([0, 0, 1, 0, 0, 0], [0, 1, 0, 0, 0, 0]), [18, 16], 1),
+    (7, b([0, 0, 1, 0, 0, 0], [0, 0, 1, 0, 0, 0]), [18, 16], 0),
+    # 3 empty, faces 8 (1): South reaches 20 of 36, more than half: South wins
+    (2, b([0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]), [20, 16], 0, {"outcome": ("WIN", 0)}),
+])
+
+# Also Multilap Jackman C (single laps; its mustpass never comes into play here).
+KALAH_4 = Script([
+    (2, b([4, 4, 0, 5, 5, 5], [4, 4, 4, 4, 4, 4]), [1, 0], 0),
+    (5, b([4, 4, 0, 5, 5, 0], [5, 5, 5, 5, 4, 4]), [2, 0], 1),
+    (8, b([5, 4, 0, 5, 5, 0], [5, 5, 0, 6, 5, 5]), [2, 1], 0),
+    (1, b([5, 0, 1, 6, 6, 0], [0, 5, 0, 6, 5, 5]), [8, 1], 1),  # 5 empty, faces 6 (5)
+    (7, b([5, 0, 1, 6, 6, 0], [0, 0, 1, 7, 6, 6]), [8, 2], 1),  # 5 seeds end in the store
+    (11, b([6, 1, 2, 7, 7, 0], [0, 0, 1, 7, 6, 0]), [8, 3], 0),
+    (0, b([0, 2, 3, 8, 8, 1], [0, 0, 1, 7, 6, 0]), [9, 3], 0),
+    (5, b([0, 2, 3, 8, 8, 0], [0, 0, 1, 7, 6, 0]), [10, 3], 0),
+    # 3 from 2: last in 5, empty, but 6 is empty too: no capture, the seed stays
+    (2, b([0, 2, 0, 9, 9, 1], [0, 0, 1, 7, 6, 0]), [10, 3], 1),
+    (8, b([0, 2, 0, 9, 9, 1], [0, 0, 0, 8, 6, 0]), [10, 3], 0),
+    # 9 from 4: 5, store, 6..11, (North's store skipped) 0; 0 was empty, 11 now 1
+    (4, b([0, 2, 0, 9, 0, 2], [1, 1, 1, 9, 7, 0]), [13, 3], 1),
+    # 7 from 10: 11, store, 0..4; last in South's empty 4: nothing for North
+    (10, b([1, 3, 1, 10, 1, 2], [1, 1, 1, 9, 0, 1]), [13, 4], 0),
+])
+
+# The same moves with ALWAYS_PICK: a last seed in an empty hole of one's own is
+# taken even when the facing hole is empty (move 9); the about text limits this to
+# the mover's own holes, so North's last seed in South's empty hole 4 (move 12)
+# stays.
+KALAH_EMPTY_CAPTURE = Script([
+    *KALAH_4.steps[:8],
+    (2, b([0, 2, 0, 9, 9, 0], [0, 0, 1, 7, 6, 0]), [11, 3], 1),
+    (8, b([0, 2, 0, 9, 9, 0], [0, 0, 0, 8, 6, 0]), [11, 3], 0),
+    (4, b([0, 2, 0, 9, 0, 1], [1, 1, 1, 9, 7, 0]), [14, 3], 1),
+    (10, b([1, 3, 1, 10, 1, 1], [1, 1, 1, 9, 0, 1]), [14, 4], 0),
+])
+
+KALAH_5 = Script([
+    (1, b([5, 0, 6, 6, 6, 6], [5, 5, 5, 5, 5, 5]), [1, 0], 0),
+    (2, b([5, 0, 0, 7, 7, 7], [6, 6, 5, 5, 5, 5]), [2, 0], 1),
+    (7, b([6, 0, 0, 7, 7, 7], [6, 0, 6, 6, 6, 6]), [2, 1], 0),
+    (0, b([0, 1, 1, 8, 8, 8], [6, 0, 6, 6, 6, 6]), [3, 1], 0),
+    # 8 from 5: store, 6..11, 0; 0 was empty, faces 11 (7): 7 + 1
+    (5, b([0, 1, 1, 8, 8, 0], [7, 1, 7, 7, 7, 0]), [12, 1], 1),
+    (9, b([1, 2, 2, 9, 8, 0], [7, 1, 7, 0, 8, 1]), [12, 2], 0),
+    (4, b([1, 2, 2, 9, 0, 1], [8, 2, 8, 1, 9, 2]), [13, 2], 1),
+    (11, b([2, 2, 2, 9, 0, 1], [8, 2, 8, 1, 9, 0]), [13, 3], 0),
+    (5, b([2, 2, 2, 9, 0, 0], [8, 2, 8, 1, 9, 0]), [14, 3], 0),
+    (2, b([2, 2, 0, 10, 0, 0], [8, 0, 8, 1, 9, 0]), [17, 3], 1),  # 4 empty, faces 7 (2)
+    (6, b([3, 3, 0, 10, 0, 0], [0, 1, 9, 2, 10, 1]), [17, 4], 0),
+    (1, b([3, 0, 1, 11, 0, 0], [0, 0, 9, 2, 10, 1]), [19, 4], 1),  # 4 empty, faces 7 (1)
+])
+
+KALAH_6 = Script([
+    (0, b([0, 7, 7, 7, 7, 7], [6, 6, 6, 6, 6, 6]), [1, 0], 0),
+    (1, b([0, 0, 8, 8, 8, 8], [7, 7, 6, 6, 6, 6]), [2, 0], 1),
+    # 7 from 6: 7..11, store, 0; South's empty 0 gets it: no capture for North
+    (6, b([1, 0, 8, 8, 8, 8], [0, 8, 7, 7, 7, 7]), [2, 1], 0),
+    (0, b([0, 0, 8, 8, 8, 8], [0, 8, 7, 7, 0, 7]), [10, 1], 1),  # 1 empty, faces 10 (7)
+    (11, b([1, 1, 9, 9, 9, 9], [0, 8, 7, 7, 0, 0]), [10, 2], 0),
+    (5, b([2, 2, 9, 9, 9, 0], [1, 9, 8, 8, 1, 1]), [11, 2], 1),
+    (11, b([2, 2, 9, 9, 9, 0], [1, 9, 8, 8, 1, 0]), [11, 3], 1),
+    (10, b([0, 2, 9, 9, 9, 0], [1, 9, 8, 8, 0, 0]), [11, 6], 0),  # 11 empty, faces 0 (2)
+    (1, b([0, 0, 10, 10, 9, 0], [1, 9, 8, 8, 0, 0]), [11, 6], 1),
+    (9, b([1, 1, 11, 11, 10, 0], [1, 9, 8, 0, 1, 1]), [11, 7], 0),
+    (4, b([2, 2, 11, 11, 0, 1], [2, 10, 9, 1, 2, 2]), [12, 7], 1),
+    (10, b([2, 2, 11, 11, 0, 1], [2, 10, 9, 1, 0, 3]), [12, 8], 1),
+    (9, b([2, 0, 11, 11, 0, 1], [2, 10, 9, 0, 0, 3]), [12, 11], 0),  # 10 empty, faces 1 (2)
+    (5, b([2, 0, 11, 11, 0, 0], [2, 10, 9, 0, 0, 3]), [13, 11], 0),
+])
+
+# 4 holes a side: South 0..3, North 4..7, i faces 7-i; 32 seeds, 17 wins.
+KALAH_4_PITS = Script([
+    (0, b([0, 5, 5, 5], [4, 4, 4, 4]), [1, 0], 0),
+    (3, b([0, 5, 5, 0], [5, 5, 5, 5]), [2, 0], 1),
+    # 5 from 4: 5, 6, 7, store, 0; South's empty 0 gets it: nothing for North
+    (4, b([1, 5, 5, 0], [0, 6, 6, 6]), [2, 1], 0),
+    (2, b([1, 5, 0, 1], [1, 7, 7, 6]), [3, 1], 1),
+    # 6 from 7: store, 0..3, (South's store skipped) 4 (1 -> 2)
+    (7, b([2, 6, 1, 2], [2, 7, 7, 0]), [3, 2], 0),
+    (3, b([2, 6, 1, 0], [3, 7, 7, 0]), [4, 2], 1),
+    (4, b([0, 6, 1, 0], [0, 8, 8, 0]), [4, 5], 0),  # 7 empty, faces 0 (2)
+    (2, b([0, 6, 0, 1], [0, 8, 8, 0]), [4, 5], 1),  # 3 empty, faces empty 4: nothing
+    # 8 from 5: 6, 7, store, 0..3, 4; 4 was empty, faces 3 (now 2): 2 + 1
+    (5, b([1, 7, 1, 0], [0, 0, 9, 1]), [4, 9], 0),
+    (1, b([1, 0, 2, 1], [1, 1, 10, 2]), [5, 9], 1),
+    (4, b([1, 0, 2, 1], [0, 2, 10, 2]), [5, 9], 0),
+    (3, b([1, 0, 2, 0], [0, 2, 10, 2]), [6, 9], 0),
+    (2, b([1, 0, 0, 1], [0, 2, 10, 2]), [7, 9], 0),
+    # 1 empty, faces 6 (10): 11 to the store, 18 > 16: South wins; the board goes to
+    # the hole owners (South 1, North 4)
+    (0, b([0, 0, 0, 0], [0, 0, 0, 0]), [19, 13], 0, {"outcome": ("WIN", 0)}),
+])
+
+# Cross-Kalah: every hole lets the mover choose the direction. Counter-clockwise as
+# in Kalah. Clockwise from South runs ..., 1, 0, South's store, 11, ..., 6, (North's
+# store skipped) 5, ...; from North ..., 7, 6, North's store, 5, ..., 0, (South's
+# store skipped) 11, ... 48 seeds: 25 wins.
+CROSS_KALAH = Script([
+    ([2, "CCW"], b([4, 4, 0, 5, 5, 5], [4, 4, 4, 4, 4, 4]), [1, 0], 0),  # 3, 4, 5, store
+    ([1, "CW"], b([5, 0, 0, 5, 5, 5], [4, 4, 4, 4, 5, 5]), [2, 0], 1),  # 0, store, 11, 10
+    ([7, "CW"], b([5, 0, 0, 5, 6, 6], [5, 0, 4, 4, 5, 5]), [2, 1], 0),  # 6, store, 5, 4
+    ([0, "CW"], b([0, 0, 0, 5, 6, 6], [5, 0, 5, 5, 6, 6]), [3, 1], 1),  # store, 11..8
+    # 5 from 6 clockwise: store, 5, 4, 3, 2; South's empty 2: nothing for North
+    ([6, "CW"], b([0, 0, 1, 6, 7, 7], [0, 0, 5, 5, 6, 6]), [3, 2], 0),
+    ([2, "CW"], b([0, 0, 0, 6, 7, 7], [0, 0, 5, 5, 0, 6]), [10, 2], 1),  # 1 empty, faces 10 (6)
+    ([11, "CW"], b([0, 0, 0, 6, 7, 7], [1, 1, 6, 6, 1, 0]), [10, 3], 1),  # 10..6, store
+    ([6, "CW"], b([0, 0, 0, 6, 7, 7], [0, 1, 6, 6, 1, 0]), [10, 4], 1),  # straight in the store
+    # 11 was empty but faces 0, empty: nothing taken, the seed stays (PICK_ON_CAPT)
+    ([10, "CCW"], b([0, 0, 0, 6, 7, 7], [0, 1, 6, 6, 0, 1]), [10, 4], 0),
+    ([3, "CW"], b([1, 1, 1, 0, 7, 7], [0, 1, 6, 6, 1, 2]), [11, 4], 1),  # 2, 1, 0, store, 11, 10
+    ([7, "CW"], b([1, 1, 1, 0, 7, 0], [0, 0, 6, 6, 1, 2]), [11, 12], 0),  # 6 empty, faces 5 (7)
+    ([2, "CCW"], b([1, 1, 0, 0, 7, 0], [0, 0, 0, 6, 1, 2]), [18, 12], 1),  # 3 empty, faces 8 (6)
+    ([9, "CW"], b([1, 1, 0, 0, 8, 1], [1, 1, 1, 0, 1, 2]), [18, 13], 0),  # 8, 7, 6, store, 5, 4
+    ([5, "CCW"], b([1, 1, 0, 0, 8, 0], [1, 1, 1, 0, 1, 2]), [19, 13], 0),
+    ([0, "CW"], b([0, 1, 0, 0, 8, 0], [1, 1, 1, 0, 1, 2]), [20, 13], 0),
+    ([1, "CW"], b([0, 0, 0, 0, 8, 0], [1, 1, 1, 0, 1, 0]), [23, 13], 1),  # 0 empty, faces 11 (2)
+    ([10, "CW"], b([0, 0, 0, 0, 8, 0], [1, 1, 1, 1, 0, 0]), [23, 13], 0),  # 9 faces empty 2
+    # 8 from 4: 5, store, 6..11; last in North's 11
+    ([4, "CCW"], b([0, 0, 0, 0, 0, 1], [2, 2, 2, 2, 1, 1]), [24, 13], 1),
+    ([9, "CW"], b([0, 0, 0, 0, 0, 1], [2, 3, 3, 0, 1, 1]), [24, 13], 0),
+    # into the store: 25 of 48, South wins; North's 10 on the board go to North
+    ([5, "CCW"], b([0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]), [25, 23], 0,
+     {"outcome": ("WIN", 0)}),
+])
+
+# ---------------------------------------------------------------------------------
+# Jackman multi-lap games: LAPPER (a lap ending in a hole that now holds more than one
+# seed lifts them all and sows on), cross capture with PICK_ON_CAPT, mustpass.
+# ---------------------------------------------------------------------------------
+
+JACKMAN = Script([
+    (2, b([4, 4, 0, 5, 5, 5], [4, 4, 4, 4, 4, 4]), [1, 0], 0),
+    # 0: 1, 2, 3, 4 (6: lift) -> 5, store, 6, 7, 8, 9 (5: lift) -> 10, 11, 0, 1, 2
+    # (2: lift) -> 3, 4; 4 was emptied: it faces 7 (5): 5 + 1
+    (0, b([1, 6, 0, 7, 0, 6], [5, 0, 5, 0, 5, 5]), [8, 0], 1),
+    # 6: 7..11 (6: lift) -> store, 0, 1, 2, 3, 4; 4 empty but South's: turn ends
+    (6, b([2, 7, 1, 8, 1, 6], [0, 1, 6, 1, 6, 0]), [8, 1], 0),
+    # 2: 3 (9: lift) -> 4, 5, store, 6..11; 11 was empty, North's: turn ends
+    (2, b([2, 7, 0, 0, 2, 7], [1, 2, 7, 2, 7, 1]), [9, 1], 1),
+    (11, b([2, 7, 0, 0, 2, 7], [1, 2, 7, 2, 7, 0]), [9, 2], 1),
+    (9, b([0, 7, 0, 0, 2, 7], [1, 2, 7, 0, 8, 0]), [9, 5], 0),  # 11 empty, faces 0 (2)
+    (4, b([0, 7, 0, 0, 0, 8], [1, 2, 7, 0, 8, 0]), [10, 5], 0),
+    # 1: 2..5, store, 6, 7 (3: lift) -> 8, 9, 10 (9: lift) -> 11, 0..5, store, 6
+    # (3: lift) -> 7, 8, 9 (2: lift) -> 10, 11 (2: lift) -> 0, 1 (2: lift) -> 2, 3
+    # (3: lift) -> 4, 5, store: the sow ends in the store, South again
+    (1, b([2, 0, 3, 0, 3, 11], [0, 1, 9, 0, 1, 0]), [13, 5], 0),
+    # 0: 1, 2 (4: lift) -> 3, 4, 5, store
+    (0, b([0, 1, 0, 1, 4, 12], [0, 1, 9, 0, 1, 0]), [14, 5], 0),
+    # 3: 4 (5: lift) -> 5, store, 6, 7, 8 (10: lift) -> 9, 10, 11, 0..5, store
+    (3, b([1, 2, 1, 1, 1, 14], [1, 2, 0, 1, 2, 1]), [16, 5], 0),
+    # 0: 1 (3: lift) -> 2, 3, 4 (2: lift) -> 5, store
+    (0, b([0, 0, 2, 2, 0, 15], [1, 2, 0, 1, 2, 1]), [17, 5], 0),
+    (2, b([0, 0, 0, 3, 0, 15], [1, 0, 0, 1, 2, 1]), [20, 5], 1),  # 4 empty, faces 7 (2)
+    (11, b([0, 0, 0, 3, 0, 15], [1, 0, 0, 1, 2, 0]), [20, 6], 1),
+    # 9: 10 (3: lift) -> 11, store, 0; 0 was empty, South's: turn ends
+    (9, b([1, 0, 0, 3, 0, 15], [1, 0, 0, 0, 0, 1]), [20, 7], 0),
+])
+
+# South's 0 leaves North, already empty, without a move: North passes (mustpass).
+JACKMAN_PASS = Script([
+    (0, b([0, 1, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0]), [22, 23], 0),  # 1 faces empty 10; North, empty, passes
+    (5, b([0, 1, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]), [23, 23], 1),  # store, 6
+    (6, b([0, 1, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0]), [23, 23], 0),
+], board=b([1, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0]), stores=[22, 23])
+
+# Variation D (store_ends_turn): a sow ending in the own store ends the turn.
+JACKMAN_D = Script([
+    (2, b([4, 4, 0, 5, 5, 5], [4, 4, 4, 4, 4, 4]), [1, 0], 1),  # 3, 4, 5, store: North next
+    (8, b([4, 4, 0, 5, 5, 5], [4, 4, 0, 5, 5, 5]), [1, 1], 0),  # 9, 10, 11, store: South next
+    # 0: 1..4 (6: lift) -> 5, store, 6..9 (6: lift) -> 10, 11, 0..3 (7: lift) -> 4, 5,
+    # store, 6..9; 9 was emptied, North's: turn ends
+    (0, b([1, 6, 2, 0, 1, 7], [6, 6, 2, 1, 6, 6]), [3, 1], 1),
+    (6, b([1, 6, 2, 0, 1, 7], [0, 7, 3, 2, 7, 7]), [3, 2], 0),  # 7..11, store
+    # 2: 3, 4 (2: lift) -> 5, store: the sow ends in the store and so does the turn
+    (2, b([1, 6, 0, 1, 0, 8], [0, 7, 3, 2, 7, 7]), [4, 2], 1),
+    # 9: 10, 11 (8: lift) -> store, 0..5, (South's store skipped) 6; 6 empty, faces 5 (9)
+    (9, b([2, 7, 1, 2, 1, 0], [0, 7, 3, 0, 8, 0]), [4, 13], 0),
+    (2, b([2, 7, 0, 0, 2, 1], [0, 7, 3, 0, 8, 0]), [5, 13], 1),  # 3 (3: lift) -> 4, 5, store
+    (8, b([0, 7, 0, 0, 2, 1], [0, 7, 0, 1, 9, 0]), [5, 16], 0),  # 11 empty, faces 0 (2)
+    (5, b([0, 7, 0, 0, 2, 0], [0, 7, 0, 1, 9, 0]), [6, 16], 1),  # into the store: North next
+    # 9: 10 (10: lift) -> 11, store, 0..5, 6, 7 (8: lift) -> 8..11, store, 0, 1, 2
+    # (2: lift) -> 3, 4 (4: lift) -> 5, 6, 7, 8 (2: lift) -> 9, 10 (2: lift) -> 11, store
+    (9, b([2, 9, 0, 2, 0, 2], [2, 1, 0, 2, 0, 3]), [6, 19], 0),
+    (0, b([0, 10, 0, 2, 0, 2], [2, 1, 0, 0, 0, 3]), [9, 19], 1),  # 2 empty, faces 9 (2)
+])
+
+JACKMAN_A = Script([
+    (0, b([0, 7, 7, 7, 7, 7], [6, 6, 6, 6, 6, 6]), [1, 0], 0),
+    # 5: store, 6..11 (7: lift) -> 0..5, store: South again
+    (5, b([1, 8, 8, 8, 8, 1], [7, 7, 7, 7, 7, 0]), [3, 0], 0),
+    (5, b([1, 8, 8, 8, 8, 0], [7, 7, 7, 7, 7, 0]), [4, 0], 0),
+    (4, b([1, 8, 8, 8, 0, 1], [8, 8, 8, 8, 8, 1]), [5, 0], 1),  # ends in North's empty 11
+    (11, b([1, 8, 8, 8, 0, 1], [8, 8, 8, 8, 8, 0]), [5, 1], 1),
+    (9, b([2, 9, 9, 9, 1, 1], [8, 8, 8, 0, 9, 1]), [5, 2], 0),  # ends in South's empty 4
+    (5, b([2, 9, 9, 9, 1, 0], [8, 8, 8, 0, 9, 1]), [6, 2], 0),
+    (4, b([2, 9, 9, 9, 0, 0], [0, 8, 8, 0, 9, 1]), [15, 2], 1),  # 5 empty, faces 6 (8)
+    (11, b([2, 9, 9, 9, 0, 0], [0, 8, 8, 0, 9, 0]), [15, 3], 1),
+    # 9 from 10: 11, store, 0..5, (South's store skipped) 6; 6 empty, faces 5 (now 1)
+    (10, b([3, 10, 10, 10, 1, 0], [0, 8, 8, 0, 0, 1]), [15, 6], 0),
+    (4, b([3, 10, 10, 10, 0, 1], [0, 8, 8, 0, 0, 1]), [15, 6], 1),  # faces empty 6
+])
+
+JACKMAN_A_PASS = Script([
+    (0, b([0, 1, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0]), [34, 35], 0),  # North passes
+    (5, b([0, 1, 0, 0, 0, 0], [1, 0, 0, 0, 0, 0]), [35, 35], 1),
+    (6, b([0, 1, 0, 0, 0, 0], [0, 1, 0, 0, 0, 0]), [35, 35], 0),
+], board=b([1, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0]), stores=[34, 35])
+
+# Variation E: no sowing into stores.
+JACKMAN_E = Script([
+    # 0: 1..4 (5: lift) -> 5..9 (5: lift) -> 10, 11, 0, 1, 2 (6: lift) -> 3..8
+    # (6: lift) -> 9, 10, 11, 0, 1, 2; 2 was emptied, faces 9 (1): 1 + 1
+    (0, b([2, 7, 0, 6, 1, 6], [6, 6, 0, 0, 6, 6]), [2, 0], 1),
+    # 6: 7..11, 0 (3) -> 1, 2, 3 (7) -> 4..10 (8) -> 11, 0..6 (2) -> 7, 8 (3) -> 9, 10,
+    # 11 (9) -> 0..8; 8 was emptied, faces 3 (2): 2 + 1
+    (6, b([2, 10, 3, 0, 4, 9], [1, 10, 0, 3, 1, 0]), [2, 3], 0),
+    (4, b([2, 10, 3, 0, 0, 10], [2, 11, 1, 3, 1, 0]), [2, 3], 1),  # ends in North's empty 8
+    (10, b([0, 10, 3, 0, 0, 10], [2, 11, 1, 3, 0, 0]), [2, 6], 0),  # 11 empty, faces 0 (2)
+    # 10 from 5: 6..11, 0..3; 3 was empty, faces 8 (now 2): 2 + 1
+    (5, b([1, 11, 4, 0, 0, 0], [3, 12, 0, 4, 1, 1]), [5, 6], 1),
+    # 10: 11 (2) -> 0, 1 (12) -> 2..11, 0, 1: no skip_start, so the 12th seed falls in
+    # the lap's own start hole 1, emptied: South's, the turn ends
+    (10, b([3, 1, 5, 1, 1, 1], [4, 13, 1, 5, 1, 1]), [5, 6], 0),
+    # 3: 4 (2) -> 5, 6 (5) -> 7..11 (2) -> 0, 1 (2) -> 2, 3; 3 empty, faces 8 (2)
+    (3, b([4, 0, 6, 0, 0, 2], [0, 14, 0, 6, 2, 0]), [8, 6], 1),
+    # 10: 11, 0 (5) -> 1..5 (3) -> 6, 7, 8; 8 empty, faces 3 (1)
+    (10, b([0, 1, 7, 0, 1, 0], [1, 15, 0, 6, 0, 1]), [8, 8], 0),
+    (4, b([0, 1, 7, 0, 0, 0], [0, 15, 0, 6, 0, 1]), [10, 8], 1),  # 5 empty, faces 6 (1)
+    (11, b([1, 1, 7, 0, 0, 0], [0, 15, 0, 6, 0, 0]), [10, 8], 0),
+    (1, b([1, 0, 0, 1, 1, 1], [1, 16, 1, 7, 1, 0]), [10, 8], 1),  # 2 (8) -> 3..10
+])
+
+JACKMAN_E_PASS = Script([
+    (0, b([0, 1, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0]), [22, 23], 0),  # North passes
+    (5, b([0, 1, 0, 0, 0, 0], [1, 1, 0, 0, 0, 0]), [22, 23], 1),  # 6, 7 (no store)
+    (7, b([0, 1, 0, 0, 0, 0], [1, 0, 1, 0, 0, 0]), [22, 23], 0),  # 8 faces empty 3
+], board=b([1, 0, 0, 0, 0, 2], [0, 0, 0, 0, 0, 0]), stores=[22, 23])
+
+# ---------------------------------------------------------------------------------
+# Ayoayo: LAPPER without store sowing, skip_start, cross capture that LEAVEs the
+# capturing seed, mustshare.
+# ---------------------------------------------------------------------------------
+
+AYOAYO = Script([
+    # as Jackman E's first move, but the seed in 2 stays (LEAVE): only 9's 1 is taken
+    (0, b([2, 7, 1, 6, 1, 6], [6, 6, 0, 0, 6, 6]), [1, 0], 1),
+    # 6: 7..11, 0 (3) -> 1, 2, 3 (7) -> 4..10 (8) -> 11, 0..6 (2) -> 7, 8 (3) -> 9, 10,
+    # 11 (9) -> 0..8; 8 was emptied, faces 3 (2): 2 taken, 8 keeps its seed
+    (6, b([2, 10, 4, 0, 4, 9], [1, 10, 1, 3, 1, 0]), [1, 2], 0),
+    # 4: 5..8 (2) -> 9, 10 (2) -> 11, 0 (3) -> 1, 2, 3; 3 empty but 8 was lifted: nothing
+    (4, b([0, 11, 5, 1, 0, 10], [2, 11, 0, 4, 0, 1]), [1, 2], 1),
+    (6, b([0, 11, 5, 0, 0, 10], [0, 12, 1, 4, 0, 1]), [1, 3], 0),  # 8 empty, faces 3 (1)
+    # 11 from 1: 2..11, 0; 0 empty, faces 11 (now 2)
+    (1, b([1, 0, 6, 1, 1, 11], [1, 13, 2, 5, 1, 0]), [3, 3], 1),
+    (10, b([0, 0, 6, 1, 1, 11], [1, 13, 2, 5, 0, 1]), [3, 4], 0),  # 11 empty, faces 0 (1)
+    # 3: 4 (2) -> 5, 6 (2) -> 7, 8 (3) -> 9, 10, 11 (2) -> 0, 1; 1 empty, faces 10 (1)
+    (3, b([1, 1, 6, 0, 0, 12], [0, 14, 0, 6, 0, 0]), [4, 4], 1),
+    (9, b([2, 2, 7, 1, 0, 12], [0, 14, 0, 0, 1, 1]), [4, 4], 0),  # ends in South's empty 3
+    (3, b([2, 2, 7, 0, 1, 12], [0, 0, 0, 0, 1, 1]), [18, 4], 1),  # 4 empty, faces 7 (14)
+    # 10: 11 (2) -> 0, 1 (3) -> 2, 3, 4 (2) -> 5, 6; 6 empty, faces 5 (13)
+    (10, b([3, 0, 8, 1, 0, 0], [1, 0, 0, 0, 0, 0]), [18, 17], 0),
+    (3, b([3, 0, 8, 0, 1, 0], [1, 0, 0, 0, 0, 0]), [18, 17], 1),  # faces empty 7
+    (6, b([3, 0, 8, 0, 0, 0], [0, 1, 0, 0, 0, 0]), [18, 18], 0),  # 7 empty, faces 4 (1)
+])
+
+AYOAYO_SHARE = Script([
+    (0, ILLEGAL),  # North is empty: 0 -> 1 does not feed it
+    # 12 from 5: 6..11, 0..4, skip 5, 6 (2) -> 7, 8 (2) -> 9, 10 (2) -> 11, 0 (3) -> 1,
+    # 2, 3 (2) -> 4, 5; 5 was emptied, faces 6 (lifted, empty): nothing
+    (5, b([0, 2, 2, 0, 2, 1], [0, 2, 0, 2, 0, 2]), [17, 18], 1),
+    (7, b([1, 2, 2, 0, 2, 1], [0, 0, 1, 0, 1, 3]), [17, 18], 0),  # 8, 9 (3) -> 10, 11, 0
+], board=b([1, 0, 0, 0, 0, 12], [0, 0, 0, 0, 0, 0]), stores=[17, 18])
+
+# ---------------------------------------------------------------------------------
+# Congklak, Dakon, Sungka (identical files): 7 holes of 7, clockwise relay sowing
+# through your own store. Clockwise from South: ..., 1, 0, South's store, 13, ..., 7,
+# (North's store skipped) 6, ...; from North: ..., 8, 7, North's store, 6, ..., 0,
+# (South's store skipped) 13, ... A full round is 15 places. Hole i faces 13 - i.
+# ---------------------------------------------------------------------------------
+
+CONGKLAK = Script([
+    # 0: store, 13..8 (8: lift) -> 7, (North's store skipped) 6..1, 0; 0 was emptied,
+    # faces 13 (8): 8 + 1
+    (0, b([0, 8, 8, 8, 8, 8, 8], [8, 0, 8, 8, 8, 8, 0]), [10, 0], 1),
+    # 9: 8, 7, store, 6..2 (9: lift) -> 1, 0, (South's store skipped) 13..7 (10: lift)
+    # -> store, 6..0, 13, 12 (10: lift) -> 11..7, store, 6..3 (11: lift) -> 2, 1, 0,
+    # 13..7, store: the sow ends in North's store, North again
+    (9, b([3, 11, 2, 0, 11, 11, 11], [2, 4, 3, 11, 11, 1, 3]), [10, 4], 1),
+    # 12: 11 (12: lift) -> 10..7, store, 6..0 (4: lift) -> 13, 12, 11, 10 (13: lift)
+    # -> 9, 8, 7, store, 6..0, 13, 12 (2: lift) -> 11, 10; 10 was emptied, faces 3 (2)
+    (12, b([1, 13, 4, 0, 13, 13, 13], [4, 6, 5, 0, 2, 0, 5]), [10, 9], 0),
+    (0, b([0, 13, 4, 0, 13, 13, 13], [4, 6, 5, 0, 2, 0, 5]), [11, 9], 0),  # into the store
+    # 2: 1, 0, store, 13 (6: lift) -> 12..7 (5: lift) -> 6..3, 2; 2 was emptied, faces
+    # 11 (3): 3 + 1
+    (2, b([1, 14, 0, 1, 14, 14, 14], [0, 7, 6, 1, 0, 1, 0]), [16, 9], 1),
+    # 10: 9 (7: lift) -> 8, 7, store, 6..3 (2: lift) -> 2, 1 (15: lift) -> a full
+    # round 0, 13..7, store, 6..1; 1 was emptied, South's: turn ends
+    (10, b([2, 1, 2, 1, 16, 16, 16], [2, 9, 1, 1, 1, 2, 1]), [16, 11], 0),
+    (3, b([3, 2, 0, 0, 16, 16, 16], [2, 9, 1, 1, 1, 2, 1]), [17, 11], 0),  # 2 (3) -> 1, 0, store
+    (1, b([4, 0, 0, 0, 16, 16, 16], [2, 9, 1, 1, 1, 2, 1]), [18, 11], 0),  # 0, store
+    # 16 from 4: 3..0, store, 13..7, 6, 5, 4, 3 (2: lift) -> 2, 1 (2: lift) -> 0, store
+    (4, b([6, 0, 2, 0, 1, 17, 17], [3, 10, 2, 2, 2, 3, 2]), [20, 11], 0),
+    (4, b([6, 0, 2, 0, 0, 17, 17], [3, 10, 2, 0, 2, 3, 2]), [23, 11], 1),  # 3 empty, faces 10 (2)
+    (11, b([6, 0, 2, 0, 0, 17, 17], [4, 11, 0, 1, 0, 3, 2]), [23, 12], 1),  # 10, 9 (3) -> 8, 7, store
+    (13, b([6, 0, 0, 0, 0, 17, 17], [4, 11, 0, 1, 0, 4, 0]), [23, 15], 0),  # 11 empty, faces 2 (2)
+    # 6 from 0: store, 13..9; 9 was empty, North's: nothing for South
+    (0, b([0, 0, 0, 0, 0, 17, 17], [4, 11, 1, 2, 1, 5, 1]), [24, 15], 1),
+    (13, b([0, 0, 0, 0, 0, 17, 17], [5, 12, 2, 3, 2, 0, 0]), [24, 16], 1),  # 12 (6) -> 11..7, store
+    # 9: 8, 7 (6: lift) -> store, 6..2; 2 was empty, South's: nothing for North
+    (9, b([0, 0, 1, 1, 1, 18, 18], [0, 13, 0, 3, 2, 0, 0]), [24, 17], 0),
+])
+
+# ---------------------------------------------------------------------------------
+# Other games
+# ---------------------------------------------------------------------------------
+
+# Bohnenspiel: clockwise, no store sowing, capture 2, 4 or 6 anywhere, chained back
+# over the holes just sown (towards higher index, as the sowing went lower).
+BOHNENSPIEL = Script([
+    (5, b([7, 7, 7, 7, 7, 0], [6, 6, 6, 6, 6, 7]), [0, 0], 1),  # 4..0, 11
+    (11, b([7, 7, 7, 7, 8, 1], [7, 7, 7, 7, 7, 0]), [0, 0], 0),  # 10..6, 5, 4
+    # 7 from 0: 11..6, 5; South's own 5 (1 -> 2) captured; 6 (8) before it stops
+    (0, b([0, 7, 7, 7, 8, 0], [8, 8, 8, 8, 8, 1]), [2, 0], 1),
+    # 8 from 7: 6..0, 11; 11 (1 -> 2) captured; 0 (1) before it stops
+    (7, b([1, 8, 8, 8, 9, 1], [9, 0, 8, 8, 8, 0]), [2, 2], 0),
+    (1, b([2, 0, 8, 8, 9, 0], [10, 1, 9, 9, 9, 1]), [4, 2], 1),  # 0, 11..6, 5 (2)
+    (8, b([3, 1, 9, 9, 10, 1], [11, 2, 0, 9, 9, 0]), [4, 4], 0),  # 7..0, 11 (2); 0 has 3
+    (1, b([0, 0, 9, 9, 10, 1], [11, 2, 0, 9, 9, 0]), [8, 4], 1),  # 0 (3 -> 4)
+    (7, b([0, 0, 9, 9, 10, 0], [12, 0, 0, 9, 9, 0]), [8, 6], 0),  # 6, 5 (1 -> 2)
+    (2, b([1, 1, 0, 9, 10, 1], [13, 1, 1, 10, 10, 1]), [8, 6], 1),
+    # 10 from 9: 8..6, 5..0, 11; 11, 0 and 1 hold 2 each: 6 taken; 2 (1) stops
+    (9, b([0, 0, 1, 10, 11, 2], [14, 2, 2, 0, 10, 0]), [8, 12], 0),
+    (5, b([0, 0, 1, 11, 12, 0], [14, 2, 2, 0, 10, 0]), [8, 12], 1),
+])
+
+# Mangala: the first seed goes back in the start hole, a lone seed moves one on (into
+# the store from the last hole), captures of even counts on the opponent's side.
+MANGALA = Script([
+    (3, b([4, 4, 4, 1, 5, 5], [4, 4, 4, 4, 4, 4]), [1, 0], 0),  # 3, 4, 5, store
+    (5, b([4, 4, 4, 1, 5, 1], [5, 5, 5, 4, 4, 4]), [2, 0], 1),  # 5, store, 6, 7, 8 (5: odd)
+    (9, b([4, 4, 4, 1, 5, 1], [5, 5, 5, 1, 5, 5]), [2, 1], 1),  # 9, 10, 11, store
+    (8, b([4, 4, 4, 1, 5, 1], [5, 5, 1, 2, 6, 6]), [2, 2], 1),
+    # 11, store, 0, 1, 2, 3: 3 (1 -> 2) even on South's side: taken
+    (11, b([5, 5, 5, 0, 5, 1], [5, 5, 1, 2, 6, 1]), [2, 5], 0),
+    (5, b([5, 5, 5, 0, 5, 0], [5, 5, 1, 2, 6, 1]), [3, 5], 0),  # lone seed into the store
+    # 4, 5, store, 6, 7: 7 (5 -> 6) taken
+    (4, b([5, 5, 5, 0, 1, 1], [6, 0, 1, 2, 6, 1]), [10, 5], 1),
+    (11, b([5, 5, 5, 0, 1, 1], [6, 0, 1, 2, 6, 0]), [10, 6], 1),
+    # 10, 11, store, 0, 1, 2: 2 (5 -> 6) taken
+    (10, b([6, 6, 0, 0, 1, 1], [6, 0, 1, 2, 1, 1]), [10, 13], 0),
+    (1, b([6, 1, 1, 1, 2, 2], [6, 0, 1, 2, 1, 1]), [11, 13], 0),  # 1..5, store
+    (5, b([6, 1, 1, 1, 2, 1], [6, 0, 1, 2, 1, 1]), [12, 13], 0),  # 5, store
+    (4, b([6, 1, 1, 1, 1, 2], [6, 0, 1, 2, 1, 1]), [12, 13], 1),  # 4, 5
+    (11, b([6, 1, 1, 1, 1, 2], [6, 0, 1, 2, 1, 0]), [12, 14], 1),
+    (10, b([6, 1, 1, 1, 1, 2], [6, 0, 1, 2, 0, 1]), [12, 14], 0),
+])
+
+# Pallanguli: 7 holes of 6, CCW, no store sowing; after a lap the next hole, when not
+# empty, is lifted and sown from the hole after it; when it is empty the sowing
+# stops and the hole beyond it (two out) is captured, on either side.
+PALLANGULI = Script([
+    # 1..6; 7 (6) lifted: 8..13; next 0 (emptied): stop, take 1 (7)
+    (0, b([0, 0, 7, 7, 7, 7, 7], [0, 7, 7, 7, 7, 7, 7]), [7, 0], 1),
+    # 0..6; next 7 empty: take 8 (7), North's own hole
+    (13, b([1, 1, 8, 8, 8, 8, 8], [0, 0, 7, 7, 7, 7, 0]), [7, 7], 0),
+    (4, b([0, 1, 8, 8, 0, 9, 9], [1, 1, 8, 8, 8, 8, 0]), [8, 7], 1),  # 5..12; 13 empty: take 0 (1)
+    (9, b([1, 2, 9, 9, 0, 0, 9], [1, 1, 0, 9, 9, 9, 1]), [8, 16], 0),  # 10..3; 4 empty: take 5 (9)
+    (1, b([1, 0, 10, 10, 0, 0, 9], [1, 1, 0, 9, 9, 9, 1]), [8, 16], 1),  # 2, 3; 4 empty, 5 empty
+    (7, b([1, 0, 10, 10, 0, 0, 9], [0, 2, 0, 0, 9, 9, 1]), [8, 25], 0),  # 8; 9 empty: take 10 (9)
+    # 3..12; 13 (1) lifted: 0; next 1 empty, 2 (emptied) too: nothing
+    (2, b([2, 0, 0, 11, 1, 1, 10], [1, 3, 1, 1, 10, 10, 0]), [8, 25], 1),
+    # 9, 10, 11; 12 (10) lifted: 13, 0..8; 9 (2) lifted: 10, 11; 12 empty: take 13 (1)
+    (8, b([3, 1, 1, 12, 2, 2, 11], [2, 1, 0, 3, 12, 0, 0]), [8, 26], 0),
+    # 5, 6; 7 (2): 8, 9; 10 (3): 11, 12, 13; 0 (3): 1, 2, 3; 4 (emptied): take 5 (3)
+    (4, b([0, 2, 2, 13, 0, 0, 12], [0, 2, 1, 0, 13, 1, 1]), [11, 26], 1),
+    (12, b([0, 0, 2, 13, 0, 0, 12], [0, 2, 1, 0, 13, 0, 2]), [11, 28], 0),  # 13; 0 empty: take 1
+    (2, b([0, 0, 0, 14, 1, 0, 0], [0, 2, 1, 0, 13, 0, 2]), [23, 28], 1),  # 3, 4; 5 empty: take 6
+])
+
+# Tchuka Ruma: 4 holes of 2, CCW through your own store, LAPPER, no captures; the
+# first player to empty their own row wins.
+TCHUKA_RUMA = Script([
+    (2, b([2, 2, 0, 3], [2, 2, 2, 2]), [1, 0], 0),  # 3, store
+    # 3: store, 4, 5 (3: lift) -> 6, 7, 0 (3: lift) -> 1, 2, 3; 3 was emptied: stop
+    (3, b([0, 3, 1, 1], [3, 0, 3, 3]), [2, 0], 1),
+    # 7: store, 0, 1 (4: lift) -> 2, 3, (South's store skipped) 4, 5; 5 empty: stop
+    (7, b([1, 0, 2, 2], [4, 1, 3, 0]), [2, 1], 0),
+    # 3: store, 4 (5: lift) -> 5, 6, 7, 0, 1; 1 empty: stop
+    (3, b([2, 1, 2, 0], [0, 2, 4, 1]), [3, 1], 1),
+    (7, b([2, 1, 2, 0], [0, 2, 4, 0]), [3, 2], 1),
+    (5, b([2, 1, 2, 0], [0, 0, 5, 1]), [3, 2], 0),
+    (2, b([2, 1, 0, 1], [0, 0, 5, 1]), [4, 2], 0),
+    (3, b([2, 1, 0, 0], [0, 0, 5, 1]), [5, 2], 0),
+    (1, b([2, 0, 1, 0], [0, 0, 5, 1]), [5, 2], 1),
+    (7, b([2, 0, 1, 0], [0, 0, 5, 0]), [5, 3], 1),
+    # 6: 7, store, 0, 1, 2 (2: lift) -> 3, 4; 4 empty: stop
+    (6, b([3, 1, 0, 1], [1, 0, 0, 1]), [5, 4], 0),
+    (3, b([3, 1, 0, 0], [1, 0, 0, 1]), [6, 4], 0),
+    (1, b([3, 0, 1, 0], [1, 0, 0, 1]), [6, 4], 1),
+    (7, b([3, 0, 1, 0], [1, 0, 0, 0]), [6, 5], 1),
+    (4, b([3, 0, 1, 0], [0, 1, 0, 0]), [6, 5], 0),
+    (2, b([3, 0, 0, 1], [0, 1, 0, 0]), [6, 5], 1),
+    (5, b([3, 0, 0, 1], [0, 0, 1, 0]), [6, 5], 0),
+    (3, b([3, 0, 0, 0], [0, 0, 1, 0]), [7, 5], 0),
+    (0, b([0, 1, 1, 1], [0, 0, 1, 0]), [7, 5], 1),
+    (6, b([0, 1, 1, 1], [0, 0, 0, 1]), [7, 5], 0),
+    (3, b([0, 1, 1, 0], [0, 0, 0, 1]), [8, 5], 0),
+    (2, b([0, 1, 0, 1], [0, 0, 0, 1]), [8, 5], 1),
+    # North's last seed goes to its store: its row is empty, North wins (no collection)
+    (7, b([0, 1, 0, 1], [0, 0, 0, 0]), [8, 6], 1, {"outcome": ("WIN", 1)}),
+])
+
+SCRIPTS: dict[str, list[Script]] = {
+    "awale_grand_slam_captures": [OWARE_MAIN, OWARE_GS_LEGAL],
+    "wari": [OWARE_MAIN, OWARE_GS_LEGAL],
+    "awale_grand_slam_ends_game": [OWARE_MAIN, OWARE_GS_OPP_GETS_REMAIN],
+    "awale_grand_slam_not_allowed": [OWARE_MAIN, OWARE_GS_NOT_LEGAL],
+    "awari": [OWARE_MAIN, OWARE_GS_NO_CAPT],
+    "oware_abapa": [OWARE_MAIN, OWARE_GS_NO_CAPT],
+    "micro_wari": [MICRO_WARI_MAIN, MICRO_WARI_GS],
+    "kalah_3": [KALAH_3],
+    "kalah_4": [KALAH_4],
+    "kalah_5": [KALAH_5],
+    "kalah_6": [KALAH_6],
+    "kalah_4_pits": [KALAH_4_PITS],
+    "kalah_empty_capture": [KALAH_EMPTY_CAPTURE],
+    "cross_kalah": [CROSS_KALAH],
+    "multilap_jackman": [JACKMAN, JACKMAN_PASS],
+    "multilap_jackman_d": [JACKMAN_D, JACKMAN_PASS],
+    "multilap_jackman_a": [JACKMAN_A, JACKMAN_A_PASS],
+    "multilap_jackman_c": [KALAH_4, JACKMAN_PASS],
+    "multilap_jackman_e": [JACKMAN_E, JACKMAN_E_PASS],
+    "ayoayo": [AYOAYO, AYOAYO_SHARE],
+    "congklak": [CONGKLAK],
+    "dakon": [CONGKLAK],
+    "sungka": [CONGKLAK],
+    "bohnenspiel": [BOHNENSPIEL],
+    "mangala": [MANGALA],
+    "pallanguli": [PALLANGULI],
+    "tchuka_ruma": [TCHUKA_RUMA],
+}
+
+
+# ---- helpers ----------------------------------------------------------------------
+
+
+def _constants(name: str) -> tuple[int, int]:
+    consts = json.loads((CONFIGS / f"{name}.json").read_text())["game_constants"]
+    return consts["holes"], consts["nbr_start"]
+
+
+def _request(name: str, script: Script, moves: list[Any]) -> str:
+    """The replay request that reproduces a script up to `moves`."""
+    req: dict[str, Any] = {"config": f"configs/{name}.json", "starter": script.starter,
+                           "moves": moves}
+    if script.board is not None:
+        req["position"] = {"board": script.board, "stores": script.stores}
+    return json.dumps(req)
+
+
+def _outcome(pos: Any) -> tuple[str, int | None] | None:
+    if pos.outcome is None:
+        return None
+    return (pos.outcome.kind.value, pos.outcome.winner)
+
+
+# ---- the tests --------------------------------------------------------------------
+
+
+def test_every_script_names_a_config_file():
+    assert sorted(set(SCRIPTS) - set(CONFIG_NAMES)) == []
+
+
+@pytest.mark.parametrize("name", CONFIG_NAMES)
+def test_script_is_well_formed(name):
+    """Each config has a script; the hand computations keep every seed (a check on
+    the expectations themselves, independent of the engine)."""
+    assert name in SCRIPTS, f"configs/{name}.json has no scripted game"
+    scripts = SCRIPTS[name]
+    holes, nbr_start = _constants(name)
+    main = scripts[0]
+    assert main.board is None and main.starter == 0
+    assert sum(1 for step in main.steps if step[1] != ILLEGAL) >= 10
+    for script in scripts:
+        if script.board is None:
+            total = 2 * holes * nbr_start
+        else:
+            assert len(script.board) == 2 * holes
+            total = sum(script.board) + sum(script.stores)
+        for i, step in enumerate(script.steps):
+            if step[1] == ILLEGAL:
+                continue
+            board, stores, turn = step[1], step[2], step[3]
+            assert len(board) == 2 * holes, (name, i)
+            assert sum(board) + sum(stores) == total, (name, i, step)
+            assert turn in (0, 1)
+
+
+@pytest.mark.parametrize("name", CONFIG_NAMES)
+def test_scripted_game(name):
+    assert name in SCRIPTS, f"configs/{name}.json has no scripted game"
+    game = Game(load_variant(CONFIGS / f"{name}.json"))
+    for number, script in enumerate(SCRIPTS[name]):
+        if script.board is None:
+            pos = game.start(script.starter)
+        else:
+            pos = game.start(script.starter, board=script.board, stores=script.stores)
+        played: list[Any] = []
+        for i, step in enumerate(script.steps):
+            move = step[0]
+            where = f"{name} script {number} step {i} (move {move!r})"
+            if step[1] == ILLEGAL:
+                with pytest.raises(IllegalMove):
+                    game.play(pos, move)
+                continue
+            played.append(move)
+            extra = step[4] if len(step) > 4 else {}
+            try:
+                pos = game.play(pos, move)
+            except IllegalMove as exc:
+                pytest.fail(f"{where}: refused ({exc}); request: {_request(name, script, played)}")
+            got = (list(pos.board), list(pos.stores), pos.turn, _outcome(pos))
+            want = (step[1], step[2], step[3], extra.get("outcome"))
+            assert got == want, f"{where}: request {_request(name, script, played)}"
+            if "legal" in extra:
+                assert game.legal_moves(pos) == extra["legal"], where
