@@ -15,6 +15,7 @@ import contextlib
 import itertools
 from typing import Any
 
+from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
@@ -35,20 +36,29 @@ class ServerError(Exception):
 
 
 class MancalaClient:
-    def __init__(self, ws: ClientConnection) -> None:
+    def __init__(self, ws: ClientConnection, events: asyncio.Queue[Any] | None = None) -> None:
         self.ws = ws
         self.codec = Codec(ws.subprotocol)
-        self.events: asyncio.Queue[Any] = asyncio.Queue()
+        # pushed messages; a caller may pass its own queue to keep it across reconnections
+        self.events: asyncio.Queue[Any] = events if events is not None else asyncio.Queue()
         self._ids = itertools.count(1)
         self._waiting: dict[int, asyncio.Future[Any]] = {}
         self._reader = asyncio.create_task(self._read_loop())
         self.closed = asyncio.Event()
 
     @classmethod
-    async def connect(cls, url: str, *, fmt: str = "json", name: str = "guest") -> MancalaClient:
-        ws = await connect(url, subprotocols=[FORMATS[fmt]], max_size=2**22)  # type: ignore[list-item]
-        client = cls(ws)
-        await client.request({"type": "hello", "name": name})
+    async def connect(cls, url: str, *, fmt: str = "json", name: str = "guest",
+                      events: asyncio.Queue[Any] | None = None,
+                      open_timeout: float = 10.0) -> MancalaClient:
+        """Open the socket and say hello; `events` receives the pushed messages."""
+        ws = await connect(url, subprotocols=[FORMATS[fmt]], max_size=2**22,  # type: ignore[list-item]
+                           open_timeout=open_timeout)
+        client = cls(ws, events)
+        try:
+            await client.request({"type": "hello", "name": name})
+        except BaseException:
+            await client.close()
+            raise
         return client
 
     async def __aenter__(self) -> MancalaClient:
@@ -65,8 +75,11 @@ class MancalaClient:
     async def _read_loop(self) -> None:
         try:
             async for frame in self.ws:
-                data = self.codec.decode(frame)
-                message = SERVER_MESSAGE.validate_python(data)
+                try:
+                    data = self.codec.decode(frame)
+                    message = SERVER_MESSAGE.validate_python(data)
+                except (ValueError, ValidationError):
+                    continue  # a frame this client does not understand: skip it, keep reading
                 rid = data.get("id")
                 future = self._waiting.pop(rid, None) if rid is not None else None
                 if future is not None and not future.done():
@@ -86,11 +99,18 @@ class MancalaClient:
 
     async def request(self, message: dict[str, Any], timeout: float = 10.0) -> Any:
         """Send a request and wait for its reply; a typed error raises ServerError."""
+        if self.closed.is_set():
+            raise ConnectionError("connection closed")
         rid = next(self._ids)
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self._waiting[rid] = future
-        await self.ws.send(self.codec.encode({**message, "id": rid}))
-        reply = await asyncio.wait_for(future, timeout)
+        try:
+            await self.ws.send(self.codec.encode({**message, "id": rid}))
+            reply = await asyncio.wait_for(future, timeout)
+        except ConnectionClosed:
+            raise ConnectionError("connection closed") from None
+        finally:
+            self._waiting.pop(rid, None)
         if reply.type == "error":
             raise ServerError(reply.code.value, reply.message, reply.params)
         return reply
@@ -111,10 +131,14 @@ class MancalaClient:
         return (await self.request({"type": "subscribe_lobby"})).rooms
 
     async def create_room(self, variant: str | dict[str, Any], *, public: bool = True,
-                          seat: int | None = None, starter: int | str = 0) -> Any:
+                          seat: int | None = None, starter: int | str = 0,
+                          computer: int | None = None) -> Any:
         """Create a room and take a seat: returns SeatGranted (room, seat, token)."""
-        return await self.request({"type": "create_room", "variant": variant, "public": public,
-                                   "seat": seat, "starter": starter})
+        message: dict[str, Any] = {"type": "create_room", "variant": variant, "public": public,
+                                   "seat": seat, "starter": starter}
+        if computer is not None:
+            message["computer"] = computer
+        return await self.request(message)
 
     async def join(self, room: str, seat: int | None = None) -> Any:
         return await self.request({"type": "join_room", "room": room, "seat": seat})
@@ -139,3 +163,9 @@ class MancalaClient:
 
     async def leave(self, room: str) -> Any:
         return await self.request({"type": "leave", "room": room})
+
+    async def unsubscribe_lobby(self) -> Any:
+        return await self.request({"type": "unsubscribe_lobby"})
+
+    async def ping(self) -> Any:
+        return await self.request({"type": "ping"})

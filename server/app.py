@@ -10,20 +10,22 @@ import asyncio
 import contextlib
 import logging
 import signal
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 
 from websockets.asyncio.server import Server, ServerConnection, serve
-from websockets.exceptions import ConnectionClosed
+from websockets.exceptions import ConnectionClosed, NegotiationError
 from websockets.http11 import Request, Response
+from websockets.typing import Subprotocol
 
 from mancala.protocol.codec import SUBPROTOCOLS
 from mancala.protocol.messages import ServerClosing
 from mancala.server.config import Settings
 from mancala.server.connection import Client
-from mancala.server.http import HttpRoutes
+from mancala.server.http import HttpRoutes, not_found
 from mancala.server.hub import Hub
 
 log = logging.getLogger("mancala.server")
+WS_PATH = "/ws"
 
 
 class MancalaServer:
@@ -41,8 +43,21 @@ class MancalaServer:
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
-            return None
+            if request.path.split("?", 1)[0] == WS_PATH:
+                return None
+            return not_found(request.path)  # the game socket lives at /ws only
         return self.http.handle(request)
+
+    @staticmethod
+    def select_subprotocol(connection: ServerConnection,
+                           offered: Sequence[Subprotocol]) -> Subprotocol | None:
+        """The client's first supported format; none offered means JSON; only unknown ones: 400."""
+        if not offered:
+            return None
+        for proto in offered:
+            if proto in SUBPROTOCOLS:
+                return proto
+        raise NegotiationError(f"unsupported subprotocol; this server speaks {', '.join(SUBPROTOCOLS)}")
 
     async def handler(self, ws: ServerConnection) -> None:
         s = self.settings
@@ -70,6 +85,7 @@ class MancalaServer:
         self.server = await serve(
             self.handler, self.settings.host, self.settings.port,
             subprotocols=list(SUBPROTOCOLS),  # type: ignore[arg-type]
+            select_subprotocol=self.select_subprotocol,
             process_request=self.process_request,
             max_size=self.settings.hard_max_frame,
             compression=None,

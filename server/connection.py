@@ -73,29 +73,37 @@ class Client:
             self.queue.put_nowait(frame)
         except asyncio.QueueFull:
             log.warning("client %s too slow: %d frames queued; dropping it", self.peer, self.queue.qsize())
-            self.close(1008, "too slow: send queue full")
+            self.close(1008, "too slow: send queue full", timeout=1.0)
 
-    def close(self, code: int = 1000, reason: str = "") -> None:
+    def close(self, code: int = 1000, reason: str = "", *, timeout: float = 5.0) -> None:
+        """Close now: queued frames are dropped. A socket that cannot take the close frame
+        within `timeout` (a client that does not read) is cut."""
         if self.closed:
             return
         self.closed = True
-        self.writer.cancel()
-        asyncio.get_running_loop().create_task(self._close(code, reason))
+        if asyncio.current_task() is not self.writer:
+            self.writer.cancel()
+        asyncio.get_running_loop().create_task(self._close(code, reason, timeout))
 
-    async def _close(self, code: int, reason: str) -> None:
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(self.ws.close(code, reason), 5)
+    async def _close(self, code: int, reason: str, timeout: float = 5.0) -> None:
+        try:
+            await asyncio.wait_for(self.ws.close(code, reason), timeout)
+        except Exception:
+            # the close frame is stuck behind unread data: drop the TCP connection, so the
+            # connection handler ends and the client leaves its rooms
+            self.ws.transport.abort()
 
     async def drain_and_close(self, code: int, reason: str, timeout: float = 2.0) -> None:
         """Send what is queued (best effort), then close: for shutdown."""
         if self.closed:
             return
-        self.queue.put_nowait(None) if not self.queue.full() else None
+        if not self.queue.full():
+            self.queue.put_nowait(None)
         with contextlib.suppress(Exception, asyncio.CancelledError):
             await asyncio.wait_for(asyncio.shield(self.writer), timeout)
         self.closed = True
         self.writer.cancel()
-        await self._close(code, reason)
+        await self._close(code, reason, timeout)
 
     async def _write_loop(self) -> None:
         try:
@@ -104,10 +112,12 @@ class Client:
                 if frame is None:
                     return
                 await asyncio.wait_for(self.ws.send(frame), self.send_timeout)
-        except (TimeoutError, ConnectionClosed):
+        except TimeoutError:
+            log.warning("client %s too slow: a frame took over %g s; dropping it", self.peer,
+                        self.send_timeout)
+            self.close(1008, "too slow: send timed out", timeout=1.0)
+        except ConnectionClosed:
             self.closed = True
-        except asyncio.CancelledError:
-            raise
 
     def encode(self, message: BaseModel) -> Any:
         return self.codec.encode(message)

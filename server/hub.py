@@ -15,6 +15,7 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from mancala.engine.game import IllegalMove
 from mancala.protocol import PROTOCOL
 from mancala.protocol.messages import (
     CLIENT_MESSAGE,
@@ -109,7 +110,12 @@ class Hub:
                 log.error("room %s: variant no longer valid (%s); skipped", row.code, exc)
                 continue
             room = self._new_room(row.code, row.variant, row.variant_json, variant, row.public)
-            room.restore(row, game.starter, game.moves, game.outcome is not None, game.result)
+            try:
+                room.restore(row, game.starter, game.moves, game.outcome is not None, game.result)
+            except IllegalMove as exc:  # the rules changed under a stored game: keep the rest
+                log.error("room %s: stored moves no longer replay (%s); skipped", row.code, exc)
+                del self.rooms[row.code]
+                continue
             room.start_abandon_timers()
             room.empty_since = asyncio.get_running_loop().time()
             count += 1
@@ -161,21 +167,31 @@ class Hub:
     # ---- dispatch -----------------------------------------------------------------------
 
     async def handle(self, client: Client, frame: str | bytes) -> None:
-        """One frame from a client: every failure is answered, never raised."""
+        """One frame from a client: every failure is answered, never raised.
+
+        Every frame takes a rate token, even one that is too large or does not decode; the
+        request id is read first (when the frame decodes) so a rate_limited error carries it.
+        """
         size = len(frame.encode() if isinstance(frame, str) else frame)
-        if size > self.settings.max_message:
-            client.send(Error(code=ErrorCode.TOO_LARGE,
-                              message=f"message of {size} bytes; the limit is {self.settings.max_message}"))
-            return
-        try:
-            data = client.codec.decode(frame)
-        except ValueError as exc:
-            client.send(Error(code=ErrorCode.BAD_MESSAGE, message=str(exc)))
-            return
+        too_large = size > self.settings.max_message
+        data: dict[str, Any] = {}
+        problem = ""
+        if not too_large:
+            try:
+                data = client.codec.decode(frame)
+            except ValueError as exc:
+                problem = str(exc)
         request_id = data.get("id") if isinstance(data.get("id"), int | str) else None
         if not client.bucket.take():
             client.send(Error(id=request_id, code=ErrorCode.RATE_LIMITED,
                               message=f"more than {self.settings.rate_per_second:g} messages a second"))
+            return
+        if too_large:
+            client.send(Error(code=ErrorCode.TOO_LARGE,
+                              message=f"message of {size} bytes; the limit is {self.settings.max_message}"))
+            return
+        if problem:
+            client.send(Error(code=ErrorCode.BAD_MESSAGE, message=problem))
             return
         kind = data.get("type")
         if kind not in CLIENT_TYPES:
@@ -198,6 +214,11 @@ class Hub:
         except VariantError as exc:
             client.send(Error(id=request_id, code=ErrorCode.INVALID_VARIANT, message=str(exc),
                               params=exc.params))
+        except Exception:
+            # a bug of ours: say so, keep the connection (and everyone else's game) going
+            log.exception("%s: %s failed", client.peer, kind)
+            client.send(Error(id=request_id, code=ErrorCode.INTERNAL_ERROR,
+                              message=f"{kind} failed on the server; the error is logged"))
 
     def _room(self, code: str) -> Room:
         room = self.rooms.get(code.upper())

@@ -123,7 +123,7 @@ class Room:
                          holes=self.variant.holes, public=self.public, seats=[s.info() for s in self.seats],
                          spectators=len(self.spectators), status=self.status,  # type: ignore[arg-type]
                          you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
-                         result=self.result)
+                         result=self.result, game_id=self.game_id)
 
     def clients(self) -> set[Client]:
         out = set(self.spectators)
@@ -195,7 +195,8 @@ class Room:
         s.name, s.token_hash = client.name, hash_token(token)
         s.clients.add(client)
         client.seats[self.code] = seat
-        self.spectators.discard(client)
+        self.empty_since = None
+        self._unwatch(client)
         if self.game_id is not None:
             self.store.set_players(self.game_id, [x.name for x in self.seats])
         self.save()
@@ -211,7 +212,7 @@ class Room:
                 was_absent = not s.clients
                 s.clients.add(client)
                 client.seats[self.code] = i
-                self.spectators.discard(client)
+                self._unwatch(client)
                 if s.abandon_task:
                     s.abandon_task.cancel()
                     s.abandon_task = None
@@ -232,12 +233,16 @@ class Room:
         self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
         self.on_change(self)
 
-    def detach(self, client: Client, *, leaving: bool = False) -> None:
-        """A client goes away (closed socket, or `leave`)."""
+    def _unwatch(self, client: Client) -> None:
+        """A spectator stops watching (it left, or it took a seat)."""
+        client.watching.discard(self.code)
         if client in self.spectators:
             self.spectators.discard(client)
-            client.watching.discard(self.code)
             self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
+
+    def detach(self, client: Client, *, leaving: bool = False) -> None:
+        """A client goes away (closed socket, or `leave`)."""
+        self._unwatch(client)
         seat = client.seats.pop(self.code, None)
         if seat is not None:
             s = self.seats[seat]
@@ -342,7 +347,8 @@ class Room:
                 s.abandon_task.cancel()
                 s.abandon_task = None
         log.info("room %s: game over (%s): %s", self.code, reason, result)
-        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason, result=result))  # type: ignore[arg-type]
+        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,  # type: ignore[arg-type]
+                                result=result, game_id=self.game_id))
         self.on_change(self)
 
     def rematch(self, client: Client) -> bool:
@@ -361,6 +367,7 @@ class Room:
             for c in s.clients:
                 c.seats[self.code] = i
         self.start_game(self.starter)
+        self.start_abandon_timers()  # a player who asked and then went away still has to come back
         log.info("room %s: rematch, seats swapped", self.code)
         for i, s in enumerate(self.seats):
             for c in s.clients:

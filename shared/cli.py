@@ -69,6 +69,12 @@ def _cmd_show(args: argparse.Namespace) -> int:
     return 0
 
 
+def _cmd_play(args: argparse.Namespace) -> int:
+    from mancala.client.terminal import main
+
+    return main(args)
+
+
 def _cmd_bench(args: argparse.Namespace) -> int:
     from mancala.bench import main
 
@@ -112,6 +118,12 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--port", type=int, default=None, help="port (MANCALA_PORT, default 8080; 0 = any)")
     p.add_argument("--data-dir", default=None, help="where the SQLite file lives (MANCALA_DATA_DIR, default ./data)")
     p.set_defaults(func=_cmd_serve)
+
+    p = sub.add_parser("play", help="play in the terminal against people on a server")
+    from mancala.client.options import add_arguments as add_play_arguments
+
+    add_play_arguments(p)
+    p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("bench", help="engine benchmark: random playouts and replay (moves/s, games/s)")
     add_bench_arguments(p)

@@ -33,7 +33,8 @@ class Codec:
                 data = msgpack.unpackb(frame, raw=False, strict_map_key=True)
             else:
                 data = json.loads(frame)
-        except (ValueError, msgpack.UnpackException, msgpack.ExtraData) as exc:
+        except (ValueError, RecursionError, msgpack.UnpackException, msgpack.ExtraData) as exc:
+            # RecursionError: nesting deeper than the parser's stack (a few KB of "[[[[")
             raise FrameError(f"cannot decode frame: {exc}") from None
         if not isinstance(data, dict):
             raise FrameError("a message must be an object")

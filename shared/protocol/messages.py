@@ -139,6 +139,7 @@ class ErrorCode(StrEnum):
     INVALID_VARIANT = "invalid_variant"
     PROTOCOL_VERSION = "protocol_version"
     SHUTTING_DOWN = "shutting_down"
+    INTERNAL_ERROR = "internal_error"  # a server bug: logged; the connection stays open
 
 
 class Error(_Msg):
@@ -244,6 +245,7 @@ class RoomState(_Msg):
     moves: list[MoveRecord]
     state: State
     result: str | None = None  # words: how the game ended
+    game_id: int | None = None  # the stored game: GET /api/games/{game_id}
 
 
 class MoveMade(_Msg):
@@ -275,6 +277,7 @@ class GameOver(_Msg):
     outcome: dict[str, Any]
     reason: Literal["rules", "resign", "forfeit"]
     result: str
+    game_id: int | None = None  # GET /api/games/{game_id} reads it back
 
 
 class RematchOffer(_Msg):

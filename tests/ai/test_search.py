@@ -64,9 +64,10 @@ def test_minimax_and_negamax_agree_with_brute_force(name: str) -> None:
 
 
 def test_finds_a_forced_win_through_repeat_turns() -> None:
-    # Kalah, 3 holes a side, South to move with [3, 2, 1]: hole 2's seed lands in the
-    # store, then hole 1's two, then hole 0's three: three repeat turns that bank 6 and
-    # leave South 10 against North's 6 plus 6 on the board. Only 2 first keeps the chain.
+    # Kalah, 3 holes a side, South to move with [3, 2, 1] (stores 4-6, 22 seeds): hole 2's
+    # single seed reaches the store, hole 1's two then refill hole 2 and reach the store,
+    # and so on: chained repeat turns bank more than half the seeds. Any other first move
+    # hands North the turn. The search must find the chain and play it out to the win.
     game = Game(parse_variant({"game_constants": {"holes": 3, "nbr_start": 2}, "game_info": {
         "stores": True, "sow_own_store": True, "crosscapt": True, "xcpickown": "PICK_ON_CAPT",
         "capt_side": "OPP_SIDE"}}))
