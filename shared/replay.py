@@ -13,6 +13,7 @@ from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import load_variant
+from mancala.state_line import StateLines
 
 EXIT_OK, EXIT_INVALID, EXIT_ILLEGAL = 0, 2, 3
 
@@ -106,7 +107,7 @@ def parse_request(raw: Any) -> Request:
         raise BadRequest(f"unknown request field(s): {', '.join(extra)}")
     if "config" not in raw:
         raise BadRequest("config is required")
-    variant = load_variant(raw["config"])
+    game = _game_for(raw["config"])
     starter = _int_field(raw, "starter", 0, (0, 1))
     seed = _int_field(raw, "seed", None)
     moves = raw.get("moves", [])
@@ -115,13 +116,26 @@ def parse_request(raw: Any) -> Request:
     output = raw.get("output", "all")
     if output not in ("all", "final"):
         raise BadRequest('output must be "all" or "final"')
-    game = Game(variant)
     position = raw.get("position")
     if position is None:
         start = game.start(starter or 0, seed=seed)
     else:
         start = game.start(starter or 0, **_position_fields(position, game.size))
     return Request(game, start, moves, output == "final")
+
+
+_GAMES: dict[str, Game] = {}
+
+
+def _game_for(config: Any) -> Game:
+    """The rules of a request's variant, built once per distinct config in a batch."""
+    key = json.dumps(config, sort_keys=True)
+    game = _GAMES.get(key)
+    if game is None:
+        if len(_GAMES) > 256:
+            _GAMES.clear()
+        game = _GAMES[key] = Game(load_variant(config))
+    return game
 
 
 def _position_fields(position: Any, size: int) -> dict[str, Any]:
@@ -157,9 +171,10 @@ def run_request(raw: Any, out: IO[str], err: IO[str]) -> int:
     except BadRequest as exc:
         return _fail(out, err, 0, "bad_request", str(exc), EXIT_INVALID)
     game, pos = req.game, req.start
+    state_line = StateLines(game).line
     lines: list[str] = []
     emit = lines.append
-    last = _dump(game.state_json(pos))
+    last = state_line(pos)
     if not req.final_only:
         emit(last)
     applied = 0
@@ -177,7 +192,7 @@ def run_request(raw: Any, out: IO[str], err: IO[str]) -> int:
             status = EXIT_ILLEGAL
             break
         applied += 1
-        last = _dump(game.state_json(pos))
+        last = state_line(pos)
         if not req.final_only:
             emit(last)
     if req.final_only:

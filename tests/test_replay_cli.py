@@ -188,3 +188,23 @@ def test_a_malformed_request_is_answered_and_the_next_requests_still_are() -> No
     assert_states(groups[3], 0)
     assert status == 2
     assert "not valid JSON" in stderr
+
+
+def test_fast_state_lines_match_json_dumps_of_the_state() -> None:
+    import random
+
+    from mancala.engine import Game
+    from mancala.rules.loading import load_variant
+    from mancala.state_line import StateLines
+
+    rng = random.Random(2)
+    for name in ("kalah_4", "cross_kalah", "oware_abapa", "multilap_jackman", "tchuka_ruma"):
+        game = Game(load_variant(name))
+        lines = StateLines(game)
+        pos = game.start(rng.randrange(2))
+        while True:
+            assert lines.line(pos) == json.dumps(game.state_json(pos), separators=(", ", ": "))
+            if pos.outcome is not None:
+                break
+            legal = game.legal_moves(pos)
+            pos = game.play(pos, legal[rng.randrange(len(legal))])
