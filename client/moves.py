@@ -1,0 +1,177 @@
+"""Hole labels as the terminal shows them, and typed moves turned into board indices.
+
+Board numbering (contracts/replay.md): South's holes are 0..n-1 from South's
+left, North's are n..2n-1 from North's own left. Every player sees their own
+row at the bottom, read from their own left: a, b, c... (or 1, 2, 3...). The
+opponent's row, on top, carries the opponent's own letters in capitals, so
+"North played C" names the hole marked C above the board.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+SEAT_NAMES = ("South", "North")
+LETTERS = "abcdefghijklmnopqrstuvwxyz"
+
+# direction words: CW/CCW are the board's own senses (rotating the picture keeps them);
+# left/right are as seen in the player's own (bottom) row, where CCW runs to the right
+DIRECTIONS = {"cw": "CW", "ccw": "CCW", "clockwise": "CW", "counterclockwise": "CCW",
+              "anticlockwise": "CCW", "counter-clockwise": "CCW", "anti-clockwise": "CCW"}
+SCREEN_DIRECTIONS = {"l": "left", "left": "left", "r": "right", "right": "right",
+                     "<": "left", ">": "right"}
+
+
+class MoveInputError(ValueError):
+    """What the player typed names no move; the message says why, in the player's terms."""
+
+
+def side_of(hole: int, n: int) -> int:
+    """The seat whose row holds the hole (0 South, 1 North)."""
+    return 0 if hole < n else 1
+
+
+def own_position(hole: int, n: int) -> int:
+    """The hole's place in its row counted from that row owner's left (0-based)."""
+    return hole if hole < n else hole - n
+
+
+def hole_at(seat: int, k: int, n: int) -> int:
+    """The board index of `seat`'s k-th hole from that player's own left."""
+    return k if seat == 0 else n + k
+
+
+def letter(k: int) -> str:
+    return LETTERS[k] if k < len(LETTERS) else str(k + 1)
+
+
+def label(hole: int, n: int, viewer: int) -> str:
+    """The label printed next to a hole on `viewer`'s screen: lower case for the viewer's
+    row, capitals (the opponent's own letters) for the row on top."""
+    text = letter(own_position(hole, n))
+    return text if side_of(hole, n) == viewer else text.upper()
+
+
+def screen_rows(n: int, viewer: int) -> tuple[list[int], list[int]]:
+    """(top row, bottom row) as board indices, left to right on the screen of `viewer`
+    (a spectator sees South's view). The picture for North is South's turned half a turn."""
+    south = list(range(n))
+    north = list(range(n, 2 * n))
+    if viewer == 0:
+        return north[::-1], south
+    return south[::-1], north
+
+
+def move_hole(move: Any) -> int | None:
+    """The starting hole of a wire move (int, or [hole, direction])."""
+    if isinstance(move, bool):
+        return None
+    if isinstance(move, int):
+        return move
+    if isinstance(move, list | tuple) and move and isinstance(move[0], int):
+        return move[0]
+    return None
+
+
+def move_text(move: Any, n: int, viewer: int) -> str:
+    """A wire move in the viewer's labels: `c`, `C cw`."""
+    hole = move_hole(move)
+    if hole is None or not 0 <= hole < 2 * n:
+        return str(move)
+    text = label(hole, n, viewer)
+    if isinstance(move, list | tuple) and len(move) == 2 and isinstance(move[1], str):
+        text += " " + move[1].lower()
+    return text
+
+
+def legal_text(legal: list[Any], n: int, viewer: int) -> str:
+    """Legal moves in the viewer's labels, one entry per hole: `a b(cw/ccw) c`."""
+    by_hole: dict[int, list[str]] = {}
+    for m in legal:
+        hole = move_hole(m)
+        if hole is None:
+            continue
+        dirs = by_hole.setdefault(hole, [])
+        if isinstance(m, list | tuple) and len(m) == 2:
+            dirs.append(str(m[1]).lower())
+    parts = []
+    for hole in sorted(by_hole, key=lambda h: (side_of(h, n) != viewer, own_position(h, n))):
+        text = label(hole, n, viewer)
+        dirs = by_hole[hole]
+        parts.append(f"{text}({'/'.join(dirs)})" if dirs else text)
+    return " ".join(parts)
+
+
+@dataclass(frozen=True)
+class ParsedMove:
+    move: int | list[Any]  # what the server takes
+    text: str  # the move in the player's labels, for messages
+
+
+def _hole_options(legal: list[Any], hole: int) -> list[str]:
+    return [str(m[1]) for m in legal
+            if isinstance(m, list | tuple) and len(m) == 2 and m[0] == hole]
+
+
+def parse_move(text: str, n: int, seat: int, legal: list[Any] | None = None) -> ParsedMove:
+    """What the player typed (`c`, `3`, `c cw`, `c left`, `C`) as a wire move.
+
+    The board decides legality; `legal` (the moves of the player to move, when that
+    is this player) only resolves what the words leave open: whether the hole takes a
+    direction, and whether a capital letter means a hole in the opponent's row (only
+    in games where a player may move from there) or simply the player's own.
+    """
+    legal = legal or []
+    words = text.replace(",", " ").replace(":", " ").split()
+    if not words:
+        raise MoveInputError("type a hole: a letter or a number as shown under your row")
+    if words[0].lower() in ("move", "m", "play", "p") and len(words) > 1:
+        words = words[1:]
+    if len(words) > 2:
+        raise MoveInputError(f"{text.strip()!r}: a move is a hole, then a direction if the game asks for one")
+    token = words[0]
+    direction_word = words[1].lower() if len(words) == 2 else None
+    # `ccw c` is fine too
+    if direction_word is not None and token.lower() in {**DIRECTIONS, **SCREEN_DIRECTIONS} \
+            and direction_word not in DIRECTIONS and direction_word not in SCREEN_DIRECTIONS:
+        token, direction_word = words[1], token.lower()
+
+    top_row = False
+    if token.isdigit():
+        k = int(token) - 1
+        if not 0 <= k < n:
+            raise MoveInputError(f"no hole {token}: your holes are 1..{n}")
+        hole = hole_at(seat, k, n)
+    elif len(token) == 1 and token.lower() in LETTERS:
+        k = LETTERS.index(token.lower())
+        if k >= n:
+            raise MoveInputError(f"no hole {token}: your holes are a..{letter(n - 1)}")
+        hole = hole_at(seat, k, n)
+        if token.isupper():
+            other = hole_at(1 - seat, k, n)
+            if any(move_hole(m) == other for m in legal):
+                hole, top_row = other, True
+    else:
+        raise MoveInputError(f"{token!r} is not a hole: type a letter a..{letter(n - 1)} "
+                             f"or a number 1..{n}")
+
+    shown = label(hole, n, seat)
+    options = _hole_options(legal, hole)
+    takes_int = hole in [m for m in legal if isinstance(m, int) and not isinstance(m, bool)]
+    if direction_word is None:
+        if options and not takes_int:
+            raise MoveInputError(f"hole {shown} needs a direction: "
+                                 + " or ".join(f"{shown} {d.lower()}" for d in options))
+        return ParsedMove(hole, shown)
+    if direction_word in DIRECTIONS:
+        direction = DIRECTIONS[direction_word]
+    elif direction_word in SCREEN_DIRECTIONS:
+        # in the bottom row CCW (towards higher indices) runs to the right; on top, to the left
+        rightwards = SCREEN_DIRECTIONS[direction_word] == "right"
+        direction = "CCW" if rightwards != top_row else "CW"
+    else:
+        raise MoveInputError(f"{words[1]!r} is not a direction: use cw or ccw (or left/right)")
+    if takes_int and not options:
+        raise MoveInputError(f"hole {shown} takes no direction here: type just {shown}")
+    return ParsedMove([hole, direction], f"{shown} {direction.lower()}")

@@ -1,0 +1,116 @@
+"""Typed moves to board indices, and hole labels, for both seats."""
+
+from __future__ import annotations
+
+import pytest
+
+from mancala.client.moves import (
+    MoveInputError,
+    label,
+    legal_text,
+    move_text,
+    parse_move,
+    screen_rows,
+)
+
+N = 6
+SOUTH_ALL = list(range(6))
+NORTH_ALL = list(range(6, 12))
+
+
+def test_screen_rows_put_the_viewer_below_read_from_their_left() -> None:
+    assert screen_rows(N, 0) == ([11, 10, 9, 8, 7, 6], [0, 1, 2, 3, 4, 5])
+    # North sees the board turned half a turn: own holes 6..11 left to right, South's 5..0 on top
+    assert screen_rows(N, 1) == ([5, 4, 3, 2, 1, 0], [6, 7, 8, 9, 10, 11])
+    # hole i faces hole 2n-1-i in both pictures
+    for viewer in (0, 1):
+        top, bottom = screen_rows(N, viewer)
+        assert all(t == 2 * N - 1 - b for t, b in zip(top, bottom, strict=True))
+
+
+def test_labels_are_each_owners_letters() -> None:
+    assert [label(h, N, 0) for h in range(12)] == list("abcdef") + list("ABCDEF")
+    assert [label(h, N, 1) for h in range(12)] == list("ABCDEF") + list("abcdef")
+    assert label(27, 28, 0) == "28"  # past z: numbers
+
+
+@pytest.mark.parametrize(("typed", "seat", "expected"), [
+    ("a", 0, 0), ("f", 0, 5), ("c", 1, 8), ("a", 1, 6), ("f", 1, 11),
+    ("1", 0, 0), ("6", 0, 5), ("3", 1, 8),
+    ("C", 0, 2), ("C", 1, 8),  # capitals mean the own row when the other row is not playable
+    ("  d  ", 1, 9), ("move b", 0, 1), ("play e", 1, 10),
+])
+def test_letters_and_numbers_from_the_players_own_left(typed: str, seat: int, expected: int) -> None:
+    legal = SOUTH_ALL if seat == 0 else NORTH_ALL
+    parsed = parse_move(typed, N, seat, legal)
+    assert parsed.move == expected
+    assert parsed.text == label(expected, N, seat)
+
+
+def test_parse_does_not_judge_legality() -> None:
+    # the server judges; without a legal list (not our turn) a hole is still a hole
+    assert parse_move("d", N, 1).move == 9
+    assert parse_move("d", N, 0, legal=[0, 1]).move == 3
+
+
+@pytest.mark.parametrize(("typed", "why"), [
+    ("g", "no hole g: your holes are a..f"),
+    ("7", "no hole 7: your holes are 1..6"),
+    ("0", "no hole 0"),
+    ("zz", "'zz' is not a hole"),
+    ("", "type a hole"),
+    ("a b c", "a move is a hole"),
+    ("a up", "'up' is not a direction"),
+])
+def test_bad_input_says_why(typed: str, why: str) -> None:
+    with pytest.raises(MoveInputError, match=why):
+        parse_move(typed, N, 0, SOUTH_ALL)
+
+
+UDIR_SOUTH = [m for h in range(6) for m in ([h, "CCW"], [h, "CW"])]
+UDIR_NORTH = [m for h in range(6, 12) for m in ([h, "CCW"], [h, "CW"])]
+
+
+def test_directions() -> None:
+    assert parse_move("c cw", N, 0, UDIR_SOUTH).move == [2, "CW"]
+    assert parse_move("c CCW", N, 0, UDIR_SOUTH).move == [2, "CCW"]
+    assert parse_move("ccw c", N, 0, UDIR_SOUTH).move == [2, "CCW"]
+    assert parse_move("c:cw", N, 0, UDIR_SOUTH).move == [2, "CW"]
+    assert parse_move("b cw", N, 1, UDIR_NORTH).move == [7, "CW"]
+    assert parse_move("b cw", N, 1, UDIR_NORTH).text == "b cw"
+    # left/right along the own row: CCW runs to the right for either seat
+    assert parse_move("c right", N, 0, UDIR_SOUTH).move == [2, "CCW"]
+    assert parse_move("c l", N, 0, UDIR_SOUTH).move == [2, "CW"]
+    assert parse_move("c r", N, 1, UDIR_NORTH).move == [8, "CCW"]
+    # not our turn: the direction goes as typed
+    assert parse_move("c cw", N, 0).move == [2, "CW"]
+
+
+def test_a_hole_that_needs_a_direction_asks_for_it() -> None:
+    with pytest.raises(MoveInputError, match="hole c needs a direction: c ccw or c cw"):
+        parse_move("c", N, 0, UDIR_SOUTH)
+    with pytest.raises(MoveInputError, match="hole c takes no direction here: type just c"):
+        parse_move("c cw", N, 0, SOUTH_ALL)
+    # a hole with both forms (PLAYALTDIR-like lists) takes either
+    mixed = [2, [3, "CCW"], [3, "CW"]]
+    assert parse_move("c", N, 0, mixed).move == 2
+    assert parse_move("d ccw", N, 0, mixed).move == [3, "CCW"]
+
+
+def test_capitals_reach_the_other_row_only_where_it_is_playable() -> None:
+    # e.g. a placement after a capture in SameSide games, or TERRITORY holes won from the opponent
+    legal = [1, 9]
+    assert parse_move("D", N, 0, legal).move == 9  # North's d, shown as D on South's screen
+    assert parse_move("d", N, 0, legal).move == 3
+    assert parse_move("B", N, 0, legal).move == 1  # North's b (hole 7) is not playable: own b
+    assert parse_move("D left", N, 0, [[9, "CCW"], [9, "CW"]]).move == [9, "CCW"]
+
+
+def test_move_and_legal_texts_in_the_viewers_labels() -> None:
+    assert move_text(8, N, 0) == "C"
+    assert move_text(8, N, 1) == "c"
+    assert move_text([2, "CW"], N, 1) == "C cw"
+    assert legal_text([0, 2, 5], N, 0) == "a c f"
+    assert legal_text([6, 11], N, 1) == "a f"
+    assert legal_text([[0, "CCW"], [0, "CW"], 3], N, 0) == "a(ccw/cw) d"
+    assert legal_text([1, 9], N, 0) == "b D"
