@@ -19,7 +19,7 @@ from websockets.http11 import Request, Response
 from mancala.server.hub import Hub
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "client" / "web"
-GAME_PATH = re.compile(r"^/api/games/(\d+)$")
+GAME_PATH = re.compile(r"^/api/games/(\d{1,18})$")  # an SQLite INTEGER; longer ids are 404
 
 
 def _response(status: HTTPStatus, body: bytes, content_type: str) -> Response:

@@ -183,6 +183,9 @@ class Room:
         """Give a free seat to the client: returns (seat, token)."""
         if self.finished:
             raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+        held = client.seats.get(self.code)
+        if held is not None:  # one connection, one seat: the other is for the opponent
+            raise RoomError(ErrorCode.SEAT_TAKEN, f"you already sit {SEAT_NAMES[held]} in room {self.code}")
         free = [i for i, s in enumerate(self.seats) if not s.taken]
         if not free:
             raise RoomError(ErrorCode.ROOM_FULL, f"room {self.code} has no free seat")
@@ -209,6 +212,10 @@ class Room:
         h = hash_token(token)
         for i, s in enumerate(self.seats):
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                held = client.seats.get(self.code)
+                if held is not None and held != i:
+                    raise RoomError(ErrorCode.SEAT_TAKEN,
+                                    f"this connection already sits {SEAT_NAMES[held]} in room {self.code}")
                 was_absent = not s.clients
                 s.clients.add(client)
                 client.seats[self.code] = i

@@ -1,0 +1,76 @@
+"""Fixtures for the server tests: a real server on an ephemeral port with its SQLite
+file in tmp_path, and real websocket clients. Nothing of ours is mocked."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import sys
+from collections.abc import AsyncIterator, Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mancala.client.api import MancalaClient
+from mancala.server.app import MancalaServer, running
+from mancala.server.config import Settings
+
+ROOT = str(Path(__file__).resolve().parents[2])
+if ROOT not in sys.path:  # so that `tests.server.helpers` imports however pytest is started
+    sys.path.insert(0, ROOT)
+
+# the rate limit is the subject of one test; everywhere else it must not get in the way
+FAST = {"rate_per_second": 10_000.0, "rate_burst": 10_000, "abandon_timeout": 30.0,
+        "empty_room_ttl": 600.0}
+
+StartServer = Callable[..., Awaitable[MancalaServer]]
+Connect = Callable[..., Awaitable[MancalaClient]]
+
+
+@pytest.fixture
+def make_settings(tmp_path: Path) -> Callable[..., Settings]:
+    def make(**overrides: Any) -> Settings:
+        values: dict[str, Any] = {"host": "127.0.0.1", "port": 0, "data_dir": tmp_path / "data", **FAST}
+        values.update(overrides)
+        return Settings(**values)
+
+    return make
+
+
+@pytest.fixture
+async def start_server(make_settings: Callable[..., Settings]) -> AsyncIterator[StartServer]:
+    """Start servers (in this event loop) with given settings; all stop at teardown."""
+    stack = contextlib.AsyncExitStack()
+
+    async def start(**overrides: Any) -> MancalaServer:
+        return await stack.enter_async_context(running(make_settings(**overrides)))
+
+    yield start
+    await stack.aclose()
+
+
+@pytest.fixture
+async def server(start_server: StartServer) -> MancalaServer:
+    return await start_server()
+
+
+@pytest.fixture
+def url(server: MancalaServer) -> str:
+    return f"ws://127.0.0.1:{server.port}/ws"
+
+
+@pytest.fixture
+async def connect(url: str) -> AsyncIterator[Connect]:
+    """Connect clients (JSON unless fmt="msgpack"); all are closed at teardown."""
+    clients: list[MancalaClient] = []
+
+    async def make(name: str = "guest", fmt: str = "json", to: str | None = None) -> MancalaClient:
+        client = await MancalaClient.connect(to or url, fmt=fmt, name=name)
+        clients.append(client)
+        return client
+
+    yield make
+    for client in clients:
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(client.close(), 2)

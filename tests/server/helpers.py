@@ -1,0 +1,138 @@
+"""Shared helpers for the server tests (imported as tests.server.helpers)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import os
+import random
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+from mancala.client.api import MancalaClient
+from mancala.engine.game import Game
+from mancala.rules.loading import config_paths, load_variant
+
+
+def engine(variant: str) -> Game:
+    return Game(load_variant(config_paths()[variant]))
+
+
+def replay(game: Game, moves: list[Any], starter: int = 0) -> dict[str, Any]:
+    """The state the engine reaches by playing `moves` from the start: what the server must show."""
+    pos = game.start(starter)
+    for move in moves:
+        pos = game.play(pos, tuple(move) if isinstance(move, list) else move)
+    return game.state_json(pos)
+
+
+def state_dict(state: Any) -> dict[str, Any]:
+    return state.model_dump(mode="json")
+
+
+async def next_move(client: MancalaClient, ply: int, timeout: float = 5.0) -> Any:
+    """The next move_made the client hears; it must be the given ply."""
+    event = await client.next_event("move_made", timeout=timeout)
+    assert event.ply == ply, f"expected ply {ply}, got {event.ply}"
+    return event
+
+
+async def play_moves(room: str, players: list[MancalaClient], state: Any, *, rng: random.Random,
+                     count: int, start_ply: int = 0, watchers: tuple[MancalaClient, ...] = ()) -> Any:
+    """Play up to `count` random legal moves (fewer if the game ends); every player and
+    watcher must hear each move in order. Returns the last state."""
+    ply = start_ply
+    for _ in range(count):
+        if state.outcome is not None:
+            break
+        move = rng.choice(state.legal)
+        mover = players[state.turn]
+        await mover.move(room, move, ply)
+        events = [await next_move(c, ply) for c in (*players, *watchers)]
+        assert all(e.state == events[0].state for e in events)
+        assert events[0].move == move and events[0].seat == state.turn
+        state = events[0].state
+        ply += 1
+    return state
+
+
+async def wait_status(client: MancalaClient, seat: int, status: str, timeout: float = 5.0) -> Any:
+    while True:
+        event = await client.next_event("player_status", timeout=timeout)
+        if event.seat == seat and event.status == status:
+            return event
+
+
+# ---- HTTP and server processes ------------------------------------------------------------
+
+
+def http_get(port: int, path: str, timeout: float = 5.0) -> tuple[int, str, bytes]:
+    """(status, content type, body) of GET http://127.0.0.1:port/path (blocking)."""
+    try:
+        with urllib.request.urlopen(f"http://127.0.0.1:{port}{path}", timeout=timeout) as resp:
+            return resp.status, resp.headers.get("Content-Type", ""), resp.read()
+    except urllib.error.HTTPError as err:
+        return err.code, err.headers.get("Content-Type", ""), err.read()
+
+
+async def get_json(port: int, path: str) -> tuple[int, Any]:
+    status, _, body = await asyncio.to_thread(http_get, port, path)
+    return status, json.loads(body)
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class ServerProcess:
+    """`python -m mancala serve` as a child process on a known port."""
+
+    def __init__(self, port: int, data_dir: Path, log: Path, **env: str) -> None:
+        self.port = port
+        self.url = f"ws://127.0.0.1:{port}/ws"
+        self.log = log
+        environ = {**os.environ, "MANCALA_RATE_PER_SECOND": "10000", "MANCALA_RATE_BURST": "10000",
+                   **env}
+        self.out = open(log, "ab")  # noqa: SIM115 - closed in wait()
+        self.proc = subprocess.Popen(
+            [sys.executable, "-m", "mancala", "serve", "--port", str(port), "--data-dir", str(data_dir)],
+            stdout=self.out, stderr=subprocess.STDOUT, env=environ,
+        )
+
+    async def ready(self, timeout: float = 15.0) -> None:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"server exited with {self.proc.returncode}:\n{self.log.read_text()}")
+            try:
+                status, _, _ = await asyncio.to_thread(http_get, self.port, "/healthz", 0.5)
+                if status == 200:
+                    return
+            except OSError:
+                pass
+            await asyncio.sleep(0.05)
+        raise TimeoutError(f"server not ready:\n{self.log.read_text()}")
+
+    def signal(self, sig: signal.Signals) -> None:
+        self.proc.send_signal(sig)
+
+    async def wait(self, timeout: float = 10.0) -> int:
+        try:
+            return await asyncio.to_thread(self.proc.wait, timeout)
+        finally:
+            self.out.close()
+
+    def kill(self) -> None:
+        if self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait(5)
+        self.out.close()

@@ -1,0 +1,107 @@
+"""Limits: the rate limit, and a client that stops reading."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import socket
+import time
+
+from websockets.asyncio.client import connect as ws_connect
+from websockets.protocol import State
+
+from mancala.client.api import MancalaClient, ServerError
+from tests.server.helpers import next_move
+
+
+async def test_rate_limit_answers_with_the_request_id_and_the_connection_stays(start_server):
+    server = await start_server(rate_per_second=10.0, rate_burst=10)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    async with await MancalaClient.connect(url, name="spammer") as client:  # hello took one token
+        replies = await asyncio.gather(*(client.request({"type": "ping"}, timeout=5) for _ in range(40)),
+                                       return_exceptions=True)
+        pongs = [r for r in replies if not isinstance(r, Exception)]
+        limited = [r for r in replies if isinstance(r, ServerError)]
+        assert len(pongs) + len(limited) == 40  # every request got its own answer, matched by id
+        assert 5 <= len(pongs) <= 20
+        assert limited and all(e.code == "rate_limited" for e in limited)
+        await asyncio.sleep(0.3)  # the bucket refills at 10 a second
+        assert (await client.request({"type": "ping"})).type == "pong"
+        raw = await _raw_reply(client, {"type": "ping", "id": "after"})
+        assert raw.type == "pong" and raw.id == "after"
+
+
+async def _raw_reply(client, message):
+    await client.send_raw(json.dumps(message))
+    return await client.next_event(timeout=5)
+
+
+async def test_slow_client_is_dropped_without_stalling_the_room(start_server):
+    server = await start_server(send_queue=16)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    south = await MancalaClient.connect(url, name="ann")
+    north = await MancalaClient.connect(url, name="bob")
+    granted = await south.create_room("kalah_4", seat=0)
+    await north.join(granted.room)
+    room = granted.room
+    state = (await north.next_event("room_state")).state
+
+    # a spectator whose socket reads almost nothing: small buffer, websockets stops reading
+    # after one unread frame
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", server.port))
+    slow = await ws_connect(url, sock=sock, subprotocols=["mancala.v1.json"], max_queue=1,
+                            ping_interval=None)
+    await slow.send(json.dumps({"type": "spectate", "room": room}))
+    await asyncio.sleep(0.05)
+    port = sock.getsockname()[1]
+    (on_server,) = [c for c in server.hub.clients if c.ws.remote_address[1] == port]
+    # it asks for big answers it never reads ...
+    for i in range(200):
+        await slow.send(json.dumps({"type": "list_variants", "id": i}))
+    # ... while a crowd of spectators comes and goes (each one is broadcast to the room)
+    crowd = [await MancalaClient.connect(url, name=f"fan{i}") for i in range(15)]
+    await asyncio.gather(*(c.spectate(room) for c in crowd))
+    room_obj = server.hub.rooms[room]
+
+    rng = random.Random(9)
+    players = [south, north]
+    worst = 0.0
+    for ply in range(12):
+        if state.outcome is not None:
+            break
+        started = time.monotonic()
+        await players[state.turn].move(room, rng.choice(state.legal), ply)
+        await next_move(south, ply, timeout=3)
+        state = (await next_move(north, ply, timeout=3)).state
+        for c in crowd:
+            await next_move(c, ply, timeout=3)
+        worst = max(worst, time.monotonic() - started)
+    assert worst < 2.0, f"a move took {worst:.2f} s to reach everyone"
+
+    # the slow one was dropped: it is gone from the room and from the server
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline and len(room_obj.spectators) != len(crowd):
+        await asyncio.sleep(0.05)
+    assert len(room_obj.spectators) == len(crowd)
+    assert len(server.hub.clients) == 2 + len(crowd)
+    # and its socket is closed on the server's side even though it never read the close frame
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline and on_server.ws.state is not State.CLOSED:
+        await asyncio.sleep(0.05)
+    assert on_server.ws.state is State.CLOSED
+    for c in (*crowd, south, north):
+        await c.close()
+    slow.transport.abort()  # it never reads, so a closing handshake would only time out
+
+
+async def test_rate_limit_counts_frames_that_do_not_decode(start_server):
+    server = await start_server(rate_per_second=5.0, rate_burst=5)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    async with await MancalaClient.connect(url) as client:
+        for _ in range(20):
+            await client.send_raw("{not json")
+        codes = [(await client.next_event("error", timeout=5)).code for _ in range(20)]
+        assert codes.count("rate_limited") >= 10 and "bad_message" in codes
