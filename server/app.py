@@ -111,6 +111,7 @@ class MancalaServer:
             for seat in room.seats:
                 if seat.abandon_task:
                     seat.abandon_task.cancel()
+        self.hub.computers.close()
         self.hub.store.close()
         log.info("stopped")
 

@@ -47,6 +47,7 @@ from mancala.protocol.messages import (
 )
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
+from mancala.server.computer import ComputerPlayers
 from mancala.server.config import Settings
 from mancala.server.connection import Client
 from mancala.server.room import Room, RoomError
@@ -64,6 +65,7 @@ class Hub:
         self.lobby_clients: set[Client] = set()
         self.clients: set[Client] = set()
         self.variants = self._load_variants()
+        self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms)
         self.handlers: dict[str, Callable[[Client, Any], Awaitable[None] | None]] = {
             "hello": self.on_hello,
             "list_variants": self.on_list_variants,
@@ -118,6 +120,7 @@ class Hub:
                 continue
             room.start_abandon_timers()
             room.empty_since = asyncio.get_running_loop().time()
+            room.computer_turn()
             count += 1
         log.info("restored %d rooms", count)
         return count
@@ -126,6 +129,7 @@ class Hub:
                   public: bool) -> Room:
         room = Room(code, name, variant_json, variant, public=public, store=self.store,
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout)
+        room.turn_hook = self.computers.schedule
         self.rooms[code] = room
         return room
 
@@ -261,6 +265,9 @@ class Hub:
         name, raw, variant = self._variant_of(msg.variant)
         room = self._new_room(self.new_code(), name, raw, variant, msg.public)
         starter = secrets.randbelow(2) if msg.starter == "random" else msg.starter
+        if msg.computer is not None:
+            human = msg.seat if msg.seat is not None else 0
+            room.add_computer(1 - human, msg.computer)
         room.start_game(starter)
         log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
                  "public" if msg.public else "private")
@@ -270,6 +277,7 @@ class Hub:
         seat, token = room.claim(client, seat)
         client.send(SeatGranted(id=request_id, room=room.code, seat=seat, token=token))  # type: ignore[arg-type]
         client.send(room.room_state(seat))
+        room.computer_turn()
 
     def on_join(self, client: Client, msg: JoinRoom) -> None:
         self._seat(client, self._room(msg.room), msg.seat, msg.id)

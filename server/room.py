@@ -97,6 +97,9 @@ class Room:
         self.finished = False
         self.quick = False  # made by quick pairing
         self.empty_since: float | None = None
+        self.computer_level: int | None = None
+        # called when it is a computer seat's turn (the hub schedules its search)
+        self.turn_hook: Callable[[Room], None] | None = None
 
     # ---- views --------------------------------------------------------------------
 
@@ -145,7 +148,7 @@ class Room:
     def row(self) -> RoomRow:
         return RoomRow(self.code, self.variant_name, self.variant_json, self.public, self.status,
                        self.game_id, [(s.name, s.token_hash) for s in self.seats],
-                       next((i for i, s in enumerate(self.seats) if s.computer), None))
+                       next((i for i, s in enumerate(self.seats) if s.computer), None), self.computer_level)
 
     def save(self) -> None:
         self.store.save_room(self.row())
@@ -168,6 +171,7 @@ class Room:
             seat.name, seat.token_hash = name, token_hash
         if row.computer is not None:
             self.seats[row.computer].computer = True
+            self.computer_level = row.computer_level if row.computer_level is not None else 1
         self.starter = starter
         pos = self.game.start(starter)
         for ply, (seat, move) in enumerate(moves):
@@ -323,6 +327,18 @@ class Room:
         self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state()))
         if new.outcome is not None:
             self._finish(new.outcome.to_json(), "rules", self._describe(new))
+        self.computer_turn()
+
+    def add_computer(self, seat: int, level: int) -> None:
+        s = self.seats[seat]
+        s.computer, s.name = True, f"Computer (level {level})"
+        self.computer_level = level
+
+    def computer_turn(self) -> None:
+        """Hand the turn to the computer when its seat is to move."""
+        if self.turn_hook is not None and not self.finished and self.status == "playing" \
+                and self.seats[self.position.turn].computer:
+            self.turn_hook(self)
 
     def _describe(self, pos: Position) -> str:
         s0, s1 = pos.stores
@@ -382,4 +398,5 @@ class Room:
         for c in self.spectators:
             c.send(self.room_state(None))
         self.on_change(self)
+        self.computer_turn()
         return True

@@ -25,6 +25,7 @@ CREATE TABLE IF NOT EXISTS rooms (
     seat0 TEXT, token0 TEXT,
     seat1 TEXT, token1 TEXT,
     computer INTEGER,
+    computer_level INTEGER,
     created REAL NOT NULL,
     updated REAL NOT NULL
 );
@@ -59,6 +60,7 @@ class RoomRow:
     game_id: int | None
     seats: list[tuple[str | None, str | None]]  # (name, token hash) per seat
     computer: int | None
+    computer_level: int | None = None
 
 
 @dataclass
@@ -82,6 +84,9 @@ class Store:
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
         self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
+        if "computer_level" not in columns:  # a data dir from before computer opponents
+            self.db.execute("ALTER TABLE rooms ADD COLUMN computer_level INTEGER")
 
     def close(self) -> None:
         self.db.close()
@@ -97,13 +102,14 @@ class Store:
         (s0, t0), (s1, t1) = row.seats
         self._tx(
             """INSERT INTO rooms (code, variant, variant_json, public, status, game_id, seat0, token0,
-                                  seat1, token1, computer, created, updated)
-               VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?)
+                                  seat1, token1, computer, computer_level, created, updated)
+               VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
                ON CONFLICT(code) DO UPDATE SET status=excluded.status, game_id=excluded.game_id,
                    seat0=excluded.seat0, token0=excluded.token0, seat1=excluded.seat1,
-                   token1=excluded.token1, computer=excluded.computer, updated=excluded.updated""",
+                   token1=excluded.token1, computer=excluded.computer,
+                   computer_level=excluded.computer_level, updated=excluded.updated""",
             (row.code, row.variant, json.dumps(row.variant_json), int(row.public), row.status,
-             row.game_id, s0, t0, s1, t1, row.computer, now, now),
+             row.game_id, s0, t0, s1, t1, row.computer, row.computer_level, now, now),
         )
 
     def set_room_status(self, code: str, status: str) -> None:
@@ -112,10 +118,11 @@ class Store:
     def live_rooms(self) -> list[RoomRow]:
         rows = self.db.execute(
             "SELECT code, variant, variant_json, public, status, game_id, seat0, token0, seat1, token1, "
-            "computer FROM rooms WHERE status IN ('waiting', 'playing', 'finished') ORDER BY created"
+            "computer, computer_level FROM rooms WHERE status IN ('waiting', 'playing', 'finished') ORDER BY created"
         ).fetchall()
         return [
-            RoomRow(r[0], r[1], json.loads(r[2]), bool(r[3]), r[4], r[5], [(r[6], r[7]), (r[8], r[9])], r[10])
+            RoomRow(r[0], r[1], json.loads(r[2]), bool(r[3]), r[4], r[5], [(r[6], r[7]), (r[8], r[9])], r[10],
+                    r[11])
             for r in rows
         ]
 

@@ -48,11 +48,15 @@ def playout(game: Game, pos: Position, rng: random.Random) -> Position:
 
 
 def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, rng: random.Random,
-         deadline: float | None = None) -> tuple[Move, float, int]:
-    """Best move, its win rate for the mover, and the number of expansions."""
+         deadline: float | None = None, until_deadline: bool = False) -> tuple[Move, float, int]:
+    """Best move, its win rate for the mover, and the number of expansions.
+
+    Expands `nodes` nodes, or with `until_deadline` as many as the deadline allows;
+    a deadline always stops the search (after at least one expansion).
+    """
     root = Node(None, 1 - pos.turn, None, list(game.legal_moves(pos)))
     expansions = 0
-    while expansions < nodes or deadline is not None:
+    while expansions < nodes or until_deadline:
         if deadline is not None and time.perf_counter() > deadline and expansions:
             break
         node, state = root, pos.copy()

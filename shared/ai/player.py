@@ -46,8 +46,12 @@ def _per_difficulty(values: tuple[int, ...], default: tuple[int, ...], difficult
 
 
 def choose_move(game: Game, pos: Position, *, difficulty: int | None = None, algorithm: str | None = None,
-                budget_ms: int | None = None, seed: int = 0) -> Answer:
-    """The computer's move for the player to move (the game must not be over)."""
+                budget_ms: int | None = None, seed: int = 0, cap_ms: int | None = None) -> Answer:
+    """The computer's move for the player to move (the game must not be over).
+
+    `budget_ms` thinks for that long (deepening as far as it gets); `cap_ms` keeps the
+    difficulty's depth or node count but stops there at the latest (rooms use it).
+    """
     if pos.outcome is not None or not game.legal_moves(pos):
         raise ValueError("the game is over")
     player = game.variant.player
@@ -56,6 +60,8 @@ def choose_move(game: Game, pos: Position, *, difficulty: int | None = None, alg
     rng = random.Random(seed)
     start = time.perf_counter()
     deadline = start + budget_ms / 1000 if budget_ms is not None else None
+    if cap_ms is not None and deadline is None:
+        deadline = start + cap_ms / 1000
     mover = pos.turn
     legal = game.legal_moves(pos)
     if len(legal) == 1 and budget_ms is None:
@@ -67,12 +73,12 @@ def choose_move(game: Game, pos: Position, *, difficulty: int | None = None, alg
         bias = _per_difficulty(params.mcts_bias, DEFAULT_BIAS, level) / 1000
         pouts = _per_difficulty(params.mcts_pouts, DEFAULT_POUTS, level)
         move, rate, expanded = mcts(game, pos, nodes=nodes, playouts=pouts, bias=bias, rng=rng,
-                                    deadline=deadline)
+                                    deadline=deadline, until_deadline=budget_ms is not None)
         ms = int((time.perf_counter() - start) * 1000)
         return Answer(game.move_json(move), mover, round(rate, 4), 0, expanded, ms, False, algo.value)
 
     evaluate = make_evaluator(game, difficulty=level, rng=rng)
-    depth = MAX_DEPTH_WITH_BUDGET if deadline is not None else _per_difficulty(
+    depth = MAX_DEPTH_WITH_BUDGET if budget_ms is not None else _per_difficulty(
         player.ai_params.mm_depth, DEFAULT_DEPTHS, level)
     searcher = Searcher(game, evaluate, negamax=algo == Algorithm.NEGAMAXER, deadline=deadline)
     result = searcher.search(pos, max(1, depth))

@@ -1,0 +1,66 @@
+"""Computer opponents: searches run in a process pool, never on the event loop.
+
+Each room has at most one search in flight. When it returns, the move enters the
+game through the same checked path as a player's, if the game is still where the
+search started (nobody resigned or left meanwhile).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import multiprocessing
+import secrets
+from concurrent.futures import ProcessPoolExecutor
+
+from mancala.ai.worker import think
+from mancala.server.room import Room, RoomError
+
+log = logging.getLogger("mancala.server")
+
+
+class ComputerPlayers:
+    def __init__(self, workers: int, cap_ms: int) -> None:
+        self.workers = workers
+        self.cap_ms = cap_ms
+        self._pool: ProcessPoolExecutor | None = None
+        self.pending: dict[str, asyncio.Task[None]] = {}
+
+    @property
+    def pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: a fork of a running event loop (and its sockets) is not a clean worker
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+        return self._pool
+
+    def schedule(self, room: Room) -> None:
+        if room.code in self.pending:
+            return
+        self.pending[room.code] = asyncio.get_running_loop().create_task(self._play(room))
+
+    async def _play(self, room: Room) -> None:
+        ply = len(room.moves)
+        seat = room.position.turn
+        level = room.computer_level if room.computer_level is not None else 1
+        try:
+            move = await asyncio.get_running_loop().run_in_executor(
+                self.pool, think, json.dumps(room.variant_json), room.position.copy(), level, self.cap_ms,
+                secrets.randbelow(1 << 30))
+        except Exception:  # a broken worker must not take the room down
+            log.exception("room %s: computer search failed", room.code)
+            self.pending.pop(room.code, None)
+            return
+        self.pending.pop(room.code, None)
+        if room.finished or len(room.moves) != ply:
+            return
+        try:
+            room.play_for(seat, move, ply)
+        except RoomError as exc:  # should not happen: the search only returns legal moves
+            log.error("room %s: computer move %r refused: %s", room.code, move, exc.message)
+
+    def close(self) -> None:
+        for task in self.pending.values():
+            task.cancel()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
