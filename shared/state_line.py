@@ -38,6 +38,8 @@ class StateLines:
         self.all_unlocked = json.dumps([True] * game.size, separators=(", ", ": "))
 
     def line(self, pos: Position) -> str:
+        if pos.children is not None or pos.blocked is not None or pos.owners is not None:
+            return json.dumps(self.game.state_json(pos), separators=(", ", ": "))
         legal = ", ".join(map(_move, self.game.legal_moves(pos)))
         if self.track_holes:
             unlocked = "[" + ", ".join(["true" if u else "false" for u in pos.unlocked]) + "]"

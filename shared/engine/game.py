@@ -348,9 +348,9 @@ class Game:
             "stores": list(pos.stores),
             "turn": pos.turn,
             "legal": [self.move_json(m) for m in self.legal_moves(pos)],
-            "children": [None] * size,
-            "blocked": [False] * size,
-            "owners": [0] * n + [1] * n,
+            "children": list(pos.children) if pos.children is not None else [None] * size,
+            "blocked": list(pos.blocked) if pos.blocked is not None else [False] * size,
+            "owners": list(pos.owners) if pos.owners is not None else [0] * n + [1] * n,
             "unlocked": list(pos.unlocked),
             "outcome": pos.outcome.to_json() if pos.outcome else None,
         }

@@ -30,7 +30,8 @@ class Position:
     moved from (MOVE_ALL_HOLES_FIRST); `moves` counts moves and passes of the game,
     `player_moves` each player's; `repeating` is set while a player takes a
     repeat turn; `alt_dir` is South's sowing step once PLAYALTDIR fixed it;
-    `total` is the seeds the game started with (board + stores).
+    `total` is the seeds the game started with (board + stores); `children`,
+    `blocked` and `owners` exist only in variants with children, blocks or territory.
     """
 
     __slots__ = (
@@ -46,6 +47,9 @@ class Position:
         "total",
         "outcome",
         "legal",
+        "children",
+        "blocked",
+        "owners",
     )
 
     def __init__(
@@ -75,6 +79,10 @@ class Position:
         self.total = total
         self.outcome = outcome
         self.legal: list | None = None  # the engine's cache of legal moves; never mutate it
+        # per hole, only in variants that use them (None otherwise, so copies stay cheap):
+        self.children: list[int | None] | None = None  # whose child a hole is
+        self.blocked: list[bool] | None = None  # out of play
+        self.owners: list[int] | None = None  # who may start moves from it (territory)
 
     def copy(self) -> Position:
         new = Position.__new__(Position)
@@ -90,6 +98,9 @@ class Position:
         new.total = self.total
         new.outcome = self.outcome
         new.legal = self.legal
+        new.children = None if self.children is None else self.children[:]
+        new.blocked = None if self.blocked is None else self.blocked[:]
+        new.owners = None if self.owners is None else self.owners[:]
         return new
 
     def key(self) -> tuple:
