@@ -31,3 +31,12 @@ def test_every_package_folder_is_listed_in_pyproject() -> None:
     for package in listed:
         assert package in config["package-dir"], f"{package} has no package-dir entry"
         assert (ROOT / config["package-dir"][package] / "__init__.py").is_file()
+
+
+def test_data_files_are_package_data() -> None:
+    """The variant files and the web page ship in the wheel, not only in a checkout."""
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    data = config["package-data"]
+    assert "*.json" in data["mancala.configs"]
+    assert "web/*" in data["mancala.client"]
+    assert (ROOT / "client" / "web" / "index.html").is_file()

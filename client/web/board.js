@@ -1,0 +1,253 @@
+// The board, drawn from a pushed state. Holes are buttons; arrow keys move
+// between them (one tab stop for the whole board), Enter or Space plays.
+
+import { SEAT_NAMES, letter, seeds, sideOf } from "./text.js";
+
+const MAX_DOTS = 12;
+
+function el(tag, attrs = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [key, value] of Object.entries(attrs)) {
+    if (value === undefined || value === null || value === false) continue;
+    if (key === "class") node.className = value;
+    else if (key === "text") node.textContent = value;
+    else if (key.startsWith("data-") || key.startsWith("aria-") || key === "role" || key === "tabindex"
+             || key === "type" || key === "title") node.setAttribute(key, value === true ? "true" : value);
+    else node[key] = value;
+  }
+  for (const child of children) if (child) node.append(child);
+  return node;
+}
+
+/** Legal moves grouped by hole: index -> ["plain"] or ["CCW", "CW"]. */
+export function legalByHole(legal) {
+  const out = new Map();
+  for (const move of legal || []) {
+    const [index, kind] = Array.isArray(move) ? move : [move, "plain"];
+    if (!out.has(index)) out.set(index, []);
+    out.get(index).push(kind);
+  }
+  return out;
+}
+
+/** Board indexes in screen order: [top row left to right, bottom row left to right]. */
+export function layout(holes, bottom) {
+  const base = bottom * holes;
+  const bottomRow = [];
+  const topRow = [];
+  for (let k = 0; k < holes; k++) {
+    bottomRow.push(base + k);
+    topRow.push(2 * holes - 1 - (base + k));
+  }
+  return [topRow, bottomRow];
+}
+
+function whose(side, you) {
+  if (you === null || you === undefined) return `${SEAT_NAMES[side]}'s`;
+  return side === you ? "Your" : "Opponent's";
+}
+
+function dots(count) {
+  const box = el("span", { class: "dots", "aria-hidden": "true" });
+  if (count <= MAX_DOTS) {
+    for (let i = 0; i < count; i++) box.append(el("span", { class: "seed" }));
+  } else {
+    box.classList.add("many");
+  }
+  return box;
+}
+
+export class BoardView {
+  /**
+   * @param {HTMLElement} root  where the board goes
+   * @param {object} handlers  onHole(index), onDirection(index, dir)
+   */
+  constructor(root, handlers) {
+    this.root = root;
+    this.handlers = handlers;
+    this.focusIndex = null; // the hole that holds the board's tab stop
+    this.view = null;
+    root.addEventListener("keydown", (event) => this.onKey(event));
+  }
+
+  /**
+   * view: {holes, state, you, bottom, canMove, lastHole, pending}
+   */
+  render(view) {
+    this.view = view;
+    const { holes, state, you, bottom } = view;
+    const focusedHere = this.root.contains(document.activeElement);
+    const focusedDir = focusedHere ? document.activeElement.dataset.dir : undefined;
+    const legal = view.canMove ? legalByHole(state.legal) : new Map();
+    const [topRow, bottomRow] = layout(holes, bottom);
+    if (this.focusIndex === null || this.focusIndex >= 2 * holes) {
+      this.focusIndex = bottomRow[0];
+    }
+    if (legal.size && !legal.has(this.focusIndex) && !focusedHere) {
+      this.focusIndex = [...bottomRow, ...topRow].find((i) => legal.has(i)) ?? this.focusIndex;
+    }
+
+    const board = el("div", {
+      class: `board${view.pending ? " pending" : ""}`,
+      role: "group",
+      "aria-label": `Board, ${holes} holes a side. ${SEAT_NAMES[bottom]} at the bottom.`,
+    });
+    board.style.setProperty("--holes", holes);
+    const top = 1 - bottom;
+    board.append(this.store(top, state.stores[top], you, "store-left"));
+    for (const [rowName, row] of [["top", topRow], ["bottom", bottomRow]]) {
+      row.forEach((index, column) => {
+        const cell = this.hole(index, view, legal);
+        cell.classList.add(`row-${rowName}`);
+        cell.style.setProperty("--col", column);
+        board.append(cell);
+      });
+    }
+    board.append(this.store(bottom, state.stores[bottom], you, "store-right"));
+    this.root.replaceChildren(board);
+
+    if (focusedHere) {
+      const target = focusedDir
+        ? this.root.querySelector(`[data-dir-hole="${this.focusIndex}"][data-dir="${focusedDir}"]`)
+        : null;
+      (target ?? this.button(this.focusIndex))?.focus();
+    }
+  }
+
+  store(side, count, you, place) {
+    const label = you === null || you === undefined
+      ? `${SEAT_NAMES[side]}'s store`
+      : side === you ? "Your store" : "Opponent's store";
+    return el("div", {
+      class: `store ${place} side-${side}`,
+      role: "img",
+      "aria-label": `${label}, ${seeds(count)}`,
+      "data-store": side,
+    },
+    el("span", { class: "store-name", text: SEAT_NAMES[side], "aria-hidden": "true" }),
+    el("span", { class: "count", text: String(count), "aria-hidden": "true" }));
+  }
+
+  hole(index, view, legal) {
+    const { holes, state, you } = view;
+    const [side, pos] = sideOf(index, holes);
+    const count = state.board[index];
+    const kinds = legal.get(index);
+    const child = state.children?.[index] ?? null;
+    const owner = state.owners?.[index] ?? null;
+    const blocked = Boolean(state.blocked?.[index]);
+    const last = view.lastHole === index;
+    const directional = kinds && !kinds.includes("plain");
+
+    const words = [`${whose(side, you)} hole ${letter(pos)}, ${seeds(count)}`];
+    if (blocked) words.push("blocked");
+    if (child !== null) words.push(child === you ? "your child" : `child of ${SEAT_NAMES[child]}`);
+    if (owner !== null && owner !== side) words.push(`owned by ${owner === you ? "you" : SEAT_NAMES[owner]}`);
+    if (last) words.push("last move");
+    if (kinds) words.push(directional ? "playable, choose a direction" : "playable");
+
+    const classes = ["hole", `side-${side}`];
+    if (kinds) classes.push("legal");
+    if (last) classes.push("last");
+    if (blocked) classes.push("blocked");
+    if (child !== null) classes.push(`child child-${child}`);
+    if (owner !== null && owner !== side) classes.push(`owned owner-${owner}`);
+
+    const button = el("button", {
+      type: "button",
+      class: classes.join(" "),
+      "data-hole": index,
+      "data-seeds": count,
+      "data-legal": kinds ? kinds.join(" ") : undefined,
+      "aria-label": words.join(", "),
+      "aria-disabled": kinds ? undefined : "true",
+      tabindex: index === this.focusIndex ? "0" : "-1",
+    },
+    el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
+    dots(count),
+    el("span", { class: "hole-name", text: letter(pos), "aria-hidden": "true" }),
+    child !== null ? el("span", { class: "badge", text: "child", "aria-hidden": "true" }) : null);
+    button.addEventListener("click", () => {
+      this.focusIndex = index;
+      this.handlers.onHole(index);
+    });
+    button.addEventListener("focus", () => this.setTabStop(index));
+
+    const cell = el("div", { class: "cell" }, button);
+    if (directional) {
+      const choice = el("div", { class: "directions", role: "group",
+                                 "aria-label": `Direction for hole ${letter(pos)}` });
+      for (const dir of ["CCW", "CW"]) {
+        if (!kinds.includes(dir)) continue;
+        const dirButton = el("button", {
+          type: "button",
+          class: `dir dir-${dir.toLowerCase()}`,
+          "data-dir-hole": index,
+          "data-dir": dir,
+          tabindex: "-1",
+          title: dir === "CW" ? "clockwise" : "counter-clockwise",
+          "aria-label": `Sow hole ${letter(pos)} ${dir === "CW" ? "clockwise" : "counter-clockwise"}`,
+          text: dir === "CW" ? "↻" : "↺",
+        });
+        dirButton.addEventListener("click", () => this.handlers.onDirection(index, dir));
+        choice.append(dirButton);
+      }
+      cell.append(choice);
+    }
+    return cell;
+  }
+
+  button(index) {
+    return this.root.querySelector(`button.hole[data-hole="${index}"]`);
+  }
+
+  setTabStop(index) {
+    if (this.focusIndex === index) return;
+    this.button(this.focusIndex)?.setAttribute("tabindex", "-1");
+    this.focusIndex = index;
+    this.button(index)?.setAttribute("tabindex", "0");
+  }
+
+  /** Move the focus to the direction choice of a hole (after Enter on it). */
+  focusDirections(index) {
+    this.root.querySelector(`[data-dir-hole="${index}"]`)?.focus();
+  }
+
+  onKey(event) {
+    if (!this.view) return;
+    const target = event.target;
+    const [topRow, bottomRow] = layout(this.view.holes, this.view.bottom);
+    if (target.dataset.dir) {
+      const hole = Number(target.dataset.dirHole);
+      const options = [...this.root.querySelectorAll(`[data-dir-hole="${hole}"]`)];
+      const at = options.indexOf(target);
+      if (event.key === "ArrowLeft" || event.key === "ArrowRight") {
+        const next = options[(at + (event.key === "ArrowLeft" ? -1 : 1) + options.length) % options.length];
+        next?.focus();
+        event.preventDefault();
+      } else if (event.key === "Escape" || event.key === "ArrowUp" || event.key === "ArrowDown") {
+        this.button(hole)?.focus();
+        event.preventDefault();
+      }
+      return;
+    }
+    if (target.dataset.hole === undefined) return;
+    const index = Number(target.dataset.hole);
+    const inTop = topRow.includes(index);
+    const row = inTop ? topRow : bottomRow;
+    const column = row.indexOf(index);
+    let next = null;
+    switch (event.key) {
+      case "ArrowLeft": next = row[Math.max(0, column - 1)]; break;
+      case "ArrowRight": next = row[Math.min(row.length - 1, column + 1)]; break;
+      case "ArrowUp": next = topRow[column]; break;
+      case "ArrowDown": next = bottomRow[column]; break;
+      case "Home": next = row[0]; break;
+      case "End": next = row[row.length - 1]; break;
+      default: return;
+    }
+    event.preventDefault();
+    this.setTabStop(next);
+    this.button(next)?.focus();
+  }
+}

@@ -1,0 +1,173 @@
+// The lobby: variants (searchable), the live list of public rooms, the seats
+// this browser holds.
+
+import { playerName } from "./text.js";
+
+const $ = (id) => document.getElementById(id);
+
+function firstSentence(text) {
+  const match = /^(.+?[.!?])(\s|$)/.exec(text || "");
+  return match ? match[1] : text || "";
+}
+
+function button(label, attrs, onClick) {
+  const b = document.createElement("button");
+  b.type = "button";
+  b.textContent = label;
+  for (const [k, v] of Object.entries(attrs)) b.setAttribute(k, v);
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+export class LobbyView {
+  /** handlers: create(variantName), quick(variantName), join(code), watch(code), forget(code) */
+  constructor(handlers) {
+    this.handlers = handlers;
+    this.variants = [];
+    this.rooms = new Map();
+    $("variant-search").addEventListener("input", () => this.renderVariants());
+  }
+
+  setVariants(list) {
+    this.variants = [...list].sort((a, b) => a.title.localeCompare(b.title));
+    const select = $("create-variant");
+    const chosen = select.value || "kalah_4";
+    select.replaceChildren(...this.variants.map((v) => {
+      const option = document.createElement("option");
+      option.value = v.name;
+      option.textContent = `${v.title} (${v.holes} holes)`;
+      return option;
+    }));
+    if (this.variants.some((v) => v.name === chosen)) select.value = chosen;
+    this.renderVariants();
+  }
+
+  renderVariants() {
+    const words = $("variant-search").value.toLowerCase().split(/\s+/).filter(Boolean);
+    const shown = this.variants.filter((v) => {
+      const hay = `${v.title} ${v.name} ${v.about}`.toLowerCase();
+      return words.every((w) => hay.includes(w));
+    });
+    $("variants-count").textContent = String(this.variants.length);
+    $("variants-none").hidden = shown.length > 0 || this.variants.length === 0;
+    $("variants-list").replaceChildren(...shown.map((v) => this.variantItem(v)));
+  }
+
+  variantItem(v) {
+    const li = document.createElement("li");
+    li.className = "variant";
+    li.dataset.variant = v.name;
+    const head = document.createElement("div");
+    head.className = "variant-head";
+    const title = document.createElement("h4");
+    title.textContent = v.title;
+    const meta = document.createElement("span");
+    meta.className = "variant-meta";
+    meta.textContent = `${v.holes} holes a side · ${v.name}`;
+    head.append(title, meta);
+    const about = document.createElement("p");
+    about.className = "about";
+    about.textContent = firstSentence(v.about);
+    li.append(head, about);
+    const rest = (v.about || "").slice(about.textContent.length).trim();
+    if (rest || v.rules) {
+      const details = document.createElement("details");
+      const summary = document.createElement("summary");
+      summary.textContent = "More about the rules";
+      details.append(summary);
+      if (rest) {
+        const p = document.createElement("p");
+        p.textContent = rest;
+        details.append(p);
+      }
+      if (v.rules) {
+        const a = document.createElement("a");
+        a.href = v.rules;
+        a.textContent = "Rules elsewhere";
+        a.rel = "noopener noreferrer";
+        a.target = "_blank";
+        details.append(a);
+      }
+      li.append(details);
+    }
+    const actions = document.createElement("div");
+    actions.className = "actions";
+    actions.append(
+      button("Create room", { "aria-label": `Create a room for ${v.title}`, class: "small" },
+             () => this.handlers.create(v.name)),
+      button("Quick pairing", { "aria-label": `Quick pairing for ${v.title}`, class: "small secondary" },
+             () => this.handlers.quick(v.name)),
+    );
+    li.append(actions);
+    return li;
+  }
+
+  setRooms(rooms) {
+    this.rooms = new Map(rooms.map((r) => [r.room, r]));
+    this.renderRooms();
+  }
+
+  updateRoom(message) {
+    if (message.removed) this.rooms.delete(message.removed);
+    if (message.room) this.rooms.set(message.room.room, message.room);
+    this.renderRooms();
+  }
+
+  renderRooms() {
+    const order = { waiting: 0, playing: 1, finished: 2 };
+    const rooms = [...this.rooms.values()].sort(
+      (a, b) => order[a.status] - order[b.status] || a.room.localeCompare(b.room));
+    $("rooms-count").textContent = String(rooms.length);
+    $("rooms-empty").hidden = rooms.length > 0;
+    $("rooms-table").hidden = rooms.length === 0;
+    $("rooms-body").replaceChildren(...rooms.map((r) => this.roomRow(r)));
+  }
+
+  roomRow(r) {
+    const tr = document.createElement("tr");
+    tr.dataset.room = r.room;
+    tr.dataset.status = r.status;
+    const cells = [
+      r.room,
+      r.title,
+      r.seats.map((s, i) => (s.name === null ? "open seat" : playerName(r.seats, i)
+        + (s.connected ? "" : " (away)"))).join(" vs "),
+      String(r.spectators),
+      r.status,
+    ];
+    cells.forEach((text, i) => {
+      const td = document.createElement(i === 0 ? "th" : "td");
+      if (i === 0) td.scope = "row";
+      td.textContent = text;
+      td.dataset.label = ["Room", "Variant", "Players", "Watching", "Status"][i];
+      if (i === 4) td.className = `status status-${r.status}`;
+      tr.append(td);
+    });
+    const td = document.createElement("td");
+    td.className = "actions";
+    const free = r.seats.some((s) => s.name === null && !s.computer);
+    if (r.status === "waiting" && free) {
+      td.append(button("Join", { class: "small", "aria-label": `Join room ${r.room}` },
+                       () => this.handlers.join(r.room)));
+    }
+    td.append(button("Watch", { class: "small secondary", "aria-label": `Watch room ${r.room}` },
+                     () => this.handlers.watch(r.room)));
+    tr.append(td);
+    return tr;
+  }
+
+  /** held: {CODE: {title, seat}} */
+  renderMine(held) {
+    const entries = Object.entries(held);
+    $("my-games").hidden = entries.length === 0;
+    $("my-games-list").replaceChildren(...entries.map(([code, entry]) => {
+      const li = document.createElement("li");
+      const a = document.createElement("a");
+      a.href = `#room=${code}`;
+      a.textContent = `${code}${entry.title ? ` · ${entry.title}` : ""}`;
+      li.append(a, " ", button("Forget", { class: "small secondary", "aria-label": `Forget room ${code}` },
+                              () => this.handlers.forget(code)));
+      return li;
+    }));
+  }
+}

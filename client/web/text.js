@@ -1,0 +1,80 @@
+// Words the page shows: seat names, hole names, moves, and a clear message for
+// every typed error code of protocol mancala.v1.
+
+export const SEAT_NAMES = ["South", "North"];
+
+/** What each error code means to a person; the server's own words follow as detail. */
+export const ERROR_TEXT = {
+  bad_message: "The server could not read that request.",
+  unknown_type: "The server does not know that request: this page may be out of date, so reload it.",
+  too_large: "That request was too large for the server.",
+  rate_limited: "Too many actions at once: wait a moment and try again.",
+  illegal_move: "That move is not allowed.",
+  not_your_turn: "It is not your turn.",
+  not_a_player: "You are watching this game, not playing in it.",
+  stale_ply: "The board changed before your move arrived: look again, then move.",
+  game_over: "This game is already over.",
+  room_full: "Both seats in that room are taken.",
+  seat_taken: "That seat is taken: pick the other one or any seat.",
+  no_such_room: "There is no room with that code. It may have closed, or the code is mistyped.",
+  bad_token: "Your seat in that room could not be recovered.",
+  unknown_variant: "The server does not know that variant.",
+  invalid_variant: "That variant's settings are not valid.",
+  protocol_version: "This page and the server speak different versions: reload the page.",
+  shutting_down: "The server is shutting down; the page will reconnect when it is back.",
+  internal_error: "Something went wrong on the server. Try again; if it keeps happening, reload the page.",
+  disconnected: "Not connected to the server: the page is reconnecting.",
+};
+
+export function errorText(code, detail) {
+  const text = ERROR_TEXT[code] ?? `The server refused that (${code}).`;
+  return { text, detail: detail || "" };
+}
+
+/** A hole's letter on its own side, counted from that side's left: a, b, c... */
+export function letter(position) {
+  return position < 26 ? String.fromCharCode(97 + position) : String(position + 1);
+}
+
+/** Side (0 South, 1 North) and position from the side's own left of a board index. */
+export function sideOf(index, holes) {
+  return index < holes ? [0, index] : [1, index - holes];
+}
+
+export function holeName(index, holes) {
+  const [side, pos] = sideOf(index, holes);
+  return `${SEAT_NAMES[side]} ${letter(pos)}`;
+}
+
+/** A move as words: "South c", "North a clockwise". */
+export function moveText(move, holes) {
+  if (Array.isArray(move)) {
+    const [index, dir] = move;
+    return `${holeName(index, holes)} ${dir === "CW" ? "clockwise" : "counter-clockwise"}`;
+  }
+  return holeName(move, holes);
+}
+
+/** Short form for the move list: "c", "a↻". */
+export function moveShort(move, holes) {
+  if (Array.isArray(move)) {
+    const [index, dir] = move;
+    return `${letter(sideOf(index, holes)[1])}${dir === "CW" ? "↻" : "↺"}`;
+  }
+  return letter(sideOf(move, holes)[1]);
+}
+
+export function moveHole(move) {
+  return Array.isArray(move) ? move[0] : move;
+}
+
+export function seeds(n) {
+  return n === 1 ? "1 seed" : `${n} seeds`;
+}
+
+export function playerName(seats, seat) {
+  const info = seats?.[seat];
+  if (!info || info.name === null) return SEAT_NAMES[seat];
+  if (info.computer) return `${SEAT_NAMES[seat]} (computer)`;
+  return `${SEAT_NAMES[seat]} (${info.name})`;
+}

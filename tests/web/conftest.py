@@ -1,0 +1,90 @@
+"""Browser tests of the web page: a real server on an ephemeral port (its own thread and
+event loop, SQLite in tmp_path) and Debian's Chromium driven by Playwright.
+
+Nothing downloads a browser: Chromium comes from `apt-get install chromium`. Without it
+these tests skip locally with the reason, and fail under CI (CI=true), so a CI machine
+that lost its browser cannot pass silently.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+ROOT = str(Path(__file__).resolve().parents[2])
+if ROOT not in sys.path:  # so that `tests.web.helpers` imports however pytest is started
+    sys.path.insert(0, ROOT)
+
+from tests.web.helpers import CHROMIUM, LAUNCH_ARGS, LiveServer  # noqa: E402
+
+
+def _in_ci() -> bool:
+    return os.environ.get("CI", "").strip().lower() not in ("", "0", "false", "no")
+
+
+def _missing_browser() -> str | None:
+    try:
+        import playwright.sync_api  # noqa: F401
+    except ImportError:
+        return "the Python package playwright is missing: pip install -e '.[dev]'"
+    if not Path(CHROMIUM).is_file():
+        return f"{CHROMIUM} is missing: apt-get install chromium"
+    return None
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    reason = _missing_browser()
+    if reason is not None:
+        if _in_ci():
+            pytest.fail(f"browser tests cannot run under CI: {reason}", pytrace=False)
+        pytest.skip(f"browser tests skipped: {reason}")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=LAUNCH_ARGS)
+        try:
+            yield b
+        finally:
+            b.close()
+
+
+@pytest.fixture
+def server(tmp_path: Path) -> Iterator[LiveServer]:
+    live = LiveServer(tmp_path / "data")
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture
+def new_page(browser: Any, server: LiveServer) -> Iterator[Callable[..., Any]]:
+    """Open pages, each in its own browser context (its own localStorage): a player each.
+    A script error on any page fails the test."""
+    contexts: list[Any] = []
+
+    def make(path: str = "/", *, name: str | None = None, viewport: dict[str, int] | None = None) -> Any:
+        context = browser.new_context(viewport=viewport or {"width": 1100, "height": 900})
+        context.set_default_timeout(10_000)
+        contexts.append(context)
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+        page.js_errors = errors  # type: ignore[attr-defined]
+        if name is not None:  # the name is read at connect time: set it before the page loads
+            page.add_init_script(f"localStorage.setItem('mancala.name', JSON.stringify({name!r}))")
+        page.goto(server.url + path)
+        return page
+
+    yield make
+    errors = [e for context in contexts for page in context.pages for e in page.js_errors]
+    for context in contexts:
+        context.close()
+    assert not errors, f"the page raised: {errors}"

@@ -1,0 +1,126 @@
+"""A live server in a thread and small helpers to read and drive the page.
+
+Shared by the browser tests and benchmarks/screenshots.py.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+from pathlib import Path
+from typing import Any
+
+from mancala.server.app import running
+from mancala.server.config import Settings
+
+CHROMIUM = "/usr/bin/chromium"
+LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
+               "--disable-component-update", "--disable-sync", "--no-first-run"]
+
+
+class LiveServer:
+    """The real server on its own event loop in a background thread.
+
+    `stop()` shuts it down gracefully (clients hear `server_closing`); `start()` again
+    serves the same data directory on the same port, as a restart would.
+    """
+
+    def __init__(self, data_dir: Path, port: int = 0, **settings: Any) -> None:
+        self.data_dir = data_dir
+        self.port = port
+        self.settings = {"rate_per_second": 1000.0, "rate_burst": 1000, **settings}
+        self.thread: threading.Thread | None = None
+        self.loop: asyncio.AbstractEventLoop | None = None
+        self._stop: asyncio.Event | None = None
+        self._ready = threading.Event()
+        self.error: BaseException | None = None
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self) -> None:
+        self._ready.clear()
+        self.error = None
+        self.thread = threading.Thread(target=lambda: asyncio.run(self._main()), daemon=True,
+                                       name="mancala-server")
+        self.thread.start()
+        if not self._ready.wait(20):
+            raise RuntimeError("the server did not start within 20 s")
+        if self.error is not None:
+            raise RuntimeError(f"the server did not start: {self.error!r}") from self.error
+
+    async def _main(self) -> None:
+        self.loop = asyncio.get_running_loop()
+        self._stop = asyncio.Event()
+        settings = Settings(host="127.0.0.1", port=self.port, data_dir=self.data_dir, **self.settings)
+        try:
+            async with running(settings) as server:
+                self.port = server.port
+                self._ready.set()
+                await self._stop.wait()
+        except BaseException as exc:
+            self.error = exc
+            self._ready.set()
+            raise
+
+    def stop(self) -> None:
+        if self.thread is None or self.loop is None or self._stop is None:
+            return
+        if self.thread.is_alive():
+            self.loop.call_soon_threadsafe(self._stop.set)
+            self.thread.join(20)
+        self.thread = None
+
+
+# ---- reading and driving the page -------------------------------------------------------
+
+
+def wait_online(page: Any) -> None:
+    page.wait_for_selector("body[data-conn='open']")
+
+
+def wait_in_room(page: Any) -> str:
+    """Wait until the page shows a room's state; returns the room code."""
+    page.wait_for_selector("#room:not([hidden])[data-ply]")
+    return page.get_attribute("#room", "data-room")
+
+
+def wait_ply(page: Any, ply: int) -> None:
+    page.wait_for_selector(f"#room[data-ply='{ply}']")
+
+
+def ply(page: Any) -> int:
+    return int(page.get_attribute("#room", "data-ply"))
+
+
+def board(page: Any) -> list[int]:
+    """Seeds per hole, by board index, as the page shows them."""
+    cells = page.eval_on_selector_all(
+        "button.hole", "bs => bs.map(b => [Number(b.dataset.hole), Number(b.dataset.seeds)])")
+    return [seeds for _, seeds in sorted(cells)]
+
+
+def stores(page: Any) -> list[int]:
+    pairs = page.eval_on_selector_all(
+        ".store", "ss => ss.map(s => [Number(s.dataset.store), Number(s.querySelector('.count').textContent)])")
+    return [count for _, count in sorted(pairs)]
+
+
+def legal_holes(page: Any) -> list[int]:
+    """The holes the page offers as playable (from the state it was sent)."""
+    return sorted(page.eval_on_selector_all(
+        "button.hole[data-legal]", "bs => bs.map(b => Number(b.dataset.hole))"))
+
+
+def create_room(page: Any, variant: str = "kalah_4", *, public: bool = True, seat: str = "0",
+                starter: str = "0") -> str:
+    """Fill in the lobby's form and create a room; returns its code."""
+    wait_online(page)
+    page.wait_for_selector(f"#create-variant option[value='{variant}']", state="attached")
+    page.select_option("#create-variant", variant)
+    page.check(f"#create-form input[name='public'][value='{1 if public else 0}']")
+    page.check(f"#create-form input[name='seat'][value='{seat}']")
+    page.check(f"#create-form input[name='starter'][value='{starter}']")
+    page.click("#create-button")
+    return wait_in_room(page)
