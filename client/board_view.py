@@ -26,6 +26,7 @@ player to move may play; `##` a blocked hole; `s`/`n` after a count: a child
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,6 +38,19 @@ from mancala.client.moves import (
     move_text,
     screen_rows,
 )
+
+# the computer's difficulties, as create_room's `computer` numbers them
+LEVEL_NAMES = ("easy", "medium", "hard", "expert")
+
+
+def computer_name(name: str | None) -> str:
+    """A computer seat's name with its level in words: "Computer (level 2, hard)"."""
+    match = re.fullmatch(r"Computer \(level (\d+)\)", name or "")
+    if match is None:
+        return name or "Computer"
+    level = int(match[1])
+    word = f", {LEVEL_NAMES[level]}" if level < len(LEVEL_NAMES) else ""
+    return f"Computer (level {level}{word})"
 
 
 @dataclass
@@ -66,12 +80,13 @@ class BoardView:
 
 def _seat_line(view: BoardView, seat: int) -> str:
     info = view.seats[seat] if seat < len(view.seats) else SeatView()
-    who = info.name if info.name else "(free seat)"
+    who = computer_name(info.name) if info.computer else info.name if info.name else "(free seat)"
     notes = []
     if view.you == seat:
         notes.append("you")
     if info.computer:
-        notes.append("computer")
+        if "computer" not in who.lower():
+            notes.append("computer")
     elif info.name and not info.connected:
         notes.append("disconnected")
     note = f" ({', '.join(notes)})" if notes else ""
@@ -172,8 +187,10 @@ def status_line(view: BoardView) -> str:
         return f"{SEAT_NAMES[turn]} to move."
     if turn == view.you:
         return f"Your move ({SEAT_NAMES[turn]}). Legal: {legal}"
-    name = view.seats[turn].name if turn < len(view.seats) else None
-    return f"Waiting for {SEAT_NAMES[turn]}" + (f" ({name})" if name else "") + " to move."
+    seat = view.seats[turn] if turn < len(view.seats) else SeatView()
+    if seat.computer:
+        return f"The computer ({SEAT_NAMES[turn]}) is thinking..."
+    return f"Waiting for {SEAT_NAMES[turn]}" + (f" ({seat.name})" if seat.name else "") + " to move."
 
 
 def _outcome_text(outcome: dict[str, Any] | None, st: dict[str, Any]) -> str:

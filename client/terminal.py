@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from mancala.client.api import ServerError
-from mancala.client.board_view import BoardView, SeatView, render_board
+from mancala.client.board_view import LEVEL_NAMES, BoardView, SeatView, computer_name, render_board
 from mancala.client.moves import (
     LETTERS,
     SEAT_NAMES,
@@ -40,9 +40,11 @@ HELP = """\
 Commands (words; a move is just a hole label):
   variants [WORD]         list the variants (those whose name or description has WORD)
   rooms [all]             list the public rooms (changes print while you are in the lobby)
-  create VARIANT [private] [south|north] [first south|north|me|them|random]
+  create VARIANT [private] [south|north] [first south|north|me|them|random] [vs computer [LEVEL]]
                           make a room and take a seat; share its code to play a friend
-                          (public by default; add `vs computer` if the server offers one)
+                          (public by default), or play the computer at once: LEVEL is
+                          easy, medium (the default), hard or expert, or 0..3
+                          e.g. `create kalah_4 vs computer hard`
   join CODE [south|north] take a seat in a room
   quick VARIANT           pair with the next player who wants the same variant
   watch CODE              spectate a room
@@ -55,6 +57,9 @@ In a game:
   leave                   leave the room
   help                    this text                 quit      leave the client (your seat
                                                               stays yours for a while)"""
+
+CREATE_USAGE = ("create VARIANT [private] [south|north] [first south|north|me|them|random] "
+                "[vs computer [easy|medium|hard|expert]]")
 
 ERROR_HINTS = {
     "illegal_move": "Illegal move",
@@ -465,7 +470,7 @@ class TerminalApp:
 
     async def cmd_create(self, args: list[str]) -> None:
         if not args:
-            self.out.say("Usage: create VARIANT [private] [south|north] [first south|north|me|them|random]")
+            self.out.say(f"Usage: {CREATE_USAGE}")
             return
         try:
             variant = self.resolve_variant(args[0])
@@ -486,12 +491,19 @@ class TerminalApp:
             elif w in ("first", "starter", "starts", "start") and i + 1 < len(words):
                 i += 1
                 starter = words[i]
-            elif w.startswith("computer"):
+            elif w in ("computer", "cpu") or w.startswith(("computer:", "computer=")):
                 level = w.partition(":")[2] or w.partition("=")[2]
-                computer = int(level) if level.isdigit() else 1
+                if not level and i + 1 < len(words) and computer_level(words[i + 1]) is not None:
+                    i += 1
+                    level = words[i]
+                computer = computer_level(level) if level else 1
+                if computer is None:
+                    self.out.say(f"Cannot create: the computer's level {level!r} is not one of "
+                                 f"{', '.join(LEVEL_NAMES)} (or 0..{len(LEVEL_NAMES) - 1}).")
+                    return
             else:
                 self.out.say(f"Cannot create: {args[i + 1]!r} is not an option "
-                             "(private, public, south, north, first WHO, vs computer).")
+                             "(private, public, south, north, first WHO, vs computer [LEVEL]).")
                 return
             i += 1
         mine = seat if seat is not None else 0
@@ -506,9 +518,10 @@ class TerminalApp:
         granted = await self.session.create_room(variant, public=public, seat=seat,
                                                  starter=starters[starter], computer=computer)
         self.view = None
+        opponent = (f"You play {computer_name(f'Computer (level {computer})')}."
+                    if computer is not None else f"Your opponent types `join {granted.room}`.")
         self.out.say(f"Created {'public' if public else 'private'} room {granted.room} "
-                     f"({variant}); you are {SEAT_NAMES[granted.seat]}. "
-                     f"Your opponent types `join {granted.room}`.")
+                     f"({variant}); you are {SEAT_NAMES[granted.seat]}. {opponent}")
         await self.expect_room_state(granted.room)
 
     async def cmd_join(self, args: list[str]) -> None:
@@ -673,6 +686,16 @@ class TerminalApp:
                              f"`mancala play --resume {v.room}` to come back.")
         self.out.say("Bye.")
         self.done = True
+
+
+def computer_level(word: str) -> int | None:
+    """The computer's level from a word: easy/medium/hard/expert or 0..3 (None: neither)."""
+    w = word.lower()
+    if w in LEVEL_NAMES:
+        return LEVEL_NAMES.index(w)
+    if w.isdigit() and int(w) < len(LEVEL_NAMES):
+        return int(w)
+    return None
 
 
 def plural(count: int, word: str) -> str:

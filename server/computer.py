@@ -47,11 +47,13 @@ class ComputerPlayers:
             move = await asyncio.get_running_loop().run_in_executor(
                 self.pool, think, json.dumps(room.variant_json), room.position.copy(), level, self.cap_ms,
                 secrets.randbelow(1 << 30))
-        except Exception:  # a broken worker must not take the room down
-            log.exception("room %s: computer search failed", room.code)
-            self.pending.pop(room.code, None)
-            return
+        except Exception:  # a broken worker must not take the room down, nor leave it waiting
+            log.exception("room %s: computer search failed; playing a random legal move", room.code)
+            legal = room.game.legal_moves(room.position)
+            move = room.game.move_json(legal[secrets.randbelow(len(legal))]) if legal else None
         self.pending.pop(room.code, None)
+        if move is None:
+            return
         if room.finished or len(room.moves) != ply:
             return
         try:

@@ -119,7 +119,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--data-dir", default=None, help="where the SQLite file lives (MANCALA_DATA_DIR, default ./data)")
     p.set_defaults(func=_cmd_serve)
 
-    p = sub.add_parser("play", help="play in the terminal against people on a server")
+    p = sub.add_parser("play", help="play in the terminal against people or the computer on a server")
     from mancala.client.options import add_arguments as add_play_arguments
 
     add_play_arguments(p)

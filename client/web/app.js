@@ -7,7 +7,7 @@ import { LobbyView } from "./lobby.js";
 import { Connection, ServerError } from "./net.js";
 import * as saved from "./store.js";
 import {
-  SEAT_NAMES, errorText, letter, moveHole, moveShort, moveText, playerName, sideOf,
+  SEAT_NAMES, computerLevel, errorText, letter, moveHole, moveShort, moveText, playerName, sideOf,
 } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
@@ -303,7 +303,10 @@ const handlers = {
     $("room").hidden = false;
     renderRoom();
     if (fresh) {
-      const role = msg.you === null ? "Watching" : `You play ${SEAT_NAMES[msg.you]}`;
+      const computer = msg.seats.find((s) => s.computer);
+      const level = computer ? computerLevel(computer) : "";
+      const against = computer ? ` against the computer${level ? ` (${level})` : ""}` : "";
+      const role = msg.you === null ? "Watching" : `You play ${SEAT_NAMES[msg.you]}${against}`;
       announce(`${msg.title}, room ${msg.room}. ${role}. ${turnText()}`);
       $("board").querySelector("button.hole[tabindex='0']")?.focus({ preventScroll: true });
     } else if (newGame) {
@@ -419,7 +422,19 @@ function turnText() {
   if (room.status === "waiting") return "Waiting for an opponent.";
   if (room.status === "finished" || room.outcome) return "The game is over.";
   if (room.state.turn === room.you) return "Your turn.";
+  if (computerThinking()) return `${playerName(room.seats, room.state.turn)} is thinking…`;
   return `${playerName(room.seats, room.state.turn)} to move.`;
+}
+
+/** A computer seat is to move: its move comes by itself, in a moment. */
+function computerThinking() {
+  const room = app.room;
+  return Boolean(room && room.status === "playing" && !room.outcome
+    && room.seats[room.state.turn]?.computer);
+}
+
+function hasComputer() {
+  return Boolean(app.room?.seats.some((s) => s.computer));
 }
 
 function resultHeadline() {
@@ -446,14 +461,23 @@ function playerBar(el, seat) {
   const who = info.name === null ? `${SEAT_NAMES[seat]}: open seat` : name(seat);
   const away = info.name !== null && !info.connected ? " (away)" : "";
   label.textContent = who + away;
+  el.append(dot, label);
+  if (info.computer) {
+    const badge = document.createElement("span");
+    badge.className = "computer-badge";
+    const level = computerLevel(info);
+    badge.textContent = level ? `computer · ${level}` : "computer";
+    el.append(badge);
+  }
   const store = document.createElement("span");
   store.className = "store-count";
   store.textContent = `${room.state.stores[seat]} in store`;
-  el.append(dot, label, store);
+  el.append(store);
   if (toMove) {
     const flag = document.createElement("span");
-    flag.className = "turn-flag";
-    flag.textContent = seat === room.you ? "your turn" : "to move";
+    const thinking = info.computer && seat !== room.you;
+    flag.className = `turn-flag${thinking ? " thinking" : ""}`;
+    flag.textContent = seat === room.you ? "your turn" : thinking ? "thinking…" : "to move";
     el.append(flag);
   }
 }
@@ -512,12 +536,15 @@ function renderRoom() {
   section.dataset.status = room.status;
   section.dataset.turn = room.state.turn;
   section.dataset.you = room.you === null ? "spectator" : String(room.you);
+  section.dataset.thinking = computerThinking() ? "1" : "0";
   $("room-title").textContent = room.title;
   $("room-code").textContent = room.code;
   $("room-privacy").textContent = room.public ? "public" : "private";
   $("spectator-count").textContent = `${room.spectators} watching`;
 
-  const showShare = room.status !== "finished" && (!room.public || room.status === "waiting");
+  // both seats are filled against the computer: there is nobody to invite
+  const showShare = room.status !== "finished" && !hasComputer()
+    && (!room.public || room.status === "waiting");
   $("share").hidden = !showShare;
   $("share-link").value = shareLink(room.code);
 
@@ -536,6 +563,7 @@ function renderRoom() {
   if (room.status === "waiting" && room.you !== null) status = "Waiting for an opponent: share the link above.";
   $("status-line").textContent = status;
   $("status-line").classList.toggle("your-turn", canMove());
+  $("status-line").classList.toggle("thinking", computerThinking() && app.conn.open);
   document.title = `${canMove() ? "Your turn · " : ""}${room.title} · Mancala`;
 
   renderMoves();
@@ -550,6 +578,9 @@ function renderRoom() {
     if (app.rematchOffer === room.you) {
       rematch.textContent = "Rematch asked: waiting";
       rematch.disabled = true;
+    } else if (hasComputer()) {
+      rematch.textContent = "Rematch"; // the computer always agrees: the new game starts at once
+      rematch.disabled = false;
     } else {
       rematch.textContent = app.rematchOffer !== null ? "Accept rematch" : "Rematch";
       rematch.disabled = false;
@@ -623,6 +654,9 @@ function resign() {
 function rematch() {
   const room = app.room;
   app.conn.request({ type: "rematch", room: room.code }).then(() => {
+    // a rematch that started at once (accepted, or against the computer) sent the new
+    // game's room_state before this answer: that game is shown, nothing is waiting
+    if (app.room !== room || room.status !== "finished") return;
     if (app.rematchOffer === null || app.rematchOffer === room.you) {
       app.rematchOffer = room.you;
       renderRoom();
@@ -644,6 +678,7 @@ async function createRoom(form) {
     seat: seat === "any" ? null : Number(seat),
     starter: starter === "random" ? "random" : Number(starter),
   };
+  if (data.get("opponent") === "computer") message.computer = Number(data.get("level"));
   hideNotice();
   try {
     const granted = await app.conn.request(message);
@@ -662,6 +697,17 @@ async function quickPair(variant) {
   } catch (err) {
     showError(err);
   }
+}
+
+/** The create form follows the opponent chosen: a difficulty for the computer. */
+function showOpponent() {
+  const computer = $("create-form").querySelector("input[name='opponent']:checked")?.value === "computer";
+  $("level-field").hidden = !computer;
+  $("create-level").disabled = !computer;
+  $("create-button").textContent = computer ? "Play the computer" : "Create room";
+  $("create-hint").textContent = computer
+    ? "The computer takes the other seat and the game starts at once. Quick pairing is with a person."
+    : "Quick pairing puts you with the next player who asks for the same variant.";
 }
 
 // ---- wiring ---------------------------------------------------------------------------
@@ -714,6 +760,10 @@ function start() {
     createRoom(event.target);
   });
   $("quick-button").addEventListener("click", () => quickPair($("create-variant").value));
+  for (const radio of document.querySelectorAll("#create-form input[name='opponent']")) {
+    radio.addEventListener("change", showOpponent);
+  }
+  showOpponent();
   $("back-button").addEventListener("click", () => {
     const room = app.room;
     const leave = () => { setHash(""); route(); };

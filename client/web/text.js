@@ -72,6 +72,15 @@ export function seeds(n) {
   return n === 1 ? "1 seed" : `${n} seeds`;
 }
 
+/** The computer's difficulties, as create_room's `computer` numbers them (0..3). */
+export const LEVEL_NAMES = ["easy", "medium", "hard", "expert"];
+
+/** A computer seat's difficulty in words, read from its name ("Computer (level 2)"): "hard". */
+export function computerLevel(info) {
+  const match = /level (\d+)/i.exec(info?.name || "");
+  return match ? LEVEL_NAMES[Number(match[1])] ?? `level ${match[1]}` : "";
+}
+
 export function playerName(seats, seat) {
   const info = seats?.[seat];
   if (!info || info.name === null) return SEAT_NAMES[seat];

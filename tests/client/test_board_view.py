@@ -160,3 +160,13 @@ def test_renders_real_engine_states_for_every_variant() -> None:
             text = render_board(BoardView(holes=game.holes, state=st, you=you))
             _, top, _, bottom, _ = board_lines(text)
             assert len(cells(top)) == len(cells(bottom)) == game.holes, stem
+
+
+def test_a_computer_seat_shows_its_level_and_thinks() -> None:
+    v = view(state(BOARD, turn=1, legal=[6, 7]), 0)
+    v.seats[1] = SeatView("Computer (level 3)", True, True)
+    text = render_board(v)
+    assert "North: Computer (level 3, expert) | store 0" in text
+    assert status_line(v) == "The computer (North) is thinking..."
+    v.seats[1] = SeatView("Deep Blue", True, True)  # a name without a level
+    assert "North: Deep Blue (computer) | store 0" in render_board(v)

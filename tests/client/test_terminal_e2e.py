@@ -315,3 +315,72 @@ async def test_end_of_input_and_interrupt_leave_cleanly(url: str, terminal: Call
     gone = terminal("--server", "ws://127.0.0.1:9/ws")
     await gone.expect(r"Cannot connect to ws://127\.0\.0\.1:9/ws: ")
     assert await gone.wait_exit() == 1
+
+
+async def test_play_the_computer_in_the_terminal(url: str, terminal: Callable[..., Terminal]) -> None:
+    """`create ... vs computer LEVEL` seats the computer opposite; its moves come by
+    themselves and the board follows them (a spectator in the test sees the same moves)."""
+    t = terminal("--server", url, "--name", "lee")
+    await t.expect(r"Connected to")
+    t.send("help")
+    await t.expect(r"\[vs computer \[LEVEL\]\]")
+    t.send("create kalah_4 vs computer:9")
+    await t.expect(r"Cannot create: the computer's level '9' is not one of easy, medium, hard, expert")
+
+    t.send("create kalah_4 private vs computer easy")
+    code = (await t.expect(r"Created private room (\w+) \(kalah_4\); you are South\. "
+                           r"You play Computer \(level 0, easy\)\."))[1]
+    game = kalah()
+    pos = game.start(0)
+    await t.expect(r"North: Computer \(level 0, easy\) \| store 0")  # the top seat line
+    await t.expect(board_regex(pos, 0))
+    await t.expect(r"Your move \(South\)\. Legal: a b c d e f")
+
+    async with await MancalaClient.connect(url, name="watcher") as watcher:
+        await watcher.spectate(code)
+        computer_moves = 0
+        for ply in range(40):
+            if pos.outcome is not None or (ply >= 8 and computer_moves >= 2):
+                break
+            if pos.turn == 0:  # lee types a letter
+                legal = game.legal_moves(pos)
+                hole = legal[ply % len(legal)]
+                t.send(letter_of(hole))
+                made = await next_move(watcher)
+                assert (made.seat, made.move) == (0, hole)
+                last = rf"Last move: You played {letter_of(hole)}\."
+            else:  # the computer answers by itself
+                made = await next_move(watcher, timeout=30)
+                assert made.seat == 1
+                computer_moves += 1
+                last = rf"Last move: North played {letter_of(made.move).upper()}\."
+            pos = game.play(pos, made.move)
+            await t.expect(board_regex(pos, 0), timeout=30)
+            await t.expect(last)
+            if pos.outcome is None:
+                await t.expect(r"Your move \(South\)" if pos.turn == 0
+                               else r"The computer \(North\) is thinking\.\.\.")
+        assert computer_moves >= 1
+
+        if pos.outcome is None:
+            t.send("resign")
+            await t.expect(r"Game over: North wins: South resigned\.")
+        else:
+            await t.expect(r"Game over: ")
+        await t.expect(r"Type `rematch`")
+
+        # the computer always agrees: the rematch starts at once, seats swapped; South
+        # (now the computer) still starts
+        t.send("rematch")
+        await t.expect(r"South: Computer \(level 0, easy\) \| store 0")
+        await t.expect(board_regex(game.start(0), 1))
+        await t.expect(r"North: lee \(you\)")
+        await t.expect(r"The computer \(South\) is thinking\.\.\.")
+        made = await next_move(watcher, timeout=30)
+        while made.ply != 0:  # (the last moves of the first game, if any were queued)
+            made = await next_move(watcher, timeout=30)
+        assert made.seat == 0
+        await t.expect(board_regex(game.play(game.start(0), made.move), 1), timeout=30)
+        await t.expect(rf"Last move: South played {letter_of(made.move).upper()}\.")
+        t.send("quit")
+        assert await t.wait_exit() == 0

@@ -37,8 +37,11 @@ def _missing_browser() -> str | None:
     return None
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def browser() -> Iterator[Any]:
+    """One Chromium per test module. Not per session: the sync Playwright API keeps its
+    event loop marked running while it is open, which would break the asyncio tests
+    that run after these (`pytest tests/web tests/client`)."""
     reason = _missing_browser()
     if reason is not None:
         if _in_ci():

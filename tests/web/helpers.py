@@ -114,11 +114,17 @@ def legal_holes(page: Any) -> list[int]:
 
 
 def create_room(page: Any, variant: str = "kalah_4", *, public: bool = True, seat: str = "0",
-                starter: str = "0") -> str:
-    """Fill in the lobby's form and create a room; returns its code."""
+                starter: str = "0", computer: int | None = None) -> str:
+    """Fill in the lobby's form and create a room (against the computer at that level,
+    when given); returns its code."""
     wait_online(page)
     page.wait_for_selector(f"#create-variant option[value='{variant}']", state="attached")
     page.select_option("#create-variant", variant)
+    if computer is None:
+        page.check("#create-form input[name='opponent'][value='person']")
+    else:
+        page.check("#create-form input[name='opponent'][value='computer']")
+        page.select_option("#create-level", str(computer))
     page.check(f"#create-form input[name='public'][value='{1 if public else 0}']")
     page.check(f"#create-form input[name='seat'][value='{seat}']")
     page.check(f"#create-form input[name='starter'][value='{starter}']")

@@ -1,0 +1,103 @@
+"""The web page against a computer opponent: chosen in the create form, shown as such,
+played to the end by clicking, then a rematch the computer accepts at once."""
+
+from __future__ import annotations
+
+import random
+
+from mancala.engine.game import Game
+from mancala.rules.loading import config_paths, load_variant
+from tests.web.helpers import board, create_room, legal_holes, ply, stores, wait_online
+
+COMPUTER_WAIT = 30_000  # ms: the first search also starts the server's worker processes
+
+# every text the status line and the computer's turn flag show, as they change
+RECORD_STATUS = """() => {
+  window.seen = [];
+  const record = () => window.seen.push([
+    document.getElementById('status-line').textContent,
+    document.querySelector('#room .turn-flag.thinking')?.textContent ?? null]);
+  new MutationObserver(record).observe(document.getElementById('room'),
+                                       {childList: true, characterData: true, subtree: true});
+}"""
+
+
+def replay(game: Game, moves: list[dict]) -> object:
+    pos = game.start(0)
+    for m in moves:
+        assert m["seat"] == pos.turn, m
+        pos = game.play(pos, m["move"])
+    return pos
+
+
+def test_play_the_computer_to_the_end_then_a_rematch(new_page) -> None:
+    page = new_page(name="ann")
+    wait_online(page)
+    # the form: a person by default; the difficulty appears with the computer
+    assert page.is_checked("#create-form input[name='opponent'][value='person']")
+    assert page.is_hidden("#create-level")
+    page.check("#create-form input[name='opponent'][value='computer']")
+    assert page.is_visible("#create-level")
+    assert page.inner_text("#create-button") == "Play the computer"
+    page.evaluate(RECORD_STATUS)
+
+    code = create_room(page, "kalah_4", public=False, seat="0", starter="0", computer=0)
+    assert page.get_attribute("#room", "data-you") == "0"
+    assert page.get_attribute("#room", "data-status") == "playing"  # no waiting for anyone
+    assert page.inner_text("#player-top .who") == "North (computer)"
+    assert page.inner_text("#player-top .computer-badge") == "computer · easy"
+    assert page.locator("#player-bottom .computer-badge").count() == 0
+    assert page.is_hidden("#share")  # nobody to invite
+
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    rng = random.Random(7)
+    clicks = 0
+    while True:
+        page.wait_for_selector("#result:not([hidden]), #room[data-turn='0'] button.hole[data-legal]",
+                               timeout=COMPUTER_WAIT)
+        if page.is_visible("#result"):
+            break
+        pos = replay(game, page.evaluate("window.mancala.room.moves"))
+        assert board(page) == list(pos.board) and stores(page) == list(pos.stores)
+        assert pos.turn == 0
+        assert legal_holes(page) == sorted(game.legal_moves(pos))
+        hole = rng.choice(legal_holes(page))
+        before = ply(page)
+        page.click(f"button.hole[data-hole='{hole}']")
+        page.wait_for_function("n => Number(document.getElementById('room').dataset.ply) > n", arg=before,
+                               timeout=COMPUTER_WAIT)
+        clicks += 1
+        assert clicks < 200
+
+    moves = page.evaluate("window.mancala.room.moves")
+    pos = replay(game, moves)  # every move, the computer's too, is legal and in order
+    assert pos.outcome is not None
+    computer_moves = [m for m in moves if m["seat"] == 1]
+    assert computer_moves, "the computer never moved"
+    assert page.locator("#move-list li.side-1").count() == len(computer_moves)
+    assert page.locator("#move-list li").count() == len(moves) == ply(page)
+    assert board(page) == list(pos.board) and stores(page) == list(pos.stores)
+    assert page.get_attribute("#room", "data-status") == "finished"
+    winner = pos.outcome.winner
+    assert page.inner_text("#result h3") == {None: "Draw!", 0: "You win!", 1: "You lose!"}[winner]
+    # while the computer was to move, the page said it was thinking
+    seen = page.evaluate("window.seen")
+    assert ["North (computer) is thinking…", "thinking…"] in seen, seen[-10:]
+    assert page.get_attribute("#room", "data-thinking") == "0"
+
+    # a rematch: the computer always agrees, so the new game starts at the first press,
+    # seats swapped; South (now the computer) still starts and moves by itself
+    page.click("#rematch-button")
+    page.wait_for_selector("#room[data-you='1'][data-status='playing']")
+    assert page.is_hidden("#result")
+    assert page.inner_text("#player-bottom .who") == "You (North)"
+    assert page.inner_text("#player-top .computer-badge") == "computer · easy"
+    page.wait_for_selector("#room[data-turn='1'] button.hole[data-legal]", timeout=COMPUTER_WAIT)
+    moves = page.evaluate("window.mancala.room.moves")
+    assert moves and moves[0]["seat"] == 0
+    assert page.evaluate("window.mancala.rematchOffer") is None  # nothing left waiting
+    hole = legal_holes(page)[0]
+    before = ply(page)
+    page.click(f"button.hole[data-hole='{hole}']")
+    page.wait_for_function("n => Number(document.getElementById('room').dataset.ply) > n", arg=before)
+    assert page.evaluate("window.mancala.room.code") == code
