@@ -679,6 +679,12 @@ static PyObject **attr_names[N_ATTR] = {&s_board, &s_stores, &s_turn, &s_moves,
 static PyTypeObject *slot_type = NULL;
 static Py_ssize_t slot_off[N_ATTR];
 
+/* per-hole fields of the variants the core refuses: they must be None (or absent) */
+#define N_OPT 3
+static const char *opt_text[N_OPT] = {"children", "blocked", "owners"};
+static PyObject *opt_names[N_OPT];
+static Py_ssize_t opt_off[N_OPT]; /* -1: not a slot of slot_type */
+
 static void
 use_slots(PyTypeObject *tp)
 {
@@ -703,9 +709,57 @@ use_slots(PyTypeObject *tp)
         if (!ok)
             return;
     }
+    Py_ssize_t opt[N_OPT];
+    for (int a = 0; a < N_OPT; a++) {
+        opt[a] = -1;
+        PyObject *d = PyObject_GetAttr((PyObject *)tp, opt_names[a]);
+        if (d == NULL) {
+            PyErr_Clear();
+            continue;
+        }
+        if (Py_IS_TYPE(d, &PyMemberDescr_Type)) {
+            PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+            if (m->type == T_OBJECT_EX)
+                opt[a] = m->offset;
+        }
+        Py_DECREF(d);
+        if (opt[a] < 0)
+            return; /* something else than a slot: leave this type to getattr */
+    }
     Py_INCREF(tp);
     Py_XSETREF(slot_type, tp);
     memcpy(slot_off, off, sizeof(off));
+    memcpy(opt_off, opt, sizeof(opt));
+}
+
+/* 0 when the position has no children, blocked holes or owners (None or absent) */
+static int
+check_plain(PyObject *o)
+{
+    for (int a = 0; a < N_OPT; a++) {
+        PyObject *v;
+        if (Py_TYPE(o) == slot_type && opt_off[a] >= 0) {
+            v = *(PyObject **)((char *)o + opt_off[a]);
+            if (v == NULL || v == Py_None)
+                continue;
+        }
+        else {
+            v = PyObject_GetAttr(o, opt_names[a]);
+            if (v == NULL) {
+                if (!PyErr_ExceptionMatches(PyExc_AttributeError))
+                    return -1;
+                PyErr_Clear();
+                continue;
+            }
+            Py_DECREF(v);
+            if (v == Py_None)
+                continue;
+        }
+        PyErr_Format(PyExc_ValueError, "position.%s is set: the C core plays no such variant",
+                     opt_text[a]);
+        return -1;
+    }
+    return 0;
 }
 
 /* a new reference */
@@ -1044,6 +1098,8 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     const Params *p = &self->p;
     long long v[2], x;
     l->board = l->stores = l->pmoves = NULL;
+    if (check_plain(pos) < 0)
+        return -1;
     if ((l->board = get_board(p, pos, s)) == NULL)
         goto fail;
     if ((l->stores = get_int_list(pos, A_STORES, 2, v)) == NULL)
@@ -1137,7 +1193,7 @@ legal_compute(RulesObject *self, PyObject *pos)
         return NULL;
     if (s.outcome != OC_NONE)
         return PyList_New(0);
-    if (get_turn(pos, &s.turn) < 0)
+    if (check_plain(pos) < 0 || get_turn(pos, &s.turn) < 0)
         return NULL;
     PyObject *board = get_board(p, pos, &s);
     if (board == NULL)
@@ -1409,6 +1465,8 @@ PyInit__fastcore(void)
     INTERN(s_legal, "legal");
     INTERN(s_kind, "kind");
     INTERN(s_winner, "winner");
+    for (int a = 0; a < N_OPT; a++)
+        INTERN(opt_names[a], opt_text[a]);
 #undef INTERN
     if (PyType_Ready(&RulesType) < 0)
         return NULL;

@@ -97,10 +97,9 @@ HANDLED: dict[str, Any] = {
     "goal": {Goal.MAX_SEEDS},
     "unclaimed": set(UNCLAIMED),
 }
-# fields the engine does not read for a move (descriptions, the start layout, which
-# comes with the position, and settings only used with rules the core refuses)
-IGNORED = {"name", "about", "rules", "help_file", "start_pattern", "goal_param", "sow_param",
-           "child_cvt", "child_locs", "child_rule", "round_starter"}
+# fields no move reads: descriptions, and the start layout (it comes with the position).
+# Every other field must be handled above or be at its default value.
+IGNORED = {"name", "about", "rules", "help_file", "start_pattern"}
 
 
 def why_not_fast(variant: Variant) -> list[str]:

@@ -1,0 +1,17 @@
+"""Only the optional C core; everything else is in pyproject.toml.
+
+`optional=True`: without a C compiler the install still succeeds and the
+pure-Python engine plays (mancala.engine.fast.make_fast returns None).
+"""
+
+from setuptools import Extension, setup
+
+setup(
+    ext_modules=[
+        Extension(
+            "mancala.engine._fastcore",
+            sources=["shared/engine/_fastcore.c"],
+            optional=True,
+        )
+    ]
+)
