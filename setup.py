@@ -1,7 +1,8 @@
 """Only the optional C core; everything else is in pyproject.toml.
 
 `optional=True`: without a C compiler the install still succeeds and the
-pure-Python engine plays (mancala.engine.fast.make_fast returns None).
+pure-Python engine plays (mancala.engine.fast.make_fast returns None), and the
+exact solver uses its pure-Python search (mancala.ai.solver).
 """
 
 from setuptools import Extension, setup
@@ -12,6 +13,11 @@ setup(
             "mancala.engine._fastcore",
             sources=["shared/engine/_fastcore.c"],
             optional=True,
-        )
+        ),
+        Extension(
+            "mancala.ai._solver",
+            sources=["shared/ai/_solver.c"],
+            optional=True,
+        ),
     ]
 )

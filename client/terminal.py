@@ -309,9 +309,20 @@ class TerminalApp:
         v.ply = msg.ply + 1
         v.last_move = (msg.seat, msg.move)
         self.history.append((msg.seat, msg.move))
-        if v.state.get("outcome") is not None:
+        outcome = v.state.get("outcome")
+        if outcome is not None and not str(outcome.get("kind", "")).startswith("ROUND_"):
             v.status = "finished"
             self.over_shown = True
+        self.draw()
+
+    def on_round_started(self, msg: Any) -> None:
+        if not self._mine(msg):
+            return
+        v = self.view
+        assert v is not None
+        v.state = msg.state.model_dump()
+        v.ply = msg.ply
+        self.out.say("The round is over: a new round starts.")
         self.draw()
 
     def on_player_status(self, msg: Any) -> None:

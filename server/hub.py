@@ -16,6 +16,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from mancala.engine.game import IllegalMove
+from mancala.engine.rounds import USER_FILLS
 from mancala.protocol import PROTOCOL
 from mancala.protocol.messages import (
     CLIENT_MESSAGE,
@@ -91,6 +92,8 @@ class Hub:
                 v = load_variant(path)
             except VariantError:
                 continue  # not playable yet
+            if v.game_info.round_fill in USER_FILLS:
+                continue  # a player lays out the next round: no message for that yet
             out[stem] = VariantInfo(name=stem, title=v.name, about=v.game_info.about, holes=v.holes,
                                     rules=v.game_info.rules)
         return out
@@ -259,6 +262,10 @@ class Hub:
             raw = json.loads(path.read_text())
             return spec, raw, load_variant(path)
         variant = parse_variant(spec)
+        if variant.game_info.round_fill in USER_FILLS:
+            raise RoomError(ErrorCode.INVALID_VARIANT,
+                            f"round_fill {variant.game_info.round_fill.value}: choosing the next round's "
+                            "layout is not available online yet")
         return "custom", spec, variant
 
     def on_create(self, client: Client, msg: CreateRoom) -> None:

@@ -18,6 +18,7 @@ from pydantic import BaseModel
 
 from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
+from mancala.engine.rounds import ROUND_KINDS
 from mancala.protocol.messages import (
     ErrorCode,
     GameOver,
@@ -27,6 +28,7 @@ from mancala.protocol.messages import (
     RematchOffer,
     RoomState,
     RoomSummary,
+    RoundStarted,
     SeatInfo,
     Spectators,
     State,
@@ -37,6 +39,14 @@ from mancala.server.store import RoomRow, Store
 
 log = logging.getLogger("mancala.server")
 SEAT_NAMES = ("South", "North")
+
+
+def next_round_of(game: Game, pos: Position) -> Position | None:
+    """The next round's start, or None when it cannot start (the game then ends there)."""
+    try:
+        return game.next_round(pos)
+    except IllegalMove:
+        return None
 
 
 class RoomError(Exception):
@@ -176,6 +186,8 @@ class Room:
         pos = self.game.start(starter)
         for ply, (seat, move) in enumerate(moves):
             pos = self.game.play(pos, move)
+            if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
+                pos = next_round_of(self.game, pos) or pos
             self.moves.append(MoveRecord(ply=ply, seat=seat, move=move))
         self.position = pos
         self.finished = ended or pos.outcome is not None
@@ -325,9 +337,24 @@ class Room:
         record = MoveRecord(ply=number, seat=seat, move=wire_move)
         self.moves.append(record)
         self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state()))
-        if new.outcome is not None:
+        if new.outcome is not None and new.outcome.kind in ROUND_KINDS:
+            self._next_round()
+        elif new.outcome is not None:
             self._finish(new.outcome.to_json(), "rules", self._describe(new))
         self.computer_turn()
+
+    def _next_round(self) -> None:
+        """A round ended: the next one starts at once (its layout follows from the rules)."""
+        nxt = next_round_of(self.game, self.position)
+        if nxt is None:  # the next round cannot start: the round's result ends the game
+            outcome = self.position.outcome
+            assert outcome is not None
+            self._finish({"kind": "WIN" if outcome.winner is not None else "TIE", "winner": outcome.winner},
+                         "rules", self._describe(self.position))
+            return
+        self.position = nxt
+        log.info("room %s: a new round starts", self.code)
+        self.broadcast(RoundStarted(room=self.code, ply=len(self.moves), state=self.state()))
 
     def add_computer(self, seat: int, level: int) -> None:
         s = self.seats[seat]

@@ -8,11 +8,13 @@ from typing import IO, Any
 
 from mancala.ai.player import choose_move
 from mancala.engine.game import IllegalMove
+from mancala.engine.rounds import ROUND_KINDS
 from mancala.replay import (
     EXIT_ILLEGAL,
     EXIT_INVALID,
     EXIT_OK,
     BadRequest,
+    advance_round,
     iter_json_objects,
     parse_request,
 )
@@ -60,6 +62,11 @@ def answer(raw: Any, out: IO[str], err: IO[str]) -> int:
         except IllegalMove as exc:
             _error(out, err, "illegal_move", f"move {index} ({json.dumps(move)}): {exc}")
             return EXIT_ILLEGAL
+        if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
+            nxt = advance_round(game, pos)  # the next round, as replay plays it
+            if nxt is None:
+                break
+            pos = nxt
     if pos.outcome is not None or not game.legal_moves(pos):
         _error(out, err, "game_over", "the game is over: there is no move to choose")
         return EXIT_OK

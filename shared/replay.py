@@ -11,6 +11,7 @@ from typing import IO, Any
 
 from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
+from mancala.engine.rounds import ROUND_KINDS
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import load_variant
 from mancala.state_line import StateLines
@@ -120,7 +121,7 @@ def parse_request(raw: Any) -> Request:
     if position is None:
         start = game.start(starter or 0, seed=seed)
     else:
-        start = game.start(starter or 0, **_position_fields(position, game.size))
+        start = game.start(starter or 0, seed=seed, **_position_fields(position, game.size))
     return Request(game, start, moves, output == "final")
 
 
@@ -195,6 +196,14 @@ def run_request(raw: Any, out: IO[str], err: IO[str]) -> int:
         last = state_line(pos)
         if not req.final_only:
             emit(last)
+        if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
+            nxt = advance_round(game, pos)
+            if nxt is None:
+                break  # a player chooses the next layout (no move form here): the replay ends
+            pos = nxt
+            last = state_line(pos)
+            if not req.final_only:
+                emit(last)
     if req.final_only:
         emit(last)
     end: dict[str, Any] = {"end": True, "moves": applied}
@@ -203,6 +212,18 @@ def run_request(raw: Any, out: IO[str], err: IO[str]) -> int:
     emit(_dump(end))
     out.write("\n".join(lines) + "\n")
     return status
+
+
+def advance_round(game: Game, pos: Position) -> Position | None:
+    """The next round's start after a ROUND_* line, or None where the replay ends: with
+    round_fill UCHOOSE, UMOVE or UCHOWN, or when the next round cannot start."""
+    rules = game.round_rules
+    if rules is None or rules.user_fill:
+        return None
+    try:
+        return game.next_round(pos)
+    except IllegalMove:
+        return None
 
 
 def _fail(out: IO[str], err: IO[str], moves: int, code: str, message: str, status: int) -> int:

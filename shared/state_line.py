@@ -35,16 +35,19 @@ class StateLines:
             f'"owners": {json.dumps(sample["owners"], separators=(", ", ": "))}, '
         )
         self.track_holes = game.track_holes
+        self.directions = game.any_udir  # legal moves may carry a direction
         self.all_unlocked = json.dumps([True] * game.size, separators=(", ", ": "))
 
     def line(self, pos: Position) -> str:
         if pos.children is not None or pos.blocked is not None or pos.owners is not None:
             return json.dumps(self.game.state_json(pos), separators=(", ", ": "))
-        legal = ", ".join(map(_move, self.game.legal_moves(pos)))
+        legal = self.game.legal_moves(pos)
+        moves = ", ".join(map(_move, legal)) if self.directions else ", ".join(map(str, legal))
         if self.track_holes:
             unlocked = "[" + ", ".join(["true" if u else "false" for u in pos.unlocked]) + "]"
         else:
             unlocked = self.all_unlocked
         outcome = "null" if pos.outcome is None else json.dumps(pos.outcome.to_json(), separators=(", ", ": "))
-        return (f'{{"board": {_ints(pos.board)}, "stores": {_ints(pos.stores)}, "turn": {pos.turn}, '
-                f'"legal": [{legal}], {self.fixed}"unlocked": {unlocked}, "outcome": {outcome}}}')
+        return (f'{{"board": [{", ".join(map(str, pos.board))}], "stores": [{pos.stores[0]}, {pos.stores[1]}], '
+                f'"turn": {pos.turn}, "legal": [{moves}], {self.fixed}"unlocked": {unlocked}, '
+                f'"outcome": {outcome}}}')

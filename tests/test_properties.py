@@ -1,8 +1,8 @@
 """Property tests of the rules engine: random valid variants, random games.
 
 Each property plays games of random moves on variants drawn from the part-1
-parameters (sowing, captures, allow rules, goals, start patterns) and checks an
-invariant at every position. A failing example names the variant dict, the
+parameters (sowing, captures, allow rules, goals, start patterns), children, sow rules,
+captures before sowing and prescribed openings, and checks an invariant at every position. A failing example names the variant dict, the
 starter, the start seed and the seed of the move choices, so it can be replayed.
 """
 
@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, assume, event, example, given, settings
 from hypothesis import strategies as st
 
@@ -44,6 +45,12 @@ ALLOW_RULES = [
 GRANDSLAMS = ["LEGAL", "NOT_LEGAL", "NO_CAPT", "OPP_GETS_REMAIN", "LEAVE_LEFT", "LEAVE_RIGHT"]
 PICKEXTRAS = ["NONE", "PICKCROSS", "PICKTWOS", "PICKLASTSEEDS", "PICK2XLASTSEEDS", "PICKFINAL"]
 OUTCOME_KINDS = {"WIN", "TIE", "ROUND_WIN", "ROUND_TIE"}
+CHILD_TYPES = ["NORMAL", "ONE_CHILD", "WEG", "BULL", "QUR"]
+CHILD_LOCS = ["ANYWHERE", "ENDS_ONLY", "NO_ENDS", "INV_ENDS_PLUS_MID", "ENDS_PLUS_ONE_OPP",
+              "NO_OWN_RIGHT", "NO_OPP_RIGHT", "NO_OPP_LEFT", "NOT_SYM_OPP", "NOT_FACING",
+              "ENDS_PLUS_ALL_OPP"]
+# OPP_OWNER_ONLY and OWN_OWNER_ONLY need TERRITORY games
+CHILD_RULES = ["NONE", "OPP_SIDE_ONLY", "OWN_SIDE_ONLY", "OPPS_ONLY_NOT_1ST", "NOT_1ST_OPP"]
 
 
 # ---- the variant strategy ----------------------------------------------------------
@@ -60,12 +67,51 @@ def _start_patterns(holes: int) -> list[str]:
     return out
 
 
+SOW_RULES = ["SOW_BLKD_DIV", "SOW_BLKD_DIV_NR", "OWN_SOW_CAPT_ALL", "SOW_CAPT_ALL", "NO_SOW_OPP_NS",
+             "CHANGE_DIR_LAP", "MAX_SOW", "LAP_CAPT", "NO_OPP_CHILD", "OPP_GETS_OWN_LAST", "CONT_LAP_ON"]
+PRESOWCAPTS = ["CAPT_ONE", "ALL_SINGLE_XCAPT", "DRAW_1_XCAPT"]
+PRESCRIBEDS = ["BASIC_SOWER", "MLAPS_SOWER", "SOW1OPP", "PLUS1MINUS1", "ARNGE_LIMIT"]
+SOW_PARAMS = {"NO_SOW_OPP_NS": (1, 4), "MAX_SOW": (1, 8), "OPP_GETS_OWN_LAST": (1, 24),
+              "CONT_LAP_ON": (2, 5), "SOW_BLKD_DIV": (2, 5), "SOW_BLKD_DIV_NR": (2, 5)}
+
+
+def _sow_rules(draw: st.DrawFn, gi: dict[str, Any]) -> None:
+    """sow_rule (with sow_param), presowcapt and prescribed, made to fit what gi holds."""
+    rule = draw(st.sampled_from(["NONE", "NONE", "NONE", *SOW_RULES]))
+    if rule.startswith("SOW_BLKD_DIV"):
+        if gi["goal"] != "DEPRIVE":
+            rule = "NONE"
+        else:  # closing holes is the only capture; min_move 1; no sow_start, skip_start, ...
+            gi.update(min_move=1, sow_start=False, move_one=False, skip_start=False,
+                      visit_opp=False, allow_rule="NONE", crosscapt=False, xc_sown=False,
+                      capt_type="NONE", capt_on=[], evens=False, capt_min=0, capt_max=0,
+                      multicapt=0, pickextra="NONE")
+            if gi["mlaps"] == "LAPPER_NEXT":
+                gi["mlaps"] = "LAPPER"
+    if rule in ("OWN_SOW_CAPT_ALL", "SOW_CAPT_ALL") and not (
+            gi.get("capt_on") or gi["evens"] or gi["capt_min"] or gi["capt_max"]):
+        gi["capt_on"] = [draw(st.integers(1, 5))]
+    if rule in ("LAP_CAPT", "OPP_GETS_OWN_LAST"):
+        gi["mlaps"] = "LAPPER"
+    if rule in ("CHANGE_DIR_LAP", "CONT_LAP_ON") and gi["mlaps"] == "OFF":
+        gi["mlaps"] = "LAPPER"
+    if rule in SOW_PARAMS:
+        gi["sow_param"] = draw(st.integers(*SOW_PARAMS[rule]))
+    gi["sow_rule"] = rule
+    if not rule.startswith("SOW_BLKD_DIV"):
+        gi["presowcapt"] = draw(st.sampled_from(["NONE", "NONE", "NONE", *PRESOWCAPTS]))
+    gi["prescribed"] = draw(st.sampled_from(["NONE", "NONE", "NONE", *PRESCRIBEDS]))
+
+
 @st.composite
 def variant_dicts(draw: st.DrawFn, goals: tuple[str, ...] = ("MAX_SEEDS", "DEPRIVE", "CLEAR"),
-                  stores: bool | None = None, store_bound: bool = False) -> dict[str, Any]:
+                  stores: bool | None = None, store_bound: bool = False,
+                  children: bool | None = None) -> dict[str, Any]:
     """A variant object of the part-1 parameters that respects the reference's restrictions.
 
     `store_bound`: only sowings that must feed the stores (see the ending property).
+    `children`: True for children always, False for never; None: one variant in three
+    (DEPRIVE and CLEAR games cannot have children).
     """
     holes = draw(st.integers(2, 8))
     nbr_start = draw(st.integers(1, 6))
@@ -141,6 +187,19 @@ def variant_dicts(draw: st.DrawFn, goals: tuple[str, ...] = ("MAX_SEEDS", "DEPRI
         if gi["capt_type"] == "TWO_OUT":
             gi["capt_type"] = "NONE"
     gi["allow_rule"] = allow
+
+    # children
+    if children is None:
+        children = plain_goal and not store_bound and draw(st.integers(0, 2)) == 0
+    if children:
+        gi["child_type"] = draw(st.sampled_from(CHILD_TYPES))
+        gi["child_cvt"] = draw(st.integers(1, 6))
+        gi["child_locs"] = draw(st.sampled_from(CHILD_LOCS))
+        gi["child_rule"] = draw(st.sampled_from(CHILD_RULES))
+
+    # sow rules, captures before sowing, prescribed openings
+    if not store_bound:
+        _sow_rules(draw, gi)
 
     # end of the game and start
     unclaimed = ["HOLE_OWNER", "DONT_SCORE", "LAST_MOVER", "DIVVIED"]
@@ -224,9 +283,15 @@ def random_game(game: Game, pos: Position, move_seed: int, cap: int = MAX_MOVES
 
 def fresh_copy(pos: Position) -> Position:
     """The same position built from its fields: nothing the engine derived is carried over."""
-    return Position(pos.board[:], pos.stores[:], pos.turn, pos.unlocked[:], moves=pos.moves,
-                    player_moves=pos.player_moves[:], repeating=pos.repeating, alt_dir=pos.alt_dir,
-                    starter=pos.starter, total=pos.total, outcome=pos.outcome)
+    new = Position(pos.board[:], pos.stores[:], pos.turn, pos.unlocked[:], moves=pos.moves,
+                   player_moves=pos.player_moves[:], repeating=pos.repeating, alt_dir=pos.alt_dir,
+                   starter=pos.starter, total=pos.total, outcome=pos.outcome)
+    new.children = None if pos.children is None else pos.children[:]
+    new.blocked = None if pos.blocked is None else pos.blocked[:]
+    new.owners = None if pos.owners is None else pos.owners[:]
+    new.round_info = pos.round_info
+    new.capt_limit = pos.capt_limit
+    return new
 
 
 class SowSpy:
@@ -270,7 +335,7 @@ def test_seeds_conserved(case: Case) -> None:
         before = game.state_json(pos)
         spy.arm()
         game.apply(pos, move)
-        held = sum(pos.board) + sum(pos.stores)
+        held = sum(pos.board) + sum(pos.stores)  # children are holes of the board: counted
         assert all(x >= 0 for x in pos.board) and all(x >= 0 for x in pos.stores), (i, move, before)
         assert spy.first is not None, "the engine no longer sows through game.sower: update SowSpy"
         endless = spy.first.endless
@@ -281,6 +346,72 @@ def test_seeds_conserved(case: Case) -> None:
         if endless:
             event("50-lap stop")
             assert pos.outcome is not None, "a 50-lap stop ends the game"
+
+
+@SETTINGS
+@given(games(goals=("MAX_SEEDS",), children=True))
+def test_children_stay_never_start_moves_and_keep_their_seeds(case: Case) -> None:
+    """A child stays its owner's for the rest of the game and no legal move starts from it;
+    its seeds never go down while the game goes on, except the two seeds at most that an
+    opponent's sow ending in a WEG takes (the seed just sown and one more)."""
+    raw, game, pos, move_seed = case.raw, case.game, case.start.copy(), case.move_seed
+    weg = raw["game_info"]["child_type"] == "WEG"
+    rng = random.Random(move_seed)
+    made = 0
+    for i in range(MAX_MOVES):
+        legal = game.legal_moves(pos)
+        if not legal:
+            break
+        for m in legal:
+            hole = m if isinstance(m, int) else m[0]
+            assert pos.children[hole] is None, (i, m, game.state_json(pos), str(case))
+        kids, board, mover = pos.children[:], pos.board[:], pos.turn
+        move = rng.choice(legal)
+        game.apply(pos, move)
+        for h, c in enumerate(kids):
+            if c is None:
+                made += pos.children[h] is not None
+                continue
+            assert pos.children[h] == c, (i, move, h, str(case))
+            drop = board[h] - pos.board[h]
+            if pos.outcome is None and drop > 0:
+                assert weg and c != mover and drop <= 2, (i, move, h, board, pos.board, str(case))
+    event("children made" if made else "no child made")
+
+
+@SETTINGS
+@given(games(), st.integers(0, 2**32 - 1))
+def test_arrangements_mirror_the_rows_and_keep_the_seeds(case: Case, arrange_seed: int) -> None:
+    """ARNGE_LIMIT: a random arrangement as the first move gives both rows the layout (each
+    from its owner's left) and keeps every seed; the game then plays on conserving them."""
+    raw = json.loads(json.dumps(case.raw))
+    raw["game_info"]["prescribed"] = "ARNGE_LIMIT"
+    game = Game(_parse(raw))
+    pos = game.start(case.starter, board=case.start.board, stores=case.start.stores)
+    n, mover = game.holes, pos.turn
+    row = [pos.board[game.geom.hole_of(mover, k)] for k in range(n)]
+    other = [pos.board[game.geom.hole_of(1 - mover, k)] for k in range(n)]
+    rng = random.Random(arrange_seed)
+    counts = [0] * n
+    for _ in range(sum(row)):
+        counts[rng.randrange(n)] += 1
+    total = sum(pos.board) + sum(pos.stores)
+    if sum(row) != sum(other) or max(counts, default=0) < game.min_move:
+        try:
+            game.play(pos, {"arrange": counts})
+        except IllegalMove:
+            return
+        raise AssertionError(f"arrangement {counts} accepted; {game.state_json(pos)}")
+    pos = game.play(pos, {"arrange": counts})
+    if pos.outcome is not None:  # the opponent cannot move from that layout (allow rules)
+        return
+    assert [pos.board[game.geom.hole_of(p, k)] for p in (0, 1) for k in range(n)] == counts * 2
+    assert pos.moves >= 1 and pos.capt_limit is None  # (a forced pass may follow)
+    for later, _ in random_game(game, pos, case.move_seed, cap=100):
+        if later.outcome is None or raw["game_info"].get("unclaimed") != "DONT_SCORE":
+            assert sum(later.board) + sum(later.stores) <= total
+    with pytest.raises(IllegalMove):
+        game.play(pos, {"arrange": counts})
 
 
 @SETTINGS
@@ -302,8 +433,8 @@ def test_max_seeds_end_positions(case: Case) -> None:
         event(f"outcome {pos.outcome.kind.value}")
         endless = spy.first is not None and spy.first.endless
         ctx = (game.state_json(pos), str(case))
-        if endless and not raw["game_info"].get("stores"):
-            # no stores: a TIE with the board as it is
+        if endless and not raw["game_info"].get("stores") and not raw["game_info"].get("child_type"):
+            # neither stores nor children: a TIE with the board as it is
             assert pos.outcome.kind.value == "TIE" and pos.turn == mover, ctx
             break
         assert sum(pos.board) == 0, ctx
@@ -459,3 +590,175 @@ def test_state_json_shapes(case: Case) -> None:
             assert outcome["winner"] in (0, 1) and state["turn"] == outcome["winner"]
         else:
             assert outcome["winner"] is None
+
+
+# ---- games in rounds ----------------------------------------------------------------
+
+ROUND_GOALS = ["MAX_SEEDS", "TERRITORY", "RND_WIN_COUNT", "RND_SEED_COUNT", "RND_EXTRA_SEEDS", "RND_POINTS"]
+ROUND_FILLS = ["LEFT_FILL", "RIGHT_FILL", "OUTSIDE_FILL", "EVEN_FILL", "SHORTEN", "UCHOOSE", "UMOVE"]
+TERR_ROW_ALLOWS = {"SINGLE_ONLY_ALL", "SINGLE_ALL_TO_ZERO", "TWO_ONLY_ALL", "TWO_ONLY_ALL_RIGHT",
+                   "RIGHT_2_1ST_THEN_ALL_TWO", "OPP_OR_EMPTY"}
+ROUND_CAP = 600  # moves per random game across rounds
+
+
+@st.composite
+def round_variant_dicts(draw: st.DrawFn) -> dict[str, Any]:
+    """variant_dicts' MAX_SEEDS variants played in rounds: MAX_SEEDS with a round_fill
+    (and blocks), TERRITORY (with UCHOWN or not) and the RND_* goals."""
+    raw = draw(variant_dicts(goals=("MAX_SEEDS",)))
+    gi = raw["game_info"]
+    holes, k = raw["game_constants"]["holes"], raw["game_constants"]["nbr_start"]
+    goal = draw(st.sampled_from(ROUND_GOALS))
+    gi["goal"] = goal
+    gi["rounds"] = draw(st.sampled_from(["HALF_SEEDS", "NO_MOVES", "END_S_SEEDS", "END_2S_SEEDS"]))
+    gi["round_starter"] = draw(st.sampled_from(["ALTERNATE", "LOSER", "WINNER", "LAST_MOVER"]))
+    if goal == "MAX_SEEDS":
+        gi["round_fill"] = draw(st.sampled_from(ROUND_FILLS))
+        gi["blocks"] = gi["round_fill"] == "UCHOOSE" or draw(st.booleans())
+        gi["goal_param"] = draw(st.integers(0, min(2, holes)))
+        gi.pop("start_pattern", None)  # round fills start from ALL_EQUAL
+        if gi["blocks"] and gi.get("child_rule") == "NOT_1ST_OPP":
+            gi["child_rule"] = "NONE"
+    elif goal == "TERRITORY":
+        gi["stores"] = True
+        gi["goal_param"] = draw(st.integers(holes, 2 * holes))
+        if draw(st.booleans()):
+            gi["round_fill"] = "UCHOWN"
+        # what territory games refuse or do not play yet
+        gi.pop("capt_side", None)
+        if gi.get("allow_rule") in TERR_ROW_ALLOWS:
+            gi.pop("allow_rule")
+        if gi.get("grandslam") in ("NOT_LEGAL", "LEAVE_LEFT", "LEAVE_RIGHT"):
+            gi.pop("grandslam")
+        if gi.get("child_rule") == "NOT_1ST_OPP":
+            gi["child_rule"] = "NONE"
+    else:
+        per = holes * k if goal in ("RND_SEED_COUNT", "RND_EXTRA_SEEDS") else 1
+        gi["goal_param"] = draw(st.integers(1, 3)) * per
+    return raw
+
+
+def random_round_choice(game: Game, pos: Position, rng: random.Random) -> Any:
+    """A random choice of the form the next round asks (None when it asks none)."""
+    need = game.round_choice(pos)
+    if need is None:
+        return None
+    if need["form"] == "layout":
+        n, seeds = need["holes"], need["seeds"]
+        layout = [1] * n
+        for _ in range(rng.randint(0, seeds - n)):
+            layout[rng.randrange(n)] += 1
+        if max(layout) < need["min_move"]:
+            layout[rng.randrange(n)] += need["min_move"] - max(layout)
+        return {"layout": layout}
+    return {need["form"]: rng.sample(need["holes"], need["count"])}
+
+
+def play_rounds(game: Game, pos: Position, move_seed: int, cap: int = ROUND_CAP
+                ) -> Iterator[tuple[Position, Any | None, bool]]:
+    """(position, move or choice that led to it, whether it starts a new round) across rounds."""
+    rng = random.Random(move_seed)
+    yield pos, None, False
+    played = 0
+    while True:
+        if pos.outcome is not None:
+            if pos.outcome.kind.value in ("WIN", "TIE"):
+                return
+            for _ in range(20):
+                choice = random_round_choice(game, pos, rng)
+                try:
+                    pos = game.next_round(pos, choice)
+                    break
+                except IllegalMove:
+                    continue  # a layout the round could not start from: draw another
+            else:
+                return
+            yield pos, choice, True
+            continue
+        legal = game.legal_moves(pos)
+        if not legal or played == cap:
+            return
+        move = rng.choice(legal)
+        pos = game.play(pos, move)
+        played += 1
+        yield pos, move, False
+
+
+@st.composite
+def round_games(draw: st.DrawFn) -> Case:
+    raw = draw(round_variant_dicts())
+    game = Game(_parse(raw))
+    starter = draw(st.integers(0, 1))
+    seed = draw(st.integers(0, 2**16))
+    move_seed = draw(st.integers(0, 2**32 - 1))
+    return Case(raw, game, game.start(starter, seed=seed), starter, seed, move_seed)
+
+
+@SETTINGS
+@given(round_games())
+def test_rounds_conserve_seeds_and_restart_cleanly(case: Case) -> None:
+    """Within a round every seed stays (DONT_SCORE and 50-lap stops aside); a MAX_SEEDS
+    round starts with exactly the seeds the last one ended with, a TERRITORY or RND_* round
+    with the game's start layout; the start of a round is fresh and playable."""
+    raw, game, start = case.raw, case.game, case.start
+    gi = raw["game_info"]
+    lossy = gi.get("unclaimed") == "DONT_SCORE"
+    first_total = start.total
+    prev = start
+    rounds = 0
+    for pos, _, new_round in play_rounds(game, start, case.move_seed):
+        held = sum(pos.board) + sum(pos.stores)
+        ctx = (game.state_json(pos), str(case))
+        assert all(x >= 0 for x in pos.board) and all(x >= 0 for x in pos.stores), ctx
+        assert (game.legal_moves(pos) == []) == (pos.outcome is not None) or new_round or pos is start, ctx
+        assert game.legal_moves(pos) == game.legal_moves(fresh_copy(pos)), ctx
+        if new_round:
+            rounds += 1
+            ended = sum(prev.board) + sum(prev.stores)
+            expected = ended if gi["goal"] == "MAX_SEEDS" else first_total
+            assert held == pos.total == expected, ctx
+            assert pos.outcome is None and game.legal_moves(pos), ctx
+            assert (pos.moves, pos.player_moves, pos.turn) == (0, [0, 0], pos.starter), ctx
+            assert pos.round_info.number == prev.round_info.number + 1, ctx
+            assert pos.round_info.tally == prev.round_info.tally, ctx
+            if gi.get("blocks") and gi["goal"] == "MAX_SEEDS":
+                assert pos.blocked == [s == 0 for s in pos.board], ctx
+            if gi["goal"] == "TERRITORY":
+                assert sorted(set(pos.owners)) in ([0], [1], [0, 1]) and len(pos.owners) == game.size
+        elif pos.outcome is None or not lossy:
+            # a 50-lap stop drops the seeds in hand: the only other loss
+            assert held <= pos.total, ctx
+            if pos.outcome is None:
+                assert held == pos.total, ctx
+        prev = pos
+    event(f"rounds started: {min(rounds, 5)}{'+' if rounds > 5 else ''}")
+    if prev.outcome is not None:
+        event(f"ended {prev.outcome.kind.value}")
+
+
+@SETTINGS
+@given(round_games())
+def test_replay_across_rounds_prints_the_round_line_then_the_next_start(case: Case) -> None:
+    """The replay of a random game in rounds: each ROUND_* line is followed by the next
+    round's start line (automatic fills), or ends the replay (user-choice fills)."""
+    game, start = case.game, case.start
+    moves: list[Any] = []
+    expected: list[dict[str, Any]] = [game.state_json(start)]
+    for pos, step, new_round in play_rounds(game, start, case.move_seed):
+        if step is None and not new_round:
+            continue
+        if new_round:
+            if game.round_rules.user_fill:
+                break
+            expected.append(game.state_json(pos))
+            continue
+        moves.append(Game.move_json(step))
+        expected.append(game.state_json(pos))
+    out, err = io.StringIO(), io.StringIO()
+    assert run_request(case.request(moves), out, err) == 0, err.getvalue()
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[-1] == {"end": True, "moves": len(moves)}, str(case)
+    assert lines[:-1] == json.loads(json.dumps(expected)), str(case)
+    for line, nxt in zip(lines, lines[1:-1], strict=False):
+        if line["outcome"] is not None and line["outcome"]["kind"].startswith("ROUND"):
+            assert line["legal"] == [] and nxt["outcome"] is None and nxt["legal"], str(case)

@@ -333,6 +333,16 @@ const handlers = {
     announce(`${who} played ${moveText(msg.move, room.holes)}. ${room.outcome ? "" : turnText()}`);
   },
 
+  round_started(msg) {
+    const room = app.room;
+    if (!room || room.code !== msg.room) return;
+    room.state = msg.state;
+    room.outcome = null;
+    renderRoom();
+    announce(`The round is over: a new round starts. ${turnText()}`);
+    showNotice("A new round starts.", "", "info");
+  },
+
   game_over(msg) {
     const room = app.room;
     if (!room || room.code !== msg.room) return;

@@ -2,6 +2,10 @@
 
 A capturer removes seeds from the board and returns what it took as
 (hole, seeds) pairs, so that grand-slam rules can give some of it back.
+
+With children (mancala.engine.children) no capture takes from a child, a sow that
+ends in a child captures nothing, except two seeds from an opponent's WEG, and
+NORMAL children without stores let a player capture only once they have a child.
 """
 
 from __future__ import annotations
@@ -11,8 +15,8 @@ from collections.abc import Callable
 from mancala.engine.board import Geometry
 from mancala.engine.position import Position
 from mancala.engine.sowing import LapStop, SowResult
-from mancala.rules.constraints import has_basic_capture
-from mancala.rules.enums import CaptExtraPick, CaptSide, CaptType, CrossCaptOwn, LapSower
+from mancala.rules.constraints import has_basic_capture, has_children
+from mancala.rules.enums import CaptExtraPick, CaptSide, CaptType, ChildType, CrossCaptOwn, LapSower
 from mancala.rules.variant import Variant
 
 Taken = list[tuple[int, int]]
@@ -60,6 +64,41 @@ def make_side_ok(variant: Variant, geom: Geometry) -> Callable[[int, int, bool],
 
 
 def make_capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Capturer | None]:
+    """The variant's lap-stop test (None: captures never end a lap) and capturer (None: none)."""
+    lap_stop, capturer = _capture_parts(variant, geom)
+    if has_children(variant):
+        capturer = _with_children(variant, capturer)
+    return lap_stop, capturer
+
+
+def _with_children(variant: Variant, inner: Capturer | None) -> Capturer | None:
+    """A sow ending in a child captures nothing, except from an opponent's WEG: the seed just
+    sown and one more. NORMAL children without stores: no capture before the mover has a child
+    (the game puts the seeds into it)."""
+    gi = variant.game_info
+    weg = gi.child_type == ChildType.WEG
+    to_child = gi.child_type == ChildType.NORMAL and not gi.stores
+    if inner is None and not weg:
+        return None
+
+    def capture(pos: Position, res: SowResult, step: int, mover: int) -> Taken:
+        f = res.final
+        children = pos.children
+        owner = children[f]  # type: ignore[index]
+        if owner is not None:
+            if weg and owner != mover:
+                seeds = min(2, pos.board[f])
+                pos.board[f] -= seeds
+                return [(f, seeds)]
+            return []
+        if inner is None or (to_child and mover not in children):  # type: ignore[operator]
+            return []
+        return inner(pos, res, step, mover)
+
+    return capture
+
+
+def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Capturer | None]:
     gi = variant.game_info
     size = geom.size
     basic = has_basic_capture(variant)
@@ -70,8 +109,16 @@ def make_capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None
     lapping = gi.mlaps != LapSower.OFF
     capsamedir = gi.capsamedir
 
-    def free(pos: Position, hole: int) -> bool:
-        return not locks or pos.unlocked[hole]
+    if has_children(variant):
+
+        def free(pos: Position, hole: int) -> bool:
+            """Seeds may be captured from the hole: not locked, not a child."""
+            return (not locks or pos.unlocked[hole]) and pos.children[hole] is None  # type: ignore[index]
+
+    else:
+
+        def free(pos: Position, hole: int) -> bool:
+            return not locks or pos.unlocked[hole]
 
     def take(pos: Position, hole: int, taken: Taken) -> None:
         taken.append((hole, pos.board[hole]))
@@ -208,17 +255,22 @@ def make_capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None
 
 
 def make_pick_extra(variant: Variant, geom: Geometry) -> Callable[[Position, SowResult, int, Taken], None] | None:
-    """Extra seeds taken when a move captured (PICKCROSS, PICKTWOS, PICKFINAL)."""
+    """Extra seeds taken when a move captured (PICKCROSS, PICKTWOS, PICKFINAL); never from
+    a locked hole or a child."""
     size = geom.size
     n = geom.holes
     locks = variant.game_info.moveunlock
+    kids = has_children(variant)
+
+    def free(pos: Position, hole: int) -> bool:
+        return (not locks or pos.unlocked[hole]) and (not kids or pos.children[hole] is None)  # type: ignore[index]
     match variant.game_info.pickextra:
         case CaptExtraPick.PICKCROSS:
 
             def pick_cross(pos: Position, res: SowResult, mover: int, taken: Taken) -> None:
                 for hole, _ in list(taken):
                     o = size - 1 - hole
-                    if pos.board[o] and (not locks or pos.unlocked[o]):
+                    if pos.board[o] and free(pos, o):
                         taken.append((o, pos.board[o]))
                         pos.board[o] = 0
 
@@ -227,7 +279,7 @@ def make_pick_extra(variant: Variant, geom: Geometry) -> Callable[[Position, Sow
 
             def pick_twos(pos: Position, res: SowResult, mover: int, taken: Taken) -> None:
                 for o in range(n, size) if mover == 0 else range(n):
-                    if pos.board[o] == 2 and (not locks or pos.unlocked[o]):
+                    if pos.board[o] == 2 and free(pos, o):
                         taken.append((o, 2))
                         pos.board[o] = 0
 
@@ -236,7 +288,7 @@ def make_pick_extra(variant: Variant, geom: Geometry) -> Callable[[Position, Sow
 
             def pick_final(pos: Position, res: SowResult, mover: int, taken: Taken) -> None:
                 f = res.final
-                if f >= 0 and pos.board[f] and (not locks or pos.unlocked[f]):
+                if f >= 0 and pos.board[f] and free(pos, f):
                     taken.append((f, pos.board[f]))
                     pos.board[f] = 0
 

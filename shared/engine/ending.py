@@ -7,11 +7,18 @@ next (after any forced pass) or sets the outcome and collects the board.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from mancala.engine.board import Geometry
+from mancala.engine.children import gather, held, in_play
 from mancala.engine.position import Outcome, OutcomeKind, Position
-from mancala.rules.enums import CaptExtraPick, Goal, Unclaimed
+from mancala.engine.rounds import claimed_holes
+from mancala.rules.constraints import has_children
+from mancala.rules.enums import CaptExtraPick, Goal, Rounds, Unclaimed
 from mancala.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from mancala.engine.rounds import RoundRules
 
 HasMoves = Callable[[Position], bool]
 # ender(position, mover, repeat) -> None
@@ -57,11 +64,16 @@ def make_collector(variant: Variant, geom: Geometry) -> Callable[[Position, int,
 
     def to_owners(pos: Position) -> None:
         b = pos.board
-        pos.stores[0] += sum(b[:n])
-        pos.stores[1] += sum(b[n:])
+        if pos.owners is not None:  # territory: the hole's current owner
+            for h, owner in enumerate(pos.owners):
+                pos.stores[owner] += b[h]
+        else:
+            pos.stores[0] += sum(b[:n])
+            pos.stores[1] += sum(b[n:])
         b[:] = [0] * len(b)
 
     def collect(pos: Position, mover: int, unfed: int | None) -> None:
+        gather(pos)  # children's seeds are claimed: they go to the children's owners
         b = pos.board
         match rule:
             case Unclaimed.HOLE_OWNER:
@@ -83,10 +95,14 @@ def make_collector(variant: Variant, geom: Geometry) -> Callable[[Position, int,
     return collect
 
 
-def make_endless(variant: Variant) -> Callable[[Position, int], None]:
-    """A sow stopped after the lap limit ends the game like the reference's End Game."""
+def make_endless(variant: Variant, rounds: RoundRules | None = None) -> Callable[[Position, int], None]:
+    """A sow stopped after the lap limit ends the game like the reference's End Game.
+
+    In games in rounds (and TERRITORY games) the game ends too, decided by the goal
+    (`RoundRules.final`: RND_* goals by their tallies with this round counted)."""
     gi = variant.game_info
-    if gi.goal in (Goal.CLEAR, Goal.DEPRIVE) or not gi.stores:
+    decide_game = decide if rounds is None else rounds.final
+    if gi.goal in (Goal.CLEAR, Goal.DEPRIVE) or not (gi.stores or has_children(variant)):
 
         def tie(pos: Position, mover: int) -> None:
             pos.outcome = Outcome(OutcomeKind.TIE, None)
@@ -96,6 +112,7 @@ def make_endless(variant: Variant) -> Callable[[Position, int], None]:
         return tie
 
     def end_game(pos: Position, mover: int) -> None:
+        gather(pos)  # children's seeds to their owners; the rest as below
         match gi.unclaimed:
             case Unclaimed.DONT_SCORE:
                 pos.board[:] = [0] * len(pos.board)
@@ -104,15 +121,18 @@ def make_endless(variant: Variant) -> Callable[[Position, int], None]:
                 pos.board[:] = [0] * len(pos.board)
             case _:
                 divvy(pos, mover)
-        decide(pos, mover)
+        decide_game(pos, mover)
 
     return end_game
 
 
-def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
+def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves,
+               rounds: RoundRules | None = None) -> Ender:
+    """The ender of the variant's goal; `rounds` settles rounds (and TERRITORY games)."""
     gi = variant.game_info
     n = geom.holes
     k = variant.nbr_start
+    kids = has_children(variant)
     can_pass = gi.mustpass or gi.mustshare
     collect = make_collector(variant, geom)
 
@@ -131,10 +151,19 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
 
     def unfed_player(pos: Position, nxt: int) -> int | None:
         """The player left without seeds to move (UNFED_PLAYER): `nxt` when its row has no
-        playable hole, else the opponent when theirs has none (nxt could not feed them)."""
+        playable hole, else the opponent when theirs has none (nxt could not feed them).
+        In TERRITORY games a player's "row" is the holes they own."""
         b = pos.board
+        owners = pos.owners
         for player in (nxt, 1 - nxt):
-            row = b[:n] if player == 0 else b[n:]
+            if owners is not None:
+                row = [b[h] for h, o in enumerate(owners) if o == player]
+            else:
+                row = b[:n] if player == 0 else b[n:]
+            if pos.children is not None:  # children are not playable holes
+                children = pos.children
+                row = [b[h] for h in range(len(b)) if children[h] is None
+                       and (owners[h] if owners is not None else h >= n) == player]
             if all(s < gi.min_move for s in row):
                 return player
         return None
@@ -162,6 +191,9 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
         pos.repeating = repeat
         return nxt
 
+    if rounds is not None:
+        return _round_ender(variant, rounds, has_moves, collect, next_player, pass_or_stop, unfed_player)
+
     match gi.goal:
         case Goal.MAX_SEEDS:
             pick = gi.pickextra
@@ -169,15 +201,17 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
 
             def max_seeds(pos: Position, mover: int, repeat: bool) -> None:
                 if last_seeds is not None:
-                    left = sum(pos.board)
+                    left = in_play(pos) if kids else sum(pos.board)
                     if left <= last_seeds:
+                        gather(pos)  # children's seeds to their owners
                         taker = mover if pick == CaptExtraPick.PICKLASTSEEDS else pos.starter
                         pos.stores[taker] += left
                         pos.board[:] = [0] * len(pos.board)
                         decide(pos, mover)
                         return
                 half = pos.total / 2
-                if pos.stores[0] > half or pos.stores[1] > half:
+                s0, s1 = held(pos) if kids else pos.stores  # children count like stores
+                if s0 > half or s1 > half:
                     collect(pos, mover, None)
                     decide(pos, mover)
                     return
@@ -222,3 +256,70 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves) -> Ender:
             return clear
 
     raise NotImplementedError(gi.goal)
+
+
+def _round_ender(variant: Variant, rounds: RoundRules, has_moves: HasMoves,
+                 collect: Callable[[Position, int, int | None], None],
+                 next_player: Callable[[Position, int, bool], int],
+                 pass_or_stop: Callable[[Position, int], bool],
+                 unfed_player: Callable[[Position, int], int | None]) -> Ender:
+    """Games in rounds, and TERRITORY games: when play stops, the board is collected and
+    `rounds` settles the round (or, outside rounds, the game is decided by seeds).
+
+    Play stops when the player to move has no move (after any pass), and besides:
+    HALF_SEEDS when a player holds more than half the round's seeds; NO_MOVES never;
+    END_S_SEEDS / END_2S_SEEDS when nbr_start / 2 x nbr_start seeds or fewer are in play;
+    a TERRITORY game without rounds when a player's seeds claim goal_param holes.
+    PICKLASTSEEDS / PICK2XLASTSEEDS stop play after their pick, as in any game.
+    """
+    gi = variant.game_info
+    k = variant.nbr_start
+    finish = rounds.close if rounds.in_rounds else decide
+    pick = gi.pickextra
+    last_seeds = {CaptExtraPick.PICKLASTSEEDS: k, CaptExtraPick.PICK2XLASTSEEDS: 2 * k}.get(pick)
+    stop: Callable[[Position], bool] | None
+    match gi.rounds:
+        case Rounds.HALF_SEEDS:
+
+            def stop(pos: Position) -> bool:
+                half = pos.total / 2
+                s0, s1 = held(pos)  # children count like stores
+                return s0 > half or s1 > half
+
+        case Rounds.END_S_SEEDS | Rounds.END_2S_SEEDS:
+            limit = k if gi.rounds == Rounds.END_S_SEEDS else 2 * k
+
+            def stop(pos: Position) -> bool:
+                return in_play(pos) <= limit
+
+        case Rounds.NO_ROUNDS:  # TERRITORY without rounds
+            need = gi.goal_param
+
+            def stop(pos: Position) -> bool:
+                s0, s1 = held(pos)  # children count like stores
+                return claimed_holes(s0, k) >= need or claimed_holes(s1, k) >= need
+
+        case _:  # NO_MOVES
+            stop = None
+
+    def round_ender(pos: Position, mover: int, repeat: bool) -> None:
+        if last_seeds is not None:
+            left = in_play(pos)
+            if left <= last_seeds:
+                gather(pos)  # children's seeds to their owners
+                taker = mover if pick == CaptExtraPick.PICKLASTSEEDS else pos.starter
+                pos.stores[taker] += left
+                pos.board[:] = [0] * len(pos.board)
+                finish(pos, mover)
+                return
+        if stop is not None and stop(pos):
+            collect(pos, mover, None)
+            finish(pos, mover)
+            return
+        nxt = next_player(pos, mover, repeat)
+        if has_moves(pos) or pass_or_stop(pos, nxt):
+            return
+        collect(pos, mover, unfed_player(pos, nxt) if gi.mustshare else None)
+        finish(pos, mover)
+
+    return round_ender

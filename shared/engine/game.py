@@ -21,11 +21,16 @@ from typing import Any
 from mancala.engine.allow import make_allow_filter
 from mancala.engine.board import CCW, CW, Geometry
 from mancala.engine.capture import Taken, make_capture_parts, make_pick_extra
+from mancala.engine.children import gather, make_children
 from mancala.engine.ending import make_ender, make_endless
+from mancala.engine.fast import make_fast
 from mancala.engine.position import Outcome, OutcomeKind, Position
+from mancala.engine.prescribed import has_opening, make_opening
+from mancala.engine.rounds import IllegalChoice, RoundRules
 from mancala.engine.setup import start_board
 from mancala.engine.sowing import STORE, SowResult, make_sower
-from mancala.rules.enums import AllowRule, CaptRTurn, Direct, GrandSlam
+from mancala.engine.sowrules import closes_holes
+from mancala.rules.enums import AllowRule, CaptRTurn, Direct, Goal, GrandSlam, Rounds
 from mancala.rules.variant import Variant
 
 Move = int | tuple[int, str]
@@ -59,11 +64,22 @@ class Game:
         self.any_udir = self.play_alt or any(self.udir)
 
         lap_stop, self.capturer = make_capture_parts(variant, geom)
-        self.sower = make_sower(variant, geom, lap_stop)
+        # children (None otherwise): mancala.engine.children
+        self.kids = kids = make_children(variant, geom)
+        self.child_settle = None if kids is None else kids.settle
+        self.capt_to_child = kids is not None and kids.to_child
+        self.sower = make_sower(variant, geom, lap_stop, None if kids is None else kids.lap_stop,
+                                self.capturer)
+        # ARNGE_LIMIT's arrangement move and held-back captures (None otherwise): prescribed.py
+        self.opening = make_opening(variant, geom, self)
+        self.closes_holes = closes_holes(variant)  # SOW_BLKD_DIV: positions carry `blocked`
         self.pick_extra = make_pick_extra(variant, geom)
         self.allow_filter = make_allow_filter(variant, geom, self._simulate_sow)
-        self.ender = make_ender(variant, geom, self.has_moves)
-        self.endless = make_endless(variant)
+        # rounds and territory (None otherwise): mancala.engine.rounds
+        self.territory = gi.goal == Goal.TERRITORY
+        self.round_rules = RoundRules(self) if gi.rounds != Rounds.NO_ROUNDS or self.territory else None
+        self.ender = make_ender(variant, geom, self.has_moves, self.round_rules)
+        self.endless = make_endless(variant, self.round_rules)
 
         self.track_holes = gi.moveunlock or gi.allow_rule == AllowRule.MOVE_ALL_HOLES_FIRST
         self.moveunlock = gi.moveunlock
@@ -76,11 +92,19 @@ class Game:
         self.nocaptmoves = gi.nocaptmoves
         self.nosinglecapt = gi.nosinglecapt
         self.simple_moves = not (self.allow_filter or self.any_udir or self.mustshare
-                                 or gi.grandslam == GrandSlam.NOT_LEGAL)
+                                 or gi.grandslam == GrandSlam.NOT_LEGAL or self.territory
+                                 or kids is not None)
         # what the rest of a game depends on beyond board, stores and turn
         self.counts_moves = bool(gi.nocaptmoves) or gi.allow_rule in (
             AllowRule.FIRST_TURN_ONLY_RIGHT_TWO, AllowRule.RIGHT_2_1ST_THEN_ALL_TWO)
         self.counts_repeats = gi.capt_rturn == CaptRTurn.ONCE
+        self.counts_moves = self.counts_moves or has_opening(variant)  # prescribed openings
+        # The optional C core plays the common variants exactly as the code here does
+        # (tests/engine/test_fastcore.py); where it applies it takes over the hot path.
+        self.fast = make_fast(variant)
+        if self.fast is not None:
+            self.legal_moves = self.fast.legal  # type: ignore[method-assign]
+            self.apply = self.fast.apply  # type: ignore[method-assign]
 
     # ---- set-up ---------------------------------------------------------------
 
@@ -102,8 +126,15 @@ class Game:
             board = start_board(self.variant, starter, seed)
         stores = list(stores) if stores is not None else [0, 0]
         unlocked = [not self.track_holes] * self.size
-        return Position(list(board), stores, starter, unlocked, starter=starter,
-                        total=sum(board) + sum(stores))
+        pos = Position(list(board), stores, starter, unlocked, starter=starter,
+                       total=sum(board) + sum(stores))
+        if self.kids is not None:
+            pos.children = [None] * self.size
+        if self.closes_holes:
+            pos.blocked = [False] * self.size
+        if self.round_rules is not None:
+            self.round_rules.init(pos, seed)
+        return pos
 
     # ---- moves ------------------------------------------------------------------
 
@@ -120,7 +151,9 @@ class Game:
     def _candidate_holes(self, pos: Position) -> list[int]:
         b = pos.board
         m = self.min_move
-        holes = [h for h in self.sides[pos.turn] if b[h] >= m]
+        own = self.sides[pos.turn] if pos.owners is None and pos.children is None \
+            else self.holes_of(pos, pos.turn)
+        holes = [h for h in own if b[h] >= m]
         if self.allow_filter is not None and holes:
             holes = self.allow_filter(pos, pos.turn, holes, self._step_of)
         return holes
@@ -161,10 +194,21 @@ class Game:
     def has_moves(self, pos: Position) -> bool:
         return bool(self.legal_moves(pos))
 
+    def holes_of(self, pos: Position, player: int) -> range | list[int]:
+        """The holes a player may start moves from: their row, or the holes they own (territory)."""
+        owners = pos.owners
+        if pos.children is not None:  # a child never starts a move
+            children = pos.children
+            return [h for h in range(self.size) if children[h] is None
+                    and (owners[h] == player if owners is not None else h in self.sides[player])]
+        if owners is None:
+            return self.sides[player]
+        return [h for h in range(self.size) if owners[h] == player]
+
     def _opp_can_move(self, pos: Position, player: int) -> bool:
         b = pos.board
         m = self.min_move
-        return any(b[h] >= m for h in self.sides[player])
+        return any(b[h] >= m for h in self.holes_of(pos, player))
 
     def _decode(self, pos: Position, move: Move) -> tuple[int, int]:
         if isinstance(move, tuple):
@@ -202,6 +246,8 @@ class Game:
             if name not in DIR_NAMES:
                 raise IllegalMove(f"move {move!r}: direction must be \"CW\" or \"CCW\"")
             return (move[0], name)
+        if isinstance(move, dict) and self.opening is not None:
+            return self.opening.normalize(move)  # {"arrange": [...]} (ARNGE_LIMIT)
         raise IllegalMove(f"move {move!r} is neither a hole index nor [hole, direction]")
 
     def play(self, pos: Position, move: Any) -> Position:
@@ -210,7 +256,9 @@ class Game:
             raise IllegalMove("the game is over")
         mv = self.normalize(pos, move)
         legal = self.legal_moves(pos)
-        if mv not in legal:
+        if self.opening is not None and self.opening.is_arrange(mv):
+            self.opening.check(pos, mv)  # raises IllegalMove
+        elif mv not in legal:
             raise IllegalMove(self._why_illegal(pos, mv, legal))
         new = pos.copy()
         self.apply(new, mv)
@@ -221,7 +269,9 @@ class Game:
         who = "South" if pos.turn == 0 else "North"
         if not 0 <= hole < self.size:
             return f"hole {hole} is not on the board (0..{self.size - 1})"
-        if hole not in self.sides[pos.turn]:
+        if pos.children is not None and pos.children[hole] is not None:
+            return f"hole {hole} is a child: moves never start from children"
+        if hole not in self.holes_of(pos, pos.turn):
             return f"hole {hole} is not {who}'s"
         if pos.board[hole] < self.min_move:
             return f"hole {hole} has {pos.board[hole]} seeds; a move needs at least {self.min_move}"
@@ -235,15 +285,17 @@ class Game:
         """Sow and capture in place; returns the sow, what was taken, and whether it grand-slammed."""
         b = pos.board
         seeds = b[hole]
-        opp_side = self.sides[1 - mover]
+        opp_side = self.sides[1 - mover] if pos.owners is None and pos.children is None \
+            else self.holes_of(pos, 1 - mover)
         opp_before = self.slam_rule and any(b[h] for h in opp_side)
         res = self.sower(pos, hole, step, mover)
-        taken: Taken = []
-        if res.endless or res.final == STORE or self.capturer is None:
-            return res, taken, False
-        if pos.moves < self.nocaptmoves or (self.nosinglecapt and seeds == 1):
-            return res, taken, False
-        taken = self.capturer(pos, res, step, mover)
+        if self.child_settle is not None:  # single-lap sows (laps: the sower's child_stop)
+            self.child_settle(pos, res, step, mover, seeds)
+        taken: Taken = res.taken or []  # captures made while sowing (sowing.SowResult)
+        if not (res.endless or res.final == STORE or self.capturer is None or res.capt_done
+                or pos.moves < self.nocaptmoves or (self.nosinglecapt and seeds == 1)):
+            caught = self.capturer(pos, res, res.step or step, mover)
+            taken = taken + caught if taken else caught
         if taken and self.pick_extra is not None:
             self.pick_extra(pos, res, mover, taken)
         slam = bool(taken) and opp_before and not any(b[h] for h in opp_side)
@@ -253,6 +305,9 @@ class Game:
         """Play a legal move in place (not checked)."""
         pos.legal = None
         mover = pos.turn
+        if self.opening is not None and self.opening.is_arrange(move):
+            self.opening.apply(self, pos, move)
+            return
         hole, step = self._decode(pos, move)
         if self.play_alt and pos.alt_dir == 0:
             pos.alt_dir = step if mover == 0 else -step
@@ -267,7 +322,10 @@ class Game:
         if slam:
             taken = self._grand_slam(pos, mover, taken)
         if taken:
-            pos.stores[mover] += sum(s for _, s in taken)
+            if self.capt_to_child:  # NORMAL children without stores
+                self.kids.bank(pos, mover, sum(s for _, s in taken))  # type: ignore[union-attr]
+            else:
+                pos.stores[mover] += sum(s for _, s in taken)
         pos.moves += 1
         pos.player_moves[mover] += 1
         if slam and self.grandslam == GrandSlam.OPP_GETS_REMAIN:
@@ -278,7 +336,7 @@ class Game:
     def _repeat(self, pos: Position, res: SowResult, taken: Taken, mover: int) -> bool:
         if res.final == STORE:
             return not self.store_ends_turn
-        if taken:
+        if taken or res.captured:
             if self.capt_rturn == CaptRTurn.ALWAYS or (self.capt_rturn == CaptRTurn.ONCE and not pos.repeating):
                 return True
         elif self.xc_sown and not res.sown_opp and pos.board[res.final] == 1 \
@@ -308,9 +366,13 @@ class Game:
     def _opp_gets_remain(self, pos: Position, mover: int) -> None:
         b = pos.board
         opp = 1 - mover
-        for h in self.sides[mover]:
+        for h in self.holes_of(pos, mover):
             pos.stores[opp] += b[h]
             b[h] = 0
+        gather(pos)  # children's seeds to their owners
+        if self.round_rules is not None:  # the game ends, decided by its goal
+            self.round_rules.final(pos, mover)
+            return
         s0, s1 = pos.stores
         if s0 == s1:
             pos.outcome = Outcome(OutcomeKind.TIE, None)
@@ -320,6 +382,24 @@ class Game:
             pos.outcome = Outcome(OutcomeKind.WIN, 0 if s0 > s1 else 1)
             pos.turn = pos.outcome.winner  # type: ignore[assignment]
             pos.legal = None
+
+    # ---- rounds (mancala.engine.rounds) ---------------------------------------------
+
+    def round_choice(self, pos: Position) -> dict[str, Any] | None:
+        """After a ROUND_WIN/ROUND_TIE: the choice the next round needs (UCHOOSE: "fill",
+        UMOVE: "layout", UCHOWN: "own", with who makes it), or None when it needs none."""
+        return None if self.round_rules is None else self.round_rules.choice(pos)
+
+    def next_round(self, pos: Position, choice: Any = None) -> Position:
+        """The next round's starting position after a ROUND_WIN/ROUND_TIE line, per
+        round_fill and round_starter; `choice` as `round_choice` asks. Raise IllegalMove
+        otherwise (not a round end, a choice missing, wrong or not needed)."""
+        if self.round_rules is None:
+            raise IllegalMove("this game is not played in rounds")
+        try:
+            return self.round_rules.next_round(pos, choice)
+        except IllegalChoice as exc:
+            raise IllegalMove(str(exc)) from None
 
     # ---- output -----------------------------------------------------------------
 
@@ -334,6 +414,13 @@ class Game:
             key += (pos.repeating,)
         if self.play_alt:
             key += (pos.alt_dir,)
+        if self.kids is not None:
+            key += (tuple(pos.children),)  # type: ignore[arg-type]
+        if self.opening is not None or self.closes_holes:  # prescribed.py, sowrules.py
+            key += (pos.capt_limit, None if pos.blocked is None else tuple(pos.blocked))
+        if self.round_rules is not None:
+            key += (pos.round_info, None if pos.owners is None else tuple(pos.owners),
+                    None if pos.blocked is None else tuple(pos.blocked))
         return key
 
     @staticmethod

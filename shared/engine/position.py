@@ -30,8 +30,9 @@ class Position:
     moved from (MOVE_ALL_HOLES_FIRST); `moves` counts moves and passes of the game,
     `player_moves` each player's; `repeating` is set while a player takes a
     repeat turn; `alt_dir` is South's sowing step once PLAYALTDIR fixed it;
-    `total` is the seeds the game started with (board + stores); `children`,
-    `blocked` and `owners` exist only in variants with children, blocks or territory.
+    `total` is the seeds the game (or round) started with (board + stores); `children`,
+    `blocked` and `owners` exist only in variants with children, blocks or territory;
+    `round_info` only in games played in rounds (mancala.engine.rounds.RoundInfo).
     """
 
     __slots__ = (
@@ -50,6 +51,8 @@ class Position:
         "children",
         "blocked",
         "owners",
+        "round_info",
+        "capt_limit",
     )
 
     def __init__(
@@ -83,6 +86,10 @@ class Position:
         self.children: list[int | None] | None = None  # whose child a hole is
         self.blocked: list[bool] | None = None  # out of play
         self.owners: list[int] | None = None  # who may start moves from it (territory)
+        # games in rounds: an immutable RoundInfo (round number, RND_* tallies), shared by copies
+        self.round_info = None
+        # prescribed ARNGE_LIMIT: the player whose captures and children are held back, or None
+        self.capt_limit: int | None = None
 
     def copy(self) -> Position:
         new = Position.__new__(Position)
@@ -101,6 +108,8 @@ class Position:
         new.children = None if self.children is None else self.children[:]
         new.blocked = None if self.blocked is None else self.blocked[:]
         new.owners = None if self.owners is None else self.owners[:]
+        new.round_info = self.round_info
+        new.capt_limit = self.capt_limit
         return new
 
     def key(self) -> tuple:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 from mancala.engine.board import Geometry
 from mancala.engine.position import Position
-from mancala.rules.enums import LapSower
+from mancala.rules.enums import LapSower, SowPrescribed
 from mancala.rules.variant import Variant
 
 STORE = -1  # the last seed fell in the mover's store
@@ -24,14 +24,46 @@ class SowResult:
     sown_opp: bool  # a seed fell on the opponent's side
     endless: bool = False  # stopped after MAX_LAPS; the seeds in hand are dropped
     laps: int = 1
+    # set only by the sowers of sow rules, captures before sowing and prescribed openings
+    # (sowrules.py, presow.py, prescribed.py):
+    step: int = 0  # the last lap's direction when the sow changed it (CHANGE_DIR_LAP), else 0
+    taken: list[tuple[int, int]] | None = None  # the mover's captures made while sowing: off
+    # the board and not yet in a store; the game credits them as part of the move's capture
+    capt_done: bool = False  # the sow settled the move's capture: no capture after it
+    captured: bool = False  # the mover took seeds straight into its store while sowing
 
 
 # stop(position, final_hole, mover) -> True when a lap ending there must not continue
 LapStop = Callable[[Position, int, int], bool]
+# child_stop(position, final_hole, step, mover, seeds sown by the lap) -> True when the lap
+# ends the sow at a child (mancala.engine.children: it makes the child if one is made there)
+ChildStop = Callable[[Position, int, int, int, int], bool]
 Sower = Callable[[Position, int, int, int], SowResult]
+# capturer(position, result, step, mover) -> (hole, seeds) taken (capture.py)
+Capturer = Callable[[Position, "SowResult", int, int], list[tuple[int, int]]]
 
 
-def make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None) -> Sower:
+def make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
+               child_stop: ChildStop | None = None, capturer: Capturer | None = None) -> Sower:
+    """The variant's sower: the plain one below, or, with sow rules, captures before sowing
+    or blocked holes, the one of `sowrules`; wrapped by a prescribed opening if any.
+    `capturer` is the game's capture, which LAP_CAPT applies at the end of each lap."""
+    gi = variant.game_info
+    if gi.prescribed != SowPrescribed.NONE:
+        from mancala.engine.prescribed import limit_child_stop, wrap_opening
+
+        if gi.prescribed == SowPrescribed.ARNGE_LIMIT:
+            child_stop = limit_child_stop(child_stop)
+        return wrap_opening(variant, geom, _make_sower(variant, geom, lap_stop, child_stop, capturer))
+    return _make_sower(variant, geom, lap_stop, child_stop, capturer)
+
+
+def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
+                child_stop: ChildStop | None, capturer: Capturer | None) -> Sower:
+    from mancala.engine.sowrules import make_rule_sower, needs_rule_sower
+
+    if needs_rule_sower(variant):
+        return make_rule_sower(variant, geom, lap_stop, child_stop, capturer)
     gi = variant.game_info
     n = geom.holes
     size = geom.size
@@ -92,6 +124,8 @@ def make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None) -> So
             any_opp = any_opp or sown_opp
             if final == STORE:
                 return SowResult(STORE, any_opp, laps=laps)
+            if child_stop is not None and child_stop(pos, final, step, mover, seeds):
+                return SowResult(final, any_opp, laps=laps)
             if visit_opp and laps == 1 and not sown_opp:
                 return SowResult(final, any_opp, laps=laps)
             if lap_stop is not None and lap_stop(pos, final, mover):

@@ -257,6 +257,15 @@ class MoveMade(_Msg):
     state: State
 
 
+class RoundStarted(_Msg):
+    """A round ended (the move_made before this carried its ROUND_* outcome); here is the next."""
+
+    type: Literal["round_started"] = "round_started"
+    room: str
+    ply: int
+    state: State
+
+
 class PlayerStatus(_Msg):
     type: Literal["player_status"] = "player_status"
     room: str
@@ -302,7 +311,7 @@ class ServerClosing(_Msg):
 
 
 ServerMessage = Annotated[
-    Error | Welcome | Variants | Lobby | LobbyUpdate | SeatGranted | RoomState | MoveMade
+    Error | Welcome | Variants | Lobby | LobbyUpdate | SeatGranted | RoomState | MoveMade | RoundStarted
     | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | ServerClosing,
     Field(discriminator="type"),
 ]

@@ -16,6 +16,7 @@ from mancala.rules.enums import (
     CaptRTurn,
     CaptSide,
     CaptType,
+    ChildLocs,
     ChildRule,
     ChildType,
     Direct,
@@ -170,6 +171,19 @@ CONSTRAINTS: list[Constraint] = [
                                         "capt_min", "capt_max", "presowcapt", "pickextra"),
                lambda v: _gi(v).sow_rule in BLKD_DIV and has_any_capture(v),
                "capture mechanisms other than closing holes are not supported with SOW_BLKD_DIV"),
+    Constraint("blkd_div_goal_param", ("sow_rule", "goal_param", "sow_param"),
+               lambda v: _gi(v).sow_rule in BLKD_DIV and _gi(v).goal_param not in (0, _gi(v).sow_param),
+               "SOW_BLKD_DIV closes holes at sow_param seeds; goal_param (the count the blocks "
+               "description names) must then be 0 or the same"),
+    Constraint("sow_capt_all_needs_basic", ("sow_rule", "capt_on", "evens", "capt_min", "capt_max"),
+               lambda v: _gi(v).sow_rule in (SowRule.OWN_SOW_CAPT_ALL, SowRule.SOW_CAPT_ALL)
+               and not has_basic_capture(v),
+               "OWN_SOW_CAPT_ALL and SOW_CAPT_ALL capture by the basic criteria: they need capt_on, "
+               "evens, capt_min or capt_max"),
+    Constraint("lap_rules_need_mlaps", ("sow_rule", "mlaps"),
+               lambda v: _gi(v).sow_rule in (SowRule.CHANGE_DIR_LAP, SowRule.CONT_LAP_ON)
+               and _gi(v).mlaps == LapSower.OFF,
+               "CHANGE_DIR_LAP and CONT_LAP_ON act between laps: they need mlaps"),
     # --- captures --------------------------------------------------------------
     Constraint("two_out_capsamedir", ("capt_type", "capsamedir"),
                lambda v: _gi(v).capt_type == CaptType.TWO_OUT and not _gi(v).capsamedir,
@@ -204,6 +218,9 @@ CONSTRAINTS: list[Constraint] = [
                lambda v: _gi(v).child_rule == ChildRule.NOT_1ST_OPP
                and (_gi(v).goal == Goal.TERRITORY or _gi(v).blocks),
                "child_rule NOT_1ST_OPP is not supported for territory games or games with blocks"),
+    Constraint("child_locs_min_holes", ("child_locs", "holes", "child_type"),
+               lambda v: has_children(v) and _gi(v).child_locs != ChildLocs.ANYWHERE and v.holes < 2,
+               "child_locs patterns (other than ANYWHERE) are defined for 2 or more holes per side"),
     Constraint("ns_cycle_weg", ("game_class", "child_type", "no_sides"),
                lambda v: v.game_class == GameClass.NORTH_SOUTH_CYCLE
                and _gi(v).child_type == ChildType.WEG and not _gi(v).no_sides,
@@ -267,6 +284,19 @@ CONSTRAINTS: list[Constraint] = [
     Constraint("round_goal_no_fill", ("goal", "round_fill"),
                lambda v: _gi(v).goal in ROUND_GOALS and _gi(v).round_fill != RoundFill.NOT_APPLICABLE,
                "RND_* goals set each round up as the start of the game: round_fill is not used"),
+    Constraint("round_fill_needs_rounds", ("round_fill", "rounds"),
+               lambda v: _gi(v).round_fill != RoundFill.NOT_APPLICABLE and _gi(v).rounds == Rounds.NO_ROUNDS,
+               "round_fill sets up later rounds: it needs rounds"),
+    Constraint("max_seeds_rounds_fill", ("goal", "rounds", "round_fill"),
+               lambda v: _gi(v).goal == Goal.MAX_SEEDS and _gi(v).rounds != Rounds.NO_ROUNDS
+               and _gi(v).round_fill == RoundFill.NOT_APPLICABLE,
+               "MAX_SEEDS games in rounds need a round_fill (NOT_APPLICABLE is for games without "
+               "rounds, RND_* and TERRITORY goals)"),
+    Constraint("rounds_goal_param_holes", ("goal", "rounds", "goal_param", "holes"),
+               lambda v: _gi(v).goal == Goal.MAX_SEEDS and _gi(v).rounds != Rounds.NO_ROUNDS
+               and _gi(v).goal_param > v.holes,
+               "MAX_SEEDS games in rounds: goal_param (holes the player with fewer seeds must "
+               "fill to go on) is at most holes"),
     # --- game classes ------------------------------------------------------------
     Constraint("ns_cycle_prohibited", ("game_class", "goal", "mustshare", "visit_opp"),
                lambda v: v.game_class == GameClass.NORTH_SOUTH_CYCLE

@@ -24,7 +24,7 @@ from mancala.rules.enums import (
     SowRule,
 )
 from mancala.rules.errors import VariantError
-from mancala.rules.loading import config_paths, load_variant, parse_variant
+from mancala.rules.loading import config_paths, parse_variant
 from mancala.rules.variant import GameInfo
 
 MIN = {"game_constants": {"holes": 6, "nbr_start": 4}}
@@ -219,14 +219,14 @@ def test_variant_is_frozen() -> None:
         ({"multicapt": 3}, "multicapt", 3),
         ({"capt_rturn": True}, "capt_rturn", CaptRTurn.ALWAYS),
         ({"capt_rturn": False}, "capt_rturn", CaptRTurn.NO_REPEAT),
-        ({"rounds": True}, "rounds", Rounds.HALF_SEEDS),
+        ({"rounds": True, "round_fill": "LEFT_FILL"}, "rounds", Rounds.HALF_SEEDS),
         ({"rounds": False}, "rounds", Rounds.NO_ROUNDS),
         ({"capt_on": [False, False, True, True]}, "capt_on", (2, 3)),
         ({"capt_on": [4, 1]}, "capt_on", (1, 4)),
         ({"udir_holes": [True, False, False, False, False, True]}, "udir_holes", (0, 5)),
         ({"udir_holes": [1]}, "udir_holes", (1,)),
-        ({"sow_rule": "SOW_SOW_CAPT_ALL"}, "sow_rule", SowRule.SOW_CAPT_ALL),
-        ({"sow_rule": "sow_sow_capt_all"}, "sow_rule", SowRule.SOW_CAPT_ALL),
+        ({"sow_rule": "SOW_SOW_CAPT_ALL", "evens": True}, "sow_rule", SowRule.SOW_CAPT_ALL),
+        ({"sow_rule": "sow_sow_capt_all", "evens": True}, "sow_rule", SowRule.SOW_CAPT_ALL),
         ({"sow_rule": "NO_SOW_OPP_2S"}, "sow_rule", SowRule.NO_SOW_OPP_NS),
         ({"sow_rule": "NO_SOW_OPP_2S"}, "sow_param", 2),
         ({"sow_rule": "NO_SOW_OPP_2S", "sow_param": 2}, "sow_param", 2),
@@ -296,6 +296,10 @@ def test_game_class_names(spelled: str, expected: GameClass) -> None:
 
 
 @pytest.mark.parametrize("stem", sorted(config_paths()))
-def test_shipped_variants_load(stem: str) -> None:
-    variant = load_variant(config_paths()[stem])
+def test_shipped_variants_are_valid(stem: str) -> None:
+    """Every file is a valid variant; the ones the engine does not play yet are only
+    refused as not supported yet (tests/variants lists them with the reason)."""
+    from mancala.rules.loading import parse_variant, read_json
+
+    variant = parse_variant(read_json(config_paths()[stem]), check_support=False)
     assert variant.holes >= 1

@@ -11,12 +11,20 @@ and North's after 2n-1; sowing clockwise (CW), South's comes after hole 0 (befor
 Stores are [South, North]; turn 0 is South.
 
 A step is `(move, board, stores, turn)` or `(move, board, stores, turn, extra)` with
-`extra` holding an `outcome` ("WIN"/"TIE", winner) or the `legal` moves of the
-position reached; `(move, ILLEGAL)` says the move must be refused (the position
-stays as it was). The first script of each variant starts from the variant's own
-start position with South to move and has at least 10 moves; further scripts
-start from a hand-made position (for rules such as grand slams and passes that
-take a long game to reach).
+`extra` holding an `outcome` ("WIN"/"TIE"/"ROUND_WIN"/"ROUND_TIE", winner), the
+`legal` moves of the position reached, or its per-hole `children` / `blocked` /
+`owners` lists (variants with children, blocks or territory); `(move, ILLEGAL)`
+says the move must be refused (the position stays as it was); `(NEXT_ROUND, board,
+stores, turn[, extra])` after a step that ends a round is the next round's starting
+position. The first script of each variant starts from the variant's own start
+position with South to move and has at least 10 moves; further scripts start from
+a hand-made position (for rules such as grand slams and passes that take a long
+game to reach).
+
+Every variant the engine plays (load_variant succeeds) must have a script here.
+Variants that need rules the engine does not play yet are listed by
+test_not_playable_yet with their "not supported yet: param=value" reasons; they
+get a script when their parameters land.
 """
 
 from __future__ import annotations
@@ -29,12 +37,32 @@ from typing import Any
 import pytest
 
 from mancala.engine import Game, IllegalMove
-from mancala.rules.loading import load_variant
+from mancala.rules.errors import NotSupportedYet, VariantError
+from mancala.rules.loading import load_variant, parse_variant, read_json
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 CONFIG_NAMES = sorted(p.stem for p in CONFIGS.glob("*.json"))
 
+
+def _plays(name: str) -> bool:
+    """True when the engine plays the variant; an invalid file counts as playable
+    here so that its load fails loudly in test_scripted_game."""
+    try:
+        load_variant(CONFIGS / f"{name}.json")
+    except NotSupportedYet:
+        return False
+    except VariantError:
+        return True
+    return True
+
+
+PLAYABLE = [name for name in CONFIG_NAMES if _plays(name)]
+NOT_PLAYABLE = [name for name in CONFIG_NAMES if name not in PLAYABLE]
+
 ILLEGAL = "illegal"
+# pseudo-move: after a ROUND_WIN/ROUND_TIE step, the next round's starting position
+# (Game.next_round; the replay prints it without a move)
+NEXT_ROUND = "next round"
 
 
 def b(south: list[int], north: list[int]) -> list[int]:
@@ -591,6 +619,638 @@ TCHUKA_RUMA = Script([
     (7, b([0, 1, 0, 1], [0, 0, 0, 0]), [8, 6], 1, {"outcome": ("WIN", 1)}),
 ])
 
+# ---------------------------------------------------------------------------------
+# Awale grand slams that spare one hole. South's 5 (6 seeds) makes every North hole
+# two: the chain takes all six, a grand slam. South sees North's row from its own
+# side: hole 11 on its left, hole 6 on its right.
+# ---------------------------------------------------------------------------------
+
+GS_ALL_BOARD = b([3, 2, 1, 0, 0, 6], [1, 1, 1, 1, 1, 1])
+GS_ALL_STORES = [10, 20]
+
+AWALE_GS_LEAVE_LEFT = Script([
+    # 6..10 taken (10), North keeps hole 11 (2)
+    (5, b([3, 2, 1, 0, 0, 0], [0, 0, 0, 0, 0, 2]), [20, 20], 1),
+    # 2 from 11: 0 (3 -> 4), 1 (2 -> 3): 1 taken, 0 (4) stops the chain. North is now
+    # empty and no South move reaches it (0 sows 1..4, 2 sows 3): the game ends and
+    # South keeps its 5: 25 to 23
+    (11, b([0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]), [25, 23], 0, {"outcome": ("WIN", 0)}),
+], board=GS_ALL_BOARD, stores=GS_ALL_STORES)
+
+AWALE_GS_LEAVE_RIGHT = Script([
+    # 7..11 taken (10), North keeps hole 6 (2)
+    (5, b([3, 2, 1, 0, 0, 0], [2, 0, 0, 0, 0, 0]), [20, 20], 1),
+    (6, b([3, 2, 1, 0, 0, 0], [0, 1, 1, 0, 0, 0]), [20, 20], 0),  # 7, 8: North's own
+    (0, b([0, 3, 2, 1, 0, 0], [0, 1, 1, 0, 0, 0]), [20, 20], 1),
+    (8, b([0, 3, 2, 1, 0, 0], [0, 1, 0, 1, 0, 0]), [20, 20], 0),
+    (1, b([0, 0, 3, 2, 1, 0], [0, 1, 0, 1, 0, 0]), [20, 20], 1),
+], board=GS_ALL_BOARD, stores=GS_ALL_STORES)
+
+# ---------------------------------------------------------------------------------
+# More Kalah sizes (same rules as the Kalah family above).
+# ---------------------------------------------------------------------------------
+
+# Kalah 2: 6 pits of 2, 24 seeds.
+KALAH_2 = Script([
+    (4, b([2, 2, 2, 2, 0, 3], [2, 2, 2, 2, 2, 2]), [1, 0], 0),  # 5, store: again
+    (5, b([2, 2, 2, 2, 0, 0], [3, 3, 2, 2, 2, 2]), [2, 0], 1),  # store, 6, 7
+    (10, b([2, 2, 2, 2, 0, 0], [3, 3, 2, 2, 0, 3]), [2, 1], 1),  # 11, store: again
+    (11, b([3, 3, 2, 2, 0, 0], [3, 3, 2, 2, 0, 0]), [2, 2], 0),  # store, 0, 1
+    (2, b([3, 3, 0, 3, 0, 0], [3, 0, 2, 2, 0, 0]), [6, 2], 1),  # 4 empty, faces 7 (3)
+    (8, b([3, 0, 0, 3, 0, 0], [3, 0, 0, 3, 0, 0]), [6, 6], 0),  # 10 empty, faces 1 (3)
+    (3, b([3, 0, 0, 0, 1, 1], [3, 0, 0, 3, 0, 0]), [7, 6], 0),  # 4, 5, store
+    (5, b([3, 0, 0, 0, 1, 0], [3, 0, 0, 3, 0, 0]), [8, 6], 0),
+    (4, b([3, 0, 0, 0, 0, 0], [0, 0, 0, 3, 0, 0]), [12, 6], 1),  # 5 empty, faces 6 (3)
+    (9, b([3, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 1]), [12, 7], 1),  # 10, 11, store
+    (11, b([3, 0, 0, 0, 0, 0], [0, 0, 0, 0, 1, 0]), [12, 8], 1),
+    # 11 empty, faces 0 (3): 4 to North. The board is empty, South cannot move: 12-12
+    (10, b([0, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 0]), [12, 12], 1, {"outcome": ("TIE", None)}),
+])
+
+# Kalah 4 Pits 3: South 0..3, North 4..7, i faces 7-i; 24 seeds.
+KALAH_4_PITS_3 = Script([
+    (1, b([3, 0, 4, 4], [3, 3, 3, 3]), [1, 0], 0),  # 2, 3, store: again
+    (3, b([3, 0, 4, 0], [4, 4, 4, 3]), [2, 0], 1),  # store, 4, 5, 6
+    # 4 from 5: 6, 7, store, 0; South's 0 gets the last seed: nothing for North
+    (5, b([4, 0, 4, 0], [4, 0, 5, 4]), [2, 1], 0),
+    (0, b([0, 1, 5, 1], [4, 0, 5, 4]), [3, 1], 0),  # 1, 2, 3, store: again
+    (3, b([0, 1, 5, 0], [4, 0, 5, 4]), [4, 1], 0),
+    (2, b([0, 1, 0, 1], [5, 1, 6, 4]), [5, 1], 1),  # 3, store, 4, 5, 6
+    (4, b([1, 1, 0, 1], [0, 2, 7, 5]), [5, 2], 0),  # 5, 6, 7, store, 0
+    (1, b([1, 0, 0, 1], [0, 0, 7, 5]), [8, 2], 1),  # 2 empty, faces 5 (2)
+    (7, b([2, 1, 1, 2], [0, 0, 7, 0]), [8, 3], 0),  # store, 0..3
+    (3, b([2, 1, 1, 0], [1, 0, 7, 0]), [9, 3], 1),  # store, 4
+    (4, b([2, 1, 0, 0], [0, 0, 7, 0]), [9, 5], 0),  # 5 empty, faces 2 (1)
+    (1, b([2, 0, 1, 0], [0, 0, 7, 0]), [9, 5], 1),  # 2 empty, faces empty 5: the seed stays
+    # 7 from 6: 7, store, 0..3, (South's store skipped) 4; 4 empty, faces 3 (now 1)
+    (6, b([3, 1, 2, 0], [0, 0, 0, 1]), [9, 8], 0),
+])
+
+# Kalah 5 Pits: South 0..4, North 5..9, i faces 9-i; 40 seeds, 21 win.
+KALAH_5_PITS = Script([
+    (1, b([4, 0, 5, 5, 5], [4, 4, 4, 4, 4]), [1, 0], 0),  # 2, 3, 4, store: again
+    (4, b([4, 0, 5, 5, 0], [5, 5, 5, 5, 4]), [2, 0], 1),  # store, 5..8
+    (6, b([5, 0, 5, 5, 0], [5, 0, 6, 6, 5]), [2, 1], 0),  # 7, 8, 9, store, 0
+    (0, b([0, 1, 6, 6, 1], [5, 0, 6, 6, 5]), [3, 1], 0),  # 1..4, store: again
+    (4, b([0, 1, 6, 6, 0], [5, 0, 6, 6, 5]), [4, 1], 0),
+    (2, b([0, 1, 0, 7, 1], [6, 1, 7, 6, 5]), [5, 1], 1),  # 3, 4, store, 5, 6, 7
+    (5, b([1, 1, 0, 7, 1], [0, 2, 8, 7, 6]), [5, 2], 0),  # 6..9, store, 0
+    (1, b([1, 0, 0, 7, 1], [0, 2, 0, 7, 6]), [14, 2], 1),  # 2 empty, faces 7 (8)
+    (6, b([1, 0, 0, 7, 1], [0, 0, 1, 8, 6]), [14, 2], 0),  # 7, 8: no capture
+    (4, b([1, 0, 0, 7, 0], [0, 0, 1, 8, 6]), [15, 2], 0),
+    # 1 empty, faces 8 (8): 9 to the store, 24 > 20: South wins; the board goes to the
+    # hole owners (South 7, North 7)
+    (0, b([0, 0, 0, 0, 0], [0, 0, 0, 0, 0]), [31, 9], 0, {"outcome": ("WIN", 0)}),
+])
+
+# ---------------------------------------------------------------------------------
+# Lamlameta: 12 holes of 3 (South 0..11, North 12..23), CCW, no store sowing, LAPPER;
+# a lap whose last seed makes four stops and takes those four, on either side.
+# Boards below list South 0..11, then North 12..23.
+# ---------------------------------------------------------------------------------
+
+LAMLAMETA = Script([
+    # 1, 2, 3 (4): taken
+    (0, b([0, 4, 4, 0, 3, 3, 3, 3, 3, 3, 3, 3], [3] * 12), [4, 0], 1),
+    (12, b([0, 4, 4, 0, 3, 3, 3, 3, 3, 3, 3, 3], [0, 4, 4, 0, 3, 3, 3, 3, 3, 3, 3, 3]), [4, 4], 0),
+    (5, b([0, 4, 4, 0, 3, 0, 4, 4, 0, 3, 3, 3], [0, 4, 4, 0, 3, 3, 3, 3, 3, 3, 3, 3]), [8, 4], 1),
+    # 23: 0, 1, 2 (5: lift) -> 3..7 (5: lift) -> 8..11, 12; 12 was empty: stop
+    (23, b([1, 5, 0, 1, 4, 1, 5, 0, 1, 4, 4, 4], [1, 4, 4, 0, 3, 3, 3, 3, 3, 3, 3, 0]), [8, 4], 0),
+    # 4: 5..8 (2: lift) -> 9, 10 (5: lift) -> 11..15; 15 was empty: stop
+    (4, b([1, 5, 0, 1, 0, 2, 6, 1, 0, 5, 0, 5], [2, 5, 5, 1, 3, 3, 3, 3, 3, 3, 3, 0]), [8, 4], 1),
+    (16, b([1, 5, 0, 1, 0, 2, 6, 1, 0, 5, 0, 5], [2, 5, 5, 1, 0, 4, 4, 0, 3, 3, 3, 0]), [8, 8], 0),
+    (7, b([1, 5, 0, 1, 0, 2, 6, 0, 1, 5, 0, 5], [2, 5, 5, 1, 0, 4, 4, 0, 3, 3, 3, 0]), [8, 8], 1),
+    # 22: 23, 0, 1 (6: lift) -> 2..7; 7 was empty: stop
+    (22, b([2, 0, 1, 2, 1, 3, 7, 1, 1, 5, 0, 5], [2, 5, 5, 1, 0, 4, 4, 0, 3, 3, 0, 1]), [8, 8], 0),
+    (3, b([2, 0, 1, 0, 2, 0, 7, 1, 1, 5, 0, 5], [2, 5, 5, 1, 0, 4, 4, 0, 3, 3, 0, 1]), [12, 8], 1),
+    # 12: 13, 14 (6: lift) -> 15..20; 20 makes four: taken
+    (12, b([2, 0, 1, 0, 2, 0, 7, 1, 1, 5, 0, 5], [0, 6, 0, 2, 1, 5, 5, 1, 0, 3, 0, 1]), [12, 12], 0),
+    (9, b([2, 0, 1, 0, 2, 0, 7, 1, 1, 0, 1, 6], [1, 7, 1, 2, 1, 5, 5, 1, 0, 3, 0, 1]), [12, 12], 1),
+    # 21: 22, 23, 0 (3: lift) -> 1, 2, 3; 3 was empty: stop
+    (21, b([0, 1, 2, 1, 2, 0, 7, 1, 1, 0, 1, 6], [1, 7, 1, 2, 1, 5, 5, 1, 0, 0, 1, 2]), [12, 12], 0),
+])
+
+# ---------------------------------------------------------------------------------
+# Bao (two rows): 8 holes of 2 (South 0..7, North 8..15, i faces 15-i), every hole
+# chooses its direction (CW runs ..., 1, 0, 15, 14, ...), LAPPER, a move needs two
+# seeds, a last seed in an empty hole of one's own takes the facing seeds (the seed
+# stays), DEPRIVE: "stores" count the seeds taken out of play.
+# ---------------------------------------------------------------------------------
+
+BAO = Script([
+    # 3 CCW: 4, 5 (3: lift) -> 6, 7, 8 (3) -> 9, 10, 11 (3) -> 12, 13, 14 (3) -> 15, 0,
+    # 1 (3) -> 2, 3, 4 (4) -> 5, 6, 7, 8; 8 was emptied, North's: the turn ends
+    ([3, "CCW"], b([3, 0, 3, 1, 0, 1, 4, 4], [1, 3, 3, 0, 3, 3, 0, 3]), [0, 0], 1),
+    # 9 CCW: 10, 11, 12 (4) -> 13, 14, 15, 0 (4) -> 1, 2, 3, 4; 4 was empty, South's
+    ([9, "CCW"], b([0, 1, 4, 2, 1, 1, 4, 4], [1, 0, 4, 1, 0, 4, 1, 4]), [0, 0], 0),
+    ([1, "CW"], ILLEGAL),  # a single seed may not start a move
+    # 3 CW: 2, 1 (2) -> 0, 15 (5) -> 14..10 (5) -> 9..5 (2) -> 4, 3; 3 was emptied:
+    # it faces 12 (1), which is taken out of play; the last seed stays
+    ([3, "CW"], b([1, 0, 5, 1, 2, 0, 5, 5], [2, 1, 0, 2, 0, 5, 2, 0]), [1, 0], 1),
+    # 11 CW (North's CW runs 10, 9, ...): 10, 9 (2) -> 8, 7 (6) -> 6..1; 1 is South's
+    ([11, "CW"], b([1, 1, 6, 2, 3, 1, 6, 0], [3, 0, 1, 0, 0, 5, 2, 0]), [1, 0], 0),
+    # 4 CCW: 5, 6, 7; 7 was empty: takes the 3 in 8
+    ([4, "CCW"], b([1, 1, 6, 2, 0, 2, 7, 1], [0, 0, 1, 0, 0, 5, 2, 0]), [4, 0], 1),
+    # 13 CCW: 14, 15, 0, 1, 2 (7) -> 3..9; 9 was empty, North's: takes the 8 in 6
+    ([13, "CCW"], b([2, 2, 0, 3, 1, 3, 0, 2], [1, 1, 1, 0, 0, 0, 3, 1]), [4, 8], 0),
+    # 5 CCW: 6, 7, 8 (2) -> 9, 10 (2) -> 11, 12; 12 was empty, North's: the turn ends
+    ([5, "CCW"], b([2, 2, 0, 3, 1, 0, 1, 3], [0, 2, 0, 1, 1, 0, 3, 1]), [4, 8], 1),
+    # 14 CW: 13, 12, 11 (2) -> 10, 9 (3) -> 8, 7, 6 (2) -> 5, 4 (2) -> 3, 2; South's
+    ([14, "CW"], b([2, 2, 1, 4, 0, 1, 0, 4], [1, 0, 1, 0, 2, 1, 0, 1]), [4, 8], 0),
+    # 3 CW: 2, 1, 0, 15 (2) -> 14, 13 (2) -> 12, 11; 11 was empty, North's
+    ([3, "CW"], b([3, 3, 2, 0, 0, 1, 0, 4], [1, 0, 1, 1, 3, 0, 1, 0]), [4, 8], 1),
+    # 12 CCW: 13, 14, 15; 15 was empty: takes the 3 in 0
+    ([12, "CCW"], b([0, 3, 2, 0, 0, 1, 0, 4], [1, 0, 1, 1, 0, 1, 2, 1]), [4, 11], 0),
+    # 7 CCW: 8..11 (2) -> 12, 13 (2) -> 14, 15 (2) -> 0, 1 (4) -> 2..5 (2) -> 6, 7;
+    # 7 was emptied: takes the 2 in 8
+    ([7, "CCW"], b([1, 0, 3, 1, 1, 0, 1, 1], [0, 1, 2, 0, 1, 0, 3, 0]), [6, 11], 1),
+    ([14, "CCW"], b([2, 1, 3, 1, 1, 0, 1, 1], [0, 1, 2, 0, 1, 0, 0, 1]), [6, 11], 0),  # 15, 0, 1
+    # 2 CW: 1, 0, 15 (2) -> 14, 13; North's
+    ([2, "CW"], b([3, 2, 0, 1, 1, 0, 1, 1], [0, 1, 2, 0, 1, 1, 1, 0]), [6, 11], 1),
+    # 10 CW: 9, 8; 8 was empty: takes the 1 in 7
+    ([10, "CW"], b([3, 2, 0, 1, 1, 0, 1, 0], [1, 2, 0, 0, 1, 1, 1, 0]), [6, 12], 0),
+])
+
+# South's 5 CCW ends in its empty 7 and takes North's only playable hole (8, two
+# seeds): North has no hole of two and South, the last to move, wins.
+BAO_DEPRIVE = Script([
+    ([6, "CCW"], ILLEGAL),  # empty
+    ([5, "CCW"], b([0, 0, 0, 0, 0, 0, 1, 1], [0, 1, 0, 0, 0, 0, 0, 1]), [12, 10], 0,
+     {"outcome": ("WIN", 0)}),
+], board=b([0, 0, 0, 0, 0, 2, 0, 0], [2, 1, 0, 0, 0, 0, 0, 1]), stores=[10, 10])
+
+# ---------------------------------------------------------------------------------
+# Rounds with burnt holes (rounds NO_MOVES, blocks, round_fill LEFT_FILL): a round
+# ends when the player to move has nothing to play; the board goes to the hole
+# owners. The next round is started by the other player than the round before
+# (ALTERNATE); each player fills holes from their own left with nbr_start seeds as
+# far as their seeds go, the rest to their store, and the empty holes are blocked;
+# a player who cannot fill one hole loses the game. Sowing passes over blocked holes.
+# ---------------------------------------------------------------------------------
+
+# The 7 x 7 clockwise family (Dakon, Congkak, Congklak, Sungka in rounds); the main
+# script is CONGKLAK, which ends no round.
+SE_ROUND_END = Script([
+    # 0 CW: South's store: another turn, but South has nothing left: the round ends,
+    # North's 2 go to North; South won the round with 61 to 37
+    (0, b([0] * 7, [0] * 7), [61, 37], 0, {"outcome": ("ROUND_WIN", 0)}),
+    # North starts round 2. South fills 7 holes (49, 12 to the store), North 5 (35, 2
+    # left); North's 12 and 13 are burnt
+    (NEXT_ROUND, b([7] * 7, [7, 7, 7, 7, 7, 0, 0]), [12, 2], 1,
+     {"blocked": [False] * 12 + [True, True]}),
+], board=b([1, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0]), stores=[60, 35])
+
+SE_GAME_END = Script([
+    # as above, but North ends the round with 5 seeds: not one hole's worth, South wins
+    (0, b([0] * 7, [0] * 7), [93, 5], 0, {"outcome": ("WIN", 0)}),
+], board=b([1, 0, 0, 0, 0, 0, 0], [2, 0, 0, 0, 0, 0, 0]), stores=[92, 3])
+
+# Gabata: 6 holes of 3, CCW, no store sowing, LAPPER, a last seed in an empty hole of
+# one's own takes the facing seeds (the seed stays). 36 seeds.
+GABATA = Script([
+    # 1, 2, 3 (4) -> 4..7 (4) -> 8..11 (4) -> 0..3; 3 was emptied: takes 8 (4)
+    (0, b([1, 5, 5, 1, 4, 4], [4, 0, 0, 4, 4, 0]), [4, 0], 1),
+    # 7..10 (5) -> 11, 0..3 (2) -> 4, 5 (5) -> 6..10; 10 was emptied: takes 1 (6)
+    (6, b([2, 0, 6, 0, 5, 0], [1, 2, 2, 6, 1, 1]), [4, 6], 0),
+    # 1, 2 (7) -> 3..9 (7) -> 10, 11, 0..4 (7) -> 5..11 (3) -> 0, 1, 2 (2) -> 3, 4;
+    # 4 was emptied: takes 7 (4)
+    (0, b([2, 3, 0, 3, 1, 2], [3, 0, 4, 1, 3, 0]), [8, 6], 1),
+    (9, b([3, 4, 1, 3, 1, 2], [3, 0, 4, 0, 0, 1]), [8, 6], 0),  # 10 (4) -> 11, 0, 1, 2
+    # 5 (3) -> 6, 7, 8 (5) -> 9..1 (5) -> 2..6 (5) -> 7..11 (3) -> 0, 1, 2 (3) -> 3, 4,
+    # 5 (2) -> 6, 7 (3) -> 8, 9, 10 (3) -> 11, 0, 1 (2) -> 2, 3 (6) -> 4..9 (4) ->
+    # 10, 11, 0, 1; 1 was emptied: takes 10 (1)
+    (4, b([7, 1, 1, 0, 3, 1], [2, 1, 3, 0, 0, 2]), [9, 6], 1),
+    # 8 (4) -> 9, 10, 11, 0 (8) -> 1..8; 8 was emptied: takes 3 (1)
+    (7, b([0, 2, 2, 0, 4, 2], [3, 1, 1, 1, 1, 3]), [9, 7], 0),
+    # 6, 7 (2) -> 8, 9 (2) -> 10, 11 (4) -> 0..3; 3 was empty: takes 8 (2)
+    (5, b([1, 3, 3, 1, 4, 0], [4, 0, 0, 0, 2, 0]), [11, 7], 1),
+    # 11, 0 (2) -> 1, 2 (4) -> 3..6 (5) -> 7..11 (2) -> 0, 1 (5) -> 2..6; 6 was
+    # emptied: takes 5 (2)
+    (10, b([1, 0, 1, 3, 6, 0], [1, 1, 1, 1, 1, 0]), [11, 9], 0),
+    # 3 (4) -> 4..7 (2) -> 8, 9 (2) -> 10, 11; North's
+    (2, b([1, 0, 0, 0, 7, 1], [2, 0, 2, 0, 2, 1]), [11, 9], 1),
+    (11, b([0, 1, 1, 0, 7, 1], [2, 0, 2, 0, 2, 0]), [11, 9], 0),  # 0 (2) -> 1, 2
+    # 2 (2) -> 3, 4 (8) -> 5..11, 0; 0 was empty: takes 11 (1)
+    (1, b([1, 0, 0, 1, 0, 2], [3, 1, 3, 1, 3, 0]), [12, 9], 1),
+    (8, b([0, 0, 0, 1, 0, 2], [3, 1, 0, 2, 4, 1]), [12, 10], 0),  # 11 empty: takes 0 (1)
+])
+
+GABATA_ROUND = Script([
+    # 5 was empty: takes North's last seed; North cannot move: the round ends, South's
+    # seed in 5 goes to South: 22 to 14
+    (4, b([0] * 6, [0] * 6), [22, 14], 0, {"outcome": ("ROUND_WIN", 0)}),
+    # North starts round 2; South fills 6 holes (4 left), North 4 (2 left): 10 and 11
+    # are out of play
+    (NEXT_ROUND, b([3] * 6, [3, 3, 3, 3, 0, 0]), [4, 2], 1,
+     {"blocked": [False] * 10 + [True, True]}),
+    # 9: (10, 11 passed over) 0, 1, 2 (4) -> 3..6 (4) -> 7, 8, 9, 0 (5) -> 1..5 (5) ->
+    # 6..9, 0; South's emptied 0: the turn ends
+    (9, b([1, 5, 1, 5, 5, 0], [1, 5, 5, 2, 0, 0]), [4, 2], 0),
+    # 3 (6) -> 4..9 (3) -> 0, 1, 2; 2 was emptied, but 9 (facing) was just lifted
+    (2, b([2, 6, 1, 0, 6, 1], [2, 6, 6, 0, 0, 0]), [4, 2], 1),
+], board=b([0, 0, 0, 0, 1, 0], [1, 0, 0, 0, 0, 0]), stores=[20, 14])
+
+
+def _ccw(script: Script) -> Script:
+    """The same play with every move's direction given as CCW (all holes udir)."""
+    steps = [(s[0] if s[0] == NEXT_ROUND else [s[0], "CCW"], *s[1:]) for s in script.steps]
+    return Script(steps, script.board, script.stores, script.starter)
+
+
+# Giuthi: Gabata's rules with the direction chosen for every hole.
+GIUTHI = Script([
+    *_ccw(GABATA).steps,
+    # 5 CW: 4, 3 (2) -> 2, 1; 1 was empty: takes 10 (4)
+    ([5, "CW"], b([0, 1, 1, 0, 1, 0], [3, 1, 0, 2, 0, 1]), [16, 10], 1),
+])
+GIUTHI_ROUND = _ccw(GABATA_ROUND)
+
+# ---------------------------------------------------------------------------------
+# Children. `kids(size, {hole: player})` is the per-hole children list.
+# ---------------------------------------------------------------------------------
+
+
+def kids(size: int, owned: dict[int, int]) -> list[int | None]:
+    return [owned.get(h) for h in range(size)]
+
+
+# Toguz Kumalak / Korgool: 9 holes of 9 (South 0..8, North 9..17), CCW, the first seed
+# back into the start hole, a lone seed moves one on; a last seed that makes an even
+# count on the opponent's side takes it; one that makes three there makes a tuzdyk
+# (one per player, not the opponent's last hole, not the hole numbered like the
+# opponent's tuzdyk). A tuzdyk keeps what is sown into it for its owner. 162 seeds.
+TOGUZ = Script([
+    (4, b([9, 9, 9, 9, 1, 10, 10, 10, 10], [10, 10, 10, 0, 9, 9, 9, 9, 9]), [10, 0], 1),  # 12 (10)
+    (13, b([10, 10, 10, 0, 1, 10, 10, 10, 10], [10, 10, 10, 0, 1, 10, 10, 10, 10]), [10, 10], 0),
+    (5, b([10, 10, 10, 0, 1, 1, 11, 11, 11], [11, 11, 11, 1, 2, 11, 10, 10, 10]), [10, 10], 1),
+    (17, b([11, 11, 11, 1, 2, 2, 12, 12, 0], [11, 11, 11, 1, 2, 11, 10, 10, 1]), [10, 22], 0),  # 8 (12)
+    (0, b([1, 12, 12, 2, 3, 3, 13, 13, 1], [12, 0, 11, 1, 2, 11, 10, 10, 1]), [22, 22], 1),  # 10 (12)
+    # 11 seeds from 11: 11..17, 0..3; 3 (2 -> 3) becomes North's tuzdyk
+    (11, b([2, 13, 13, 3, 3, 3, 13, 13, 1], [12, 0, 1, 2, 3, 12, 11, 11, 2]), [22, 22], 0,
+     {"children": kids(18, {3: 1})}),
+    (6, b([3, 13, 13, 3, 3, 3, 1, 14, 2], [13, 1, 2, 3, 4, 13, 12, 12, 3]), [22, 22], 1),
+    (17, b([4, 0, 13, 3, 3, 3, 1, 14, 2], [13, 1, 2, 3, 4, 13, 12, 12, 1]), [22, 36], 0),  # 1 (14)
+    # 13 from 2: 2..14, one into North's tuzdyk 3; 14 (14) taken
+    (2, b([4, 0, 1, 4, 4, 4, 2, 15, 3], [14, 2, 3, 4, 5, 0, 12, 12, 1]), [36, 36], 1),
+    (9, b([5, 1, 2, 5, 5, 4, 2, 15, 3], [1, 3, 4, 5, 6, 1, 13, 13, 2]), [36, 36], 0),
+    (3, ILLEGAL),  # North's tuzdyk
+    (8, b([5, 1, 2, 5, 5, 4, 2, 15, 1], [2, 0, 4, 5, 6, 1, 13, 13, 2]), [40, 36], 1),  # 10 (4)
+    (17, b([0, 1, 2, 5, 5, 4, 2, 15, 1], [2, 0, 4, 5, 6, 1, 13, 13, 1]), [40, 42], 0),  # 0 (6)
+    # a lone seed moves on: 9 (2 -> 3) becomes South's tuzdyk (9 and North's 3 are not
+    # numbered alike: South's 4th hole would mirror it, North's 4th is 12)
+    (8, b([0, 1, 2, 5, 5, 4, 2, 15, 0], [3, 0, 4, 5, 6, 1, 13, 13, 1]), [40, 42], 1,
+     {"children": kids(18, {3: 1, 9: 0})}),
+])
+
+# A last seed making three in the opponent's last hole (17) makes no tuzdyk.
+TOGUZ_LAST_HOLE = Script([
+    (8, b([9] * 8 + [1], [10] * 8 + [3]), [3, 3], 1, {"children": [None] * 18}),
+    (17, b([10, 0, 9, 9, 9, 9, 9, 9, 1], [10] * 8 + [1]), [3, 13], 0),  # 1 (10)
+    (8, b([10, 0, 9, 9, 9, 9, 9, 9, 0], [11, 10, 10, 10, 10, 10, 10, 10, 1]), [3, 13], 1),
+], board=b([9] * 8 + [10], [9] * 8 + [2]), stores=[3, 3])
+
+# Qelat: 6 holes of 4, CCW, LAPPER, no stores; a lap whose last seed makes four in an
+# end hole (either player) or in the opponent's second hole from either end makes a
+# walda of the mover's; a lap ending in any walda ends the sow. 48 seeds.
+QELAT = Script([
+    # 1..4 (5) -> 5..9 (5) -> 10, 11, 0, 1, 2 (6) -> 3..8 (6) -> 9..2; 2 was emptied
+    (0, b([2, 7, 1, 6, 1, 6], [6, 6, 0, 1, 6, 6]), [0, 0], 1),
+    # 10 (7) -> 11, 0..5 (7) -> 6..11, 0: 0 makes four: North's walda
+    (9, b([4, 8, 2, 7, 2, 0], [7, 7, 1, 1, 1, 8]), [0, 0], 0, {"children": kids(12, {0: 1})}),
+    # 3, 4 (3) -> 5, 6, 7 (8) -> 8..3 (9) -> 4..11, 0: the lap ends in a walda
+    (2, b([6, 9, 1, 0, 1, 2], [9, 1, 3, 3, 3, 10]), [0, 0], 1),
+    # 8 makes four, but no walda may be made there: lifted, 9, 10, 11, 0 (a walda)
+    (7, b([7, 9, 1, 0, 1, 2], [9, 0, 0, 4, 4, 11]), [0, 0], 0),
+    (4, b([7, 9, 1, 0, 0, 0], [10, 1, 1, 4, 4, 11]), [0, 0], 1),  # 5 (3) -> 6, 7, 8
+    # 10..1 (10) -> 2..11 (13) -> 0..11, 0: walda
+    (9, b([10, 1, 3, 2, 2, 2], [12, 3, 3, 2, 7, 1]), [0, 0], 0),
+    # 6, 7: 7 (North's second hole) makes four: South's walda
+    (5, b([10, 1, 3, 2, 2, 0], [13, 4, 3, 2, 7, 1]), [0, 0], 1,
+     {"children": kids(12, {0: 1, 7: 0})}),
+    # 9..11 (2) -> 0, 1 (2) -> 2, 3 (3) -> 4, 5, 6 (14) -> 7..8 (2) -> 9, 10 (10) -> 11..8
+    (8, b([13, 2, 6, 2, 5, 3], [2, 7, 1, 5, 0, 2]), [0, 0], 0),
+    (3, b([13, 2, 6, 0, 6, 4], [2, 7, 1, 5, 0, 2]), [0, 0], 1,  # 4, 5: an end hole
+     {"children": kids(12, {0: 1, 5: 0, 7: 0})}),
+    (8, b([14, 3, 7, 1, 6, 4], [2, 7, 0, 0, 1, 3]), [0, 0], 0),  # 9 (6) -> 10..3
+    (0, ILLEGAL),  # North's walda
+    (5, ILLEGAL),  # South's own walda
+    # 4 (7) -> 5..11: 11 makes four: an end hole, South's walda
+    (3, b([14, 3, 7, 0, 0, 5], [3, 8, 1, 1, 2, 4]), [0, 0], 1,
+     {"children": kids(12, {0: 1, 5: 0, 7: 0, 11: 0})}),
+    (10, b([15, 3, 7, 0, 0, 5], [3, 8, 1, 1, 0, 5]), [0, 0], 0),  # 11 (South's), 0: walda
+])
+
+# Weg: 6 holes of 4, CCW, LAPPER, territory (South owns 0..5, North 6..11); a lap whose
+# last seed makes four in a hole the opponent owns makes a weg of the mover's; a lap
+# ending in an opponent's weg takes that seed and one more and gives another turn;
+# one ending in one's own weg ends the sow. mustshare; a round ends when neither
+# player can move. 48 seeds.
+WEG = Script([
+    (2, b([6, 6, 2, 7, 1, 6], [1, 6, 6, 6, 0, 1]), [0, 0], 1),
+    # 7 (7) -> 8..2 (3) -> 3, 4, 5 (7) -> 6..0 (8) -> 1..8 (9) -> 9..5 (2) -> 6, 7 (3) ->
+    # 8, 9, 10 (four, but North's own hole) -> 11, 0, 1, 2 (3) -> 3, 4, 5
+    (6, b([2, 10, 0, 11, 5, 1], [3, 0, 1, 10, 0, 5]), [0, 0], 0),
+    (5, b([2, 10, 0, 11, 5, 0], [4, 0, 1, 10, 0, 5]), [0, 0], 1,  # 6 makes four: South's weg
+     {"children": kids(12, {6: 0})}),
+    (8, b([3, 11, 1, 12, 6, 1], [5, 1, 1, 0, 1, 6]), [0, 0], 0),  # 9 (11) -> 10..8
+    # 3 (13) -> 4..4 (8) -> 5..0 (5) -> 1..5 (four, South's own) -> 6..9 (3) -> 10, 11, 0
+    (2, b([1, 13, 2, 2, 1, 0], [8, 4, 4, 0, 4, 9]), [0, 0], 1),
+    (8, b([0, 14, 0, 3, 2, 1], [8, 4, 0, 1, 5, 10]), [0, 0], 0),  # 0 (2) -> 1, 2 (3) -> 3, 4, 5
+    (5, b([0, 14, 0, 3, 2, 0], [9, 4, 0, 1, 5, 10]), [0, 0], 1),  # into its own weg: the end
+    # 10 (6) -> 11..4 (3) -> 5, 6, 7 (5) -> 8..0 (2) -> 1, 2 (2) -> 3, 4
+    (9, b([0, 16, 0, 5, 1, 1], [10, 0, 1, 1, 1, 12]), [0, 0], 0),
+    (4, b([0, 16, 0, 5, 0, 0], [11, 1, 1, 1, 1, 12]), [0, 0], 1),  # 5 (2) -> 6, 7
+    (11, b([1, 17, 1, 6, 1, 1], [12, 2, 2, 2, 2, 1]), [0, 0], 0),  # 0..10, 11 (emptied)
+    # 1 (18) -> 2..11, 0..7: 7 makes four: a second weg for South
+    (0, b([1, 1, 3, 8, 3, 3], [14, 4, 3, 3, 3, 2]), [0, 0], 1,
+     {"children": kids(12, {6: 0, 7: 0})}),
+    # 10, 11, 0 (2) -> 1, 2: 2 makes four in South's hole: North's weg
+    (9, b([0, 2, 4, 8, 3, 3], [14, 4, 3, 0, 4, 3]), [0, 0], 0,
+     {"children": kids(12, {2: 1, 6: 0, 7: 0})}),
+    # 2 (North's weg keeps the seed), 3 (9) -> 4..0
+    (1, b([1, 0, 5, 0, 4, 4], [15, 5, 4, 1, 5, 4]), [0, 0], 1),
+])
+
+WEG_CAPTURE = Script([
+    (4, b([1, 0, 3, 0, 0, 1], [4, 0, 0, 0, 1, 1]), [15, 15], 1,  # 5, 6: South's weg
+     {"children": kids(12, {6: 0})}),
+    (11, b([0, 1, 4, 0, 0, 1], [4, 0, 0, 0, 1, 0]), [15, 15], 0,  # 0 (2) -> 1, 2: North's weg
+     {"children": kids(12, {2: 1, 6: 0})}),
+    # ends in North's weg: South takes that seed and one more and moves again
+    (1, b([0, 0, 3, 0, 0, 1], [4, 0, 0, 0, 1, 0]), [17, 15], 0),
+    # into its own weg. South has nothing left to play, and North's only move (10 -> 11)
+    # would not feed it (mustshare): neither player can move and the round ends. Wegs go
+    # to their owners (South 5, North 3), North's seed in 10 to North: 22 to 19
+    (5, b([0] * 6, [0] * 6), [22, 19], 0, {"outcome": ("ROUND_WIN", 0)}),
+], board=b([1, 0, 3, 0, 2, 0], [3, 0, 0, 0, 1, 1]), stores=[15, 15])
+
+# ---------------------------------------------------------------------------------
+# Sow rules.
+# ---------------------------------------------------------------------------------
+
+# Ba-awa: 6 holes of 4, CCW, LAPPER, OWN_SOW_CAPT_ALL with capt_on 4: a seed that makes
+# four (not the last of a lap) gives the hole to its owner at once; a lap whose last
+# seed makes four is taken by the sower and ends the sow. 48 seeds, 25 win.
+BA_AWA = Script([
+    # 2..5 (5) -> 6..10 (5) -> 11, 0..3 (6) -> 4..9 (6) -> 10, 11, 0..3; no four
+    (1, b([6, 2, 7, 1, 6, 1], [6, 6, 6, 0, 1, 6]), [0, 0], 1),
+    # 11 (7) -> 0..6 (7) -> 7..11, 0, 1: the last seed makes four in 1: North takes it
+    (10, b([8, 0, 8, 2, 7, 2], [0, 7, 7, 1, 1, 1]), [0, 4], 0),
+    # 4, 5 (3) -> 6, 7, 8 (8) -> 9..4 (9) -> 5..1 (2) -> 2, 3 (2) -> 4, 5 (2) -> 6, 7
+    # (10) -> 8, then 9, 10 and 11 each make four: their owner North takes them,
+    # then 0..5
+    (3, b([11, 1, 11, 1, 2, 1], [3, 0, 2, 0, 0, 0]), [0, 16], 1),
+    (6, b([11, 1, 11, 1, 2, 1], [0, 1, 3, 1, 0, 0]), [0, 16], 0),
+    # 4 (3) -> 5, 6, 7 (2) -> 8 (four: North's), 9 (2) -> 10, 11
+    (3, b([11, 1, 11, 0, 0, 2], [1, 0, 0, 0, 1, 1]), [0, 20], 1),
+    (11, b([1, 2, 12, 1, 1, 3], [2, 1, 1, 1, 2, 1]), [0, 20], 0),  # 0 (12) -> 1..11, 0
+    # 6, 7, 8 (2) -> 9, 10 (3) -> 11, 0, 1 (3) -> 2, 3, 4 (2) -> 5, 6: four, South's
+    (5, b([2, 0, 13, 2, 0, 1], [0, 2, 0, 2, 0, 2]), [4, 20], 1),
+    # 8, 9 (3) -> 10, 11, 0 (3) -> 1, 2, 3 (3) -> 4, 5, 6
+    (7, b([0, 1, 14, 0, 1, 2], [1, 0, 1, 0, 1, 3]), [4, 20], 0),
+    (5, b([0, 1, 14, 0, 1, 0], [2, 1, 1, 0, 1, 3]), [4, 20], 1),
+    # 0, 1, 2 (15) -> 3..5 (2) -> 6 (four: North's), 7 (3) -> 8, 9, 10 (3) -> 11, 0, 1:
+    # the last seed makes four: North takes it, 28 > 24: North wins; the board goes to
+    # the hole owners (South 9, North 7)
+    (11, b([0] * 6, [0] * 6), [13, 35], 1, {"outcome": ("WIN", 1)}),
+])
+
+# Nam-Nam: Ba-awa's sowing in a territory game in rounds; no half-the-seeds end.
+NAM_NAM = Script([
+    *BA_AWA.steps[:9],
+    (11, b([3, 0, 1, 2, 3, 0], [0, 0, 3, 2, 0, 2]), [4, 28], 0),
+    (4, b([3, 0, 1, 2, 0, 1], [1, 1, 3, 2, 0, 2]), [4, 28], 1),  # 5, 6, 7
+    # 10, 11 (3) -> 0 (four, not the last: South's), 1, 2 (2) -> 3, 4
+    (9, b([0, 1, 0, 3, 1, 1], [1, 1, 3, 0, 1, 0]), [8, 28], 0),
+    # 4, 5, 6 (2) -> 7, 8: the last seed makes four: South takes it
+    (3, b([0, 1, 0, 0, 2, 2], [0, 2, 0, 0, 1, 0]), [12, 28], 1),
+])
+
+# South's last seed makes four in 6 and takes it; 2 seeds are left in play, four or
+# fewer: the round ends and they go to South, who moved last: 30 to 18. South's 30
+# seeds claim 7 holes (7 x 4 = 28, and 2 left is not more than half a hole): its own
+# row and North's first hole; the next round (North starts) is laid out afresh.
+NAM_NAM_ROUND = Script([
+    (5, b([0] * 6, [0] * 6), [30, 18], 0, {"outcome": ("ROUND_WIN", 0)}),
+    (NEXT_ROUND, b([4] * 6, [4] * 6), [0, 0], 1, {"owners": [0] * 7 + [1] * 5}),
+    (6, ILLEGAL),  # South's hole now
+    # 8..11 (5) -> 0..4 (5) -> 5..9 (6) -> 10, 11, 0..3 (6) -> 4..9
+    (7, b([6, 6, 6, 0, 1, 6], [6, 2, 7, 1, 6, 1]), [0, 0], 0),
+], board=b([0, 0, 0, 0, 0, 1], [3, 0, 0, 0, 0, 2]), stores=[24, 18])
+
+# Deka: 6 holes of 3, CCW, LAPPER, no stores; a lap whose last seed makes four in an
+# opponent's hole closes it (blocked) and its four seeds are sown on; seeds reaching a
+# closed hole of the opponent leave play (counted in the sower's "store"), the owner
+# passes over their own closed holes. DEPRIVE. 36 seeds.
+DEKA_BLOCKED_7_11 = [False] * 7 + [True, False, False, False, True]
+DEKA = Script([
+    # 1, 2, 3 (4, South's own) -> 4..7: four in North's 7: closed, sown on 8..11: four in
+    # 11: closed, sown on 0..3
+    (0, b([1, 5, 5, 1, 4, 4], [4, 0, 4, 4, 4, 0]), [0, 0], 1, {"blocked": DEKA_BLOCKED_7_11}),
+    # (7 and 11 passed over) 8, 9, 10, 0 (2) -> 1, 2 (6) -> 3..9 (6) -> 10..4 (6) -> 5..0
+    # (2) -> 1, 2 (2) -> 3, 4
+    (6, b([0, 8, 0, 4, 1, 6], [2, 0, 7, 1, 7, 0]), [0, 0], 0),
+    # 5 (7) -> 6, 7 (out), 8, 9, 10, 11 (out), 0
+    (4, b([1, 8, 0, 4, 0, 0], [3, 0, 8, 2, 8, 0]), [2, 0], 1),
+    (9, b([0, 9, 1, 4, 0, 0], [3, 0, 8, 0, 9, 0]), [2, 0], 0),  # 10, 0 (2) -> 1, 2
+    # 3 (5) -> 4, 5, 6, 7 (out), 8 (9) -> 9, 10, 11 (out), 0..5 (2) -> 6, 7 (out)
+    (2, b([1, 10, 1, 1, 2, 0], [5, 0, 0, 1, 10, 0]), [5, 0], 1),
+    # 10 (11) -> 0..6, 8, 9, 10, 0 (3) -> 1, 2, 3 (3) -> 4, 5, 6 (7) -> 8, 9, 10, 0..3
+    (9, b([1, 13, 4, 1, 4, 2], [0, 0, 2, 2, 2, 0]), [5, 0], 0),
+    # 4 (5) -> 5, 6, 7 (out), 8, 9 (3) -> 10, 11 (out), 0 (2) -> 1, 2 (5) -> 3..6, 7 (out)
+    (3, b([0, 14, 0, 1, 1, 4], [2, 0, 3, 0, 3, 0]), [8, 0], 1),
+    (8, b([1, 14, 0, 1, 1, 4], [2, 0, 0, 1, 4, 0]), [8, 0], 0),  # 9, 10, 0
+    # 5 (5) -> 6, 7 (out), 8, 9, 10 (5) -> 11 (out), 0, 1, 2, 3 (2) -> 4, 5
+    (4, b([2, 15, 1, 0, 1, 1], [3, 0, 1, 2, 0, 0]), [10, 0], 1),
+    (9, b([0, 16, 2, 1, 1, 1], [3, 0, 1, 0, 1, 0]), [10, 0], 0),  # 10, 0 (3) -> 1, 2, 3
+    # 6 (four, North's): closed, sown on: 7 (out), 8, 9, 10 (2) -> 11 (out), 0
+    (5, b([1, 16, 2, 1, 1, 0], [0, 0, 2, 1, 0, 0]), [12, 0], 1,
+     {"blocked": [False] * 6 + [True, True, False, False, False, True]}),
+    (8, b([1, 16, 2, 1, 1, 0], [0, 0, 0, 2, 1, 0]), [12, 0], 0),  # 9, 10
+    (3, b([1, 16, 2, 0, 0, 1], [0, 0, 0, 2, 1, 0]), [13, 0], 1),  # 4 (2) -> 5, 6 (out)
+    # 10, 0 (2) -> 1, 2 (3) -> 3, 4, 5 (2) -> (6, 7 passed over) 8, 9
+    (9, b([0, 17, 0, 1, 1, 0], [0, 0, 1, 1, 2, 0]), [13, 0], 0),
+])
+
+# North's last seed leaves its own row empty: North loses.
+DEKA_DEPRIVED = Script([
+    # 0 (2) -> 1, 2
+    (11, b([0, 1, 1, 0, 0, 0], [0] * 6), [0, 0], 0, {"outcome": ("WIN", 0)}),
+], board=b([1, 0, 0, 0, 0, 0], [0, 0, 0, 0, 0, 1]), starter=1)
+
+# Layli Goobalay: 6 holes of 4, CCW, LAPPER with LAP_CAPT: a lap whose last seed makes
+# four takes those four and the sowing goes on from the next hole (when it has seeds).
+LAYLI_GOOBALAY = Script([
+    (0, b([2, 7, 1, 6, 1, 6], [6, 6, 0, 1, 6, 6]), [0, 0], 1),  # as Qelat's first move
+    # 10 (7) -> 11..5 (7) -> 6..0: four: taken, then 1 (8) -> 2..9 (2) -> 10, 11 (9) ->
+    # 0..8 (3) -> 9, 10, 11
+    (9, b([1, 1, 4, 9, 4, 2], [9, 9, 0, 1, 3, 1]), [0, 4], 0),
+    (5, b([2, 2, 5, 10, 5, 1], [10, 0, 1, 2, 4, 2]), [0, 4], 1),  # 6, 7 (10) -> 8..5
+    # 11, 0, 1, 2 (6) -> 3..8 (2) -> 9, 10
+    (10, b([3, 3, 0, 11, 6, 2], [11, 1, 0, 3, 1, 3]), [0, 4], 0),
+    # 6, 7 (2) -> 8, 9: four, taken; 10 (1) -> 11: four, taken; 0 (3) -> 1, 2, 3 (12)
+    # -> 4..3
+    (5, b([1, 5, 2, 1, 7, 1], [13, 1, 2, 1, 1, 1]), [8, 4], 1),
+    # 10 (2) -> 11, 0 (2) -> 1, 2 (3) -> 3, 4, 5 (2) -> 6, 7 (2) -> 8, 9
+    (9, b([0, 6, 0, 2, 8, 0], [14, 0, 3, 1, 0, 2]), [8, 4], 0),
+    (3, b([0, 6, 0, 0, 9, 1], [14, 0, 3, 1, 0, 2]), [8, 4], 1),
+    # 0, 1 (7) -> 2..8: four, taken; 9 (1) -> 10
+    (11, b([1, 0, 1, 1, 10, 2], [15, 1, 0, 0, 1, 0]), [8, 8], 0),
+    (5, b([1, 0, 1, 1, 10, 0], [16, 0, 1, 1, 1, 0]), [8, 8], 1),  # 6, 7 (2) -> 8, 9
+    (10, b([1, 0, 1, 1, 10, 0], [16, 0, 1, 1, 0, 1]), [8, 8], 0),
+])
+
+# Pallanguli-type games with the four rule (7 holes; LAPPER_NEXT, TWO_OUT): a seed that
+# makes four, not the last of a lap, gives the pit to its owner at once.
+PASU = Script([
+    # 2 makes four: South's; 3, 4; next 5 empty: take 6 (2)
+    (1, b([3, 0, 0, 2, 1, 0, 0], [0, 0, 8, 0, 4, 0, 0]), [6, 0], 1),
+    # 12, 13, 0 (four: South's), 1; next 2 empty: take 3 (2)
+    (11, b([0, 1, 0, 0, 1, 0, 0], [0, 0, 8, 0, 0, 1, 1]), [10, 2], 0),
+    (1, b([0, 0, 1, 0, 0, 0, 0], [0, 0, 8, 0, 0, 1, 1]), [11, 2], 1),  # 2; take 4 (1)
+    (9, b([1, 1, 2, 1, 0, 0, 0], [0, 0, 0, 1, 1, 2, 2]), [11, 2], 0),  # 10..3; 4, 5 empty
+], board=b([3, 3, 3, 1, 0, 0, 2], [0, 0, 8, 0, 4, 0, 0]))
+
+# Pandi: 7 pits of 4. 56 seeds.
+PANDI = Script([
+    # 1..4; 5 (4) -> 6..9; 10 (4) -> 11..0; 1 (5) -> 2..6; 7 (5) -> 8..12; 13 (5) ->
+    # 0..4; 5 (1) -> 6; next 7 empty: take 8 (6)
+    (0, b([2, 1, 7, 7, 7, 0, 7], [0, 0, 6, 1, 6, 6, 0]), [6, 0], 1),
+    (10, b([3, 2, 8, 8, 8, 0, 0], [0, 0, 6, 0, 7, 0, 1]), [6, 7], 0),  # 11; 12 (6) -> 13..4; take 6
+    # 1..3; 4 (8) -> 5..12; 13 (1) -> 0; 1 (3) -> 2..4; 5 (1) -> 6; 7 (1) -> 8; 9 (7) ->
+    # 10..2; 3 (10) -> 4..13; 0 (2) -> 1, 2; next 3 empty: take 4 (2)
+    (0, b([0, 2, 12, 0, 0, 1, 3], [1, 3, 1, 3, 10, 3, 2]), [8, 7], 1),
+    # 0, 1; 2 (12) -> 3..0, with fours in 6 (South's), 8, 10 and 12 (North's); 1 (3) ->
+    # 2..4; 5 (2) -> 6, 7; next 8 empty: take 9 (2)
+    (13, b([2, 0, 1, 2, 2, 0, 1], [3, 0, 0, 0, 11, 0, 1]), [12, 21], 0),
+    # 5, 6; 7 (3) -> 8..10; 11 (11) -> 12..8; 9 (1) -> 10; next 11 empty: take 12 (1)
+    (4, b([3, 1, 2, 3, 1, 2, 3], [1, 2, 0, 2, 0, 0, 2]), [13, 21], 1),
+    # 0 (four: South's), 1; 2 (2) -> 3 (four: South's), 4; 5 (2) -> 6 (four: South's), 7;
+    # 8 (2) -> 9, 10; next 11 empty, 12 empty: nothing
+    (13, b([0, 2, 0, 0, 2, 0, 0], [2, 0, 1, 3, 0, 0, 0]), [25, 21], 0),
+    # 2, 3; 4 (2) -> 5, 6; 7 (2) -> 8, 9; 10 (3) -> 11, 12, 13; next 0 empty, 1 emptied
+    (1, b([0, 0, 1, 1, 0, 1, 1], [0, 1, 2, 0, 1, 1, 1]), [25, 21], 1),
+    (9, b([0, 0, 1, 1, 0, 1, 1], [0, 1, 0, 1, 2, 0, 2]), [25, 21], 0),  # 10, 11; 12 (1) -> 13
+    (2, b([0, 0, 0, 2, 0, 0, 1], [0, 1, 0, 1, 2, 0, 2]), [26, 21], 1),  # 3; take 5 (1)
+    (11, b([0, 0, 0, 2, 0, 0, 1], [0, 1, 0, 1, 0, 1, 3]), [26, 21], 0),  # 12, 13; 0, 1 empty
+])
+
+# Ali Guli Mane: 7 pits of 5 (70 seeds), Pallanguli-type with the four rule.
+ALI_GULI_MANE = Script([
+    # 1..5; 6 (5) -> 7..11; 12 (5) -> 13..3; 4 (6) -> 5..10; 11 (6) -> 12..3; next 4
+    # empty: take 5 (7)
+    (0, b([2, 8, 8, 8, 0, 0, 1], [7, 7, 7, 7, 0, 1, 7]), [7, 0], 1),
+    # 13; 0 (2) -> 1, 2; 3 (8) -> 4..11; next 12 empty: take 13 (8), North's own
+    (12, b([0, 9, 9, 0, 1, 1, 2], [8, 8, 8, 8, 1, 0, 0]), [7, 8], 0),
+    (4, b([1, 10, 10, 1, 0, 0, 0], [9, 9, 0, 9, 2, 1, 1]), [9, 8], 1),  # 5; 6 (2); 9 (8); take 5
+    # 13; 0 (1) -> 1; 2 (10) -> 3..12; 13 (2) -> 0, 1; next 2 empty: take 3 (2)
+    (12, b([1, 12, 0, 0, 1, 1, 1], [10, 10, 1, 10, 3, 1, 0]), [9, 10], 0),
+    (0, b([0, 13, 0, 0, 1, 1, 1], [10, 10, 1, 10, 3, 1, 0]), [9, 10], 1),  # 1; 2, 3 empty
+    (12, b([0, 0, 0, 0, 1, 1, 1], [10, 10, 1, 10, 3, 0, 1]), [9, 23], 0),  # 13; take 1 (13)
+    # 5; 6 (1) -> 7; 8 (10) -> 9, 10, 11 (four: North's), 12..4; 5 (2) -> 6, 7; next 8
+    # empty: take 9 (2)
+    (4, b([1, 1, 1, 1, 1, 0, 1], [12, 0, 0, 11, 0, 1, 2]), [11, 27], 1),
+    (12, b([0, 2, 0, 2, 0, 1, 0], [13, 0, 0, 11, 0, 0, 3]), [11, 27], 0),  # 13; 0 -> 1; 2 -> 3; 4 -> 5; 6 -> 7
+    (1, b([0, 0, 1, 3, 0, 0, 0], [13, 0, 0, 11, 0, 0, 3]), [12, 27], 1),  # 2, 3; take 5 (1)
+    # 0, 1, 2; 3 (3) -> 4, 5, 6; 7 (13) -> 8..6; next 7 empty: take 8 (1)
+    (13, b([2, 2, 3, 1, 2, 2, 2], [0, 0, 1, 12, 1, 1, 1]), [12, 28], 0),
+    (3, b([2, 2, 3, 0, 3, 0, 3], [1, 0, 0, 12, 1, 1, 1]), [13, 28], 1),  # 4; 5 (2) -> 6, 7; take 9
+])
+
+# Ohvalhu: 8 holes of 8 (South 0..7, North 8..15, i faces 15-i), clockwise through one's
+# own store (South's after hole 0, North's after hole 8), LAPPER, cross capture from an
+# empty hole of one's own taking the last seed too. 128 seeds.
+OHVALHU = Script([
+    (7, b([9, 9, 9, 9, 9, 9, 9, 0], [8] * 8), [1, 0], 0),  # 6..0, store: again
+    # 5..0, store, 15, 14 (9) -> 13..5 (11) -> 4..0, store, 15..11 (10) -> 10..1 (12) ->
+    # 0, store, 15..6 (3) -> 5, 4, 3 (13) -> 2, 1, 0, store, 15..7 (4) -> 6..3; 3 was
+    # emptied: it faces 12 (12): 12 + 1
+    (6, b([13, 1, 13, 0, 14, 3, 1, 0], [12, 12, 12, 2, 0, 12, 3, 12]), [18, 0], 1),
+    # 10, 9 (13) -> 8, store, 7..0, 15, 14, 13 (13) -> 12..8, store, 7..1 (3) -> 0, 15,
+    # 14 (5) -> 13..9 (2) -> 8, store: North again
+    (11, b([15, 0, 15, 2, 16, 5, 3, 2], [15, 0, 15, 2, 2, 1, 0, 14]), [18, 3], 1),
+    # 12 (3) -> 11, 10, 9; 9 was empty: it faces 6 (3): 3 + 1
+    (13, b([15, 0, 15, 2, 16, 5, 0, 2], [15, 0, 16, 3, 0, 0, 0, 14]), [18, 7], 0),
+    # 2, 1; 1 was empty but faces 14, empty: the seed stays
+    (3, b([15, 1, 16, 0, 16, 5, 0, 2], [15, 0, 16, 3, 0, 0, 0, 14]), [18, 7], 1),
+    # 10, 9, 8 (16) -> store, 7..0, 15..9 (2) -> 8, store: again
+    (11, b([16, 2, 17, 1, 17, 6, 1, 3], [1, 0, 18, 1, 1, 1, 1, 15]), [18, 9], 1),
+    (8, b([16, 2, 17, 1, 17, 6, 1, 3], [0, 0, 18, 1, 1, 1, 1, 15]), [18, 10], 1),
+    # 11 (2) -> 10, 9; 9 was empty: it faces 6 (1): 1 + 1
+    (12, b([16, 2, 17, 1, 17, 6, 0, 3], [0, 0, 19, 0, 0, 1, 1, 15]), [18, 12], 0),
+    (1, b([17, 0, 17, 1, 17, 6, 0, 3], [0, 0, 19, 0, 0, 1, 1, 15]), [19, 12], 0),  # 0, store
+    (5, b([18, 1, 18, 2, 18, 0, 0, 3], [0, 0, 19, 0, 0, 1, 1, 15]), [20, 12], 0),  # 4..0, store
+    (3, b([19, 0, 19, 0, 18, 0, 0, 3], [0, 0, 19, 0, 0, 1, 1, 15]), [21, 12], 0),  # 2, 1 (2) -> 0, store
+])
+
+# ---------------------------------------------------------------------------------
+# Game classes (played once the engine has them; the seed counts are checked now).
+# ---------------------------------------------------------------------------------
+
+# NS Kalah (NorthSouthCycle): each player's seeds go round their own row and store
+# only (South: 0..5, store, 0, ...; North: 6..11, store, 6, ...); Kalah's store turn
+# and cross capture (i faces 11-i).
+NS_KALAH = Script([
+    (2, b([4, 4, 0, 5, 5, 5], [4, 4, 4, 4, 4, 4]), [1, 0], 0),  # 3, 4, 5, store: again
+    (5, b([5, 5, 1, 6, 5, 0], [4, 4, 4, 4, 4, 4]), [2, 0], 1),  # store, 0..3
+    (8, b([5, 5, 1, 6, 5, 0], [4, 4, 0, 5, 5, 5]), [2, 1], 1),  # 9, 10, 11, store: again
+    (11, b([5, 5, 1, 6, 5, 0], [5, 5, 1, 6, 5, 0]), [2, 2], 0),  # store, 6..9
+    # 1..5; 5 was empty: it faces 6 (5): 5 + 1
+    (0, b([0, 6, 2, 7, 6, 0], [0, 5, 1, 6, 5, 0]), [8, 2], 1),
+    (7, b([0, 6, 2, 7, 6, 0], [0, 0, 2, 7, 6, 1]), [8, 3], 1),  # 8..11, store: again
+    (11, b([0, 6, 2, 7, 6, 0], [0, 0, 2, 7, 6, 0]), [8, 4], 1),
+    (8, b([0, 6, 2, 7, 6, 0], [0, 0, 0, 8, 7, 0]), [8, 4], 0),  # 9, 10
+    (2, b([0, 6, 0, 8, 7, 0], [0, 0, 0, 8, 7, 0]), [8, 4], 1),  # 3, 4
+    # 11, store, 6..10: 10, emptied at the start, faces 1 (6): 6 + 1
+    (10, b([0, 0, 0, 8, 7, 0], [1, 1, 1, 9, 0, 1]), [8, 12], 0),
+    # 5, store, 0..4: 4, emptied at the start, faces 7 (1): 1 + 1
+    (4, b([1, 1, 1, 9, 0, 1], [1, 0, 1, 9, 0, 1]), [11, 12], 1),
+])
+
+# Andada (BearOff): plain sowing while some hole holds more than one seed; no captures.
+ANDADA = Script([
+    (3, b([3, 3, 3, 0, 4, 4], [4, 3, 3, 3, 3, 3]), [0, 0], 1),
+    (9, b([4, 3, 3, 0, 4, 4], [4, 3, 3, 0, 4, 4]), [0, 0], 0),
+    (5, b([4, 3, 3, 0, 4, 0], [5, 4, 4, 1, 4, 4]), [0, 0], 1),
+    (11, b([5, 4, 4, 1, 4, 0], [5, 4, 4, 1, 4, 0]), [0, 0], 0),
+    (4, b([5, 4, 4, 1, 0, 1], [6, 5, 5, 1, 4, 0]), [0, 0], 1),
+    (10, b([6, 5, 5, 1, 0, 1], [6, 5, 5, 1, 0, 1]), [0, 0], 0),
+    (3, b([6, 5, 5, 0, 1, 1], [6, 5, 5, 1, 0, 1]), [0, 0], 1),
+    (9, b([6, 5, 5, 0, 1, 1], [6, 5, 5, 0, 1, 1]), [0, 0], 0),
+    (0, b([0, 6, 6, 1, 2, 2], [7, 5, 5, 0, 1, 1]), [0, 0], 1),
+    (6, b([1, 7, 6, 1, 2, 2], [0, 6, 6, 1, 2, 2]), [0, 0], 0),
+])
+
+# Every hole holds one seed or none: bearing off. A sowing that runs past the end of
+# the mover's own row puts the seeds still in hand into the mover's store.
+ANDADA_BEAR_OFF = Script([
+    (5, b([0, 0, 0, 0, 1, 0], [1, 0, 0, 0, 0, 1]), [17, 16], 1),
+    (11, b([0, 0, 0, 0, 1, 0], [1, 0, 0, 0, 0, 0]), [17, 17], 0),
+    (4, b([0, 0, 0, 0, 0, 1], [1, 0, 0, 0, 0, 0]), [17, 17], 1),
+    (6, b([0, 0, 0, 0, 0, 1], [0, 1, 0, 0, 0, 0]), [17, 17], 0),
+    # South's row is empty: South wins (the board is not collected)
+    (5, b([0] * 6, [0, 1, 0, 0, 0, 0]), [18, 17], 0, {"outcome": ("WIN", 0)}),
+], board=b([0, 0, 0, 0, 1, 1], [1, 0, 0, 0, 0, 1]), stores=[16, 16])
+
+# Same Side: each player sows round their own row only (South 0..5, 0, ...); a last seed
+# making four on one's own row takes it, and the taker drops the four into a hole of
+# the opponent's row with a second move (none happens here: where the seeds wait
+# between the two moves is for the engine to say). No stores. 48 seeds.
+SAME_SIDE = Script([
+    (0, b([0, 5, 5, 5, 5, 4], [4] * 6), [0, 0], 1),
+    (9, b([0, 5, 5, 5, 5, 4], [5, 5, 4, 0, 5, 5]), [0, 0], 0),  # 10, 11, 6, 7
+    (5, b([1, 6, 6, 6, 5, 0], [5, 5, 4, 0, 5, 5]), [0, 0], 1),  # 0..3
+    (8, b([1, 6, 6, 6, 5, 0], [6, 5, 0, 1, 6, 6]), [0, 0], 0),
+    (0, b([0, 7, 6, 6, 5, 0], [6, 5, 0, 1, 6, 6]), [0, 0], 1),
+    (9, b([0, 7, 6, 6, 5, 0], [6, 5, 0, 0, 7, 6]), [0, 0], 0),
+    (4, b([1, 8, 7, 7, 0, 1], [6, 5, 0, 0, 7, 6]), [0, 0], 1),  # 5, 0..3
+    (7, b([1, 8, 7, 7, 0, 1], [7, 0, 1, 1, 8, 7]), [0, 0], 0),  # 8..11, 6
+    (0, b([0, 9, 7, 7, 0, 1], [7, 0, 1, 1, 8, 7]), [0, 0], 1),
+    (8, b([0, 9, 7, 7, 0, 1], [7, 0, 0, 2, 8, 7]), [0, 0], 0),
+    (5, b([1, 9, 7, 7, 0, 0], [7, 0, 0, 2, 8, 7]), [0, 0], 1),  # 0
+    (9, b([1, 9, 7, 7, 0, 0], [7, 0, 0, 0, 9, 8]), [0, 0], 0),
+])
+
 SCRIPTS: dict[str, list[Script]] = {
     "awale_grand_slam_captures": [OWARE_MAIN, OWARE_GS_LEGAL],
     "wari": [OWARE_MAIN, OWARE_GS_LEGAL],
@@ -619,6 +1279,37 @@ SCRIPTS: dict[str, list[Script]] = {
     "mangala": [MANGALA],
     "pallanguli": [PALLANGULI],
     "tchuka_ruma": [TCHUKA_RUMA],
+    "awale_grand_slam_leaves_left": [OWARE_MAIN, AWALE_GS_LEAVE_LEFT],
+    "awale_grand_slam_leaves_right": [OWARE_MAIN, AWALE_GS_LEAVE_RIGHT],
+    "urim": [OWARE_MAIN, OWARE_GS_NOT_LEGAL],
+    "kalah_2": [KALAH_2],
+    "kalah_4_pits_3": [KALAH_4_PITS_3],
+    "kalah_5_pits": [KALAH_5_PITS],
+    "lamlameta": [LAMLAMETA],
+    "bao": [BAO, BAO_DEPRIVE],
+    "chongka": [CONGKLAK],
+    "toguz_kumalak": [TOGUZ, TOGUZ_LAST_HOLE],
+    "toguz_korgool": [TOGUZ, TOGUZ_LAST_HOLE],
+    "qelat": [QELAT],
+    "weg": [WEG, WEG_CAPTURE],
+    "ba_awa": [BA_AWA],
+    "nam_nam": [NAM_NAM, NAM_NAM_ROUND],
+    "deka": [DEKA, DEKA_DEPRIVED],
+    "layli_goobalay": [LAYLI_GOOBALAY],
+    "pandi": [PANDI, PASU],
+    "pallanguli_rounds": [PALLANGULI, PASU],
+    "ali_guli_mane": [ALI_GULI_MANE, PASU],
+    "ohvalhu": [OHVALHU],
+    # not played yet (game classes): checked for seed counts now, played once they land
+    "ns_kalah": [NS_KALAH],
+    "andada": [ANDADA, ANDADA_BEAR_OFF],
+    "same_side": [SAME_SIDE],
+    "dakon_rounds": [CONGKLAK, SE_ROUND_END, SE_GAME_END],
+    "congkak": [CONGKLAK, SE_ROUND_END, SE_GAME_END],
+    "congklak_rounds": [CONGKLAK, SE_ROUND_END, SE_GAME_END],
+    "sungka_rounds": [CONGKLAK, SE_ROUND_END, SE_GAME_END],
+    "gabata": [GABATA, GABATA_ROUND],
+    "giuthi": [GIUTHI, GIUTHI_ROUND],
 }
 
 
@@ -633,7 +1324,7 @@ def _constants(name: str) -> tuple[int, int]:
 def _request(name: str, script: Script, moves: list[Any]) -> str:
     """The replay request that reproduces a script up to `moves`."""
     req: dict[str, Any] = {"config": f"configs/{name}.json", "starter": script.starter,
-                           "moves": moves}
+                           "moves": [m for m in moves if m != NEXT_ROUND]}
     if script.board is not None:
         req["position"] = {"board": script.board, "stores": script.stores}
     return json.dumps(req)
@@ -652,11 +1343,28 @@ def test_every_script_names_a_config_file():
     assert sorted(set(SCRIPTS) - set(CONFIG_NAMES)) == []
 
 
-@pytest.mark.parametrize("name", CONFIG_NAMES)
+@pytest.mark.parametrize("name", PLAYABLE)
+def test_every_playable_config_has_a_script(name):
+    assert name in SCRIPTS, f"configs/{name}.json plays now but has no scripted game"
+
+
+@pytest.mark.parametrize("name", NOT_PLAYABLE)
+def test_not_playable_yet(name):
+    """A config the engine refuses must be refused only for rules it does not play
+    yet (NotSupportedYet), never because the file is invalid."""
+    raw = read_json(CONFIGS / f"{name}.json")
+    parse_variant(raw, check_support=False)  # the file itself is valid
+    with pytest.raises(NotSupportedYet) as info:
+        load_variant(CONFIGS / f"{name}.json")
+    reasons = "; ".join(v.message for v in info.value.violations)
+    assert "not supported yet: " in reasons
+    print(f"{name}: {reasons}")
+
+
+@pytest.mark.parametrize("name", sorted(SCRIPTS))
 def test_script_is_well_formed(name):
-    """Each config has a script; the hand computations keep every seed (a check on
-    the expectations themselves, independent of the engine)."""
-    assert name in SCRIPTS, f"configs/{name}.json has no scripted game"
+    """The hand computations keep every seed (a check on the expectations
+    themselves, independent of the engine)."""
     scripts = SCRIPTS[name]
     holes, nbr_start = _constants(name)
     main = scripts[0]
@@ -677,7 +1385,7 @@ def test_script_is_well_formed(name):
             assert turn in (0, 1)
 
 
-@pytest.mark.parametrize("name", CONFIG_NAMES)
+@pytest.mark.parametrize("name", PLAYABLE)
 def test_scripted_game(name):
     assert name in SCRIPTS, f"configs/{name}.json has no scripted game"
     game = Game(load_variant(CONFIGS / f"{name}.json"))
@@ -697,7 +1405,7 @@ def test_scripted_game(name):
             played.append(move)
             extra = step[4] if len(step) > 4 else {}
             try:
-                pos = game.play(pos, move)
+                pos = game.next_round(pos) if move == NEXT_ROUND else game.play(pos, move)
             except IllegalMove as exc:
                 pytest.fail(f"{where}: refused ({exc}); request: {_request(name, script, played)}")
             got = (list(pos.board), list(pos.stores), pos.turn, _outcome(pos))
@@ -705,3 +1413,6 @@ def test_scripted_game(name):
             assert got == want, f"{where}: request {_request(name, script, played)}"
             if "legal" in extra:
                 assert game.legal_moves(pos) == extra["legal"], where
+            for per_hole in ("children", "blocked", "owners"):
+                if per_hole in extra:
+                    assert getattr(pos, per_hole) == extra[per_hole], f"{where}: {per_hole}"

@@ -1,0 +1,98 @@
+"""presowcapt: captures made from the seeds just drawn, before they are sown.
+
+Positions worked out by hand. 3 holes a side: South 0 1 2, North 3 4 5; 0-5, 1-4 and 2-3
+face each other; counter-clockwise = +1. Decisions: docs/rules-decisions.md,
+"Captures before sowing".
+"""
+
+from __future__ import annotations
+
+from tests.engine.helpers import make, run
+
+
+def test_capt_one_captures_one_seed_of_the_draw():
+    game = make(3, 2, stores=True, presowcapt="CAPT_ONE")
+    # South 1 (3 seeds): one to South's store, two sown: 2 -> 1, 3 -> 3
+    pos = run(game, [0, 3, 0, 2, 2, 2], 1)
+    assert pos.board == [0, 0, 1, 3, 2, 2]
+    assert pos.stores == [1, 0]
+    assert pos.turn == 1
+
+
+def test_capt_one_captures_one_seed_of_every_laps_draw():
+    game = make(3, 2, stores=True, mlaps="LAPPER", presowcapt="CAPT_ONE")
+    # South 1 (3): one captured, 2 -> 1, 3 -> 2; lap from 3 (2): one captured, 4 -> 1: ends
+    pos = run(game, [0, 3, 0, 1, 0, 0], 1)
+    assert pos.board == [0, 0, 1, 0, 1, 0]
+    assert pos.stores == [2, 0]
+    assert pos.turn == 1
+
+
+def test_capt_one_of_a_single_seed_sows_nothing():
+    game = make(3, 2, stores=True, presowcapt="CAPT_ONE")
+    pos = run(game, [1, 0, 0, 2, 2, 2], 0)
+    assert pos.board == [0, 0, 0, 2, 2, 2]
+    assert pos.stores == [1, 0]
+    assert pos.turn == 1
+
+
+def test_capt_one_is_held_back_by_nocaptmoves():
+    game = make(3, 2, stores=True, presowcapt="CAPT_ONE", nocaptmoves=1)
+    pos = run(game, [0, 3, 0, 2, 2, 2], 1)
+    assert pos.board == [0, 0, 1, 3, 3, 2]
+    assert pos.stores == [0, 0]
+
+
+def test_all_single_xcapt_takes_the_seeds_facing_every_single_of_the_mover():
+    game = make(3, 2, stores=True, presowcapt="ALL_SINGLE_XCAPT")
+    # South's singles: 0 (faces 5: 4 seeds) and 2 (faces 3: 2 seeds): 6 captured; then South 1
+    # (2 seeds): 2 -> 2, 3 -> 1. North's single in 3 does not count: North is not moving
+    pos = run(game, [1, 2, 1, 2, 3, 4], 1)
+    assert pos.board == [1, 0, 2, 1, 3, 0]
+    assert pos.stores == [6, 0]
+
+
+def test_all_single_xcapt_counts_the_start_hole_as_it_was_before_the_draw():
+    game = make(3, 2, stores=True, presowcapt="ALL_SINGLE_XCAPT")
+    # South 1 holds one seed: the 6 seeds of hole 4 facing it are captured, then 2 -> 1
+    pos = run(game, [0, 1, 0, 5, 6, 7], 1)
+    assert pos.board == [0, 0, 1, 5, 0, 7]
+    assert pos.stores == [6, 0]
+
+
+def test_draw_1_xcapt_captures_the_seeds_facing_a_single_seed_draw():
+    game = make(3, 2, stores=True, presowcapt="DRAW_1_XCAPT")
+    # South 1 draws one seed: hole 4 (3 seeds) is captured, then 2 -> 1
+    pos = run(game, [0, 1, 0, 2, 3, 4], 1)
+    assert pos.board == [0, 0, 1, 2, 0, 4]
+    assert pos.stores == [3, 0]
+
+
+def test_draw_1_xcapt_no_capture_when_drawing_more():
+    game = make(3, 2, stores=True, presowcapt="DRAW_1_XCAPT")
+    pos = run(game, [0, 2, 0, 2, 3, 4], 1)
+    assert pos.board == [0, 0, 1, 3, 3, 4]
+    assert pos.stores == [0, 0]
+
+
+def test_presow_captures_respect_capt_side():
+    game = make(3, 2, stores=True, presowcapt="DRAW_1_XCAPT", capt_side="OWN_SIDE")
+    pos = run(game, [0, 1, 0, 2, 3, 4], 1)
+    assert pos.board == [0, 0, 1, 2, 3, 4]
+    assert pos.stores == [0, 0]
+
+
+def test_presow_captures_are_the_moves_capture_for_capt_rturn():
+    game = make(3, 2, stores=True, presowcapt="DRAW_1_XCAPT", capt_rturn="ALWAYS")
+    pos = run(game, [0, 1, 0, 2, 3, 4], 1)
+    assert pos.stores == [3, 0]
+    assert pos.turn == 0  # captured: South moves again
+
+
+def test_presow_captures_are_the_moves_capture_for_grand_slam():
+    game = make(3, 2, stores=True, presowcapt="DRAW_1_XCAPT", grandslam="NO_CAPT")
+    # South 1 draws one seed; hole 4 holds all of North's seeds: taking them would be a grand
+    # slam, and NO_CAPT gives them back
+    pos = run(game, [3, 1, 0, 0, 3, 0], 1)
+    assert pos.board == [3, 0, 1, 0, 3, 0]
+    assert pos.stores == [0, 0]

@@ -1,0 +1,459 @@
+"""sow_rule with sow_param: one group of tests per value, positions worked out by hand.
+
+Board indices (replay contract): South 0..n-1, North n..2n-1, hole i faces 2n-1-i,
+counter-clockwise = +1. With 3 holes a side: South 0 1 2, North 3 4 5 (0-5, 1-4, 2-3
+face each other); with 4: South 0..3, North 4..7 (i faces 7-i). The decisions tested
+here are in docs/rules-decisions.md, "Sow rules".
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from mancala.engine import IllegalMove, OutcomeKind
+from mancala.engine.capture import make_capture_parts
+from mancala.engine.game import Game
+from mancala.engine.sowrules import make_rule_sower
+from mancala.rules.errors import VariantError
+from mancala.rules.loading import parse_variant
+from tests.engine.helpers import at, make, run
+from tests.test_properties import variant_dicts
+
+DEPRIVE = {"goal": "DEPRIVE"}
+
+
+# ---- SOW_BLKD_DIV / SOW_BLKD_DIV_NR --------------------------------------------------
+
+
+def blkd(rule: str = "SOW_BLKD_DIV", **extra):
+    return make(3, 2, goal="DEPRIVE", sow_rule=rule, sow_param=4, **extra)
+
+
+def test_blkd_div_positions_carry_blocked_holes_from_the_start():
+    game = blkd()
+    pos = game.start(0)
+    assert pos.blocked == [False] * 6
+    assert game.state_json(pos)["blocked"] == [False] * 6
+
+
+def test_blkd_div_single_lap_closes_the_opponents_hole_sown_to_sow_param_and_its_seeds_leave_play():
+    # South 2 (3 seeds): 3 -> 2, 4 -> 2, 5 -> 4: the last seed brings North's hole 5 to 4: it is
+    # closed and its 4 seeds leave play, counted for the sower (South's store)
+    pos = run(blkd(), [1, 0, 3, 1, 1, 3], 2)
+    assert pos.board == [1, 0, 0, 2, 2, 0]
+    assert pos.stores == [4, 0]
+    assert pos.blocked == [False, False, False, False, False, True]
+    assert pos.turn == 1 and pos.outcome is None
+
+
+def test_blkd_div_does_not_close_a_hole_on_the_movers_own_side():
+    # South 0 (2 seeds): 1 -> 1, 2 -> 4: own hole, stays open
+    pos = run(blkd(), [2, 0, 3, 1, 1, 1], 0)
+    assert pos.board == [0, 1, 4, 1, 1, 1]
+    assert pos.blocked == [False] * 6
+
+
+def test_blkd_div_nr_never_closes_the_opponents_rightmost_hole():
+    # as the first test, but hole 5 is North's rightmost (from North's own view)
+    pos = run(blkd("SOW_BLKD_DIV_NR"), [1, 0, 3, 1, 1, 3], 2)
+    assert pos.board == [1, 0, 0, 2, 2, 4]
+    assert pos.stores == [0, 0]
+    assert pos.blocked == [False] * 6
+
+
+def test_blkd_div_nr_closes_the_other_holes():
+    # South 1 (3 seeds): 2 -> 1, 3 -> 2, 4 -> 4: hole 4 is not North's rightmost: closed
+    pos = run(blkd("SOW_BLKD_DIV_NR"), [1, 3, 0, 1, 3, 1], 1)
+    assert pos.board == [1, 0, 1, 2, 0, 1]
+    assert pos.stores == [4, 0]
+    assert pos.blocked == [False, False, False, False, True, False]
+
+
+def test_blkd_div_seed_for_an_opponents_closed_hole_leaves_play_to_the_sower():
+    game = blkd()
+    pos = at(game, [0, 3, 0, 1, 0, 1])
+    pos.blocked[4] = True
+    # South 1 (3 seeds): 2 -> 1, 3 -> 2, the third seed would fall in North's closed hole 4:
+    # diverted out of play, into South's store
+    pos = game.play(pos, 1)
+    assert pos.board == [0, 0, 1, 2, 0, 1]
+    assert pos.stores == [1, 0]
+    assert pos.blocked == [False, False, False, False, True, False]
+
+
+def test_blkd_div_own_closed_holes_are_skipped():
+    game = blkd()
+    pos = at(game, [2, 0, 1, 1, 1, 1])
+    pos.blocked[1] = True  # South's own hole, closed earlier by North
+    # South 0 (2 seeds): 1 is skipped, 2 -> 2, 3 -> 2
+    pos = game.play(pos, 0)
+    assert pos.board == [0, 0, 2, 2, 1, 1]
+    assert pos.stores == [0, 0]
+
+
+def test_blkd_div_north_diverts_into_souths_closed_hole():
+    game = blkd()
+    pos = at(game, [0, 0, 1, 1, 1, 3], turn=1)
+    pos.blocked[1] = True
+    # North 5 (3 seeds): 0 -> 1, South's closed 1 takes the seed out of play for North, 2 -> 2
+    pos = game.play(pos, 5)
+    assert pos.board == [1, 0, 2, 1, 1, 0]
+    assert pos.stores == [0, 1]
+    assert pos.turn == 0
+
+
+def test_blkd_div_multilap_sows_the_closed_holes_seeds_on():
+    # South 2 (2 seeds): 3 -> 1, 4 -> 4: closed; its 4 seeds go on: 5, 0, 1, 2 (each +1);
+    # the lap ends in hole 2, emptied at the start, now 1: the sow is over
+    pos = run(blkd(mlaps="LAPPER"), [1, 0, 2, 0, 3, 0], 2)
+    assert pos.board == [2, 1, 1, 1, 0, 1]
+    assert pos.stores == [0, 0]
+    assert pos.blocked == [False, False, False, False, True, False]
+
+
+def test_blkd_div_nocaptmoves_holds_closing_back():
+    pos = run(blkd(nocaptmoves=1), [1, 0, 3, 1, 1, 3], 2)
+    assert pos.board == [1, 0, 0, 2, 2, 4]
+    assert pos.blocked == [False] * 6
+
+
+def test_blkd_div_the_mover_left_without_seeds_loses():
+    # South 2 closes hole 5 but South's row is empty after the move: DEPRIVE, South loses
+    pos = run(blkd(), [0, 0, 3, 1, 1, 3], 2)
+    assert pos.outcome is not None and pos.outcome.kind == OutcomeKind.WIN and pos.outcome.winner == 1
+
+
+def test_blkd_div_goal_param_other_than_sow_param_is_refused():
+    with pytest.raises(VariantError, match="blkd_div_goal_param"):
+        make(3, 2, goal="DEPRIVE", sow_rule="SOW_BLKD_DIV", sow_param=4, goal_param=3)
+    make(3, 2, goal="DEPRIVE", sow_rule="SOW_BLKD_DIV", sow_param=4, goal_param=4, blocks=True)
+
+
+# ---- OWN_SOW_CAPT_ALL / SOW_CAPT_ALL -------------------------------------------------
+
+
+def test_own_sow_capt_all_each_hole_sown_to_the_criteria_goes_to_its_owner():
+    game = make(4, 2, stores=True, sow_rule="OWN_SOW_CAPT_ALL", capt_on=[4])
+    # South 1 (4 seeds): 2 -> 4: South's hole, South takes 4; 3 -> 2; 4 -> 4: North's hole,
+    # North takes 4; 5 -> 1 is the last seed: no capture (1 is not 4)
+    pos = run(game, [0, 4, 3, 1, 3, 0, 6, 6], 1)
+    assert pos.board == [0, 0, 0, 2, 0, 1, 6, 6]
+    assert pos.stores == [4, 4]
+    assert pos.turn == 1
+
+
+def test_own_sow_capt_all_side_rule_is_judged_from_the_sower():
+    game = make(4, 2, stores=True, sow_rule="OWN_SOW_CAPT_ALL", capt_on=[4], capt_side="OPP_SIDE")
+    # as above, but captures only from South's opponent's side: hole 2 (South's) keeps its 4;
+    # hole 4 (North's) goes to its owner, North
+    pos = run(game, [0, 4, 3, 1, 3, 0, 6, 6], 1)
+    assert pos.board == [0, 0, 4, 2, 0, 1, 6, 6]
+    assert pos.stores == [0, 4]
+
+
+def test_own_sow_capt_all_the_last_seed_of_a_lap_captures_for_the_sower():
+    game = make(4, 2, stores=True, mlaps="LAPPER", sow_rule="OWN_SOW_CAPT_ALL", capt_on=[4])
+    # South 3 (2 seeds): 4 -> 4 (not the last seed): North takes 4; 5 -> 4 is the lap's last
+    # seed: the lap stops there and the sower, South, captures it
+    pos = run(game, [0, 0, 0, 2, 3, 3, 1, 6], 3)
+    assert pos.board == [0, 0, 0, 0, 0, 0, 1, 6]
+    assert pos.stores == [4, 4]
+
+
+def test_sow_capt_all_the_sower_takes_from_the_sides_capt_side_allows():
+    game = make(4, 2, stores=True, sow_rule="SOW_CAPT_ALL", capt_on=[4], capt_side="OPP_SIDE")
+    # South 1: hole 2 (own) reaches 4 and stays; hole 4 (North's) reaches 4: South takes it
+    pos = run(game, [0, 4, 3, 1, 3, 0, 6, 6], 1)
+    assert pos.board == [0, 0, 4, 2, 0, 1, 6, 6]
+    assert pos.stores == [4, 0]
+    assert pos.turn == 1
+
+
+def test_sow_capt_all_with_both_sides_takes_own_holes_too():
+    game = make(4, 2, stores=True, sow_rule="SOW_CAPT_ALL", capt_on=[4])
+    pos = run(game, [0, 4, 3, 1, 3, 0, 6, 6], 1)
+    assert pos.board == [0, 0, 0, 2, 0, 1, 6, 6]
+    assert pos.stores == [8, 0]
+
+
+def test_sow_capt_all_captures_while_sowing_count_for_capt_rturn():
+    game = make(4, 2, stores=True, sow_rule="SOW_CAPT_ALL", capt_on=[4], capt_side="OPP_SIDE",
+                capt_rturn="ALWAYS")
+    pos = run(game, [0, 4, 3, 1, 3, 0, 6, 6], 1)
+    assert pos.stores == [4, 0]
+    assert pos.turn == 0  # South captured while sowing: another turn
+
+
+def test_sow_capt_all_nocaptmoves_holds_the_captures_back():
+    game = make(4, 2, stores=True, sow_rule="OWN_SOW_CAPT_ALL", capt_on=[4], nocaptmoves=1)
+    pos = run(game, [0, 4, 3, 1, 3, 0, 6, 6], 1)
+    assert pos.board == [0, 0, 4, 2, 4, 1, 6, 6]
+    assert pos.stores == [0, 0]
+
+
+def test_sow_capt_all_needs_a_basic_capture():
+    with pytest.raises(VariantError, match="sow_capt_all_needs_basic"):
+        make(4, 2, sow_rule="SOW_CAPT_ALL")
+
+
+# ---- NO_SOW_OPP_NS -------------------------------------------------------------------
+
+
+def test_no_sow_opp_ns_skips_opponent_holes_holding_sow_param_seeds():
+    game = make(3, 2, sow_rule="NO_SOW_OPP_NS", sow_param=2)
+    # South 2 (4 seeds): 3 holds 2: skipped; 4 -> 2; 5 holds 2: skipped; 0 -> 1;
+    # 1 -> 3 (South's own hole with 2 is sown); 2 -> 1
+    pos = run(game, [0, 2, 4, 2, 1, 2], 2)
+    assert pos.board == [1, 3, 1, 2, 2, 2]
+
+
+# ---- CHANGE_DIR_LAP ------------------------------------------------------------------
+
+
+def test_change_dir_lap_reverses_each_lap():
+    game = make(3, 2, mlaps="LAPPER", sow_rule="CHANGE_DIR_LAP")
+    # South 1 CCW (2 seeds): 2 -> 1, 3 -> 2; the next lap goes clockwise from 3: 2 -> 2, 1 -> 1,
+    # the hole emptied at the start: the sow ends (North's 4 and 5 are not reached)
+    pos = run(game, [0, 2, 0, 1, 2, 2], 1)
+    assert pos.board == [0, 1, 2, 0, 2, 2]
+    # without the rule every lap goes counter-clockwise: 2, 3 | 4, 5 | 0, 1, 2 | 3, 4 |
+    # 5, 0, 1, 2, ending in hole 2 with one seed
+    plain = run(make(3, 2, mlaps="LAPPER"), [0, 2, 0, 1, 2, 2], 1)
+    assert plain.board == [2, 2, 1, 1, 0, 1]
+
+
+def test_change_dir_lap_with_lapper_next_takes_the_next_hole_in_the_laps_direction():
+    game = make(3, 2, mlaps="LAPPER_NEXT", sow_rule="CHANGE_DIR_LAP")
+    # South 1 (1 seed) CCW: 2 -> 1. The hole after 2 in that direction, 3, holds 2: they are
+    # sown clockwise: 2 -> 2, 1 -> 1. The hole after 1 clockwise, 0, is empty: the sow ends
+    pos = run(game, [0, 1, 0, 2, 2, 2], 1)
+    assert pos.board == [0, 1, 2, 0, 2, 2]
+
+
+def test_change_dir_lap_captures_in_the_last_laps_direction():
+    game = make(3, 2, stores=True, mlaps="LAPPER", sow_rule="CHANGE_DIR_LAP", capt_type="NEXT",
+                capsamedir=True, capt_min=3)
+    # South 2 CCW (1 seed): 3 -> 2: below capt_min, more than one seed: lap 2 goes clockwise
+    # from 3 (2 seeds): 2 -> 1, 1 -> 3: meets capt_min, the sow stops; NEXT with capsamedir
+    # takes the hole after 1 in the clockwise direction of that lap: hole 0 (4 seeds).
+    # Counter-clockwise it would have been hole 2 (1 seed).
+    pos = run(game, [4, 2, 1, 1, 2, 2], 2)
+    assert pos.board == [0, 3, 1, 0, 2, 2]
+    assert pos.stores == [4, 0]
+    assert pos.turn == 1
+
+
+def test_change_dir_lap_needs_mlaps():
+    with pytest.raises(VariantError, match="lap_rules_need_mlaps"):
+        make(3, 2, sow_rule="CHANGE_DIR_LAP")
+
+
+# ---- MAX_SOW -------------------------------------------------------------------------
+
+
+def test_max_sow_skips_holes_holding_sow_param_seeds():
+    game = make(3, 2, sow_rule="MAX_SOW", sow_param=3)
+    # South 2 (4 seeds): 3 is full, 4 -> 1, 5 is full, 0 -> 1, 1 -> 1, 2 (emptied) -> 1
+    pos = run(game, [0, 0, 4, 3, 0, 3], 2)
+    assert pos.board == [1, 1, 1, 3, 1, 3]
+
+
+def test_max_sow_with_no_room_anywhere_leaves_the_seeds_in_the_start_hole():
+    game = make(2, 2, sow_rule="MAX_SOW", sow_param=2, skip_start=True)
+    # South 1 (3 seeds): every other hole holds 2 and the start hole is skipped: a whole
+    # circuit without room; the seeds stay where they were
+    pos = run(game, [2, 3, 2, 2], 1)
+    assert pos.board == [2, 3, 2, 2]
+    assert pos.turn == 1
+
+
+# ---- LAP_CAPT ------------------------------------------------------------------------
+
+
+def test_lap_capt_basic_captures_and_draws_the_next_hole_to_go_on():
+    game = make(4, 2, stores=True, mlaps="LAPPER", capt_on=[4], sow_rule="LAP_CAPT")
+    # South 3 (2 seeds): 4 -> 2, 5 -> 4: captured (4); the next hole, 6 (2), is drawn: 7 -> 6,
+    # 0 -> 6: no capture, more than one seed: on from 0 (6 seeds): 1, 2, 3, 4, 5, 6 each +1;
+    # the lap ends in 6 with 1 seed: the sow is over
+    pos = run(game, [5, 0, 0, 2, 1, 3, 2, 5], 3)
+    assert pos.board == [0, 1, 1, 1, 3, 1, 1, 6]
+    assert pos.stores == [4, 0]
+    assert pos.turn == 1
+    # without LAP_CAPT the lap stops at the capture
+    plain = run(make(4, 2, stores=True, mlaps="LAPPER", capt_on=[4]), [5, 0, 0, 2, 1, 3, 2, 5], 3)
+    assert plain.board == [5, 0, 0, 0, 2, 0, 2, 5]
+    assert plain.stores == [4, 0]
+
+
+def test_lap_capt_basic_ends_when_the_hole_after_the_capture_is_empty():
+    game = make(4, 2, stores=True, mlaps="LAPPER", capt_on=[4], sow_rule="LAP_CAPT")
+    pos = run(game, [5, 0, 0, 2, 1, 3, 0, 5], 3)
+    assert pos.board == [5, 0, 0, 0, 2, 0, 0, 5]
+    assert pos.stores == [4, 0]
+
+
+def test_lap_capt_crosscapt_goes_on_with_the_single_seed():
+    game = make(4, 2, stores=True, mlaps="LAPPER", crosscapt=True, sow_rule="LAP_CAPT")
+    # South 2 (2 seeds): 3 -> 1, 4 -> 4: lap from 4: 5 -> 1, 6 -> 6, 7 -> 6, 0 -> 1 (was empty):
+    # cross capture of 7 (6), on with the single seed: 1 -> 1 (empty): takes 6 (6), on: 2 -> 1
+    # (emptied at the start): takes 5 (1), on: 3 -> 2: occupied, lap from 3: 4 -> 1, 5 -> 1
+    # (empty): its facing hole 2 is empty: no capture, the sow ends there
+    pos = run(game, [0, 0, 2, 0, 3, 0, 5, 5], 2)
+    # South took 13 of 15 seeds: more than half, the game ends and North's 2 go to North
+    assert pos.outcome is not None and pos.outcome.winner == 0
+    assert pos.stores == [13, 2]
+
+
+def test_lap_capt_two_out_captures_where_a_lap_ends_in_an_occupied_hole_and_goes_on():
+    game = make(4, 2, stores=True, mlaps="LAPPER", capt_type="TWO_OUT", capsamedir=True,
+                sow_rule="LAP_CAPT")
+    # South 2 (2 seeds): 3 -> 1, 4 -> 2: occupied: 5 is empty and 6 holds 3: taken. The lap
+    # goes on from 4 (2 seeds): 5 -> 1, 6 -> 1 (emptied): the sow ends; two out from 6: 7 is
+    # not empty, no capture
+    pos = run(game, [0, 0, 2, 0, 1, 0, 3, 4], 2)
+    assert pos.board == [0, 0, 0, 1, 0, 1, 1, 4]
+    assert pos.stores == [3, 0]
+    plain = run(make(4, 2, stores=True, mlaps="LAPPER", capt_type="TWO_OUT", capsamedir=True),
+                [0, 0, 2, 0, 1, 0, 3, 4], 2)
+    # 4 -> 2, on: 5 -> 1, 6 -> 4, on: 7 -> 5, 0, 1, 2 -> 1 each: ends in the emptied hole 2
+    assert plain.board == [1, 1, 1, 1, 0, 1, 0, 5]
+    assert plain.stores == [0, 0]
+
+
+def test_lap_capt_needs_lapper():
+    with pytest.raises(VariantError, match="lap_capt_needs_lapper"):
+        make(3, 2, mlaps="LAPPER_NEXT", sow_rule="LAP_CAPT", evens=True)
+
+
+# ---- NO_OPP_CHILD --------------------------------------------------------------------
+
+
+def test_no_opp_child_skips_the_opponents_children_only():
+    game = make(3, 2, stores=True, child_type="NORMAL", child_cvt=5, sow_rule="NO_OPP_CHILD")
+    pos = at(game, [0, 0, 3, 1, 2, 1])
+    pos.children[3] = 0  # South's own child: sown
+    pos.children[4] = 1  # North's child: skipped
+    # South 2 (3 seeds): 3 -> 2, 4 skipped, 5 -> 2, 0 -> 1
+    pos = game.play(pos, 2)
+    assert pos.board == [1, 0, 0, 2, 2, 2]
+
+
+def test_without_no_opp_child_children_are_sown():
+    game = make(3, 2, stores=True, child_type="NORMAL", child_cvt=5)
+    pos = at(game, [0, 0, 3, 1, 2, 1])
+    pos.children[4] = 1
+    pos = game.play(pos, 2)
+    assert pos.board == [0, 0, 0, 2, 3, 2]
+
+
+# ---- OPP_GETS_OWN_LAST ---------------------------------------------------------------
+
+
+def ogol(param: int):
+    return make(3, 2, stores=True, mlaps="LAPPER", capt_on=[4], sow_rule="OPP_GETS_OWN_LAST",
+                sow_param=param)
+
+
+def test_opp_gets_own_last_above_sow_param_is_lap_capt():
+    # 10 seeds in play, sow_param 9: LAP_CAPT. South 2: 3 -> 2, 4 -> 2, 5 -> 4: captured, the
+    # next hole 0 (2) drawn: 1 -> 1, 2 -> 1: the sow ends
+    pos = run(ogol(9), [2, 0, 3, 1, 1, 3], 2)
+    assert pos.board == [0, 1, 1, 2, 2, 0]
+    assert pos.stores == [4, 0]
+
+
+def test_opp_gets_own_last_the_opponent_takes_seeds_sown_on_their_side():
+    # 6 seeds in play, sow_param 10: South 2 (3 seeds): the seeds for 3 and 4 go to North's
+    # store; the last seed falls in 5 (2 seeds, no capture): North takes it too
+    pos = run(ogol(10), [2, 0, 3, 0, 0, 1], 2)
+    assert pos.board == [2, 0, 0, 0, 0, 1]
+    assert pos.stores == [0, 3]
+    assert pos.turn == 1
+
+
+def test_opp_gets_own_last_a_capturing_last_seed_is_the_sowers_with_what_it_captures():
+    # 10 seeds in play, sow_param 10: 3 and 4 keep their seed, North gets one each; the last
+    # seed makes 5 hold 4: South captures those 4, the last seed with them
+    pos = run(ogol(10), [2, 0, 3, 1, 1, 3], 2)
+    assert pos.board == [2, 0, 0, 1, 1, 0]
+    assert pos.stores == [4, 2]
+
+
+# ---- CONT_LAP_ON ---------------------------------------------------------------------
+
+
+def test_cont_lap_on_goes_on_only_from_a_hole_sown_to_sow_param():
+    game = make(3, 2, mlaps="LAPPER", sow_rule="CONT_LAP_ON", sow_param=3)
+    # South 1 (2 seeds): 2 -> 1, 3 -> 3: on from 3: 4, 5, 0 -> 1 each; 0 holds 1, not 3: ends
+    pos = run(game, [0, 2, 0, 2, 0, 0], 1)
+    assert pos.board == [1, 0, 1, 0, 1, 1]
+    # 3 -> 2: more than one seed, but not 3: the sow ends
+    pos = run(game, [0, 2, 0, 1, 0, 0], 1)
+    assert pos.board == [0, 0, 1, 2, 0, 0]
+
+
+def test_cont_lap_on_with_lapper_next_needs_the_last_hole_at_sow_param():
+    game = make(3, 2, mlaps="LAPPER_NEXT", sow_rule="CONT_LAP_ON", sow_param=3)
+    # South 1: 2 -> 1, 3 -> 2: not 3, the sow ends although the next hole, 4, holds a seed
+    pos = run(game, [0, 2, 0, 1, 1, 0], 1)
+    assert pos.board == [0, 0, 1, 2, 1, 0]
+    plain = run(make(3, 2, mlaps="LAPPER_NEXT"), [0, 2, 0, 1, 1, 0], 1)
+    assert plain.board == [0, 0, 1, 2, 0, 1]
+
+
+# ---- what does not change -----------------------------------------------------------
+
+
+def test_variants_without_these_rules_keep_the_plain_sower():
+    from mancala.engine import sowing
+
+    game = make(3, 2, mlaps="LAPPER")
+    assert game.sower.__module__ == sowing.__name__
+    assert make(3, 2, sow_rule="MAX_SOW", sow_param=3).sower.__module__ == "mancala.engine.sowrules"
+
+
+def test_an_arrangement_is_refused_outside_arnge_limit():
+    game = make(3, 2)
+    with pytest.raises(IllegalMove):
+        game.play(game.start(0), {"arrange": [1, 2, 3]})
+
+
+# ---- the rule sower without rules is the plain sower ----------------------------------
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(variant_dicts(children=False), st.integers(0, 2**32 - 1))
+def test_rule_sower_without_rules_sows_as_the_plain_sower(raw, seed):
+    """sowrules.make_rule_sower with no sow rule active (what a variant with `blocks` and no
+    closed hole gets) sows exactly as the plain sower: board, stores and result."""
+    gi = raw["game_info"]
+    for key in ("sow_rule", "sow_param", "presowcapt", "prescribed"):
+        gi.pop(key, None)
+    try:
+        variant = parse_variant(raw)
+    except VariantError:
+        return
+    game = Game(variant)
+    lap_stop, capturer = make_capture_parts(variant, game.geom)
+    rule_sower = make_rule_sower(variant, game.geom, lap_stop, None, capturer)
+    rng = random.Random(seed)
+    for _ in range(20):
+        board = [rng.randrange(0, 7) for _ in range(game.size)]
+        pos = game.start(rng.randrange(2), board=board, stores=[0, 0])
+        mover = pos.turn
+        holes = [h for h in game.sides[mover] if board[h]]
+        if not holes:
+            continue
+        hole = rng.choice(holes)
+        step = rng.choice((1, -1))
+        a, b = pos.copy(), pos.copy()
+        plain = game.sower(a, hole, step, mover)
+        ruled = rule_sower(b, hole, step, mover)
+        assert (a.board, a.stores) == (b.board, b.stores), (raw, board, hole, step)
+        assert (plain.final, plain.sown_opp, plain.endless, plain.laps) == \
+            (ruled.final, ruled.sown_opp, ruled.endless, ruled.laps), (raw, board, hole, step)
+        assert not ruled.taken and not ruled.capt_done and not ruled.captured
