@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from mancala.engine.board import Geometry
 from mancala.engine.children import gather, held, in_play
+from mancala.engine.classes import class_sides
 from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.engine.rounds import claimed_holes
 from mancala.rules.constraints import has_children
@@ -136,8 +137,12 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves,
     can_pass = gi.mustpass or gi.mustshare
     collect = make_collector(variant, geom)
 
+    class_holes = class_sides(variant, geom)  # EastWestCycle: the halves (classes.py)
+
     def side_empty(pos: Position, player: int) -> bool:
         b = pos.board
+        if class_holes is not None:
+            return not any(b[h] for h in class_holes[player])
         return not any(b[:n] if player == 0 else b[n:])
 
     def pass_or_stop(pos: Position, nxt: int) -> bool:

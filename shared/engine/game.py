@@ -22,6 +22,7 @@ from mancala.engine.allow import make_allow_filter
 from mancala.engine.board import CCW, CW, Geometry
 from mancala.engine.capture import Taken, make_capture_parts, make_pick_extra
 from mancala.engine.children import gather, make_children
+from mancala.engine.classes import NO_SIDES_CLASSES, PLACING_CLASSES, class_sides
 from mancala.engine.ending import make_ender, make_endless
 from mancala.engine.fast import make_fast
 from mancala.engine.position import Outcome, OutcomeKind, Position
@@ -30,7 +31,7 @@ from mancala.engine.rounds import IllegalChoice, RoundRules
 from mancala.engine.setup import start_board
 from mancala.engine.sowing import STORE, SowResult, make_sower
 from mancala.engine.sowrules import closes_holes
-from mancala.rules.enums import AllowRule, CaptRTurn, Direct, Goal, GrandSlam, Rounds
+from mancala.rules.enums import AllowRule, CaptRTurn, Direct, GameClass, Goal, GrandSlam, Rounds
 from mancala.rules.variant import Variant
 
 Move = int | tuple[int, str]
@@ -54,7 +55,11 @@ class Game:
         self.holes = n = geom.holes
         self.size = geom.size
         self.min_move = gi.min_move
-        self.sides = (range(0, n), range(n, 2 * n))
+        # the holes each player holds: the rows, or the halves of EastWestCycle (classes.py)
+        self.sides = class_sides(variant, geom) or (range(0, n), range(n, 2 * n))
+        self.no_sides = variant.game_class in NO_SIDES_CLASSES or gi.no_sides
+        self.places_captures = variant.game_class in PLACING_CLASSES  # SameSide: pos.pending
+        self.bear_off = variant.game_class == GameClass.BEAR_OFF  # pos.bearing
 
         # directions: a fixed step per hole, and the holes where the mover chooses
         self.play_alt = gi.sow_direct == Direct.PLAYALTDIR
@@ -171,6 +176,8 @@ class Game:
     def _legal_moves(self, pos: Position) -> list[Move]:
         if pos.outcome is not None:
             return []
+        if pos.pending is not None:  # SameSide: where the captured seeds go
+            return list(self.sides[1 - pos.turn])
         if self.simple_moves:
             b = pos.board
             m = self.min_move
@@ -269,6 +276,9 @@ class Game:
         who = "South" if pos.turn == 0 else "North"
         if not 0 <= hole < self.size:
             return f"hole {hole} is not on the board (0..{self.size - 1})"
+        if pos.pending is not None:
+            return (f"{who} places the {pos.pending} captured seeds: the move names one of "
+                    f"the opponent's holes {legal}")
         if pos.children is not None and pos.children[hole] is not None:
             return f"hole {hole} is a child: moves never start from children"
         if hole not in self.holes_of(pos, pos.turn):
@@ -308,7 +318,19 @@ class Game:
         if self.opening is not None and self.opening.is_arrange(move):
             self.opening.apply(self, pos, move)
             return
+        if pos.pending is not None:  # SameSide: the captured seeds go into hole `move`
+            pos.board[move] += pos.pending  # type: ignore[index]
+            pos.pending = None
+            self.ender(pos, mover, False)
+            return
         hole, step = self._decode(pos, move)
+        if self.bear_off and (pos.bearing or max(pos.board) <= 1):
+            pos.bearing = True  # from the first move with singletons only, for good
+            self._bear_off_sow(pos, hole, step, mover)
+            pos.moves += 1
+            pos.player_moves[mover] += 1
+            self.ender(pos, mover, False)
+            return
         if self.play_alt and pos.alt_dir == 0:
             pos.alt_dir = step if mover == 0 else -step
         if self.track_holes:
@@ -321,6 +343,12 @@ class Game:
             return
         if slam:
             taken = self._grand_slam(pos, mover, taken)
+        if taken and self.places_captures:  # SameSide: the mover places them next
+            pos.pending = sum(s for _, s in taken)
+            pos.moves += 1
+            pos.player_moves[mover] += 1
+            pos.repeating = False
+            return
         if taken:
             if self.capt_to_child:  # NORMAL children without stores
                 self.kids.bank(pos, mover, sum(s for _, s in taken))  # type: ignore[union-attr]
@@ -332,6 +360,22 @@ class Game:
             self._opp_gets_remain(pos, mover)
             return
         self.ender(pos, mover, self._repeat(pos, res, taken, mover))
+
+    def _bear_off_sow(self, pos: Position, hole: int, step: int, mover: int) -> None:
+        """BearOff: sow towards the end of the mover's row; the seeds still in hand when the
+        sow reaches it go to the mover's store (it ends the turn: docs/rules-decisions.md)."""
+        b = pos.board
+        seeds = b[hole]
+        b[hole] = 0
+        end = self.geom.store_after(mover, step)  # the last hole of the row, this way
+        loc = hole
+        while seeds:
+            if loc == end:
+                pos.stores[mover] += seeds
+                return
+            loc = (loc + step) % self.size
+            b[loc] += 1
+            seeds -= 1
 
     def _repeat(self, pos: Position, res: SowResult, taken: Taken, mover: int) -> bool:
         if res.final == STORE:
@@ -418,6 +462,10 @@ class Game:
             key += (tuple(pos.children),)  # type: ignore[arg-type]
         if self.opening is not None or self.closes_holes:  # prescribed.py, sowrules.py
             key += (pos.capt_limit, None if pos.blocked is None else tuple(pos.blocked))
+        if self.places_captures:
+            key += (pos.pending,)
+        if self.bear_off:
+            key += (pos.bearing,)
         if self.round_rules is not None:
             key += (pos.round_info, None if pos.owners is None else tuple(pos.owners),
                     None if pos.blocked is None else tuple(pos.blocked))
@@ -429,7 +477,6 @@ class Game:
 
     def state_json(self, pos: Position) -> dict[str, Any]:
         size = self.size
-        n = self.holes
         return {
             "board": list(pos.board),
             "stores": list(pos.stores),
@@ -437,7 +484,9 @@ class Game:
             "legal": [self.move_json(m) for m in self.legal_moves(pos)],
             "children": list(pos.children) if pos.children is not None else [None] * size,
             "blocked": list(pos.blocked) if pos.blocked is not None else [False] * size,
-            "owners": list(pos.owners) if pos.owners is not None else [0] * n + [1] * n,
+            "owners": list(pos.owners) if pos.owners is not None
+            else [None] * size if self.no_sides
+            else [0 if h in self.sides[0] else 1 for h in range(size)],
             "unlocked": list(pos.unlocked),
             "outcome": pos.outcome.to_json() if pos.outcome else None,
         }

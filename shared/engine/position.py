@@ -53,6 +53,8 @@ class Position:
         "owners",
         "round_info",
         "capt_limit",
+        "pending",
+        "bearing",
     )
 
     def __init__(
@@ -90,6 +92,11 @@ class Position:
         self.round_info = None
         # prescribed ARNGE_LIMIT: the player whose captures and children are held back, or None
         self.capt_limit: int | None = None
+        # SameSide: seeds the player to move captured and must now place in one of the
+        # opponent's holes (the move's second part), or None
+        self.pending: int | None = None
+        # BearOff: the game has switched to bearing off (for good)
+        self.bearing = False
 
     def copy(self) -> Position:
         new = Position.__new__(Position)
@@ -110,6 +117,8 @@ class Position:
         new.owners = None if self.owners is None else self.owners[:]
         new.round_info = self.round_info
         new.capt_limit = self.capt_limit
+        new.pending = self.pending
+        new.bearing = self.bearing
         return new
 
     def key(self) -> tuple:

@@ -10,8 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mancala.engine.board import Geometry
+from mancala.engine.classes import CYCLE_CLASSES, successors
 from mancala.engine.position import Position
-from mancala.rules.enums import LapSower, SowPrescribed
+from mancala.rules.enums import GameClass, LapSower, SowPrescribed
 from mancala.rules.variant import Variant
 
 STORE = -1  # the last seed fell in the mover's store
@@ -72,6 +73,17 @@ def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
     skip_start = gi.skip_start
     own_store = gi.sow_own_store
     store_after = {(p, d): geom.store_after(p, d) for p in (0, 1) for d in (1, -1)}
+    if variant.game_class == GameClass.EAST_WEST_CYCLE:
+        # South holds the west half, North the east: South's store sits at the west end
+        # (between 2n-1 and 0), North's at the east end (between n-1 and n)
+        store_after = {(p, d): geom.store_after(1 - p, d) for p in (0, 1) for d in (1, -1)}
+    # NorthSouthCycle / EastWestCycle: a sow goes round the cycle of the hole it starts
+    # from (classes.py), never into the other one
+    ns_cycle = variant.game_class in CYCLE_CLASSES
+    succ = successors(variant, geom)
+
+    def advance(loc: int, step: int) -> int:
+        return succ[step][loc]
 
     def sow_lap(pos: Position, start: int, step: int, mover: int, seeds: int) -> tuple[int, bool]:
         """Drop `seeds` from `start` (already emptied); return (final, sown_opp)."""
@@ -90,7 +102,7 @@ def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
                 seeds -= 1
                 if not seeds:
                     return STORE, sown_opp
-            loc = (loc + step) % size
+            loc = advance(loc, step) if ns_cycle else (loc + step) % size
             if skip_start and loc == start:
                 continue
             board[loc] += 1
@@ -131,7 +143,7 @@ def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
             if lap_stop is not None and lap_stop(pos, final, mover):
                 return SowResult(final, any_opp, laps=laps)
             if next_lap:
-                start = (final + step) % size
+                start = advance(final, step) if ns_cycle else (final + step) % size
                 if board[start] == 0:
                     return SowResult(final, any_opp, laps=laps)
             else:

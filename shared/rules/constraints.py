@@ -302,6 +302,10 @@ CONSTRAINTS: list[Constraint] = [
                lambda v: v.game_class == GameClass.NORTH_SOUTH_CYCLE
                and (_gi(v).goal == Goal.TERRITORY or _gi(v).mustshare or _gi(v).visit_opp),
                "NorthSouthCycle prohibits goal TERRITORY, mustshare and visit_opp"),
+    Constraint("ew_cycle_even_holes", ("game_class", "holes"),
+               lambda v: v.game_class in (GameClass.EAST_WEST_CYCLE, GameClass.OHOJICHI)
+               and v.holes % 2,
+               "EastWestCycle and Ohojichi split each row into halves: holes must be even"),
     Constraint("diffusion_clear", ("game_class", "goal"),
                lambda v: v.game_class in DIFFUSION_CLASSES and _gi(v).goal != Goal.CLEAR,
                "Diffusion and DiffusionV2 need goal CLEAR"),

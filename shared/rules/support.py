@@ -6,18 +6,31 @@ refused with "not supported yet: <param>=<value>", never played wrongly.
 
 from __future__ import annotations
 
+from mancala.rules.constraints import has_any_capture
 from mancala.rules.enums import (
     AllowRule,
+    CaptExtraPick,
+    CaptRTurn,
     CaptSide,
+    CaptType,
+    ChildType,
     GameClass,
     Goal,
     GrandSlam,
+    LapSower,
+    PreSowCapt,
+    Rounds,
+    SowPrescribed,
+    SowRule,
 )
 from mancala.rules.errors import Violation
 from mancala.rules.variant import Variant
 
 PLAYED_GOALS = {Goal.MAX_SEEDS, Goal.DEPRIVE, Goal.CLEAR, Goal.TERRITORY, Goal.RND_WIN_COUNT,
                 Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS}
+# the game classes played so far
+PLAYED_CLASSES = {GameClass.MANCALA, GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE,
+                  GameClass.SAME_SIDE, GameClass.OHOJICHI}  # BearOff: its trigger needs rework
 # TERRITORY: these still read "the player's row" where the hole owners should count
 ROW_ALLOWS = {AllowRule.SINGLE_ONLY_ALL, AllowRule.SINGLE_ALL_TO_ZERO, AllowRule.TWO_ONLY_ALL,
               AllowRule.TWO_ONLY_ALL_RIGHT, AllowRule.RIGHT_2_1ST_THEN_ALL_TWO}
@@ -26,8 +39,63 @@ ROW_ALLOWS = {AllowRule.SINGLE_ONLY_ALL, AllowRule.SINGLE_ALL_TO_ZERO, AllowRule
 def unsupported(variant: Variant) -> list[Violation]:
     gi = variant.game_info
     found: list[tuple[str, object]] = []
-    if variant.game_class != GameClass.MANCALA:
+    if variant.game_class not in PLAYED_CLASSES:
         found.append(("game_class", variant.game_class.value))
+    if variant.game_class == GameClass.BEAR_OFF:
+        # bearing off is wired for plain sowing without captures (Andada)
+        cls = variant.game_class.value
+        for param, value in (("captures", has_any_capture(variant)),
+                             ("child_type", gi.child_type != ChildType.NOCHILD),
+                             ("sow_rule", gi.sow_rule != SowRule.NONE or gi.blocks),
+                             ("prescribed", gi.prescribed != SowPrescribed.NONE),
+                             ("mlaps", gi.mlaps != LapSower.OFF),
+                             ("sow_own_store", gi.sow_own_store), ("mustshare", gi.mustshare),
+                             ("allow_rule", gi.allow_rule != AllowRule.NONE),
+                             ("rounds", gi.rounds != Rounds.NO_ROUNDS or gi.goal == Goal.TERRITORY)):
+            if value:
+                found.append((param, f"{getattr(gi, param, param)} with game_class {cls}"))
+    if variant.game_class in (GameClass.SAME_SIDE, GameClass.OHOJICHI):
+        # the placing move is wired for the basic captures only
+        cls = variant.game_class.value
+        for param, value in (("crosscapt", gi.crosscapt), ("capt_type", gi.capt_type != CaptType.NONE),
+                             ("pickextra", gi.pickextra != CaptExtraPick.NONE),
+                             ("capt_rturn", gi.capt_rturn != CaptRTurn.NO_REPEAT),
+                             ("stores", gi.stores or gi.sow_own_store), ("mustshare", gi.mustshare),
+                             ("allow_rule", gi.allow_rule != AllowRule.NONE),
+                             ("grandslam", gi.grandslam != GrandSlam.LEGAL),
+                             ("rounds", gi.rounds != Rounds.NO_ROUNDS)):
+            if value:
+                found.append((param, f"{getattr(gi, param)} with game_class {cls}"))
+    if variant.game_class in (GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE,
+                              GameClass.SAME_SIDE, GameClass.OHOJICHI):
+        # the two-cycle sow is in the plain sower only (sowing.py); multiple captures and
+        # children would have to walk the cycles too
+        cls = variant.game_class.value
+        if variant.game_class == GameClass.EAST_WEST_CYCLE:
+            # played as the race the reference describes: no captures, first to clear
+            # their half (into their store) wins (docs/rules-decisions.md, "Game classes")
+            if gi.goal != Goal.CLEAR:
+                found.append(("goal", f"{gi.goal.value} with game_class {cls}"))
+            if has_any_capture(variant):
+                found.append(("captures", f"any capture with game_class {cls}"))
+            if gi.mustshare:
+                found.append(("mustshare", f"True with game_class {cls}"))
+            if gi.allow_rule != AllowRule.NONE:
+                found.append(("allow_rule", f"{gi.allow_rule.value} with game_class {cls}"))
+            if gi.rounds != Rounds.NO_ROUNDS:
+                found.append(("rounds", f"{gi.rounds.value} with game_class {cls}"))
+        if gi.sow_rule != SowRule.NONE:
+            found.append(("sow_rule", f"{gi.sow_rule.value} with game_class {cls}"))
+        if gi.presowcapt != PreSowCapt.NONE:
+            found.append(("presowcapt", f"{gi.presowcapt.value} with game_class {cls}"))
+        if gi.blocks:
+            found.append(("blocks", f"True with game_class {cls}"))
+        if gi.prescribed != SowPrescribed.NONE:
+            found.append(("prescribed", f"{gi.prescribed.value} with game_class {cls}"))
+        if gi.multicapt:
+            found.append(("multicapt", f"{gi.multicapt} with game_class {cls}"))
+        if gi.child_type != ChildType.NOCHILD:
+            found.append(("child_type", f"{gi.child_type.value} with game_class {cls}"))
     if gi.goal == Goal.TERRITORY:
         # capture sides by hole owner (capture.py) and row-based allow rules are still to do
         if gi.capt_side != CaptSide.BOTH:

@@ -222,3 +222,19 @@ def test_arrange_move_engine_form():
     move = game.normalize(game.start(0), {"arrange": [1, 2, 3]})
     assert move == Arrange((1, 2, 3))
     assert move.to_json() == {"arrange": [1, 2, 3]}
+
+
+def test_arnge_limit_no_child_for_the_held_back_starter_until_the_other_makes_one():
+    game = make(3, 2, stores=True, child_type="NORMAL", child_cvt=3, prescribed="ARNGE_LIMIT")
+    # South 2 (2 seeds): 3 -> 3, 4 -> 3: would make hole 4 South's child; held back
+    pos = game.play(game.start(0), 2)
+    assert pos.board == [2, 2, 0, 3, 3, 2]
+    assert pos.children == [None] * 6
+    assert pos.capt_limit == 0
+    # North 5 (2 seeds): 0 -> 3, 1 -> 3: hole 1 becomes North's child: the limit is lifted
+    pos = game.play(pos, 5)
+    assert pos.children == [None, 1, None, None, None, None]
+    assert pos.capt_limit is None
+    # without ARNGE_LIMIT South's first move makes the child
+    plain = make(3, 2, stores=True, child_type="NORMAL", child_cvt=3)
+    assert plain.play(plain.start(0), 2).children == [None, None, None, None, 0, None]

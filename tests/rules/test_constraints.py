@@ -173,6 +173,8 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     row("diffusion_clear", CLEAR | {"game_class": "DiffusionV2"}, {"goal": "DEPRIVE"}),
     row("diffusion_even_holes", CLEAR | {"game_class": "Diffusion", "holes": 6}, {"holes": 5}),
     row("diffusion_even_holes", CLEAR | {"game_class": "DiffusionV2", "holes": 4}, {"holes": 3}),
+    row("ew_cycle_even_holes", CLEAR | {"game_class": "EastWestCycle", "holes": 4}, {"holes": 3}),
+    row("ew_cycle_even_holes", CLEAR | {"game_class": "Ohojichi", "holes": 6}, {"holes": 5}),
     row("sameside_clear", CLEAR | {"game_class": "SameSide"}, {"goal": "MAX_SEEDS"}),
     row("sameside_clear", CLEAR | {"game_class": "Ohojichi"}, {"goal": "DEPRIVE"}),
     row("ohojichi_udir_all", CLEAR | {"game_class": "Ohojichi", "udir_holes": [0, 1, 2, 3, 4, 5]},

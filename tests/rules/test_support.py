@@ -22,13 +22,11 @@ LAPS = {"mlaps": "LAPPER"}
 
 # (param, value, context making the variant otherwise valid, value as reported)
 UNSUPPORTED: list[tuple[str, Any, dict[str, Any], str]] = [
-    ("game_class", "NorthSouthCycle", {}, "NorthSouthCycle"),
-    ("game_class", "EastWestCycle", {}, "EastWestCycle"),
-    ("game_class", "BearOff", {}, "BearOff"),
+    # the other game classes play (tests/engine/test_game_classes.py, with the
+    # combinations they still refuse)
+    ("game_class", "BearOff", CLEAR, "BearOff"),
     ("game_class", "Diffusion", CLEAR, "Diffusion"),
     ("game_class", "DiffusionV2", CLEAR, "DiffusionV2"),
-    ("game_class", "SameSide", CLEAR, "SameSide"),
-    ("game_class", "Ohojichi", CLEAR, "Ohojichi"),
     # TERRITORY: capture sides by owner, row-based allow rules and LEAVE_* slams are to do
     *[("capt_side", cs, TERR, f"{cs} with goal TERRITORY")
       for cs in ("OPP_SIDE", "OWN_SIDE", "OPP_TERR", "OWN_TERR")],

@@ -13,7 +13,9 @@ Stores are [South, North]; turn 0 is South.
 A step is `(move, board, stores, turn)` or `(move, board, stores, turn, extra)` with
 `extra` holding an `outcome` ("WIN"/"TIE"/"ROUND_WIN"/"ROUND_TIE", winner), the
 `legal` moves of the position reached, or its per-hole `children` / `blocked` /
-`owners` lists (variants with children, blocks or territory); `(move, ILLEGAL)`
+`owners` lists (variants with children, blocks or territory), or the `pending`
+captured seeds a SameSide/Ohojichi capturer has still to place (checked always:
+absent means none); `(move, ILLEGAL)`
 says the move must be refused (the position stays as it was); `(NEXT_ROUND, board,
 stores, turn[, extra])` after a step that ends a round is the next round's starting
 position. The first script of each variant starts from the variant's own start
@@ -1232,6 +1234,30 @@ ANDADA_BEAR_OFF = Script([
     (5, b([0] * 6, [0, 1, 0, 0, 0, 0]), [18, 17], 0, {"outcome": ("WIN", 0)}),
 ], board=b([0, 0, 0, 0, 1, 1], [1, 0, 0, 0, 0, 1]), stores=[16, 16])
 
+# Ohojichi (Ohojichi class: SameSide on east/west halves). South holds the west half
+# (0, 1, 2, 9, 10, 11: sown 0, 1, 2, 9, 10, 11, 0, ...), North the east half (3..8);
+# a last seed making four (either side) is taken and the taker drops the four into a
+# hole of the other half with a second move (an integer; docs/rules-decisions.md,
+# "Game classes"). Worked by hand, cross-checked with the engine.
+OHOJICHI = Script([
+    (0, b([0, 5, 5, 4, 4, 4], [4, 4, 4, 5, 5, 4]), [0, 0], 1),  # 1, 2, 9, 10
+    (4, b([0, 5, 5, 4, 0, 5], [5, 5, 5, 5, 5, 4]), [0, 0], 0),  # 5, 6, 7, 8
+    (11, b([1, 6, 6, 4, 0, 5], [5, 5, 5, 6, 5, 0]), [0, 0], 1),  # 0, 1, 2, 9
+    (5, b([1, 6, 6, 5, 1, 0], [6, 6, 6, 6, 5, 0]), [0, 0], 0),  # 6, 7, 8, 3, 4
+    (9, b([2, 7, 7, 5, 1, 0], [6, 6, 6, 1, 6, 1]), [0, 0], 1),  # 10, 11, 0, 1, 2
+    (3, b([2, 7, 7, 0, 2, 1], [7, 7, 7, 1, 6, 1]), [0, 0], 0),
+    (0, b([0, 8, 8, 0, 2, 1], [7, 7, 7, 1, 6, 1]), [0, 0], 1),
+    (8, b([0, 8, 8, 2, 3, 2], [8, 8, 1, 1, 6, 1]), [0, 0], 0),  # 3..7
+    # 9, 10, 11, 0, 1, 2, 9, 10: 10 holds 8
+    (2, b([1, 9, 1, 2, 3, 2], [8, 8, 1, 3, 8, 2]), [0, 0], 1),
+    # 8, 3, 4, 5, 6, 7, 8, 3: 3 makes four: taken, North places them next
+    (7, b([1, 9, 1, 0, 4, 3], [9, 1, 3, 3, 8, 2]), [0, 0], 1, {"legal": [0, 1, 2, 9, 10, 11], "pending": 4}),
+    (10, b([1, 9, 1, 0, 4, 3], [9, 1, 3, 3, 12, 2]), [0, 0], 0),  # the four into 10
+    (2, b([1, 9, 0, 0, 4, 3], [9, 1, 3, 0, 12, 2]), [0, 0], 0, {"legal": [3, 4, 5, 6, 7, 8], "pending": 4}),
+    (3, b([1, 9, 0, 4, 4, 3], [9, 1, 3, 0, 12, 2]), [0, 0], 1),
+    (11, ILLEGAL),  # South's hole: North moves from 3..8
+])
+
 # Same Side: each player sows round their own row only (South 0..5, 0, ...); a last seed
 # making four on one's own row takes it, and the taker drops the four into a hole of
 # the opponent's row with a second move (none happens here: where the seeds wait
@@ -1304,6 +1330,7 @@ SCRIPTS: dict[str, list[Script]] = {
     "ns_kalah": [NS_KALAH],
     "andada": [ANDADA, ANDADA_BEAR_OFF],
     "same_side": [SAME_SIDE],
+    "ohojichi": [OHOJICHI],
     "dakon_rounds": [CONGKLAK, SE_ROUND_END, SE_GAME_END],
     "congkak": [CONGKLAK, SE_ROUND_END, SE_GAME_END],
     "congklak_rounds": [CONGKLAK, SE_ROUND_END, SE_GAME_END],
@@ -1381,7 +1408,9 @@ def test_script_is_well_formed(name):
                 continue
             board, stores, turn = step[1], step[2], step[3]
             assert len(board) == 2 * holes, (name, i)
-            assert sum(board) + sum(stores) == total, (name, i, step)
+            # SameSide/Ohojichi: captured seeds waiting for their placement ("pending")
+            pending = step[4].get("pending", 0) if len(step) > 4 else 0
+            assert sum(board) + sum(stores) + pending == total, (name, i, step)
             assert turn in (0, 1)
 
 
@@ -1413,6 +1442,7 @@ def test_scripted_game(name):
             assert got == want, f"{where}: request {_request(name, script, played)}"
             if "legal" in extra:
                 assert game.legal_moves(pos) == extra["legal"], where
+            assert pos.pending == extra.get("pending"), f"{where}: pending"
             for per_hole in ("children", "blocked", "owners"):
                 if per_hole in extra:
                     assert getattr(pos, per_hole) == extra[per_hole], f"{where}: {per_hole}"

@@ -1,0 +1,53 @@
+"""Board shapes of the game classes other than Mancala (game_class).
+
+NorthSouthCycle and SameSide: each row is a cycle of its own; the players hold their rows.
+EastWestCycle and Ohojichi: the board is split into a west half (South 0..h-1 and North n+h..2n-1,
+h = n/2) and an east half (South h..n-1 and North n..n+h-1); each half is a cycle of
+its own, South holds the west half and North the east half (docs/rules-decisions.md,
+"Game classes").
+"""
+
+from __future__ import annotations
+
+from mancala.engine.board import Geometry
+from mancala.rules.enums import GameClass
+from mancala.rules.variant import Variant
+
+CYCLE_CLASSES = {GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE, GameClass.SAME_SIDE,
+                 GameClass.OHOJICHI}
+HALVES_CLASSES = {GameClass.EAST_WEST_CYCLE, GameClass.OHOJICHI}
+# the capturer places the captured seeds in one of the opponent's holes (a second move)
+PLACING_CLASSES = {GameClass.SAME_SIDE, GameClass.OHOJICHI}
+# holes have no owners (replay contract: owners null)
+NO_SIDES_CLASSES = {GameClass.SAME_SIDE, GameClass.OHOJICHI, GameClass.DIFFUSION,
+                    GameClass.DIFFUSION_V2}
+
+
+def cycles(variant: Variant, geom: Geometry) -> list[list[int]]:
+    """The sowing cycles, each in counter-clockwise order (one cycle for Mancala)."""
+    n = geom.holes
+    if variant.game_class in (GameClass.NORTH_SOUTH_CYCLE, GameClass.SAME_SIDE):
+        return [list(range(0, n)), list(range(n, 2 * n))]
+    if variant.game_class in HALVES_CLASSES:
+        h = n // 2
+        return [list(range(0, h)) + list(range(n + h, 2 * n)), list(range(h, n + h))]
+    return [list(range(2 * n))]
+
+
+def class_sides(variant: Variant, geom: Geometry) -> tuple[list[int], list[int]] | None:
+    """The holes each player holds when they are not the rows (None: the rows)."""
+    if variant.game_class in HALVES_CLASSES:
+        west, east = cycles(variant, geom)
+        return sorted(west), sorted(east)
+    return None
+
+
+def successors(variant: Variant, geom: Geometry) -> dict[int, list[int]]:
+    """step -> the hole after each hole along its cycle."""
+    succ = {1: [0] * geom.size, -1: [0] * geom.size}
+    for cycle in cycles(variant, geom):
+        k = len(cycle)
+        for i, hole in enumerate(cycle):
+            succ[1][hole] = cycle[(i + 1) % k]
+            succ[-1][hole] = cycle[(i - 1) % k]
+    return succ
