@@ -14,5 +14,10 @@ setup(
             sources=["shared/engine/_fastcore.c"],
             optional=True,
         ),
+        Extension(
+            "mancala.ai._solver",
+            sources=["shared/ai/_solver.c"],
+            optional=True,
+        ),
     ]
 )

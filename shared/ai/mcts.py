@@ -38,6 +38,14 @@ def _reward(pos: Position, player: int) -> float:
     return 1.0 if s > o else 0.0 if s < o else 0.5
 
 
+def _fast_reward(outcome: tuple, mover: int) -> float:
+    """The reward of a C-core playout (moves, kind, winner): a capped one counts as a draw."""
+    kind, winner = outcome[1], outcome[2]
+    if kind is None or winner is None:
+        return 0.5
+    return 1.0 if winner == mover else 0.0
+
+
 def playout(game: Game, pos: Position, rng: random.Random) -> Position:
     for _ in range(PLAYOUT_CAP):
         if pos.outcome is not None:
@@ -54,6 +62,7 @@ def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, r
     Expands `nodes` nodes, or with `until_deadline` as many as the deadline allows;
     a deadline always stops the search (after at least one expansion).
     """
+    fast = game.fast
     root = Node(None, 1 - pos.turn, None, list(game.legal_moves(pos)))
     expansions = 0
     while expansions < nodes or until_deadline:
@@ -77,10 +86,17 @@ def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, r
             expansions += 1
         elif state.outcome is not None:
             expansions += 1  # a finished game: nothing to expand, count the visit
-        # simulation
+        # simulation: in the C core when the variant has one
         for _ in range(max(1, playouts)):
-            final = playout(game, state.copy(), rng)
             walk: Node | None = node
+            if fast is not None:
+                done = fast.playout(state, rng.getrandbits(63), PLAYOUT_CAP)
+                while walk is not None:
+                    walk.visits += 1
+                    walk.wins += _fast_reward(done, walk.mover)
+                    walk = walk.parent
+                continue
+            final = playout(game, state.copy(), rng)
             while walk is not None:
                 walk.visits += 1
                 walk.wins += _reward(final, walk.mover)

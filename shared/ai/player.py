@@ -8,13 +8,16 @@ from dataclasses import dataclass
 from typing import Any
 
 from mancala.ai.mcts import mcts
-from mancala.ai.scoring import WIN, make_evaluator
+from mancala.ai.scoring import SURE, WIN, make_evaluator
 from mancala.ai.search import Searcher
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.enums import Algorithm
 
-DEFAULT_DEPTHS = (1, 3, 5, 7)
+# mm_depth when a variant leaves it empty: deeper on the C core (about 5x the Python
+# engine's speed; difficulty 3 stays well under a second a move on six-hole boards)
+DEFAULT_DEPTHS = (1, 2, 5, 8)
+DEFAULT_DEPTHS_PYTHON = (1, 2, 4, 6)
 DEFAULT_BIAS = (400, 400, 400, 400)
 DEFAULT_NODES = (300, 1000, 3000, 10000)
 DEFAULT_POUTS = (1, 1, 1, 1)
@@ -79,15 +82,15 @@ def choose_move(game: Game, pos: Position, *, difficulty: int | None = None, alg
 
     evaluate = make_evaluator(game, difficulty=level, rng=rng)
     depth = MAX_DEPTH_WITH_BUDGET if budget_ms is not None else _per_difficulty(
-        player.ai_params.mm_depth, DEFAULT_DEPTHS, level)
-    searcher = Searcher(game, evaluate, negamax=algo == Algorithm.NEGAMAXER, deadline=deadline)
+        player.ai_params.mm_depth, DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON, level)
+    searcher = Searcher(game, evaluate, negamax=algo == Algorithm.NEGAMAXER, deadline=deadline, rng=rng)
     result = searcher.search(pos, max(1, depth))
     ms = int((time.perf_counter() - start) * 1000)
     value = result.value
     exact = result.exact or abs(value) >= WIN
-    if abs(value) >= WIN:
+    if abs(value) >= WIN:  # a proved end: the final margin
         value = (abs(value) - WIN) * (1 if value > 0 else -1)
-    elif exact:
-        pass
+    elif abs(value) >= SURE:  # a majority held for good: the margin so far
+        value = (abs(value) - SURE) * (1 if value > 0 else -1)
     return Answer(game.move_json(result.move), mover, float(value), result.depth, result.nodes, ms,
                   exact, algo.value)

@@ -2,6 +2,9 @@
 
 Scores are from one player's point of view; terminal positions score far beyond
 any heuristic value, by the final margin, so a proved win is always preferred.
+A position where one player already holds more than half the seeds, in a game
+where held seeds are never lost (most seeds wins, no rounds, no children), scores
+`SURE` beyond the heuristic values: decided, though not yet played out.
 """
 
 from __future__ import annotations
@@ -11,8 +14,10 @@ from collections.abc import Callable
 
 from mancala.engine.game import Game
 from mancala.engine.position import Position
+from mancala.rules.enums import Goal, Rounds
 
 WIN = 100_000
+SURE = 50_000  # a majority of the seeds held for good: won, short of a proof
 
 Evaluator = Callable[[Position, int], float]
 
@@ -27,6 +32,13 @@ def terminal_score(pos: Position, player: int) -> float:
     return (WIN + abs(margin)) if winner == player else -(WIN + abs(margin))
 
 
+def majority_decides(game: Game) -> bool:
+    """Whether seeds in a store stay there until the end and the most seeds win."""
+    gi = game.variant.game_info
+    return (gi.stores and gi.goal == Goal.MAX_SEEDS and gi.rounds == Rounds.NO_ROUNDS
+            and game.kids is None)
+
+
 def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evaluator:
     sc = game.variant.player.scorer
     n = game.holes
@@ -34,23 +46,63 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
     if not any((sc.stores_m, sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m, sc.child_cnt_m)):
         stores_m = 1  # a variant without multipliers still wants seeds
     seeds_m, empties_m, evens_m, access_m = sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m
+    child_m = sc.child_cnt_m if game.kids is not None else 0
     repeat_m = sc.repeat_turn
     noise = sc.easy_rand if difficulty == 0 else 0
+    sure = majority_decides(game)
+    plain = not (seeds_m or empties_m or evens_m or access_m or child_m or repeat_m or noise)
+
+    if plain and sure and game.kids is None:
+        # the common case (Kalah, Oware, ...): stores difference, and decided games
+        def evaluate_stores(pos: Position, player: int) -> float:
+            if pos.outcome is not None:
+                return terminal_score(pos, player)
+            s = pos.stores
+            mine, theirs = s[player], s[1 - player]
+            half = pos.total / 2
+            if mine > half:
+                return SURE + mine - theirs
+            if theirs > half:
+                return -SURE + mine - theirs
+            return stores_m * (mine - theirs)
+
+        return evaluate_stores
 
     def evaluate(pos: Position, player: int) -> float:
         if pos.outcome is not None:
             return terminal_score(pos, player)
         b = pos.board
+        children = pos.children
+        held = pos.stores
+        if children is not None:  # seeds in children count as held (stores_m)
+            held = list(held)
+            for h, c in enumerate(children):
+                if c is not None:
+                    held[c] += b[h]
+        mine, theirs = held[player], held[1 - player]
+        if sure:
+            half = pos.total / 2
+            if mine > half:
+                return SURE + mine - theirs
+            if theirs > half:
+                return -SURE + mine - theirs
         own, opp = (b[:n], b[n:]) if player == 0 else (b[n:], b[:n])
-        score = stores_m * (pos.stores[player] - pos.stores[1 - player])
+        score = stores_m * (mine - theirs)
         if seeds_m:
-            score += seeds_m * (sum(own) - sum(opp))
+            if children is None:
+                score += seeds_m * (sum(own) - sum(opp))
+            else:  # seeds in play: not in children
+                own_c, opp_c = (children[:n], children[n:]) if player == 0 else (children[n:], children[:n])
+                score += seeds_m * (sum(x for x, c in zip(own, own_c, strict=True) if c is None)
+                                    - sum(x for x, c in zip(opp, opp_c, strict=True) if c is None))
         if empties_m:
             score += empties_m * (own.count(0) - opp.count(0))
         if evens_m:
             score += evens_m * (sum(1 for x in own if x and x % 2 == 0) - sum(1 for x in opp if x and x % 2 == 0))
         if access_m:
             score += access_m * (_access(game, own, player) - _access(game, opp, 1 - player))
+        if child_m and children is not None:
+            score += child_m * (children.count(player) - children.count(1 - player))
         if repeat_m and pos.repeating:
             score += repeat_m if pos.turn == player else -repeat_m
         if noise:

@@ -64,18 +64,19 @@ def test_minimax_and_negamax_agree_with_brute_force(name: str) -> None:
 
 
 def test_finds_a_forced_win_through_repeat_turns() -> None:
-    # Kalah, 3 holes a side, South to move with [3, 2, 1] (stores 4-6, 22 seeds): hole 2's
-    # single seed reaches the store, hole 1's two then refill hole 2 and reach the store,
-    # and so on: chained repeat turns bank more than half the seeds. Any other first move
-    # hands North the turn. The search must find the chain and play it out to the win.
+    # Kalah, 3 holes a side, South to move with [3, 2, 1] (stores 4-6, 22 seeds): every
+    # first move ends in South's store, and chained repeat turns bank more than half the
+    # seeds. By perfect play (plain minimax to the end) hole 0 loses by 6, hole 2 wins
+    # by 2 and hole 1 wins by 4. The search must find hole 1, prove the margin, and
+    # following it move by move must win the game.
     game = Game(parse_variant({"game_constants": {"holes": 3, "nbr_start": 2}, "game_info": {
         "stores": True, "sow_own_store": True, "crosscapt": True, "xcpickown": "PICK_ON_CAPT",
         "capt_side": "OPP_SIDE"}}))
     pos = game.start(0, board=[3, 2, 1, 2, 2, 2], stores=[4, 6])
     for algorithm in ("minimaxer", "negamaxer"):
         answer = choose_move(game, pos, difficulty=3, algorithm=algorithm)
-        assert answer.move == 2
-        assert answer.value > 0
+        assert answer.move == 1
+        assert answer.value == 4 and answer.exact
         # and following the search move by move wins the game
         line = pos
         while line.outcome is None:

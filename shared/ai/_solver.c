@@ -1,0 +1,1598 @@
+/*
+ * mancala.ai._solver: an exact solver for small boards of the Kalah family.
+ *
+ * The rules are those of mancala.engine._fastcore (itself a copy of the Python
+ * engine, the specification), restricted to variants where every move either puts
+ * seeds into a store or moves seeds forward along the mover's own row: seeds are
+ * sown into the own store (sow_own_store), one lap (mlaps OFF), the first seed
+ * not back into the start hole (no sow_start), captures counted from the start
+ * (nocaptmoves 0).  Such games never repeat a position, so the game tree is
+ * finite and plain depth-first search terminates.  mancala.ai.solver checks the
+ * variant and gives this module fast.params(variant); tests/ai/test_solver.py
+ * compares `apply` and `legal` with Game on random positions of random variants.
+ *
+ * A position is small: the board (one byte a hole), the two stores, the player to
+ * move and the repeat-turn flag (which matters only under capt_rturn ONCE).  The
+ * seeds a game started with (`total`, for the "more than half" end) and the
+ * starter (PICK2XLASTSEEDS) are fixed per Solver.set_game.
+ *
+ * The value of a position is the final store difference from the view of the
+ * player to move, with best play by both.  search() is a fail-soft negamax
+ * alpha-beta; a player who moves again keeps the sign.  Bounds that are always
+ * true: stores never shrink and each seed left on the board moves the difference
+ * by at most one, so |value - current difference| <= seeds on the board.  The
+ * transposition table keeps proven lower and upper bounds per position under its
+ * exact packed key (no false hits), so every probe of MTD(f) reuses all of them.
+ *
+ *   Solver(params, tt_bits)          params: fast.params(variant)
+ *   .set_game(total, starter)        clears the table when either changes
+ *   .solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0)
+ *       -> (value, best_moves, nodes, MTD(f) probes, look-ahead depth) or None when the
+ *          deadline passed; without a guess, a heuristic look-ahead deepened within
+ *          `guess_nodes` nodes gives the first one
+ *   .apply(board, stores, turn, repeating, move) -> (board, stores, turn, repeating, over)
+ *   .legal(board, stores, turn, repeating) -> list of holes
+ *   .clear(), .nodes, .tt_entries, .tt_max_entries, .key_bits, .busy
+ *
+ * solve releases the GIL while it searches (taking it a few times a second for
+ * Ctrl-C and progress reports); one Solver does one solve at a time.
+ */
+
+#define PY_SSIZE_T_CLEAN
+#include <Python.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#if defined(__linux__)
+#include <sys/mman.h>
+#endif
+
+#define MAXH 16
+#define MAXS (2 * MAXH)
+#define STORE (-1)
+#define OK_TABLE 256
+#define MAX_TOTAL 255
+#define NEG_INF (-30000)
+
+enum { SIDE_BOTH, SIDE_OPP, SIDE_OWN, SIDE_OPP_CONT, SIDE_OWN_CONT };
+enum { XC_LEAVE, XC_PICK_ON_CAPT, XC_ALWAYS };
+enum { GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN, GS_LEAVE_LEFT, GS_LEAVE_RIGHT };
+enum { RT_NO_REPEAT, RT_ALWAYS, RT_ONCE };
+enum { UC_HOLE_OWNER, UC_DONT_SCORE, UC_LAST_MOVER, UC_UNFED, UC_DIVVIED };
+enum { PX_NONE, PX_LAST, PX_2XLAST };
+enum { CAP_NONE, CAP_CROSS, CAP_BASIC };
+
+typedef struct {
+    int n, size, step;
+    int skip_start, store_ends_turn;
+    int xcpickown, xc_sown, basic;
+    int limit, capsamedir, capt_side;
+    int capt_rturn, nosinglecapt;
+    int grandslam, slam_rule;
+    int min_move, mustshare, can_pass;
+    int unclaimed, pickextra, last_seeds;
+    int capturer, simple_moves;
+    int store_hole[2];
+    unsigned char ok[OK_TABLE];
+    /* per game (set_game) */
+    int total, starter;
+} Params;
+
+typedef struct {
+    int16_t stores[2];
+    uint8_t turn, repeating, over, pad;
+    uint8_t board[MAXS];
+} St;
+
+typedef struct {
+    int final, sown_opp;
+} SowRes;
+
+typedef struct {
+    int n;
+    int hole[MAXS];
+    int seeds[MAXS];
+} Taken;
+
+/* ---- the rules (after _fastcore.c, which names the Python functions) ----------- */
+
+static inline int
+on_opp_side(const Params *p, int hole, int mover)
+{
+    return (hole >= p->n) != (mover == 1);
+}
+
+static inline int
+side_ok(const Params *p, int hole, int mover, int first)
+{
+    switch (p->capt_side) {
+    case SIDE_OPP:
+        return on_opp_side(p, hole, mover);
+    case SIDE_OWN:
+        return !on_opp_side(p, hole, mover);
+    case SIDE_OPP_CONT:
+        return !first || on_opp_side(p, hole, mover);
+    case SIDE_OWN_CONT:
+        return !first || !on_opp_side(p, hole, mover);
+    default:
+        return 1;
+    }
+}
+
+static inline int
+wrap(const Params *p, int h)
+{
+    if (h >= p->size)
+        return h - p->size;
+    if (h < 0)
+        return h + p->size;
+    return h;
+}
+
+static inline int
+side_any(const Params *p, const St *s, int player)
+{
+    const uint8_t *b = s->board + (player ? p->n : 0);
+    for (int i = 0; i < p->n; i++)
+        if (b[i])
+            return 1;
+    return 0;
+}
+
+static inline int
+board_sum(const Params *p, const St *s, int lo, int hi)
+{
+    int t = 0;
+    for (int h = lo; h < hi; h++)
+        t += s->board[h];
+    return t;
+}
+
+static inline int
+can_move(const Params *p, const St *s, int player)
+{
+    const uint8_t *b = s->board + (player ? p->n : 0);
+    for (int i = 0; i < p->n; i++)
+        if (b[i] >= p->min_move)
+            return 1;
+    return 0;
+}
+
+/* one lap from `start` (already emptied), always through the own store */
+static int
+sow(const Params *p, St *s, int start, int mover, SowRes *r)
+{
+    uint8_t *b = s->board;
+    int seeds = b[start];
+    const int n = p->n, size = p->size, step = p->step;
+    const int store_hole = p->store_hole[mover];
+    int loc = start, opp = 0;
+    b[start] = 0;
+    while (seeds > 0) {
+        if (loc == store_hole) {
+            s->stores[mover] += 1;
+            seeds -= 1;
+            if (!seeds) {
+                r->sown_opp = opp;
+                r->final = STORE;
+                return STORE;
+            }
+        }
+        loc += step;
+        if (loc == size)
+            loc = 0;
+        else if (loc < 0)
+            loc = size - 1;
+        if (p->skip_start && loc == start)
+            continue;
+        b[loc] += 1;
+        seeds -= 1;
+        if ((loc >= n) != (mover == 1))
+            opp = 1;
+    }
+    r->sown_opp = opp;
+    r->final = loc;
+    return loc;
+}
+
+static inline void
+take(St *s, int h, Taken *t)
+{
+    t->hole[t->n] = h;
+    t->seeds[t->n] = s->board[h];
+    t->n++;
+    s->board[h] = 0;
+}
+
+static void
+capture(const Params *p, St *s, const SowRes *r, int mover, Taken *t)
+{
+    uint8_t *b = s->board;
+    const int f = r->final;
+    t->n = 0;
+    if (p->capturer == CAP_CROSS) {
+        if (b[f] != 1 || (p->xc_sown && !r->sown_opp))
+            return;
+        int o = p->size - 1 - f;
+        if (!side_ok(p, o, mover, 1))
+            return;
+        int c = b[o];
+        if (c && (!p->basic || p->ok[c]))
+            take(s, o, t);
+        if (p->xcpickown == XC_ALWAYS || (p->xcpickown == XC_PICK_ON_CAPT && t->n))
+            take(s, f, t);
+        return;
+    }
+    if (!(p->ok[b[f]] && side_ok(p, f, mover, 1)))
+        return;
+    const int cd = p->capsamedir ? p->step : -p->step;
+    take(s, f, t);
+    int loc = f;
+    for (int i = 0; i < p->limit - 1; i++) {
+        loc = wrap(p, loc + cd);
+        if (loc == f || !(p->ok[b[loc]] && side_ok(p, loc, mover, 0)))
+            break;
+        take(s, loc, t);
+    }
+}
+
+/* returns whether the capture was a grand slam */
+static int
+sow_capture(const Params *p, St *s, int hole, int mover, SowRes *r, Taken *t)
+{
+    const int seeds = s->board[hole];
+    const int opp_before = p->slam_rule && side_any(p, s, 1 - mover);
+    sow(p, s, hole, mover, r);
+    t->n = 0;
+    if (r->final == STORE || p->capturer == CAP_NONE)
+        return 0;
+    if (p->nosinglecapt && seeds == 1)
+        return 0;
+    capture(p, s, r, mover, t);
+    return t->n && opp_before && !side_any(p, s, 1 - mover);
+}
+
+/* Game._legal_moves */
+static int
+legal_moves(const Params *p, const St *s, int *mv)
+{
+    int k = 0;
+    if (s->over)
+        return 0;
+    const int lo = s->turn ? p->n : 0;
+    for (int h = lo; h < lo + p->n; h++)
+        if (s->board[h] >= p->min_move)
+            mv[k++] = h;
+    if (p->simple_moves)
+        return k;
+    St trial;
+    SowRes r;
+    if (p->mustshare && k && !can_move(p, s, 1 - s->turn)) {
+        int m = 0;
+        for (int i = 0; i < k; i++) {
+            trial = *s;
+            sow(p, &trial, mv[i], trial.turn, &r);
+            if (can_move(p, &trial, 1 - trial.turn))
+                mv[m++] = mv[i];
+        }
+        k = m;
+    }
+    if (p->grandslam == GS_NOT_LEGAL && k) {
+        Taken t;
+        int m = 0;
+        for (int i = 0; i < k; i++) {
+            trial = *s;
+            if (!sow_capture(p, &trial, mv[i], trial.turn, &r, &t))
+                mv[m++] = mv[i];
+        }
+        k = m;
+    }
+    return k;
+}
+
+static inline int
+has_moves(const Params *p, const St *s)
+{
+    int mv[MAXH];
+    if (p->simple_moves)
+        return can_move(p, s, s->turn);
+    return legal_moves(p, s, mv) > 0;
+}
+
+static void
+zero_board(const Params *p, St *s)
+{
+    memset(s->board, 0, (size_t)p->size);
+}
+
+static void
+divvy(const Params *p, St *s, int mover)
+{
+    int seeds = board_sum(p, s, 0, p->size);
+    int half = seeds / 2, odd = seeds % 2;
+    s->stores[0] += half;
+    s->stores[1] += half;
+    if (odd) {
+        int s0 = s->stores[0], s1 = s->stores[1];
+        s->stores[s0 < s1 ? 0 : s1 < s0 ? 1 : 1 - mover] += 1;
+    }
+    zero_board(p, s);
+}
+
+static void
+collect(const Params *p, St *s, int mover, int unfed)
+{
+    switch (p->unclaimed) {
+    case UC_DONT_SCORE:
+        break;
+    case UC_LAST_MOVER:
+        s->stores[mover] += board_sum(p, s, 0, p->size);
+        break;
+    case UC_UNFED:
+        if (unfed >= 0) {
+            s->stores[unfed] += board_sum(p, s, 0, p->size);
+            break;
+        }
+        /* fall through: to the owners */
+    case UC_HOLE_OWNER:
+        s->stores[0] += board_sum(p, s, 0, p->n);
+        s->stores[1] += board_sum(p, s, p->n, p->size);
+        break;
+    case UC_DIVVIED:
+        divvy(p, s, mover);
+        break;
+    }
+    zero_board(p, s);
+}
+
+static int
+unfed_player(const Params *p, const St *s, int nxt)
+{
+    for (int k = 0; k < 2; k++) {
+        int player = k ? 1 - nxt : nxt;
+        if (!can_move(p, s, player))
+            return player;
+    }
+    return -1;
+}
+
+/* ending.make_ender: max_seeds */
+static void
+ender(const Params *p, St *s, int mover, int repeat)
+{
+    if (p->pickextra != PX_NONE) {
+        int left = board_sum(p, s, 0, p->size);
+        if (left <= p->last_seeds) {
+            int taker = p->pickextra == PX_LAST ? mover : p->starter;
+            s->stores[taker] += left;
+            zero_board(p, s);
+            s->over = 1;
+            return;
+        }
+    }
+    if (2 * s->stores[0] > p->total || 2 * s->stores[1] > p->total) {
+        collect(p, s, mover, -1);
+        s->over = 1;
+        return;
+    }
+    const int nxt = repeat ? mover : 1 - mover;
+    s->turn = nxt;
+    s->repeating = repeat;
+    if (has_moves(p, s))
+        return;
+    if (p->can_pass) {
+        s->turn = 1 - nxt;
+        s->repeating = 0;
+        if (has_moves(p, s))
+            return;
+        s->turn = nxt;
+    }
+    collect(p, s, mover, p->mustshare ? unfed_player(p, s, nxt) : -1);
+    s->over = 1;
+}
+
+static int
+repeat_turn(const Params *p, const St *s, const SowRes *r, const Taken *t, int mover)
+{
+    if (r->final == STORE)
+        return !p->store_ends_turn;
+    if (t->n) {
+        if (p->capt_rturn == RT_ALWAYS || (p->capt_rturn == RT_ONCE && !s->repeating))
+            return 1;
+    }
+    else if (p->xc_sown && !r->sown_opp && s->board[r->final] == 1 &&
+             !on_opp_side(p, r->final, mover)) {
+        return 1;
+    }
+    return 0;
+}
+
+static void
+grand_slam(const Params *p, St *s, int mover, Taken *t)
+{
+    int keep;
+    switch (p->grandslam) {
+    case GS_NO_CAPT:
+    case GS_NOT_LEGAL:
+        for (int i = 0; i < t->n; i++)
+            s->board[t->hole[i]] += t->seeds[i];
+        t->n = 0;
+        return;
+    case GS_LEAVE_LEFT:
+        keep = mover == 0 ? 2 * p->n - 1 : p->n - 1;
+        break;
+    case GS_LEAVE_RIGHT:
+        keep = mover == 0 ? p->n : 0;
+        break;
+    default:
+        return;
+    }
+    int k = 0;
+    for (int i = 0; i < t->n; i++) {
+        if (t->hole[i] == keep)
+            s->board[keep] += t->seeds[i];
+        else {
+            t->hole[k] = t->hole[i];
+            t->seeds[k] = t->seeds[i];
+            k++;
+        }
+    }
+    t->n = k;
+}
+
+/* Game.apply: a legal move, in place */
+static void
+apply_move(const Params *p, St *s, int hole)
+{
+    const int mover = s->turn;
+    SowRes r;
+    Taken t;
+    int slam = sow_capture(p, s, hole, mover, &r, &t);
+    if (slam)
+        grand_slam(p, s, mover, &t);
+    for (int i = 0; i < t.n; i++)
+        s->stores[mover] += t.seeds[i];
+    if (slam && p->grandslam == GS_OPP_GETS_REMAIN) {
+        const int lo = mover ? p->n : 0;
+        for (int h = lo; h < lo + p->n; h++) {
+            s->stores[1 - mover] += s->board[h];
+            s->board[h] = 0;
+        }
+        s->over = 1;
+        return;
+    }
+    ender(p, s, mover, repeat_turn(p, s, &r, &t, mover));
+}
+
+/* ---- the transposition table --------------------------------------------------- */
+
+typedef struct {
+    uint64_t k0, k1;
+    int16_t lo, hi;
+    uint8_t move, work; /* work 0: empty slot; else 1 + log2 of the nodes searched */
+    uint16_t pad;
+} Entry;
+
+typedef unsigned __int128 Key;
+
+typedef struct {
+    PyObject_HEAD
+    Params p;
+    int ready, game_set;
+    int width;    /* bits a hole takes in the key */
+    int key_bits; /* bits the whole key takes */
+    int use_repeat_bit;
+    int etc; /* enhanced transposition cut-offs where at least this many seeds are left */
+    unsigned long long guess_nodes; /* the look-ahead deepens until a depth takes this many */
+    unsigned long long horizon;     /* look-ahead positions cut at the depth limit */
+    int deepened;                   /* look-ahead iterations of the last solve */
+    Entry *tt;
+    size_t tt_bytes; /* the mapping (huge-page aligned where possible) */
+    void *tt_map;
+    uint64_t mask; /* entries - 1 (a power of two, at least 2) */
+    uint64_t entries, max_entries; /* the table starts small and grows up to max_entries */
+    uint64_t used;                 /* slots in use */
+    /* during a search */
+    unsigned long long nodes;
+    int aborted; /* 1: deadline, 2: exception (progress callback or signal) */
+    double deadline, next_report, started, every, next_python;
+    PyObject *progress;
+    int busy;               /* a solve is under way (in some thread) */
+    PyThreadState *tstate;  /* the GIL is released while a solve searches */
+    int probe, test; /* MTD(f) probe number and the value being tested, for progress */
+    int lower, upper;
+} SolverObject;
+
+static inline Key
+pack(const SolverObject *sv, const St *s)
+{
+    const int w = sv->width, size = sv->p.size;
+    Key k = 0;
+    for (int h = 0; h < size; h++)
+        k = (k << w) | s->board[h];
+    k = (k << w) | (unsigned)s->stores[0];
+    k = (k << 1) | s->turn;
+    if (sv->use_repeat_bit)
+        k = (k << 1) | s->repeating;
+    return k;
+}
+
+static inline uint64_t
+mix64(uint64_t z)
+{
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+    return z ^ (z >> 31);
+}
+
+/* the pair of slots a key may live in */
+static inline Entry *
+tt_slot(const SolverObject *sv, uint64_t k0, uint64_t k1)
+{
+    return sv->tt + (mix64(k0 ^ mix64(k1 + 0x9E3779B97F4A7C15ULL)) & sv->mask & ~1ULL);
+}
+
+static inline Entry *
+tt_find(SolverObject *sv, uint64_t k0, uint64_t k1, Entry **victim)
+{
+    Entry *a = tt_slot(sv, k0, k1), *b = a + 1;
+    if (a->work && a->k0 == k0 && a->k1 == k1)
+        return a;
+    if (b->work && b->k0 == k0 && b->k1 == k1)
+        return b;
+    if (victim)
+        *victim = a->work <= b->work ? a : b;
+    return NULL;
+}
+
+static inline uint8_t
+work_of(unsigned long long n)
+{
+    int w = 1;
+    while (n > 1 && w < 255) {
+        n >>= 1;
+        w++;
+    }
+    return (uint8_t)w;
+}
+
+static void
+tt_store(SolverObject *sv, uint64_t k0, uint64_t k1, int lo, int hi, int move,
+         unsigned long long nodes)
+{
+    Entry *victim = NULL;
+    Entry *e = tt_find(sv, k0, k1, &victim);
+    uint8_t w = work_of(nodes);
+    if (e != NULL) {
+        if (lo > e->lo)
+            e->lo = (int16_t)lo;
+        if (hi < e->hi)
+            e->hi = (int16_t)hi;
+        if (move >= 0)
+            e->move = (uint8_t)move;
+        if (w > e->work)
+            e->work = w;
+        return;
+    }
+    e = victim;
+    if (e->work == 0)
+        sv->used++;
+    e->k0 = k0;
+    e->k1 = k1;
+    e->lo = (int16_t)lo;
+    e->hi = (int16_t)hi;
+    e->move = move >= 0 ? (uint8_t)move : 0xff;
+    e->work = w;
+}
+
+/* ---- search ---------------------------------------------------------------------- */
+
+static double
+now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void tt_grow(SolverObject *sv);
+
+static void
+checkpoint(SolverObject *sv)
+{
+    if (sv->used > sv->entries / 2 && sv->entries < sv->max_entries)
+        tt_grow(sv);
+    double t = now();
+    if (sv->deadline > 0 && t >= sv->deadline) {
+        sv->aborted = 1;
+        return;
+    }
+    if (t < sv->next_python)
+        return;
+    /* a tenth of a second: take the GIL for signals (Ctrl-C) and progress reports */
+    sv->next_python = t + 0.1;
+    PyEval_RestoreThread(sv->tstate);
+    if (PyErr_CheckSignals() < 0)
+        sv->aborted = 2;
+    else if (sv->progress != NULL && t >= sv->next_report) {
+        sv->next_report = t + sv->every;
+        PyObject *res = PyObject_CallFunction(sv->progress, "Kiiiid", sv->nodes, sv->probe,
+                                              sv->test, sv->lower, sv->upper, t - sv->started);
+        if (res == NULL)
+            sv->aborted = 2;
+        Py_XDECREF(res);
+    }
+    sv->tstate = PyEval_SaveThread();
+}
+
+/* the final difference from `me`'s view, of a finished position */
+static inline int
+final_margin(const St *c, int me)
+{
+    return c->stores[me] - c->stores[1 - me];
+}
+
+/* The children of s in the order to search them: the move the table suggests, then
+   finished games (free, and they may raise alpha), repeat turns, the biggest gains
+   (captures), holes nearer the store first. Returns the number of moves; keys[i] is
+   set (and its table slot prefetched) for every unfinished child. */
+static int
+expand(SolverObject *sv, const St *s, int hint, St *kids, Key *keys, int *mv, int *order)
+{
+    const Params *p = &sv->p;
+    const int me = s->turn;
+    const int d = s->stores[me] - s->stores[1 - me];
+    const int k = legal_moves(p, s, mv);
+    const int nearest = p->store_hole[me];
+    int score[MAXH];
+    for (int i = 0; i < k; i++) {
+        kids[i] = *s;
+        apply_move(p, &kids[i], mv[i]);
+        const St *c = &kids[i];
+        int sc;
+        if (c->over)
+            sc = 1 << 20;
+        else {
+            keys[i] = pack(sv, c);
+            __builtin_prefetch(tt_slot(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64)));
+            const int gain = (c->stores[me] - c->stores[1 - me]) - d;
+            sc = gain * 16 + (c->turn == me ? 2000 : 0);
+        }
+        int dist = mv[i] - nearest;
+        if (dist < 0)
+            dist = -dist;
+        sc = sc * 32 - dist;
+        if (mv[i] == hint)
+            sc = 1 << 30;
+        score[i] = sc;
+        order[i] = i;
+    }
+    for (int i = 1; i < k; i++) { /* insertion sort, best first */
+        int x = order[i], j = i;
+        while (j > 0 && score[order[j - 1]] < score[x]) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = x;
+    }
+    return k;
+}
+
+/* the value from the view of the player to move; s is not finished, key = pack(s) */
+static int
+search(SolverObject *sv, const St *s, Key key, int alpha, int beta)
+{
+    const Params *p = &sv->p;
+    const unsigned long long nodes0 = sv->nodes++;
+    if ((sv->nodes & 0x3FFF) == 0) {
+        checkpoint(sv);
+        if (sv->aborted)
+            return 0;
+    }
+    const int me = s->turn;
+    const int d = s->stores[me] - s->stores[1 - me];
+    const int r = p->total - s->stores[0] - s->stores[1]; /* seeds on the board */
+    int lo = d - r, hi = d + r;
+    if (lo >= beta)
+        return lo;
+    if (hi <= alpha)
+        return hi;
+    const uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64);
+    int hint = -1;
+    Entry *e = tt_find(sv, k0, k1, NULL);
+    if (e != NULL) {
+        if (e->lo > lo)
+            lo = e->lo;
+        if (e->hi < hi)
+            hi = e->hi;
+        if (lo >= beta)
+            return lo;
+        if (hi <= alpha)
+            return hi;
+        if (lo == hi)
+            return lo;
+        if (e->move != 0xff)
+            hint = e->move;
+    }
+    const int a0 = alpha > lo ? alpha : lo;
+    const int b = beta < hi ? beta : hi;
+    int a = a0;
+
+    St kids[MAXH];
+    Key keys[MAXH];
+    int mv[MAXH], order[MAXH];
+    const int k = expand(sv, s, hint, kids, keys, mv, order);
+
+    /* a finished game, or (enhanced transposition cut-off) a child's stored bound,
+       may refute at once */
+    for (int i = 0; i < k; i++) {
+        const St *c = &kids[i];
+        int v;
+        if (c->over)
+            v = final_margin(c, me);
+        else if (r >= sv->etc) {
+            Entry *ce = tt_find(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64), NULL);
+            if (ce == NULL)
+                continue;
+            v = c->turn == me ? ce->lo : -ce->hi;
+        }
+        else
+            continue;
+        if (v >= b) {
+            tt_store(sv, k0, k1, v, hi, mv[i], 1);
+            return v;
+        }
+    }
+
+    int best = NEG_INF, best_move = -1;
+    for (int oi = 0; oi < k; oi++) {
+        const int i = order[oi];
+        const St *c = &kids[i];
+        int v;
+        if (c->over)
+            v = final_margin(c, me);
+        else if (c->turn == me)
+            v = search(sv, c, keys[i], a, b);
+        else
+            v = -search(sv, c, keys[i], -b, -a);
+        if (sv->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_move = mv[i];
+            if (v > a) {
+                a = v;
+                if (a >= b)
+                    break;
+            }
+        }
+    }
+    /* fail-soft: best is an upper bound when <= the (narrowed) alpha, a lower bound
+       when >= the (narrowed) beta, else exact; intersected with what was known */
+    int new_lo = lo, new_hi = hi;
+    if (best <= a0) {
+        if (best < new_hi)
+            new_hi = best;
+    }
+    else if (best >= b) {
+        if (best > new_lo)
+            new_lo = best;
+    }
+    else {
+        new_lo = new_hi = best;
+    }
+    tt_store(sv, k0, k1, new_lo, new_hi, best_move, sv->nodes - nodes0);
+    return best;
+}
+
+/* A heuristic look-ahead for the first guess of MTD(f): `depth` moves deep, scored by
+   the store difference there (exactly at finished games). It reads move hints from
+   the table but stores nothing: its values are not bounds, and its best moves made a
+   worse order for the exact search than expand's (measured on 4x3, 6x3 and 5x4). */
+static int
+hsearch(SolverObject *sv, const St *s, Key key, int depth, int alpha, int beta)
+{
+    sv->nodes++;
+    if ((sv->nodes & 0x3FFF) == 0) {
+        checkpoint(sv);
+        if (sv->aborted)
+            return 0;
+    }
+    const int me = s->turn;
+    if (depth <= 0) {
+        sv->horizon++;
+        return s->stores[me] - s->stores[1 - me];
+    }
+    const uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64);
+    int hint = -1;
+    Entry *e = tt_find(sv, k0, k1, NULL);
+    if (e != NULL && e->move != 0xff)
+        hint = e->move;
+    St kids[MAXH];
+    Key keys[MAXH];
+    int mv[MAXH], order[MAXH];
+    const int k = expand(sv, s, hint, kids, keys, mv, order);
+    int best = NEG_INF;
+    for (int oi = 0; oi < k; oi++) {
+        const int i = order[oi];
+        const St *c = &kids[i];
+        int v;
+        if (c->over)
+            v = final_margin(c, me);
+        else if (c->turn == me)
+            v = hsearch(sv, c, keys[i], depth - 1, alpha, beta);
+        else
+            v = -hsearch(sv, c, keys[i], depth - 1, -beta, -alpha);
+        if (sv->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* whether the value of s (not finished) is >= t, and a bound that shows it */
+static int
+test_at_least(SolverObject *sv, const St *s, int t)
+{
+    return search(sv, s, pack(sv, s), t - 1, t);
+}
+
+/* ---- the Python side ------------------------------------------------------------------ */
+
+static int
+dict_int(PyObject *d, const char *name, long lo, long hi, int *out)
+{
+    PyObject *v = PyDict_GetItemString(d, name);
+    if (v == NULL) {
+        PyErr_Format(PyExc_ValueError, "Solver: parameter %s is missing", name);
+        return -1;
+    }
+    long x = PyLong_AsLong(v);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < lo || x > hi) {
+        PyErr_Format(PyExc_ValueError, "Solver: parameter %s=%ld is out of range %ld..%ld", name,
+                     x, lo, hi);
+        return -1;
+    }
+    *out = (int)x;
+    return 0;
+}
+
+static int
+basic_ok_slow(const long *capt_on, Py_ssize_t n_on, int evens, long cmin, long cmax, long c)
+{
+    int tests = 0;
+    if (n_on) {
+        int found = 0;
+        tests = 1;
+        for (Py_ssize_t i = 0; i < n_on; i++)
+            if (capt_on[i] == c)
+                found = 1;
+        if (!found)
+            return 0;
+    }
+    if (evens) {
+        tests = 1;
+        if (!(c > 0 && c % 2 == 0))
+            return 0;
+    }
+    if (cmin) {
+        tests = 1;
+        if (c < cmin)
+            return 0;
+    }
+    if (cmax) {
+        tests = 1;
+        if (!(c > 0 && c <= cmax))
+            return 0;
+    }
+    if (!tests)
+        return c > 0;
+    return 1;
+}
+
+/* The table: zeroed memory, on 2 MiB pages where the system gives them (a probe is a
+   cache miss anyway; with 4 KiB pages it is a TLB miss too). */
+#define HUGE_PAGE ((size_t)2 << 20)
+#define FIRST_ENTRIES ((uint64_t)1 << 18)
+
+typedef struct {
+    Entry *tt;
+    void *map;
+    size_t map_bytes;
+} Mem;
+
+static int
+mem_alloc(uint64_t entries, Mem *m)
+{
+    size_t bytes = (size_t)entries * sizeof(Entry);
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    size_t map_bytes = bytes + HUGE_PAGE;
+    void *map = mmap(NULL, map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (map != MAP_FAILED) {
+        uintptr_t at = ((uintptr_t)map + HUGE_PAGE - 1) & ~(uintptr_t)(HUGE_PAGE - 1);
+#if defined(MADV_HUGEPAGE)
+        madvise((void *)at, bytes, MADV_HUGEPAGE);
+#endif
+        m->map = map;
+        m->map_bytes = map_bytes;
+        m->tt = (Entry *)at;
+        return 0;
+    }
+#endif
+    m->map = NULL;
+    m->map_bytes = 0;
+    m->tt = PyMem_RawCalloc((size_t)entries, sizeof(Entry));
+    return m->tt == NULL ? -1 : 0;
+}
+
+static void
+mem_free(Mem *m)
+{
+    if (m->tt == NULL)
+        return;
+#if defined(__linux__) && defined(MAP_ANONYMOUS)
+    if (m->map != NULL)
+        munmap(m->map, m->map_bytes);
+    else
+#endif
+        PyMem_RawFree(m->tt);
+    m->tt = NULL;
+    m->map = NULL;
+}
+
+static void
+tt_free(SolverObject *self)
+{
+    Mem m = {self->tt, self->tt_map, self->tt_bytes};
+    mem_free(&m);
+    self->tt = NULL;
+    self->tt_map = NULL;
+}
+
+static int
+tt_alloc(SolverObject *self, uint64_t entries)
+{
+    Mem m;
+    if (mem_alloc(entries, &m) < 0) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    self->tt = m.tt;
+    self->tt_map = m.map;
+    self->tt_bytes = m.map_bytes;
+    self->entries = entries;
+    self->mask = entries - 1;
+    self->used = 0;
+    return 0;
+}
+
+/* four times the slots, the entries moved over; a failed allocation stops the growth */
+static void
+tt_grow(SolverObject *sv)
+{
+    uint64_t entries = sv->entries * 4;
+    if (entries > sv->max_entries)
+        entries = sv->max_entries;
+    Mem old = {sv->tt, sv->tt_map, sv->tt_bytes}, m;
+    const uint64_t old_entries = sv->entries;
+    if (mem_alloc(entries, &m) < 0) {
+        sv->max_entries = sv->entries;
+        return;
+    }
+    sv->tt = m.tt;
+    sv->tt_map = m.map;
+    sv->tt_bytes = m.map_bytes;
+    sv->entries = entries;
+    sv->mask = entries - 1;
+    sv->used = 0;
+    for (uint64_t i = 0; i < old_entries; i++) {
+        const Entry *e = old.tt + i;
+        if (!e->work)
+            continue;
+        Entry *a = tt_slot(sv, e->k0, e->k1), *b = a + 1;
+        Entry *to = !a->work ? a : !b->work ? b : a->work <= b->work ? a : b;
+        if (!to->work)
+            sv->used++;
+        *to = *e;
+    }
+    mem_free(&old);
+}
+
+static void
+Solver_dealloc(SolverObject *self)
+{
+    tt_free(self);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int
+Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *d;
+    int tt_bits = 20;
+    static char *kwlist[] = {"params", "tt_bits", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|i:Solver", kwlist, &PyDict_Type, &d,
+                                     &tt_bits))
+        return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Solver: already initialised");
+        return -1;
+    }
+    if (tt_bits < 1 || tt_bits > 34) {
+        PyErr_SetString(PyExc_ValueError, "Solver: tt_bits must be 1..34");
+        return -1;
+    }
+    Params *p = &self->p;
+    memset(p, 0, sizeof(*p));
+    int step, sow_start, own_store, mlaps, crosscapt, evens, capt_min, capt_max, multicapt;
+    int nocaptmoves, stores, mustpass, nbr_start;
+#define GET(name, lo, hi, var)                          \
+    if (dict_int(d, name, lo, hi, &(var)) < 0)          \
+        return -1;
+    GET("holes", 1, MAXH, p->n);
+    GET("nbr_start", 0, MAX_TOTAL, nbr_start);
+    GET("step", -1, 1, step);
+    GET("sow_start", 0, 0, sow_start);
+    GET("skip_start", 0, 1, p->skip_start);
+    GET("sow_own_store", 1, 1, own_store);
+    GET("store_ends_turn", 0, 1, p->store_ends_turn);
+    GET("mlaps", 0, 0, mlaps);
+    GET("crosscapt", 0, 1, crosscapt);
+    GET("xcpickown", 0, 2, p->xcpickown);
+    GET("xc_sown", 0, 1, p->xc_sown);
+    GET("evens", 0, 1, evens);
+    GET("capt_min", 0, 1 << 20, capt_min);
+    GET("capt_max", 0, 1 << 20, capt_max);
+    GET("multicapt", -1, 64, multicapt);
+    GET("capsamedir", 0, 1, p->capsamedir);
+    GET("capt_side", 0, 4, p->capt_side);
+    GET("capt_rturn", 0, 2, p->capt_rturn);
+    GET("nosinglecapt", 0, 1, p->nosinglecapt);
+    GET("nocaptmoves", 0, 0, nocaptmoves);
+    GET("grandslam", 0, 5, p->grandslam);
+    GET("min_move", 1, 1 << 20, p->min_move);
+    GET("mustshare", 0, 1, p->mustshare);
+    GET("mustpass", 0, 1, mustpass);
+    GET("unclaimed", 0, 4, p->unclaimed);
+    GET("pickextra", 0, 2, p->pickextra);
+    GET("stores", 1, 1, stores);
+#undef GET
+    if (step == 0) {
+        PyErr_SetString(PyExc_ValueError, "Solver: step must be 1 or -1");
+        return -1;
+    }
+    p->step = step;
+    PyObject *co = PyDict_GetItemString(d, "capt_on");
+    if (co == NULL) {
+        PyErr_SetString(PyExc_ValueError, "Solver: parameter capt_on is missing");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(co, "Solver: capt_on must be a sequence of ints");
+    if (seq == NULL)
+        return -1;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    long capt_on[64];
+    if (m > 64) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "Solver: capt_on is too long");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        capt_on[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (capt_on[i] == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+    }
+    Py_DECREF(seq);
+
+    p->size = 2 * p->n;
+    p->basic = m || evens || capt_min || capt_max;
+    p->limit = multicapt > 0 ? multicapt : (multicapt < 0 ? p->size : 1);
+    p->slam_rule = p->grandslam != GS_LEGAL;
+    p->can_pass = mustpass || p->mustshare;
+    p->last_seeds = p->pickextra == PX_LAST ? nbr_start : 2 * nbr_start;
+    p->capturer = crosscapt ? CAP_CROSS : (p->basic ? CAP_BASIC : CAP_NONE);
+    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL);
+    p->store_hole[0] = p->step == 1 ? p->n - 1 : 0;
+    p->store_hole[1] = p->step == 1 ? 2 * p->n - 1 : p->n;
+    for (int c = 0; c < OK_TABLE; c++)
+        p->ok[c] = (unsigned char)basic_ok_slow(capt_on, m, evens, capt_min, capt_max, c);
+    self->use_repeat_bit = p->capt_rturn == RT_ONCE;
+
+    self->max_entries = (uint64_t)1 << tt_bits;
+    if (self->max_entries < 2)
+        self->max_entries = 2;
+    if (tt_alloc(self, self->max_entries < FIRST_ENTRIES ? self->max_entries : FIRST_ENTRIES) < 0)
+        return -1;
+    self->etc = MAX_TOTAL + 1; /* off: no gain measured on 5x4 and 6x3 Kalah */
+    self->guess_nodes = 1 << 14; /* measured: 5x4 Kalah 19.1M -> 14.6M nodes, 6x3 +15 % */
+    self->ready = 1;
+    return 0;
+}
+
+static int
+not_ready(SolverObject *self)
+{
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Solver: not initialised");
+        return 1;
+    }
+    if (!self->game_set) {
+        PyErr_SetString(PyExc_RuntimeError, "Solver: call set_game(total, starter) first");
+        return 1;
+    }
+    return 0;
+}
+
+/* an empty table, back to the first size */
+static int
+tt_reset(SolverObject *self)
+{
+    const uint64_t first = self->max_entries < FIRST_ENTRIES ? self->max_entries : FIRST_ENTRIES;
+    if (self->entries == first && self->tt != NULL) {
+        memset(self->tt, 0, (size_t)self->entries * sizeof(Entry));
+        self->used = 0;
+        return 0;
+    }
+    tt_free(self);
+    return tt_alloc(self, first);
+}
+
+static int
+refuse_busy(SolverObject *self)
+{
+    if (self->busy) {
+        PyErr_SetString(PyExc_RuntimeError, "Solver: a solve is under way");
+        return 1;
+    }
+    return 0;
+}
+
+static PyObject *
+Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
+{
+    if (refuse_busy(self) || tt_reset(self) < 0)
+        return NULL;
+    Py_RETURN_NONE;
+}
+
+static PyObject *
+Solver_set_game(SolverObject *self, PyObject *args)
+{
+    int total, starter;
+    if (!PyArg_ParseTuple(args, "ii:set_game", &total, &starter) || refuse_busy(self))
+        return NULL;
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Solver: not initialised");
+        return NULL;
+    }
+    if (total < 0 || total > MAX_TOTAL || (starter != 0 && starter != 1)) {
+        PyErr_Format(PyExc_ValueError, "Solver: total must be 0..%d and starter 0 or 1",
+                     MAX_TOTAL);
+        return NULL;
+    }
+    int width = 1;
+    while ((1 << width) <= total)
+        width++;
+    int bits = (self->p.size + 1) * width + 1 + self->use_repeat_bit;
+    if (bits > 128) {
+        PyErr_Format(PyExc_ValueError, "Solver: a position needs %d bits, more than 128", bits);
+        return NULL;
+    }
+    if (!self->game_set || total != self->p.total || starter != self->p.starter) {
+        if (self->game_set && tt_reset(self) < 0) /* the first table is clear */
+            return NULL;
+        self->p.total = total;
+        self->p.starter = starter;
+        self->width = width;
+        self->key_bits = bits;
+        self->game_set = 1;
+    }
+    Py_RETURN_NONE;
+}
+
+/* a position from Python: board list, stores list, turn, repeating */
+static int
+load(SolverObject *self, PyObject *board, PyObject *stores, int turn, int repeating, St *s)
+{
+    const Params *p = &self->p;
+    memset(s, 0, sizeof(*s));
+    PyObject *bseq = PySequence_Fast(board, "board must be a sequence of ints");
+    if (bseq == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(bseq) != p->size) {
+        Py_DECREF(bseq);
+        PyErr_Format(PyExc_ValueError, "board must have %d holes", p->size);
+        return -1;
+    }
+    long sum = 0;
+    for (int h = 0; h < p->size; h++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(bseq, h));
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(bseq);
+            return -1;
+        }
+        if (x < 0 || x > MAX_TOTAL) {
+            Py_DECREF(bseq);
+            PyErr_Format(PyExc_ValueError, "board[%d]=%ld is out of range", h, x);
+            return -1;
+        }
+        s->board[h] = (uint8_t)x;
+        sum += x;
+    }
+    Py_DECREF(bseq);
+    PyObject *sseq = PySequence_Fast(stores, "stores must be a sequence of two ints");
+    if (sseq == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(sseq) != 2) {
+        Py_DECREF(sseq);
+        PyErr_SetString(PyExc_ValueError, "stores must have two ints");
+        return -1;
+    }
+    for (int i = 0; i < 2; i++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(sseq, i));
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(sseq);
+            return -1;
+        }
+        if (x < 0 || x > MAX_TOTAL) {
+            Py_DECREF(sseq);
+            PyErr_Format(PyExc_ValueError, "stores[%d]=%ld is out of range", i, x);
+            return -1;
+        }
+        s->stores[i] = (int16_t)x;
+        sum += x;
+    }
+    Py_DECREF(sseq);
+    if (sum != p->total) {
+        PyErr_Format(PyExc_ValueError, "board and stores hold %ld seeds, the game %d", sum,
+                     p->total);
+        return -1;
+    }
+    if (turn != 0 && turn != 1) {
+        PyErr_SetString(PyExc_ValueError, "turn must be 0 or 1");
+        return -1;
+    }
+    s->turn = (uint8_t)turn;
+    s->repeating = repeating ? 1 : 0;
+    return 0;
+}
+
+static PyObject *
+moves_list(const int *mv, int k)
+{
+    PyObject *out = PyList_New(k);
+    if (out == NULL)
+        return NULL;
+    for (int i = 0; i < k; i++) {
+        PyObject *v = PyLong_FromLong(mv[i]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+static PyObject *
+Solver_legal(SolverObject *self, PyObject *args)
+{
+    PyObject *board, *stores;
+    int turn, repeating;
+    St s;
+    int mv[MAXH];
+    if (!PyArg_ParseTuple(args, "OOip:legal", &board, &stores, &turn, &repeating))
+        return NULL;
+    if (not_ready(self) || load(self, board, stores, turn, repeating, &s) < 0)
+        return NULL;
+    return moves_list(mv, legal_moves(&self->p, &s, mv));
+}
+
+static PyObject *
+Solver_apply(SolverObject *self, PyObject *args)
+{
+    PyObject *board, *stores;
+    int turn, repeating, move;
+    St s;
+    int mv[MAXH];
+    if (!PyArg_ParseTuple(args, "OOipi:apply", &board, &stores, &turn, &repeating, &move))
+        return NULL;
+    if (not_ready(self) || load(self, board, stores, turn, repeating, &s) < 0)
+        return NULL;
+    int k = legal_moves(&self->p, &s, mv), ok = 0;
+    for (int i = 0; i < k; i++)
+        ok |= mv[i] == move;
+    if (!ok) {
+        PyErr_Format(PyExc_ValueError, "move %d is not legal here", move);
+        return NULL;
+    }
+    apply_move(&self->p, &s, move);
+    PyObject *b = PyList_New(self->p.size);
+    if (b == NULL)
+        return NULL;
+    for (int h = 0; h < self->p.size; h++)
+        PyList_SET_ITEM(b, h, PyLong_FromLong(s.board[h]));
+    return Py_BuildValue("(N[ii]iOO)", b, s.stores[0], s.stores[1], s.turn,
+                         s.repeating ? Py_True : Py_False, s.over ? Py_True : Py_False);
+}
+
+/* MTD(f) from a guess (or the look-ahead's), then every first move that keeps the
+   value; runs without the GIL (checkpoint takes it now and then) */
+static void
+solve_core(SolverObject *self, const St *sp, int have_guess, int guess, const int *mv, int k,
+           int *value_out, int *best, int *nb)
+{
+    const Params *p = &self->p;
+    const St s = *sp;
+    const int me = s.turn;
+    const int d = s.stores[me] - s.stores[1 - me];
+    const int r = p->total - s.stores[0] - s.stores[1];
+    int lower = d - r, upper = d + r;
+    int g = d;
+    if (have_guess)
+        g = guess;
+    else {
+        /* iterative deepening of the heuristic look-ahead, within a small node budget */
+        const Key key = pack(self, &s);
+        for (int depth = 1; depth <= 64; depth++) {
+            const unsigned long long n0 = self->nodes, h0 = self->horizon;
+            self->probe++;
+            self->test = depth;
+            self->lower = lower;
+            self->upper = upper;
+            const int v = hsearch(self, &s, key, depth, NEG_INF, -NEG_INF);
+            if (self->aborted)
+                return;
+            g = v;
+            if (self->nodes - n0 > self->guess_nodes || self->horizon == h0)
+                break; /* over budget, or the whole game was seen (v is exact) */
+        }
+        self->deepened = self->probe;
+    }
+    if (g < lower)
+        g = lower;
+    if (g > upper)
+        g = upper;
+    /* MTD(f): null-window tests "value >= t" until the bounds meet */
+    while (lower < upper) {
+        int t = g == lower ? g + 1 : g;
+        if (t > upper)
+            t = upper;
+        self->probe++;
+        self->test = t;
+        self->lower = lower;
+        self->upper = upper;
+        g = test_at_least(self, &s, t);
+        if (self->aborted)
+            return;
+        if (g >= t) {
+            if (g > lower)
+                lower = g;
+        }
+        else if (g < upper)
+            upper = g;
+    }
+    const int value = lower;
+    *value_out = value;
+    /* every first move that keeps the value */
+    *nb = 0;
+    for (int i = 0; i < k; i++) {
+        St c = s;
+        apply_move(p, &c, mv[i]);
+        int v;
+        if (c.over)
+            v = final_margin(&c, me);
+        else if (c.turn == me)
+            v = test_at_least(self, &c, value);
+        else
+            v = -test_at_least(self, &c, -value + 1);
+        if (self->aborted)
+            return;
+        if (v >= value)
+            best[(*nb)++] = mv[i];
+    }
+}
+
+static PyObject *
+Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *board, *stores, *progress = Py_None, *deadline_obj = Py_None, *guess_obj = Py_None;
+    int turn, repeating;
+    double every = 1.0;
+    static char *kwlist[] = {"board", "stores", "turn", "repeating", "deadline", "progress",
+                             "guess", "every", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOip|OOOd:solve", kwlist, &board, &stores,
+                                     &turn, &repeating, &deadline_obj, &progress, &guess_obj,
+                                     &every))
+        return NULL;
+    St s;
+    if (not_ready(self) || refuse_busy(self) || load(self, board, stores, turn, repeating, &s) < 0)
+        return NULL;
+    const Params *p = &self->p;
+    int mv[MAXH];
+    const int k = legal_moves(p, &s, mv);
+    if (k == 0) {
+        PyErr_SetString(PyExc_ValueError, "solve: the player to move has no legal move");
+        return NULL;
+    }
+    double start = now();
+    self->started = start;
+    self->deadline = 0;
+    if (deadline_obj != Py_None) {
+        double secs = PyFloat_AsDouble(deadline_obj);
+        if (secs == -1.0 && PyErr_Occurred())
+            return NULL;
+        self->deadline = start + (secs > 0 ? secs : 0);
+    }
+    self->progress = progress == Py_None ? NULL : progress;
+    self->every = every;
+    self->next_report = start + every;
+    self->aborted = 0;
+    self->nodes = 0;
+    self->probe = 0;
+    self->deepened = 0;
+
+    int have_guess = guess_obj != Py_None, guess = 0;
+    if (have_guess) {
+        guess = (int)PyLong_AsLong(guess_obj);
+        if (guess == -1 && PyErr_Occurred())
+            return NULL;
+    }
+    Py_XINCREF(self->progress);
+    self->busy = 1;
+    self->next_python = start + 0.1;
+    int value = 0, best[MAXH], nb = 0;
+    self->tstate = PyEval_SaveThread();
+    solve_core(self, &s, have_guess, guess, mv, k, &value, best, &nb);
+    PyEval_RestoreThread(self->tstate);
+    self->tstate = NULL;
+    self->busy = 0;
+    Py_XDECREF(self->progress);
+    self->progress = NULL;
+    if (self->aborted == 2)
+        return NULL;
+    if (self->aborted == 1)
+        Py_RETURN_NONE;
+    return Py_BuildValue("(iNKii)", value, moves_list(best, nb), self->nodes,
+                         self->probe - self->deepened, self->deepened);
+}
+
+static PyObject *
+Solver_get_nodes(SolverObject *self, void *closure)
+{
+    return PyLong_FromUnsignedLongLong(self->nodes);
+}
+
+static PyObject *
+Solver_get_entries(SolverObject *self, void *closure)
+{
+    return PyLong_FromUnsignedLongLong(self->entries);
+}
+
+static PyObject *
+Solver_get_max_entries(SolverObject *self, void *closure)
+{
+    return PyLong_FromUnsignedLongLong(self->max_entries);
+}
+
+static PyObject *
+Solver_get_key_bits(SolverObject *self, void *closure)
+{
+    return PyLong_FromLong(self->key_bits);
+}
+
+static PyObject *
+Solver_get_etc(SolverObject *self, void *closure)
+{
+    return PyLong_FromLong(self->etc);
+}
+
+static int
+Solver_set_etc(SolverObject *self, PyObject *value, void *closure)
+{
+    long v = value == NULL ? 0 : PyLong_AsLong(value);
+    if (v == -1 && PyErr_Occurred())
+        return -1;
+    self->etc = (int)v;
+    return 0;
+}
+
+static PyObject *
+Solver_get_guess_nodes(SolverObject *self, void *closure)
+{
+    return PyLong_FromUnsignedLongLong(self->guess_nodes);
+}
+
+static int
+Solver_set_guess_nodes(SolverObject *self, PyObject *value, void *closure)
+{
+    unsigned long long v = value == NULL ? 0 : PyLong_AsUnsignedLongLong(value);
+    if (v == (unsigned long long)-1 && PyErr_Occurred())
+        return -1;
+    self->guess_nodes = v;
+    return 0;
+}
+
+static PyObject *
+Solver_get_busy(SolverObject *self, void *closure)
+{
+    return PyBool_FromLong(self->busy);
+}
+
+static PyGetSetDef Solver_getset[] = {
+    {"busy", (getter)Solver_get_busy, NULL, "a solve is under way (in another thread)", NULL},
+
+    {"guess_nodes", (getter)Solver_get_guess_nodes, (setter)Solver_set_guess_nodes,
+     "the look-ahead for MTD(f)'s first guess deepens until one depth takes this many nodes",
+     NULL},
+    {"etc", (getter)Solver_get_etc, (setter)Solver_set_etc,
+     "enhanced transposition cut-offs where at least this many seeds are on the board", NULL},
+    {"nodes", (getter)Solver_get_nodes, NULL, "nodes searched by the last solve", NULL},
+    {"tt_entries", (getter)Solver_get_entries, NULL, "slots in the transposition table now", NULL},
+    {"tt_max_entries", (getter)Solver_get_max_entries, NULL,
+     "slots the table may grow to (2 ** tt_bits)", NULL},
+    {"key_bits", (getter)Solver_get_key_bits, NULL, "bits of a packed position", NULL},
+    {NULL}};
+
+static PyMethodDef Solver_methods[] = {
+    {"set_game", (PyCFunction)Solver_set_game, METH_VARARGS,
+     "set_game(total, starter): the seeds of the game and its starter (clears the table on a change)"},
+    {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "clear(): empty the transposition table"},
+    {"legal", (PyCFunction)Solver_legal, METH_VARARGS,
+     "legal(board, stores, turn, repeating) -> list[int]"},
+    {"apply", (PyCFunction)Solver_apply, METH_VARARGS,
+     "apply(board, stores, turn, repeating, move) -> (board, stores, turn, repeating, over)"},
+    {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS,
+     "solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0)\n"
+     "-> (value, best_moves, nodes, probes, depth), or None when `deadline` seconds passed.\n"
+     "progress(nodes, probe, test, lower, upper, seconds) is called every `every` seconds."},
+    {NULL}};
+
+static PyTypeObject SolverType = {
+    PyVarObject_HEAD_INIT(NULL, 0)
+    .tp_name = "mancala.ai._solver.Solver",
+    .tp_doc = "Solver(params, tt_bits=20): exact values of small Kalah-family positions",
+    .tp_basicsize = sizeof(SolverObject),
+    .tp_flags = Py_TPFLAGS_DEFAULT,
+    .tp_new = PyType_GenericNew,
+    .tp_init = (initproc)Solver_init,
+    .tp_dealloc = (destructor)Solver_dealloc,
+    .tp_methods = Solver_methods,
+    .tp_getset = Solver_getset,
+};
+
+static struct PyModuleDef solver_module = {
+    PyModuleDef_HEAD_INIT,
+    .m_name = "mancala.ai._solver",
+    .m_doc = "An exact solver for small Kalah-family boards; mancala.ai.solver drives it.",
+    .m_size = -1,
+};
+
+PyMODINIT_FUNC
+PyInit__solver(void)
+{
+    if (PyType_Ready(&SolverType) < 0)
+        return NULL;
+    PyObject *m = PyModule_Create(&solver_module);
+    if (m == NULL)
+        return NULL;
+    if (PyModule_AddObjectRef(m, "Solver", (PyObject *)&SolverType) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_HOLES", MAXH) < 0 ||
+        PyModule_AddIntConstant(m, "MAX_TOTAL", MAX_TOTAL) < 0) {
+        Py_DECREF(m);
+        return NULL;
+    }
+    return m;
+}

@@ -1,0 +1,252 @@
+"""The one-turn challenge: the most seeds the starter can bank before the opponent moves.
+
+Edward Jackman's 1994 challenge (seeds/multilap_rules_and_challenge.html): in a
+variant with repeat turns, the player to move may chain move after move; how
+many seeds can they hold in their store when the turn finally passes?
+
+A depth-first search over the chains of moves from the position. What a chain
+can still bank does not depend on how it got here (the total is the store's
+count at the end), so a position met again through another chain is skipped:
+the search keeps a set of `Game.search_key`s. A branch is cut when even every
+seed not in the opponent's store could not beat the best chain found so far.
+The chain ends when the opponent is to move, or the game ends (then the store
+holds what the end of the game gave it). A forced pass of the opponent (no seeds
+to move) keeps the chain going: the opponent never moved.
+
+    mancala solve --one-turn multilap_jackman
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mancala.engine.game import Game, Move
+from mancala.engine.position import Position
+from mancala.rules.enums import CaptRTurn
+
+
+@dataclass
+class OneTurn:
+    """The best chain: the seeds in the player's store after it, and its moves."""
+
+    player: int
+    best: int
+    moves: list[Move] = field(default_factory=list)
+    nodes: int = 0  # moves applied
+    positions: int = 0  # distinct positions searched
+    seconds: float = 0.0
+    complete: bool = True  # False: stopped by the node limit; `best` is a lower bound
+    start_store: int = 0
+
+    @property
+    def banked(self) -> int:
+        """Seeds added to the store during the turn."""
+        return self.best - self.start_store
+
+    def to_json(self) -> dict[str, Any]:
+        return {"player": self.player, "best": self.best, "banked": self.banked,
+                "moves": [Game.move_json(m) for m in self.moves], "nodes": self.nodes,
+                "positions": self.positions, "seconds": round(self.seconds, 3), "complete": self.complete}
+
+
+def play_on_game(variant: Any) -> Game:
+    """The variant's game without its "more than half the seeds ends the game" stop.
+
+    Jackman's own rules (1994) end the game only when all the seeds are captured; the
+    project's MAX_SEEDS rule ends it once a player holds more than half
+    (docs/rules-decisions.md). For the challenge as he set it the chain plays on:
+    this game keeps moving while a majority is held, and ends as the engine does
+    when no one can move. It runs on the Python engine (the C core has the stop built in).
+    """
+    game = Game(variant)
+    if game.fast is not None:  # back to the Python engine's methods
+        game.fast = None
+        del game.legal_moves
+        del game.apply
+    engine_ender = game.ender
+    can_pass = variant.game_info.mustpass or variant.game_info.mustshare
+
+    def ender(pos: Position, mover: int, repeat: bool) -> None:
+        half = pos.total / 2
+        if not (pos.stores[0] > half or pos.stores[1] > half):
+            engine_ender(pos, mover, repeat)
+            return
+        nxt = mover if repeat else 1 - mover
+        pos.turn, pos.legal, pos.repeating = nxt, None, repeat
+        if game.has_moves(pos):
+            return
+        if can_pass:  # a pass, as the engine counts it
+            pos.turn, pos.legal, pos.repeating = 1 - nxt, None, False
+            pos.moves += 1
+            pos.player_moves[nxt] += 1
+            if game.has_moves(pos):
+                return
+            pos.moves -= 1
+            pos.player_moves[nxt] -= 1
+        pos.turn, pos.legal, pos.repeating = nxt, None, repeat
+        engine_ender(pos, mover, repeat)  # no one can move: collected and decided
+
+    game.ender = ender  # type: ignore[method-assign]
+    return game
+
+
+def has_repeat_turns(game: Game) -> bool:
+    gi = game.variant.game_info
+    return bool(gi.sow_own_store and not gi.store_ends_turn) or gi.capt_rturn != CaptRTurn.NO_REPEAT \
+        or bool(gi.xc_sown)
+
+
+class _Stop(Exception):
+    pass
+
+
+def one_turn(game: Game, pos: Position | None = None, *, node_limit: int | None = None,
+             time_limit: float | None = None, progress: Callable[[OneTurn, int], None] | None = None, every: int = 200_000) -> OneTurn:
+    """Search the chains of the player to move in `pos` (default: the start, South to move).
+
+    `progress(result so far, positions seen)` is called every `every` moves applied;
+    `node_limit` (moves applied) and `time_limit` (seconds, checked as often) stop the
+    search early, leaving `complete` False and `best` a lower bound.
+    """
+    if pos is None:
+        pos = game.start(0)
+    if pos.outcome is not None:
+        raise ValueError("the game is over")
+    player = pos.turn
+    opp = 1 - player
+    result = OneTurn(player, -1, [], start_store=pos.stores[player])  # any chain beats -1
+    seen: set[tuple] = set()
+    path: list[Move] = []
+    t0 = time.perf_counter()
+    total = pos.total if pos.total else sum(pos.board) + sum(pos.stores)
+    counter = [0]
+    every = max(1, min(every, node_limit or every))
+    next_report = [every]
+    deadline = None if time_limit is None else t0 + time_limit
+
+    def ordered(p: Position) -> list[tuple[int, Move, Position]]:
+        out = []
+        for mv in game.legal_moves(p):
+            child = p.copy()
+            game.apply(child, mv)
+            going = child.turn == player and child.outcome is None
+            out.append((child.stores[player] + (1000 if going else 0), mv, child))
+        out.sort(key=lambda t: t[0], reverse=True)
+        return out
+
+    def dfs(p: Position) -> None:
+        for _, mv, child in ordered(p):
+            counter[0] += 1
+            if counter[0] >= next_report[0]:
+                next_report[0] += every
+                result.nodes = counter[0]
+                if progress is not None:
+                    result.seconds = time.perf_counter() - t0
+                    progress(result, len(seen))
+                if (node_limit is not None and counter[0] >= node_limit) or \
+                        (deadline is not None and time.perf_counter() > deadline):
+                    raise _Stop
+            path.append(mv)
+            if child.turn != player or child.outcome is not None:  # the chain ends here
+                if child.stores[player] > result.best:
+                    result.best, result.moves = child.stores[player], list(path)
+            else:
+                # what is not in the opponent's store could still come to ours
+                if total - child.stores[opp] > result.best:
+                    key = game.search_key(child)
+                    if key not in seen:
+                        seen.add(key)
+                        dfs(child)
+            path.pop()
+
+    try:
+        dfs(pos)
+    except _Stop:
+        result.complete = False
+    result.nodes = counter[0]
+    result.positions = len(seen)
+    result.seconds = time.perf_counter() - t0
+    return result
+
+
+def brute_force(game: Game, pos: Position) -> int:
+    """The same answer by plain enumeration of every chain (tiny boards only: tests)."""
+    player = pos.turn
+    best = pos.stores[player]
+    for mv in game.legal_moves(pos):
+        child = pos.copy()
+        game.apply(child, mv)
+        if child.turn == player and child.outcome is None:
+            best = max(best, brute_force(game, child))
+        else:
+            best = max(best, child.stores[player])
+    return best
+
+
+def replay_chain(game: Game, pos: Position, moves: list[Move]) -> Position:
+    """Play the chain with `Game.play` (checked); the player must keep the turn until the last."""
+    player = pos.turn
+    for i, mv in enumerate(moves):
+        if pos.turn != player or pos.outcome is not None:
+            raise ValueError(f"move {i}: the turn has passed")
+        pos = game.play(pos, mv)
+    return pos
+
+
+def main(args: Any, out: Any = None, err: Any = None) -> int:
+    """`mancala solve --one-turn VARIANT [--holes N --seeds K --starter S --play-on]`."""
+    import json
+
+    from mancala.render import board_text
+    from mancala.rules.errors import VariantError
+    from mancala.rules.loading import load_variant
+
+    out = out or sys.stdout
+    err = err or sys.stderr
+    holes, seeds = getattr(args, "holes", None), getattr(args, "seeds", None)
+    play_on = getattr(args, "play_on", False)
+    try:
+        if holes is None and seeds is None:
+            variant = load_variant(args.variant)
+        else:
+            from mancala.ai.solver import sized_variant
+
+            variant = sized_variant(args.variant, holes, seeds)
+        game = play_on_game(variant) if play_on else Game(variant)
+    except (VariantError, OSError) as exc:
+        print(f"invalid variant: {exc}", file=err)
+        return 2
+    start = game.start(getattr(args, "starter", 0) or 0)
+    if not has_repeat_turns(game):
+        print(f"note: {variant.name} has no repeat turns: the turn is a single move", file=err)
+
+    def report(res: OneTurn, positions: int) -> None:
+        rate = res.nodes / res.seconds if res.seconds else 0.0
+        print(f"one-turn: {res.nodes:,} moves, {positions:,} positions, {rate:,.0f} moves/s, "
+              f"best so far {res.best} ({len(res.moves)} moves)", file=err, flush=True)
+
+    res = one_turn(game, start, node_limit=getattr(args, "node_limit", None),
+                   time_limit=getattr(args, "time_limit", None),
+                   progress=None if getattr(args, "quiet", False) else report)
+    end = replay_chain(game, start, res.moves)
+    if getattr(args, "json", False):
+        print(json.dumps({"variant": variant.name, "holes": variant.holes, "seeds": variant.nbr_start,
+                          "play_on": play_on} | res.to_json()), file=out)
+        return 0
+    who = "South" if res.player == 0 else "North"
+    total = start.total or sum(start.board)
+    rate = res.nodes / res.seconds if res.seconds else 0.0
+    rules = " (playing on past a majority, as Jackman's rules do)" if play_on else ""
+    print(f"{variant.name}{rules}: {who} starts; the most seeds in {who}'s store before the opponent "
+          f"moves: {res.best} of {total}" + ("" if res.complete else
+                                             " (search stopped early: at least this many)"), file=out)
+    print(f"moves ({len(res.moves)}): {' '.join(json.dumps(Game.move_json(m)) for m in res.moves)}", file=out)
+    print(f"searched {res.nodes:,} moves over {res.positions:,} positions in {res.seconds:.1f} s "
+          f"({rate:,.0f} moves/s)", file=out)
+    print("", file=out)
+    print(board_text(game, end), file=out)
+    return 0
