@@ -3,7 +3,9 @@
 Random playouts per variant (legal-move generation, a random choice from a
 fixed-seed random.Random, `apply` in place) for a fixed time each; then a batch
 of random games, generated once, replayed through `mancala.replay.run_request`
-with every state line written (to memory). One table, or JSON with --json.
+with every state line written (to memory), one row per variant; then the whole
+batch through `python -m mancala replay` end to end (JSON lines from a file,
+state lines to a file, process start-up included). One table, or JSON with --json.
 
     mancala bench                      # Kalah, Oware, multi-lap; 3 s each
     mancala bench --seconds 10 --json
@@ -59,8 +61,8 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                         help="a variant to time (name in configs/ or a file); repeat for more. "
                              "Default: kalah_4, oware_abapa, multilap_jackman")
     parser.add_argument("--replay-games", type=int, default=300, metavar="N",
-                        help="random games generated for the replay row, spread over the variants "
-                             "(default 300; 0 skips the row)")
+                        help="random games generated for the replay rows, spread over the variants "
+                             "(default 300; 0 skips the rows)")
     parser.add_argument("--repeat", type=int, default=1, metavar="K",
                         help="time each row K times from the same seed and keep the fastest "
                              "(steadier on a busy machine; default 1)")
@@ -192,6 +194,14 @@ def replay_requests(variants: list[tuple[str, Any]], count: int, rng: random.Ran
     return requests
 
 
+def _cycle(variants: list[tuple[str, Any]], count: int) -> list[tuple[str, Any]]:
+    """The variant of each request `replay_requests` made (they take turns)."""
+    return [variants[i % len(variants)] for i in range(count)]
+
+
+REPLAY_CLI = "mancala replay (all variants, JSON in and out)"
+
+
 def time_replay(requests: list[dict[str, Any]], seconds: float, progress: Progress | None = None) -> Row:
     """Replay the batch through run_request (all state lines, to memory) until `seconds` have passed."""
     from mancala.replay import run_request
@@ -212,6 +222,33 @@ def time_replay(requests: list[dict[str, Any]], seconds: float, progress: Progre
         if progress is not None:
             progress.update(elapsed, moves)
     return Row("replay (run_request, state lines)", games, moves, elapsed)
+
+
+def time_replay_cli(requests: list[dict[str, Any]], seconds: float, progress: Progress | None = None) -> Row:
+    """`python -m mancala replay` as a user runs it: JSON lines in from a file, state lines
+    out to a file, process start-up included. The batch is repeated to last about `seconds`."""
+    import subprocess
+    import tempfile
+
+    per_batch = sum(len(r["moves"]) for r in requests)
+    # about 300,000 moves a second end to end with the C core: size the input for `seconds`
+    repeats = max(1, round(seconds * 300_000 / max(1, per_batch)))
+    text = "".join(json.dumps(r) + "\n" for r in requests)
+    with tempfile.TemporaryDirectory() as tmp:
+        src, dst = os.path.join(tmp, "requests.jsonl"), os.path.join(tmp, "states.jsonl")
+        with open(src, "w") as f:
+            f.write(text * repeats)
+        with open(src) as stdin, open(dst, "w") as stdout:
+            t0 = time.perf_counter()
+            proc = subprocess.run([sys.executable, "-m", "mancala", "replay"], stdin=stdin, stdout=stdout,
+                                  stderr=subprocess.PIPE, text=True, check=False)
+            elapsed = time.perf_counter() - t0
+        if proc.returncode != 0:
+            raise RuntimeError(f"mancala replay failed: {proc.stderr}")
+    games, moves = len(requests) * repeats, per_batch * repeats
+    if progress is not None:
+        progress.update(elapsed, moves)
+    return Row(REPLAY_CLI, games, moves, elapsed)
 
 
 def format_table(rows: list[Row]) -> str:
@@ -271,9 +308,13 @@ def main(args: argparse.Namespace) -> int:
 
     count = getattr(args, "replay_games", 300)
     if count > 0:
-        progress.start(f"generating {count} random games for the replay row")
+        progress.start(f"generating {count} random games for the replay rows")
         requests = replay_requests(variants, count, random.Random(seed))
-        rows.append(best("replay (run_request, state lines)", lambda: time_replay(requests, seconds, progress)))
+        for label, _ in variants:
+            mine = [r for r, (name, _) in zip(requests, _cycle(variants, len(requests)), strict=True)
+                    if name == label]
+            rows.append(best(f"replay {label}", lambda mine=mine: time_replay(mine, seconds, progress)))
+        rows.append(best(REPLAY_CLI, lambda: time_replay_cli(requests, seconds, progress)))
 
     if getattr(args, "json", False):
         print(json.dumps({"machine": machine(), "seconds": seconds, "seed": seed, "repeat": repeat,

@@ -14,7 +14,7 @@ from mancala.engine.position import Position
 from mancala.engine.rounds import ROUND_KINDS
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import load_variant
-from mancala.state_line import StateLines
+from mancala.state_line import for_game as state_lines_for
 
 EXIT_OK, EXIT_INVALID, EXIT_ILLEGAL = 0, 2, 3
 
@@ -162,8 +162,12 @@ def _dump(obj: Any) -> str:
     return json.dumps(obj, separators=(", ", ": "))
 
 
-def run_request(raw: Any, out: IO[str], err: IO[str]) -> int:
-    """Answer one request; return its exit status."""
+def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True) -> int:
+    """Answer one request; return its exit status.
+
+    `c_core=False` keeps the C core's replay loop out (the Python loop writes every
+    line): tests compare the two.
+    """
     try:
         req = parse_request(raw)
     except VariantError as exc:
@@ -172,16 +176,29 @@ def run_request(raw: Any, out: IO[str], err: IO[str]) -> int:
     except BadRequest as exc:
         return _fail(out, err, 0, "bad_request", str(exc), EXIT_INVALID)
     game, pos = req.game, req.start
-    state_line = StateLines(game).line
+    lines_of = state_lines_for(game)
+    state_line = lines_of.line
     lines: list[str] = []
     emit = lines.append
-    last = state_line(pos)
-    if not req.final_only:
-        emit(last)
     applied = 0
+    fast = game.fast if c_core and pos.outcome is None and lines_of.plain(pos) else None
+    if fast is not None:
+        # the C core plays every move it can and writes their lines; the loop below
+        # takes over at a move it did not play (to report it, or to play it)
+        text, applied = fast.replay(pos, req.moves, req.final_only, lines_of.middle, lines_of.outcomes)
+        if req.final_only:
+            last = text
+        else:
+            emit(text)
+            last = ""
+    else:
+        last = state_line(pos)
+        if not req.final_only:
+            emit(last)
     status = EXIT_OK
     error: dict[str, str] | None = None
-    for index, move in enumerate(req.moves):
+    for index in range(applied, len(req.moves)):
+        move = req.moves[index]
         if pos.outcome is not None:
             break
         try:

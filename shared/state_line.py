@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 
 from mancala.engine.game import Game
-from mancala.engine.position import Position
+from mancala.engine.position import Outcome, OutcomeKind, Position
 
 
 def _ints(values: list[int]) -> str:
@@ -26,6 +26,8 @@ def _move(move: int | tuple[int, str]) -> str:
 
 
 class StateLines:
+    """The state lines of one game's variant (built once per variant: see `for_game`)."""
+
     def __init__(self, game: Game) -> None:
         self.game = game
         sample = game.state_json(game.start(0))
@@ -37,6 +39,16 @@ class StateLines:
         self.track_holes = game.track_holes
         self.directions = game.any_udir  # legal moves may carry a direction
         self.all_unlocked = json.dumps([True] * game.size, separators=(", ", ": "))
+        # what the C core needs to write these lines itself (Rules.replay)
+        self.middle = f'{self.fixed}"unlocked": {self.all_unlocked}, '
+        self.outcomes = tuple(json.dumps(outcome.to_json(), separators=(", ", ": "))
+                              for outcome in (Outcome(OutcomeKind.WIN, 0), Outcome(OutcomeKind.WIN, 1),
+                                              Outcome(OutcomeKind.TIE, None)))
+
+    def plain(self, pos: Position) -> bool:
+        """The line of `pos` is the common form (the one the C core writes too)."""
+        return (not self.track_holes and not self.directions and pos.children is None
+                and pos.blocked is None and pos.owners is None)
 
     def line(self, pos: Position) -> str:
         if pos.children is not None or pos.blocked is not None or pos.owners is not None:
@@ -51,3 +63,18 @@ class StateLines:
         return (f'{{"board": [{", ".join(map(str, pos.board))}], "stores": [{pos.stores[0]}, {pos.stores[1]}], '
                 f'"turn": {pos.turn}, "legal": [{moves}], {self.fixed}"unlocked": {unlocked}, '
                 f'"outcome": {outcome}}}')
+
+
+_CACHE: dict[int, tuple[Game, StateLines]] = {}
+
+
+def for_game(game: Game) -> StateLines:
+    """The StateLines of a game, made once per Game object (replay keeps its games)."""
+    hit = _CACHE.get(id(game))
+    if hit is not None and hit[0] is game:
+        return hit[1]
+    if len(_CACHE) > 512:
+        _CACHE.clear()
+    lines = StateLines(game)
+    _CACHE[id(game)] = (game, lines)
+    return lines

@@ -19,7 +19,8 @@ def test_bench_script_prints_json_rows() -> None:
     assert proc.returncode == 0, proc.stderr
     report = json.loads(proc.stdout)
     labels = [row["variant"] for row in report["rows"]]
-    assert labels == ["kalah_4", "oware_abapa", "multilap_jackman", "replay (run_request, state lines)"]
+    assert labels == ["kalah_4", "oware_abapa", "multilap_jackman", "replay kalah_4", "replay oware_abapa",
+                      "replay multilap_jackman", "mancala replay (all variants, JSON in and out)"]
     for row in report["rows"]:
         assert row["games"] > 0 and row["moves"] > 0 and row["moves_per_s"] > 0
     assert "bench:" in proc.stderr  # progress goes to stderr

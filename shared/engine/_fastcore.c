@@ -15,6 +15,8 @@
  *   apply(pos, move)  Game.apply, in place
  *   playout(pos, seed, max_moves) -> (moves played, OutcomeKind or None, winner or None)
  *                     random legal moves on a copy (pos is not changed)
+ *   replay(pos, moves, final_only, middle, outcomes) -> (state lines, moves applied)
+ *                     replay.py's loop for the moves it can play, in place
  */
 
 #define PY_SSIZE_T_CLEAN
@@ -1239,6 +1241,43 @@ Rules_legal_fresh(RulesObject *self, PyObject *pos)
     return legal_compute(self, pos);
 }
 
+/* the changes from `before` to `s` into pos's lists and attributes (Game.apply's result) */
+static int
+write_back(RulesObject *self, PyObject *pos, const State *s, const State *before, const Legal *L,
+           Lists *l)
+{
+    const Params *p = &self->p;
+    for (int i = 0; i < p->size; i++)
+        if (s->board[i] != before->board[i] && set_item_ll(l->board, i, s->board[i]) < 0)
+            return -1;
+    for (int i = 0; i < 2; i++) {
+        if (s->stores[i] != before->stores[i] && set_item_ll(l->stores, i, s->stores[i]) < 0)
+            return -1;
+        if (s->pmoves[i] != before->pmoves[i] && set_item_ll(l->pmoves, i, s->pmoves[i]) < 0)
+            return -1;
+    }
+    if (s->turn != before->turn && set_attr_ll(pos, A_TURN, s->turn) < 0)
+        return -1;
+    if (set_attr_ll(pos, A_MOVES, s->moves) < 0)
+        return -1;
+    if (attr_set(pos, A_REPEATING, s->repeating ? Py_True : Py_False) < 0)
+        return -1;
+    if (s->outcome == OC_WIN || s->outcome == OC_TIE) {
+        PyObject *oc = s->outcome == OC_TIE ? self->tie : self->win[s->winner];
+        if (attr_set(pos, A_OUTCOME, oc) < 0)
+            return -1;
+    }
+    if (L->valid) {
+        PyObject *lst = legal_list(L);
+        if (lst == NULL)
+            return -1;
+        int rc = attr_set(pos, A_LEGAL, lst);
+        Py_DECREF(lst);
+        return rc;
+    }
+    return attr_set(pos, A_LEGAL, Py_None);
+}
+
 /* apply(pos, move) ------------------------------------------------------------------- */
 
 static int
@@ -1284,43 +1323,44 @@ Rules_apply(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
         goto fail;
     memcpy(&before, &s, sizeof(State));
     apply_core(p, &s, hole, &L);
-
-    for (int i = 0; i < p->size; i++)
-        if (s.board[i] != before.board[i] && set_item_ll(l.board, i, s.board[i]) < 0)
-            goto fail;
-    for (int i = 0; i < 2; i++) {
-        if (s.stores[i] != before.stores[i] && set_item_ll(l.stores, i, s.stores[i]) < 0)
-            goto fail;
-        if (s.pmoves[i] != before.pmoves[i] && set_item_ll(l.pmoves, i, s.pmoves[i]) < 0)
-            goto fail;
-    }
-    if (s.turn != before.turn && set_attr_ll(pos, A_TURN, s.turn) < 0)
-        goto fail;
-    if (set_attr_ll(pos, A_MOVES, s.moves) < 0)
-        goto fail;
-    if (attr_set(pos, A_REPEATING, s.repeating ? Py_True : Py_False) < 0)
-        goto fail;
-    if (s.outcome == OC_WIN || s.outcome == OC_TIE) {
-        PyObject *oc = s.outcome == OC_TIE ? self->tie : self->win[s.winner];
-        if (attr_set(pos, A_OUTCOME, oc) < 0)
-            goto fail;
-    }
-    if (L.valid) {
-        PyObject *lst = legal_list(&L);
-        if (lst == NULL)
-            goto fail;
-        int rc = attr_set(pos, A_LEGAL, lst);
-        Py_DECREF(lst);
-        if (rc < 0)
-            goto fail;
-    }
-    else if (attr_set(pos, A_LEGAL, Py_None) < 0)
+    if (write_back(self, pos, &s, &before, &L, &l) < 0)
         goto fail;
     lists_clear(&l);
     Py_RETURN_NONE;
 fail:
     lists_clear(&l);
     return NULL;
+}
+
+/* pos.legal, the cache Game.legal_moves uses, into L (L->valid 0 when it is None) */
+static int
+load_legal_cache(const Params *p, PyObject *pos, const State *s, Legal *L)
+{
+    L->valid = 0;
+    PyObject *cached = attr_get(pos, A_LEGAL);
+    if (cached == NULL)
+        return -1;
+    if (cached != Py_None) {
+        if (!PyList_Check(cached) || PyList_GET_SIZE(cached) > MAXH) {
+            Py_DECREF(cached);
+            PyErr_SetString(PyExc_TypeError, "position.legal must be None or a list of holes");
+            return -1;
+        }
+        L->n = (int)PyList_GET_SIZE(cached);
+        for (int i = 0; i < L->n; i++) {
+            long h = PyLong_AsLong(PyList_GET_ITEM(cached, i));
+            if ((h == -1 && PyErr_Occurred()) || h < 0 || h >= p->size || s->board[h] == 0) {
+                Py_DECREF(cached);
+                if (!PyErr_Occurred())
+                    PyErr_SetString(PyExc_ValueError, "position.legal names a hole that cannot be played");
+                return -1;
+            }
+            L->mv[i] = (int)h;
+        }
+        L->valid = 1;
+    }
+    Py_DECREF(cached);
+    return 0;
 }
 
 /* playout(pos, seed, max_moves) -------------------------------------------------------- */
@@ -1367,31 +1407,8 @@ Rules_playout(RulesObject *self, PyObject *args, PyObject *kwds)
     if (load_full(self, pos, &s, &l) < 0)
         return NULL;
     lists_clear(&l);
-    /* the cache, as Game.legal_moves would use it */
-    L.valid = 0;
-    PyObject *cached = attr_get(pos, A_LEGAL);
-    if (cached == NULL)
+    if (load_legal_cache(p, pos, &s, &L) < 0)
         return NULL;
-    if (cached != Py_None) {
-        if (!PyList_Check(cached) || PyList_GET_SIZE(cached) > MAXH) {
-            Py_DECREF(cached);
-            PyErr_SetString(PyExc_TypeError, "position.legal must be None or a list of holes");
-            return NULL;
-        }
-        L.n = (int)PyList_GET_SIZE(cached);
-        for (int i = 0; i < L.n; i++) {
-            long h = PyLong_AsLong(PyList_GET_ITEM(cached, i));
-            if ((h == -1 && PyErr_Occurred()) || h < 0 || h >= p->size || s.board[h] == 0) {
-                Py_DECREF(cached);
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_ValueError, "position.legal names a hole that cannot be played");
-                return NULL;
-            }
-            L.mv[i] = (int)h;
-        }
-        L.valid = 1;
-    }
-    Py_DECREF(cached);
 
     uint64_t rng = splitmix64(seed);
     if (rng == 0)
@@ -1416,6 +1433,209 @@ Rules_playout(RulesObject *self, PyObject *args, PyObject *kwds)
     return Py_BuildValue("(LOi)", played, self->win_kind, s.winner);
 }
 
+/* replay(pos, moves, final_only, middle, outcomes) ----------------------------------- */
+
+/* replay.py's state lines written in C: json.dumps per move cost more than the move */
+#define LINE_MAX_NUM 21 /* characters of a long long with its sign */
+
+typedef struct {
+    char *p;
+    size_t len, cap;
+} Buf;
+
+static int
+buf_reserve(Buf *b, size_t more)
+{
+    if (b->len + more <= b->cap)
+        return 0;
+    size_t cap = b->cap ? b->cap : 4096;
+    while (cap < b->len + more)
+        cap *= 2;
+    char *np = PyMem_Realloc(b->p, cap);
+    if (np == NULL) {
+        PyErr_NoMemory();
+        return -1;
+    }
+    b->p = np;
+    b->cap = cap;
+    return 0;
+}
+
+static inline void
+put_text(Buf *b, const char *t, size_t n)
+{
+    memcpy(b->p + b->len, t, n);
+    b->len += n;
+}
+
+#define PUT_LIT(b, lit) put_text(b, lit, sizeof(lit) - 1)
+
+static inline void
+put_ll(Buf *b, long long x)
+{
+    char tmp[LINE_MAX_NUM + 1];
+    int i = LINE_MAX_NUM;
+    unsigned long long u = x < 0 ? 0ULL - (unsigned long long)x : (unsigned long long)x;
+    do {
+        tmp[--i] = (char)('0' + u % 10);
+        u /= 10;
+    } while (u);
+    if (x < 0)
+        tmp[--i] = '-';
+    put_text(b, tmp + i, (size_t)(LINE_MAX_NUM - i));
+}
+
+typedef struct {
+    const char *text;
+    Py_ssize_t len;
+} Text;
+
+/*
+ * One state line, byte for byte what state_line.StateLines.line writes:
+ * {"board": [..], "stores": [a, b], "turn": t, "legal": [..], <middle>"outcome": ...}
+ */
+static int
+put_line(Buf *b, const Params *p, const State *s, const Legal *L, const Text *middle,
+         const Text outcomes[3])
+{
+    const Text *oc = NULL;
+    if (s->outcome == OC_WIN)
+        oc = &outcomes[s->winner];
+    else if (s->outcome == OC_TIE)
+        oc = &outcomes[2];
+    size_t need = (size_t)(p->size + MAXH + 4) * (LINE_MAX_NUM + 2) + (size_t)middle->len +
+                  (oc ? (size_t)oc->len : 4) + 64;
+    if (buf_reserve(b, need) < 0)
+        return -1;
+    if (b->len)
+        PUT_LIT(b, "\n");
+    PUT_LIT(b, "{\"board\": [");
+    for (int i = 0; i < p->size; i++) {
+        if (i)
+            PUT_LIT(b, ", ");
+        put_ll(b, s->board[i]);
+    }
+    PUT_LIT(b, "], \"stores\": [");
+    put_ll(b, s->stores[0]);
+    PUT_LIT(b, ", ");
+    put_ll(b, s->stores[1]);
+    PUT_LIT(b, "], \"turn\": ");
+    put_ll(b, s->turn);
+    PUT_LIT(b, ", \"legal\": [");
+    if (s->outcome == OC_NONE)
+        for (int i = 0; i < L->n; i++) {
+            if (i)
+                PUT_LIT(b, ", ");
+            put_ll(b, L->mv[i]);
+        }
+    PUT_LIT(b, "], ");
+    put_text(b, middle->text, (size_t)middle->len);
+    PUT_LIT(b, "\"outcome\": ");
+    if (oc)
+        put_text(b, oc->text, (size_t)oc->len);
+    else
+        PUT_LIT(b, "null");
+    PUT_LIT(b, "}");
+    return 0;
+}
+
+static int
+get_text(PyObject *o, Text *t, const char *what)
+{
+    if (!PyUnicode_Check(o)) {
+        PyErr_Format(PyExc_TypeError, "replay: %s must be a str", what);
+        return -1;
+    }
+    t->text = PyUnicode_AsUTF8AndSize(o, &t->len);
+    return t->text == NULL ? -1 : 0;
+}
+
+/* the hole a move names when the C core may play it at once: an exact int among the
+   legal moves; else -1 (replay.py's own loop then reports or plays it) */
+static inline int
+playable(const Legal *L, PyObject *move)
+{
+    if (!PyLong_CheckExact(move))
+        return -1;
+    int overflow;
+    long h = PyLong_AsLongAndOverflow(move, &overflow);
+    if (overflow || (h == -1 && PyErr_Occurred())) {
+        PyErr_Clear();
+        return -1;
+    }
+    for (int i = 0; i < L->n; i++)
+        if (L->mv[i] == h)
+            return (int)h;
+    return -1;
+}
+
+static PyObject *
+Rules_replay(RulesObject *self, PyObject *args)
+{
+    const Params *p = &self->p;
+    PyObject *pos, *moves, *middle_obj, *outcome_objs;
+    int final_only;
+    if (!PyArg_ParseTuple(args, "OO!pOO!:replay", &pos, &PyList_Type, &moves, &final_only,
+                          &middle_obj, &PyTuple_Type, &outcome_objs))
+        return NULL;
+    if (not_ready(self))
+        return NULL;
+    Text middle, outcomes[3];
+    if (get_text(middle_obj, &middle, "middle") < 0)
+        return NULL;
+    if (PyTuple_GET_SIZE(outcome_objs) != 3) {
+        PyErr_SetString(PyExc_TypeError, "replay: outcomes must be (South wins, North wins, tie)");
+        return NULL;
+    }
+    for (int i = 0; i < 3; i++)
+        if (get_text(PyTuple_GET_ITEM(outcome_objs, i), &outcomes[i], "an outcome") < 0)
+            return NULL;
+    use_slots(Py_TYPE(pos));
+    State s, before;
+    Legal L;
+    Lists l;
+    if (load_full(self, pos, &s, &l) < 0)
+        return NULL;
+    Buf b = {NULL, 0, 0};
+    PyObject *result = NULL;
+    if (s.outcome != OC_NONE) {
+        PyErr_SetString(PyExc_ValueError, "replay: the game is already over");
+        goto done;
+    }
+    if (load_legal_cache(p, pos, &s, &L) < 0)
+        goto done;
+    memcpy(&before, &s, sizeof(State));
+    if (!L.valid)
+        compute_legal(p, &s, &L);
+    if (!final_only && put_line(&b, p, &s, &L, &middle, outcomes) < 0)
+        goto done;
+    Py_ssize_t applied = 0, n_moves = PyList_GET_SIZE(moves);
+    while (applied < n_moves && s.outcome == OC_NONE) {
+        int hole = playable(&L, PyList_GET_ITEM(moves, applied));
+        if (hole < 0)
+            break;
+        apply_core(p, &s, hole, &L);
+        if (!L.valid)
+            compute_legal(p, &s, &L);
+        applied++;
+        if (!final_only && put_line(&b, p, &s, &L, &middle, outcomes) < 0)
+            goto done;
+    }
+    if (final_only && put_line(&b, p, &s, &L, &middle, outcomes) < 0)
+        goto done;
+    if (s.outcome != OC_NONE)
+        L.valid = 0; /* as apply leaves the cache of a finished game */
+    if (write_back(self, pos, &s, &before, &L, &l) < 0)
+        goto done;
+    PyObject *text = PyUnicode_DecodeASCII(b.p ? b.p : "", (Py_ssize_t)b.len, "strict");
+    if (text != NULL)
+        result = Py_BuildValue("(Nn)", text, applied);
+done:
+    PyMem_Free(b.p);
+    lists_clear(&l);
+    return result;
+}
+
 static PyMethodDef Rules_methods[] = {
     {"legal", (PyCFunction)Rules_legal, METH_O,
      "legal(pos) -> list[int]: the legal moves, as Game.legal_moves (uses and fills pos.legal)"},
@@ -1426,6 +1646,12 @@ static PyMethodDef Rules_methods[] = {
     {"playout", (PyCFunction)(void (*)(void))Rules_playout, METH_VARARGS | METH_KEYWORDS,
      "playout(pos, seed, max_moves) -> (moves played, OutcomeKind or None, winner or None)\n"
      "Random legal moves (xorshift64*, seeded by splitmix64(seed)) on a copy of pos."},
+    {"replay", (PyCFunction)Rules_replay, METH_VARARGS,
+     "replay(pos, moves, final_only, middle, outcomes) -> (text, moves applied)\n"
+     "Plays the moves in place while each is a legal hole index, writing replay.py's state\n"
+     "lines (the start line first unless final_only; only the last one if final_only);\n"
+     "`middle` is the text between legal and outcome, `outcomes` the texts of a South win,\n"
+     "a North win and a tie. Stops at the first move it does not play, or at the end."},
     {NULL}};
 
 static PyTypeObject RulesType = {

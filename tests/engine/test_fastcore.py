@@ -410,3 +410,48 @@ def test_positions_of_other_types(kind: type) -> None:
             b = Plain(a)
         play_both(game, rules, a, b, rng, max_moves=200)  # type: ignore[arg-type]
         assert rules.legal(a.copy()) == rules.legal_fresh(b)
+
+
+# ---- replay: the C core's loop and state lines against replay.py's own -----------------
+
+def mangled(moves: list[Any], rng: random.Random) -> list[Any]:
+    """A random game's moves with, sometimes, a bad move put in (the loop must stop there)."""
+    moves = list(moves)
+    if moves and rng.random() < 0.6:
+        bad = rng.choice([True, -1, 99, [0, "CW"], "3", 2.0, None, 0, 1, 2, 3])
+        moves.insert(rng.randrange(len(moves) + 1), bad)
+    return moves + rng.choice([[], [0], [1, 2]])  # moves after the end are ignored
+
+
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(raw=eligible_variants(), seed=st.integers(0, 2**32), final=st.booleans(),
+       board=st.booleans())
+def test_replay_lines_agree(raw: dict[str, Any], seed: int, final: bool, board: bool) -> None:
+    import io
+
+    from mancala.replay import run_request
+
+    try:
+        variant = parse_variant(raw)
+    except VariantError:
+        assume(False)
+    game = Game(variant)
+    rng = random.Random(seed)
+    request: dict[str, Any] = {"config": raw, "starter": rng.randrange(2)}
+    if board:
+        request["position"] = {"board": [rng.choice([0, 1, 2, 3, 5]) for _ in range(game.size)],
+                               "stores": [rng.randrange(4), rng.randrange(4)]}
+    pos = game.start(request["starter"], **request.get("position", {}))
+    moves: list[int] = []
+    while game.legal_moves(pos) and len(moves) < 200:
+        moves.append(rng.choice(game.legal_moves(pos)))
+        pos = game.play(pos, moves[-1])
+    request["moves"] = mangled(moves, rng)
+    if final:
+        request["output"] = "final"
+    outputs = []
+    for c_core in (True, False):
+        out, err = io.StringIO(), io.StringIO()
+        status = run_request(request, out, err, c_core=c_core)
+        outputs.append((status, out.getvalue(), err.getvalue()))
+    assert outputs[0] == outputs[1]
