@@ -132,8 +132,9 @@ class MancalaClient:
 
     async def create_room(self, variant: str | dict[str, Any], *, public: bool = True,
                           seat: int | None = None, starter: int | str = 0,
-                          computer: int | None = None) -> Any:
-        """Create a room and take a seat: returns SeatGranted (room, seat, token)."""
+                          computer: int | str | None = None) -> Any:
+        """Create a room and take a seat: returns SeatGranted (room, seat, token); `computer`:
+        a computer opponent at difficulty 0..3 or "perfect"."""
         message: dict[str, Any] = {"type": "create_room", "variant": variant, "public": public,
                                    "seat": seat, "starter": starter}
         if computer is not None:

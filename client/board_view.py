@@ -41,6 +41,7 @@ from mancala.client.moves import (
 
 # the computer's difficulties, as create_room's `computer` numbers them
 LEVEL_NAMES = ("easy", "medium", "hard", "expert")
+PERFECT = "perfect"  # create_room's `computer` for the exact solver's level (seat "Computer (perfect)")
 
 
 def computer_name(name: str | None) -> str:

@@ -155,7 +155,7 @@ class Session:
         return rooms
 
     async def create_room(self, variant: str, *, public: bool, seat: int | None,
-                          starter: int | str, computer: int | None = None) -> Any:
+                          starter: int | str, computer: int | str | None = None) -> Any:
         message: dict[str, Any] = {"type": "create_room", "variant": variant, "public": public,
                                    "seat": seat, "starter": starter}
         if computer is not None:

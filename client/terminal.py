@@ -23,7 +23,14 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from mancala.client.api import ServerError
-from mancala.client.board_view import LEVEL_NAMES, BoardView, SeatView, computer_name, render_board
+from mancala.client.board_view import (
+    LEVEL_NAMES,
+    PERFECT,
+    BoardView,
+    SeatView,
+    computer_name,
+    render_board,
+)
 from mancala.client.moves import (
     LETTERS,
     SEAT_NAMES,
@@ -43,7 +50,8 @@ Commands (words; a move is just a hole label):
   create VARIANT [private] [south|north] [first south|north|me|them|random] [vs computer [LEVEL]]
                           make a room and take a seat; share its code to play a friend
                           (public by default), or play the computer at once: LEVEL is
-                          easy, medium (the default), hard or expert, or 0..3
+                          easy, medium (the default), hard or expert, or 0..3, or
+                          perfect (exact play where it can solve the board in time)
                           e.g. `create kalah_4 vs computer hard`
   join CODE [south|north] take a seat in a room
   quick VARIANT           pair with the next player who wants the same variant
@@ -59,7 +67,7 @@ In a game:
                                                               stays yours for a while)"""
 
 CREATE_USAGE = ("create VARIANT [private] [south|north] [first south|north|me|them|random] "
-                "[vs computer [easy|medium|hard|expert]]")
+                "[vs computer [easy|medium|hard|expert|perfect]]")
 
 ERROR_HINTS = {
     "illegal_move": "Illegal move",
@@ -510,7 +518,7 @@ class TerminalApp:
                 computer = computer_level(level) if level else 1
                 if computer is None:
                     self.out.say(f"Cannot create: the computer's level {level!r} is not one of "
-                                 f"{', '.join(LEVEL_NAMES)} (or 0..{len(LEVEL_NAMES) - 1}).")
+                                 f"{', '.join(LEVEL_NAMES)}, perfect (or 0..{len(LEVEL_NAMES) - 1}).")
                     return
             else:
                 self.out.say(f"Cannot create: {args[i + 1]!r} is not an option "
@@ -529,7 +537,8 @@ class TerminalApp:
         granted = await self.session.create_room(variant, public=public, seat=seat,
                                                  starter=starters[starter], computer=computer)
         self.view = None
-        opponent = (f"You play {computer_name(f'Computer (level {computer})')}."
+        seat_name = "Computer (perfect)" if computer == PERFECT else f"Computer (level {computer})"
+        opponent = (f"You play {computer_name(seat_name)}."
                     if computer is not None else f"Your opponent types `join {granted.room}`.")
         self.out.say(f"Created {'public' if public else 'private'} room {granted.room} "
                      f"({variant}); you are {SEAT_NAMES[granted.seat]}. {opponent}")
@@ -699,9 +708,12 @@ class TerminalApp:
         self.done = True
 
 
-def computer_level(word: str) -> int | None:
-    """The computer's level from a word: easy/medium/hard/expert or 0..3 (None: neither)."""
+def computer_level(word: str) -> int | str | None:
+    """The computer's level from a word: easy/medium/hard/expert or 0..3, or perfect
+    (None: none of them)."""
     w = word.lower()
+    if w == PERFECT:
+        return PERFECT
     if w in LEVEL_NAMES:
         return LEVEL_NAMES.index(w)
     if w.isdigit() and int(w) < len(LEVEL_NAMES):

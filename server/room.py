@@ -20,6 +20,7 @@ from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
 from mancala.engine.rounds import ROUND_KINDS
 from mancala.protocol.messages import (
+    ComputerLevel,
     ErrorCode,
     GameOver,
     MoveMade,
@@ -107,7 +108,7 @@ class Room:
         self.finished = False
         self.quick = False  # made by quick pairing
         self.empty_since: float | None = None
-        self.computer_level: int | None = None
+        self.computer_level: ComputerLevel | None = None
         # called when it is a computer seat's turn (the hub schedules its search)
         self.turn_hook: Callable[[Room], None] | None = None
 
@@ -356,9 +357,9 @@ class Room:
         log.info("room %s: a new round starts", self.code)
         self.broadcast(RoundStarted(room=self.code, ply=len(self.moves), state=self.state()))
 
-    def add_computer(self, seat: int, level: int) -> None:
+    def add_computer(self, seat: int, level: ComputerLevel) -> None:
         s = self.seats[seat]
-        s.computer, s.name = True, f"Computer (level {level})"
+        s.computer, s.name = True, "Computer (perfect)" if level == "perfect" else f"Computer (level {level})"
         self.computer_level = level
 
     def computer_turn(self) -> None:

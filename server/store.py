@@ -60,7 +60,7 @@ class RoomRow:
     game_id: int | None
     seats: list[tuple[str | None, str | None]]  # (name, token hash) per seat
     computer: int | None
-    computer_level: int | None = None
+    computer_level: int | str | None = None  # 0..3 or "perfect" (stored as text)
 
 
 @dataclass

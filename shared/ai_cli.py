@@ -6,7 +6,7 @@ import json
 import sys
 from typing import IO, Any
 
-from mancala.ai.player import choose_move
+from mancala.ai.player import PERFECT, SOLVER, choose_move
 from mancala.engine.game import IllegalMove
 from mancala.engine.rounds import ROUND_KINDS
 from mancala.replay import (
@@ -36,14 +36,15 @@ def answer(raw: Any, out: IO[str], err: IO[str]) -> int:
         options = {k: raw[k] for k in AI_FIELDS if k in raw}
         request = parse_request({k: v for k, v in raw.items() if k not in AI_FIELDS})
         difficulty = options.get("difficulty")
-        if difficulty is not None and (isinstance(difficulty, bool) or difficulty not in (0, 1, 2, 3)):
-            raise BadRequest("difficulty must be 0, 1, 2 or 3")
+        if difficulty is not None and (isinstance(difficulty, bool) or difficulty not in (0, 1, 2, 3, PERFECT)):
+            raise BadRequest(f'difficulty must be 0, 1, 2, 3 or "{PERFECT}"')
         algorithm = options.get("algorithm")
-        if algorithm is not None:
+        if algorithm is not None and algorithm != SOLVER:
             try:
                 Algorithm(algorithm)
             except ValueError:
-                raise BadRequest(f"unknown algorithm {algorithm!r} (minimaxer, negamaxer, montecarlo_ts)") from None
+                raise BadRequest(f"unknown algorithm {algorithm!r} "
+                                 f"(minimaxer, negamaxer, montecarlo_ts, {SOLVER})") from None
         budget = options.get("budget_ms")
         if budget is not None and (isinstance(budget, bool) or not isinstance(budget, int) or budget < 1):
             raise BadRequest("budget_ms must be a positive integer")

@@ -688,7 +688,10 @@ async function createRoom(form) {
     seat: seat === "any" ? null : Number(seat),
     starter: starter === "random" ? "random" : Number(starter),
   };
-  if (data.get("opponent") === "computer") message.computer = Number(data.get("level"));
+  if (data.get("opponent") === "computer") {
+    const level = data.get("level");
+    message.computer = level === "perfect" ? level : Number(level);
+  }
   hideNotice();
   try {
     const granted = await app.conn.request(message);

@@ -75,8 +75,10 @@ export function seeds(n) {
 /** The computer's difficulties, as create_room's `computer` numbers them (0..3). */
 export const LEVEL_NAMES = ["easy", "medium", "hard", "expert"];
 
-/** A computer seat's difficulty in words, read from its name ("Computer (level 2)"): "hard". */
+/** A computer seat's difficulty in words, read from its name ("Computer (level 2)"): "hard";
+ * "Computer (perfect)" is the solver's level: "perfect". */
 export function computerLevel(info) {
+  if (/^Computer \(perfect\)$/.test(info?.name || "")) return "perfect";
   const match = /level (\d+)/i.exec(info?.name || "");
   return match ? LEVEL_NAMES[Number(match[1])] ?? `level ${match[1]}` : "";
 }

@@ -1,15 +1,23 @@
-"""Choosing a move: the variant's `player` settings, a difficulty, an algorithm, a budget."""
+"""Choosing a move: the variant's `player` settings, a difficulty, an algorithm, a budget.
+
+Besides the variant's difficulties 0..3 there is a "perfect" one (`algorithm` "solver"):
+the exact solver (mancala.ai.solver) gets part of the move's time budget; when it
+proves the position's value the move keeps that value, otherwise (too big a board, or
+rules without an exact value) the variant's own search at difficulty 3 thinks for the
+rest of the budget and the answer says the solver did not finish and why.
+"""
 
 from __future__ import annotations
 
 import random
 import time
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal
 
 from mancala.ai.mcts import mcts
 from mancala.ai.scoring import SURE, WIN, make_evaluator
 from mancala.ai.search import Searcher
+from mancala.ai.solver import POSITION_TT_BITS, NotSolvable, solve, why_not_solvable
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.enums import Algorithm
@@ -23,6 +31,14 @@ DEFAULT_NODES = (300, 1000, 3000, 10000)
 DEFAULT_POUTS = (1, 1, 1, 1)
 MAX_DEPTH_WITH_BUDGET = 64
 
+PERFECT: Literal["perfect"] = "perfect"  # the difficulty played by the solver
+SOLVER = "solver"  # the algorithm name of that difficulty (contracts/ai.md names it)
+Level = int | Literal["perfect"]
+# the perfect player's budget when none is given: a room's per-move cap
+DEFAULT_SOLVER_BUDGET_MS = 2000
+# the solver's share of the budget: the rest is left for the search when it cannot finish
+SOLVER_SHARE = 0.5
+
 
 @dataclass
 class Answer:
@@ -34,6 +50,11 @@ class Answer:
     ms: int
     exact: bool = False
     algorithm: str = ""
+    # the perfect player only: whether the solver proved the value, and if not, why
+    # not and which search chose the move instead
+    solved: bool | None = None
+    fallback: str = ""
+    reason: str = ""
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"move": self.move, "player": self.player, "value": self.value,
@@ -41,6 +62,12 @@ class Answer:
                                "algorithm": self.algorithm}
         if self.exact:
             out["exact"] = True
+        if self.solved is not None:
+            out["solved"] = self.solved
+        if self.fallback:
+            out["fallback"] = self.fallback
+        if self.reason:
+            out["reason"] = self.reason
         return out
 
 
@@ -48,15 +75,20 @@ def _per_difficulty(values: tuple[int, ...], default: tuple[int, ...], difficult
     return (values or default)[difficulty]
 
 
-def choose_move(game: Game, pos: Position, *, difficulty: int | None = None, algorithm: str | None = None,
+def choose_move(game: Game, pos: Position, *, difficulty: Level | None = None, algorithm: str | None = None,
                 budget_ms: int | None = None, seed: int = 0, cap_ms: int | None = None) -> Answer:
     """The computer's move for the player to move (the game must not be over).
 
     `budget_ms` thinks for that long (deepening as far as it gets); `cap_ms` keeps the
     difficulty's depth or node count but stops there at the latest (rooms use it).
+    Difficulty "perfect" or algorithm "solver": the solver within the budget (or the
+    cap, or DEFAULT_SOLVER_BUDGET_MS), else the strongest search for the rest of it.
     """
     if pos.outcome is not None or not game.legal_moves(pos):
         raise ValueError("the game is over")
+    if difficulty == PERFECT or algorithm == SOLVER:
+        budget = budget_ms if budget_ms is not None else cap_ms if cap_ms is not None else DEFAULT_SOLVER_BUDGET_MS
+        return _perfect(game, pos, budget, seed)
     player = game.variant.player
     level = player.difficulty if difficulty is None else difficulty
     algo = Algorithm(algorithm) if algorithm is not None else player.algorithm
@@ -94,3 +126,31 @@ def choose_move(game: Game, pos: Position, *, difficulty: int | None = None, alg
         value = (abs(value) - SURE) * (1 if value > 0 else -1)
     return Answer(game.move_json(result.move), mover, float(value), result.depth, result.nodes, ms,
                   exact, algo.value)
+
+
+def _perfect(game: Game, pos: Position, budget_ms: int, seed: int) -> Answer:
+    """The solver's move when it finishes within its share of the budget, else the
+    variant's own algorithm at difficulty 3 thinking for what is left."""
+    start = time.perf_counter()
+    reasons = why_not_solvable(game.variant)
+    solution = None
+    if reasons:
+        reason = "; ".join(reasons)
+    else:
+        share = budget_ms * SOLVER_SHARE
+        try:
+            solution = solve(game, pos, time_limit=share / 1000, tt_bits=POSITION_TT_BITS)
+        except NotSolvable as exc:
+            reason = str(exc)
+        else:
+            reason = f"not solved within {share:.0f} ms"
+    if solution is not None:
+        ms = int((time.perf_counter() - start) * 1000)
+        return Answer(game.move_json(solution.best_moves[0]), pos.turn, float(solution.value), 0,
+                      solution.nodes, ms, True, SOLVER, solved=True)
+    left = max(1, budget_ms - int((time.perf_counter() - start) * 1000))
+    searched = choose_move(game, pos, difficulty=3, budget_ms=left, seed=seed)
+    searched.ms = int((time.perf_counter() - start) * 1000)
+    searched.fallback, searched.algorithm = searched.algorithm, SOLVER
+    searched.solved, searched.reason = False, reason
+    return searched

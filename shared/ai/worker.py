@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from mancala.ai.player import choose_move
+from mancala.ai.player import Level, choose_move
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.loading import parse_variant
@@ -13,8 +13,9 @@ from mancala.rules.loading import parse_variant
 _GAMES: dict[str, Game] = {}
 
 
-def think(variant_json: str, pos: Position, difficulty: int, cap_ms: int, seed: int) -> Any:
-    """A legal move (replay format) for the player to move in `pos`."""
+def think(variant_json: str, pos: Position, difficulty: Level, cap_ms: int, seed: int) -> Any:
+    """A legal move (replay format) for the player to move in `pos` (difficulty "perfect":
+    the solver, else the strongest search, within cap_ms)."""
     game = _GAMES.get(variant_json)
     if game is None:
         game = _GAMES[variant_json] = Game(parse_variant(json.loads(variant_json)))

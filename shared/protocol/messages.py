@@ -17,6 +17,9 @@ RoomCode = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0
 Seat = Literal[0, 1]
 Name = Annotated[str, Field(min_length=1, max_length=40)]
 JsonMove = int | tuple[int, Literal["CW", "CCW"]]
+# a computer opponent's difficulty: the variant's 0..3, or "perfect" (the exact solver
+# where it finishes within the move's time cap, else the strongest search)
+ComputerLevel = Annotated[int, Field(ge=0, le=3)] | Literal["perfect"]
 
 
 class _Msg(BaseModel):
@@ -54,7 +57,7 @@ class CreateRoom(_Request):
     public: bool = True
     seat: Seat | None = None  # None: any seat
     starter: Seat | Literal["random"] = 0
-    computer: Annotated[int, Field(ge=0, le=3)] | None = None  # a computer opponent's difficulty
+    computer: ComputerLevel | None = None  # a computer opponent's difficulty
 
 
 class JoinRoom(_Request):

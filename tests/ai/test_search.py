@@ -122,3 +122,65 @@ def test_mancala_ai_cli_follows_the_contract() -> None:
     assert answers[3]["error"]["code"] == "illegal_move"
     assert answers[4]["error"]["code"] == "bad_request"
     assert proc.returncode == 2
+
+
+def small_kalah_config() -> dict:
+    raw = json.loads((ROOT / "configs" / "kalah_4.json").read_text())
+    raw["game_constants"] = {"holes": 4, "nbr_start": 3}
+    return raw
+
+
+def test_mancala_ai_solver_answers_the_exact_value_or_says_why_not() -> None:
+    """algorithm "solver" (or difficulty "perfect"): on Kalah 4 x 3 the solver's value and
+    one of its best moves; where it cannot solve, the fallback search's move and why."""
+    from mancala.ai.solver import solve
+
+    config = small_kalah_config()
+    game = Game(parse_variant(config))
+    midgame = [0, 6, 2]
+    pos = game.start(0)
+    for m in midgame:
+        pos = game.play(pos, m)
+    expected = solve(game, pos)
+    assert expected is not None
+    requests = [
+        {"config": config, "moves": [], "algorithm": "solver"},
+        {"config": config, "moves": midgame, "difficulty": "perfect", "budget_ms": 5000},
+        {"config": "kalah_4", "moves": [], "algorithm": "solver", "budget_ms": 200},  # too big to solve
+        {"config": "deka", "moves": [], "algorithm": "solver", "budget_ms": 100},  # not won by seeds
+        {"config": config, "moves": [], "difficulty": "best"},
+    ]
+    proc = subprocess.run([sys.executable, "-m", "mancala", "ai"], input="\n".join(map(json.dumps, requests)),
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert len(answers) == 5
+    start = answers[0]
+    assert (start["move"], start["value"], start["player"]) == (1, 6, 0)  # the only best first move
+    assert start["exact"] is True and start["solved"] is True and start["algorithm"] == "solver"
+    mid = answers[1]
+    assert mid["player"] == pos.turn and mid["value"] == expected.value and mid["exact"] is True
+    assert mid["move"] in expected.best_moves
+    big = answers[2]
+    assert big["solved"] is False and big["fallback"] == "minimaxer" and "not solved within" in big["reason"]
+    assert big["move"] in range(6) and big["ms"] < 2000
+    assert answers[3]["solved"] is False and "goal=DEPRIVE" in answers[3]["reason"]
+    assert answers[4]["error"]["code"] == "bad_request" and "perfect" in answers[4]["error"]["message"]
+    assert proc.returncode == 2
+
+
+def test_the_perfect_player_keeps_the_value_in_every_position_it_solves() -> None:
+    """choose_move at "perfect" against itself on Kalah 4 x 3 (standard and empty-capture
+    captures): every move keeps the solver's value, so the game ends at the start's value."""
+    from mancala.ai.solver import sized_variant, solve
+
+    for rule in ("kalah_4", "kalah_empty_capture"):
+        game = Game(sized_variant(rule, 4, 3))
+        pos = game.start(0)
+        start = solve(game, pos)
+        assert start is not None
+        while pos.outcome is None:
+            answer = choose_move(game, pos, difficulty="perfect", budget_ms=5000)
+            assert answer.solved and answer.exact
+            assert answer.value == solve(game, pos).value  # type: ignore[union-attr]
+            pos = game.play(pos, answer.move)
+        assert pos.stores[0] - pos.stores[1] == start.value, rule

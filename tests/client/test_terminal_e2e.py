@@ -325,7 +325,7 @@ async def test_play_the_computer_in_the_terminal(url: str, terminal: Callable[..
     t.send("help")
     await t.expect(r"\[vs computer \[LEVEL\]\]")
     t.send("create kalah_4 vs computer:9")
-    await t.expect(r"Cannot create: the computer's level '9' is not one of easy, medium, hard, expert")
+    await t.expect(r"Cannot create: the computer's level '9' is not one of easy, medium, hard, expert, perfect")
 
     t.send("create kalah_4 private vs computer easy")
     code = (await t.expect(r"Created private room (\w+) \(kalah_4\); you are South\. "
@@ -382,5 +382,15 @@ async def test_play_the_computer_in_the_terminal(url: str, terminal: Callable[..
         assert made.seat == 0
         await t.expect(board_regex(game.play(game.start(0), made.move), 1), timeout=30)
         await t.expect(rf"Last move: South played {letter_of(made.move).upper()}\.")
-        t.send("quit")
-        assert await t.wait_exit() == 0
+
+    # the perfect level (the solver, or the strongest search where the board is too big
+    # to solve within the move's cap) is offered too, and moves by itself
+    t.send("leave")
+    await t.expect(r"Left room \w+\. If you do not come back the game is forfeited\.")
+    t.send("create kalah_4 private vs computer perfect first them")
+    await t.expect(r"Created private room \w+ \(kalah_4\); you are South\. You play Computer \(perfect\)\.")
+    await t.expect(r"North: Computer \(perfect\) \| store 0")
+    await t.expect(r"Last move: North played [A-F]\.", timeout=30)
+    await t.expect(r"Your move \(South\)", timeout=30)
+    t.send("quit")
+    assert await t.wait_exit() == 0

@@ -3,12 +3,17 @@
 from __future__ import annotations
 
 import asyncio
+import json
 import random
 import time
 
+import pytest
+
+from mancala.ai.player import choose_move
+from mancala.ai.solver import solve
 from mancala.client.api import MancalaClient
-from mancala.engine import Game
-from mancala.rules.loading import load_variant
+from mancala.engine import Game, Position
+from mancala.rules.loading import config_paths, load_variant, parse_variant
 
 
 async def test_a_computer_opponent_answers_every_move_until_the_game_ends(url: str) -> None:
@@ -70,3 +75,65 @@ async def test_computer_searches_do_not_stall_other_rooms(url: str) -> None:
         for c in (a, b, *bots):
             await c.close()
         await asyncio.sleep(0)
+
+
+def small_kalah() -> dict:
+    """Kalah with 4 holes a side and 3 seeds a hole: solved in milliseconds."""
+    raw = json.loads(config_paths()["kalah_4"].read_text())
+    raw["game_constants"] = {"holes": 4, "nbr_start": 3}
+    return raw
+
+
+def value_after(game: Game, pos: Position, move: int) -> int:
+    """The exact final margin, from the mover's view, that a move leaves with best play."""
+    me = pos.turn
+    child = game.play(pos, move)
+    if child.outcome is not None:
+        return child.stores[me] - child.stores[1 - me]
+    sol = solve(game, child)
+    assert sol is not None
+    return sol.value if child.turn == me else -sol.value
+
+
+@pytest.mark.parametrize("starter", [1, 0])
+async def test_a_perfect_computer_keeps_the_exact_value_and_never_loses_to_difficulty_0(
+        url: str, starter: int) -> None:
+    """Every move of the "perfect" computer keeps the position's game-theoretic value (an
+    imperfect move would lower it), so it ends at least as well as best play promises:
+    Kalah 4 x 3 is a win by 6 for the starter, and difficulty 0 does not play perfectly."""
+    raw = small_kalah()
+    game = Game(parse_variant(raw))
+    human = await MancalaClient.connect(url, name="ann")
+    try:
+        granted = await human.request({"type": "create_room", "variant": raw, "seat": 0, "starter": starter,
+                                       "computer": "perfect", "public": False})
+        room_state = await human.next_event("room_state")
+        assert room_state.seats[1].computer and room_state.seats[1].name == "Computer (perfect)"
+        pos = game.start(starter)
+        promised = solve(game, pos)
+        assert promised is not None and promised.value == 6  # the starter's margin
+        computer_promise = promised.value if starter == 1 else -promised.value
+        state, ply, computer_moves = room_state.state, 0, 0
+        while state.outcome is None:
+            if state.turn == 0:
+                answer = choose_move(game, pos, difficulty=0, seed=ply)
+                await human.move(granted.room, answer.move, ply)
+                event = await human.next_event("move_made", timeout=30)
+            else:
+                event = await human.next_event("move_made", timeout=30)
+                assert event.seat == 1 and event.move in game.legal_moves(pos)
+                best = solve(game, pos)
+                assert best is not None and value_after(game, pos, event.move) == best.value, (ply, event.move)
+                computer_moves += 1
+            assert event.ply == ply
+            pos = game.play(pos, event.move)
+            assert event.state.board == pos.board
+            state, ply = event.state, ply + 1
+        assert computer_moves > 0
+        margin = pos.stores[1] - pos.stores[0]
+        assert margin >= computer_promise
+        assert pos.outcome.winner != 0  # never beaten by difficulty 0
+        if starter == 1:
+            assert pos.outcome.winner == 1
+    finally:
+        await human.close()

@@ -101,3 +101,23 @@ def test_play_the_computer_to_the_end_then_a_rematch(new_page) -> None:
     page.click(f"button.hole[data-hole='{hole}']")
     page.wait_for_function("n => Number(document.getElementById('room').dataset.ply) > n", arg=before)
     assert page.evaluate("window.mancala.room.code") == code
+
+
+def test_the_perfect_level_is_offered_and_plays(new_page) -> None:
+    """The form offers the solver's level; the room shows it and the computer (starting)
+    moves by itself -- on kalah_4 the solver cannot finish in the cap, so its fallback
+    search chooses, still within the cap."""
+    page = new_page(name="bea")
+    wait_online(page)
+    options = page.eval_on_selector_all("#create-level option", "els => els.map(e => [e.value, e.textContent])")
+    assert ["perfect", "Perfect (solver)"] in options
+    create_room(page, "kalah_4", public=False, seat="0", starter="1", computer="perfect")  # type: ignore[arg-type]
+    assert page.inner_text("#player-top .computer-badge") == "computer · perfect"
+    page.wait_for_selector("#room[data-turn='0'] button.hole[data-legal]", timeout=COMPUTER_WAIT)
+    moves = page.evaluate("window.mancala.room.moves")
+    assert moves and all(m["seat"] == 1 for m in moves)
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    pos = game.start(1)
+    for m in moves:
+        pos = game.play(pos, m["move"])
+    assert pos.turn == 0 and board(page) == list(pos.board)
