@@ -151,7 +151,7 @@ def variant_dicts(draw: st.DrawFn, goals: tuple[str, ...] = ("MAX_SEEDS", "DEPRI
     if capt_min and capt_max and capt_min > capt_max:
         capt_min, capt_max = capt_max, capt_min
     gi["capt_min"], gi["capt_max"] = capt_min, capt_max
-    gi["multicapt"] = 0 if gi["crosscapt"] else draw(st.sampled_from([0, -1, 1, 2, holes]))
+    gi["multicapt"] = draw(st.sampled_from([0, -1, 1, 2, holes]))
     gi["capt_type"] = draw(st.sampled_from(["NONE", "NONE", "NEXT", "TWO_OUT", "MATCH_OPP"]))
     gi["capsamedir"] = gi["capt_type"] == "TWO_OUT" or draw(st.booleans())
     sides = ["BOTH", "OPP_SIDE", "OWN_SIDE"] + (["OPP_CONT", "OWN_CONT"] if gi["multicapt"] else [])
@@ -172,7 +172,12 @@ def variant_dicts(draw: st.DrawFn, goals: tuple[str, ...] = ("MAX_SEEDS", "DEPRI
         gi["sow_own_store"] = gi["xc_sown"] = False
         gi["capt_rturn"] = "NO_REPEAT"
     gi["min_move"] = min_move
-    gi["mustshare"] = plain_goal and draw(st.booleans())
+    # no_sides (MAX_SEEDS only): no grand-slam rule, no mustshare (constraint no_sides_incompat);
+    # not store_bound: a seed may shuttle between the players for ever
+    gi["no_sides"] = plain_goal and not store_bound and draw(st.integers(0, 4)) == 0
+    if gi["no_sides"]:
+        gi["grandslam"] = "LEGAL"
+    gi["mustshare"] = plain_goal and not gi["no_sides"] and draw(st.booleans())
     gi["mustpass"] = plain_goal and draw(st.booleans())
     allows = [
         a for a in ALLOW_RULES
@@ -570,7 +575,10 @@ def test_state_json_shapes(case: Case) -> None:
         assert state["turn"] in (0, 1)
         assert len(state["children"]) == size and all(c is None or c in (0, 1) for c in state["children"])
         assert len(state["blocked"]) == size and all(isinstance(b, bool) for b in state["blocked"])
-        assert state["owners"] == [0] * game.holes + [1] * game.holes
+        if game.variant.game_info.no_sides:
+            assert state["owners"] == [None] * size
+        else:
+            assert state["owners"] == [0] * game.holes + [1] * game.holes
         assert len(state["unlocked"]) == size and all(isinstance(u, bool) for u in state["unlocked"])
         legal = state["legal"]
         keys = [(m, "") if isinstance(m, int) else (m[0], m[1]) for m in legal]
@@ -578,7 +586,7 @@ def test_state_json_shapes(case: Case) -> None:
         assert len(set(keys)) == len(keys)
         for m in legal:
             hole = m if isinstance(m, int) else m[0]
-            assert isinstance(hole, int) and game.sides[state["turn"]].start <= hole < game.sides[state["turn"]].stop
+            assert isinstance(hole, int) and hole in game.starts[state["turn"]]
             assert isinstance(m, int) or (len(m) == 2 and m[1] in ("CCW", "CW"))
         outcome = state["outcome"]
         if outcome is None:
@@ -596,8 +604,6 @@ def test_state_json_shapes(case: Case) -> None:
 
 ROUND_GOALS = ["MAX_SEEDS", "TERRITORY", "RND_WIN_COUNT", "RND_SEED_COUNT", "RND_EXTRA_SEEDS", "RND_POINTS"]
 ROUND_FILLS = ["LEFT_FILL", "RIGHT_FILL", "OUTSIDE_FILL", "EVEN_FILL", "SHORTEN", "UCHOOSE", "UMOVE"]
-TERR_ROW_ALLOWS = {"SINGLE_ONLY_ALL", "SINGLE_ALL_TO_ZERO", "TWO_ONLY_ALL", "TWO_ONLY_ALL_RIGHT",
-                   "RIGHT_2_1ST_THEN_ALL_TWO", "OPP_OR_EMPTY"}
 ROUND_CAP = 600  # moves per random game across rounds
 
 
@@ -624,11 +630,13 @@ def round_variant_dicts(draw: st.DrawFn) -> dict[str, Any]:
         gi["goal_param"] = draw(st.integers(holes, 2 * holes))
         if draw(st.booleans()):
             gi["round_fill"] = "UCHOWN"
-        # what territory games refuse or do not play yet
-        gi.pop("capt_side", None)
-        if gi.get("allow_rule") in TERR_ROW_ALLOWS:
+        # what territory games refuse: no_sides, NOT_LEGAL, OPP_OR_EMPTY
+        gi.pop("no_sides", None)
+        if gi.get("capt_side", "BOTH") in ("OPP_SIDE", "OWN_SIDE") and draw(st.booleans()):
+            gi["capt_side"] = gi["capt_side"].replace("SIDE", "TERR")  # the same by owner
+        if gi.get("allow_rule") == "OPP_OR_EMPTY":
             gi.pop("allow_rule")
-        if gi.get("grandslam") in ("NOT_LEGAL", "LEAVE_LEFT", "LEAVE_RIGHT"):
+        if gi.get("grandslam") == "NOT_LEGAL":
             gi.pop("grandslam")
         if gi.get("child_rule") == "NOT_1ST_OPP":
             gi["child_rule"] = "NONE"

@@ -6,7 +6,7 @@ from collections.abc import Callable
 
 from mancala.engine.board import Geometry
 from mancala.engine.position import Position
-from mancala.rules.enums import AllowRule
+from mancala.rules.enums import AllowRule, Goal
 from mancala.rules.variant import Variant
 
 # allowed(position, mover, candidate holes (own, >= min_move), step_of) -> holes
@@ -18,15 +18,43 @@ Simulate = Callable[[Position, int, int, int], tuple[int, bool]]
 
 def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> Filter | None:
     n, size = geom.holes, geom.size
-    rule = variant.game_info.allow_rule
+    gi = variant.game_info
+    rule = gi.allow_rule
+    # "all holes" and "rightmost" read the mover's row, except where a player's holes are
+    # not its row: the holes it owns (TERRITORY) or every hole (no_sides); "rightmost" is
+    # then as the mover sees the board (Geometry.rightmost_of)
+    anywhere = gi.no_sides
+    by_view = anywhere or gi.goal == Goal.TERRITORY
+
+    def mover_holes(pos: Position, mover: int) -> range | list[int]:
+        """The holes the mover may start moves from (seeds or not)."""
+        if not by_view:
+            return geom.side(mover)
+        owners, children = pos.owners, pos.children
+        return [h for h in range(size) if (anywhere or owners is None and geom.owner(h) == mover
+                                           or owners is not None and owners[h] == mover)
+                and (children is None or children[h] is None)]
 
     def own_seeds(pos: Position, mover: int) -> list[int]:
-        return [pos.board[h] for h in geom.side(mover) if pos.board[h]]
+        return [pos.board[h] for h in mover_holes(pos, mover) if pos.board[h]]
 
     def first_turn(pos: Position, mover: int) -> bool:
         return pos.player_moves[mover] == 0
 
-    right_two = {geom.hole_of(p, n - 1) for p in (0, 1)} | {geom.hole_of(p, n - 2) for p in (0, 1) if n > 1}
+    row_right_two = {geom.hole_of(p, n - 1) for p in (0, 1)} | {geom.hole_of(p, n - 2) for p in (0, 1) if n > 1}
+
+    def right_two(pos: Position, mover: int) -> set[int]:
+        if not by_view:
+            return row_right_two
+        holes = list(mover_holes(pos, mover))
+        first = geom.rightmost_of(mover, mover, holes)
+        holes.remove(first)
+        return {first, geom.rightmost_of(mover, mover, holes)} if holes else {first}
+
+    def rightmost(holes: list[int], mover: int) -> list[int]:
+        if not by_view:
+            return holes[-1:]  # holes are sorted: own rightmost is last for both players
+        return [geom.rightmost_of(mover, mover, holes)] if holes else []
 
     match rule:
         case AllowRule.NONE:
@@ -78,8 +106,7 @@ def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> F
 
             def two_only_all_right(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
                 if all(s == 2 for s in own_seeds(pos, mover)):
-                    twos = [h for h in holes if pos.board[h] == 2]
-                    return twos[-1:]  # holes are sorted: own rightmost is last for both players
+                    return rightmost([h for h in holes if pos.board[h] == 2], mover)
                 return [h for h in holes if pos.board[h] != 2]
 
             return two_only_all_right
@@ -87,7 +114,8 @@ def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> F
 
             def first_right_two(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
                 if first_turn(pos, mover):
-                    return [h for h in holes if h in right_two]
+                    right = right_two(pos, mover)
+                    return [h for h in holes if h in right]
                 return holes
 
             return first_right_two
@@ -95,8 +123,9 @@ def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> F
 
             def right_2_then_twos(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
                 if first_turn(pos, mover):
-                    return [h for h in holes if h in right_two]
-                if all(pos.board[h] in (0, 2) for h in geom.side(mover)):
+                    right = right_two(pos, mover)
+                    return [h for h in holes if h in right]
+                if all(pos.board[h] in (0, 2) for h in mover_holes(pos, mover)):
                     return holes
                 return [h for h in holes if pos.board[h] != 2]
 

@@ -60,3 +60,18 @@ class Geometry:
         if viewer == player:
             return self.hole_of(player, self.holes - 1)
         return self.hole_of(player, 0)
+
+    def column_from(self, viewer: int, hole: int) -> int:
+        """The column of a hole as `viewer` sees the board, from the viewer's left: its
+        position on the viewer's row, or the position of the viewer's hole facing it."""
+        pos = self.pos_of(hole)
+        return pos if self.owner(hole) == viewer else self.holes - 1 - pos
+
+    def rightmost_of(self, viewer: int, player: int, holes: list[int] | range) -> int:
+        """The rightmost of `player`'s holes as `viewer` sees the board; in a column where
+        both holes are among them, the one on `player`'s own row."""
+        return max(holes, key=lambda h: (self.column_from(viewer, h), self.owner(h) == player))
+
+    def leftmost_of(self, viewer: int, player: int, holes: list[int] | range) -> int:
+        """The leftmost of `player`'s holes as `viewer` sees the board (ties as rightmost_of)."""
+        return min(holes, key=lambda h: (self.column_from(viewer, h), self.owner(h) != player))

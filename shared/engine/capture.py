@@ -16,12 +16,24 @@ from mancala.engine.board import Geometry
 from mancala.engine.position import Position
 from mancala.engine.sowing import LapStop, SowResult
 from mancala.rules.constraints import has_basic_capture, has_children
-from mancala.rules.enums import CaptExtraPick, CaptSide, CaptType, ChildType, CrossCaptOwn, LapSower
+from mancala.rules.enums import (
+    CaptExtraPick,
+    CaptSide,
+    CaptType,
+    ChildType,
+    CrossCaptOwn,
+    Goal,
+    LapSower,
+)
 from mancala.rules.variant import Variant
 
 Taken = list[tuple[int, int]]
 # capturer(position, result, step, mover) -> seeds taken
 Capturer = Callable[[Position, SowResult, int, int], Taken]
+# side_ok(position, hole, mover, first) -> may seeds be captured from the hole
+SideOk = Callable[[Position, int, int, bool], bool]
+# cross_chain(position, final, step, mover, taken) -> holes whose single seed cross-captured
+CrossChain = Callable[[Position, int, int, int, Taken], list[int]]
 
 
 def make_basic_ok(variant: Variant) -> Callable[[int], bool]:
@@ -46,21 +58,84 @@ def make_basic_ok(variant: Variant) -> Callable[[int], bool]:
     return lambda c: all(t(c) for t in tests)
 
 
-def make_side_ok(variant: Variant, geom: Geometry) -> Callable[[int, int, bool], bool]:
-    """side_ok(hole, mover, first): may seeds be captured from this hole?"""
+def make_side_ok(variant: Variant, geom: Geometry) -> SideOk:
+    """side_ok(position, hole, mover, first): may the mover capture from this hole?
+
+    The sides are the rows; in TERRITORY games they are the holes' current owners
+    (`Position.owners`), whichever row the holes are on, and OPP_SIDE/OPP_TERR (OWN_SIDE/
+    OWN_TERR) both mean the opponent's (the mover's) holes. OPP_CONT/OWN_CONT judge only
+    the first hole of a multiple capture."""
     n = geom.holes
-    match variant.game_info.capt_side:
-        case CaptSide.BOTH:
-            return lambda hole, mover, first: True
+    side = variant.game_info.capt_side
+    if side == CaptSide.BOTH:
+        return lambda pos, hole, mover, first: True
+    opp = side in (CaptSide.OPP_SIDE, CaptSide.OPP_TERR, CaptSide.OPP_CONT)
+    cont = side in (CaptSide.OPP_CONT, CaptSide.OWN_CONT)
+    if variant.game_info.goal == Goal.TERRITORY:
+
+        def by_owner(pos: Position, hole: int, mover: int, first: bool) -> bool:
+            if cont and not first:
+                return True
+            owners = pos.owners
+            theirs = (owners[hole] if owners is not None else int(hole >= n)) != mover
+            return theirs == opp
+
+        return by_owner
+    match side:
         case CaptSide.OPP_SIDE | CaptSide.OPP_TERR:
-            return lambda hole, mover, first: (hole >= n) != (mover == 1)
+            return lambda pos, hole, mover, first: (hole >= n) != (mover == 1)
         case CaptSide.OWN_SIDE | CaptSide.OWN_TERR:
-            return lambda hole, mover, first: (hole >= n) == (mover == 1)
+            return lambda pos, hole, mover, first: (hole >= n) == (mover == 1)
         case CaptSide.OPP_CONT:
-            return lambda hole, mover, first: not first or (hole >= n) != (mover == 1)
+            return lambda pos, hole, mover, first: not first or (hole >= n) != (mover == 1)
         case CaptSide.OWN_CONT:
-            return lambda hole, mover, first: not first or (hole >= n) == (mover == 1)
-    raise NotImplementedError(variant.game_info.capt_side)
+            return lambda pos, hole, mover, first: not first or (hole >= n) == (mover == 1)
+    raise NotImplementedError(side)
+
+
+def make_cross_chain(variant: Variant, geom: Geometry) -> CrossChain:
+    """The cross capture from a hole holding the single last seed, with `multicapt`.
+
+    cross_chain(position, final, step, mover, taken) takes the seeds facing `final` when
+    they may be cross-captured (non-empty, the basic criteria if any, `capt_side`, unlocked,
+    not a child); with `multicapt` it goes on to the next hole in the capture direction
+    (`capsamedir`: ahead, else back over the holes just sown) while that hole holds a single
+    seed, as a last seed sown into an empty hole leaves it, and its facing hole may be
+    cross-captured, up to `multicapt` holes (-1: as long as it holds). Returns the holes
+    whose single seed made a capture, in order (xcpickown picks from these)."""
+    gi = variant.game_info
+    size = geom.size
+    basic = has_basic_capture(variant)
+    basic_ok = make_basic_ok(variant)
+    side_ok = make_side_ok(variant, geom)
+    locks = gi.moveunlock
+    limit = gi.multicapt if gi.multicapt > 0 else (size if gi.multicapt < 0 else 1)
+    capsamedir = gi.capsamedir
+
+    def can(pos: Position, o: int, mover: int, first: bool) -> bool:
+        c = pos.board[o]
+        return bool(c) and (not basic or basic_ok(c)) and side_ok(pos, o, mover, first) \
+            and (not locks or pos.unlocked[o]) and (pos.children is None or pos.children[o] is None)
+
+    def cross_chain(pos: Position, final: int, step: int, mover: int, taken: Taken) -> list[int]:
+        board = pos.board
+        cd = step if capsamedir else -step
+        singles: list[int] = []
+        loc = final
+        for i in range(limit):
+            if i:
+                loc = (loc + cd) % size
+                if loc == final or board[loc] != 1:
+                    break
+            o = size - 1 - loc
+            if not can(pos, o, mover, i == 0):
+                break
+            taken.append((o, board[o]))
+            board[o] = 0
+            singles.append(loc)
+        return singles
+
+    return cross_chain
 
 
 def make_capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Capturer | None]:
@@ -137,21 +212,20 @@ def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Ca
     if gi.crosscapt:
         pick = gi.xcpickown
         xc_sown = gi.xc_sown
+        cross_chain = make_cross_chain(variant, geom)
 
         def cross(pos: Position, res: SowResult, step: int, mover: int) -> Taken:
             f = res.final
             board = pos.board
             if board[f] != 1 or (xc_sown and not res.sown_opp):
                 return []
-            o = size - 1 - f
-            taken: Taken = []
-            if not side_ok(o, mover, True):
+            if not side_ok(pos, size - 1 - f, mover, True):
                 return []  # no cross capture from here: the single seed stays too
-            c = board[o]
-            if c and (not basic or basic_ok(c)) and free(pos, o):
-                take(pos, o, taken)
+            taken: Taken = []
+            singles = cross_chain(pos, f, step, mover, taken)
             if pick == CrossCaptOwn.ALWAYS_PICK or (pick == CrossCaptOwn.PICK_ON_CAPT and taken):
-                take(pos, f, taken)
+                for h in singles or (f,):
+                    take(pos, h, taken)
             return taken
 
         return None, cross
@@ -171,11 +245,11 @@ def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Ca
                         return []
 
                     def ok(h: int, first: bool = False) -> bool:
-                        return board[h] > 0 and side_ok(h, mover, first) and free(pos, h)
+                        return board[h] > 0 and side_ok(pos, h, mover, first) and free(pos, h)
                 else:
 
                     def ok(h: int, first: bool = False) -> bool:
-                        return basic_ok(board[h]) and side_ok(h, mover, first) and free(pos, h)
+                        return basic_ok(board[h]) and side_ok(pos, h, mover, first) and free(pos, h)
 
                 t = (f + cd) % size
                 taken: Taken = []
@@ -217,7 +291,7 @@ def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Ca
 
                 def ok(h: int, first: bool = False) -> bool:
                     o = size - 1 - h
-                    return board[h] > 0 and board[h] == board[o] and side_ok(o, mover, first) and free(pos, o)
+                    return board[h] > 0 and board[h] == board[o] and side_ok(pos, o, mover, first) and free(pos, o)
 
                 taken: Taken = []
                 loc = res.final
@@ -239,16 +313,16 @@ def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Ca
         return None, None
 
     def lap_stop_basic(pos: Position, f: int, mover: int) -> bool:
-        return basic_ok(pos.board[f]) and side_ok(f, mover, True) and free(pos, f)
+        return basic_ok(pos.board[f]) and side_ok(pos, f, mover, True) and free(pos, f)
 
     def basic_capt(pos: Position, res: SowResult, step: int, mover: int) -> Taken:
         f = res.final
         board = pos.board
-        if not (basic_ok(board[f]) and side_ok(f, mover, True) and free(pos, f)):
+        if not (basic_ok(board[f]) and side_ok(pos, f, mover, True) and free(pos, f)):
             return []
         cd = step if capsamedir else -step
         taken: Taken = []
-        chain(pos, f, cd, mover, lambda h: basic_ok(board[h]) and side_ok(h, mover, False) and free(pos, h), taken)
+        chain(pos, f, cd, mover, lambda h: basic_ok(board[h]) and side_ok(pos, h, mover, False) and free(pos, h), taken)
         return taken
 
     return lap_stop_basic, basic_capt
@@ -278,7 +352,9 @@ def make_pick_extra(variant: Variant, geom: Geometry) -> Callable[[Position, Sow
         case CaptExtraPick.PICKTWOS:
 
             def pick_twos(pos: Position, res: SowResult, mover: int, taken: Taken) -> None:
-                for o in range(n, size) if mover == 0 else range(n):
+                owners = pos.owners  # TERRITORY: the opponent's holes are those it owns
+                opp = range(n, size) if mover == 0 else range(n)
+                for o in opp if owners is None else [h for h in range(size) if owners[h] != mover]:
                     if pos.board[o] == 2 and free(pos, o):
                         taken.append((o, 2))
                         pos.board[o] = 0

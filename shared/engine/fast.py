@@ -120,6 +120,8 @@ def why_not_fast(variant: Variant) -> list[str]:
                 reasons.append(f"{name}={getattr(value, 'value', value)}")
         elif value != field.default:  # a rule the core does not know: only its default is safe
             reasons.append(f"{name}={getattr(value, 'value', value)}")
+    if gi.crosscapt and gi.multicapt:  # the core's cross capture takes one hole
+        reasons.append(f"multicapt={gi.multicapt} with crosscapt")
     return reasons
 
 

@@ -57,6 +57,8 @@ class Game:
         self.min_move = gi.min_move
         # the holes each player holds: the rows, or the halves of EastWestCycle (classes.py)
         self.sides = class_sides(variant, geom) or (range(0, n), range(n, 2 * n))
+        # the holes a player may start moves from: its side, or any hole (no_sides)
+        self.starts = (range(2 * n), range(2 * n)) if gi.no_sides else self.sides
         self.no_sides = variant.game_class in NO_SIDES_CLASSES or gi.no_sides
         self.places_captures = variant.game_class in PLACING_CLASSES  # SameSide: pos.pending
         self.bear_off = variant.game_class == GameClass.BEAR_OFF  # pos.bearing
@@ -156,7 +158,7 @@ class Game:
     def _candidate_holes(self, pos: Position) -> list[int]:
         b = pos.board
         m = self.min_move
-        own = self.sides[pos.turn] if pos.owners is None and pos.children is None \
+        own = self.starts[pos.turn] if pos.owners is None and pos.children is None \
             else self.holes_of(pos, pos.turn)
         holes = [h for h in own if b[h] >= m]
         if self.allow_filter is not None and holes:
@@ -181,7 +183,7 @@ class Game:
         if self.simple_moves:
             b = pos.board
             m = self.min_move
-            return [h for h in self.sides[pos.turn] if b[h] >= m]
+            return [h for h in self.starts[pos.turn] if b[h] >= m]
         moves: list[Move] = []
         if self.any_udir:
             for h in self._candidate_holes(pos):
@@ -207,9 +209,9 @@ class Game:
         if pos.children is not None:  # a child never starts a move
             children = pos.children
             return [h for h in range(self.size) if children[h] is None
-                    and (owners[h] == player if owners is not None else h in self.sides[player])]
+                    and (owners[h] == player if owners is not None else h in self.starts[player])]
         if owners is None:
-            return self.sides[player]
+            return self.starts[player]
         return [h for h in range(self.size) if owners[h] == player]
 
     def _opp_can_move(self, pos: Position, player: int) -> bool:
@@ -393,10 +395,12 @@ class Game:
         match self.grandslam:
             case GrandSlam.NO_CAPT | GrandSlam.NOT_LEGAL:
                 keep: set[int] = {h for h, _ in taken}
-            case GrandSlam.LEAVE_LEFT:
-                keep = {self.geom.leftmost_from(mover, 1 - mover)}
+            case GrandSlam.LEAVE_LEFT:  # TERRITORY: of the holes the opponent owns
+                keep = {self.geom.leftmost_from(mover, 1 - mover) if pos.owners is None
+                        else self.geom.leftmost_of(mover, 1 - mover, self.holes_of(pos, 1 - mover))}
             case GrandSlam.LEAVE_RIGHT:
-                keep = {self.geom.rightmost_from(mover, 1 - mover)}
+                keep = {self.geom.rightmost_from(mover, 1 - mover) if pos.owners is None
+                        else self.geom.rightmost_of(mover, 1 - mover, self.holes_of(pos, 1 - mover))}
             case _:
                 return taken
         out: Taken = []

@@ -46,7 +46,7 @@ def make_presow(variant: Variant, geom: Geometry) -> tuple[PreSow | None, bool]:
         o = size - 1 - hole
         board = pos.board
         c = board[o]
-        if not c or not side_ok(o, mover, True):
+        if not c or not side_ok(pos, o, mover, True):
             return
         if locks and not pos.unlocked[o]:
             return

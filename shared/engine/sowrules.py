@@ -27,11 +27,10 @@ the mover's store while sowing) and SowResult.capt_done (no capture after the so
 from __future__ import annotations
 
 from mancala.engine.board import Geometry
-from mancala.engine.capture import make_basic_ok, make_side_ok
+from mancala.engine.capture import make_basic_ok, make_cross_chain, make_side_ok
 from mancala.engine.position import Position
 from mancala.engine.presow import make_presow
 from mancala.engine.sowing import MAX_LAPS, STORE, Capturer, ChildStop, LapStop, Sower, SowResult
-from mancala.rules.constraints import has_basic_capture
 from mancala.rules.enums import CaptType, LapSower, PreSowCapt, SowRule
 from mancala.rules.variant import Variant
 
@@ -96,11 +95,11 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
     presow, presow_laps = make_presow(variant, geom)
     nocapt = gi.nocaptmoves
     nosingle = gi.nosinglecapt
-    basic = has_basic_capture(variant)
     basic_ok = make_basic_ok(variant)
     side_ok = make_side_ok(variant, geom)
     locks = gi.moveunlock
     cross = gi.crosscapt
+    cross_chain = make_cross_chain(variant, geom) if cross else None
     xc_sown = gi.xc_sown
     basic_kind = not cross and gi.capt_type == CaptType.NONE
 
@@ -183,7 +182,7 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
                 continue
             c += 1
             board[loc] = c
-            if sow_capt and seeds and st.can_capt and basic_ok(c) and side_ok(loc, mover, True) \
+            if sow_capt and seeds and st.can_capt and basic_ok(c) and side_ok(pos, loc, mover, True) \
                     and capturable(pos, loc):
                 who = owner(pos, loc) if to_owner else mover
                 stores[who] += c
@@ -214,12 +213,8 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
         if cross:
             if board[final] != 1 or (xc_sown and not st.sown_opp):
                 return NORMAL
-            o = size - 1 - final
-            c = board[o]
-            if not (c and side_ok(o, mover, True) and (not basic or basic_ok(c)) and capturable(pos, o)):
+            if not cross_chain(pos, final, step, mover, st.taken):  # type: ignore[misc]
                 return NORMAL
-            st.taken.append((o, c))
-            board[o] = 0
             if gift:  # the sower takes the last seed too
                 st.taken.append((final, 1))
                 board[final] = 0

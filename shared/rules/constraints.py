@@ -266,6 +266,12 @@ CONSTRAINTS: list[Constraint] = [
                and (_gi(v).no_sides or _gi(v).grandslam == GrandSlam.NOT_LEGAL
                     or _gi(v).allow_rule == AllowRule.OPP_OR_EMPTY),
                "TERRITORY games are incompatible with no_sides, grandslam NOT_LEGAL and allow_rule OPP_OR_EMPTY"),
+    Constraint("no_sides_incompat", ("no_sides", "goal", "grandslam", "mustshare"),
+               lambda v: _gi(v).no_sides
+               and (_gi(v).goal in (Goal.DEPRIVE, Goal.CLEAR) or _gi(v).grandslam != GrandSlam.LEGAL
+                    or _gi(v).mustshare),
+               "no_sides games have no seeds of a player's own: goal DEPRIVE and CLEAR, grandslam "
+               "other than LEGAL and mustshare need them"),
     Constraint("terr_round_fill", ("goal", "round_fill"),
                lambda v: _gi(v).goal == Goal.TERRITORY
                and _gi(v).round_fill not in (RoundFill.NOT_APPLICABLE, RoundFill.UCHOWN),

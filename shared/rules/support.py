@@ -11,7 +11,6 @@ from mancala.rules.enums import (
     AllowRule,
     CaptExtraPick,
     CaptRTurn,
-    CaptSide,
     CaptType,
     ChildType,
     GameClass,
@@ -31,9 +30,7 @@ PLAYED_GOALS = {Goal.MAX_SEEDS, Goal.DEPRIVE, Goal.CLEAR, Goal.TERRITORY, Goal.R
 # the game classes played so far
 PLAYED_CLASSES = {GameClass.MANCALA, GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE,
                   GameClass.SAME_SIDE, GameClass.OHOJICHI}  # BearOff: its trigger needs rework
-# TERRITORY: these still read "the player's row" where the hole owners should count
-ROW_ALLOWS = {AllowRule.SINGLE_ONLY_ALL, AllowRule.SINGLE_ALL_TO_ZERO, AllowRule.TWO_ONLY_ALL,
-              AllowRule.TWO_ONLY_ALL_RIGHT, AllowRule.RIGHT_2_1ST_THEN_ALL_TWO}
+
 
 
 def unsupported(variant: Variant) -> list[Violation]:
@@ -96,20 +93,8 @@ def unsupported(variant: Variant) -> list[Violation]:
             found.append(("multicapt", f"{gi.multicapt} with game_class {cls}"))
         if gi.child_type != ChildType.NOCHILD:
             found.append(("child_type", f"{gi.child_type.value} with game_class {cls}"))
-    if gi.goal == Goal.TERRITORY:
-        # capture sides by hole owner (capture.py) and row-based allow rules are still to do
-        if gi.capt_side != CaptSide.BOTH:
-            found.append(("capt_side", f"{gi.capt_side.value} with goal TERRITORY"))
-        if gi.allow_rule in ROW_ALLOWS:
-            found.append(("allow_rule", f"{gi.allow_rule.value} with goal TERRITORY"))
-        if gi.grandslam in (GrandSlam.LEAVE_LEFT, GrandSlam.LEAVE_RIGHT):
-            found.append(("grandslam", f"{gi.grandslam.value} with goal TERRITORY"))
     if gi.goal not in PLAYED_GOALS:
         found.append(("goal", gi.goal.value))
-    if gi.no_sides:
-        found.append(("no_sides", True))
-    if gi.crosscapt and gi.multicapt:
-        found.append(("multicapt", f"{gi.multicapt} with crosscapt"))
     return [
         Violation((param,), "not_supported_yet", f"not supported yet: {param}={value}")
         for param, value in found

@@ -12,7 +12,6 @@ import pytest
 
 from mancala.engine import IllegalMove, OutcomeKind
 from mancala.engine.rounds import claimed_holes
-from mancala.rules.errors import NotSupportedYet
 from tests.engine.helpers import at, make, run
 
 ROUND_WIN, ROUND_TIE = OutcomeKind.ROUND_WIN, OutcomeKind.ROUND_TIE
@@ -158,10 +157,90 @@ def test_territory_without_rounds_ends_when_a_player_claims_goal_param_holes():
     assert pos.outcome is None and pos.stores == [13, 6]
 
 
-@pytest.mark.parametrize(("param", "value"), [
-    ("capt_side", "OPP_SIDE"), ("capt_side", "OPP_TERR"), ("allow_rule", "SINGLE_ONLY_ALL"),
-    ("grandslam", "LEAVE_RIGHT"),
+# ---- rules that read the holes' owners, not the rows (docs/rules-decisions.md) ----------
+# Hand-made positions without sowing into stores: 3 holes a side, South 0 1 2, North 3 4 5.
+
+
+def capturing(**gi):
+    return terr(sow_own_store=False, capt_on=[2], rounds="NO_MOVES", **gi)
+
+
+@pytest.mark.parametrize(("capt_side", "move", "taken"), [
+    ("OPP_SIDE", 1, {2: 2}), ("OPP_SIDE", 0, {}),  # hole 2 is North's, though on South's row
+    ("OPP_TERR", 1, {2: 2}), ("OPP_TERR", 0, {}),
+    ("OWN_SIDE", 1, {}), ("OWN_SIDE", 0, {1: 2}),
+    ("OWN_TERR", 1, {}), ("OWN_TERR", 0, {1: 2}),
 ])
-def test_territory_rules_that_still_read_rows_are_refused(param, value):
-    with pytest.raises(NotSupportedYet, match=f"{param}={value} with goal TERRITORY"):
-        terr(**{param: value})
+def test_capture_sides_in_territory_games_are_the_hole_owners_not_the_rows(capt_side, move, taken):
+    game = capturing(capt_side=capt_side)
+    # South owns 0 and 1, North the rest; each move sows one seed to make a 2
+    pos = owned(at(game, [1, 1, 1, 1, 1, 1], stores=[9, 9]), [0, 0, 1, 1, 1, 1])
+    after = game.play(pos, move)
+    assert after.stores == [9 + sum(taken.values()), 9]
+    for hole in taken:
+        assert after.board[hole] == 0
+
+
+def test_opp_cont_starts_on_an_opponent_owned_hole_and_continues_onto_the_movers():
+    game = capturing(capt_side="OPP_CONT", multicapt=-1)
+    # South sows 2 seeds from its hole 3 (North's row): 4 (South's) and 5 (North's) make 2s;
+    # the capture starts on 5 (North's) and goes back over 4 (South's own)
+    pos = owned(at(game, [1, 1, 1, 2, 1, 1], stores=[8, 9]), [0, 1, 1, 0, 0, 1])
+    after = game.play(pos, 3)
+    assert after.board == [1, 1, 1, 0, 0, 0] and after.stores == [12, 9]
+    # ending on South's own 4 captures nothing
+    pos = owned(at(game, [1, 1, 1, 1, 1, 1], stores=[9, 9]), [0, 1, 1, 0, 0, 1])
+    assert game.play(pos, 3).stores == [9, 9]
+
+
+def test_picktwos_takes_from_the_holes_the_opponent_owns_on_either_row():
+    game = capturing(pickextra="PICKTWOS")
+    # South 0 -> 1 makes 2: captured; then the twos of North's holes 2 (South's row) and 4
+    pos = owned(at(game, [1, 1, 2, 1, 2, 0], stores=[8, 9]), [0, 0, 1, 1, 1, 1])
+    after = game.play(pos, 0)
+    assert after.board == [0, 0, 0, 1, 0, 0] and after.stores == [14, 9]
+
+
+# South owns 0, 1 and 5 (North's row, facing 0): as South sees the board, columns 0 (holes 0
+# and 5), 1 (hole 1), 2 (hole 2, North's): hole 1 is South's rightmost hole
+SOUTH_ACROSS = [0, 0, 1, 1, 1, 0]
+
+
+@pytest.mark.parametrize(("allow_rule", "board", "legal"), [
+    # "all holes" are the mover's holes wherever they are: 0, 1 and 5
+    ("TWO_ONLY_ALL", [2, 2, 3, 1, 1, 2], [0, 1, 5]),
+    ("TWO_ONLY_ALL", [2, 2, 3, 1, 1, 3], [5]),
+    ("TWO_ONLY_ALL_RIGHT", [2, 2, 3, 1, 1, 2], [1]),
+    ("SINGLE_ONLY_ALL", [1, 1, 5, 1, 1, 1], [0, 1, 5]),
+    ("SINGLE_ONLY_ALL", [1, 1, 5, 1, 1, 2], [5]),
+    ("SINGLE_ALL_TO_ZERO", [1, 0, 5, 1, 1, 1], [0]),  # 0 sows into empty 1; 5 into 0, not empty
+    ("RIGHT_2_1ST_THEN_ALL_TWO", [1, 1, 1, 1, 1, 1], [0, 1]),  # the two rightmost: 1, then 0
+])
+def test_row_based_allow_rules_read_the_movers_owned_holes_in_territory(allow_rule, board, legal):
+    game = terr(allow_rule=allow_rule, sow_own_store=False)
+    pos = owned(at(game, board, stores=[9, 24 - 9 - sum(board)]), SOUTH_ACROSS)
+    assert game.legal_moves(pos) == legal
+
+
+def test_first_turn_right_two_may_be_across_the_board_in_territory():
+    game = terr(allow_rule="FIRST_TURN_ONLY_RIGHT_TWO")
+    # South owns 0, 1, 4, 5: columns 0, 1, 1 (hole 4 faces 1), 0 (5 faces 0); the two
+    # rightmost: 1 (its own row first in a column), then 4
+    pos = owned(at(game, [4] * 6), [0, 0, 1, 1, 0, 0])
+    assert game.legal_moves(pos) == [1, 4]
+
+
+@pytest.mark.parametrize(("grandslam", "board", "stores"), [
+    # North owns 2 (column 2 as South sees it), 3 (column 2, North's own row) and 4 (column 1):
+    # LEAVE_LEFT gives back 4, LEAVE_RIGHT 3 (North's own row first in a column)
+    ("LEAVE_LEFT", [1, 0, 0, 0, 2, 1], [12, 9]),
+    ("LEAVE_RIGHT", [1, 0, 0, 2, 0, 1], [12, 9]),
+    # LEGAL: North, left without seeds, has no move: the round ends, South collects 0 and 5
+    ("LEGAL", [0] * 6, [16, 9]),
+])
+def test_grand_slam_leaves_the_opponents_leftmost_or_rightmost_owned_hole(grandslam, board, stores):
+    game = capturing(grandslam=grandslam, multicapt=-1)
+    # South sows 3 from hole 1: 2, 3, 4 make 2s; 4, 3, 2 are captured: all North's holes
+    pos = owned(at(game, [1, 3, 1, 1, 1, 1], stores=[8, 9]), [0, 0, 1, 1, 1, 0])
+    after = game.play(pos, 1)
+    assert (after.board, after.stores) == (board, stores)

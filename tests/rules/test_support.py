@@ -27,20 +27,17 @@ UNSUPPORTED: list[tuple[str, Any, dict[str, Any], str]] = [
     ("game_class", "BearOff", CLEAR, "BearOff"),
     ("game_class", "Diffusion", CLEAR, "Diffusion"),
     ("game_class", "DiffusionV2", CLEAR, "DiffusionV2"),
-    # TERRITORY: capture sides by owner, row-based allow rules and LEAVE_* slams are to do
-    *[("capt_side", cs, TERR, f"{cs} with goal TERRITORY")
-      for cs in ("OPP_SIDE", "OWN_SIDE", "OPP_TERR", "OWN_TERR")],
-    ("allow_rule", "TWO_ONLY_ALL", TERR, "TWO_ONLY_ALL with goal TERRITORY"),
-    ("grandslam", "LEAVE_LEFT", TERR, "LEAVE_LEFT with goal TERRITORY"),
-    ("no_sides", True, {}, "True"),
-    ("multicapt", -1, {"crosscapt": True}, "-1 with crosscapt"),
-    ("multicapt", 2, {"crosscapt": True}, "2 with crosscapt"),
+    # combinations of a game class with rules its sowing is not wired for
+    ("multicapt", -1, {"game_class": "NorthSouthCycle", "evens": True},
+     "-1 with game_class NorthSouthCycle"),
 ]
 
 
 def _raw(param: str, value: Any, context: dict[str, Any]) -> dict[str, Any]:
     info = dict(context)
     raw: dict[str, Any] = {"game_constants": {"holes": 6, "nbr_start": 4}}
+    if "game_class" in info:
+        raw["game_class"] = info.pop("game_class")
     if param == "game_class":
         raw["game_class"] = value
     else:
@@ -67,10 +64,11 @@ def test_not_supported_yet(param: str, value: Any, context: dict[str, Any], show
 
 
 def test_several_unsupported_reported_at_once() -> None:
-    raw = _raw("no_sides", True, {"crosscapt": True, "multicapt": -1})
+    raw = _raw("multicapt", -1, {"game_class": "NorthSouthCycle", "evens": True,
+                                 "sow_rule": "MAX_SOW", "sow_param": 5})
     with pytest.raises(NotSupportedYet) as info:
         parse_variant(raw)
-    assert {"no_sides", "multicapt"} <= set(info.value.params)
+    assert {"sow_rule", "multicapt"} <= set(info.value.params)
 
 
 # Every enum value of game_info either plays (a Game is built and has a start position
@@ -150,7 +148,8 @@ GOOD = {"game_constants": {"holes": 6, "nbr_start": 4}, "game_info": {"stores": 
         ({**GOOD, "game_info": {"goal": "DEPRIVE", "grandslam": "NO_CAPT"}}, "grandslam"),
         ({**GOOD, "game_info": {"sow_direct": "SIDEWAYS"}}, "sow_direct"),
         ({**GOOD, "game_info": {"bogus_param": 1}}, "bogus_param"),
-        ({**GOOD, "game_info": {"no_sides": True}}, "no_sides"),
+        ({**GOOD, "game_class": "NorthSouthCycle", "game_info": {"evens": True, "multicapt": -1}},
+         "multicapt"),
         ({**GOOD, "game_info": {"oppsidecapt": True, "capt_side": "BOTH"}}, "oppsidecapt"),
     ],
     ids=["constraint", "bad_enum", "unknown", "unsupported", "alias_conflict"],
