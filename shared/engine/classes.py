@@ -5,13 +5,24 @@ EastWestCycle and Ohojichi: the board is split into a west half (South 0..h-1 an
 h = n/2) and an east half (South h..n-1 and North n..n+h-1); each half is a cycle of
 its own, South holds the west half and North the east half (docs/rules-decisions.md,
 "Game classes").
+Diffusion: South holds the west half and North the east half, as above, but a move is the
+class's own diffusion (diffusion.py); DiffusionV2: the same move, the players hold the rows.
+BearOff: the variant's own moves until the bear-off (bearoff.py).
 """
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING, Any
+
+from mancala.engine import bearoff
 from mancala.engine.board import Geometry
+from mancala.engine.diffusion import make_diffusion_sow
+from mancala.engine.position import Position
 from mancala.rules.enums import GameClass
 from mancala.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from mancala.engine.game import Game
 
 CYCLE_CLASSES = {GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE, GameClass.SAME_SIDE,
                  GameClass.OHOJICHI}
@@ -39,6 +50,9 @@ def class_sides(variant: Variant, geom: Geometry) -> tuple[list[int], list[int]]
     if variant.game_class in HALVES_CLASSES:
         west, east = cycles(variant, geom)
         return sorted(west), sorted(east)
+    if variant.game_class == GameClass.DIFFUSION:
+        n, h = geom.holes, geom.holes // 2
+        return list(range(0, h)) + list(range(n + h, 2 * n)), list(range(h, n + h))
     return None
 
 
@@ -51,3 +65,53 @@ def successors(variant: Variant, geom: Geometry) -> dict[int, list[int]]:
             succ[1][hole] = cycle[(i + 1) % k]
             succ[-1][hole] = cycle[(i - 1) % k]
     return succ
+
+
+def install_class_moves(game: Game) -> None:
+    """Give BearOff and the Diffusion classes their moves: chosen here once per variant,
+    by replacing the game's `apply` (and, for BearOff, `start`)."""
+    match game.variant.game_class:
+        case GameClass.BEAR_OFF:
+            _install_bear_off(game)
+        case GameClass.DIFFUSION | GameClass.DIFFUSION_V2:
+            _install_diffusion(game)
+
+
+def _install_bear_off(game: Game) -> None:
+    plain_start, plain_apply = game.start, game.apply
+    geom = game.geom
+
+    def start(starter: int = 0, **kw: Any) -> Position:
+        pos = plain_start(starter, **kw)
+        bearoff.settle(pos)
+        return pos
+
+    def apply(pos: Position, move: Any) -> None:
+        if pos.bearing:
+            pos.legal = None
+            mover = pos.turn
+            hole, step = game._decode(pos, move)
+            bearoff.bear_off_sow(geom, pos, hole, step, mover)
+            pos.moves += 1
+            pos.player_moves[mover] += 1
+            game.ender(pos, mover, False)  # a bear-off move captures nothing, gives no turn
+            return
+        plain_apply(pos, move)
+        bearoff.settle(pos)
+
+    game.start = start  # type: ignore[method-assign]
+    game.apply = apply  # type: ignore[method-assign]
+
+
+def _install_diffusion(game: Game) -> None:
+    diffuse = make_diffusion_sow(game.geom)
+
+    def apply(pos: Position, move: Any) -> None:
+        pos.legal = None
+        mover = pos.turn
+        diffuse(pos, move, mover)
+        pos.moves += 1
+        pos.player_moves[mover] += 1
+        game.ender(pos, mover, False)
+
+    game.apply = apply  # type: ignore[method-assign]

@@ -22,7 +22,12 @@ from mancala.engine.allow import make_allow_filter
 from mancala.engine.board import CCW, CW, Geometry
 from mancala.engine.capture import Taken, make_capture_parts, make_pick_extra
 from mancala.engine.children import gather, make_children
-from mancala.engine.classes import NO_SIDES_CLASSES, PLACING_CLASSES, class_sides
+from mancala.engine.classes import (
+    NO_SIDES_CLASSES,
+    PLACING_CLASSES,
+    class_sides,
+    install_class_moves,
+)
 from mancala.engine.ending import make_ender, make_endless
 from mancala.engine.fast import make_fast
 from mancala.engine.position import Outcome, OutcomeKind, Position
@@ -112,6 +117,7 @@ class Game:
         if self.fast is not None:
             self.legal_moves = self.fast.legal  # type: ignore[method-assign]
             self.apply = self.fast.apply  # type: ignore[method-assign]
+        install_class_moves(self)  # BearOff, Diffusion: their own moves (classes.py)
 
     # ---- set-up ---------------------------------------------------------------
 
@@ -326,13 +332,6 @@ class Game:
             self.ender(pos, mover, False)
             return
         hole, step = self._decode(pos, move)
-        if self.bear_off and (pos.bearing or max(pos.board) <= 1):
-            pos.bearing = True  # from the first move with singletons only, for good
-            self._bear_off_sow(pos, hole, step, mover)
-            pos.moves += 1
-            pos.player_moves[mover] += 1
-            self.ender(pos, mover, False)
-            return
         if self.play_alt and pos.alt_dir == 0:
             pos.alt_dir = step if mover == 0 else -step
         if self.track_holes:
@@ -362,22 +361,6 @@ class Game:
             self._opp_gets_remain(pos, mover)
             return
         self.ender(pos, mover, self._repeat(pos, res, taken, mover))
-
-    def _bear_off_sow(self, pos: Position, hole: int, step: int, mover: int) -> None:
-        """BearOff: sow towards the end of the mover's row; the seeds still in hand when the
-        sow reaches it go to the mover's store (it ends the turn: docs/rules-decisions.md)."""
-        b = pos.board
-        seeds = b[hole]
-        b[hole] = 0
-        end = self.geom.store_after(mover, step)  # the last hole of the row, this way
-        loc = hole
-        while seeds:
-            if loc == end:
-                pos.stores[mover] += seeds
-                return
-            loc = (loc + step) % self.size
-            b[loc] += 1
-            seeds -= 1
 
     def _repeat(self, pos: Position, res: SowResult, taken: Taken, mover: int) -> bool:
         if res.final == STORE:

@@ -41,6 +41,8 @@ class Constraint:
     params: tuple[str, ...]
     broken: Callable[[Variant], bool]
     message: str
+    # names what exactly broke the rule, where `params` cannot say it alone
+    detail: Callable[[Variant], str] | None = None
 
 
 def _gi(v: Variant):  # noqa: ANN202 - short accessor used by the table below
@@ -48,6 +50,16 @@ def _gi(v: Variant):  # noqa: ANN202 - short accessor used by the table below
 
 
 DIFFUSION_CLASSES = {GameClass.DIFFUSION, GameClass.DIFFUSION_V2}
+# the Diffusion classes are preconfigured: these may be set, every other rule keeps its default
+DIFFUSION_FREE = {"name", "about", "rules", "help_file", "stores", "goal"}
+
+
+def diffusion_set(v: Variant) -> list[str]:
+    """The game_info rule parameters a Diffusion variant sets away from their defaults."""
+    gi = _gi(v)
+    default = type(gi)()
+    return [f for f in type(gi).model_fields
+            if f not in DIFFUSION_FREE and getattr(gi, f) != getattr(default, f)]
 ROUND_GOALS = {Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS}
 UDIR_SENSITIVE_ALLOWS = {AllowRule.OPP_OR_EMPTY, AllowRule.SINGLE_TO_ZERO, AllowRule.SINGLE_ALL_TO_ZERO}
 BLKD_DIV = {SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR}
@@ -318,6 +330,11 @@ CONSTRAINTS: list[Constraint] = [
     Constraint("diffusion_even_holes", ("game_class", "holes"),
                lambda v: v.game_class in DIFFUSION_CLASSES and v.holes % 2,
                "Diffusion and DiffusionV2 boards may only have an even number of holes per side"),
+    Constraint("diffusion_preconfigured", ("game_class",),
+               lambda v: v.game_class in DIFFUSION_CLASSES and bool(diffusion_set(v)),
+               "Diffusion and DiffusionV2 are preconfigured: only the board (holes, nbr_start) "
+               "may change, every other rule parameter keeps its default; set here: ",
+               lambda v: ", ".join(diffusion_set(v))),
     Constraint("sameside_clear", ("game_class", "goal"),
                lambda v: v.game_class in (GameClass.SAME_SIDE, GameClass.OHOJICHI) and _gi(v).goal != Goal.CLEAR,
                "SameSide and Ohojichi need goal CLEAR"),
@@ -351,4 +368,5 @@ CONSTRAINTS: list[Constraint] = [
 
 def check(variant: Variant) -> list[Violation]:
     """Every rule the variant breaks."""
-    return [Violation(c.params, c.name, c.message) for c in CONSTRAINTS if c.broken(variant)]
+    return [Violation(c.params, c.name, c.message + (c.detail(variant) if c.detail else ""))
+            for c in CONSTRAINTS if c.broken(variant)]

@@ -13,7 +13,7 @@ import pytest
 
 from mancala.engine import Game
 from mancala.engine.fast import make_fast, why_not_fast
-from mancala.rules.errors import NotSupportedYet
+from mancala.rules.errors import NotSupportedYet, VariantError
 from mancala.rules.loading import parse_variant
 from tests.engine.helpers import at, variant
 
@@ -92,11 +92,6 @@ def test_ns_cycle_is_left_to_the_python_engine():
     game = make_class("NorthSouthCycle")
     assert why_not_fast(game.variant) == ["game_class=NorthSouthCycle"]
     assert make_fast(game.variant) is None
-
-
-def test_other_game_classes_are_not_supported_yet():
-    for cls in ("Diffusion", "DiffusionV2"):
-        assert "game_class" in refused(cls, holes=4, goal="CLEAR")
 
 
 # ---- EastWestCycle ------------------------------------------------------------------
@@ -252,27 +247,36 @@ def test_ohojichi_clearing_the_own_half_wins():
 # ---- BearOff ------------------------------------------------------------------------
 
 
-def bear_off() -> Game:
-    # BearOff is refused to players until its trigger is reworked; its sowing is tested here
-    raw = variant(3, 2, stores=True, goal="CLEAR")
-    raw["game_class"] = "BearOff"
-    return Game(parse_variant(raw, check_support=False))
+def bear_off(**game_info: Any) -> Game:
+    return make_class("BearOff", stores=True, goal="CLEAR", **game_info)
 
 
 def test_bear_off_sows_normally_while_a_hole_holds_more_than_one():
     game = bear_off()
-    pos = at(game, [2, 0, 0, 0, 0, 1])
+    pos = at(game, [2, 0, 0, 0, 2, 1])
+    assert not pos.bearing
     pos = game.play(pos, 0)  # 1, 2
-    assert pos.board == [0, 1, 1, 0, 0, 1] and pos.stores == [0, 0]
+    assert pos.board == [0, 1, 1, 0, 2, 1] and pos.stores == [0, 0]
     assert not pos.bearing and pos.turn == 1
+
+
+def test_bear_off_state_is_decided_when_the_singletons_position_arises():
+    game = bear_off()
+    pos = at(game, [2, 0, 0, 0, 1, 1], turn=0)
+    pos = game.play(pos, 0)  # 1, 2: every hole now holds one seed or none
+    assert pos.board == [0, 1, 1, 0, 1, 1]
+    assert pos.bearing  # already in the position reached, before anyone moves from it
+    # a start position of singletons bears off from its first move
+    assert at(game, [1, 0, 1, 1, 0, 1]).bearing
+    assert not at(game, [1, 0, 2, 1, 0, 1]).bearing
 
 
 def test_bear_off_starts_with_singletons_only_and_never_stops():
     game = bear_off()
     pos = at(game, [0, 1, 1, 1, 0, 1], stores=[4, 4])
-    pos = game.play(pos, 1)  # bearing off: 2
     assert pos.bearing
-    assert pos.board == [0, 0, 2, 1, 0, 1] and pos.turn == 1
+    pos = game.play(pos, 1)  # bearing off: 2
+    assert pos.board == [0, 0, 2, 1, 0, 1] and pos.turn == 1 and pos.bearing
     pos = game.play(pos, 3)  # North: 4
     assert pos.board == [0, 0, 2, 0, 1, 1]
     # 2 holds two seeds, but bearing off goes on: 2 is South's last hole, both seeds
@@ -283,7 +287,7 @@ def test_bear_off_starts_with_singletons_only_and_never_stops():
 
 
 def test_bear_off_seeds_past_the_end_go_to_the_store_and_end_the_turn():
-    game = bear_off()
+    game = bear_off(sow_own_store=True)  # not even a sow that ends at the store repeats
     pos = at(game, [0, 1, 0, 1, 1, 0], stores=[4, 5], turn=1)
     pos = game.play(pos, 4)  # 5
     assert pos.board == [0, 1, 0, 1, 0, 1] and pos.turn == 0
@@ -293,5 +297,107 @@ def test_bear_off_seeds_past_the_end_go_to_the_store_and_end_the_turn():
     assert pos.turn == 0 and pos.outcome is None
 
 
-def test_bear_off_is_refused_to_players_for_now():
-    assert "game_class=BearOff" in refused("BearOff", stores=True, goal="CLEAR")
+def test_bear_off_clockwise_ends_at_the_first_hole():
+    game = bear_off(sow_direct="CW")
+    pos = at(game, [1, 1, 0, 0, 1, 1], stores=[4, 4])
+    pos = game.play(pos, 1)  # clockwise 1 -> 0: stays on the board
+    assert pos.board == [2, 0, 0, 0, 1, 1] and pos.stores == [4, 4]
+    pos = game.play(pos, 4)  # North clockwise: 4 -> 3, its last hole that way
+    assert pos.board == [2, 0, 0, 1, 0, 1]
+    pos = game.play(pos, 0)  # 0 is South's end clockwise: both seeds borne off
+    assert pos.board == [0, 0, 0, 1, 0, 1] and pos.stores == [6, 4]
+    assert pos.outcome is not None and pos.outcome.winner == 0
+
+
+def test_bear_off_captures_before_the_bear_off_only():
+    game = bear_off(capt_on=[2])
+    pos = at(game, [0, 2, 0, 1, 1, 2], stores=[2, 2])
+    pos = game.play(pos, 1)  # 2, 3: 3 makes two: captured
+    assert pos.board == [0, 0, 1, 0, 1, 2] and pos.stores == [4, 2] and not pos.bearing
+    pos = game.play(pos, 5)  # North: 0 and 1; 1 makes... one seed: no capture
+    assert pos.board == [1, 1, 1, 0, 1, 0] and pos.bearing
+    pos = game.play(pos, 0)  # bearing off: 1 makes two, but a bear-off captures nothing
+    assert pos.board == [0, 2, 1, 0, 1, 0] and pos.stores == [4, 2]
+
+
+def test_bear_off_refuses_what_it_does_not_wire():
+    assert "mustshare" in refused("BearOff", stores=True, mustshare=True)
+    assert "child_type" in refused("BearOff", stores=True, child_type="BULL", child_cvt=3)
+    assert "rounds" in refused("BearOff", stores=True, rounds="HALF_SEEDS", round_fill="LEFT_FILL")
+
+
+def test_bear_off_is_left_to_the_python_engine():
+    game = bear_off()
+    assert "game_class=BearOff" in why_not_fast(game.variant)
+    assert make_fast(game.variant) is None
+
+
+# ---- Diffusion, DiffusionV2 ------------------------------------------------------------
+# 4 holes a side: South 0 1 2 3, North 4 5 6 7; 0<->7, 1<->6, 2<->5, 3<->4. A hole's
+# seeds go round its three places: next along the row counter-clockwise, across, next
+# along the row clockwise; past a row's end a seed leaves play (the mover's store).
+
+
+def test_diffusion_players_hold_the_halves():
+    game = make_class("Diffusion", holes=4, nbr_start=2, goal="CLEAR")
+    pos = game.start(0)
+    assert game.legal_moves(pos) == [0, 1, 6, 7]
+    pos = game.play(pos, 1)
+    assert game.legal_moves(pos) == [2, 3, 4, 5]
+    assert game.state_json(pos)["owners"] == [None] * 8
+
+
+def test_diffusion_spreads_to_the_three_places_in_turn():
+    game = make_class("Diffusion", holes=4, nbr_start=2, goal="CLEAR")
+    pos = at(game, [0, 7, 0, 0, 0, 0, 0, 1])
+    pos = game.play(pos, 1)  # 7 seeds: 2, 6, 0, 2, 6, 0, 2
+    assert pos.board == [2, 0, 3, 0, 0, 0, 2, 1] and pos.stores == [0, 0]
+    assert pos.turn == 1
+
+
+def test_diffusion_seeds_past_the_row_end_leave_play():
+    game = make_class("Diffusion", holes=4, nbr_start=2, goal="CLEAR")
+    pos = at(game, [0, 1, 0, 0, 0, 0, 0, 5])
+    # 7 is the west end of North's row: counter-clockwise past it is off the board
+    pos = game.play(pos, 7)  # off, 0, 6, off, 0
+    assert pos.board == [2, 1, 0, 0, 0, 0, 1, 0] and pos.stores == [2, 0]
+    pos = at(game, [0, 1, 0, 4, 0, 0, 0, 0], turn=1)
+    pos = game.play(pos, 3)  # North from 3, the east end of South's row: off, 4, 2, off
+    assert pos.board == [0, 1, 1, 0, 1, 0, 0, 0] and pos.stores == [0, 2]
+
+
+def test_diffusion_clearing_the_own_half_wins():
+    game = make_class("Diffusion", holes=4, nbr_start=2, goal="CLEAR")
+    pos = at(game, [0, 1, 3, 0, 0, 0, 0, 0])
+    pos = game.play(pos, 1)  # 2: South's 0, 1, 6, 7 are empty
+    assert pos.board == [0, 0, 4, 0, 0, 0, 0, 0]
+    assert pos.outcome is not None and pos.outcome.kind.value == "WIN" and pos.outcome.winner == 0
+
+
+def test_diffusion_v2_players_hold_the_rows():
+    game = make_class("DiffusionV2", holes=4, nbr_start=3, goal="CLEAR")
+    pos = game.start(0)
+    assert game.legal_moves(pos) == [0, 1, 2, 3]
+    pos = game.play(pos, 0)  # 1, 7, off (0 is the row's clockwise end)
+    assert pos.board == [0, 4, 3, 3, 3, 3, 3, 4] and pos.stores == [1, 0]
+    assert game.legal_moves(pos) == [4, 5, 6, 7]
+    pos = game.play(pos, 4)  # North from 4: 5, 3, off
+    assert pos.board == [0, 4, 3, 4, 0, 4, 3, 4] and pos.stores == [1, 1]
+
+
+def test_diffusion_v2_clearing_the_own_row_wins():
+    game = make_class("DiffusionV2", holes=4, nbr_start=2, goal="CLEAR")
+    pos = at(game, [0, 0, 0, 1, 2, 0, 0, 0], turn=1)
+    pos = game.play(pos, 4)  # 5, 3: North's row still holds a seed
+    assert pos.board == [0, 0, 0, 2, 0, 1, 0, 0] and pos.outcome is None
+    pos = game.play(pos, 3)  # off, 4: South's row is empty
+    assert pos.board == [0, 0, 0, 0, 1, 1, 0, 0] and pos.stores == [1, 0]
+    assert pos.outcome is not None and pos.outcome.winner == 0
+
+
+def test_diffusion_is_preconfigured():
+    raw = variant(4, 2, goal="CLEAR", capt_on=[2])
+    raw["game_class"] = "Diffusion"
+    with pytest.raises(VariantError) as info:
+        parse_variant(raw)
+    assert "capt_on" in str(info.value) and "diffusion_preconfigured" in str(info.value)

@@ -22,11 +22,10 @@ LAPS = {"mlaps": "LAPPER"}
 
 # (param, value, context making the variant otherwise valid, value as reported)
 UNSUPPORTED: list[tuple[str, Any, dict[str, Any], str]] = [
-    # the other game classes play (tests/engine/test_game_classes.py, with the
-    # combinations they still refuse)
-    ("game_class", "BearOff", CLEAR, "BearOff"),
-    ("game_class", "Diffusion", CLEAR, "Diffusion"),
-    ("game_class", "DiffusionV2", CLEAR, "DiffusionV2"),
+    # every game class plays (tests/engine/test_game_classes.py); BearOff refuses the
+    # rules that try a sow out to filter moves, as the bear-off sow is not wired there
+    ("mustshare", True, {"game_class": "BearOff"}, "True with game_class BearOff"),
+    ("allow_rule", "OPP_OR_EMPTY", {"game_class": "BearOff"}, "OPP_OR_EMPTY with game_class BearOff"),
     # combinations of a game class with rules its sowing is not wired for
     ("multicapt", -1, {"game_class": "NorthSouthCycle", "evens": True},
      "-1 with game_class NorthSouthCycle"),

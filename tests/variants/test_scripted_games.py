@@ -1234,6 +1234,73 @@ ANDADA_BEAR_OFF = Script([
     (5, b([0] * 6, [0, 1, 0, 0, 0, 0]), [18, 17], 0, {"outcome": ("WIN", 0)}),
 ], board=b([0, 0, 0, 0, 1, 1], [1, 0, 0, 0, 0, 1]), stores=[16, 16])
 
+# The position reached by South's 1 holds singletons only: bearing off from then on, for
+# good (also once 4 holds two again: 4 -> 5, then the seed left in hand is borne off).
+ANDADA_TRANSITION = Script([
+    (1, b([0, 0, 1, 1, 1, 1], [1, 0, 1, 0, 1, 1]), [14, 14], 1),  # normal sow: 2, 3
+    (6, b([0, 0, 1, 1, 1, 1], [0, 1, 1, 0, 1, 1]), [14, 14], 0),  # bearing off: 7
+    (5, b([0, 0, 1, 1, 1, 0], [0, 1, 1, 0, 1, 1]), [15, 14], 1),  # the last hole: off
+    (11, b([0, 0, 1, 1, 1, 0], [0, 1, 1, 0, 1, 0]), [15, 15], 0),
+    (3, b([0, 0, 1, 0, 2, 0], [0, 1, 1, 0, 1, 0]), [15, 15], 1),
+    (10, b([0, 0, 1, 0, 2, 0], [0, 1, 1, 0, 0, 1]), [15, 15], 0),
+    (4, b([0, 0, 1, 0, 0, 1], [0, 1, 1, 0, 0, 1]), [16, 15], 1),  # 5, then one off
+    (8, b([0, 0, 1, 0, 0, 1], [0, 1, 0, 1, 0, 1]), [16, 15], 0),
+    (5, b([0, 0, 1, 0, 0, 0], [0, 1, 0, 1, 0, 1]), [17, 15], 1),
+    (11, b([0, 0, 1, 0, 0, 0], [0, 1, 0, 1, 0, 0]), [17, 16], 0),
+    (2, b([0, 0, 0, 1, 0, 0], [0, 1, 0, 1, 0, 0]), [17, 16], 1),
+    (9, b([0, 0, 0, 1, 0, 0], [0, 1, 0, 0, 1, 0]), [17, 16], 0),
+    (3, b([0, 0, 0, 0, 1, 0], [0, 1, 0, 0, 1, 0]), [17, 16], 1),
+    (10, b([0, 0, 0, 0, 1, 0], [0, 1, 0, 0, 0, 1]), [17, 16], 0),
+    (4, b([0, 0, 0, 0, 0, 1], [0, 1, 0, 0, 0, 1]), [17, 16], 1),
+    (11, b([0, 0, 0, 0, 0, 1], [0, 1, 0, 0, 0, 0]), [17, 17], 0),
+    (5, b([0] * 6, [0, 1, 0, 0, 0, 0]), [18, 17], 0, {"outcome": ("WIN", 0)}),
+], board=b([0, 2, 0, 0, 1, 1], [1, 0, 1, 0, 1, 1]), stores=[14, 14])
+
+# Diffusion (Diffusion class): South holds the west half 0, 1, 2, 9, 10, 11, North the
+# east half 3..8. A move hands the hole's seeds out one at a time, round and round, to
+# the next hole along its row counter-clockwise, the hole across, the next hole along
+# its row clockwise; past a row's end a seed leaves play (into the mover's store). With
+# s seeds each place gets s // 3, and the first s % 3 places one more.
+DIFFUSION = Script([
+    (2, b([4, 5, 0, 6, 4, 4], [4, 4, 4, 5, 4, 4]), [0, 0], 1),  # 3 +2, 9 +1, 1 +1
+    (3, b([4, 5, 2, 0, 6, 4], [4, 4, 6, 5, 4, 4]), [0, 0], 0),  # 4 +2, 8 +2, 2 +2
+    (9, b([4, 5, 4, 0, 6, 4], [4, 4, 7, 0, 6, 4]), [0, 0], 1),  # 10 +2, 2 +2, 8 +1
+    (8, b([4, 5, 4, 2, 6, 4], [4, 6, 0, 3, 6, 4]), [0, 0], 0),  # 9 +3, 3 +2, 7 +2
+    (0, b([0, 7, 4, 2, 6, 4], [4, 6, 0, 3, 6, 5]), [1, 0], 1),  # 1 +2, 11 +1, off +1
+    (5, b([0, 7, 4, 2, 7, 0], [5, 6, 0, 3, 6, 5]), [1, 2], 0),  # off +2, 6 +1, 4 +1
+    (11, b([2, 7, 4, 2, 7, 0], [5, 6, 0, 3, 7, 0]), [3, 2], 1),  # off +2, 0 +2, 10 +1
+    (6, b([2, 7, 4, 2, 7, 2], [0, 8, 0, 3, 7, 0]), [3, 3], 0),  # 7 +2, 5 +2, off +1
+    (1, b([4, 0, 7, 2, 7, 2], [0, 8, 0, 3, 9, 0]), [3, 3], 1),  # 2 +3, 10 +2, 0 +2
+    (4, b([4, 0, 7, 4, 0, 5], [0, 10, 0, 3, 9, 0]), [3, 3], 0),  # 5 +3, 7 +2, 3 +2
+    (3, ILLEGAL),  # North's half
+    (10, b([4, 3, 7, 4, 0, 5], [0, 10, 0, 6, 0, 3]), [3, 3], 1, {"legal": [3, 5, 7]}),
+])
+
+# The first to empty their half wins (the board is not collected).
+DIFFUSION_END = Script([
+    (0, b([0, 1, 0, 1, 0, 0], [0] * 6), [23, 23], 1),
+    (3, b([0, 1, 0, 0, 1, 0], [0] * 6), [23, 23], 0),
+    (1, b([0, 0, 1, 0, 1, 0], [0] * 6), [23, 23], 1),
+    (4, b([0, 0, 1, 0, 0, 1], [0] * 6), [23, 23], 0),
+    (2, b([0, 0, 0, 1, 0, 1], [0] * 6), [23, 23], 0, {"outcome": ("WIN", 0)}),
+], board=b([1, 0, 0, 1, 0, 0], [0] * 6), stores=[23, 23])
+
+# Diffusion V2 (DiffusionV2 class): the same move; the players hold the rows.
+DIFFUSION_V2 = Script([
+    (0, b([0, 6, 4, 4, 4, 4], [4, 4, 4, 4, 4, 5]), [1, 0], 1),  # 1 +2, 11 +1, off +1
+    (11, b([2, 6, 4, 4, 4, 4], [4, 4, 4, 4, 5, 0]), [1, 2], 0),  # off +2, 0 +2, 10 +1
+    (5, b([2, 6, 4, 4, 5, 0], [5, 4, 4, 4, 5, 0]), [3, 2], 1),  # off +2, 6 +1, 4 +1
+    (6, b([2, 6, 4, 4, 5, 2], [0, 6, 4, 4, 5, 0]), [3, 3], 0),  # 7 +2, 5 +2, off +1
+    (1, b([4, 0, 6, 4, 5, 2], [0, 6, 4, 4, 7, 0]), [3, 3], 1),  # 2, 10, 0: +2 each
+    (10, b([4, 2, 6, 4, 5, 2], [0, 6, 4, 6, 0, 3]), [3, 3], 0),  # 11 +3, 1 +2, 9 +2
+    (2, b([4, 4, 0, 6, 5, 2], [0, 6, 4, 8, 0, 3]), [3, 3], 1),  # 3, 9, 1: +2 each
+    (9, b([4, 4, 3, 6, 5, 2], [0, 6, 6, 0, 3, 3]), [3, 3], 0),  # 10 +3, 2 +3, 8 +2
+    (3, b([4, 4, 5, 0, 7, 2], [0, 6, 8, 0, 3, 3]), [3, 3], 1),  # 4, 8, 2: +2 each
+    (8, b([4, 4, 5, 3, 7, 2], [0, 8, 0, 3, 3, 3]), [3, 3], 0),  # 9 +3, 3 +3, 7 +2
+    (6, ILLEGAL),  # North's row
+    (4, b([4, 4, 5, 5, 0, 5], [0, 10, 0, 3, 3, 3]), [3, 3], 1, {"legal": [7, 9, 10, 11]}),
+])
+
 # Ohojichi (Ohojichi class: SameSide on east/west halves). South holds the west half
 # (0, 1, 2, 9, 10, 11: sown 0, 1, 2, 9, 10, 11, 0, ...), North the east half (3..8);
 # a last seed making four (either side) is taken and the taker drops the four into a
@@ -1328,7 +1395,9 @@ SCRIPTS: dict[str, list[Script]] = {
     "ohvalhu": [OHVALHU],
     # not played yet (game classes): checked for seed counts now, played once they land
     "ns_kalah": [NS_KALAH],
-    "andada": [ANDADA, ANDADA_BEAR_OFF],
+    "andada": [ANDADA, ANDADA_BEAR_OFF, ANDADA_TRANSITION],
+    "diffusion": [DIFFUSION, DIFFUSION_END],
+    "diffusion_v2": [DIFFUSION_V2],
     "same_side": [SAME_SIDE],
     "ohojichi": [OHOJICHI],
     "dakon_rounds": [CONGKLAK, SE_ROUND_END, SE_GAME_END],
