@@ -1344,6 +1344,42 @@ SAME_SIDE = Script([
     (9, b([1, 9, 7, 7, 0, 0], [7, 0, 0, 0, 9, 8]), [0, 0], 0),
 ])
 
+# ---------------------------------------------------------------------------------
+# Bechi: no_sides (either player lifts any hole, on either row), 6 holes, 4 seeds, CCW
+# relay laps (LAPPER); a lap whose last seed makes four stops and takes them
+# (capt_on [4]); a last seed in an empty hole ends the turn; PICKLASTSEEDS: four seeds
+# or fewer left after a move go to the mover and the game ends. Stores are not sown.
+# ---------------------------------------------------------------------------------
+
+BECHI = Script([
+    # 4 from 0: 1..4; 4 (5) lifted: 5..9; 9 (5): 10, 11, 0, 1, 2; 2 (6): 3..8; 8 (6):
+    # 9, 10, 11, 0, 1, 2; 2 was emptied: one seed, the turn ends
+    (0, b([2, 7, 1, 6, 1, 6], [6, 6, 0, 1, 6, 6]), [0, 0], 1,
+     {"legal": [0, 1, 2, 3, 4, 5, 6, 7, 9, 10, 11]}),
+    (8, ILLEGAL),  # empty
+    # North 6 from 7: 8..11, 0, 1; 1 (8): 2..9; 9 (3): 10, 11, 0; 0 makes 4: taken
+    (7, b([0, 0, 2, 7, 2, 7], [7, 1, 2, 0, 8, 8]), [0, 4], 0),
+    # South lifts North's 10 (8): 11, 0..6; 6 (8): 7..11, 0, 1, 2; 2 makes 4: taken
+    (10, b([2, 2, 0, 8, 3, 8], [0, 2, 3, 1, 1, 10]), [4, 4], 1),
+    # North lifts South's 3 (8): 4..11; 11 (11): 0..10; 10 (3): 11, 0, 1; 1 makes 4
+    (3, b([4, 0, 1, 1, 5, 10], [2, 4, 5, 3, 0, 1]), [4, 8], 0),
+    (4, b([4, 0, 1, 1, 0, 11], [3, 5, 6, 0, 0, 1]), [8, 8], 1),  # 5..9; 9 makes 4
+    (0, b([0, 1, 2, 2, 1, 11], [3, 5, 6, 0, 0, 1]), [8, 8], 0),  # 1..4; 4 was empty
+    (2, b([0, 1, 0, 3, 0, 12], [0, 5, 6, 0, 0, 1]), [12, 8], 1),  # 3, 4; 4 (2): 5, 6: 4
+    (1, b([0, 0, 1, 3, 0, 12], [0, 5, 6, 0, 0, 1]), [12, 8], 0),
+    (2, b([0, 0, 0, 0, 0, 12], [0, 5, 6, 0, 0, 1]), [16, 8], 1),  # 3 makes 4
+    (5, b([1, 1, 1, 1, 1, 1], [1, 6, 7, 1, 1, 2]), [16, 8], 0),  # 12 from 5: all round
+    # 1 from 2 into 3 (2): 4, 5; 5 (2): 6, 7; 7 (7): 8..11, 0, 1, 2; 2 was emptied
+    (2, b([2, 2, 1, 0, 2, 0], [2, 0, 8, 2, 2, 3]), [16, 8], 1),
+    (9, b([2, 2, 1, 0, 2, 0], [2, 0, 8, 0, 3, 0]), [16, 12], 0),  # 10, 11: 11 makes 4
+])
+
+BECHI_LAST_SEEDS = Script([
+    # South lifts North's 11 (3): 0, 1, 2; 2 makes 4: taken; two seeds are left (four or
+    # fewer): South takes them too and the game ends, 26 to 22
+    (11, b([0] * 6, [0] * 6), [26, 22], 0, {"outcome": ("WIN", 0)}),
+], board=b([0, 0, 3, 0, 0, 0], [0, 0, 0, 0, 0, 3]), stores=[20, 22])
+
 SCRIPTS: dict[str, list[Script]] = {
     "awale_grand_slam_captures": [OWARE_MAIN, OWARE_GS_LEGAL],
     "wari": [OWARE_MAIN, OWARE_GS_LEGAL],
@@ -1406,6 +1442,7 @@ SCRIPTS: dict[str, list[Script]] = {
     "sungka_rounds": [CONGKLAK, SE_ROUND_END, SE_GAME_END],
     "gabata": [GABATA, GABATA_ROUND],
     "giuthi": [GIUTHI, GIUTHI_ROUND],
+    "bechi": [BECHI, BECHI_LAST_SEEDS],
 }
 
 
