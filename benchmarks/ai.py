@@ -11,9 +11,15 @@
    the starter, through the arena (mancala.ai.arena), in a process pool.
 
 3. One turn: Jackman's challenge (mancala.ai.oneturn) on his game and variation A.
+4. Solver: the exact value of Kalah's start position (mancala.ai.solver) for 4 to 6
+   holes and 3 or 4 seeds, under the standard capture rule (kalah_4: a last seed in
+   an empty own hole captures only when the facing hole has seeds) and the
+   empty-capture rule (kalah_empty_capture), one core, each solve given at most
+   --solver-limit seconds; the pure-Python solver on 4 x 3 for comparison.
 
     python benchmarks/ai.py                         # all parts, tables on stdout
     python benchmarks/ai.py --games 40 --skip-speed
+    python benchmarks/ai.py --only-solver --solver-limit 600
     python benchmarks/ai.py --write-doc             # also docs/performance.md
 """
 
@@ -33,6 +39,7 @@ from typing import Any
 from mancala.ai.arena import ProgressBar, parse_spec, run_match, summarize
 from mancala.ai.oneturn import one_turn, play_on_game
 from mancala.ai.player import choose_move
+from mancala.ai.solver import describe, sized_variant, solve
 from mancala.engine import Game, Position
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import load_variant
@@ -43,7 +50,11 @@ SECTION = "## Computer players (issue 6)"
 SPEED_VARIANTS = ["kalah_4", "oware_abapa", "toguz_kumalak"]
 LADDER_VARIANTS = ["kalah_4", "oware_abapa"]
 ONE_TURN_VARIANTS = ["multilap_jackman", "multilap_jackman_a"]
-SUBSECTIONS = ["### Time to move from the opening", "### Difficulty ladder", "### One-turn challenge"]
+SOLVER_RULES = ["kalah_4", "kalah_empty_capture"]
+SOLVER_SIZES = [(4, 3), (5, 3), (6, 3), (4, 4), (5, 4), (6, 4)]
+PYTHON_SOLVER_SIZES = [(4, 3)]
+SUBSECTIONS = ["### Time to move from the opening", "### Difficulty ladder", "### One-turn challenge",
+               "### Exact solver"]
 ALGORITHMS = ["minimaxer", "negamaxer", "montecarlo_ts"]
 
 
@@ -154,6 +165,49 @@ def one_turn_table(rows: list[dict[str, Any]]) -> str:
     return "\n".join([head, *body])
 
 
+def solver_rows(limit: float, err: Any) -> list[dict[str, Any]]:
+    """Each rule and size solved from the start (South moving first), C where it
+    applies; the Python solver too on the PYTHON_SOLVER_SIZES."""
+    rows = []
+    for rule in SOLVER_RULES:
+        for holes, seeds in SOLVER_SIZES:
+            engines = ["auto"] + (["python"] if (holes, seeds) in PYTHON_SOLVER_SIZES else [])
+            for engine in engines:
+                game = Game(sized_variant(rule, holes, seeds))  # a fresh game: a cold table
+                t0 = time.perf_counter()
+                sol = solve(game, game.start(0), time_limit=limit, engine=engine)
+                seconds = time.perf_counter() - t0
+                row: dict[str, Any] = {"rule": rule, "holes": holes, "seeds": seeds, "limit": limit,
+                                       "seconds": seconds, "solved": sol is not None}
+                if sol is not None:
+                    row |= {"engine": sol.engine, "value": sol.value, "best_moves": list(sol.best_moves),
+                            "nodes": sol.nodes, "iterations": sol.probes}
+                else:
+                    row |= {"engine": "Python" if engine == "python" else "C"}
+                print(f"solver: {rule} {holes}x{seeds} [{row['engine']}]: "
+                      f"{row.get('value', 'unsolved')} in {seconds:.2f} s", file=err, flush=True)
+                rows.append(row)
+    return rows
+
+
+def solver_table(rows: list[dict[str, Any]]) -> str:
+    head = ("| rule | holes x seeds | solver | value (starter) | with best play | best first moves | nodes | "
+            "MTD(f) iterations | seconds | nodes/s |\n"
+            "| --- | --- | --- | ---: | --- | --- | ---: | ---: | ---: | ---: |")
+    body = []
+    for r in rows:
+        board = f"{r['holes']} x {r['seeds']}"
+        if not r["solved"]:
+            body.append(f"| {r['rule']} | {board} | {r['engine']} | - | not solved within {r['limit']:.0f} s "
+                        f"| - | - | - | > {r['limit']:.0f} | - |")
+            continue
+        rate = r["nodes"] / r["seconds"] if r["seconds"] > 0 else 0.0
+        body.append(f"| {r['rule']} | {board} | {r['engine']} | {r['value']:+d} | {describe(r['value'], 0)} | "
+                    f"{', '.join(map(str, r['best_moves']))} | {r['nodes']:,} | {r['iterations']} | "
+                    f"{r['seconds']:.2f} | {rate:,.0f} |")
+    return "\n".join([head, *body])
+
+
 def machine() -> str:
     cpu = platform.processor() or platform.machine()
     try:
@@ -195,7 +249,8 @@ def write_doc(text: str) -> None:
 
 
 def section(speed_rows: list[dict[str, Any]], notes: list[str], ladder_rows: list[dict[str, Any]],
-            games: int, turn_rows: list[dict[str, Any]] | None = None) -> str:
+            games: int, turn_rows: list[dict[str, Any]] | None = None,
+            solved_rows: list[dict[str, Any]] | None = None) -> str:
     parts = [SECTION, "",
              "Measured by `python benchmarks/ai.py --write-doc` (see its docstring), on "
              f"{machine()}; one process per core for the ladder, one core for the speed table.", ""]
@@ -228,6 +283,18 @@ def section(speed_rows: list[dict[str, Any]], notes: list[str], ladder_rows: lis
                   "`--play-on` keeps playing past a majority, as his rules do (the game ends only when "
                   "the seeds are all captured). Holes are numbered 0-5 for South.", "",
                   one_turn_table(turn_rows), ""]
+    if solved_rows:
+        limit = solved_rows[0]["limit"]
+        parts += ["### Exact solver", "",
+                  "`python benchmarks/ai.py --only-solver` (`mancala solve RULE --holes N --seeds K` for one "
+                  "row): the value of the start position with best play (the final store difference, "
+                  "South moving first), every best first move (holes 0.. from South's left), on one core, "
+                  f"a fresh transposition table each (up to 192 MiB), at most {limit:.0f} s a solve. "
+                  "kalah_4 captures only when the hole facing the last seed has seeds; "
+                  "kalah_empty_capture also banks the lone last seed when it faces an empty hole. "
+                  "Goals: 4 x 3 under 5 s, 6 x 3 under 60 s, either rule. The machine is shared with "
+                  "other work, so times are noisy (a second run can differ by half).", "",
+                  solver_table(solved_rows), ""]
     return "\n".join(parts)
 
 
@@ -240,16 +307,25 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--skip-speed", action="store_true")
     p.add_argument("--skip-ladder", action="store_true")
     p.add_argument("--skip-one-turn", action="store_true")
+    p.add_argument("--skip-solver", action="store_true")
+    p.add_argument("--only-solver", action="store_true", help="only the solver table")
+    p.add_argument("--solver-limit", type=float, default=150.0,
+                   help="seconds a solve may take before it is reported unsolved (default 150)")
     p.add_argument("--variant", action="append", help="speed variants (default kalah_4, oware_abapa, toguz_kumalak)")
     p.add_argument("--json", action="store_true", help="the numbers as JSON on stdout instead of tables")
     p.add_argument("--write-doc", action="store_true", help=f"write the tables into {DOC.relative_to(ROOT)}")
     args = p.parse_args(argv)
     err = sys.stderr
+    if args.only_solver:
+        args.skip_speed = args.skip_ladder = args.skip_one_turn = True
+        args.skip_solver = False
     speed_rows, notes = ([], []) if args.skip_speed else speed(args.variant or SPEED_VARIANTS, args.positions, err)
     ladder_rows = [] if args.skip_ladder else ladder(LADDER_VARIANTS, args.games, args.jobs, args.seed, err)
     turn_rows = [] if args.skip_one_turn else one_turn_rows(ONE_TURN_VARIANTS, err)
+    solved_rows = [] if args.skip_solver else solver_rows(args.solver_limit, err)
     if args.json:
-        print(json.dumps({"speed": speed_rows, "notes": notes, "ladder": ladder_rows, "one_turn": turn_rows}))
+        print(json.dumps({"speed": speed_rows, "notes": notes, "ladder": ladder_rows, "one_turn": turn_rows,
+                          "solver": solved_rows}))
     else:
         if speed_rows:
             print(speed_table(speed_rows))
@@ -261,8 +337,11 @@ def main(argv: list[str] | None = None) -> int:
             print()
         if turn_rows:
             print(one_turn_table(turn_rows))
+            print()
+        if solved_rows:
+            print(solver_table(solved_rows))
     if args.write_doc:
-        write_doc(section(speed_rows, notes, ladder_rows, args.games, turn_rows))
+        write_doc(section(speed_rows, notes, ladder_rows, args.games, turn_rows, solved_rows))
         print(f"wrote {DOC.relative_to(ROOT)}", file=err)
     return 0
 

@@ -2,10 +2,13 @@
 
     mancala arena minimaxer:3 minimaxer:2 --variant kalah_4 --games 200
     mancala arena negamaxer@500ms montecarlo_ts:3 --variant oware_abapa --games 20 --jobs 2
+    mancala arena ai:perfect ai:0 --variant kalah_4 --holes 4 --seeds 3
 
 A player spec is `ALGORITHM[:DIFFICULTY][@BUDGETms]` (algorithm `minimaxer`,
 `negamaxer`, `montecarlo_ts`, or `ai` for the variant's own algorithm; difficulty
-0..3, default the variant's; a budget thinks for that long instead) or `random`.
+0..3, default the variant's; a budget thinks for that long instead) or `random`;
+`ai:perfect` (or `solver`) is the exact solver within the budget (default 2 s a move),
+else the strongest search for the rest of it. `--holes`/`--seeds` resize the variant.
 
 Games come in pairs: both games of a pair start with the same opening (a few
 random moves, `--opening`, drawn from the match seed) and the players swap who
@@ -47,7 +50,7 @@ class Spec:
 
     text: str
     algorithm: str | None = None
-    difficulty: int | None = None
+    difficulty: int | str | None = None  # 0..3 or "perfect"
     budget_ms: int | None = None
     random: bool = False
 
@@ -65,18 +68,23 @@ def parse_spec(text: str) -> Spec:
             raise SpecError(f"{text!r}: a budget is a positive number of milliseconds, e.g. @500ms")
         budget = int(digits)
     name, _, level = body.partition(":")
-    difficulty = None
+    difficulty: int | str | None = None
     if level:
-        if level not in ("0", "1", "2", "3"):
-            raise SpecError(f"{text!r}: the difficulty is 0, 1, 2 or 3")
-        difficulty = int(level)
+        if level.lower() == "perfect":
+            difficulty = "perfect"
+        elif level not in ("0", "1", "2", "3"):
+            raise SpecError(f"{text!r}: the difficulty is 0, 1, 2, 3 or perfect")
+        else:
+            difficulty = int(level)
     algorithm: str | None = None
-    if name.lower() not in ("ai", ""):
+    if name.lower() == "solver":
+        algorithm = "solver"
+    elif name.lower() not in ("ai", ""):
         try:
             algorithm = Algorithm(name).value
         except ValueError:
             names = ", ".join(a.value for a in Algorithm)
-            raise SpecError(f"{text!r}: unknown algorithm {name!r} ({names}, ai or random)") from None
+            raise SpecError(f"{text!r}: unknown algorithm {name!r} ({names}, solver, ai or random)") from None
     return Spec(raw, algorithm, difficulty, budget)
 
 
@@ -173,14 +181,20 @@ def play_game(game: Game, specs: tuple[Spec, Spec], index: int, seed: int, *,
 _WORKER: dict[str, Any] = {}
 
 
-def _load(variant: str) -> Game:
+def _load(variant: str, size: tuple[int | None, int | None] = (None, None)) -> Game:
+    """The variant by name or path; `size` (holes a side, seeds a hole) resizes it."""
+    if size != (None, None):
+        from mancala.ai.solver import sized_variant
+
+        return Game(sized_variant(variant, *size))
     from mancala.rules.loading import load_variant
 
     return Game(load_variant(variant))
 
 
-def _init_worker(variant: str, specs: tuple[Spec, Spec], seed: int, cap: int, opening: int) -> None:
-    _WORKER.update(game=_load(variant), specs=specs, seed=seed, cap=cap, opening=opening)
+def _init_worker(variant: str, specs: tuple[Spec, Spec], seed: int, cap: int, opening: int,
+                 size: tuple[int | None, int | None] = (None, None)) -> None:
+    _WORKER.update(game=_load(variant, size), specs=specs, seed=seed, cap=cap, opening=opening)
 
 
 def _run_one(index: int) -> GameResult:
@@ -190,11 +204,13 @@ def _run_one(index: int) -> GameResult:
 
 def run_match(variant: str, specs: tuple[Spec, Spec], games: int, *, seed: int = 1, jobs: int = 1,
               cap: int = DEFAULT_CAP, opening: int = DEFAULT_OPENING,
-              progress: Callable[[GameResult, int], None] | None = None) -> list[GameResult]:
-    """Play the match; results in game order. `progress(result, done)` after each game."""
+              progress: Callable[[GameResult, int], None] | None = None,
+              size: tuple[int | None, int | None] = (None, None)) -> list[GameResult]:
+    """Play the match; results in game order. `progress(result, done)` after each game;
+    `size`: (holes, seeds) to resize the variant, None keeping its own."""
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
-        _init_worker(variant, specs, seed, cap, opening)
+        _init_worker(variant, specs, seed, cap, opening, size)
         stream: Iterator[GameResult] = (_run_one(i) for i in range(games))
         for res in stream:
             results.append(res)
@@ -204,7 +220,7 @@ def run_match(variant: str, specs: tuple[Spec, Spec], games: int, *, seed: int =
         import multiprocessing
 
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        with ctx.Pool(min(jobs, games), _init_worker, (variant, specs, seed, cap, opening)) as pool:
+        with ctx.Pool(min(jobs, games), _init_worker, (variant, specs, seed, cap, opening, size)) as pool:
             for res in pool.imap_unordered(_run_one, range(games)):
                 results.append(res)
                 if progress:
@@ -315,6 +331,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("a", metavar="A", help="player A: ALGORITHM[:DIFFICULTY][@BUDGETms] or random")
     p.add_argument("b", metavar="B", help="player B, likewise")
     p.add_argument("--variant", required=True, help="variant name (file stem in configs/) or path")
+    p.add_argument("--holes", type=int, default=None, help="holes a side instead of the variant's")
+    p.add_argument("--seeds", type=int, default=None, help="seeds a hole instead of the variant's")
     p.add_argument("--games", type=int, default=20, help="games to play (default 20; pairs share an opening)")
     p.add_argument("--seed", type=int, default=1, help="match seed: openings and the players' seeds (default 1)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
@@ -339,18 +357,21 @@ def main(args: argparse.Namespace) -> int:
     if args.games < 1:
         print("arena: --games must be at least 1", file=sys.stderr)
         return 2
+    size = (args.holes, args.seeds)
     try:
-        _load(args.variant)
+        _load(args.variant, size)
     except (VariantError, OSError) as exc:
         print(f"arena: invalid variant: {exc}", file=sys.stderr)
         return 2
     bar = None if args.quiet else ProgressBar(args.games, sys.stderr)
     results = run_match(args.variant, specs, args.games, seed=args.seed, jobs=args.jobs, cap=args.cap,
-                        opening=args.opening, progress=bar)
+                        opening=args.opening, progress=bar, size=size)
     summary = summarize(results)
+    name = args.variant + "".join(f" {flag} {v}" for flag, v in (("--holes", args.holes), ("--seeds", args.seeds))
+                                  if v is not None)
     if args.json:
-        print(json.dumps({"variant": args.variant, "a": specs[0].text, "b": specs[1].text}
-                         | summary.to_json()))
+        print(json.dumps({"variant": args.variant, "holes": args.holes, "seeds": args.seeds,
+                          "a": specs[0].text, "b": specs[1].text} | summary.to_json()))
     else:
-        print(table(args.variant, specs[0], specs[1], summary))
+        print(table(name, specs[0], specs[1], summary))
     return 0

@@ -124,6 +124,8 @@ def choose_move(game: Game, pos: Position, *, difficulty: Level | None = None, a
         value = (abs(value) - WIN) * (1 if value > 0 else -1)
     elif abs(value) >= SURE:  # a majority held for good: the margin so far
         value = (abs(value) - SURE) * (1 if value > 0 else -1)
+    elif not exact:  # a heuristic score: in seeds, as the store multiplier weighs them
+        value = round(value / (game.variant.player.scorer.stores_m or 1), 4)
     return Answer(game.move_json(result.move), mover, float(value), result.depth, result.nodes, ms,
                   exact, algo.value)
 

@@ -695,6 +695,9 @@ def main(args: Any, out: Any = None, err: Any = None) -> int:
     print(f"{label}: {', '.join(json.dumps(m) for m in moves)} (holes numbered as in replay)",
           file=out)
     rate = sol.nodes / sol.seconds if sol.seconds > 0 else 0.0
+    # the progress lines count the look-ahead's depths as iterations too
+    how = (f"{sol.lookahead + sol.probes} iterations (a look-ahead to depth {sol.lookahead} for the "
+           f"first guess, then {sol.probes} null-window tests)" if sol.lookahead else f"{sol.probes} iterations")
     print(f"solved by the {sol.engine} solver in {sol.seconds:.2f} s: {sol.nodes:,} nodes "
-          f"({rate / 1e6:.2f}M nodes/s), {sol.probes} iterations", file=out)
+          f"({rate / 1e6:.2f}M nodes/s), {how}", file=out)
     return 0

@@ -188,7 +188,11 @@ def test_player_specs() -> None:
     spec = parse_spec("ai:0")
     assert (spec.algorithm, spec.difficulty) == (None, 0)
     assert parse_spec("random").random
-    for bad in ("deep_blue:2", "minimaxer:4", "minimaxer@fast", "minimaxer@0ms"):
+    spec = parse_spec("ai:perfect")
+    assert (spec.algorithm, spec.difficulty) == (None, "perfect")
+    spec = parse_spec("solver@300ms")
+    assert (spec.algorithm, spec.difficulty, spec.budget_ms) == ("solver", None, 300)
+    for bad in ("deep_blue:2", "minimaxer:4", "minimaxer@fast", "minimaxer@0ms", "ai:perfection"):
         with pytest.raises(SpecError):
             parse_spec(bad)
 
@@ -223,6 +227,17 @@ def test_arena_cli_plays_two_games() -> None:
     wins, draws, losses = map(int, lines[3].split()[1:4])
     assert wins + draws + losses == 2
     assert "arena [" in proc.stderr and "2/2" in proc.stderr
+
+    # the perfect player on a resized board: with no random opening, it wins every game it
+    # starts (Kalah 4 x 3 is a win for the starter) and loses none to difficulty 0
+    proc = subprocess.run(
+        [sys.executable, "-m", "mancala", "arena", "ai:perfect", "ai:0", "--variant", "kalah_4", "--holes", "4",
+         "--seeds", "3", "--games", "4", "--jobs", "1", "--opening", "0", "--json", "--quiet"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert (out["holes"], out["seeds"], out["games"]) == (4, 3, 4)
+    assert out["losses"] == 0 and out["a_start_score"] == 1.0
 
     proc = subprocess.run(
         [sys.executable, "-m", "mancala", "arena", "minimaxer:1", "negamaxer:9", "--variant", "kalah_4"],
