@@ -184,3 +184,12 @@ def test_the_perfect_player_keeps_the_value_in_every_position_it_solves() -> Non
             assert answer.value == solve(game, pos).value  # type: ignore[union-attr]
             pos = game.play(pos, answer.move)
         assert pos.stores[0] - pos.stores[1] == start.value, rule
+
+
+def test_heuristic_values_are_in_seeds() -> None:
+    """A variant weighing stores by 4: one seed banked at depth 1 answers value 1, not 4."""
+    raw = json.loads((ROOT / "configs" / "kalah_4.json").read_text())
+    raw["player"] = {"algorithm": "minimaxer", "ai_params": {"mm_depth": [1, 1, 1, 1]}, "scorer": {"stores_m": 4}}
+    game = Game(parse_variant(raw))
+    answer = choose_move(game, game.start(0), difficulty=1)
+    assert (answer.value, answer.exact) == (1.0, False)
