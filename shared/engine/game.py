@@ -329,7 +329,9 @@ class Game:
         if pos.pending is not None:  # SameSide: the captured seeds go into hole `move`
             pos.board[move] += pos.pending  # type: ignore[index]
             pos.pending = None
-            self.ender(pos, mover, False)
+            # the capture's repeat turn (capt_rturn) comes once its seeds are placed
+            self.ender(pos, mover, self.capt_rturn == CaptRTurn.ALWAYS
+                       or (self.capt_rturn == CaptRTurn.ONCE and not pos.repeating))
             return
         hole, step = self._decode(pos, move)
         if self.play_alt and pos.alt_dir == 0:
@@ -348,7 +350,6 @@ class Game:
             pos.pending = sum(s for _, s in taken)
             pos.moves += 1
             pos.player_moves[mover] += 1
-            pos.repeating = False
             return
         if taken:
             if self.capt_to_child:  # NORMAL children without stores

@@ -10,9 +10,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mancala.engine.board import Geometry
-from mancala.engine.classes import CYCLE_CLASSES, successors
+from mancala.engine.classes import CYCLE_CLASSES, HALVES_CLASSES, successors
 from mancala.engine.position import Position
-from mancala.rules.enums import GameClass, LapSower, SowPrescribed
+from mancala.rules.enums import LapSower, SowPrescribed
 from mancala.rules.variant import Variant
 
 STORE = -1  # the last seed fell in the mover's store
@@ -73,7 +73,7 @@ def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
     skip_start = gi.skip_start
     own_store = gi.sow_own_store
     store_after = {(p, d): geom.store_after(p, d) for p in (0, 1) for d in (1, -1)}
-    if variant.game_class == GameClass.EAST_WEST_CYCLE:
+    if variant.game_class in HALVES_CLASSES:
         # South holds the west half, North the east: South's store sits at the west end
         # (between 2n-1 and 0), North's at the east end (between n-1 and n)
         store_after = {(p, d): geom.store_after(1 - p, d) for p in (0, 1) for d in (1, -1)}

@@ -345,6 +345,12 @@ CONSTRAINTS: list[Constraint] = [
     Constraint("ohojichi_capt_side", ("game_class", "capt_side"),
                lambda v: v.game_class == GameClass.OHOJICHI and _gi(v).capt_side != CaptSide.BOTH,
                "Ohojichi needs capt_side BOTH"),
+    Constraint("sameside_capt_mechanisms", ("game_class", "crosscapt", "pickextra", "capt_type"),
+               lambda v: v.game_class in (GameClass.SAME_SIDE, GameClass.OHOJICHI)
+               and (_gi(v).crosscapt or _gi(v).pickextra != CaptExtraPick.NONE
+                    or _gi(v).capt_type not in (CaptType.NONE, CaptType.NEXT, CaptType.TWO_OUT)),
+               "SameSide and Ohojichi captures are limited to one side of the board: the basic "
+               "captures, capt_type NEXT and TWO_OUT only (no crosscapt, no pickextra)"),
     Constraint("sameside_capt_side", ("game_class", "capt_side"),
                lambda v: v.game_class == GameClass.SAME_SIDE and has_capture(v)
                and _gi(v).capt_side in (CaptSide.BOTH, CaptSide.OPP_CONT, CaptSide.OWN_CONT),

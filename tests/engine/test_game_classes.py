@@ -205,11 +205,39 @@ def test_same_side_clearing_the_own_row_wins_once_the_seeds_are_placed():
     assert pos.outcome is not None and pos.outcome.kind.value == "WIN" and pos.outcome.winner == 0
 
 
-def test_same_side_is_left_to_the_python_engine_and_refuses_stores():
+def test_same_side_is_left_to_the_python_engine():
     game = same_side()
     assert make_fast(game.variant) is None
-    assert "stores" in refused("SameSide", capt_on=[4], capt_side="OWN_SIDE", goal="CLEAR",
-                               stores=True)
+    assert "capt_type" in refused("SameSide", capt_type="NEXT", capt_side="OWN_SIDE", goal="CLEAR")
+
+
+def test_same_side_own_store_is_passed_at_the_end_of_the_own_row():
+    game = make_class("SameSide", capt_on=[4], capt_side="OWN_SIDE", goal="CLEAR",
+                      stores=True, sow_own_store=True)
+    pos = at(game, [1, 1, 2, 2, 2, 2])
+    pos = game.play(pos, 2)  # store, 0: 0 holds two, no capture
+    assert pos.board == [2, 1, 0, 2, 2, 2] and pos.stores == [1, 0] and pos.turn == 1
+    pos = game.play(pos, 4)  # North: 5, store: another turn
+    assert pos.board == [2, 1, 0, 2, 0, 3] and pos.stores == [1, 1] and pos.turn == 1
+
+
+def test_same_side_capture_repeat_turn_comes_after_the_placement():
+    game = make_class("SameSide", capt_on=[4], capt_side="OWN_SIDE", goal="CLEAR",
+                      capt_rturn="ALWAYS")
+    pos = at(game, [2, 1, 3, 2, 2, 2])
+    pos = game.play(pos, 0)  # 1, 2: 2 makes four: taken
+    assert pos.pending == 4 and pos.turn == 0
+    pos = game.play(pos, 5)  # placed; the capture gives South another turn
+    assert pos.board == [0, 2, 0, 2, 2, 6] and pos.turn == 0 and pos.repeating
+    once = make_class("SameSide", capt_on=[4], capt_side="OWN_SIDE", goal="CLEAR",
+                      capt_rturn="ONCE")
+    pos = at(once, [2, 1, 3, 2, 2, 2])
+    pos = once.play(once.play(pos, 0), 5)
+    assert pos.turn == 0  # the first capture repeats
+    pos = once.play(at(once, [2, 1, 3, 1, 1, 1]), 0)  # 1, 2: 2 makes four
+    pos.repeating = True  # as if the capturing move were itself a repeat turn
+    pos = once.play(pos, 3)
+    assert pos.turn == 1 and not pos.repeating  # ONCE: no second repeat in a row
 
 
 # ---- Ohojichi -----------------------------------------------------------------------
@@ -232,6 +260,16 @@ def test_ohojichi_sows_round_the_half_and_places_captures_in_the_other_half():
     assert game.legal_moves(pos) == [0, 1, 6, 7]
     pos = game.play(pos, 7)
     assert pos.board == [0, 2, 4, 0, 3, 1, 0, 4] and pos.turn == 0
+
+
+def test_ohojichi_own_store_sits_at_the_outer_end_of_the_half():
+    game = make_class("Ohojichi", holes=4, capt_on=[4], goal="CLEAR", stores=True,
+                      sow_own_store=True)
+    pos = at(game, [1, 1, 2, 2, 2, 2, 1, 2])
+    pos = game.play(pos, 7)  # South: store (west end, after 7), 0: 0 holds two
+    assert pos.board == [2, 1, 2, 2, 2, 2, 1, 0] and pos.stores == [1, 0] and pos.turn == 1
+    pos = game.play(pos, 3)  # North: 4 ... the east end is after 3: store, 4
+    assert pos.board == [2, 1, 2, 0, 3, 2, 1, 0] and pos.stores == [1, 1] and pos.turn == 0
 
 
 def test_ohojichi_clearing_the_own_half_wins():
