@@ -473,3 +473,13 @@ def test_every_parameter_of_the_reference_is_a_field_of_the_variant_model(param)
     known = (set(GameInfo.model_fields) | set(PlayerInfo.model_fields) | set(AiParams.model_fields)
              | set(Scorer.model_fields) | set(GameConstants.model_fields) | set(Variant.model_fields))
     assert param in known
+
+
+def test_every_parameter_has_a_section_in_docs_rules_md():
+    """docs/rules.md says how the engine reads each parameter: a `## name` heading, or a
+    heading listing several names separated by commas."""
+    named: set[str] = set()
+    for line in (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            named.update(part.strip().split(" ")[0] for part in line[3:].split(","))
+    assert sorted(set(reference()) - named) == []
