@@ -107,12 +107,6 @@ def test_xcpickown_picking_the_single_seed_counts_as_a_capture_for_pickextra():
     assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 0, 0, 4], [3, 0], 1)
 
 
-def test_crosscapt_with_multicapt_is_refused_by_name():
-    with pytest.raises(VariantError) as err:
-        make(holes=3, crosscapt=True, multicapt=-1)
-    assert "multicapt" in err.value.params
-
-
 # ---- basic criteria: capt_on, capt_min, capt_max, evens (ANDed) ------------------------------
 #
 # Board [5,0,2,1,c-1,2], South plays 2: 3, 4 -> the last hole 4 holds c (hole 0 is ballast so
