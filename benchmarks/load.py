@@ -1,13 +1,27 @@
 """Load benchmark: N rooms x (2 players + S spectators) playing random legal moves.
 
     python benchmarks/load.py --rooms 100 --spectators 10 --seconds 30
+    python benchmarks/load.py --rooms 100 --spectators 10 --computer-rooms 0 20 --computer-level 3
 
 Starts a server subprocess on a free port with a scratch data directory (or uses
---server URL), plays Kalah games with rematches until the time is up, and prints:
-connections held, moves/s, latency from a move sent to the LAST spectator of the
-room receiving it (p50/p90/p99/max), and the server's resident memory. The
-clients run in this one process; on a small machine they compete with the server
-for CPU, so the numbers are a floor for the server.
+--server URL) and drives it from --procs load-generator processes, so the
+clients' work (decoding every frame for 1,200 sockets) neither shares the
+server's event loop nor piles up in one client loop. Every client connects and
+every room fills first; then all rooms start playing at once (a room that played
+while others were still connecting would slow the set-up down without end).
+Players play Kalah (4 holes) with rematches until the time is up, each move
+after --think-ms (0: at once, as fast as the server answers).
+
+With --computer-rooms K, K more rooms each have one bot (random legal moves)
+against the server's computer opponent at --computer-level; several values run
+one after the other (a fresh server each) and the table shows them side by side.
+
+The table: connections held, moves/s, latency from a move sent to the LAST
+spectator of the room receiving it (p50/p90/p99/max; to both players when S is
+0), the computer's reply time, the server's CPU and resident memory, and the
+load generators' own CPU and event-loop lag (when their loop lags, the
+latencies include the generators' delay: read them as an upper bound).
+Progress goes to stderr; --json prints the results as JSON instead.
 """
 
 from __future__ import annotations
@@ -15,19 +29,40 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import json
+import multiprocessing
 import os
 import random
 import socket
-import statistics
 import subprocess
 import sys
 import tempfile
 import time
 import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from multiprocessing.sharedctypes import SynchronizedArray
+from multiprocessing.synchronize import Event
 from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.client import ClientConnection
+from websockets.asyncio.client import connect as ws_connect
 
 from mancala.client.api import MancalaClient, ServerError
+from mancala.protocol.codec import JSON_SUBPROTOCOL
 
+VARIANT = "kalah_4"
+CONNECT_AT_ONCE = 20  # handshakes in flight per generator during set-up
+LAG_TICK = 0.05  # seconds between the event-loop lag probes
+# shared counters per generator process: connections open, human moves, computer moves
+CONNS, MOVES, CMOVES = range(3)
+COUNTERS = 3
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+# ---- the server process ---------------------------------------------------------------
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -45,155 +80,527 @@ def rss_mb(pid: int) -> float:
     return float("nan")
 
 
-class Stats:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU time of one process (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / TICK
+
+
+def children(pid: int) -> list[int]:
+    try:
+        return [int(p) for p in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+    except OSError:
+        return []
+
+
+class ServerProcess:
+    """`mancala serve` on a free port with a scratch data directory; its log goes to a file."""
+
     def __init__(self) -> None:
-        self.sent: dict[tuple[str, int], float] = {}
-        self.last_seen: dict[tuple[str, int], float] = {}
-        self.moves = 0
-        self.games = 0
-        self.errors = 0
-
-
-async def spectator(url: str, room: str, stats: Stats, stop: asyncio.Event) -> MancalaClient:
-    c = await MancalaClient.connect(url, name="watcher")
-    await c.spectate(room)
-
-    async def watch() -> None:
-        while not stop.is_set():
+        self.port = free_port()
+        self.data = Path(tempfile.mkdtemp(prefix="mancala-load-"))
+        self.log_path = self.data / "server.log"
+        # the rate limit is per connection; a bot moving at once may send more than a human
+        env = dict(os.environ, MANCALA_RATE_PER_SECOND="1000", MANCALA_RATE_BURST="1000")
+        with self.log_path.open("w") as log:
+            self.proc = subprocess.Popen(
+                [sys.executable, "-m", "mancala", "serve", "--port", str(self.port), "--data-dir", str(self.data)],
+                env=env, stderr=log, stdout=log)
+        deadline = time.monotonic() + 30
+        while True:
             try:
-                ev = await c.next_event("move_made", timeout=1.0)
-            except TimeoutError:
-                continue
-            key = (room, ev.ply)
-            stats.last_seen[key] = time.perf_counter()
+                urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1).read()
+                break
+            except OSError:
+                if self.proc.poll() is not None or time.monotonic() > deadline:
+                    raise RuntimeError(f"the server did not start; see {self.log_path}") from None
+                time.sleep(0.1)
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
 
-    asyncio.create_task(watch())
-    return c
+    @property
+    def pid(self) -> int:
+        return self.proc.pid
 
+    def cpu(self) -> tuple[float, float]:
+        """(the server's own CPU seconds, its child processes' - the search workers)."""
+        return cpu_seconds(self.pid), sum(cpu_seconds(c) for c in children(self.pid))
 
-async def player(c: MancalaClient, room: str, seat: int, stats: Stats, stop: asyncio.Event,
-                 rng: random.Random, state) -> None:  # noqa: ANN001
-    """Play random legal moves from pushed states until the time is up."""
-    ply = 0
-    while not stop.is_set():
-        if state.outcome is None and state.turn == seat:
-            move = rng.choice(state.legal)
-            stats.sent[(room, ply)] = time.perf_counter()
-            try:
-                await c.move(room, move, ply)
-            except ServerError:
-                stats.errors += 1
+    def stop(self) -> None:
+        self.proc.terminate()
         try:
-            ev = await c.next_event(timeout=1.0)
-        except TimeoutError:
-            continue
+            self.proc.wait(15)
+        except subprocess.TimeoutExpired:
+            self.proc.kill()
+            self.proc.wait()
+
+
+# ---- one load-generator process ---------------------------------------------------------
+
+@dataclass
+class Plan:
+    """What one generator process does: its share of the rooms."""
+
+    url: str
+    rooms: list[int]  # human rooms (numbers, for the random seeds)
+    computer_rooms: list[int]
+    spectators: int
+    computer_level: int | str
+    think_ms: float
+    index: int
+
+
+@dataclass
+class Samples:
+    """What a generator reports back once the time is up."""
+
+    latencies: list[float] = field(default_factory=list)  # ms, human rooms
+    replies: list[float] = field(default_factory=list)  # ms, computer rooms: bot's move -> computer's move
+    moves: int = 0
+    computer_moves: int = 0
+    games: int = 0
+    errors: list[str] = field(default_factory=list)
+    lags: list[float] = field(default_factory=list)  # ms
+    cpu: float = 0.0  # seconds of this process's CPU during the run
+    elapsed: float = 0.0
+
+
+class Clock:
+    """The measuring window: moves count only between `go` and `stop`."""
+
+    def __init__(self) -> None:
+        self.running = False
+        self.stopped = False
+
+
+class Tracker:
+    """One human room's moves in flight: sent at, and how many receivers still await them."""
+
+    def __init__(self, receivers: int, samples: Samples, clock: Clock) -> None:
+        self.receivers = receivers
+        self.samples = samples
+        self.clock = clock
+        self.pending: dict[tuple[int | None, int], list[float]] = {}
+
+    def sent(self, game: int | None, ply: int) -> None:
+        if self.clock.running:
+            self.pending[(game, ply)] = [time.perf_counter(), self.receivers]
+
+    def received(self, game: int | None, ply: int) -> None:
+        entry = self.pending.get((game, ply))
+        if entry is None:
+            return
+        entry[1] -= 1
+        if entry[1] == 0:
+            del self.pending[(game, ply)]
+            if self.clock.running:
+                self.samples.latencies.append((time.perf_counter() - entry[0]) * 1000)
+
+
+class Watcher:
+    """A spectator that only notes when each move reaches it.
+
+    Deliberately leaner than MancalaClient (no reply matching, no event queue, no typed
+    models): a thousand of these share a generator's loop, and what they cost there
+    would show up as the server's latency."""
+
+    def __init__(self, ws: ClientConnection) -> None:
+        self.ws = ws
+
+    @classmethod
+    async def connect(cls, url: str, name: str) -> Watcher:
+        ws = await ws_connect(url, subprotocols=[JSON_SUBPROTOCOL], open_timeout=60,  # type: ignore[list-item]
+                              compression=None)
+        await ws.send(json.dumps({"type": "hello", "name": name, "id": 1}))
+        reply = json.loads(await ws.recv())
+        if reply.get("type") != "welcome":
+            raise ServerError(reply.get("code", "?"), reply.get("message", str(reply)))
+        return cls(ws)
+
+    async def spectate(self, room: str) -> int | None:
+        """Watch the room: returns the game id of its current game."""
+        await self.ws.send(json.dumps({"type": "spectate", "room": room, "id": 2}))
+        while True:
+            reply = json.loads(await self.ws.recv())
+            if reply.get("id") == 2:
+                if reply["type"] != "room_state":
+                    raise ServerError(reply.get("code", "?"), reply.get("message", str(reply)))
+                return reply["game_id"]
+
+    async def watch(self, tracker: Tracker, game: int | None) -> None:
+        async for frame in self.ws:
+            if tracker.clock.stopped:
+                return
+            ev = json.loads(frame)
+            kind = ev["type"]
+            if kind == "move_made":
+                tracker.received(game, ev["ply"])
+            elif kind == "room_state":  # a rematch: a new game
+                game = ev["game_id"]
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def player(c: MancalaClient, room: str, seat: int, state: Any, game: int | None, rng: random.Random,
+                 plan: Plan, tracker: Tracker | None, samples: Samples, clock: Clock,
+                 count: Callable[[int], None], computer: bool = False, ply: int = 0) -> None:
+    """Random legal moves from the pushed states; seat 0 counts the room's moves and games.
+
+    In a computer room the bot times the computer's answer: from its move sent to the
+    computer's move received."""
+    asked_at: float | None = None
+    waiting = False  # our move is sent, its move_made not yet read (other pushes may come first)
+    while not clock.stopped:
+        if state.outcome is None and state.turn == seat and not waiting:
+            if plan.think_ms:
+                await asyncio.sleep(plan.think_ms * rng.uniform(0.5, 1.5) / 1000)
+            if tracker is not None:
+                tracker.sent(game, ply)
+            asked_at = time.perf_counter()
+            waiting = True
+            try:
+                await c.move(room, rng.choice(state.legal), ply)
+            except ServerError as exc:
+                samples.errors.append(f"move: {exc}")
+                waiting = False
+        ev = await c.events.get()
         if ev.type == "move_made":
-            state, ply = ev.state, ev.ply + 1
-            if seat == 0:
-                stats.moves += 1
+            state, ply, waiting = ev.state, ev.ply + 1, False
+            if tracker is not None and tracker.receivers and not plan.spectators:
+                tracker.received(game, ev.ply)
+            if computer and ev.seat != seat:
+                if asked_at is not None and clock.running:
+                    samples.replies.append((time.perf_counter() - asked_at) * 1000)
+                asked_at = None
+            if seat == 0 or computer:
+                count(CMOVES if computer else MOVES)
         elif ev.type == "game_over":
-            if seat == 0:
-                stats.games += 1
+            if (seat == 0 or computer) and clock.running:
+                samples.games += 1
+            asked_at = None
             with contextlib.suppress(ServerError):
                 await c.rematch(room)
-        elif ev.type == "room_state":
-            # rematch started: seats swapped
-            state, ply = ev.state, ev.ply
+        elif ev.type == "room_state":  # the rematch started: seats swapped
+            state, ply, game, waiting = ev.state, ev.ply, ev.game_id, False
             seat = ev.you if ev.you is not None else seat
 
 
-async def run(url: str, rooms: int, spectators: int, seconds: float, server_pid: int | None) -> None:
-    stats = Stats()
-    stop = asyncio.Event()
-    clients: list[MancalaClient] = []
-    tasks = []
-    t0 = time.perf_counter()
-    for r in range(rooms):
-        a = await MancalaClient.connect(url, name=f"a{r}")
-        b = await MancalaClient.connect(url, name=f"b{r}")
-        granted = await a.create_room("kalah_4", public=False)
+async def lag_probe(samples: Samples, clock: Clock) -> None:
+    """How late the loop wakes up: a saturated generator shows it here."""
+    loop = asyncio.get_running_loop()
+    while not clock.stopped:
+        t = loop.time()
+        await asyncio.sleep(LAG_TICK)
+        if clock.running:
+            samples.lags.append((loop.time() - t - LAG_TICK) * 1000)
+
+
+async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop: Event,
+                   report: Connection) -> None:
+    samples, clock = Samples(), Clock()
+    slot = plan.index * COUNTERS
+    raw = counters.get_obj()  # one writer per slot: no lock needed
+
+    def count(which: int) -> None:
+        if clock.running:
+            raw[slot + which] += 1
+
+    gate = asyncio.Semaphore(CONNECT_AT_ONCE)
+    clients: list[MancalaClient | Watcher] = []
+
+    async def connect(name: str) -> MancalaClient:
+        async with gate:
+            c = await MancalaClient.connect(plan.url, name=name, open_timeout=60)
+        clients.append(c)
+        raw[slot + CONNS] += 1
+        return c
+
+    async def connect_watcher(name: str) -> Watcher:
+        async with gate:
+            w = await Watcher.connect(plan.url, name)
+        clients.append(w)
+        raw[slot + CONNS] += 1
+        return w
+
+    async def human_room(r: int) -> list[Any]:
+        a, b = await connect(f"a{r}"), await connect(f"b{r}")
+        granted = await a.create_room(VARIANT, public=False)
         first = await a.next_event("room_state")
         await b.join(granted.room)
         second = await b.next_event("room_state")
-        clients += [a, b]
-        for _ in range(spectators):
-            clients.append(await spectator(url, granted.room, stats, stop))
+        tracker = Tracker(plan.spectators or 2, samples, clock)
+        watchers = await asyncio.gather(*(connect_watcher(f"w{r}.{i}") for i in range(plan.spectators)))
+        jobs: list[Any] = []
+        for w in watchers:
+            game = await w.spectate(granted.room)
+            jobs.append(lambda w=w, g=game: w.watch(tracker, g))
         rng = random.Random(r)
-        tasks.append(asyncio.create_task(player(a, granted.room, 0, stats, stop, rng, first.state)))
-        tasks.append(asyncio.create_task(player(b, granted.room, 1, stats, stop, rng, second.state)))
-        print(f"\rconnecting: {len(clients)} connections", end="", file=sys.stderr, flush=True)
-    setup = time.perf_counter() - t0
-    print(file=sys.stderr)
-    m0, start = stats.moves, time.perf_counter()
-    rss_peak = 0.0
-    while time.perf_counter() - start < seconds:
-        await asyncio.sleep(1)
-        if server_pid:
-            rss_peak = max(rss_peak, rss_mb(server_pid))
-        done = stats.moves - m0
-        print(f"\r{time.perf_counter() - start:5.0f} s  {done} moves", end="", file=sys.stderr, flush=True)
-    elapsed = time.perf_counter() - start
-    moves = stats.moves - m0
-    stop.set()
-    print(file=sys.stderr)
-    latencies = sorted((stats.last_seen[k] - t) * 1000 for k, t in stats.sent.items() if k in stats.last_seen
-                       and stats.last_seen[k] >= t)
-    await asyncio.gather(*tasks, return_exceptions=True)
-    for c in clients:
-        with contextlib.suppress(Exception):
-            await c.close()
+        jobs.append(lambda: player(a, granted.room, 0, first.state, first.game_id, rng, plan, tracker,
+                                   samples, clock, count))
+        jobs.append(lambda: player(b, granted.room, 1, second.state, second.game_id, rng, plan, tracker,
+                                   samples, clock, count))
+        return jobs
 
-    def pct(p: float) -> float:
-        return latencies[min(len(latencies) - 1, int(p * len(latencies)))] if latencies else float("nan")
+    async def computer_room(r: int) -> list[Any]:
+        bot = await connect(f"bot{r}")
+        # the computer starts: its first move, awaited here, also starts the server's search
+        # processes, which would otherwise count in the measured window
+        granted = await bot.create_room(VARIANT, public=False, seat=0, starter=1, computer=plan.computer_level)
+        first = await bot.next_event("room_state")
+        state, ply = first.state, 0
+        while state.outcome is None and state.turn != 0:
+            made = await bot.next_event("move_made", timeout=120)
+            state, ply = made.state, made.ply + 1
+        rng = random.Random(10_000 + r)
+        return [lambda: player(bot, granted.room, 0, state, first.game_id, rng, plan, None, samples, clock,
+                               count, computer=True, ply=ply)]
 
-    rows = [
-        ("rooms x (players + spectators)", f"{rooms} x (2 + {spectators})"),
-        ("connections held", f"{len(clients)}"),
-        ("set-up time", f"{setup:.1f} s"),
-        ("moves", f"{moves} in {elapsed:.1f} s"),
-        ("moves/s", f"{moves / elapsed:,.0f}"),
-        ("games finished", f"{stats.games}"),
-        ("latency p50 (move sent -> last spectator)", f"{pct(0.50):.1f} ms"),
-        ("latency p90", f"{pct(0.90):.1f} ms"),
-        ("latency p99", f"{pct(0.99):.1f} ms"),
-        ("latency max", f"{latencies[-1]:.1f} ms" if latencies else "-"),
-        ("mean latency", f"{statistics.fmean(latencies):.1f} ms" if latencies else "-"),
-        ("server RSS (peak)", f"{rss_peak:.0f} MB" if server_pid else "n/a (external server)"),
-        ("errors", f"{stats.errors}"),
-    ]
-    width = max(len(k) for k, _ in rows)
-    for k, v in rows:
-        print(f"{k.ljust(width)}  {v}")
+    rooms = await asyncio.gather(*(human_room(r) for r in plan.rooms),
+                                 *(computer_room(r) for r in plan.computer_rooms))
+    report.send("ready")
+    while not go.is_set():
+        await asyncio.sleep(0.01)
+    # every room starts now; the window opens after the first moves are on their way
+    tasks = [asyncio.create_task(job()) for jobs in rooms for job in jobs]
+    tasks.append(asyncio.create_task(lag_probe(samples, clock)))
+    clock.running = True
+    cpu0, t0 = time.process_time(), time.perf_counter()
+    while not stop.is_set():
+        await asyncio.sleep(0.05)
+    clock.running = False
+    samples.cpu, samples.elapsed = time.process_time() - cpu0, time.perf_counter() - t0
+    samples.moves, samples.computer_moves = raw[slot + MOVES], raw[slot + CMOVES]
+    clock.stopped = True
+    # cancel until all are done: on Python 3.11 a wait_for whose reply lands at the same
+    # moment can swallow the cancellation (the loops also check clock.stopped)
+    pending = set(tasks)
+    while pending:
+        for t in pending:
+            t.cancel()
+        _, pending = await asyncio.wait(pending, timeout=0.5)
+    report.send(samples.__dict__)  # plain data: this module is __mp_main__ here
+    await asyncio.gather(*(c.close() for c in clients), return_exceptions=True)
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--rooms", type=int, default=100)
-    parser.add_argument("--spectators", type=int, default=10)
-    parser.add_argument("--seconds", type=float, default=30)
-    parser.add_argument("--server", default=None, help="ws://HOST:PORT/ws of a running server")
-    args = parser.parse_args()
-    proc = None
-    url = args.server
-    if url is None:
-        port = free_port()
-        data = tempfile.mkdtemp(prefix="mancala-load-")
-        env = dict(os.environ, MANCALA_RATE_PER_SECOND="1000", MANCALA_RATE_BURST="1000")
-        proc = subprocess.Popen([sys.executable, "-m", "mancala", "serve", "--port", str(port), "--data-dir", data],
-                                env=env, stderr=subprocess.DEVNULL)
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"http://127.0.0.1:{port}/healthz", timeout=1).read()
-                break
-            except OSError:
-                time.sleep(0.1)
-        url = f"ws://127.0.0.1:{port}/ws"
+def generator_main(plan: Plan, counters: SynchronizedArray[int], go: Event, stop: Event,
+                   report: Connection) -> None:
     try:
-        asyncio.run(run(url, args.rooms, args.spectators, args.seconds, proc.pid if proc else None))
+        asyncio.run(generate(plan, counters, go, stop, report))
+    except BaseException as exc:  # the parent must hear why, not wait for a report
+        with contextlib.suppress(Exception):
+            report.send(f"error: {type(exc).__name__}: {exc}")
+        raise
+
+
+# ---- the parent: one run per computer-room count ---------------------------------------
+
+@dataclass
+class Result:
+    rooms: int
+    spectators: int
+    computer_rooms: int
+    computer_level: int | str
+    think_ms: float
+    procs: int
+    connections: int
+    setup_s: float
+    seconds: float
+    moves: int
+    computer_moves: int
+    games: int
+    latency_ms: dict[str, float]
+    reply_ms: dict[str, float]
+    server_cpu_pct: float | None
+    server_cpu_us_per_move: float | None
+    workers_cpu_pct: float | None
+    server_rss_mb: float | None
+    generators_cpu_pct: float
+    lag_ms: dict[str, float]
+    errors: list[str]
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def percentiles(values: list[float]) -> dict[str, float]:
+    if not values:
+        return {}
+    v = sorted(values)
+
+    def at(p: float) -> float:
+        return round(v[min(len(v) - 1, int(p * len(v)))], 2)
+
+    return {"n": len(v), "p50": at(0.50), "p90": at(0.90), "p99": at(0.99), "max": round(v[-1], 2)}
+
+
+def progress(text: str) -> None:
+    print(f"\r\033[K{text}", end="", file=sys.stderr, flush=True)
+
+
+def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
+    server = ServerProcess() if args.server is None else None
+    url = server.url if server is not None else args.server
+    ctx = multiprocessing.get_context("spawn")
+    procs = max(1, min(args.procs, args.rooms + computer_rooms))
+    counters = ctx.Array("q", procs * COUNTERS)
+    go, stop = ctx.Event(), ctx.Event()
+    plans = [Plan(url, list(range(args.rooms))[i::procs], list(range(computer_rooms))[i::procs], args.spectators,
+                  args.computer_level, args.think_ms, i) for i in range(procs)]
+    connections = args.rooms * (2 + args.spectators) + computer_rooms
+    pipes, workers = [], []
+    label = f"K={computer_rooms}: " if len(args.computer_rooms) > 1 else ""
+    try:
+        t0 = time.perf_counter()
+        for plan in plans:
+            ours, theirs = ctx.Pipe()
+            p = ctx.Process(target=generator_main, args=(plan, counters, go, stop, theirs), daemon=True)
+            p.start()
+            pipes.append(ours)
+            workers.append(p)
+        ready = 0
+        while ready < procs:
+            for pipe in pipes:
+                if pipe.poll():
+                    message = pipe.recv()
+                    if message != "ready":
+                        raise RuntimeError(f"a load generator failed during set-up: {message}")
+                    ready += 1
+            if any(not p.is_alive() for p in workers):
+                raise RuntimeError("a load generator died during set-up")
+            opened = sum(counters[i * COUNTERS + CONNS] for i in range(procs))
+            progress(f"{label}setting up: {opened:,}/{connections:,} connections, {time.perf_counter() - t0:.1f} s")
+            time.sleep(0.2)
+        setup = time.perf_counter() - t0
+        rss_peak = 0.0
+        own0, kids0 = server.cpu() if server else (0.0, 0.0)
+        go.set()
+        start = time.perf_counter()
+        while (elapsed := time.perf_counter() - start) < args.seconds:
+            time.sleep(min(0.5, args.seconds - elapsed))
+            if server is not None:
+                rss_peak = max(rss_peak, rss_mb(server.pid))
+            moves = sum(counters[i * COUNTERS + MOVES] for i in range(procs))
+            cmoves = sum(counters[i * COUNTERS + CMOVES] for i in range(procs))
+            elapsed = time.perf_counter() - start
+            extra = f" + {cmoves:,} computer-room moves" if computer_rooms else ""
+            progress(f"{label}playing: {elapsed:4.1f}/{args.seconds:g} s, {moves:,} moves"
+                     f" ({moves / max(elapsed, 1e-9):,.0f}/s){extra}")
+        stop.set()
+        wall = time.perf_counter() - start
+        own1, kids1 = server.cpu() if server else (0.0, 0.0)
+        reports: list[Samples] = []
+        for pipe in pipes:
+            if not pipe.poll(60):
+                raise RuntimeError("a load generator sent no results")
+            message = pipe.recv()
+            if not isinstance(message, dict):
+                raise RuntimeError(f"a load generator failed: {message}")
+            reports.append(Samples(**message))
+        for p in workers:
+            p.join(30)
     finally:
-        if proc:
-            proc.terminate()
-            proc.wait(10)
+        stop.set()
+        go.set()
+        for p in workers:
+            if p.is_alive():
+                p.terminate()
+        if server is not None:
+            server.stop()
+        progress("")
+    moves = sum(r.moves for r in reports)
+    seconds = max(r.elapsed for r in reports)
+    return Result(
+        rooms=args.rooms, spectators=args.spectators, computer_rooms=computer_rooms,
+        computer_level=args.computer_level, think_ms=args.think_ms, procs=procs, connections=connections,
+        setup_s=round(setup, 2), seconds=round(seconds, 2), moves=moves,
+        computer_moves=sum(r.computer_moves for r in reports), games=sum(r.games for r in reports),
+        latency_ms=percentiles([x for r in reports for x in r.latencies]),
+        reply_ms=percentiles([x for r in reports for x in r.replies]),
+        server_cpu_pct=round(100 * (own1 - own0) / wall, 1) if server else None,
+        server_cpu_us_per_move=round(1e6 * (own1 - own0) / max(1, moves + sum(r.computer_moves for r in reports)))
+        if server else None,
+        workers_cpu_pct=round(100 * (kids1 - kids0) / wall, 1) if server else None,
+        server_rss_mb=round(rss_peak, 1) if server else None,
+        generators_cpu_pct=round(100 * sum(r.cpu for r in reports) / seconds, 1),
+        lag_ms=percentiles([x for r in reports for x in r.lags]),
+        errors=[e for r in reports for e in r.errors][:20],
+    )
+
+
+def table(results: list[Result]) -> str:
+    def ms(d: dict[str, float], key: str) -> str:
+        return f"{d[key]:,.1f} ms" if key in d else "-"
+
+    def pct(x: float | None) -> str:
+        return "n/a" if x is None else f"{x:.0f} %"
+
+    rows: list[tuple[str, Callable[[Result], str]]] = [
+        ("human rooms x (players + spectators)", lambda r: f"{r.rooms} x (2 + {r.spectators})"),
+        ("computer rooms (level)", lambda r: f"{r.computer_rooms} ({r.computer_level})" if r.computer_rooms else "0"),
+        ("players' think time", lambda r: f"{r.think_ms:g} ms" if r.think_ms else "none (flat out)"),
+        ("connections held", lambda r: f"{r.connections:,}"),
+        ("load generator processes", lambda r: f"{r.procs}"),
+        ("set-up time", lambda r: f"{r.setup_s:.1f} s"),
+        ("human-room moves", lambda r: f"{r.moves:,} in {r.seconds:.1f} s"),
+        ("human-room moves/s", lambda r: f"{r.moves / r.seconds:,.0f}"),
+        ("games finished", lambda r: f"{r.games:,}"),
+        ("latency p50 (move sent -> last spectator)", lambda r: ms(r.latency_ms, "p50")),
+        ("latency p90", lambda r: ms(r.latency_ms, "p90")),
+        ("latency p99", lambda r: ms(r.latency_ms, "p99")),
+        ("latency max", lambda r: ms(r.latency_ms, "max")),
+        ("computer moves/s", lambda r: f"{r.computer_moves / r.seconds:,.1f}" if r.computer_rooms else "-"),
+        ("computer reply p50 (bot's move -> its move)", lambda r: ms(r.reply_ms, "p50")),
+        ("computer reply p99", lambda r: ms(r.reply_ms, "p99")),
+        ("server CPU (its event loop, % of a core)", lambda r: pct(r.server_cpu_pct)),
+        ("server CPU per move", lambda r: "n/a" if r.server_cpu_us_per_move is None
+         else f"{r.server_cpu_us_per_move:,.0f} us"),
+        ("search workers CPU (% of a core)", lambda r: pct(r.workers_cpu_pct)),
+        ("server RSS (peak)", lambda r: "n/a" if r.server_rss_mb is None else f"{r.server_rss_mb:.0f} MB"),
+        ("load generators CPU (% of a core)", lambda r: pct(r.generators_cpu_pct)),
+        ("load generator loop lag p99", lambda r: ms(r.lag_ms, "p99")),
+        ("errors", lambda r: f"{len(r.errors)}"),
+    ]
+    width = max(len(name) for name, _ in rows)
+    cells = [[fmt(r) for r in results] for _, fmt in rows]
+    widths = [max(len(row[i]) for row in cells) for i in range(len(results))]
+    lines = []
+    if len(results) > 1:
+        lines.append(" " * width + "  " + "  ".join(f"K={r.computer_rooms}".rjust(w)
+                                                     for r, w in zip(results, widths, strict=True)))
+    for (name, _), row in zip(rows, cells, strict=True):
+        lines.append(name.ljust(width) + "  " + "  ".join(c.rjust(w) for c, w in zip(row, widths, strict=True)))
+    return "\n".join(lines)
+
+
+def level(raw: str) -> int | str:
+    return raw if raw == "perfect" else int(raw)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rooms", type=int, default=100, help="human rooms (2 players each)")
+    parser.add_argument("--spectators", type=int, default=10, help="spectators per human room")
+    parser.add_argument("--seconds", type=float, default=30, help="how long the rooms play")
+    parser.add_argument("--think-ms", type=float, default=0,
+                        help="players wait 0.5x to 1.5x this long before each move (0: move at once)")
+    parser.add_argument("--procs", type=int, default=2, help="load-generator processes")
+    parser.add_argument("--computer-rooms", type=int, nargs="+", default=[0], metavar="K",
+                        help="rooms of one bot against the server's computer; several values: one run each")
+    parser.add_argument("--computer-level", type=level, default=3, help="the computer's difficulty (0..3, perfect)")
+    parser.add_argument("--server", default=None, help="ws://HOST:PORT/ws of a running server (default: start one)")
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    args = parser.parse_args(argv)
+    results = [one_run(args, k) for k in args.computer_rooms]
+    if args.json:
+        print(json.dumps([r.to_json() for r in results], indent=1))
+    else:
+        print(table(results))
+    for r in results:
+        for e in r.errors:
+            print(f"K={r.computer_rooms}: {e}", file=sys.stderr)
     return 0
 
 

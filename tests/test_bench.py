@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import subprocess
 import sys
@@ -36,3 +37,39 @@ def test_bench_table_for_a_named_variant() -> None:
     header, rule, row = proc.stdout.splitlines()[1:4]
     assert header.split()[:3] == ["variant", "games", "moves"]
     assert row.startswith("kalah_4")
+
+
+
+def test_load_benchmark_tiny_run_with_and_without_computer_rooms() -> None:
+    """benchmarks/load.py against its own server: human rooms alone, then with a computer room."""
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--rooms", "2", "--spectators", "2",
+         "--seconds", "1", "--procs", "2", "--computer-rooms", "0", "1", "--computer-level", "0", "--json"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    results = json.loads(proc.stdout)
+    alone, mixed = results
+    assert (alone["computer_rooms"], mixed["computer_rooms"]) == (0, 1)
+    assert (alone["connections"], mixed["connections"]) == (8, 9)
+    for run in (alone, mixed):
+        assert run["errors"] == []
+        assert run["moves"] > 0 and run["latency_ms"]["n"] > 0
+        assert 0 < run["latency_ms"]["p50"] <= run["latency_ms"]["p99"] <= run["latency_ms"]["max"]
+        assert run["server_rss_mb"] > 0 and run["server_cpu_pct"] > 0
+    assert alone["computer_moves"] == 0 and alone["reply_ms"] == {}
+    assert mixed["computer_moves"] > 0 and mixed["reply_ms"]["n"] > 0
+    assert "setting up:" in proc.stderr and "playing:" in proc.stderr  # progress on stderr
+
+    # the same results as the printed table: one column per run
+    spec = importlib.util.spec_from_file_location("load_bench", ROOT / "benchmarks" / "load.py")
+    assert spec is not None and spec.loader is not None
+    load = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = load  # dataclasses look their module up there
+    spec.loader.exec_module(load)
+    lines = load.table([load.Result(**r) for r in results]).splitlines()
+    assert lines[0].split() == ["K=0", "K=1"]
+    rows = {line[:44].strip(): line[44:].split() for line in lines[1:]}
+    assert rows["connections held"] == ["8", "9"]
+    assert rows["computer rooms (level)"] == ["0", "1", "(0)"]
+    assert rows["errors"] == ["0", "0"]
