@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mancala.engine.board import Geometry
+from mancala.engine.classes import successors
 from mancala.engine.position import Position
 from mancala.rules.enums import AllowRule, Goal
 from mancala.rules.variant import Variant
@@ -18,6 +19,7 @@ Simulate = Callable[[Position, int, int, int], tuple[int, bool]]
 
 def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> Filter | None:
     n, size = geom.holes, geom.size
+    nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
     gi = variant.game_info
     rule = gi.allow_rule
     # "all holes" and "rightmost" read the mover's row, except where a player's holes are
@@ -74,7 +76,7 @@ def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> F
 
             def single_to_zero(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
                 b = pos.board
-                return [h for h in holes if b[h] != 1 or b[(h + step_of(pos, h, mover)) % size] == 0]
+                return [h for h in holes if b[h] != 1 or b[nxt[step_of(pos, h, mover)][h]] == 0]
 
             return single_to_zero
         case AllowRule.SINGLE_ONLY_ALL:
@@ -91,7 +93,7 @@ def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> F
                 b = pos.board
                 if not all(s == 1 for s in own_seeds(pos, mover)):
                     return [h for h in holes if b[h] != 1]
-                return [h for h in holes if b[(h + step_of(pos, h, mover)) % size] == 0]
+                return [h for h in holes if b[nxt[step_of(pos, h, mover)][h]] == 0]
 
             return single_all_to_zero
         case AllowRule.TWO_ONLY_ALL:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mancala.engine.board import Geometry
+from mancala.engine.classes import successors
 from mancala.engine.position import Position
 from mancala.engine.sowing import LapStop, SowResult
 from mancala.rules.constraints import has_basic_capture, has_children
@@ -105,6 +106,7 @@ def make_cross_chain(variant: Variant, geom: Geometry) -> CrossChain:
     whose single seed made a capture, in order (xcpickown picks from these)."""
     gi = variant.game_info
     size = geom.size
+    nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
     basic = has_basic_capture(variant)
     basic_ok = make_basic_ok(variant)
     side_ok = make_side_ok(variant, geom)
@@ -124,7 +126,7 @@ def make_cross_chain(variant: Variant, geom: Geometry) -> CrossChain:
         loc = final
         for i in range(limit):
             if i:
-                loc = (loc + cd) % size
+                loc = nxt[cd][loc]
                 if loc == final or board[loc] != 1:
                     break
             o = size - 1 - loc
@@ -176,6 +178,7 @@ def _with_children(variant: Variant, inner: Capturer | None) -> Capturer | None:
 def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Capturer | None]:
     gi = variant.game_info
     size = geom.size
+    nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
     basic = has_basic_capture(variant)
     basic_ok = make_basic_ok(variant)
     side_ok = make_side_ok(variant, geom)
@@ -204,7 +207,7 @@ def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Ca
         take(pos, first, taken)
         loc = first
         for _ in range(limit - 1):
-            loc = (loc + cd) % size
+            loc = nxt[cd][loc]
             if loc == first or not ok(loc):
                 break
             take(pos, loc, taken)
@@ -251,7 +254,7 @@ def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Ca
                     def ok(h: int, first: bool = False) -> bool:
                         return basic_ok(board[h]) and side_ok(pos, h, mover, first) and free(pos, h)
 
-                t = (f + cd) % size
+                t = nxt[cd][f]
                 taken: Taken = []
                 if ok(t, True):
                     chain(pos, t, cd, mover, ok, taken)
@@ -269,8 +272,8 @@ def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Ca
                 taken: Taken = []
                 loc = f
                 for _ in range(limit):
-                    gap = (loc + step) % size
-                    target = (gap + step) % size
+                    gap = nxt[step][loc]
+                    target = nxt[step][gap]
                     if board[gap] or not board[target] or not free(pos, target) or target == f:
                         break
                     take(pos, target, taken)
@@ -301,7 +304,7 @@ def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Ca
                     if not ok(loc, i == 0):
                         break
                     take(pos, size - 1 - loc, taken)
-                    loc = (loc + cd) % size
+                    loc = nxt[cd][loc]
                 return taken
 
             return lap_stop_match, match_opp

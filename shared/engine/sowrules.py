@@ -28,6 +28,7 @@ from __future__ import annotations
 
 from mancala.engine.board import Geometry
 from mancala.engine.capture import make_basic_ok, make_cross_chain, make_side_ok
+from mancala.engine.classes import successors
 from mancala.engine.position import Position
 from mancala.engine.presow import make_presow
 from mancala.engine.sowing import MAX_LAPS, STORE, Capturer, ChildStop, LapStop, Sower, SowResult
@@ -66,6 +67,7 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
     gi = variant.game_info
     n = geom.holes
     size = geom.size
+    nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
     rule = gi.sow_rule
     param = gi.sow_param
     sow_start = gi.sow_start
@@ -149,7 +151,7 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
                 # a whole circuit without a hole to take a seed: the rest stay in the start hole
                 board[start] += seeds
                 return start
-            loc = (loc + step) % size
+            loc = nxt[step][loc]
             if skip_start and loc == start:
                 misses += 1
                 continue
@@ -227,7 +229,7 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
             st.taken.extend(taken)
             if gift:
                 return END
-            after = (final + step) % size
+            after = nxt[step][final]
             children = pos.children
             if not board[after] or (children is not None and children[after] is not None):
                 return END  # nothing to draw (a child's seeds are never drawn)
@@ -297,7 +299,7 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
                 elif next_lap:
                     if cont_on and board[final] != cont_on:
                         return result(st, final, laps)
-                    start = (final + step) % size
+                    start = nxt[step][final]
                     if board[start] == 0:
                         return result(st, final, laps)
                 else:

@@ -32,7 +32,7 @@ from mancala.rules.enums import (
     Unclaimed,
 )
 from mancala.rules.errors import Violation
-from mancala.rules.variant import Variant
+from mancala.rules.variant import GameInfo, Variant
 
 
 @dataclass(frozen=True)
@@ -50,6 +50,31 @@ def _gi(v: Variant):  # noqa: ANN202 - short accessor used by the table below
 
 
 DIFFUSION_CLASSES = {GameClass.DIFFUSION, GameClass.DIFFUSION_V2}
+# what makes a game of more than a race (ew_cycle_race), param -> broken
+EW_RACE_BREAKS: dict[str, Callable[[GameInfo], bool]] = {
+    "goal": lambda gi: gi.goal != Goal.CLEAR,
+    "crosscapt": lambda gi: gi.crosscapt,
+    "capt_on": lambda gi: bool(gi.capt_on),
+    "capt_min": lambda gi: gi.capt_min > 0,
+    "capt_max": lambda gi: gi.capt_max > 0,
+    "evens": lambda gi: gi.evens,
+    "capt_type": lambda gi: gi.capt_type != CaptType.NONE,
+    "presowcapt": lambda gi: gi.presowcapt != PreSowCapt.NONE,
+    "pickextra": lambda gi: gi.pickextra != CaptExtraPick.NONE,
+    "mustshare": lambda gi: gi.mustshare,
+    "allow_rule": lambda gi: gi.allow_rule != AllowRule.NONE,
+    "rounds": lambda gi: gi.rounds != Rounds.NO_ROUNDS,
+}
+
+
+def ew_race_breaks(v: Variant) -> list[str]:
+    gi = _gi(v)
+    return [param for param, broken in EW_RACE_BREAKS.items() if broken(gi)]
+
+
+# sow rules that act on the opponent's holes only (ns_cycle_sow_rule)
+OPP_SIDE_SOW_RULES = {SowRule.NO_SOW_OPP_NS, SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR,
+                      SowRule.NO_OPP_CHILD, SowRule.OPP_GETS_OWN_LAST}
 # the Diffusion classes are preconfigured: these may be set, every other rule keeps its default
 DIFFUSION_FREE = {"name", "about", "rules", "help_file", "stores", "goal"}
 
@@ -60,6 +85,8 @@ def diffusion_set(v: Variant) -> list[str]:
     default = type(gi)()
     return [f for f in type(gi).model_fields
             if f not in DIFFUSION_FREE and getattr(gi, f) != getattr(default, f)]
+
+
 ROUND_GOALS = {Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS}
 UDIR_SENSITIVE_ALLOWS = {AllowRule.OPP_OR_EMPTY, AllowRule.SINGLE_TO_ZERO, AllowRule.SINGLE_ALL_TO_ZERO}
 BLKD_DIV = {SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR}
@@ -345,12 +372,25 @@ CONSTRAINTS: list[Constraint] = [
     Constraint("ohojichi_capt_side", ("game_class", "capt_side"),
                lambda v: v.game_class == GameClass.OHOJICHI and _gi(v).capt_side != CaptSide.BOTH,
                "Ohojichi needs capt_side BOTH"),
-    Constraint("sameside_capt_mechanisms", ("game_class", "crosscapt", "pickextra", "capt_type"),
+    Constraint("sameside_capt_mechanisms", ("game_class", "crosscapt", "pickextra", "capt_type", "presowcapt"),
                lambda v: v.game_class in (GameClass.SAME_SIDE, GameClass.OHOJICHI)
                and (_gi(v).crosscapt or _gi(v).pickextra != CaptExtraPick.NONE
-                    or _gi(v).capt_type not in (CaptType.NONE, CaptType.NEXT, CaptType.TWO_OUT)),
+                    or _gi(v).capt_type not in (CaptType.NONE, CaptType.NEXT, CaptType.TWO_OUT)
+                    or _gi(v).presowcapt in (PreSowCapt.ALL_SINGLE_XCAPT, PreSowCapt.DRAW_1_XCAPT)),
                "SameSide and Ohojichi captures are limited to one side of the board: the basic "
-               "captures, capt_type NEXT and TWO_OUT only (no crosscapt, no pickextra)"),
+               "captures, capt_type NEXT and TWO_OUT only (no crosscapt, no pickextra, no "
+               "cross captures before sowing)"),
+    Constraint("ew_cycle_race", ("game_class",),
+               lambda v: v.game_class == GameClass.EAST_WEST_CYCLE and bool(ew_race_breaks(v)),
+               "EastWestCycle is a race with no interaction between the players: goal CLEAR, "
+               "no captures of any kind, no mustshare, allow_rule or rounds; set here: ",
+               lambda v: ", ".join(ew_race_breaks(v))),
+    Constraint("ns_cycle_sow_rule", ("game_class", "sow_rule", "no_sides"),
+               lambda v: v.game_class in (GameClass.NORTH_SOUTH_CYCLE, GameClass.SAME_SIDE)
+               and not _gi(v).no_sides and _gi(v).sow_rule in OPP_SIDE_SOW_RULES,
+               "NorthSouthCycle and SameSide sows never reach the opponent's row: sow rules "
+               "about the opponent's holes (NO_SOW_OPP_NS, SOW_BLKD_DIV, SOW_BLKD_DIV_NR, "
+               "NO_OPP_CHILD, OPP_GETS_OWN_LAST) are prohibited"),
     Constraint("sameside_capt_side", ("game_class", "capt_side"),
                lambda v: v.game_class == GameClass.SAME_SIDE and has_capture(v)
                and _gi(v).capt_side in (CaptSide.BOTH, CaptSide.OPP_CONT, CaptSide.OWN_CONT),

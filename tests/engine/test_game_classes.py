@@ -84,8 +84,36 @@ def test_ns_cycle_multi_lap_continues_round_the_row():
 
 
 def test_ns_cycle_unsupported_combinations_are_refused():
-    assert "sow_rule" in refused("NorthSouthCycle", sow_rule="OWN_SOW_CAPT_ALL", evens=True)
-    assert "multicapt" in refused("NorthSouthCycle", evens=True, multicapt=-1)
+    assert "prescribed" in refused("NorthSouthCycle", prescribed="SOW1OPP")
+    assert "child_type" in refused("NorthSouthCycle", child_type="BULL", child_cvt=3)
+
+
+def test_ns_cycle_multiple_captures_chain_back_round_the_row():
+    game = make_class("NorthSouthCycle", stores=True, capt_on=[2], multicapt=-1)
+    pos = at(game, [1, 2, 1, 2, 1, 2])
+    pos = game.play(pos, 1)  # 2, 0: 0 makes two; back round the row: 2 (two), then 1 (none)
+    assert pos.board == [0, 0, 0, 2, 1, 2] and pos.stores == [4, 0]
+
+
+def test_ns_cycle_allow_rule_looks_at_the_next_hole_of_the_row():
+    # SINGLE_TO_ZERO: a single seed moves only into an empty hole; after 2 comes 0
+    game = make_class("NorthSouthCycle", allow_rule="SINGLE_TO_ZERO")
+    pos = at(game, [0, 1, 1, 5, 1, 1])
+    assert game.legal_moves(pos) == [2]
+
+
+def test_ns_cycle_sow_rules_go_round_the_row():
+    game = make_class("NorthSouthCycle", sow_rule="MAX_SOW", sow_param=3)
+    pos = at(game, [2, 3, 0, 2, 2, 2])
+    pos = game.play(pos, 0)  # 1 holds three: skipped; 2, then 0 (the row goes round)
+    assert pos.board == [1, 3, 1, 2, 2, 2]
+
+
+def test_ns_cycle_capture_before_sowing():
+    game = make_class("NorthSouthCycle", stores=True, presowcapt="CAPT_ONE")
+    pos = at(game, [0, 0, 3, 2, 2, 2])
+    pos = game.play(pos, 2)  # one of the three taken, then 0, 1
+    assert pos.board == [1, 1, 0, 2, 2, 2] and pos.stores == [1, 0]
 
 
 def test_ns_cycle_is_left_to_the_python_engine():
@@ -151,8 +179,11 @@ def test_ew_cycle_clear_win():
 
 
 def test_ew_cycle_refusals():
-    assert "goal" in refused("EastWestCycle", holes=4)
-    assert "captures" in refused("EastWestCycle", holes=4, goal="CLEAR", evens=True)
+    raw = variant(4, 2, evens=True)
+    raw["game_class"] = "EastWestCycle"
+    with pytest.raises(VariantError, match="ew_cycle_race") as info:
+        parse_variant(raw)
+    assert "set here: goal, evens" in str(info.value)
     with pytest.raises(Exception, match="holes must be even"):
         make_class("EastWestCycle", holes=3, goal="CLEAR")
 
@@ -208,7 +239,22 @@ def test_same_side_clearing_the_own_row_wins_once_the_seeds_are_placed():
 def test_same_side_is_left_to_the_python_engine():
     game = same_side()
     assert make_fast(game.variant) is None
-    assert "capt_type" in refused("SameSide", capt_type="NEXT", capt_side="OWN_SIDE", goal="CLEAR")
+
+
+def test_same_side_next_capture_follows_the_row():
+    game = make_class("SameSide", capt_type="NEXT", capsamedir=True, capt_on=[2],
+                      capt_side="OWN_SIDE", goal="CLEAR")
+    pos = at(game, [2, 1, 0, 2, 2, 2])
+    pos = game.play(pos, 1)  # 2; the hole after 2 along the row is 0 (two): taken
+    assert pos.board == [0, 0, 1, 2, 2, 2] and pos.pending == 2 and pos.turn == 0
+
+
+def test_same_side_two_out_capture_follows_the_row():
+    game = make_class("SameSide", holes=4, capt_type="TWO_OUT", capsamedir=True,
+                      capt_side="OWN_SIDE", goal="CLEAR")
+    pos = at(game, [0, 2, 1, 1, 2, 2, 2, 2])
+    pos = game.play(pos, 2)  # 3 (now two); after it 0 is empty and 1 holds two: taken
+    assert pos.board == [0, 0, 0, 2, 2, 2, 2, 2] and pos.pending == 2
 
 
 def test_same_side_own_store_is_passed_at_the_end_of_the_own_row():
@@ -270,6 +316,13 @@ def test_ohojichi_own_store_sits_at_the_outer_end_of_the_half():
     assert pos.board == [2, 1, 2, 2, 2, 2, 1, 0] and pos.stores == [1, 0] and pos.turn == 1
     pos = game.play(pos, 3)  # North: 4 ... the east end is after 3: store, 4
     assert pos.board == [2, 1, 2, 0, 3, 2, 1, 0] and pos.stores == [1, 1] and pos.turn == 0
+
+
+def test_ohojichi_multiple_captures_chain_back_round_the_half():
+    game = make_class("Ohojichi", holes=4, capt_on=[2], multicapt=-1, goal="CLEAR")
+    pos = at(game, [2, 1, 1, 1, 1, 1, 1, 0])
+    pos = game.play(pos, 0)  # 1, 6: 6 makes two; back round the half: 1 (two), 0 (none)
+    assert pos.board == [0, 0, 1, 1, 1, 1, 0, 0] and pos.pending == 4
 
 
 def test_ohojichi_clearing_the_own_half_wins():
