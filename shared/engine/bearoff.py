@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from mancala.engine.board import Geometry
 from mancala.engine.position import Position
+from mancala.engine.sowing import STORE, SowResult
 
 
 def settle(pos: Position) -> None:
@@ -18,11 +19,14 @@ def settle(pos: Position) -> None:
         pos.bearing = True
 
 
-def bear_off_sow(geom: Geometry, pos: Position, hole: int, step: int, mover: int) -> None:
+def bear_off_sow(geom: Geometry, pos: Position, hole: int, step: int, mover: int) -> int:
     """Sow from `hole` towards the end of the mover's row in the direction `step`; the
     seeds still in hand when the sow reaches that end go to the mover's store (they are
-    out of play and count for the mover). A move from the last hole bears all its seeds off."""
+    out of play and count for the mover). A move from the last hole bears all its seeds
+    off. Blocked holes are skipped. Returns the hole of the last seed, or STORE when
+    seeds were borne off."""
     b = pos.board
+    blocked = pos.blocked
     seeds = b[hole]
     b[hole] = 0
     end = geom.store_after(mover, step)  # the last hole of the mover's row, this way
@@ -31,7 +35,15 @@ def bear_off_sow(geom: Geometry, pos: Position, hole: int, step: int, mover: int
     while seeds:
         if loc == end:
             pos.stores[mover] += seeds
-            return
+            return STORE
         loc = (loc + step) % size
+        if blocked is not None and blocked[loc]:
+            continue
         b[loc] += 1
         seeds -= 1
+    return loc
+
+
+def bear_off_result(final: int) -> SowResult:
+    """A bear-off sow as the rules that try sows out see it: it captures nothing."""
+    return SowResult(final, False, capt_done=True)

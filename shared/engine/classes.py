@@ -14,15 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from mancala.engine import bearoff
 from mancala.engine.board import Geometry
-from mancala.engine.diffusion import make_diffusion_sow
 from mancala.engine.position import Position
 from mancala.rules.enums import GameClass
 from mancala.rules.variant import Variant
 
 if TYPE_CHECKING:
     from mancala.engine.game import Game
+    from mancala.engine.sowing import SowResult
 
 CYCLE_CLASSES = {GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE, GameClass.SAME_SIDE,
                  GameClass.OHOJICHI}
@@ -69,7 +68,7 @@ def successors(variant: Variant, geom: Geometry) -> dict[int, list[int]]:
 
 def install_class_moves(game: Game) -> None:
     """Give BearOff and the Diffusion classes their moves: chosen here once per variant,
-    by replacing the game's `apply` (and, for BearOff, `start`)."""
+    by replacing the game's `apply` (and, for BearOff, `start`, `sower`, `next_round`)."""
     match game.variant.game_class:
         case GameClass.BEAR_OFF:
             _install_bear_off(game)
@@ -78,16 +77,32 @@ def install_class_moves(game: Game) -> None:
 
 
 def _install_bear_off(game: Game) -> None:
-    plain_start, plain_apply = game.start, game.apply
+    from mancala.engine import bearoff  # bearoff imports sowing, which imports this module
+
+    plain_start, plain_apply, plain_sower = game.start, game.apply, game.sower
+    plain_next_round = game.next_round
     geom = game.geom
+    opening = game.opening
 
     def start(starter: int = 0, **kw: Any) -> Position:
         pos = plain_start(starter, **kw)
         bearoff.settle(pos)
         return pos
 
-    def apply(pos: Position, move: Any) -> None:
+    def next_round(pos: Position, choice: Any = None) -> Position:
+        new = plain_next_round(pos, choice)
+        new.bearing = False  # each round starts with the normal sow
+        bearoff.settle(new)
+        return new
+
+    def sower(pos: Position, hole: int, step: int, mover: int) -> SowResult:
+        # the sow that rules trying moves out (mustshare, allow rules, grand slams) see
         if pos.bearing:
+            return bearoff.bear_off_result(bearoff.bear_off_sow(geom, pos, hole, step, mover))
+        return plain_sower(pos, hole, step, mover)
+
+    def apply(pos: Position, move: Any) -> None:
+        if pos.bearing and not (opening is not None and opening.is_arrange(move)):
             pos.legal = None
             mover = pos.turn
             hole, step = game._decode(pos, move)
@@ -101,9 +116,13 @@ def _install_bear_off(game: Game) -> None:
 
     game.start = start  # type: ignore[method-assign]
     game.apply = apply  # type: ignore[method-assign]
+    game.sower = sower
+    game.next_round = next_round  # type: ignore[method-assign]
 
 
 def _install_diffusion(game: Game) -> None:
+    from mancala.engine.diffusion import make_diffusion_sow
+
     diffuse = make_diffusion_sow(game.geom)
 
     def apply(pos: Position, move: Any) -> None:

@@ -11,9 +11,7 @@ from mancala.rules.enums import (
     ChildType,
     GameClass,
     Goal,
-    GrandSlam,
     PreSowCapt,
-    Rounds,
     SowPrescribed,
     SowRule,
 )
@@ -31,24 +29,6 @@ def unsupported(variant: Variant) -> list[Violation]:
     found: list[tuple[str, object]] = []
     if variant.game_class not in PLAYED_CLASSES:
         found.append(("game_class", variant.game_class.value))
-    if variant.game_class == GameClass.BEAR_OFF:
-        # Before the bear-off the variant plays as Mancala. The bear-off sow (bearoff.py)
-        # is not wired into the rules that try sows out to filter moves (mustshare,
-        # allow_rule, grandslam NOT_LEGAL), nor into children, blocked holes, prescribed
-        # openings and rounds, which would have to say what a bear-off does to them.
-        cls = variant.game_class.value
-        for param, value in (("child_type", gi.child_type != ChildType.NOCHILD),
-                             ("sow_rule", gi.sow_rule != SowRule.NONE),
-                             ("blocks", gi.blocks),
-                             ("prescribed", gi.prescribed != SowPrescribed.NONE),
-                             ("mustshare", gi.mustshare),
-                             ("allow_rule", gi.allow_rule != AllowRule.NONE),
-                             ("grandslam", gi.grandslam == GrandSlam.NOT_LEGAL),
-                             ("rounds", gi.rounds != Rounds.NO_ROUNDS),
-                             ("goal", gi.goal == Goal.TERRITORY)):
-            if value:
-                shown = getattr(gi, param)
-                found.append((param, f"{getattr(shown, 'value', shown)} with game_class {cls}"))
     if variant.game_class in (GameClass.SAME_SIDE, GameClass.OHOJICHI):
         # the reference limits their captures to the basic ones, NEXT and TWO_OUT
         # (constraint sameside_capt_mechanisms); the allow rules read a player's seeds by

@@ -411,10 +411,39 @@ def test_bear_off_captures_before_the_bear_off_only():
     assert pos.board == [0, 2, 1, 0, 1, 0] and pos.stores == [4, 2]
 
 
-def test_bear_off_refuses_what_it_does_not_wire():
-    assert "mustshare" in refused("BearOff", stores=True, mustshare=True)
-    assert "child_type" in refused("BearOff", stores=True, child_type="BULL", child_cvt=3)
-    assert "rounds" in refused("BearOff", stores=True, rounds="HALF_SEEDS", round_fill="LEFT_FILL")
+def test_bear_off_rules_that_try_moves_out_see_the_bear_off_sow():
+    # OPP_OR_EMPTY: from 2 a normal sow reaches North's row (allowed), a bear-off bears
+    # the seed off (neither); from 1 the seed lands in 2, which holds one
+    game = bear_off(allow_rule="OPP_OR_EMPTY")
+    assert game.legal_moves(at(game, [0, 1, 1, 1, 1, 1], stores=[4, 4])) == []
+    assert game.legal_moves(at(game, [1, 1, 0, 1, 1, 1], stores=[4, 4])) == [1]
+    # mustshare (a MAX_SEEDS game): no bear-off move feeds North
+    game = make_class("BearOff", stores=True, mustshare=True)
+    assert game.legal_moves(at(game, [0, 1, 1, 0, 0, 0], stores=[5, 5])) == []
+    plain = make_class("Mancala", stores=True, mustshare=True)
+    assert plain.legal_moves(at(plain, [0, 1, 1, 0, 0, 0], stores=[5, 5])) == [2]
+
+
+def test_bear_off_skips_blocked_holes():
+    from mancala.engine.bearoff import bear_off_sow
+    from mancala.engine.board import Geometry
+    from mancala.engine.position import Position
+    from mancala.engine.sowing import STORE
+
+    pos = Position([2, 0, 0, 1, 1, 1], [0, 0], 0, [True] * 6)
+    pos.blocked = [False, True, False, False, False, False]
+    assert bear_off_sow(Geometry(3), pos, 0, 1, 0) == STORE  # 1 is blocked: 2, then off
+    assert pos.board == [0, 0, 1, 1, 1, 1] and pos.stores == [1, 0]
+
+
+def test_bear_off_each_round_starts_with_the_normal_sow():
+    game = make_class("BearOff", stores=True, rounds="HALF_SEEDS", round_fill="LEFT_FILL")
+    pos = at(game, [0, 0, 1, 1, 0, 0], stores=[9, 1])
+    assert pos.bearing
+    pos = game.play(pos, 2)  # borne off: South holds 10 of 12, the round is over
+    assert pos.outcome is not None and pos.outcome.kind.value == "ROUND_WIN"
+    nxt = game.next_round(pos)
+    assert max(nxt.board) > 1 and not nxt.bearing
 
 
 def test_bear_off_is_left_to_the_python_engine():

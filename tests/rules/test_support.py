@@ -22,10 +22,10 @@ LAPS = {"mlaps": "LAPPER"}
 
 # (param, value, context making the variant otherwise valid, value as reported)
 UNSUPPORTED: list[tuple[str, Any, dict[str, Any], str]] = [
-    # every game class plays (tests/engine/test_game_classes.py); BearOff refuses the
-    # rules that try a sow out to filter moves, as the bear-off sow is not wired there
-    ("mustshare", True, {"game_class": "BearOff"}, "True with game_class BearOff"),
-    ("allow_rule", "OPP_OR_EMPTY", {"game_class": "BearOff"}, "OPP_OR_EMPTY with game_class BearOff"),
+    # every game class plays (tests/engine/test_game_classes.py); the cycle classes still
+    # refuse prescribed openings and children
+    ("child_type", "BULL", {"game_class": "NorthSouthCycle", "child_cvt": 4},
+     "BULL with game_class NorthSouthCycle"),
     # combinations of a game class with rules its sowing is not wired for
     ("prescribed", "SOW1OPP", {"game_class": "NorthSouthCycle"},
      "SOW1OPP with game_class NorthSouthCycle"),
