@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from mancala.engine.board import Geometry
 from mancala.engine.capture import make_basic_ok, make_cross_chain, make_side_ok
-from mancala.engine.classes import successors
+from mancala.engine.classes import class_sides, successors
 from mancala.engine.position import Position
 from mancala.engine.presow import make_presow
 from mancala.engine.sowing import MAX_LAPS, STORE, Capturer, ChildStop, LapStop, Sower, SowResult
@@ -75,6 +75,13 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
     skip_start = gi.skip_start
     own_store = gi.sow_own_store
     store_after = {(p, d): geom.store_after(p, d) for p in (0, 1) for d in (1, -1)}
+    # whose side each hole is on: the rows, or the halves of EastWestCycle and Ohojichi,
+    # whose stores sit at the outer ends of the halves (as in sowing.py)
+    halves = class_sides(variant, geom)
+    side_of = [0 if h < n else 1 for h in range(size)] if halves is None \
+        else [0 if h in halves[0] else 1 for h in range(size)]
+    if halves is not None:
+        store_after = {(p, d): geom.store_after(1 - p, d) for p in (0, 1) for d in (1, -1)}
     lapping = gi.mlaps != LapSower.OFF
     next_lap = gi.mlaps == LapSower.LAPPER_NEXT
     visit_opp = gi.visit_opp
@@ -109,7 +116,7 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
         owners = pos.owners
         if owners is not None:
             return owners[hole]
-        return 0 if hole < n else 1
+        return side_of[hole]
 
     def capturable(pos: Position, hole: int) -> bool:
         if locks and not pos.unlocked[hole]:
@@ -135,7 +142,7 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
             board[start] += 1
             seeds -= 1
             if seeds == 0:
-                if (start >= n) != (mover == 1):
+                if side_of[start] != mover:
                     st.sown_opp = True
                 return start
         store_hole = store_after[(mover, step)] if own_store else -2
@@ -177,7 +184,7 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
                 continue
             misses = 0
             seeds -= 1
-            if (loc >= n) != (mover == 1):
+            if side_of[loc] != mover:
                 st.sown_opp = True
             if gift and seeds and owner(pos, loc) != mover:
                 stores[1 - mover] += 1
@@ -196,7 +203,7 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
     def close(pos: Position, final: int, st: _Sow) -> int:
         """SOW_BLKD_DIV: close the opponent's hole the lap ended in when it holds `sow_param`;
         return the seeds taken out of it (0 when it stays open)."""
-        if not st.can_capt or (final >= n) == (st.mover == 1) or final in never_closed:
+        if not st.can_capt or side_of[final] == st.mover or final in never_closed:
             return 0
         board = pos.board
         seeds = board[final]

@@ -72,6 +72,8 @@ def ew_race_breaks(v: Variant) -> list[str]:
     return [param for param, broken in EW_RACE_BREAKS.items() if broken(gi)]
 
 
+CYCLE_CLASSES = {GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE, GameClass.SAME_SIDE,
+                 GameClass.OHOJICHI}
 # sow rules that act on the opponent's holes only (ns_cycle_sow_rule)
 OPP_SIDE_SOW_RULES = {SowRule.NO_SOW_OPP_NS, SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR,
                       SowRule.NO_OPP_CHILD, SowRule.OPP_GETS_OWN_LAST}
@@ -386,11 +388,11 @@ CONSTRAINTS: list[Constraint] = [
                "no captures of any kind, no mustshare, allow_rule or rounds; set here: ",
                lambda v: ", ".join(ew_race_breaks(v))),
     Constraint("ns_cycle_sow_rule", ("game_class", "sow_rule", "no_sides"),
-               lambda v: v.game_class in (GameClass.NORTH_SOUTH_CYCLE, GameClass.SAME_SIDE)
+               lambda v: v.game_class in CYCLE_CLASSES
                and not _gi(v).no_sides and _gi(v).sow_rule in OPP_SIDE_SOW_RULES,
-               "NorthSouthCycle and SameSide sows never reach the opponent's row: sow rules "
-               "about the opponent's holes (NO_SOW_OPP_NS, SOW_BLKD_DIV, SOW_BLKD_DIV_NR, "
-               "NO_OPP_CHILD, OPP_GETS_OWN_LAST) are prohibited"),
+               "in NorthSouthCycle, EastWestCycle, SameSide and Ohojichi a sow never reaches "
+               "the opponent's holes: sow rules about them (NO_SOW_OPP_NS, SOW_BLKD_DIV, "
+               "SOW_BLKD_DIV_NR, NO_OPP_CHILD, OPP_GETS_OWN_LAST) are prohibited"),
     Constraint("sameside_capt_side", ("game_class", "capt_side"),
                lambda v: v.game_class == GameClass.SAME_SIDE and has_capture(v)
                and _gi(v).capt_side in (CaptSide.BOTH, CaptSide.OPP_CONT, CaptSide.OWN_CONT),

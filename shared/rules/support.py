@@ -39,19 +39,18 @@ def unsupported(variant: Variant) -> list[Violation]:
     if variant.game_class in (GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE,
                               GameClass.SAME_SIDE, GameClass.OHOJICHI):
         # Sowing, captures, multiple captures, allow rules and the rule sower follow the
-        # cycles (classes.successors). Still not wired: children and prescribed openings
-        # (they would have to say what a cycle does to them); sow rules, captures before
-        # sowing and blocks on the halves (the rule sower reads sides by rows), and with
-        # no_sides
+        # cycles (classes.successors) and the sides (classes.class_sides). Still not wired:
+        # children and prescribed openings (they would have to say what a cycle does to
+        # them), and the rule sower with no_sides (whose sides are the rows either player
+        # may sow)
         cls = variant.game_class.value
-        halves = variant.game_class in (GameClass.EAST_WEST_CYCLE, GameClass.OHOJICHI)
-        rule_sower = halves or gi.no_sides
-        if gi.sow_rule != SowRule.NONE and rule_sower:
-            found.append(("sow_rule", f"{gi.sow_rule.value} with game_class {cls}"))
-        if gi.presowcapt != PreSowCapt.NONE and rule_sower:
-            found.append(("presowcapt", f"{gi.presowcapt.value} with game_class {cls}"))
-        if gi.blocks and rule_sower:
-            found.append(("blocks", f"True with game_class {cls}"))
+        if gi.no_sides:
+            if gi.sow_rule != SowRule.NONE:
+                found.append(("sow_rule", f"{gi.sow_rule.value} with game_class {cls} and no_sides"))
+            if gi.presowcapt != PreSowCapt.NONE:
+                found.append(("presowcapt", f"{gi.presowcapt.value} with game_class {cls} and no_sides"))
+            if gi.blocks:
+                found.append(("blocks", f"True with game_class {cls} and no_sides"))
         if gi.prescribed != SowPrescribed.NONE:
             found.append(("prescribed", f"{gi.prescribed.value} with game_class {cls}"))
         if gi.child_type != ChildType.NOCHILD:

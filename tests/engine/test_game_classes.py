@@ -178,6 +178,14 @@ def test_ew_cycle_clear_win():
     assert pos.outcome is not None and pos.outcome.kind.value == "WIN" and pos.outcome.winner == 0
 
 
+def test_ew_cycle_sow_rules_go_round_the_half_to_the_outer_store():
+    game = make_class("EastWestCycle", holes=4, goal="CLEAR", sow_rule="MAX_SOW", sow_param=3,
+                      stores=True, sow_own_store=True)
+    pos = at(game, [3, 3, 1, 1, 1, 1, 0, 1])
+    pos = game.play(pos, 0)  # 1 holds three: skipped; 6, 7, South's store: again
+    assert pos.board == [0, 3, 1, 1, 1, 1, 1, 2] and pos.stores == [1, 0] and pos.turn == 0
+
+
 def test_ew_cycle_refusals():
     raw = variant(4, 2, evens=True)
     raw["game_class"] = "EastWestCycle"
@@ -323,6 +331,13 @@ def test_ohojichi_multiple_captures_chain_back_round_the_half():
     pos = at(game, [2, 1, 1, 1, 1, 1, 1, 0])
     pos = game.play(pos, 0)  # 1, 6: 6 makes two; back round the half: 1 (two), 0 (none)
     assert pos.board == [0, 0, 1, 1, 1, 1, 0, 0] and pos.pending == 4
+
+
+def test_ohojichi_capture_before_sowing_is_placed_too():
+    game = make_class("Ohojichi", holes=4, capt_on=[4], presowcapt="CAPT_ONE", goal="CLEAR")
+    pos = at(game, [3, 0, 1, 1, 1, 1, 0, 0])
+    pos = game.play(pos, 0)  # one seed taken before sowing, then 1, 6
+    assert pos.board == [0, 1, 1, 1, 1, 1, 1, 0] and pos.pending == 1 and pos.turn == 0
 
 
 def test_ohojichi_clearing_the_own_half_wins():

@@ -195,6 +195,8 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     row("ew_cycle_race", CLEAR | {"game_class": "EastWestCycle", "sow_own_store": True, "stores": True},
         {"allow_rule": "SINGLE_TO_ZERO"}),
     row("ns_cycle_sow_rule", NS | {"sow_rule": "MAX_SOW", "sow_param": 4}, {"sow_rule": "NO_SOW_OPP_NS"}),
+    row("ns_cycle_sow_rule", CLEAR | {"game_class": "Ohojichi", "sow_rule": "MAX_SOW", "sow_param": 4},
+        {"sow_rule": "OPP_GETS_OWN_LAST"}),
     row("ns_cycle_sow_rule", NS | {"sow_rule": "NO_SOW_OPP_NS", "sow_param": 4, "no_sides": True},
         {"no_sides": False}),
     row("sameside_clear", CLEAR | {"game_class": "Ohojichi"}, {"goal": "DEPRIVE"}),
