@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mancala.engine.board import Geometry
+from mancala.engine.classes import successors
 from mancala.engine.position import Position
 from mancala.engine.sowing import MAX_LAPS, ChildStop, Sower, SowResult
 from mancala.rules.enums import SowPrescribed
@@ -50,15 +51,16 @@ class Arrange:
         return {"arrange": list(self.counts)}
 
 
-def _plain_lap(pos: Position, start: int, step: int, seeds: int, mover: int, n: int) -> tuple[int, bool]:
-    """Drop `seeds` one per hole after `start` (already emptied), blocked holes skipped."""
+def _plain_lap(pos: Position, start: int, step: int, seeds: int, mover: int, n: int,
+               nxt: dict[int, list[int]]) -> tuple[int, bool]:
+    """Drop `seeds` one per hole after `start` (already emptied) along its cycle (`nxt`,
+    classes.successors), blocked holes skipped."""
     board = pos.board
     blocked = pos.blocked
-    size = 2 * n
     loc = start
     sown_opp = False
     while seeds:
-        loc = (loc + step) % size
+        loc = nxt[step][loc]
         if blocked is not None and blocked[loc] and loc != start:
             continue
         board[loc] += 1
@@ -74,6 +76,7 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
     kind = gi.prescribed
     n = geom.holes
     size = geom.size
+    nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
 
     def is_opp(hole: int, mover: int) -> bool:
         return (hole >= n) != (mover == 1)
@@ -84,7 +87,7 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
             def opening(pos: Position, start: int, step: int, mover: int) -> SowResult:
                 seeds = pos.board[start]
                 pos.board[start] = 0
-                final, sown_opp = _plain_lap(pos, start, step, seeds, mover, n)
+                final, sown_opp = _plain_lap(pos, start, step, seeds, mover, n, nxt)
                 return SowResult(final, sown_opp)
 
         case SowPrescribed.MLAPS_SOWER:
@@ -97,7 +100,7 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
                     laps += 1
                     seeds = board[start]
                     board[start] = 0
-                    final, sown_opp = _plain_lap(pos, start, step, seeds, mover, n)
+                    final, sown_opp = _plain_lap(pos, start, step, seeds, mover, n, nxt)
                     any_opp = any_opp or sown_opp
                     if board[final] <= 1:
                         return SowResult(final, any_opp, laps=laps)
@@ -112,7 +115,7 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
                 board = pos.board
                 seeds = board[start]
                 board[start] = 0
-                final, sown_opp = _plain_lap(pos, start, step, seeds - 1, mover, n)
+                final, sown_opp = _plain_lap(pos, start, step, seeds - 1, mover, n, nxt)
                 blocked = pos.blocked
                 loc = final
                 while True:  # the last seed
@@ -129,11 +132,14 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
 
             def opening(pos: Position, start: int, step: int, mover: int) -> SowResult:
                 board = pos.board
-                for k in range(1, size - 1, 2):
-                    src = (start + k * step) % size
+                ring = [start]  # the start's cycle, in the move's direction
+                while (h := nxt[step][ring[-1]]) != start:
+                    ring.append(h)
+                for k in range(1, len(ring) - 1, 2):
+                    src = ring[k]
                     if board[src]:
                         board[src] -= 1
-                        board[(src + step) % size] += 1
+                        board[ring[k + 1]] += 1
                 facing = size - 1 - start
                 taken = []
                 if board[facing] and pos.moves >= nocapt:

@@ -27,6 +27,7 @@ from mancala.rules.enums import (
     PreSowCapt,
     RoundFill,
     Rounds,
+    SowPrescribed,
     SowRule,
     StartPattern,
     Unclaimed,
@@ -374,14 +375,20 @@ CONSTRAINTS: list[Constraint] = [
     Constraint("ohojichi_capt_side", ("game_class", "capt_side"),
                lambda v: v.game_class == GameClass.OHOJICHI and _gi(v).capt_side != CaptSide.BOTH,
                "Ohojichi needs capt_side BOTH"),
-    Constraint("sameside_capt_mechanisms", ("game_class", "crosscapt", "pickextra", "capt_type", "presowcapt"),
+    Constraint("sameside_capt_mechanisms",
+               ("game_class", "crosscapt", "pickextra", "capt_type", "presowcapt", "prescribed"),
                lambda v: v.game_class in (GameClass.SAME_SIDE, GameClass.OHOJICHI)
                and (_gi(v).crosscapt or _gi(v).pickextra != CaptExtraPick.NONE
                     or _gi(v).capt_type not in (CaptType.NONE, CaptType.NEXT, CaptType.TWO_OUT)
-                    or _gi(v).presowcapt in (PreSowCapt.ALL_SINGLE_XCAPT, PreSowCapt.DRAW_1_XCAPT)),
+                    or _gi(v).presowcapt in (PreSowCapt.ALL_SINGLE_XCAPT, PreSowCapt.DRAW_1_XCAPT)
+                    or _gi(v).prescribed == SowPrescribed.PLUS1MINUS1),
                "SameSide and Ohojichi captures are limited to one side of the board: the basic "
                "captures, capt_type NEXT and TWO_OUT only (no crosscapt, no pickextra, no "
-               "cross captures before sowing)"),
+               "cross captures before sowing, no PLUS1MINUS1 opening, which captures across)"),
+    Constraint("cycle_sow1opp", ("game_class", "prescribed"),
+               lambda v: v.game_class in CYCLE_CLASSES and _gi(v).prescribed == SowPrescribed.SOW1OPP,
+               "a SOW1OPP opening drops its last seed on the opponent's side, which the sows of "
+               "NorthSouthCycle, EastWestCycle, SameSide and Ohojichi never reach"),
     Constraint("ew_cycle_race", ("game_class",),
                lambda v: v.game_class == GameClass.EAST_WEST_CYCLE and bool(ew_race_breaks(v)),
                "EastWestCycle is a race with no interaction between the players: goal CLEAR, "

@@ -40,9 +40,9 @@ def unsupported(variant: Variant) -> list[Violation]:
                               GameClass.SAME_SIDE, GameClass.OHOJICHI):
         # Sowing, captures, multiple captures, allow rules and the rule sower follow the
         # cycles (classes.successors) and the sides (classes.class_sides). Still not wired:
-        # children and prescribed openings (they would have to say what a cycle does to
-        # them), and the rule sower with no_sides (whose sides are the rows either player
-        # may sow)
+        # children, prescribed openings on the halves (their "row" and "opponent's side"
+        # are rows), and the rule sower with no_sides (whose sides are the rows either
+        # player may sow)
         cls = variant.game_class.value
         if gi.no_sides:
             if gi.sow_rule != SowRule.NONE:
@@ -51,7 +51,8 @@ def unsupported(variant: Variant) -> list[Violation]:
                 found.append(("presowcapt", f"{gi.presowcapt.value} with game_class {cls} and no_sides"))
             if gi.blocks:
                 found.append(("blocks", f"True with game_class {cls} and no_sides"))
-        if gi.prescribed != SowPrescribed.NONE:
+        if gi.prescribed != SowPrescribed.NONE and variant.game_class in (
+                GameClass.EAST_WEST_CYCLE, GameClass.OHOJICHI):
             found.append(("prescribed", f"{gi.prescribed.value} with game_class {cls}"))
         if gi.child_type != ChildType.NOCHILD:
             found.append(("child_type", f"{gi.child_type.value} with game_class {cls}"))

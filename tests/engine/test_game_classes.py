@@ -84,8 +84,22 @@ def test_ns_cycle_multi_lap_continues_round_the_row():
 
 
 def test_ns_cycle_unsupported_combinations_are_refused():
-    assert "prescribed" in refused("NorthSouthCycle", prescribed="SOW1OPP")
     assert "child_type" in refused("NorthSouthCycle", child_type="BULL", child_cvt=3)
+    assert "sow_rule" in refused("NorthSouthCycle", no_sides=True, sow_rule="MAX_SOW", sow_param=3)
+
+
+def test_ns_cycle_prescribed_opening_sows_round_the_row():
+    game = make_class("NorthSouthCycle", stores=True, sow_own_store=True, prescribed="BASIC_SOWER")
+    pos = at(game, [1, 1, 3, 2, 2, 2])
+    pos = game.play(pos, 2)  # the opening passes no store: 0, 1, 2
+    assert pos.board == [2, 2, 1, 2, 2, 2] and pos.stores == [0, 0] and pos.turn == 1
+
+
+def test_ns_cycle_plus1minus1_walks_the_row():
+    game = make_class("NorthSouthCycle", holes=4, stores=True, prescribed="PLUS1MINUS1")
+    pos = at(game, [2, 2, 2, 2, 3, 3, 3, 3])
+    pos = game.play(pos, 0)  # round the row from 0: one seed of 1 into 2; 3 is left; 7 taken
+    assert pos.board == [2, 1, 3, 2, 3, 3, 3, 0] and pos.stores == [3, 0] and pos.turn == 1
 
 
 def test_ns_cycle_multiple_captures_chain_back_round_the_row():

@@ -27,8 +27,8 @@ UNSUPPORTED: list[tuple[str, Any, dict[str, Any], str]] = [
     ("child_type", "BULL", {"game_class": "NorthSouthCycle", "child_cvt": 4},
      "BULL with game_class NorthSouthCycle"),
     # combinations of a game class with rules its sowing is not wired for
-    ("prescribed", "SOW1OPP", {"game_class": "NorthSouthCycle"},
-     "SOW1OPP with game_class NorthSouthCycle"),
+    ("prescribed", "BASIC_SOWER", {"game_class": "EastWestCycle", "goal": "CLEAR"},
+     "BASIC_SOWER with game_class EastWestCycle"),
 ]
 
 
@@ -63,11 +63,11 @@ def test_not_supported_yet(param: str, value: Any, context: dict[str, Any], show
 
 
 def test_several_unsupported_reported_at_once() -> None:
-    raw = _raw("prescribed", "SOW1OPP", {"game_class": "NorthSouthCycle", "child_type": "BULL",
-                                         "child_cvt": 4})
+    raw = _raw("child_type", "BULL", {"game_class": "NorthSouthCycle", "child_cvt": 4,
+                                      "no_sides": True, "sow_rule": "MAX_SOW", "sow_param": 5})
     with pytest.raises(NotSupportedYet) as info:
         parse_variant(raw)
-    assert {"prescribed", "child_type"} <= set(info.value.params)
+    assert {"sow_rule", "child_type"} <= set(info.value.params)
 
 
 # Every enum value of game_info either plays (a Game is built and has a start position
@@ -147,8 +147,8 @@ GOOD = {"game_constants": {"holes": 6, "nbr_start": 4}, "game_info": {"stores": 
         ({**GOOD, "game_info": {"goal": "DEPRIVE", "grandslam": "NO_CAPT"}}, "grandslam"),
         ({**GOOD, "game_info": {"sow_direct": "SIDEWAYS"}}, "sow_direct"),
         ({**GOOD, "game_info": {"bogus_param": 1}}, "bogus_param"),
-        ({**GOOD, "game_class": "NorthSouthCycle", "game_info": {"prescribed": "SOW1OPP"}},
-         "prescribed"),
+        ({**GOOD, "game_class": "NorthSouthCycle", "game_info": {"child_type": "BULL", "child_cvt": 4}},
+         "child_type"),
         ({**GOOD, "game_info": {"oppsidecapt": True, "capt_side": "BOTH"}}, "oppsidecapt"),
     ],
     ids=["constraint", "bad_enum", "unknown", "unsupported", "alias_conflict"],
