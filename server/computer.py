@@ -8,9 +8,11 @@ search started (nobody resigned or left meanwhile).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
 import multiprocessing
+import os
 import secrets
 from concurrent.futures import ProcessPoolExecutor
 
@@ -20,10 +22,20 @@ from mancala.server.room import Room, RoomError
 log = logging.getLogger("mancala.server")
 
 
+def lower_priority(niceness: int) -> None:
+    """Run in each search process: searches give way to the event loop when CPUs are short.
+
+    A search is bounded by its time cap either way, while an event loop short of CPU
+    delays every frame of every room (docs/performance.md, "Server under load")."""
+    with contextlib.suppress(OSError):
+        os.nice(niceness)
+
+
 class ComputerPlayers:
-    def __init__(self, workers: int, cap_ms: int) -> None:
+    def __init__(self, workers: int, cap_ms: int, niceness: int = 0) -> None:
         self.workers = workers
         self.cap_ms = cap_ms
+        self.niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
         self.pending: dict[str, asyncio.Task[None]] = {}
 
@@ -31,7 +43,8 @@ class ComputerPlayers:
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
             # spawn: a fork of a running event loop (and its sockets) is not a clean worker
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"))
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
+                                             initializer=lower_priority, initargs=(self.niceness,))
         return self._pool
 
     def schedule(self, room: Room) -> None:

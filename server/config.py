@@ -27,6 +27,8 @@ class Settings:
     # computer opponents: search processes and the most a move may take
     computer_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     computer_cap_ms: int = 2000
+    # how much lower the search processes run than the server (os.nice increment; 0: same)
+    computer_niceness: int = 10
 
     ENV = {"host": "MANCALA_HOST", "port": "MANCALA_PORT", "data_dir": "MANCALA_DATA_DIR"}
 

@@ -66,7 +66,8 @@ class Hub:
         self.lobby_clients: set[Client] = set()
         self.clients: set[Client] = set()
         self.variants = self._load_variants()
-        self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms)
+        self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
+                                         settings.computer_niceness)
         self.handlers: dict[str, Callable[[Client, Any], Awaitable[None] | None]] = {
             "hello": self.on_hello,
             "list_variants": self.on_list_variants,
