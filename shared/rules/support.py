@@ -11,9 +11,7 @@ from mancala.rules.enums import (
     ChildType,
     GameClass,
     Goal,
-    PreSowCapt,
     SowPrescribed,
-    SowRule,
 )
 from mancala.rules.errors import Violation
 from mancala.rules.variant import Variant
@@ -40,17 +38,9 @@ def unsupported(variant: Variant) -> list[Violation]:
                               GameClass.SAME_SIDE, GameClass.OHOJICHI):
         # Sowing, captures, multiple captures, allow rules and the rule sower follow the
         # cycles (classes.successors) and the sides (classes.class_sides). Still not wired:
-        # children, prescribed openings on the halves (their "row" and "opponent's side"
-        # are rows), and the rule sower with no_sides (whose sides are the rows either
-        # player may sow)
+        # children, and prescribed openings on the halves (their "row" and "opponent's
+        # side" are rows)
         cls = variant.game_class.value
-        if gi.no_sides:
-            if gi.sow_rule != SowRule.NONE:
-                found.append(("sow_rule", f"{gi.sow_rule.value} with game_class {cls} and no_sides"))
-            if gi.presowcapt != PreSowCapt.NONE:
-                found.append(("presowcapt", f"{gi.presowcapt.value} with game_class {cls} and no_sides"))
-            if gi.blocks:
-                found.append(("blocks", f"True with game_class {cls} and no_sides"))
         if gi.prescribed != SowPrescribed.NONE and variant.game_class in (
                 GameClass.EAST_WEST_CYCLE, GameClass.OHOJICHI):
             found.append(("prescribed", f"{gi.prescribed.value} with game_class {cls}"))

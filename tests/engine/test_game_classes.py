@@ -85,7 +85,14 @@ def test_ns_cycle_multi_lap_continues_round_the_row():
 
 def test_ns_cycle_unsupported_combinations_are_refused():
     assert "child_type" in refused("NorthSouthCycle", child_type="BULL", child_cvt=3)
-    assert "sow_rule" in refused("NorthSouthCycle", no_sides=True, sow_rule="MAX_SOW", sow_param=3)
+
+
+def test_ns_cycle_no_sides_sow_rules_see_the_row_sown():
+    # NO_SOW_OPP_NS: South sowing North's row skips North's holes holding two
+    game = make_class("NorthSouthCycle", no_sides=True, sow_rule="NO_SOW_OPP_NS", sow_param=2)
+    pos = at(game, [1, 1, 1, 3, 2, 1])
+    pos = game.play(pos, 3)  # 4 (two) skipped, 5, 3, 4 skipped, 5 (now two) skipped, 3
+    assert pos.board == [1, 1, 1, 2, 2, 2] and pos.turn == 1
 
 
 def test_ns_cycle_prescribed_opening_sows_round_the_row():

@@ -63,11 +63,11 @@ def test_not_supported_yet(param: str, value: Any, context: dict[str, Any], show
 
 
 def test_several_unsupported_reported_at_once() -> None:
-    raw = _raw("child_type", "BULL", {"game_class": "NorthSouthCycle", "child_cvt": 4,
-                                      "no_sides": True, "sow_rule": "MAX_SOW", "sow_param": 5})
+    raw = _raw("prescribed", "BASIC_SOWER", {"game_class": "Ohojichi", "goal": "CLEAR",
+                                             "allow_rule": "SINGLE_TO_ZERO"})
     with pytest.raises(NotSupportedYet) as info:
         parse_variant(raw)
-    assert {"sow_rule", "child_type"} <= set(info.value.params)
+    assert {"prescribed", "allow_rule"} <= set(info.value.params)
 
 
 # Every enum value of game_info either plays (a Game is built and has a start position
