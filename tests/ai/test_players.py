@@ -136,6 +136,26 @@ def test_the_computer_never_plays_an_illegal_move(raw: dict[str, Any], seed: int
         game.play(pos, answer.move)  # the engine accepts it too
 
 
+@settings(max_examples=60, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(variants(), st.integers(0, 2**16))
+def test_the_perfect_player_never_plays_an_illegal_move(raw: dict[str, Any], seed: int) -> None:
+    """The solver where it finishes in its share of the budget, else the fallback search:
+    either way a legal move, and the answer says which."""
+    game = _game(raw)
+    rng = random.Random(seed)
+    for _ in range(2):
+        pos = _random_position(game, rng, rng.randrange(0, 40), seed)
+        if pos.outcome is not None or not game.legal_moves(pos):
+            continue
+        legal = [game.move_json(m) for m in game.legal_moves(pos)]
+        answer = choose_move(game, pos, difficulty="perfect", seed=seed, budget_ms=40)
+        assert answer.move in legal, (json.dumps(raw), pos)
+        assert answer.player == pos.turn and answer.algorithm == "solver"
+        assert answer.solved is True or (answer.fallback and answer.reason)
+        game.play(pos, answer.move)
+
+
 # ---- reproducibility ------------------------------------------------------------------------
 
 
