@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mancala.engine.board import Geometry
-from mancala.engine.classes import successors
+from mancala.engine.classes import class_sides, successors
 from mancala.engine.position import Position
 from mancala.rules.enums import AllowRule, Goal
 from mancala.rules.variant import Variant
@@ -28,10 +28,12 @@ def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> F
     anywhere = gi.no_sides
     by_view = anywhere or gi.goal == Goal.TERRITORY
 
+    sides = class_sides(variant, geom) or (geom.side(0), geom.side(1))  # rows, or halves
+
     def mover_holes(pos: Position, mover: int) -> range | list[int]:
         """The holes the mover may start moves from (seeds or not)."""
         if not by_view:
-            return geom.side(mover)
+            return sides[mover]
         owners, children = pos.owners, pos.children
         return [h for h in range(size) if (anywhere or owners is None and geom.owner(h) == mover
                                            or owners is not None and owners[h] == mover)

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mancala.engine.board import Geometry
-from mancala.engine.classes import successors
+from mancala.engine.classes import class_sides, successors
 from mancala.engine.position import Position
 from mancala.engine.sowing import MAX_LAPS, ChildStop, Sower, SowResult
 from mancala.rules.enums import SowPrescribed
@@ -51,10 +51,10 @@ class Arrange:
         return {"arrange": list(self.counts)}
 
 
-def _plain_lap(pos: Position, start: int, step: int, seeds: int, mover: int, n: int,
-               nxt: dict[int, list[int]]) -> tuple[int, bool]:
+def _plain_lap(pos: Position, start: int, step: int, seeds: int, mover: int,
+               side_of: list[int], nxt: dict[int, list[int]]) -> tuple[int, bool]:
     """Drop `seeds` one per hole after `start` (already emptied) along its cycle (`nxt`,
-    classes.successors), blocked holes skipped."""
+    classes.successors), blocked holes skipped; `side_of`: whose side each hole is on."""
     board = pos.board
     blocked = pos.blocked
     loc = start
@@ -65,7 +65,7 @@ def _plain_lap(pos: Position, start: int, step: int, seeds: int, mover: int, n: 
             continue
         board[loc] += 1
         seeds -= 1
-        if (loc >= n) != (mover == 1):
+        if side_of[loc] != mover:
             sown_opp = True
     return loc, sown_opp
 
@@ -77,9 +77,12 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
     n = geom.holes
     size = geom.size
     nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
+    halves = class_sides(variant, geom)  # EastWestCycle, Ohojichi: sides are halves
+    side_of = [0 if h < n else 1 for h in range(size)] if halves is None \
+        else [0 if h in halves[0] else 1 for h in range(size)]
 
     def is_opp(hole: int, mover: int) -> bool:
-        return (hole >= n) != (mover == 1)
+        return side_of[hole] != mover
 
     match kind:
         case SowPrescribed.BASIC_SOWER:
@@ -87,7 +90,7 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
             def opening(pos: Position, start: int, step: int, mover: int) -> SowResult:
                 seeds = pos.board[start]
                 pos.board[start] = 0
-                final, sown_opp = _plain_lap(pos, start, step, seeds, mover, n, nxt)
+                final, sown_opp = _plain_lap(pos, start, step, seeds, mover, side_of, nxt)
                 return SowResult(final, sown_opp)
 
         case SowPrescribed.MLAPS_SOWER:
@@ -100,7 +103,7 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
                     laps += 1
                     seeds = board[start]
                     board[start] = 0
-                    final, sown_opp = _plain_lap(pos, start, step, seeds, mover, n, nxt)
+                    final, sown_opp = _plain_lap(pos, start, step, seeds, mover, side_of, nxt)
                     any_opp = any_opp or sown_opp
                     if board[final] <= 1:
                         return SowResult(final, any_opp, laps=laps)
@@ -115,7 +118,7 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
                 board = pos.board
                 seeds = board[start]
                 board[start] = 0
-                final, sown_opp = _plain_lap(pos, start, step, seeds - 1, mover, n, nxt)
+                final, sown_opp = _plain_lap(pos, start, step, seeds - 1, mover, side_of, nxt)
                 blocked = pos.blocked
                 loc = final
                 while True:  # the last seed

@@ -10,7 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mancala.engine.board import Geometry
-from mancala.engine.classes import CYCLE_CLASSES, HALVES_CLASSES, successors
+from mancala.engine.classes import CYCLE_CLASSES, HALVES_CLASSES, class_sides, successors
 from mancala.engine.position import Position
 from mancala.rules.enums import LapSower, SowPrescribed
 from mancala.rules.variant import Variant
@@ -81,6 +81,10 @@ def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
     # from (classes.py), never into the other one
     ns_cycle = variant.game_class in CYCLE_CLASSES
     succ = successors(variant, geom)
+    # whose side each hole is on: the rows, or EastWestCycle's and Ohojichi's halves
+    halves = class_sides(variant, geom)
+    side_of = [0 if h < n else 1 for h in range(size)] if halves is None \
+        else [0 if h in halves[0] else 1 for h in range(size)]
 
     def advance(loc: int, step: int) -> int:
         return succ[step][loc]
@@ -94,7 +98,7 @@ def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
             board[start] += 1
             seeds -= 1
             if seeds == 0:
-                return start, (start >= n) != (mover == 1)
+                return start, side_of[start] != mover
         store_hole = store_after[(mover, step)] if own_store else -2
         while seeds:
             if loc == store_hole:
@@ -107,7 +111,7 @@ def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
                 continue
             board[loc] += 1
             seeds -= 1
-            if (loc >= n) != (mover == 1):
+            if side_of[loc] != mover:
                 sown_opp = True
         return loc, sown_opp
 

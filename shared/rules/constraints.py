@@ -62,6 +62,7 @@ EW_RACE_BREAKS: dict[str, Callable[[GameInfo], bool]] = {
     "capt_type": lambda gi: gi.capt_type != CaptType.NONE,
     "presowcapt": lambda gi: gi.presowcapt != PreSowCapt.NONE,
     "pickextra": lambda gi: gi.pickextra != CaptExtraPick.NONE,
+    "prescribed": lambda gi: gi.prescribed == SowPrescribed.PLUS1MINUS1,  # it captures
     "mustshare": lambda gi: gi.mustshare,
     "allow_rule": lambda gi: gi.allow_rule != AllowRule.NONE,
     "rounds": lambda gi: gi.rounds != Rounds.NO_ROUNDS,

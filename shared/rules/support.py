@@ -20,6 +20,8 @@ PLAYED_GOALS = {Goal.MAX_SEEDS, Goal.DEPRIVE, Goal.CLEAR, Goal.TERRITORY, Goal.R
                 Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS}
 # the game classes played so far
 PLAYED_CLASSES = set(GameClass)  # every game class; combinations refused below
+RIGHT_ALLOWS = {AllowRule.TWO_ONLY_ALL_RIGHT, AllowRule.FIRST_TURN_ONLY_RIGHT_TWO,
+                AllowRule.RIGHT_2_1ST_THEN_ALL_TWO}
 
 
 def unsupported(variant: Variant) -> list[Violation]:
@@ -29,19 +31,18 @@ def unsupported(variant: Variant) -> list[Violation]:
         found.append(("game_class", variant.game_class.value))
     if variant.game_class in (GameClass.SAME_SIDE, GameClass.OHOJICHI):
         # the reference limits their captures to the basic ones, NEXT and TWO_OUT
-        # (constraint sameside_capt_mechanisms); the allow rules read a player's seeds by
-        # rows, not Ohojichi's halves
+        # (constraint sameside_capt_mechanisms); the allow rules about a player's rightmost
+        # holes have no right end to go by on Ohojichi's halves
         cls = variant.game_class.value
-        if gi.allow_rule != AllowRule.NONE and variant.game_class == GameClass.OHOJICHI:
+        if gi.allow_rule in RIGHT_ALLOWS and variant.game_class == GameClass.OHOJICHI:
             found.append(("allow_rule", f"{gi.allow_rule.value} with game_class {cls}"))
     if variant.game_class in (GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE,
                               GameClass.SAME_SIDE, GameClass.OHOJICHI):
         # Sowing, captures, multiple captures, allow rules and the rule sower follow the
         # cycles (classes.successors) and the sides (classes.class_sides). Still not wired:
-        # children, and prescribed openings on the halves (their "row" and "opponent's
-        # side" are rows)
+        # children, and the ARNGE_LIMIT arrangement on the halves (it lays out a row)
         cls = variant.game_class.value
-        if gi.prescribed != SowPrescribed.NONE and variant.game_class in (
+        if gi.prescribed == SowPrescribed.ARNGE_LIMIT and variant.game_class in (
                 GameClass.EAST_WEST_CYCLE, GameClass.OHOJICHI):
             found.append(("prescribed", f"{gi.prescribed.value} with game_class {cls}"))
         if gi.child_type != ChildType.NOCHILD:

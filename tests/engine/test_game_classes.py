@@ -207,6 +207,14 @@ def test_ew_cycle_sow_rules_go_round_the_half_to_the_outer_store():
     assert pos.board == [0, 3, 1, 1, 1, 1, 1, 2] and pos.stores == [1, 0] and pos.turn == 0
 
 
+def test_ew_cycle_prescribed_opening_sows_round_the_half():
+    game = make_class("EastWestCycle", holes=4, goal="CLEAR", stores=True, sow_own_store=True,
+                      prescribed="BASIC_SOWER")
+    pos = at(game, [4, 1, 1, 1, 1, 1, 1, 1])
+    pos = game.play(pos, 0)  # the opening passes no store: 1, 6, 7, 0
+    assert pos.board == [1, 2, 1, 1, 1, 1, 2, 2] and pos.stores == [0, 0] and pos.turn == 1
+
+
 def test_ew_cycle_refusals():
     raw = variant(4, 2, evens=True)
     raw["game_class"] = "EastWestCycle"
@@ -359,6 +367,14 @@ def test_ohojichi_capture_before_sowing_is_placed_too():
     pos = at(game, [3, 0, 1, 1, 1, 1, 0, 0])
     pos = game.play(pos, 0)  # one seed taken before sowing, then 1, 6
     assert pos.board == [0, 1, 1, 1, 1, 1, 1, 0] and pos.pending == 1 and pos.turn == 0
+
+
+def test_ohojichi_allow_rules_read_the_half():
+    # SINGLE_ONLY_ALL: singletons move only when every hole the mover holds is one
+    game = make_class("Ohojichi", holes=4, goal="CLEAR", allow_rule="SINGLE_ONLY_ALL")
+    assert game.legal_moves(at(game, [1, 1, 5, 5, 5, 5, 1, 1])) == [0, 1, 6, 7]
+    assert game.legal_moves(at(game, [1, 2, 5, 5, 5, 5, 1, 1])) == [1]
+    assert "allow_rule" in refused("Ohojichi", holes=4, goal="CLEAR", allow_rule="TWO_ONLY_ALL_RIGHT")
 
 
 def test_ohojichi_clearing_the_own_half_wins():

@@ -196,6 +196,8 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     row("cycle_sow1opp", {"prescribed": "SOW1OPP"}, NS),
     row("ew_cycle_race", CLEAR | {"game_class": "EastWestCycle"}, {"goal": "MAX_SEEDS"}),
     row("ew_cycle_race", CLEAR | {"game_class": "EastWestCycle"}, {"capt_on": [4]}),
+    row("ew_cycle_race", CLEAR | {"game_class": "EastWestCycle", "prescribed": "BASIC_SOWER"},
+        {"prescribed": "PLUS1MINUS1"}),
     row("ew_cycle_race", CLEAR | {"game_class": "EastWestCycle", "sow_own_store": True, "stores": True},
         {"allow_rule": "SINGLE_TO_ZERO"}),
     row("ns_cycle_sow_rule", NS | {"sow_rule": "MAX_SOW", "sow_param": 4}, {"sow_rule": "NO_SOW_OPP_NS"}),

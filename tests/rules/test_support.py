@@ -27,8 +27,8 @@ UNSUPPORTED: list[tuple[str, Any, dict[str, Any], str]] = [
     ("child_type", "BULL", {"game_class": "NorthSouthCycle", "child_cvt": 4},
      "BULL with game_class NorthSouthCycle"),
     # combinations of a game class with rules its sowing is not wired for
-    ("prescribed", "BASIC_SOWER", {"game_class": "EastWestCycle", "goal": "CLEAR"},
-     "BASIC_SOWER with game_class EastWestCycle"),
+    ("prescribed", "ARNGE_LIMIT", {"game_class": "EastWestCycle", "goal": "CLEAR"},
+     "ARNGE_LIMIT with game_class EastWestCycle"),
 ]
 
 
@@ -63,8 +63,8 @@ def test_not_supported_yet(param: str, value: Any, context: dict[str, Any], show
 
 
 def test_several_unsupported_reported_at_once() -> None:
-    raw = _raw("prescribed", "BASIC_SOWER", {"game_class": "Ohojichi", "goal": "CLEAR",
-                                             "allow_rule": "SINGLE_TO_ZERO"})
+    raw = _raw("prescribed", "ARNGE_LIMIT", {"game_class": "Ohojichi", "goal": "CLEAR",
+                                             "allow_rule": "TWO_ONLY_ALL_RIGHT"})
     with pytest.raises(NotSupportedYet) as info:
         parse_variant(raw)
     assert {"prescribed", "allow_rule"} <= set(info.value.params)
