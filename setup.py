@@ -12,11 +12,13 @@ setup(
         Extension(
             "mancala.engine._fastcore",
             sources=["shared/engine/_fastcore.c"],
+            depends=["shared/engine/mancala_core.h"],
             optional=True,
         ),
         Extension(
             "mancala.ai._solver",
             sources=["shared/ai/_solver.c"],
+            depends=["shared/engine/mancala_core.h"],
             optional=True,
         ),
     ]
