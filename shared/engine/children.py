@@ -25,6 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mancala.engine.board import Geometry
+from mancala.engine.classes import successors
 from mancala.engine.position import Position
 from mancala.engine.sowing import ChildStop, SowResult
 from mancala.rules.enums import ChildLocs, ChildRule, ChildType, LapSower, RoundFill
@@ -174,6 +175,7 @@ def make_children(variant: Variant, geom: Geometry) -> Children | None:
     if ctype == ChildType.NOCHILD:
         return None
     n, size = geom.holes, geom.size
+    nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
     cvt = gi.child_cvt
     allowed = allowed_by_locs(gi.child_locs, n)
     sym = gi.child_locs == ChildLocs.NOT_SYM_OPP
@@ -281,7 +283,7 @@ def make_children(variant: Variant, geom: Geometry) -> Children | None:
                     return False
                 # the hole of the second-last seed: the one before f, when this lap sowed
                 # two seeds or more and the seed before the last did not go into the store
-                q = (f - step) % size
+                q = nxt[-step][f]
                 two = (seeds >= 2 and not (own_store and store_after[(mover, step)] == q)
                        and board[q] == 2 * cvt - 1 - c)
                 pos.children[f] = mover  # type: ignore[index]
@@ -327,7 +329,7 @@ def make_children(variant: Variant, geom: Geometry) -> Children | None:
                 return True  # a child's seeds are not lifted; an opponent's weg captures
             if make(pos, final, step, mover, seeds):
                 return True
-            return next_lap and children[(final + step) % size] is not None  # type: ignore[index]
+            return next_lap and children[nxt[step][final]] is not None  # type: ignore[index]
 
     order = tuple(tuple((geom.hole_of(p, 0) + r) % size for r in range(size)) for p in (0, 1))
     return Children(

@@ -76,6 +76,7 @@ def ew_race_breaks(v: Variant) -> list[str]:
 
 CYCLE_CLASSES = {GameClass.NORTH_SOUTH_CYCLE, GameClass.EAST_WEST_CYCLE, GameClass.SAME_SIDE,
                  GameClass.OHOJICHI}
+OPP_SIDE_CHILD_RULES = {ChildRule.OPP_SIDE_ONLY, ChildRule.OPPS_ONLY_NOT_1ST, ChildRule.OPP_OWNER_ONLY}
 # sow rules that act on the opponent's holes only (ns_cycle_sow_rule)
 OPP_SIDE_SOW_RULES = {SowRule.NO_SOW_OPP_NS, SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR,
                       SowRule.NO_OPP_CHILD, SowRule.OPP_GETS_OWN_LAST}
@@ -395,6 +396,12 @@ CONSTRAINTS: list[Constraint] = [
                "EastWestCycle is a race with no interaction between the players: goal CLEAR, "
                "no captures of any kind, no mustshare, allow_rule or rounds; set here: ",
                lambda v: ", ".join(ew_race_breaks(v))),
+    Constraint("ns_cycle_child_rule", ("game_class", "child_rule", "no_sides"),
+               lambda v: v.game_class == GameClass.NORTH_SOUTH_CYCLE and not _gi(v).no_sides
+               and has_children(v) and _gi(v).child_rule in OPP_SIDE_CHILD_RULES,
+               "NorthSouthCycle sows never end on the opponent's row: child rules that make "
+               "children only there (OPP_SIDE_ONLY, OPPS_ONLY_NOT_1ST, OPP_OWNER_ONLY) are "
+               "prohibited without no_sides"),
     Constraint("ns_cycle_sow_rule", ("game_class", "sow_rule", "no_sides"),
                lambda v: v.game_class in CYCLE_CLASSES
                and not _gi(v).no_sides and _gi(v).sow_rule in OPP_SIDE_SOW_RULES,

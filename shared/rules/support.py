@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from mancala.rules.enums import (
     AllowRule,
-    ChildType,
     GameClass,
     Goal,
     SowPrescribed,
@@ -40,13 +39,11 @@ def unsupported(variant: Variant) -> list[Violation]:
                               GameClass.SAME_SIDE, GameClass.OHOJICHI):
         # Sowing, captures, multiple captures, allow rules and the rule sower follow the
         # cycles (classes.successors) and the sides (classes.class_sides). Still not wired:
-        # children, and the ARNGE_LIMIT arrangement on the halves (it lays out a row)
+        # the ARNGE_LIMIT arrangement on the halves (it lays out a row)
         cls = variant.game_class.value
         if gi.prescribed == SowPrescribed.ARNGE_LIMIT and variant.game_class in (
                 GameClass.EAST_WEST_CYCLE, GameClass.OHOJICHI):
             found.append(("prescribed", f"{gi.prescribed.value} with game_class {cls}"))
-        if gi.child_type != ChildType.NOCHILD:
-            found.append(("child_type", f"{gi.child_type.value} with game_class {cls}"))
     if gi.goal not in PLAYED_GOALS:
         found.append(("goal", gi.goal.value))
     return [

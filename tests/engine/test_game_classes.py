@@ -15,7 +15,7 @@ from mancala.engine import Game
 from mancala.engine.fast import make_fast, why_not_fast
 from mancala.rules.errors import NotSupportedYet, VariantError
 from mancala.rules.loading import parse_variant
-from tests.engine.helpers import at, variant
+from tests.engine.helpers import at, kids, variant
 
 
 def make_class(game_class: str, holes: int = 3, nbr_start: int = 2, **game_info: Any) -> Game:
@@ -83,8 +83,32 @@ def test_ns_cycle_multi_lap_continues_round_the_row():
     assert pos.board == [1, 1, 2, 2, 2, 2]
 
 
-def test_ns_cycle_unsupported_combinations_are_refused():
-    assert "child_type" in refused("NorthSouthCycle", child_type="BULL", child_cvt=3)
+def test_ns_cycle_children_are_made_round_the_row():
+    game = make_class("NorthSouthCycle", child_type="NORMAL", child_cvt=3)
+    pos = at(game, [2, 2, 2, 1, 1, 1])
+    pos = game.play(pos, 2)  # 0, 1: 1 holds three: South's child
+    assert pos.board == [3, 3, 0, 1, 1, 1] and pos.children == kids(".S....")
+
+
+def test_ns_cycle_qur_reaches_across():
+    # the reference: players affect each other with Qur children, among others
+    game = make_class("NorthSouthCycle", child_type="QUR", child_cvt=3)
+    pos = at(game, [2, 0, 0, 3, 5, 5])
+    pos = game.play(pos, 0)  # 1, 2: 2 was empty and faces 3 (three): both South's
+    assert pos.board == [0, 1, 1, 3, 5, 5] and pos.children == kids("..SS..")
+    assert game.legal_moves(pos) == [4, 5]
+
+
+def test_ns_cycle_bull_pairs_with_the_hole_before_round_the_row():
+    game = make_class("NorthSouthCycle", child_type="BULL", child_cvt=4)
+    pos = at(game, [3, 2, 2, 1, 6, 6])
+    pos = game.play(pos, 1)  # 2, 0: 0 makes four and 2, just before it in the row, three
+    assert pos.board == [4, 0, 3, 1, 6, 6] and pos.children == kids("S.S...")
+
+
+def test_ns_cycle_weg_children_with_no_sides_play():
+    game = make_class("NorthSouthCycle", no_sides=True, child_type="WEG", child_cvt=4)
+    assert game.legal_moves(game.start(0)) == [0, 1, 2, 3, 4, 5]
 
 
 def test_ns_cycle_no_sides_sow_rules_see_the_row_sown():

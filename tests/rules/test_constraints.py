@@ -116,6 +116,9 @@ CASES: list[tuple[str, dict[str, Any], dict[str, Any]]] = [
     row("child_locs_min_holes", KIDS | {"holes": 1}, {"child_locs": "NOT_SYM_OPP"}),
     row("ns_cycle_weg", NS | KIDS | {"child_type": "WEG", "no_sides": True}, {"no_sides": False}),
     row("ns_cycle_weg", KIDS | {"child_type": "WEG"}, NS),
+    row("ns_cycle_child_rule", NS | KIDS | {"child_rule": "OWN_SIDE_ONLY"}, {"child_rule": "OPP_SIDE_ONLY"}),
+    row("ns_cycle_child_rule", NS | KIDS | {"child_rule": "OPPS_ONLY_NOT_1ST", "no_sides": True},
+        {"no_sides": False}),
     # --- allowed moves
     row("unfed_needs_mustshare", {"unclaimed": "UNFED_PLAYER", "mustshare": True}, {"mustshare": False}),
     # --- goals

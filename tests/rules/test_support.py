@@ -24,8 +24,8 @@ LAPS = {"mlaps": "LAPPER"}
 UNSUPPORTED: list[tuple[str, Any, dict[str, Any], str]] = [
     # every game class plays (tests/engine/test_game_classes.py); the cycle classes still
     # refuse prescribed openings and children
-    ("child_type", "BULL", {"game_class": "NorthSouthCycle", "child_cvt": 4},
-     "BULL with game_class NorthSouthCycle"),
+    ("allow_rule", "TWO_ONLY_ALL_RIGHT", {"game_class": "Ohojichi", "goal": "CLEAR"},
+     "TWO_ONLY_ALL_RIGHT with game_class Ohojichi"),
     # combinations of a game class with rules its sowing is not wired for
     ("prescribed", "ARNGE_LIMIT", {"game_class": "EastWestCycle", "goal": "CLEAR"},
      "ARNGE_LIMIT with game_class EastWestCycle"),
@@ -147,8 +147,8 @@ GOOD = {"game_constants": {"holes": 6, "nbr_start": 4}, "game_info": {"stores": 
         ({**GOOD, "game_info": {"goal": "DEPRIVE", "grandslam": "NO_CAPT"}}, "grandslam"),
         ({**GOOD, "game_info": {"sow_direct": "SIDEWAYS"}}, "sow_direct"),
         ({**GOOD, "game_info": {"bogus_param": 1}}, "bogus_param"),
-        ({**GOOD, "game_class": "NorthSouthCycle", "game_info": {"child_type": "BULL", "child_cvt": 4}},
-         "child_type"),
+        ({**GOOD, "game_class": "EastWestCycle", "game_info": {"goal": "CLEAR", "prescribed": "ARNGE_LIMIT"}},
+         "prescribed"),
         ({**GOOD, "game_info": {"oppsidecapt": True, "capt_side": "BOTH"}}, "oppsidecapt"),
     ],
     ids=["constraint", "bad_enum", "unknown", "unsupported", "alias_conflict"],
