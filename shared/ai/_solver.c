@@ -1,8 +1,8 @@
 /*
  * mancala.ai._solver: an exact solver for small boards of the Kalah family.
  *
- * The rules are those of mancala.engine._fastcore (itself a copy of the Python
- * engine, the specification), restricted to variants where every move either puts
+ * The rules are the engine's C core (shared/engine/mancala_core.h, which repeats the
+ * Python engine, the specification), restricted to variants where every move either puts
  * seeds into a store or moves seeds forward along the mover's own row: seeds are
  * sown into the own store (sow_own_store), one lap (mlaps OFF), the first seed
  * not back into the start hole (no sow_start), captures counted from the start
@@ -49,423 +49,36 @@
 #endif
 
 #define MAXH 16
-#define MAXS (2 * MAXH)
-#define STORE (-1)
-#define OK_TABLE 256
+#define CELL uint8_t /* a byte a hole: MAX_TOTAL seeds at most */
 #define MAX_TOTAL 255
 #define NEG_INF (-30000)
 
-enum { SIDE_BOTH, SIDE_OPP, SIDE_OWN, SIDE_OPP_CONT, SIDE_OWN_CONT };
-enum { XC_LEAVE, XC_PICK_ON_CAPT, XC_ALWAYS };
-enum { GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN, GS_LEAVE_LEFT, GS_LEAVE_RIGHT };
-enum { RT_NO_REPEAT, RT_ALWAYS, RT_ONCE };
-enum { UC_HOLE_OWNER, UC_DONT_SCORE, UC_LAST_MOVER, UC_UNFED, UC_DIVVIED };
-enum { PX_NONE, PX_LAST, PX_2XLAST };
-enum { CAP_NONE, CAP_CROSS, CAP_BASIC };
-
-typedef struct {
-    int n, size, step;
-    int skip_start, store_ends_turn;
-    int xcpickown, xc_sown, basic;
-    int limit, capsamedir, capt_side;
-    int capt_rturn, nosinglecapt;
-    int grandslam, slam_rule;
-    int min_move, mustshare, can_pass;
-    int unclaimed, pickextra, last_seeds;
-    int capturer, simple_moves;
-    int store_hole[2];
-    unsigned char ok[OK_TABLE];
-    /* per game (set_game) */
-    int total, starter;
-} Params;
-
-typedef struct {
-    int16_t stores[2];
-    uint8_t turn, repeating, over, pad;
-    uint8_t board[MAXS];
-} St;
-
-typedef struct {
-    int final, sown_opp;
-} SowRes;
-
-typedef struct {
-    int n;
-    int hole[MAXS];
-    int seeds[MAXS];
-} Taken;
-
-/* ---- the rules (after _fastcore.c, which names the Python functions) ----------- */
+/* the rules: the engine's C core, shared (shared/engine/mancala_core.h) */
+#include "../engine/mancala_core.h"
 
 static inline int
-on_opp_side(const Params *p, int hole, int mover)
+is_over(const State *s)
 {
-    return (hole >= p->n) != (mover == 1);
+    return s->outcome != OC_NONE;
 }
 
+/* the legal moves of s into mv; their number */
 static inline int
-side_ok(const Params *p, int hole, int mover, int first)
+legal_moves(const Params *p, const State *s, int *mv)
 {
-    switch (p->capt_side) {
-    case SIDE_OPP:
-        return on_opp_side(p, hole, mover);
-    case SIDE_OWN:
-        return !on_opp_side(p, hole, mover);
-    case SIDE_OPP_CONT:
-        return !first || on_opp_side(p, hole, mover);
-    case SIDE_OWN_CONT:
-        return !first || !on_opp_side(p, hole, mover);
-    default:
-        return 1;
-    }
-}
-
-static inline int
-wrap(const Params *p, int h)
-{
-    if (h >= p->size)
-        return h - p->size;
-    if (h < 0)
-        return h + p->size;
-    return h;
-}
-
-static inline int
-side_any(const Params *p, const St *s, int player)
-{
-    const uint8_t *b = s->board + (player ? p->n : 0);
-    for (int i = 0; i < p->n; i++)
-        if (b[i])
-            return 1;
-    return 0;
-}
-
-static inline int
-board_sum(const Params *p, const St *s, int lo, int hi)
-{
-    int t = 0;
-    for (int h = lo; h < hi; h++)
-        t += s->board[h];
-    return t;
-}
-
-static inline int
-can_move(const Params *p, const St *s, int player)
-{
-    const uint8_t *b = s->board + (player ? p->n : 0);
-    for (int i = 0; i < p->n; i++)
-        if (b[i] >= p->min_move)
-            return 1;
-    return 0;
-}
-
-/* one lap from `start` (already emptied), always through the own store */
-static int
-sow(const Params *p, St *s, int start, int mover, SowRes *r)
-{
-    uint8_t *b = s->board;
-    int seeds = b[start];
-    const int n = p->n, size = p->size, step = p->step;
-    const int store_hole = p->store_hole[mover];
-    int loc = start, opp = 0;
-    b[start] = 0;
-    while (seeds > 0) {
-        if (loc == store_hole) {
-            s->stores[mover] += 1;
-            seeds -= 1;
-            if (!seeds) {
-                r->sown_opp = opp;
-                r->final = STORE;
-                return STORE;
-            }
-        }
-        loc += step;
-        if (loc == size)
-            loc = 0;
-        else if (loc < 0)
-            loc = size - 1;
-        if (p->skip_start && loc == start)
-            continue;
-        b[loc] += 1;
-        seeds -= 1;
-        if ((loc >= n) != (mover == 1))
-            opp = 1;
-    }
-    r->sown_opp = opp;
-    r->final = loc;
-    return loc;
-}
-
-static inline void
-take(St *s, int h, Taken *t)
-{
-    t->hole[t->n] = h;
-    t->seeds[t->n] = s->board[h];
-    t->n++;
-    s->board[h] = 0;
-}
-
-static void
-capture(const Params *p, St *s, const SowRes *r, int mover, Taken *t)
-{
-    uint8_t *b = s->board;
-    const int f = r->final;
-    t->n = 0;
-    if (p->capturer == CAP_CROSS) {
-        if (b[f] != 1 || (p->xc_sown && !r->sown_opp))
-            return;
-        int o = p->size - 1 - f;
-        if (!side_ok(p, o, mover, 1))
-            return;
-        int c = b[o];
-        if (c && (!p->basic || p->ok[c]))
-            take(s, o, t);
-        if (p->xcpickown == XC_ALWAYS || (p->xcpickown == XC_PICK_ON_CAPT && t->n))
-            take(s, f, t);
-        return;
-    }
-    if (!(p->ok[b[f]] && side_ok(p, f, mover, 1)))
-        return;
-    const int cd = p->capsamedir ? p->step : -p->step;
-    take(s, f, t);
-    int loc = f;
-    for (int i = 0; i < p->limit - 1; i++) {
-        loc = wrap(p, loc + cd);
-        if (loc == f || !(p->ok[b[loc]] && side_ok(p, loc, mover, 0)))
-            break;
-        take(s, loc, t);
-    }
-}
-
-/* returns whether the capture was a grand slam */
-static int
-sow_capture(const Params *p, St *s, int hole, int mover, SowRes *r, Taken *t)
-{
-    const int seeds = s->board[hole];
-    const int opp_before = p->slam_rule && side_any(p, s, 1 - mover);
-    sow(p, s, hole, mover, r);
-    t->n = 0;
-    if (r->final == STORE || p->capturer == CAP_NONE)
-        return 0;
-    if (p->nosinglecapt && seeds == 1)
-        return 0;
-    capture(p, s, r, mover, t);
-    return t->n && opp_before && !side_any(p, s, 1 - mover);
-}
-
-/* Game._legal_moves */
-static int
-legal_moves(const Params *p, const St *s, int *mv)
-{
-    int k = 0;
-    if (s->over)
-        return 0;
-    const int lo = s->turn ? p->n : 0;
-    for (int h = lo; h < lo + p->n; h++)
-        if (s->board[h] >= p->min_move)
-            mv[k++] = h;
-    if (p->simple_moves)
-        return k;
-    St trial;
-    SowRes r;
-    if (p->mustshare && k && !can_move(p, s, 1 - s->turn)) {
-        int m = 0;
-        for (int i = 0; i < k; i++) {
-            trial = *s;
-            sow(p, &trial, mv[i], trial.turn, &r);
-            if (can_move(p, &trial, 1 - trial.turn))
-                mv[m++] = mv[i];
-        }
-        k = m;
-    }
-    if (p->grandslam == GS_NOT_LEGAL && k) {
-        Taken t;
-        int m = 0;
-        for (int i = 0; i < k; i++) {
-            trial = *s;
-            if (!sow_capture(p, &trial, mv[i], trial.turn, &r, &t))
-                mv[m++] = mv[i];
-        }
-        k = m;
-    }
-    return k;
-}
-
-static inline int
-has_moves(const Params *p, const St *s)
-{
-    int mv[MAXH];
-    if (p->simple_moves)
-        return can_move(p, s, s->turn);
-    return legal_moves(p, s, mv) > 0;
-}
-
-static void
-zero_board(const Params *p, St *s)
-{
-    memset(s->board, 0, (size_t)p->size);
-}
-
-static void
-divvy(const Params *p, St *s, int mover)
-{
-    int seeds = board_sum(p, s, 0, p->size);
-    int half = seeds / 2, odd = seeds % 2;
-    s->stores[0] += half;
-    s->stores[1] += half;
-    if (odd) {
-        int s0 = s->stores[0], s1 = s->stores[1];
-        s->stores[s0 < s1 ? 0 : s1 < s0 ? 1 : 1 - mover] += 1;
-    }
-    zero_board(p, s);
-}
-
-static void
-collect(const Params *p, St *s, int mover, int unfed)
-{
-    switch (p->unclaimed) {
-    case UC_DONT_SCORE:
-        break;
-    case UC_LAST_MOVER:
-        s->stores[mover] += board_sum(p, s, 0, p->size);
-        break;
-    case UC_UNFED:
-        if (unfed >= 0) {
-            s->stores[unfed] += board_sum(p, s, 0, p->size);
-            break;
-        }
-        /* fall through: to the owners */
-    case UC_HOLE_OWNER:
-        s->stores[0] += board_sum(p, s, 0, p->n);
-        s->stores[1] += board_sum(p, s, p->n, p->size);
-        break;
-    case UC_DIVVIED:
-        divvy(p, s, mover);
-        break;
-    }
-    zero_board(p, s);
-}
-
-static int
-unfed_player(const Params *p, const St *s, int nxt)
-{
-    for (int k = 0; k < 2; k++) {
-        int player = k ? 1 - nxt : nxt;
-        if (!can_move(p, s, player))
-            return player;
-    }
-    return -1;
-}
-
-/* ending.make_ender: max_seeds */
-static void
-ender(const Params *p, St *s, int mover, int repeat)
-{
-    if (p->pickextra != PX_NONE) {
-        int left = board_sum(p, s, 0, p->size);
-        if (left <= p->last_seeds) {
-            int taker = p->pickextra == PX_LAST ? mover : p->starter;
-            s->stores[taker] += left;
-            zero_board(p, s);
-            s->over = 1;
-            return;
-        }
-    }
-    if (2 * s->stores[0] > p->total || 2 * s->stores[1] > p->total) {
-        collect(p, s, mover, -1);
-        s->over = 1;
-        return;
-    }
-    const int nxt = repeat ? mover : 1 - mover;
-    s->turn = nxt;
-    s->repeating = repeat;
-    if (has_moves(p, s))
-        return;
-    if (p->can_pass) {
-        s->turn = 1 - nxt;
-        s->repeating = 0;
-        if (has_moves(p, s))
-            return;
-        s->turn = nxt;
-    }
-    collect(p, s, mover, p->mustshare ? unfed_player(p, s, nxt) : -1);
-    s->over = 1;
-}
-
-static int
-repeat_turn(const Params *p, const St *s, const SowRes *r, const Taken *t, int mover)
-{
-    if (r->final == STORE)
-        return !p->store_ends_turn;
-    if (t->n) {
-        if (p->capt_rturn == RT_ALWAYS || (p->capt_rturn == RT_ONCE && !s->repeating))
-            return 1;
-    }
-    else if (p->xc_sown && !r->sown_opp && s->board[r->final] == 1 &&
-             !on_opp_side(p, r->final, mover)) {
-        return 1;
-    }
-    return 0;
-}
-
-static void
-grand_slam(const Params *p, St *s, int mover, Taken *t)
-{
-    int keep;
-    switch (p->grandslam) {
-    case GS_NO_CAPT:
-    case GS_NOT_LEGAL:
-        for (int i = 0; i < t->n; i++)
-            s->board[t->hole[i]] += t->seeds[i];
-        t->n = 0;
-        return;
-    case GS_LEAVE_LEFT:
-        keep = mover == 0 ? 2 * p->n - 1 : p->n - 1;
-        break;
-    case GS_LEAVE_RIGHT:
-        keep = mover == 0 ? p->n : 0;
-        break;
-    default:
-        return;
-    }
-    int k = 0;
-    for (int i = 0; i < t->n; i++) {
-        if (t->hole[i] == keep)
-            s->board[keep] += t->seeds[i];
-        else {
-            t->hole[k] = t->hole[i];
-            t->seeds[k] = t->seeds[i];
-            k++;
-        }
-    }
-    t->n = k;
+    Legal L;
+    compute_legal(p, s, &L);
+    memcpy(mv, L.mv, (size_t)L.n * sizeof(int));
+    return L.n;
 }
 
 /* Game.apply: a legal move, in place */
-static void
-apply_move(const Params *p, St *s, int hole)
+static inline void
+apply_move(const Params *p, State *s, int hole)
 {
-    const int mover = s->turn;
-    SowRes r;
-    Taken t;
-    int slam = sow_capture(p, s, hole, mover, &r, &t);
-    if (slam)
-        grand_slam(p, s, mover, &t);
-    for (int i = 0; i < t.n; i++)
-        s->stores[mover] += t.seeds[i];
-    if (slam && p->grandslam == GS_OPP_GETS_REMAIN) {
-        const int lo = mover ? p->n : 0;
-        for (int h = lo; h < lo + p->n; h++) {
-            s->stores[1 - mover] += s->board[h];
-            s->board[h] = 0;
-        }
-        s->over = 1;
-        return;
-    }
-    ender(p, s, mover, repeat_turn(p, s, &r, &t, mover));
+    Legal L; /* the next player's moves, which the solver works out when it needs them */
+    apply_core(p, s, hole, &L);
 }
-
-/* ---- the transposition table --------------------------------------------------- */
 
 typedef struct {
     uint64_t k0, k1;
@@ -479,6 +92,7 @@ typedef unsigned __int128 Key;
 typedef struct {
     PyObject_HEAD
     Params p;
+    int total, starter; /* of the game (set_game): every position carries them */
     int ready, game_set;
     int width;    /* bits a hole takes in the key */
     int key_bits; /* bits the whole key takes */
@@ -505,7 +119,7 @@ typedef struct {
 } SolverObject;
 
 static inline Key
-pack(const SolverObject *sv, const St *s)
+pack(const SolverObject *sv, const State *s)
 {
     const int w = sv->width, size = sv->p.size;
     Key k = 0;
@@ -628,7 +242,7 @@ checkpoint(SolverObject *sv)
 
 /* the final difference from `me`'s view, of a finished position */
 static inline int
-final_margin(const St *c, int me)
+final_margin(const State *c, int me)
 {
     return c->stores[me] - c->stores[1 - me];
 }
@@ -638,7 +252,7 @@ final_margin(const St *c, int me)
    (captures), holes nearer the store first. Returns the number of moves; keys[i] is
    set (and its table slot prefetched) for every unfinished child. */
 static int
-expand(SolverObject *sv, const St *s, int hint, St *kids, Key *keys, int *mv, int *order)
+expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *mv, int *order)
 {
     const Params *p = &sv->p;
     const int me = s->turn;
@@ -649,9 +263,9 @@ expand(SolverObject *sv, const St *s, int hint, St *kids, Key *keys, int *mv, in
     for (int i = 0; i < k; i++) {
         kids[i] = *s;
         apply_move(p, &kids[i], mv[i]);
-        const St *c = &kids[i];
+        const State *c = &kids[i];
         int sc;
-        if (c->over)
+        if (is_over(c))
             sc = 1 << 20;
         else {
             keys[i] = pack(sv, c);
@@ -681,9 +295,8 @@ expand(SolverObject *sv, const St *s, int hint, St *kids, Key *keys, int *mv, in
 
 /* the value from the view of the player to move; s is not finished, key = pack(s) */
 static int
-search(SolverObject *sv, const St *s, Key key, int alpha, int beta)
+search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
 {
-    const Params *p = &sv->p;
     const unsigned long long nodes0 = sv->nodes++;
     if ((sv->nodes & 0x3FFF) == 0) {
         checkpoint(sv);
@@ -692,7 +305,7 @@ search(SolverObject *sv, const St *s, Key key, int alpha, int beta)
     }
     const int me = s->turn;
     const int d = s->stores[me] - s->stores[1 - me];
-    const int r = p->total - s->stores[0] - s->stores[1]; /* seeds on the board */
+    const int r = (int)(s->total - s->stores[0] - s->stores[1]); /* seeds on the board */
     int lo = d - r, hi = d + r;
     if (lo >= beta)
         return lo;
@@ -719,7 +332,7 @@ search(SolverObject *sv, const St *s, Key key, int alpha, int beta)
     const int b = beta < hi ? beta : hi;
     int a = a0;
 
-    St kids[MAXH];
+    State kids[MAXH];
     Key keys[MAXH];
     int mv[MAXH], order[MAXH];
     const int k = expand(sv, s, hint, kids, keys, mv, order);
@@ -727,9 +340,9 @@ search(SolverObject *sv, const St *s, Key key, int alpha, int beta)
     /* a finished game, or (enhanced transposition cut-off) a child's stored bound,
        may refute at once */
     for (int i = 0; i < k; i++) {
-        const St *c = &kids[i];
+        const State *c = &kids[i];
         int v;
-        if (c->over)
+        if (is_over(c))
             v = final_margin(c, me);
         else if (r >= sv->etc) {
             Entry *ce = tt_find(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64), NULL);
@@ -748,9 +361,9 @@ search(SolverObject *sv, const St *s, Key key, int alpha, int beta)
     int best = NEG_INF, best_move = -1;
     for (int oi = 0; oi < k; oi++) {
         const int i = order[oi];
-        const St *c = &kids[i];
+        const State *c = &kids[i];
         int v;
-        if (c->over)
+        if (is_over(c))
             v = final_margin(c, me);
         else if (c->turn == me)
             v = search(sv, c, keys[i], a, b);
@@ -791,7 +404,7 @@ search(SolverObject *sv, const St *s, Key key, int alpha, int beta)
    the table but stores nothing: its values are not bounds, and its best moves made a
    worse order for the exact search than expand's (measured on 4x3, 6x3 and 5x4). */
 static int
-hsearch(SolverObject *sv, const St *s, Key key, int depth, int alpha, int beta)
+hsearch(SolverObject *sv, const State *s, Key key, int depth, int alpha, int beta)
 {
     sv->nodes++;
     if ((sv->nodes & 0x3FFF) == 0) {
@@ -809,16 +422,16 @@ hsearch(SolverObject *sv, const St *s, Key key, int depth, int alpha, int beta)
     Entry *e = tt_find(sv, k0, k1, NULL);
     if (e != NULL && e->move != 0xff)
         hint = e->move;
-    St kids[MAXH];
+    State kids[MAXH];
     Key keys[MAXH];
     int mv[MAXH], order[MAXH];
     const int k = expand(sv, s, hint, kids, keys, mv, order);
     int best = NEG_INF;
     for (int oi = 0; oi < k; oi++) {
         const int i = order[oi];
-        const St *c = &kids[i];
+        const State *c = &kids[i];
         int v;
-        if (c->over)
+        if (is_over(c))
             v = final_margin(c, me);
         else if (c->turn == me)
             v = hsearch(sv, c, keys[i], depth - 1, alpha, beta);
@@ -840,65 +453,12 @@ hsearch(SolverObject *sv, const St *s, Key key, int depth, int alpha, int beta)
 
 /* whether the value of s (not finished) is >= t, and a bound that shows it */
 static int
-test_at_least(SolverObject *sv, const St *s, int t)
+test_at_least(SolverObject *sv, const State *s, int t)
 {
     return search(sv, s, pack(sv, s), t - 1, t);
 }
 
 /* ---- the Python side ------------------------------------------------------------------ */
-
-static int
-dict_int(PyObject *d, const char *name, long lo, long hi, int *out)
-{
-    PyObject *v = PyDict_GetItemString(d, name);
-    if (v == NULL) {
-        PyErr_Format(PyExc_ValueError, "Solver: parameter %s is missing", name);
-        return -1;
-    }
-    long x = PyLong_AsLong(v);
-    if (x == -1 && PyErr_Occurred())
-        return -1;
-    if (x < lo || x > hi) {
-        PyErr_Format(PyExc_ValueError, "Solver: parameter %s=%ld is out of range %ld..%ld", name,
-                     x, lo, hi);
-        return -1;
-    }
-    *out = (int)x;
-    return 0;
-}
-
-static int
-basic_ok_slow(const long *capt_on, Py_ssize_t n_on, int evens, long cmin, long cmax, long c)
-{
-    int tests = 0;
-    if (n_on) {
-        int found = 0;
-        tests = 1;
-        for (Py_ssize_t i = 0; i < n_on; i++)
-            if (capt_on[i] == c)
-                found = 1;
-        if (!found)
-            return 0;
-    }
-    if (evens) {
-        tests = 1;
-        if (!(c > 0 && c % 2 == 0))
-            return 0;
-    }
-    if (cmin) {
-        tests = 1;
-        if (c < cmin)
-            return 0;
-    }
-    if (cmax) {
-        tests = 1;
-        if (!(c > 0 && c <= cmax))
-            return 0;
-    }
-    if (!tests)
-        return c > 0;
-    return 1;
-}
 
 /* The table: zeroed memory, on 2 MiB pages where the system gives them (a probe is a
    cache miss anyway; with 4 KiB pages it is a TLB miss too). */
@@ -1012,6 +572,7 @@ static void
 Solver_dealloc(SolverObject *self)
 {
     tt_free(self);
+    core_free(&self->p);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -1033,81 +594,18 @@ Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         return -1;
     }
     Params *p = &self->p;
-    memset(p, 0, sizeof(*p));
-    int step, sow_start, own_store, mlaps, crosscapt, evens, capt_min, capt_max, multicapt;
-    int nocaptmoves, stores, mustpass, nbr_start;
-#define GET(name, lo, hi, var)                          \
-    if (dict_int(d, name, lo, hi, &(var)) < 0)          \
+    long long nbr_start;
+    if (core_params(d, p, &nbr_start) < 0)
         return -1;
-    GET("holes", 1, MAXH, p->n);
-    GET("nbr_start", 0, MAX_TOTAL, nbr_start);
-    GET("step", -1, 1, step);
-    GET("sow_start", 0, 0, sow_start);
-    GET("skip_start", 0, 1, p->skip_start);
-    GET("sow_own_store", 1, 1, own_store);
-    GET("store_ends_turn", 0, 1, p->store_ends_turn);
-    GET("mlaps", 0, 0, mlaps);
-    GET("crosscapt", 0, 1, crosscapt);
-    GET("xcpickown", 0, 2, p->xcpickown);
-    GET("xc_sown", 0, 1, p->xc_sown);
-    GET("evens", 0, 1, evens);
-    GET("capt_min", 0, 1 << 20, capt_min);
-    GET("capt_max", 0, 1 << 20, capt_max);
-    GET("multicapt", -1, 64, multicapt);
-    GET("capsamedir", 0, 1, p->capsamedir);
-    GET("capt_side", 0, 4, p->capt_side);
-    GET("capt_rturn", 0, 2, p->capt_rturn);
-    GET("nosinglecapt", 0, 1, p->nosinglecapt);
-    GET("nocaptmoves", 0, 0, nocaptmoves);
-    GET("grandslam", 0, 5, p->grandslam);
-    GET("min_move", 1, 1 << 20, p->min_move);
-    GET("mustshare", 0, 1, p->mustshare);
-    GET("mustpass", 0, 1, mustpass);
-    GET("unclaimed", 0, 4, p->unclaimed);
-    GET("pickextra", 0, 2, p->pickextra);
-    GET("stores", 1, 1, stores);
-#undef GET
-    if (step == 0) {
-        PyErr_SetString(PyExc_ValueError, "Solver: step must be 1 or -1");
+    /* the variants whose every move feeds a store or moves seeds forward (the search
+       relies on it to end; mancala.ai.solver.why_not_c says so in words) */
+    if (!p->stores || !p->own_store || p->sow_start || p->mlaps != MLAPS_OFF ||
+        p->nocaptmoves || nbr_start > MAX_TOTAL) {
+        PyErr_SetString(PyExc_ValueError,
+                        "Solver: plays only one-lap sowing through the own store, no sowing "
+                        "into the start hole, captures from the first move, at most 255 seeds");
         return -1;
     }
-    p->step = step;
-    PyObject *co = PyDict_GetItemString(d, "capt_on");
-    if (co == NULL) {
-        PyErr_SetString(PyExc_ValueError, "Solver: parameter capt_on is missing");
-        return -1;
-    }
-    PyObject *seq = PySequence_Fast(co, "Solver: capt_on must be a sequence of ints");
-    if (seq == NULL)
-        return -1;
-    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
-    long capt_on[64];
-    if (m > 64) {
-        Py_DECREF(seq);
-        PyErr_SetString(PyExc_ValueError, "Solver: capt_on is too long");
-        return -1;
-    }
-    for (Py_ssize_t i = 0; i < m; i++) {
-        capt_on[i] = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (capt_on[i] == -1 && PyErr_Occurred()) {
-            Py_DECREF(seq);
-            return -1;
-        }
-    }
-    Py_DECREF(seq);
-
-    p->size = 2 * p->n;
-    p->basic = m || evens || capt_min || capt_max;
-    p->limit = multicapt > 0 ? multicapt : (multicapt < 0 ? p->size : 1);
-    p->slam_rule = p->grandslam != GS_LEGAL;
-    p->can_pass = mustpass || p->mustshare;
-    p->last_seeds = p->pickextra == PX_LAST ? nbr_start : 2 * nbr_start;
-    p->capturer = crosscapt ? CAP_CROSS : (p->basic ? CAP_BASIC : CAP_NONE);
-    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL);
-    p->store_hole[0] = p->step == 1 ? p->n - 1 : 0;
-    p->store_hole[1] = p->step == 1 ? 2 * p->n - 1 : p->n;
-    for (int c = 0; c < OK_TABLE; c++)
-        p->ok[c] = (unsigned char)basic_ok_slow(capt_on, m, evens, capt_min, capt_max, c);
     self->use_repeat_bit = p->capt_rturn == RT_ONCE;
 
     self->max_entries = (uint64_t)1 << tt_bits;
@@ -1190,11 +688,11 @@ Solver_set_game(SolverObject *self, PyObject *args)
         PyErr_Format(PyExc_ValueError, "Solver: a position needs %d bits, more than 128", bits);
         return NULL;
     }
-    if (!self->game_set || total != self->p.total || starter != self->p.starter) {
+    if (!self->game_set || total != self->total || starter != self->starter) {
         if (self->game_set && tt_reset(self) < 0) /* the first table is clear */
             return NULL;
-        self->p.total = total;
-        self->p.starter = starter;
+        self->total = total;
+        self->starter = starter;
         self->width = width;
         self->key_bits = bits;
         self->game_set = 1;
@@ -1204,7 +702,7 @@ Solver_set_game(SolverObject *self, PyObject *args)
 
 /* a position from Python: board list, stores list, turn, repeating */
 static int
-load(SolverObject *self, PyObject *board, PyObject *stores, int turn, int repeating, St *s)
+load(SolverObject *self, PyObject *board, PyObject *stores, int turn, int repeating, State *s)
 {
     const Params *p = &self->p;
     memset(s, 0, sizeof(*s));
@@ -1228,7 +726,7 @@ load(SolverObject *self, PyObject *board, PyObject *stores, int turn, int repeat
             PyErr_Format(PyExc_ValueError, "board[%d]=%ld is out of range", h, x);
             return -1;
         }
-        s->board[h] = (uint8_t)x;
+        s->board[h] = (CELL)x;
         sum += x;
     }
     Py_DECREF(bseq);
@@ -1251,21 +749,25 @@ load(SolverObject *self, PyObject *board, PyObject *stores, int turn, int repeat
             PyErr_Format(PyExc_ValueError, "stores[%d]=%ld is out of range", i, x);
             return -1;
         }
-        s->stores[i] = (int16_t)x;
+        s->stores[i] = x;
         sum += x;
     }
     Py_DECREF(sseq);
-    if (sum != p->total) {
+    if (sum != self->total) {
         PyErr_Format(PyExc_ValueError, "board and stores hold %ld seeds, the game %d", sum,
-                     p->total);
+                     self->total);
         return -1;
     }
     if (turn != 0 && turn != 1) {
         PyErr_SetString(PyExc_ValueError, "turn must be 0 or 1");
         return -1;
     }
-    s->turn = (uint8_t)turn;
+    s->turn = turn;
     s->repeating = repeating ? 1 : 0;
+    s->total = self->total;
+    s->starter = self->starter;
+    s->outcome = OC_NONE;
+    s->winner = -1;
     return 0;
 }
 
@@ -1291,7 +793,7 @@ Solver_legal(SolverObject *self, PyObject *args)
 {
     PyObject *board, *stores;
     int turn, repeating;
-    St s;
+    State s;
     int mv[MAXH];
     if (!PyArg_ParseTuple(args, "OOip:legal", &board, &stores, &turn, &repeating))
         return NULL;
@@ -1305,7 +807,7 @@ Solver_apply(SolverObject *self, PyObject *args)
 {
     PyObject *board, *stores;
     int turn, repeating, move;
-    St s;
+    State s;
     int mv[MAXH];
     if (!PyArg_ParseTuple(args, "OOipi:apply", &board, &stores, &turn, &repeating, &move))
         return NULL;
@@ -1324,21 +826,21 @@ Solver_apply(SolverObject *self, PyObject *args)
         return NULL;
     for (int h = 0; h < self->p.size; h++)
         PyList_SET_ITEM(b, h, PyLong_FromLong(s.board[h]));
-    return Py_BuildValue("(N[ii]iOO)", b, s.stores[0], s.stores[1], s.turn,
-                         s.repeating ? Py_True : Py_False, s.over ? Py_True : Py_False);
+    return Py_BuildValue("(N[LL]iOO)", b, s.stores[0], s.stores[1], s.turn,
+                         s.repeating ? Py_True : Py_False, is_over(&s) ? Py_True : Py_False);
 }
 
 /* MTD(f) from a guess (or the look-ahead's), then every first move that keeps the
    value; runs without the GIL (checkpoint takes it now and then) */
 static void
-solve_core(SolverObject *self, const St *sp, int have_guess, int guess, const int *mv, int k,
+solve_core(SolverObject *self, const State *sp, int have_guess, int guess, const int *mv, int k,
            int *value_out, int *best, int *nb)
 {
     const Params *p = &self->p;
-    const St s = *sp;
+    const State s = *sp;
     const int me = s.turn;
     const int d = s.stores[me] - s.stores[1 - me];
-    const int r = p->total - s.stores[0] - s.stores[1];
+    const int r = (int)(s.total - s.stores[0] - s.stores[1]);
     int lower = d - r, upper = d + r;
     int g = d;
     if (have_guess)
@@ -1389,10 +891,10 @@ solve_core(SolverObject *self, const St *sp, int have_guess, int guess, const in
     /* every first move that keeps the value */
     *nb = 0;
     for (int i = 0; i < k; i++) {
-        St c = s;
+        State c = s;
         apply_move(p, &c, mv[i]);
         int v;
-        if (c.over)
+        if (is_over(&c))
             v = final_margin(&c, me);
         else if (c.turn == me)
             v = test_at_least(self, &c, value);
@@ -1417,7 +919,7 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
                                      &turn, &repeating, &deadline_obj, &progress, &guess_obj,
                                      &every))
         return NULL;
-    St s;
+    State s;
     if (not_ready(self) || refuse_busy(self) || load(self, board, stores, turn, repeating, &s) < 0)
         return NULL;
     const Params *p = &self->p;
