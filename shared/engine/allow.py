@@ -28,7 +28,9 @@ def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> F
     anywhere = gi.no_sides
     by_view = anywhere or gi.goal == Goal.TERRITORY
 
-    sides = class_sides(variant, geom) or (geom.side(0), geom.side(1))  # rows, or halves
+    halves = class_sides(variant, geom)  # EastWestCycle, Ohojichi: a player's holes
+    sides = halves or (geom.side(0), geom.side(1))
+    right_by_view = by_view or halves is not None  # rightmost as the mover sees the board
 
     def mover_holes(pos: Position, mover: int) -> range | list[int]:
         """The holes the mover may start moves from (seeds or not)."""
@@ -48,7 +50,7 @@ def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> F
     row_right_two = {geom.hole_of(p, n - 1) for p in (0, 1)} | {geom.hole_of(p, n - 2) for p in (0, 1) if n > 1}
 
     def right_two(pos: Position, mover: int) -> set[int]:
-        if not by_view:
+        if not right_by_view:
             return row_right_two
         holes = list(mover_holes(pos, mover))
         first = geom.rightmost_of(mover, mover, holes)
@@ -56,7 +58,7 @@ def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> F
         return {first, geom.rightmost_of(mover, mover, holes)} if holes else {first}
 
     def rightmost(holes: list[int], mover: int) -> list[int]:
-        if not by_view:
+        if not right_by_view:
             return holes[-1:]  # holes are sorted: own rightmost is last for both players
         return [geom.rightmost_of(mover, mover, holes)] if holes else []
 

@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mancala.engine.board import Geometry
-from mancala.engine.classes import class_sides, successors
+from mancala.engine.classes import class_sides, cycles, successors
 from mancala.engine.position import Position
 from mancala.engine.sowing import MAX_LAPS, ChildStop, Sower, SowResult
 from mancala.rules.enums import SowPrescribed
@@ -204,8 +204,17 @@ class Opening:
 
     def __init__(self, variant: Variant, geom: Geometry, game: Game) -> None:
         self.geom = geom
-        self.n = geom.holes
+        self.n = n = geom.holes
         self.min_move = variant.game_info.min_move
+        # the holes an arrangement lays out, per player, from the player's left: the row;
+        # on EastWestCycle's and Ohojichi's halves, the half round its cycle from the
+        # player's leftmost hole of their own row (each half is the other turned round)
+        if class_sides(variant, geom) is None:
+            self.order = tuple([geom.hole_of(p, k) for k in range(n)] for p in (0, 1))
+        else:
+            west, east = cycles(variant, geom)
+            i = east.index(geom.hole_of(1, 0))
+            self.order = (west, east[i:] + east[:i])
         capturer = game.capturer
         if capturer is not None:
 
@@ -259,12 +268,11 @@ class Opening:
         """Raise IllegalMove unless the arrangement may be played here."""
         from mancala.engine.game import IllegalMove
 
-        geom, n = self.geom, self.n
         mover = pos.turn
         if pos.moves != 0:
             raise IllegalMove("an arrangement (ARNGE_LIMIT) is only allowed as the first move of the game")
-        own = sum(pos.board[geom.hole_of(mover, k)] for k in range(n))
-        other = sum(pos.board[geom.hole_of(1 - mover, k)] for k in range(n))
+        own = sum(pos.board[h] for h in self.order[mover])
+        other = sum(pos.board[h] for h in self.order[1 - mover])
         if own != other:
             raise IllegalMove(f"no arrangement here: the rows hold {own} and {other} seeds, "
                               "so the opponent cannot take the same layout")
@@ -278,12 +286,11 @@ class Opening:
 
     def apply(self, game: Game, pos: Position, move: Arrange) -> None:
         """Play a checked arrangement in place: both rows take the layout; the turn ends."""
-        geom = self.geom
         mover = pos.turn
         pos.legal = None
         for k, c in enumerate(move.counts):
-            pos.board[geom.hole_of(mover, k)] = c
-            pos.board[geom.hole_of(1 - mover, k)] = c
+            pos.board[self.order[mover][k]] = c
+            pos.board[self.order[1 - mover][k]] = c
         pos.moves += 1
         pos.player_moves[mover] += 1
         game.ender(pos, mover, False)

@@ -398,7 +398,24 @@ def test_ohojichi_allow_rules_read_the_half():
     game = make_class("Ohojichi", holes=4, goal="CLEAR", allow_rule="SINGLE_ONLY_ALL")
     assert game.legal_moves(at(game, [1, 1, 5, 5, 5, 5, 1, 1])) == [0, 1, 6, 7]
     assert game.legal_moves(at(game, [1, 2, 5, 5, 5, 5, 1, 1])) == [1]
-    assert "allow_rule" in refused("Ohojichi", holes=4, goal="CLEAR", allow_rule="TWO_ONLY_ALL_RIGHT")
+
+
+
+def test_ohojichi_rightmost_holes_as_the_mover_sees_the_half():
+    # the right two of a half: its column nearest the middle (South: 1 and 6 facing it;
+    # North, seeing the board turned round: 5 and 2 facing it)
+    game = make_class("Ohojichi", holes=4, goal="CLEAR", allow_rule="FIRST_TURN_ONLY_RIGHT_TWO")
+    pos = game.start(0)
+    assert game.legal_moves(pos) == [1, 6]
+    pos = game.play(pos, 1)
+    assert game.legal_moves(pos) == [2, 5]
+
+
+def test_ohojichi_arrangement_lays_out_the_half():
+    game = make_class("Ohojichi", holes=4, goal="CLEAR", prescribed="ARNGE_LIMIT")
+    # South's half from its left, round its cycle: 0, 1, 6, 7; North's turned round: 4, 5, 2, 3
+    pos = game.play(game.start(0), {"arrange": [3, 1, 0, 4]})
+    assert pos.board == [3, 1, 0, 4, 3, 1, 0, 4] and pos.turn == 1
 
 
 def test_ohojichi_clearing_the_own_half_wins():

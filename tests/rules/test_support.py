@@ -1,4 +1,6 @@
-"""Values the engine does not play yet are refused by name; the CLI reports invalid input."""
+"""The engine plays every game class and every enum value of the reference: nothing is
+refused as "not supported yet" (the reference's restrictions are constraints); the CLI
+reports invalid input."""
 
 from __future__ import annotations
 
@@ -11,8 +13,10 @@ from typing import Any
 import pytest
 
 from mancala.engine.game import Game
-from mancala.rules.errors import NotSupportedYet, VariantError
+from mancala.rules.enums import GameClass
+from mancala.rules.errors import VariantError
 from mancala.rules.loading import parse_variant
+from mancala.rules.support import unsupported
 from mancala.rules.variant import GameInfo
 
 CLEAR = {"goal": "CLEAR"}
@@ -20,16 +24,18 @@ TERR = {"goal": "TERRITORY", "stores": True, "goal_param": 8}
 ROUNDS = {"rounds": "HALF_SEEDS"}
 LAPS = {"mlaps": "LAPPER"}
 
-# (param, value, context making the variant otherwise valid, value as reported)
-UNSUPPORTED: list[tuple[str, Any, dict[str, Any], str]] = [
-    # every game class plays (tests/engine/test_game_classes.py); the cycle classes still
-    # refuse prescribed openings and children
-    ("allow_rule", "TWO_ONLY_ALL_RIGHT", {"game_class": "Ohojichi", "goal": "CLEAR"},
-     "TWO_ONLY_ALL_RIGHT with game_class Ohojichi"),
-    # combinations of a game class with rules its sowing is not wired for
-    ("prescribed", "ARNGE_LIMIT", {"game_class": "EastWestCycle", "goal": "CLEAR"},
-     "ARNGE_LIMIT with game_class EastWestCycle"),
-]
+# every game class in a context its constraints accept (tests/engine/test_game_classes.py
+# plays each of them)
+CLASS_CONTEXT: dict[str, dict[str, Any]] = {
+    "Mancala": {},
+    "NorthSouthCycle": {},
+    "EastWestCycle": CLEAR,
+    "BearOff": CLEAR,
+    "Diffusion": CLEAR,
+    "DiffusionV2": CLEAR,
+    "SameSide": CLEAR | {"capt_on": [4], "capt_side": "OWN_SIDE"},
+    "Ohojichi": CLEAR | {"capt_on": [4]},
+}
 
 
 def _raw(param: str, value: Any, context: dict[str, Any]) -> dict[str, Any]:
@@ -45,33 +51,31 @@ def _raw(param: str, value: Any, context: dict[str, Any]) -> dict[str, Any]:
     return raw
 
 
-@pytest.mark.parametrize(
-    ("param", "value", "context", "shown"),
-    UNSUPPORTED,
-    ids=[f"{p}={v}" for p, v, _, _ in UNSUPPORTED],
-)
-def test_not_supported_yet(param: str, value: Any, context: dict[str, Any], shown: str) -> None:
-    raw = _raw(param, value, context)
-    parse_variant(raw, check_support=False)  # valid: only unsupported
-    with pytest.raises(NotSupportedYet) as info:
-        parse_variant(raw)
-    err = info.value
-    assert isinstance(err, VariantError)
-    assert param in err.params
-    assert f"not supported yet: {param}={shown}" in str(err)
-    assert "not_supported_yet" in {v.rule for v in err.violations}
+def test_every_game_class_is_played() -> None:
+    assert sorted(CLASS_CONTEXT) == sorted(c.value for c in GameClass)
+    for cls, context in CLASS_CONTEXT.items():
+        game = Game(parse_variant(_raw("game_class", cls, context)))
+        assert game.legal_moves(game.start(0)), cls
 
 
-def test_several_unsupported_reported_at_once() -> None:
-    raw = _raw("prescribed", "ARNGE_LIMIT", {"game_class": "Ohojichi", "goal": "CLEAR",
-                                             "allow_rule": "TWO_ONLY_ALL_RIGHT"})
-    with pytest.raises(NotSupportedYet) as info:
-        parse_variant(raw)
-    assert {"prescribed", "allow_rule"} <= set(info.value.params)
+def test_the_engine_refuses_nothing_the_reference_describes() -> None:
+    """support.unsupported finds nothing left to refuse: the reference's restrictions are
+    constraints (VariantError naming the rule), never "not supported yet"."""
+    for cls, context in CLASS_CONTEXT.items():
+        for param, value in ENUM_VALUES:
+            info = dict(context)
+            if param in info:
+                continue
+            raw = _raw(param, value, info | {"game_class": cls})
+            try:
+                variant = parse_variant(raw, check_support=False)
+            except VariantError:
+                continue  # a combination the reference prohibits
+            assert unsupported(variant) == [], (cls, param, value)
 
 
-# Every enum value of game_info either plays (a Game is built and has a start position
-# with legal moves) or is refused as not supported yet: never a crash in the engine.
+# Every enum value of game_info plays (a Game is built and has a start position with
+# legal moves): never a refusal, never a crash in the engine.
 NEEDS: dict[tuple[str, str], dict[str, Any]] = {
     ("sow_direct", "SPLIT"): {},
     ("sow_rule", "SOW_BLKD_DIV"): {"goal": "DEPRIVE", "sow_param": 4, "evens": False},
@@ -110,14 +114,10 @@ ENUM_VALUES = [
 
 
 @pytest.mark.parametrize(("param", "value"), ENUM_VALUES, ids=[f"{p}={v}" for p, v in ENUM_VALUES])
-def test_every_value_plays_or_is_refused(param: str, value: str) -> None:
+def test_every_value_plays(param: str, value: str) -> None:
     context = {"stores": True, "child_cvt": 4, "evens": True} | NEEDS.get((param, value), {})
     raw = _raw(param, value, context)
-    try:
-        variant = parse_variant(raw)
-    except NotSupportedYet:
-        return
-    game = Game(variant)
+    game = Game(parse_variant(raw))
     pos = game.start(0, seed=1)
     assert game.legal_moves(pos)
 
@@ -147,11 +147,9 @@ GOOD = {"game_constants": {"holes": 6, "nbr_start": 4}, "game_info": {"stores": 
         ({**GOOD, "game_info": {"goal": "DEPRIVE", "grandslam": "NO_CAPT"}}, "grandslam"),
         ({**GOOD, "game_info": {"sow_direct": "SIDEWAYS"}}, "sow_direct"),
         ({**GOOD, "game_info": {"bogus_param": 1}}, "bogus_param"),
-        ({**GOOD, "game_class": "EastWestCycle", "game_info": {"goal": "CLEAR", "prescribed": "ARNGE_LIMIT"}},
-         "prescribed"),
         ({**GOOD, "game_info": {"oppsidecapt": True, "capt_side": "BOTH"}}, "oppsidecapt"),
     ],
-    ids=["constraint", "bad_enum", "unknown", "unsupported", "alias_conflict"],
+    ids=["constraint", "bad_enum", "unknown", "alias_conflict"],
 )
 def test_cli_invalid_variant(config: dict[str, Any], param: str) -> None:
     proc = replay({"config": config, "starter": 0, "moves": [0]})
