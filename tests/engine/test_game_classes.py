@@ -614,3 +614,50 @@ def test_diffusion_is_preconfigured():
     with pytest.raises(VariantError) as info:
         parse_variant(raw)
     assert "capt_on" in str(info.value) and "diffusion_preconfigured" in str(info.value)
+
+
+# ---- random games on every class --------------------------------------------------------
+
+RANDOM_CLASSES = [
+    ("NorthSouthCycle", 4, 3, {"stores": True, "crosscapt": True, "multicapt": -1}),
+    ("NorthSouthCycle", 4, 3, {"stores": True, "child_type": "BULL", "child_cvt": 4,
+                               "sow_rule": "MAX_SOW", "sow_param": 6}),
+    ("NorthSouthCycle", 3, 3, {"no_sides": True, "child_type": "WEG", "child_cvt": 4}),
+    ("EastWestCycle", 4, 3, {"goal": "CLEAR", "stores": True, "sow_own_store": True,
+                             "prescribed": "MLAPS_SOWER"}),
+    ("BearOff", 4, 2, {"stores": True, "goal": "CLEAR"}),
+    ("BearOff", 4, 2, {"stores": True, "capt_on": [2, 3], "mustshare": True}),
+    ("BearOff", 3, 2, {"stores": True, "rounds": "HALF_SEEDS", "round_fill": "LEFT_FILL"}),
+    ("Diffusion", 4, 3, {"goal": "CLEAR"}),
+    ("DiffusionV2", 6, 2, {"goal": "CLEAR"}),
+    ("SameSide", 4, 3, {"goal": "CLEAR", "capt_on": [4], "capt_side": "OWN_SIDE",
+                        "capt_rturn": "ONCE", "allow_rule": "SINGLE_TO_ZERO"}),
+    ("Ohojichi", 4, 3, {"goal": "CLEAR", "capt_on": [4], "multicapt": 2,
+                        "allow_rule": "TWO_ONLY_ALL_RIGHT", "prescribed": "ARNGE_LIMIT"}),
+]
+
+
+@pytest.mark.parametrize(("cls", "holes", "nbr", "info"), RANDOM_CLASSES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(RANDOM_CLASSES)])
+def test_random_games_keep_every_seed(cls: str, holes: int, nbr: int, info: dict[str, Any]) -> None:
+    """Random games (fixed seeds): seeds are never made or lost (board + stores + seeds
+    waiting to be placed), every listed move plays, a finished game lists no move."""
+    import random
+
+    game = make_class(cls, holes, nbr, **info)
+    rng = random.Random(f"{cls}{sorted(info)}")
+    for _ in range(20):
+        pos = game.start(rng.randrange(2))
+        total = sum(pos.board) + sum(pos.stores)
+        for _ in range(150):
+            if pos.outcome is not None:
+                assert game.legal_moves(pos) == []
+                if pos.outcome.kind.value not in ("ROUND_WIN", "ROUND_TIE"):
+                    break
+                pos = game.next_round(pos)
+                continue
+            legal = game.legal_moves(pos)
+            if not legal:
+                break
+            pos = game.play(pos, rng.choice(legal))
+            assert sum(pos.board) + sum(pos.stores) + (pos.pending or 0) == total
