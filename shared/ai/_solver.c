@@ -40,6 +40,7 @@
 
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>
+#include <structmember.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -971,81 +972,21 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
                          self->probe - self->deepened, self->deepened);
 }
 
-static PyObject *
-Solver_get_nodes(SolverObject *self, void *closure)
-{
-    return PyLong_FromUnsignedLongLong(self->nodes);
-}
-
-static PyObject *
-Solver_get_entries(SolverObject *self, void *closure)
-{
-    return PyLong_FromUnsignedLongLong(self->entries);
-}
-
-static PyObject *
-Solver_get_max_entries(SolverObject *self, void *closure)
-{
-    return PyLong_FromUnsignedLongLong(self->max_entries);
-}
-
-static PyObject *
-Solver_get_key_bits(SolverObject *self, void *closure)
-{
-    return PyLong_FromLong(self->key_bits);
-}
-
-static PyObject *
-Solver_get_etc(SolverObject *self, void *closure)
-{
-    return PyLong_FromLong(self->etc);
-}
-
-static int
-Solver_set_etc(SolverObject *self, PyObject *value, void *closure)
-{
-    long v = value == NULL ? 0 : PyLong_AsLong(value);
-    if (v == -1 && PyErr_Occurred())
-        return -1;
-    self->etc = (int)v;
-    return 0;
-}
-
-static PyObject *
-Solver_get_guess_nodes(SolverObject *self, void *closure)
-{
-    return PyLong_FromUnsignedLongLong(self->guess_nodes);
-}
-
-static int
-Solver_set_guess_nodes(SolverObject *self, PyObject *value, void *closure)
-{
-    unsigned long long v = value == NULL ? 0 : PyLong_AsUnsignedLongLong(value);
-    if (v == (unsigned long long)-1 && PyErr_Occurred())
-        return -1;
-    self->guess_nodes = v;
-    return 0;
-}
-
-static PyObject *
-Solver_get_busy(SolverObject *self, void *closure)
-{
-    return PyBool_FromLong(self->busy);
-}
-
-static PyGetSetDef Solver_getset[] = {
-    {"busy", (getter)Solver_get_busy, NULL, "a solve is under way (in another thread)", NULL},
-
-    {"guess_nodes", (getter)Solver_get_guess_nodes, (setter)Solver_set_guess_nodes,
-     "the look-ahead for MTD(f)'s first guess deepens until one depth takes this many nodes",
-     NULL},
-    {"etc", (getter)Solver_get_etc, (setter)Solver_set_etc,
-     "enhanced transposition cut-offs where at least this many seeds are on the board", NULL},
-    {"nodes", (getter)Solver_get_nodes, NULL, "nodes searched by the last solve", NULL},
-    {"tt_entries", (getter)Solver_get_entries, NULL, "slots in the transposition table now", NULL},
-    {"tt_max_entries", (getter)Solver_get_max_entries, NULL,
-     "slots the table may grow to (2 ** tt_bits)", NULL},
-    {"key_bits", (getter)Solver_get_key_bits, NULL, "bits of a packed position", NULL},
+/* read-only numbers, and the two tuning knobs */
+static PyMemberDef Solver_members[] = {
+    {"busy", T_INT, offsetof(SolverObject, busy), READONLY,
+     "a solve is under way (in another thread)"},
+    {"guess_nodes", T_ULONGLONG, offsetof(SolverObject, guess_nodes), 0,
+     "the look-ahead for MTD(f)'s first guess deepens until one depth takes this many nodes"},
+    {"etc", T_INT, offsetof(SolverObject, etc), 0,
+     "enhanced transposition cut-offs where at least this many seeds are on the board"},
+    {"nodes", T_ULONGLONG, offsetof(SolverObject, nodes), READONLY,
+     "nodes searched by the last solve"},
+    {"tt_entries", T_ULONGLONG, offsetof(SolverObject, entries), READONLY,
+     "slots in the transposition table now"},
+    {"tt_max_entries", T_ULONGLONG, offsetof(SolverObject, max_entries), READONLY,
+     "slots the table may grow to (2 ** tt_bits)"},
+    {"key_bits", T_INT, offsetof(SolverObject, key_bits), READONLY, "bits of a packed position"},
     {NULL}};
 
 static PyMethodDef Solver_methods[] = {
@@ -1072,7 +1013,7 @@ static PyTypeObject SolverType = {
     .tp_init = (initproc)Solver_init,
     .tp_dealloc = (destructor)Solver_dealloc,
     .tp_methods = Solver_methods,
-    .tp_getset = Solver_getset,
+    .tp_members = Solver_members,
 };
 
 static struct PyModuleDef solver_module = {
