@@ -363,7 +363,7 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
     report.send("ready")
     while not go.is_set():
         await asyncio.sleep(0.01)
-    # every room starts now; the window opens after the first moves are on their way
+    # every room starts now, in every generator at once, and the measuring window with them
     tasks = [asyncio.create_task(job()) for jobs in rooms for job in jobs]
     tasks.append(asyncio.create_task(lag_probe(samples, clock)))
     clock.running = True
