@@ -15,6 +15,9 @@ after --think-ms (0: at once, as fast as the server answers).
 With --computer-rooms K, K more rooms each have one bot (random legal moves)
 against the server's computer opponent at --computer-level; several values run
 one after the other (a fresh server each) and the table shows them side by side.
+With --lobby N, N more clients subscribe to the lobby before the rooms fill, and the
+rooms are public: every room event (a seat taken, a spectator in, a game over, a
+rematch) is pushed to all of them.
 
 The table: connections held, moves/s, latency from a move sent to the LAST
 spectator of the room receiving it (p50/p90/p99/max; to both players when S is
@@ -150,6 +153,7 @@ class Plan:
     computer_level: int | str
     think_ms: float
     index: int
+    lobby: int = 0  # lobby subscribers in this generator (the rooms are then public)
 
 
 @dataclass
@@ -163,6 +167,7 @@ class Samples:
     games: int = 0
     errors: list[str] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)  # ms
+    lobby_updates: int = 0  # lobby_update frames the lobby subscribers received in the window
     cpu: float = 0.0  # seconds of this process's CPU during the run
     elapsed: float = 0.0
 
@@ -228,6 +233,18 @@ class Watcher:
                 if reply["type"] != "room_state":
                     raise ServerError(reply.get("code", "?"), reply.get("message", str(reply)))
                 return reply["game_id"]
+
+    async def subscribe_lobby(self) -> None:
+        await self.ws.send(json.dumps({"type": "subscribe_lobby", "id": 3}))
+        while json.loads(await self.ws.recv()).get("id") != 3:
+            pass
+
+    async def count_lobby(self, samples: Samples, clock: Clock) -> None:
+        async for frame in self.ws:
+            if clock.stopped:
+                return
+            if clock.running and json.loads(frame)["type"] == "lobby_update":
+                samples.lobby_updates += 1
 
     async def watch(self, tracker: Tracker, game: int | None) -> None:
         async for frame in self.ws:
@@ -327,7 +344,7 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
 
     async def human_room(r: int) -> list[Any]:
         a, b = await connect(f"a{r}"), await connect(f"b{r}")
-        granted = await a.create_room(VARIANT, public=False)
+        granted = await a.create_room(VARIANT, public=public)
         first = await a.next_event("room_state")
         await b.join(granted.room)
         second = await b.next_event("room_state")
@@ -358,8 +375,14 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
         return [lambda: player(bot, granted.room, 0, state, first.game_id, rng, plan, None, samples, clock,
                                count, computer=True, ply=ply)]
 
+    # lobby subscribers first: they hear every public room fill up, as a full lobby would
+    public = plan.lobby > 0
+    lobby = await asyncio.gather(*(connect_watcher(f"l{i}") for i in range(plan.lobby)))
+    for w in lobby:
+        await w.subscribe_lobby()
     rooms = await asyncio.gather(*(human_room(r) for r in plan.rooms),
                                  *(computer_room(r) for r in plan.computer_rooms))
+    rooms.append([lambda w=w: w.count_lobby(samples, clock) for w in lobby])
     report.send("ready")
     while not go.is_set():
         await asyncio.sleep(0.01)
@@ -405,12 +428,14 @@ class Result:
     computer_level: int | str
     think_ms: float
     procs: int
+    lobby: int
     connections: int
     setup_s: float
     seconds: float
     moves: int
     computer_moves: int
     games: int
+    lobby_updates: int
     latency_ms: dict[str, float]
     reply_ms: dict[str, float]
     server_cpu_pct: float | None
@@ -448,8 +473,8 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
     counters = ctx.Array("q", procs * COUNTERS)
     go, stop = ctx.Event(), ctx.Event()
     plans = [Plan(url, list(range(args.rooms))[i::procs], list(range(computer_rooms))[i::procs], args.spectators,
-                  args.computer_level, args.think_ms, i) for i in range(procs)]
-    connections = args.rooms * (2 + args.spectators) + computer_rooms
+                  args.computer_level, args.think_ms, i, len(range(args.lobby)[i::procs])) for i in range(procs)]
+    connections = args.rooms * (2 + args.spectators) + computer_rooms + args.lobby
     pipes, workers = [], []
     label = f"K={computer_rooms}: " if len(args.computer_rooms) > 1 else ""
     try:
@@ -514,9 +539,11 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
     seconds = max(r.elapsed for r in reports)
     return Result(
         rooms=args.rooms, spectators=args.spectators, computer_rooms=computer_rooms,
-        computer_level=args.computer_level, think_ms=args.think_ms, procs=procs, connections=connections,
+        computer_level=args.computer_level, think_ms=args.think_ms, procs=procs, lobby=args.lobby,
+        connections=connections,
         setup_s=round(setup, 2), seconds=round(seconds, 2), moves=moves,
         computer_moves=sum(r.computer_moves for r in reports), games=sum(r.games for r in reports),
+        lobby_updates=sum(r.lobby_updates for r in reports),
         latency_ms=percentiles([x for r in reports for x in r.latencies]),
         reply_ms=percentiles([x for r in reports for x in r.replies]),
         server_cpu_pct=round(100 * (own1 - own0) / wall, 1) if server else None,
@@ -540,6 +567,7 @@ def table(results: list[Result]) -> str:
     rows: list[tuple[str, Callable[[Result], str]]] = [
         ("human rooms x (players + spectators)", lambda r: f"{r.rooms} x (2 + {r.spectators})"),
         ("computer rooms (level)", lambda r: f"{r.computer_rooms} ({r.computer_level})" if r.computer_rooms else "0"),
+        ("lobby subscribers (rooms public)", lambda r: f"{r.lobby:,}"),
         ("players' think time", lambda r: f"{r.think_ms:g} ms" if r.think_ms else "none (flat out)"),
         ("connections held", lambda r: f"{r.connections:,}"),
         ("load generator processes", lambda r: f"{r.procs}"),
@@ -547,6 +575,7 @@ def table(results: list[Result]) -> str:
         ("human-room moves", lambda r: f"{r.moves:,} in {r.seconds:.1f} s"),
         ("human-room moves/s", lambda r: f"{r.moves / r.seconds:,.0f}"),
         ("games finished", lambda r: f"{r.games:,}"),
+        ("lobby updates received/s", lambda r: f"{r.lobby_updates / r.seconds:,.0f}" if r.lobby else "-"),
         ("latency p50 (move sent -> last spectator)", lambda r: ms(r.latency_ms, "p50")),
         ("latency p90", lambda r: ms(r.latency_ms, "p90")),
         ("latency p99", lambda r: ms(r.latency_ms, "p99")),
@@ -587,6 +616,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--think-ms", type=float, default=0,
                         help="players wait 0.5x to 1.5x this long before each move (0: move at once)")
     parser.add_argument("--procs", type=int, default=2, help="load-generator processes")
+    parser.add_argument("--lobby", type=int, default=0, metavar="N",
+                        help="N more clients subscribed to the lobby (the rooms are then public)")
     parser.add_argument("--computer-rooms", type=int, nargs="+", default=[0], metavar="K",
                         help="rooms of one bot against the server's computer; several values: one run each")
     parser.add_argument("--computer-level", type=level, default=3, help="the computer's difficulty (0..3, perfect)")

@@ -24,6 +24,8 @@ class Settings:
     rate_burst: int = 40
     send_queue: int = 512  # frames queued for a client before it is dropped as too slow
     send_timeout: float = 10.0
+    # seconds between lobby pushes: a room's changes within one interval make one update
+    lobby_interval: float = 0.25
     # computer opponents: search processes and the most a move may take
     computer_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
     computer_cap_ms: int = 2000
