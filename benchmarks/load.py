@@ -52,6 +52,7 @@ from typing import Any
 
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
+from websockets.protocol import State as WsState
 
 from mancala.client.api import MancalaClient, ServerError
 from mancala.protocol.codec import JSON_SUBPROTOCOL
@@ -168,6 +169,7 @@ class Samples:
     errors: list[str] = field(default_factory=list)
     lags: list[float] = field(default_factory=list)  # ms
     lobby_updates: int = 0  # lobby_update frames the lobby subscribers received in the window
+    lost: int = 0  # connections closed (by the server) before the end
     cpu: float = 0.0  # seconds of this process's CPU during the run
     elapsed: float = 0.0
 
@@ -202,6 +204,20 @@ class Tracker:
             del self.pending[(game, ply)]
             if self.clock.running:
                 self.samples.latencies.append((time.perf_counter() - entry[0]) * 1000)
+
+
+class Player:
+    """A player's MancalaClient as the end-of-run count sees it."""
+
+    def __init__(self, c: MancalaClient) -> None:
+        self.c = c
+
+    @property
+    def alive(self) -> bool:
+        return not self.c.closed.is_set()
+
+    async def close(self) -> None:
+        await self.c.close()
 
 
 class Watcher:
@@ -256,6 +272,10 @@ class Watcher:
                 tracker.received(game, ev["ply"])
             elif kind == "room_state":  # a rematch: a new game
                 game = ev["game_id"]
+
+    @property
+    def alive(self) -> bool:
+        return self.ws.state is WsState.OPEN
 
     async def close(self) -> None:
         await self.ws.close()
@@ -326,12 +346,15 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
             raw[slot + which] += 1
 
     gate = asyncio.Semaphore(CONNECT_AT_ONCE)
-    clients: list[MancalaClient | Watcher] = []
+    # spectators and lobby subscribers read from the start (what they hear before the window
+    # is not counted): a socket left unread would fill up and the server would drop it
+    readers: list[asyncio.Task[None]] = []
+    clients: list[Any] = []  # MancalaClient and Watcher: both have alive and close()
 
     async def connect(name: str) -> MancalaClient:
         async with gate:
             c = await MancalaClient.connect(plan.url, name=name, open_timeout=60)
-        clients.append(c)
+        clients.append(Player(c))
         raw[slot + CONNS] += 1
         return c
 
@@ -353,7 +376,7 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
         jobs: list[Any] = []
         for w in watchers:
             game = await w.spectate(granted.room)
-            jobs.append(lambda w=w, g=game: w.watch(tracker, g))
+            readers.append(asyncio.create_task(w.watch(tracker, game)))
         rng = random.Random(r)
         jobs.append(lambda: player(a, granted.room, 0, first.state, first.game_id, rng, plan, tracker,
                                    samples, clock, count))
@@ -380,14 +403,14 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
     lobby = await asyncio.gather(*(connect_watcher(f"l{i}") for i in range(plan.lobby)))
     for w in lobby:
         await w.subscribe_lobby()
+        readers.append(asyncio.create_task(w.count_lobby(samples, clock)))
     rooms = await asyncio.gather(*(human_room(r) for r in plan.rooms),
                                  *(computer_room(r) for r in plan.computer_rooms))
-    rooms.append([lambda w=w: w.count_lobby(samples, clock) for w in lobby])
     report.send("ready")
     while not go.is_set():
         await asyncio.sleep(0.01)
     # every room starts now, in every generator at once, and the measuring window with them
-    tasks = [asyncio.create_task(job()) for jobs in rooms for job in jobs]
+    tasks = readers + [asyncio.create_task(job()) for jobs in rooms for job in jobs]
     tasks.append(asyncio.create_task(lag_probe(samples, clock)))
     clock.running = True
     cpu0, t0 = time.process_time(), time.perf_counter()
@@ -396,6 +419,7 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
     clock.running = False
     samples.cpu, samples.elapsed = time.process_time() - cpu0, time.perf_counter() - t0
     samples.moves, samples.computer_moves = raw[slot + MOVES], raw[slot + CMOVES]
+    samples.lost = sum(not c.alive for c in clients)
     clock.stopped = True
     # cancel until all are done: on Python 3.11 a wait_for whose reply lands at the same
     # moment can swallow the cancellation (the loops also check clock.stopped)
@@ -430,6 +454,7 @@ class Result:
     procs: int
     lobby: int
     connections: int
+    lost: int
     setup_s: float
     seconds: float
     moves: int
@@ -540,7 +565,7 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
     return Result(
         rooms=args.rooms, spectators=args.spectators, computer_rooms=computer_rooms,
         computer_level=args.computer_level, think_ms=args.think_ms, procs=procs, lobby=args.lobby,
-        connections=connections,
+        connections=connections, lost=sum(r.lost for r in reports),
         setup_s=round(setup, 2), seconds=round(seconds, 2), moves=moves,
         computer_moves=sum(r.computer_moves for r in reports), games=sum(r.games for r in reports),
         lobby_updates=sum(r.lobby_updates for r in reports),
@@ -569,7 +594,8 @@ def table(results: list[Result]) -> str:
         ("computer rooms (level)", lambda r: f"{r.computer_rooms} ({r.computer_level})" if r.computer_rooms else "0"),
         ("lobby subscribers (rooms public)", lambda r: f"{r.lobby:,}"),
         ("players' think time", lambda r: f"{r.think_ms:g} ms" if r.think_ms else "none (flat out)"),
-        ("connections held", lambda r: f"{r.connections:,}"),
+        ("connections held", lambda r: f"{r.connections - r.lost:,}"
+         + (f" ({r.lost:,} of {r.connections:,} dropped)" if r.lost else "")),
         ("load generator processes", lambda r: f"{r.procs}"),
         ("set-up time", lambda r: f"{r.setup_s:.1f} s"),
         ("human-room moves", lambda r: f"{r.moves:,} in {r.seconds:.1f} s"),

@@ -168,10 +168,10 @@ class Hub:
     def room_changed(self, room: Room) -> None:
         """Note the change; the lobby hears of it at the next flush, at most lobby_interval later.
 
-        Pushing every change at once sent each subscriber a frame per seat taken, spectator
-        in, game over and rematch: with 200 subscribers while 100 rooms filled, 240,000
-        frames whose backlog held up the rooms' moves for seconds (docs/performance.md).
-        Batched, a room changing ten times within an interval costs one update."""
+        Pushing every change at once sends each subscriber a frame per seat taken, spectator
+        in, game over and rematch; with 1,000 subscribers those bursts tripled the p99 move
+        latency of 100 busy rooms (docs/performance.md). Batched, a room changing ten times
+        within an interval costs one update."""
         if not room.public or not self.lobby_clients:
             return  # a later subscriber gets the whole list when it subscribes
         self._lobby_dirty[room.code] = room

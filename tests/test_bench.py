@@ -53,7 +53,7 @@ def test_load_benchmark_tiny_run_with_and_without_computer_rooms() -> None:
     assert (alone["computer_rooms"], mixed["computer_rooms"]) == (0, 1)
     assert (alone["connections"], mixed["connections"]) == (8, 9)
     for run in (alone, mixed):
-        assert run["errors"] == []
+        assert run["errors"] == [] and run["lost"] == 0
         assert run["moves"] > 0 and run["latency_ms"]["n"] > 0
         assert 0 < run["latency_ms"]["p50"] <= run["latency_ms"]["p99"] <= run["latency_ms"]["max"]
         assert run["server_rss_mb"] > 0 and run["server_cpu_pct"] > 0
