@@ -44,7 +44,7 @@ def test_load_benchmark_tiny_run_with_and_without_computer_rooms() -> None:
     """benchmarks/load.py against its own server: human rooms alone, then with a computer room."""
     proc = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--rooms", "2", "--spectators", "2",
-         "--seconds", "1", "--procs", "2", "--computer-rooms", "0", "1", "--computer-level", "0", "--json"],
+         "--seconds", "2", "--procs", "2", "--computer-rooms", "0", "1", "--computer-level", "0", "--json"],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stderr

@@ -11,22 +11,21 @@ from mancala.client.api import MancalaClient
 
 
 async def test_a_burst_of_room_changes_reaches_the_lobby_as_one_update(start_server) -> None:
-    server = await start_server(lobby_interval=1.0)
+    server = await start_server(lobby_interval=1.5)
     url = f"ws://127.0.0.1:{server.port}/ws"
     clients = [await MancalaClient.connect(url, name=n) for n in ("lurker", "ann", "bob")]
-    lurker, ann, bob = clients
+    clients += [await MancalaClient.connect(url, name=f"fan{i}") for i in range(5)]
+    lurker, ann, bob, *fans = clients
     try:
         await lurker.subscribe_lobby()
         started = time.monotonic()
         granted = await ann.create_room("kalah_4")  # seat taken: the first change
         await bob.join(granted.room)  # the second seat
-        fans = [await MancalaClient.connect(url, name=f"fan{i}") for i in range(5)]
-        clients += fans
         await asyncio.gather(*(f.spectate(granted.room) for f in fans))  # five more changes
-        assert time.monotonic() - started < 0.9, "the burst took longer than the interval"
+        assert time.monotonic() - started < 1.4, "the burst took longer than the interval"
 
         update = await lurker.next_event("lobby_update", timeout=5)
-        assert time.monotonic() - started >= 0.9  # held back until the interval was over
+        assert time.monotonic() - started >= 1.4  # held back until the interval was over
         assert update.room.room == granted.room
         assert update.room.status == "playing" and update.room.spectators == 5  # all of it at once
         with pytest.raises(TimeoutError):  # and nothing more: the burst was one update
