@@ -1,7 +1,9 @@
 """Load benchmark: N rooms x (2 players + S spectators) playing random legal moves.
 
-    python benchmarks/load.py --rooms 100 --spectators 10 --seconds 30
-    python benchmarks/load.py --rooms 100 --spectators 10 --computer-rooms 0 20 --computer-level 3
+    python benchmarks/load.py --rooms 100 --spectators 10 --seconds 30             # flat out
+    python benchmarks/load.py --rooms 100 --spectators 10 --think-ms 500           # a steady load
+    python benchmarks/load.py --think-ms 500 --computer-rooms 0 20 --computer-level 3
+    python benchmarks/load.py --think-ms 500 --lobby 1000
 
 Starts a server subprocess on a free port with a scratch data directory (or uses
 --server URL) and drives it from --procs load-generator processes, so the
@@ -10,7 +12,8 @@ server's event loop nor piles up in one client loop. Every client connects and
 every room fills first; then all rooms start playing at once (a room that played
 while others were still connecting would slow the set-up down without end).
 Players play Kalah (4 holes) with rematches until the time is up, each move
-after --think-ms (0: at once, as fast as the server answers).
+after 0.5x to 1.5x --think-ms (0: at once, as fast as the server answers).
+docs/performance.md ("Server under load") has the numbers and what they mean.
 
 With --computer-rooms K, K more rooms each have one bot (random legal moves)
 against the server's computer opponent at --computer-level; several values run
