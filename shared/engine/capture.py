@@ -11,6 +11,7 @@ NORMAL children without stores let a player capture only once they have a child.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Any, NamedTuple
 
 from mancala.engine.board import Geometry
 from mancala.engine.classes import successors
@@ -94,6 +95,24 @@ def make_side_ok(variant: Variant, geom: Geometry) -> SideOk:
     raise NotImplementedError(side)
 
 
+class _Criteria(NamedTuple):
+    nxt: Any  # successors(): the hole after each, along its cycle (classes.py)
+    basic: bool  # has_basic_capture
+    basic_ok: Callable[[int], bool]
+    side_ok: Any  # make_side_ok
+    locks: bool  # moveunlock: only unlocked holes are captured from
+    limit: int  # holes a capture may take in a row (multicapt)
+
+
+def _criteria(variant: Variant, geom: Geometry) -> _Criteria:
+    """What every capturer reads of the variant, resolved once (unpacked into locals
+    by the factories so the closures they return look nothing up)."""
+    gi = variant.game_info
+    limit = gi.multicapt if gi.multicapt > 0 else (geom.size if gi.multicapt < 0 else 1)
+    return _Criteria(successors(variant, geom), has_basic_capture(variant), make_basic_ok(variant),
+                     make_side_ok(variant, geom), gi.moveunlock, limit)
+
+
 def make_cross_chain(variant: Variant, geom: Geometry) -> CrossChain:
     """The cross capture from a hole holding the single last seed, with `multicapt`.
 
@@ -106,12 +125,7 @@ def make_cross_chain(variant: Variant, geom: Geometry) -> CrossChain:
     whose single seed made a capture, in order (xcpickown picks from these)."""
     gi = variant.game_info
     size = geom.size
-    nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
-    basic = has_basic_capture(variant)
-    basic_ok = make_basic_ok(variant)
-    side_ok = make_side_ok(variant, geom)
-    locks = gi.moveunlock
-    limit = gi.multicapt if gi.multicapt > 0 else (size if gi.multicapt < 0 else 1)
+    nxt, basic, basic_ok, side_ok, locks, limit = _criteria(variant, geom)
     capsamedir = gi.capsamedir
 
     def can(pos: Position, o: int, mover: int, first: bool) -> bool:
@@ -178,12 +192,7 @@ def _with_children(variant: Variant, inner: Capturer | None) -> Capturer | None:
 def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Capturer | None]:
     gi = variant.game_info
     size = geom.size
-    nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
-    basic = has_basic_capture(variant)
-    basic_ok = make_basic_ok(variant)
-    side_ok = make_side_ok(variant, geom)
-    locks = gi.moveunlock
-    limit = gi.multicapt if gi.multicapt > 0 else (size if gi.multicapt < 0 else 1)
+    nxt, basic, basic_ok, side_ok, locks, limit = _criteria(variant, geom)
     lapping = gi.mlaps != LapSower.OFF
     capsamedir = gi.capsamedir
 

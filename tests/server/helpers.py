@@ -136,3 +136,34 @@ class ServerProcess:
             self.proc.kill()
             self.proc.wait(5)
         self.out.close()
+
+
+async def two_players_and_a_slow_spectator(server: Any) -> tuple[Any, ...]:
+    """A Kalah room of two players, and a spectator whose socket reads almost nothing
+    (small buffer; websockets stops reading after one unread frame) that has asked for
+    200 big answers it never reads. Returns (south, north, room, state, slow socket,
+    the slow client's connection on the server)."""
+    from websockets.asyncio.client import connect as ws_connect
+
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    south = await MancalaClient.connect(url, name="ann")
+    north = await MancalaClient.connect(url, name="bob")
+    granted = await south.create_room("kalah_4", seat=0)
+    await north.join(granted.room)
+    room = granted.room
+    state = (await north.next_event("room_state")).state
+    sock = socket.socket()
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", server.port))
+    slow = await ws_connect(url, sock=sock, subprotocols=["mancala.v1.json"], max_queue=1,
+                            ping_interval=None)
+    await slow.send(json.dumps({"type": "spectate", "room": room}))
+    port = sock.getsockname()[1]
+    deadline = time.monotonic() + 3
+    while not (found := [c for c in server.hub.clients if c.ws.remote_address[1] == port]) \
+            or not found[0].watching:
+        assert time.monotonic() < deadline, "the slow spectator never joined"
+        await asyncio.sleep(0.02)
+    for i in range(200):
+        await slow.send(json.dumps({"type": "list_variants", "id": i}))
+    return south, north, room, state, slow, found[0]

@@ -5,14 +5,12 @@ from __future__ import annotations
 import asyncio
 import json
 import random
-import socket
 import time
 
-from websockets.asyncio.client import connect as ws_connect
 from websockets.protocol import State
 
 from mancala.client.api import MancalaClient, ServerError
-from tests.server.helpers import next_move
+from tests.server.helpers import next_move, two_players_and_a_slow_spectator
 
 
 async def test_rate_limit_answers_with_the_request_id_and_the_connection_stays(start_server):
@@ -40,27 +38,8 @@ async def _raw_reply(client, message):
 async def test_slow_client_is_dropped_without_stalling_the_room(start_server):
     server = await start_server(send_queue=16)
     url = f"ws://127.0.0.1:{server.port}/ws"
-    south = await MancalaClient.connect(url, name="ann")
-    north = await MancalaClient.connect(url, name="bob")
-    granted = await south.create_room("kalah_4", seat=0)
-    await north.join(granted.room)
-    room = granted.room
-    state = (await north.next_event("room_state")).state
-
-    # a spectator whose socket reads almost nothing: small buffer, websockets stops reading
-    # after one unread frame
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", server.port))
-    slow = await ws_connect(url, sock=sock, subprotocols=["mancala.v1.json"], max_queue=1,
-                            ping_interval=None)
-    await slow.send(json.dumps({"type": "spectate", "room": room}))
-    await asyncio.sleep(0.05)
-    port = sock.getsockname()[1]
-    (on_server,) = [c for c in server.hub.clients if c.ws.remote_address[1] == port]
-    # it asks for big answers it never reads ...
-    for i in range(200):
-        await slow.send(json.dumps({"type": "list_variants", "id": i}))
+    # a spectator that reads almost nothing asks for big answers ...
+    south, north, room, state, slow, on_server = await two_players_and_a_slow_spectator(server)
     # ... while a crowd of spectators comes and goes (each one is broadcast to the room)
     crowd = [await MancalaClient.connect(url, name=f"fan{i}") for i in range(15)]
     await asyncio.gather(*(c.spectate(room) for c in crowd))

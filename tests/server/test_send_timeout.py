@@ -3,45 +3,18 @@
 from __future__ import annotations
 
 import asyncio
-import json
 import random
-import socket
 import time
 
-from websockets.asyncio.client import connect as ws_connect
 from websockets.protocol import State
 
-from mancala.client.api import MancalaClient
-from tests.server.helpers import next_move
+from tests.server.helpers import next_move, two_players_and_a_slow_spectator
 
 
 async def test_a_send_stuck_longer_than_the_timeout_drops_the_client(start_server):
     # a queue far bigger than what is sent here: only the send timeout can drop the client
     server = await start_server(send_queue=100_000, send_timeout=0.5)
-    url = f"ws://127.0.0.1:{server.port}/ws"
-    south = await MancalaClient.connect(url, name="ann")
-    north = await MancalaClient.connect(url, name="bob")
-    granted = await south.create_room("kalah_4", seat=0)
-    await north.join(granted.room)
-    room = granted.room
-    state = (await north.next_event("room_state")).state
-
-    sock = socket.socket()
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
-    sock.connect(("127.0.0.1", server.port))
-    slow = await ws_connect(url, sock=sock, subprotocols=["mancala.v1.json"], max_queue=1,
-                            ping_interval=None)
-    await slow.send(json.dumps({"type": "spectate", "room": room}))
-    port = sock.getsockname()[1]
-    deadline = time.monotonic() + 3
-    while not (found := [c for c in server.hub.clients if c.ws.remote_address[1] == port]) \
-            or not found[0].watching:
-        assert time.monotonic() < deadline, "the slow spectator never joined"
-        await asyncio.sleep(0.02)
-    (on_server,) = found
-    # big answers it never reads, until the server's writer waits on the full socket
-    for i in range(200):
-        await slow.send(json.dumps({"type": "list_variants", "id": i}))
+    south, north, room, state, slow, on_server = await two_players_and_a_slow_spectator(server)
     deadline = time.monotonic() + 5
     while on_server.sending_since is None:
         assert time.monotonic() < deadline, "the server never had to wait for this client"
