@@ -40,7 +40,7 @@ import pytest
 
 from mancala.engine import Game, IllegalMove
 from mancala.rules.errors import NotSupportedYet, VariantError
-from mancala.rules.loading import load_variant, parse_variant, read_json
+from mancala.rules.loading import load_variant
 
 CONFIGS = Path(__file__).resolve().parents[2] / "configs"
 CONFIG_NAMES = sorted(p.stem for p in CONFIGS.glob("*.json"))
