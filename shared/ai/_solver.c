@@ -116,6 +116,7 @@ typedef struct {
     int busy;               /* a solve is under way (in some thread) */
     PyThreadState *tstate;  /* the GIL is released while a solve searches */
     int probe, test; /* MTD(f) probe number and the value being tested, for progress */
+    int looking;     /* 1 during the look-ahead for the first guess: `test` is its depth */
     int lower, upper;
 } SolverObject;
 
@@ -232,8 +233,9 @@ checkpoint(SolverObject *sv)
         sv->aborted = 2;
     else if (sv->progress != NULL && t >= sv->next_report) {
         sv->next_report = t + sv->every;
-        PyObject *res = PyObject_CallFunction(sv->progress, "Kiiiid", sv->nodes, sv->probe,
-                                              sv->test, sv->lower, sv->upper, t - sv->started);
+        PyObject *res = PyObject_CallFunction(sv->progress, "Kiiiidi", sv->nodes, sv->probe,
+                                              sv->test, sv->lower, sv->upper, t - sv->started,
+                                              sv->looking);
         if (res == NULL)
             sv->aborted = 2;
         Py_XDECREF(res);
@@ -849,6 +851,7 @@ solve_core(SolverObject *self, const State *sp, int have_guess, int guess, const
     else {
         /* iterative deepening of the heuristic look-ahead, within a small node budget */
         const Key key = pack(self, &s);
+        self->looking = 1;
         for (int depth = 1; depth <= 64; depth++) {
             const unsigned long long n0 = self->nodes, h0 = self->horizon;
             self->probe++;
@@ -856,13 +859,16 @@ solve_core(SolverObject *self, const State *sp, int have_guess, int guess, const
             self->lower = lower;
             self->upper = upper;
             const int v = hsearch(self, &s, key, depth, NEG_INF, -NEG_INF);
-            if (self->aborted)
+            if (self->aborted) {
+                self->looking = 0;
                 return;
+            }
             g = v;
             if (self->nodes - n0 > self->guess_nodes || self->horizon == h0)
                 break; /* over budget, or the whole game was seen (v is exact) */
         }
         self->deepened = self->probe;
+        self->looking = 0;
     }
     if (g < lower)
         g = lower;
@@ -1000,7 +1006,8 @@ static PyMethodDef Solver_methods[] = {
     {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0)\n"
      "-> (value, best_moves, nodes, probes, depth), or None when `deadline` seconds passed.\n"
-     "progress(nodes, probe, test, lower, upper, seconds) is called every `every` seconds."},
+     "progress(nodes, probe, test, lower, upper, seconds, looking) is called every `every`\n"
+     "seconds; looking is 1 while the first guess's look-ahead runs (test is then its depth)."},
     {NULL}};
 
 static PyTypeObject SolverType = {

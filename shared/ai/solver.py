@@ -77,8 +77,9 @@ class NotSolvable(ValueError):
 class Progress:
     """A report on a long solve (about once a second).
 
-    `probe` is the iteration: the null-window test "value >= test" under way;
-    `lower`..`upper` is what the earlier probes proved about the value.
+    `probe` is the iteration: the null-window test "value >= test" under way, or
+    (`lookahead`) the heuristic look-ahead to depth `test` that gives MTD(f) its first
+    guess; `lower`..`upper` is what the earlier probes proved about the value.
     """
 
     nodes: int
@@ -88,6 +89,7 @@ class Progress:
     lower: int
     upper: int
     engine: str
+    lookahead: bool = False
 
     @property
     def rate(self) -> float:
@@ -218,8 +220,9 @@ def _solve_c(game: Game, pos: Position, deadline: float | None,
     sv.set_game(pos.total, pos.starter)
     report = None
     if progress is not None:
-        def report(nodes: int, probe: int, test: int, lower: int, upper: int, secs: float) -> None:
-            progress(Progress(nodes, secs, probe, test, lower, upper, "C"))
+        def report(nodes: int, probe: int, test: int, lower: int, upper: int, secs: float,
+                   looking: int) -> None:
+            progress(Progress(nodes, secs, probe, test, lower, upper, "C", bool(looking)))
     start = time.perf_counter()
     limit = None if deadline is None else max(0.0, deadline - start)
     out = sv.solve(pos.board, pos.stores, pos.turn, pos.repeating, deadline=limit,
@@ -643,7 +646,8 @@ def describe(value: int, starter: int) -> str:
 
 def _progress_printer(stream: Any) -> Callable[[Progress], None]:
     def show(p: Progress) -> None:
-        print(f"iteration {p.probe}: value >= {p.test}? (known {p.lower}..{p.upper})  "
+        doing = f"look-ahead to depth {p.test} for a first guess" if p.lookahead else f"value >= {p.test}?"
+        print(f"iteration {p.probe}: {doing} (known {p.lower}..{p.upper})  "
               f"{p.nodes:,} nodes  {p.rate / 1e6:.2f}M nodes/s  {p.seconds:.1f} s  [{p.engine}]",
               file=stream, flush=True)
     return show

@@ -14,6 +14,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
 import sys
@@ -498,6 +499,23 @@ def test_time_limit_and_progress(engine: str) -> None:
                  progress=reports.append, every=0.0) is None
     assert reports and reports[-1].nodes > 0 and reports[-1].probe >= 1
     assert reports[-1].lower <= reports[-1].test <= reports[-1].upper
+
+
+@needs_c
+def test_the_look_ahead_is_reported_as_such() -> None:
+    """Progress during the first guess's look-ahead says so (its `test` is a depth)."""
+    game = Game(sized_variant("kalah_4", 6, 6))
+    pos = game.start(0)
+    sv = solver_module._c_solver(game, 20)
+    sv.set_game(pos.total, pos.starter)
+    sv.guess_nodes = 10**12  # the look-ahead alone fills the time
+    seen: list[tuple[int, int]] = []
+    assert sv.solve(pos.board, pos.stores, pos.turn, pos.repeating, deadline=0.3,
+                    progress=lambda *a: seen.append((a[2], a[6])), every=0.0) is None
+    assert seen and all(looking == 1 for _, looking in seen)
+    out = io.StringIO()
+    solver_module._progress_printer(out)(Progress(1, 1.0, 3, seen[-1][0], -72, 72, "C", True))
+    assert f"look-ahead to depth {seen[-1][0]}" in out.getvalue()
 
 
 @needs_c
