@@ -10,7 +10,7 @@ where held seeds are never lost (most seeds wins, no rounds, no children), score
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from mancala.engine.game import Game
 from mancala.engine.position import Position
@@ -41,7 +41,6 @@ def majority_decides(game: Game) -> bool:
 
 def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evaluator:
     sc = game.variant.player.scorer
-    n = game.holes
     stores_m = sc.stores_m
     if not any((sc.stores_m, sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m, sc.child_cnt_m)):
         stores_m = 1  # a variant without multipliers still wants seeds
@@ -50,6 +49,7 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
     repeat_m = sc.repeat_turn
     noise = sc.easy_rand if difficulty == 0 else 0
     sure = majority_decides(game)
+    sides = (list(game.sides[0]), list(game.sides[1]))
     plain = not (seeds_m or empties_m or evens_m or access_m or child_m or repeat_m or noise)
 
     if plain and sure and game.kids is None:
@@ -86,21 +86,26 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
                 return SURE + mine - theirs
             if theirs > half:
                 return -SURE + mine - theirs
-        own, opp = (b[:n], b[n:]) if player == 0 else (b[n:], b[:n])
+        owners = pos.owners
+        if owners is None:  # the players' sides: rows, or halves in the east/west classes
+            own_h, opp_h = sides[player], sides[1 - player]
+        else:  # territory: the holes each player owns now
+            own_h = [h for h, o in enumerate(owners) if o == player]
+            opp_h = [h for h, o in enumerate(owners) if o == 1 - player]
+        own, opp = [b[h] for h in own_h], [b[h] for h in opp_h]
         score = stores_m * (mine - theirs)
         if seeds_m:
             if children is None:
                 score += seeds_m * (sum(own) - sum(opp))
             else:  # seeds in play: not in children
-                own_c, opp_c = (children[:n], children[n:]) if player == 0 else (children[n:], children[:n])
-                score += seeds_m * (sum(x for x, c in zip(own, own_c, strict=True) if c is None)
-                                    - sum(x for x, c in zip(opp, opp_c, strict=True) if c is None))
+                score += seeds_m * (sum(b[h] for h in own_h if children[h] is None)
+                                    - sum(b[h] for h in opp_h if children[h] is None))
         if empties_m:
             score += empties_m * (own.count(0) - opp.count(0))
         if evens_m:
             score += evens_m * (sum(1 for x in own if x and x % 2 == 0) - sum(1 for x in opp if x and x % 2 == 0))
         if access_m:
-            score += access_m * (_access(game, own, player) - _access(game, opp, 1 - player))
+            score += access_m * (_access(game, b, own_h, player) - _access(game, b, opp_h, 1 - player))
         if child_m and children is not None:
             score += child_m * (children.count(player) - children.count(1 - player))
         if repeat_m and pos.repeating:
@@ -112,16 +117,18 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
     return evaluate
 
 
-def _access(game: Game, row: list[int], player: int) -> int:
-    """How many of the opponent's holes a single sow from this row reaches (rough, one lap)."""
-    n = game.holes
+def _access(game: Game, board: list[int], holes: Sequence[int], player: int) -> int:
+    """How many holes off the player's side a single sow from their holes reaches (rough,
+    one lap along the board's circle)."""
+    size = game.size
+    theirs = set(game.sides[1 - player])
     reach: set[int] = set()
-    for pos_, seeds in enumerate(row):
+    for hole in holes:
+        seeds = board[hole]
         if seeds:
-            hole = game.geom.hole_of(player, pos_)
             step = game.base_step[hole]
-            for k in range(1, min(seeds, 2 * n) + 1):
-                target = (hole + step * k) % (2 * n)
-                if game.geom.owner(target) != player:
+            for k in range(1, min(seeds, size) + 1):
+                target = (hole + step * k) % size
+                if target in theirs:
                     reach.add(target)
     return len(reach)

@@ -382,3 +382,19 @@ def test_deep_search_values_are_the_perfect_play_margins(holes: int, seeds: int,
                 value = (abs(value) - WIN) * (1 if value > 0 else -1)
             assert result.exact and value == truth, (pos, negamax)
         checked += 1
+
+
+def test_the_evaluation_reads_each_players_side_as_the_class_draws_it() -> None:
+    """Ohojichi's sides are the east/west halves: seeds and empty holes count by half."""
+    from mancala.ai.scoring import make_evaluator
+    from mancala.rules.loading import config_paths, read_json
+
+    raw = read_json(config_paths()["ohojichi"])
+    raw["player"] = {"scorer": {"seeds_m": 1, "empties_m": 0, "stores_m": 0}}
+    game = Game(parse_variant(raw))
+    board = [0] * game.size
+    for h in game.sides[0]:  # South's half holds every seed: three in each row
+        board[h] = 2
+    pos = game.start(0, board=board, stores=[0, 0])
+    evaluate = make_evaluator(game, difficulty=3, rng=random.Random(0))
+    assert evaluate(pos, 0) == 12 and evaluate(pos, 1) == -12
