@@ -122,6 +122,7 @@ def parse_request(raw: Any) -> Request:
         start = game.start(starter or 0, seed=seed)
     else:
         start = game.start(starter or 0, seed=seed, **_position_fields(position, game.size))
+        _set_bearing(game, start, position.get("bearing"))
     return Request(game, start, moves, output == "final")
 
 
@@ -142,7 +143,7 @@ def _game_for(config: Any) -> Game:
 def _position_fields(position: Any, size: int) -> dict[str, Any]:
     if not isinstance(position, dict) or "board" not in position:
         raise BadRequest('position must be an object with "board"')
-    extra = sorted(set(position) - {"board", "stores"})
+    extra = sorted(set(position) - {"board", "stores", "bearing"})
     if extra:
         raise BadRequest(f"unknown position field(s): {', '.join(extra)}")
     board = position["board"]
@@ -152,6 +153,20 @@ def _position_fields(position: Any, size: int) -> dict[str, Any]:
     if not (isinstance(stores, list) and len(stores) == 2 and all(_count(x) for x in stores)):
         raise BadRequest("position.stores must be a list of two seed counts")
     return {"board": board, "stores": stores}
+
+
+def _set_bearing(game: Game, pos: Position, bearing: Any) -> None:
+    """position.bearing (our addition to the contract, BearOff only): the game has already
+    switched to bearing off, which a board alone cannot say once a hole holds two again."""
+    if bearing is None:
+        return
+    if not isinstance(bearing, bool):
+        raise BadRequest("position.bearing must be true or false")
+    if not game.bear_off:
+        raise BadRequest("position.bearing applies only to game_class BearOff")
+    if bearing:
+        pos.bearing = True
+        pos.legal = None  # the legal moves follow the bear-off sow now
 
 
 def _count(x: Any) -> bool:

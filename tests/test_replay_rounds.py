@@ -113,3 +113,29 @@ def test_a_round_end_that_ends_the_game_is_the_last_line():
     start, last, end = group
     assert last["outcome"] == {"kind": "WIN", "winner": 0}
     assert end == {"end": True, "moves": 1}
+
+
+def test_a_bearoff_position_can_say_it_is_bearing_off() -> None:
+    """position.bearing (added to the contract): a BearOff board with a hole of two seeds
+    can be given as already bearing off; from the last hole of the row the two seeds then
+    leave the board instead of being sown on."""
+    import io
+
+    from mancala.replay import run_request
+
+    board = [0] * 12
+    board[5], board[1], board[8] = 2, 1, 1  # South's last hole holds two
+    lines = {}
+    for bearing in (False, True):
+        out, err = io.StringIO(), io.StringIO()
+        request = {"config": "andada", "starter": 0, "moves": [5],
+                   "position": {"board": board, "stores": [0, 32], "bearing": bearing}}
+        assert run_request(request, out, err) == 0, err.getvalue()
+        lines[bearing] = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[True][1]["board"][5:7] == [0, 0] and lines[True][1]["stores"] == [2, 32]
+    assert lines[False][1]["board"][6] == 1 and lines[False][1]["stores"] == [1, 32]
+
+    out, err = io.StringIO(), io.StringIO()
+    bad = {"config": "kalah_4", "moves": [], "position": {"board": [1] * 12, "bearing": True}}
+    assert run_request(bad, out, err) == 2
+    assert "bearing applies only to game_class BearOff" in json.loads(out.getvalue())["error"]["message"]
