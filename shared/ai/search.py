@@ -14,6 +14,7 @@ from __future__ import annotations
 import random
 import time
 from dataclasses import dataclass
+from typing import Any
 
 from mancala.ai.scoring import Evaluator
 from mancala.engine.game import Game, Move
@@ -97,15 +98,9 @@ class Searcher:
             self.horizon += 1
             return self.evaluate(pos, pos.turn)
         key = self.game.search_key(pos)
-        entry = self.table.get(key)
-        best_move = None
-        if entry is not None:
-            e_depth, flag, value, best_move = entry
-            if e_depth >= depth and (flag == EXACT or (flag == LOWER and value >= beta)
-                                     or (flag == UPPER and value <= alpha)):
-                if e_depth != PROVEN:
-                    self.horizon += 1
-                return value
+        hit, best_move = self._probe(key, depth, alpha, beta)
+        if hit is not None:
+            return hit
         h0 = self.horizon
         a0 = alpha
         best = -INF
@@ -124,6 +119,20 @@ class Searcher:
         flag = EXACT if a0 < best < beta else (LOWER if best >= beta else UPPER)
         self.table[key] = (PROVEN if self.horizon == h0 else depth, flag, best, best_move)
         return best
+
+    def _probe(self, key: Any, depth: int, alpha: float, beta: float) -> tuple[float | None, Move | None]:
+        """The table's value for the position when it settles this window at this depth
+        (else None), and its best move so far to search first."""
+        entry = self.table.get(key)
+        if entry is None:
+            return None, None
+        e_depth, flag, value, best_move = entry
+        if e_depth >= depth and (flag == EXACT or (flag == LOWER and value >= beta)
+                                 or (flag == UPPER and value <= alpha)):
+            if e_depth != PROVEN:
+                self.horizon += 1  # a value that rests on the horizon, not a proof
+            return value, best_move
+        return None, best_move
 
     def _child_value(self, mover: int, child: Position, depth: int, alpha: float, beta: float) -> float:
         """A child's negamax value from `mover`'s view: no sign flip when the mover moves again
@@ -144,15 +153,9 @@ class Searcher:
             self.horizon += 1
             return self.evaluate(pos, root)
         key = self.game.search_key(pos)
-        entry = self.table.get(key)
-        best_move = None
-        if entry is not None:
-            e_depth, flag, value, best_move = entry
-            if e_depth >= depth and (flag == EXACT or (flag == LOWER and value >= beta)
-                                     or (flag == UPPER and value <= alpha)):
-                if e_depth != PROVEN:
-                    self.horizon += 1
-                return value
+        hit, best_move = self._probe(key, depth, alpha, beta)
+        if hit is not None:
+            return hit
         h0 = self.horizon
         a0, b0 = alpha, beta
         if pos.turn == root:
