@@ -25,7 +25,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mancala.engine.board import Geometry
-from mancala.engine.classes import successors
+from mancala.engine.classes import store_holes, successors
 from mancala.engine.position import Position
 from mancala.engine.sowing import ChildStop, SowResult
 from mancala.rules.enums import ChildLocs, ChildRule, ChildType, LapSower, RoundFill
@@ -182,7 +182,7 @@ def make_children(variant: Variant, geom: Geometry) -> Children | None:
     facing = gi.child_locs == ChildLocs.NOT_FACING
     shorten = gi.blocks and gi.round_fill == RoundFill.SHORTEN
     own_store = gi.sow_own_store
-    store_after = {(p, d): geom.store_after(p, d) for p in (0, 1) for d in (1, -1)}
+    store_after = store_holes(variant, geom)
     # the first hole of the opponent's row in the sowing direction, per (mover, step)
     first_opp = {(p, d): (store_after[(p, d)] + d) % size for p in (0, 1) for d in (1, -1)}
 

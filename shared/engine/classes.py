@@ -44,6 +44,14 @@ def cycles(variant: Variant, geom: Geometry) -> list[list[int]]:
     return [list(range(2 * n))]
 
 
+def store_holes(variant: Variant, geom: Geometry) -> dict[tuple[int, int], int]:
+    """The hole each player's store follows, by (player, sowing step): the end of the
+    player's row, or in the east/west halves classes the outer end of their half (South
+    holds the west half, its store between 2n-1 and 0; North's between n-1 and n)."""
+    swap = variant.game_class in HALVES_CLASSES
+    return {(p, d): geom.store_after(1 - p if swap else p, d) for p in (0, 1) for d in (1, -1)}
+
+
 def class_sides(variant: Variant, geom: Geometry) -> tuple[list[int], list[int]] | None:
     """The holes each player holds when they are not the rows (None: the rows)."""
     if variant.game_class in HALVES_CLASSES:

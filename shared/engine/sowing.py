@@ -10,7 +10,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mancala.engine.board import Geometry
-from mancala.engine.classes import CYCLE_CLASSES, HALVES_CLASSES, class_sides, successors
+from mancala.engine.classes import (
+    CYCLE_CLASSES,
+    class_sides,
+    store_holes,
+    successors,
+)
 from mancala.engine.position import Position
 from mancala.rules.enums import LapSower, SowPrescribed
 from mancala.rules.variant import Variant
@@ -72,11 +77,7 @@ def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
     move_one = gi.move_one
     skip_start = gi.skip_start
     own_store = gi.sow_own_store
-    store_after = {(p, d): geom.store_after(p, d) for p in (0, 1) for d in (1, -1)}
-    if variant.game_class in HALVES_CLASSES:
-        # South holds the west half, North the east: South's store sits at the west end
-        # (between 2n-1 and 0), North's at the east end (between n-1 and n)
-        store_after = {(p, d): geom.store_after(1 - p, d) for p in (0, 1) for d in (1, -1)}
+    store_after = store_holes(variant, geom)
     # NorthSouthCycle / EastWestCycle: a sow goes round the cycle of the hole it starts
     # from (classes.py), never into the other one
     ns_cycle = variant.game_class in CYCLE_CLASSES

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 from mancala.engine.board import Geometry
 from mancala.engine.capture import make_basic_ok, make_cross_chain, make_side_ok
-from mancala.engine.classes import class_sides, successors
+from mancala.engine.classes import class_sides, store_holes, successors
 from mancala.engine.position import Position
 from mancala.engine.presow import make_presow
 from mancala.engine.sowing import MAX_LAPS, STORE, Capturer, ChildStop, LapStop, Sower, SowResult
@@ -74,14 +74,11 @@ def make_rule_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
     move_one = gi.move_one
     skip_start = gi.skip_start
     own_store = gi.sow_own_store
-    store_after = {(p, d): geom.store_after(p, d) for p in (0, 1) for d in (1, -1)}
-    # whose side each hole is on: the rows, or the halves of EastWestCycle and Ohojichi,
-    # whose stores sit at the outer ends of the halves (as in sowing.py)
+    store_after = store_holes(variant, geom)
+    # whose side each hole is on: the rows, or the halves of EastWestCycle and Ohojichi
     halves = class_sides(variant, geom)
     side_of = [0 if h < n else 1 for h in range(size)] if halves is None \
         else [0 if h in halves[0] else 1 for h in range(size)]
-    if halves is not None:
-        store_after = {(p, d): geom.store_after(1 - p, d) for p in (0, 1) for d in (1, -1)}
     lapping = gi.mlaps != LapSower.OFF
     next_lap = gi.mlaps == LapSower.LAPPER_NEXT
     visit_opp = gi.visit_opp
