@@ -34,7 +34,7 @@ class MancalaServer:
         self.hub = Hub(settings)
         self.http = HttpRoutes(self.hub)
         self.server: Server | None = None
-        self._sweeper: asyncio.Task[None] | None = None
+        self._background: list[asyncio.Task[None]] = []  # the hub's periodic chores
 
     @property
     def port(self) -> int:
@@ -90,15 +90,16 @@ class MancalaServer:
             max_size=self.settings.hard_max_frame,
             compression=None,
         )
-        self._sweeper = asyncio.create_task(self.hub.sweep())
+        self._background = [asyncio.create_task(self.hub.sweep()),
+                            asyncio.create_task(self.hub.watch_senders())]
         log.info("listening on http://%s:%d (websocket and HTTP); data in %s",
                  self.settings.host, self.port, self.settings.data_dir)
 
     async def stop(self) -> None:
         """Graceful shutdown: tell the clients, close their sockets (1001), close the store."""
         log.info("shutting down: %d clients", len(self.hub.clients))
-        if self._sweeper:
-            self._sweeper.cancel()
+        for task in self._background:
+            task.cancel()
         if self.server is not None:
             self.server.close(close_connections=False)
         closing = ServerClosing()

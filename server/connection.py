@@ -69,19 +69,24 @@ class Client:
         self.send_frame(self.codec.encode(message))
 
     def send_frame(self, frame: str | bytes) -> None:
-        if self.closed:
-            return
-        since = self.sending_since
-        if since is not None and time.monotonic() - since > self.send_timeout:
-            log.warning("client %s too slow: a frame took over %g s; dropping it", self.peer,
-                        self.send_timeout)
-            self.close(1008, "too slow: send timed out", timeout=1.0)
+        if self.closed or self.drop_if_stuck(time.monotonic()):
             return
         try:
             self.queue.put_nowait(frame)
         except asyncio.QueueFull:
             log.warning("client %s too slow: %d frames queued; dropping it", self.peer, self.queue.qsize())
             self.close(1008, "too slow: send queue full", timeout=1.0)
+
+    def drop_if_stuck(self, now: float) -> bool:
+        """Drop the client when the frame being written has waited over send_timeout
+        (checked by the next frame for it, and by the hub's watch_senders)."""
+        since = self.sending_since
+        if self.closed or since is None or now - since <= self.send_timeout:
+            return False
+        log.warning("client %s too slow: a frame took over %g s; dropping it", self.peer,
+                    self.send_timeout)
+        self.close(1008, "too slow: send timed out", timeout=1.0)
+        return True
 
     def close(self, code: int = 1000, reason: str = "", *, timeout: float = 5.0) -> None:
         """Close now: queued frames are dropped. A socket that cannot take the close frame
@@ -119,8 +124,8 @@ class Client:
         No timer per frame: a wait_for (a task and a timer for every frame to every client)
         was a quarter of the server's CPU with 1,200 sockets. A send only waits when the
         client stopped reading; the time it started waiting is noted, and the next frame for
-        this client (send_frame) drops the client once that is over send_timeout. A client
-        that gets no more frames holds nothing up; websockets' keepalive ends it.
+        this client (send_frame) drops the client once that is over send_timeout; for a
+        client that gets no more frames, the hub's watch_senders does (one timer for all).
         """
         try:
             while True:

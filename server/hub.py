@@ -10,6 +10,7 @@ import asyncio
 import json
 import logging
 import secrets
+import time
 from collections.abc import Awaitable, Callable
 from typing import Any
 
@@ -159,6 +160,16 @@ class Hub:
                     log.info("room %s: closed after %.0f s empty", code, now - room.empty_since)
                     self._lobby_dirty.pop(code, None)
                     self.push_lobby(LobbyUpdate(removed=code))
+
+    async def watch_senders(self) -> None:
+        """Drop clients whose socket has taken no frame for send_timeout even when nothing
+        more is sent to them (send_frame catches the others): one timer for the server."""
+        period = max(0.05, min(1.0, self.settings.send_timeout / 2))
+        while True:
+            await asyncio.sleep(period)
+            now = time.monotonic()
+            for client in list(self.clients):
+                client.drop_if_stuck(now)
 
     # ---- lobby --------------------------------------------------------------------------
 

@@ -38,3 +38,22 @@ async def test_a_send_stuck_longer_than_the_timeout_drops_the_client(start_serve
     for c in (south, north):
         await c.close()
     slow.transport.abort()
+
+
+async def test_a_stuck_client_is_dropped_even_when_nothing_more_is_sent_to_it(start_server):
+    """No frame follows for it (nobody moves): the hub's watch_senders still drops it."""
+    server = await start_server(send_queue=100_000, send_timeout=0.5)
+    south, north, room, _, slow, on_server = await two_players_and_a_slow_spectator(server)
+    room_obj = server.hub.rooms[room]
+    deadline = time.monotonic() + 5
+    while on_server.sending_since is None:
+        assert time.monotonic() < deadline, "the server never had to wait for this client"
+        await asyncio.sleep(0.02)
+    deadline = time.monotonic() + 3
+    while time.monotonic() < deadline and on_server.ws.state is not State.CLOSED:
+        await asyncio.sleep(0.05)
+    assert on_server.ws.state is State.CLOSED and on_server not in room_obj.spectators
+    assert len(server.hub.clients) == 2  # the players stay
+    for c in (south, north):
+        await c.close()
+    slow.transport.abort()
