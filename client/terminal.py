@@ -391,17 +391,15 @@ class TerminalApp:
             if gone is not None and self.view is None:
                 self.out.say(f"Lobby: room {msg.removed} closed.")
             return
-        r = msg.room
-        if r is None:
-            return
-        old = self.rooms.get(r.room)
-        self.rooms[r.room] = r
-        if self.view is not None or r.room == self.session.room:
-            return  # in a room the lobby stays quiet (`rooms` still lists it)
-        if old is None:
-            self.out.say("Lobby: new room " + room_line(r))
-        elif (old.status, [s.name for s in old.seats]) != (r.status, [s.name for s in r.seats]):
-            self.out.say("Lobby: " + room_line(r))  # (spectator counts and reconnections: quiet)
+        for r in msg.changed():
+            old = self.rooms.get(r.room)
+            self.rooms[r.room] = r
+            if self.view is not None or r.room == self.session.room:
+                continue  # in a room the lobby stays quiet (`rooms` still lists it)
+            if old is None:
+                self.out.say("Lobby: new room " + room_line(r))
+            elif (old.status, [s.name for s in old.seats]) != (r.status, [s.name for s in r.seats]):
+                self.out.say("Lobby: " + room_line(r))  # (spectator counts and reconnections: quiet)
 
     def on_error(self, msg: Any) -> None:
         self.out.say(self.describe_error(ServerError(msg.code.value, msg.message, msg.params)))

@@ -193,9 +193,14 @@ class Hub:
     def _flush_lobby(self) -> None:
         self._lobby_flush = None
         dirty, self._lobby_dirty = self._lobby_dirty, {}
-        for code, room in dirty.items():
-            if self.rooms.get(code) is room:  # not closed meanwhile
-                self.push_lobby(LobbyUpdate(room=room.summary()))
+        changed = [room.summary() for code, room in dirty.items()
+                   if self.rooms.get(code) is room]  # not closed meanwhile
+        # one frame for the interval: a frame per room made 1,000 subscribers x 100 rooms
+        # 100,000 frames an interval
+        if len(changed) == 1:
+            self.push_lobby(LobbyUpdate(room=changed[0]))
+        elif changed:
+            self.push_lobby(LobbyUpdate(rooms=changed))
 
     def push_lobby(self, message: BaseModel) -> None:
         frames: dict[bool, str | bytes] = {}

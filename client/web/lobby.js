@@ -109,7 +109,10 @@ export class LobbyView {
 
   updateRoom(message) {
     if (message.removed) this.rooms.delete(message.removed);
-    if (message.room) this.rooms.set(message.room.room, message.room);
+    // one room, or several that changed within one lobby interval
+    for (const room of message.room ? [message.room] : message.rooms || []) {
+      this.rooms.set(room.room, room);
+    }
     this.renderRooms();
   }
 

@@ -200,6 +200,12 @@ class LobbyUpdate(_Msg):
     type: Literal["lobby_update"] = "lobby_update"
     room: RoomSummary | None = None
     removed: str | None = None
+    # several rooms that changed within one lobby_interval, in one frame
+    rooms: list[RoomSummary] | None = None
+
+    def changed(self) -> list[RoomSummary]:
+        """The rooms this update brings, in either form."""
+        return [self.room] if self.room is not None else list(self.rooms or [])
 
 
 class State(_Msg):

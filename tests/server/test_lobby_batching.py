@@ -33,3 +33,21 @@ async def test_a_burst_of_room_changes_reaches_the_lobby_as_one_update(start_ser
     finally:
         for c in clients:
             await c.close()
+
+
+async def test_rooms_changed_in_one_interval_come_in_one_frame(start_server) -> None:
+    server = await start_server(lobby_interval=1.5)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    lurker, ann, bob = [await MancalaClient.connect(url, name=n) for n in ("lurker", "ann", "bob")]
+    try:
+        await lurker.subscribe_lobby()
+        first = await ann.create_room("kalah_4")
+        second = await bob.create_room("oware_abapa")
+        update = await lurker.next_event("lobby_update", timeout=5)
+        assert update.room is None and sorted(r.room for r in update.rooms) == sorted([first.room, second.room])
+        assert {r.room: r.variant for r in update.changed()} == {first.room: "kalah_4", second.room: "oware_abapa"}
+        with pytest.raises(TimeoutError):
+            await lurker.next_event("lobby_update", timeout=1.5)
+    finally:
+        for c in (lurker, ann, bob):
+            await c.close()

@@ -58,8 +58,10 @@ def browser() -> Iterator[Any]:
 
 
 @pytest.fixture
-def server(tmp_path: Path) -> Iterator[LiveServer]:
-    live = LiveServer(tmp_path / "data")
+def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServer]:
+    """The live server; `@pytest.mark.server_settings(name=value, ...)` changes its settings."""
+    marker = request.node.get_closest_marker("server_settings")
+    live = LiveServer(tmp_path / "data", **(marker.kwargs if marker else {}))
     live.start()
     try:
         yield live

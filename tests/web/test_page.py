@@ -7,6 +7,8 @@ import random
 import re
 from pathlib import Path
 
+import pytest
+
 from mancala.engine.game import Game
 from mancala.protocol.messages import ErrorCode
 from mancala.rules.loading import config_paths, load_variant
@@ -235,6 +237,32 @@ def test_the_lobby_updates_live(new_page) -> None:
     assert "kalah_4" in names and "kalah_6" not in names
     lobby.fill("#variant-search", "no such game at all")
     assert lobby.is_visible("#variants-none")
+
+
+@pytest.mark.server_settings(lobby_interval=1.0)
+def test_rooms_batched_into_one_lobby_update_all_show(new_page, server) -> None:
+    """Rooms that change within one lobby interval arrive as one `rooms` update."""
+    import asyncio
+    from concurrent.futures import ThreadPoolExecutor
+
+    from mancala.client.api import MancalaClient
+
+    lobby = new_page(name="lee")
+    wait_online(lobby)
+
+    async def two_rooms() -> list[str]:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        ann, bob = await MancalaClient.connect(url, name="ann"), await MancalaClient.connect(url, name="bob")
+        codes = [(await ann.create_room("kalah_4")).room, (await bob.create_room("wari")).room]
+        await ann.close()  # their rooms stay until empty_room_ttl
+        await bob.close()
+        return codes
+
+    with ThreadPoolExecutor(1) as pool:  # Playwright's sync API holds this thread's loop
+        codes = pool.submit(lambda: asyncio.run(two_rooms())).result(timeout=20)
+    for code in codes:
+        lobby.wait_for_selector(f"#rooms-body tr[data-room='{code}']")
+    assert lobby.inner_text("#rooms-count") == "2"
 
 
 def test_quick_pairing_seats_two_players(new_page) -> None:
