@@ -633,6 +633,21 @@ def table(results: list[Result]) -> str:
     return "\n".join(lines)
 
 
+def latency_plot(results: list[Result]) -> str:
+    """The human rooms' latency percentiles, one bar per run (K computer rooms)."""
+    from mancala.svgplot import grouped_bars
+
+    keys = ["p50", "p90", "p99", "max"]
+    r0 = results[0]
+    title = (f"Move sent -> last spectator: {r0.rooms} rooms x (2 + {r0.spectators}), "
+             f"think {r0.think_ms:g} ms")
+    series = {(f"{r.computer_rooms} computer room{'s' if r.computer_rooms > 1 else ''}"
+               if r.computer_rooms else "no computer rooms")
+              + (f" (run {i + 1})" if len(results) > 2 else ""): [r.latency_ms.get(k, 0.0) for k in keys]
+              for i, r in enumerate(results)}
+    return grouped_bars(title, keys, series, unit="ms", log=True)
+
+
 def level(raw: str) -> int | str:
     return raw if raw == "perfect" else int(raw)
 
@@ -652,8 +667,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--computer-level", type=level, default=3, help="the computer's difficulty (0..3, perfect)")
     parser.add_argument("--server", default=None, help="ws://HOST:PORT/ws of a running server (default: start one)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument("--plot", metavar="FILE.svg", help="also draw the human rooms' latency percentiles")
     args = parser.parse_args(argv)
     results = [one_run(args, k) for k in args.computer_rooms]
+    if args.plot:
+        Path(args.plot).write_text(latency_plot(results))
     if args.json:
         print(json.dumps([r.to_json() for r in results], indent=1))
     else:

@@ -40,11 +40,13 @@ def test_bench_table_for_a_named_variant() -> None:
 
 
 
-def test_load_benchmark_tiny_run_with_and_without_computer_rooms() -> None:
+def test_load_benchmark_tiny_run_with_and_without_computer_rooms(tmp_path: Path) -> None:
     """benchmarks/load.py against its own server: human rooms alone, then with a computer room."""
+    plot = tmp_path / "latency.svg"
     proc = subprocess.run(
         [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--rooms", "2", "--spectators", "2",
-         "--seconds", "2", "--procs", "2", "--computer-rooms", "0", "1", "--computer-level", "0", "--json"],
+         "--seconds", "2", "--procs", "2", "--computer-rooms", "0", "1", "--computer-level", "0", "--json",
+         "--plot", str(plot)],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
     )
     assert proc.returncode == 0, proc.stderr
@@ -60,6 +62,14 @@ def test_load_benchmark_tiny_run_with_and_without_computer_rooms() -> None:
     assert alone["computer_moves"] == 0 and alone["reply_ms"] == {}
     assert mixed["computer_moves"] > 0 and mixed["reply_ms"]["n"] > 0
     assert "setting up:" in proc.stderr and "playing:" in proc.stderr  # progress on stderr
+
+    # the picture: a bar per run and percentile, each titled with its value
+    import xml.etree.ElementTree as ET
+
+    svg = ET.parse(plot).getroot()
+    bars = [t.text for t in svg.iter("{http://www.w3.org/2000/svg}title")]
+    assert len(bars) == 8 and bars[0] == f"no computer rooms: {alone['latency_ms']['p50']:g} ms"
+    assert bars[-1] == f"1 computer room: {mixed['latency_ms']['max']:g} ms"
 
     # the same results as the printed table: one column per run
     spec = importlib.util.spec_from_file_location("load_bench", ROOT / "benchmarks" / "load.py")
