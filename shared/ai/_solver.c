@@ -703,59 +703,52 @@ Solver_set_game(SolverObject *self, PyObject *args)
     Py_RETURN_NONE;
 }
 
+/* `n` seed counts (0..MAX_TOTAL each) from a Python sequence named `what` into out */
+static int
+read_counts(PyObject *seq_obj, int n, const char *what, long *out)
+{
+    PyObject *seq = PySequence_Fast(seq_obj, "board and stores must be sequences of ints");
+    if (seq == NULL)
+        return -1;
+    if (PySequence_Fast_GET_SIZE(seq) != n) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "%s must have %d seed counts", what, n);
+        return -1;
+    }
+    for (int i = 0; i < n; i++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        if (x < 0 || x > MAX_TOTAL) {
+            Py_DECREF(seq);
+            PyErr_Format(PyExc_ValueError, "%s[%d]=%ld is out of range", what, i, x);
+            return -1;
+        }
+        out[i] = x;
+    }
+    Py_DECREF(seq);
+    return 0;
+}
+
 /* a position from Python: board list, stores list, turn, repeating */
 static int
 load(SolverObject *self, PyObject *board, PyObject *stores, int turn, int repeating, State *s)
 {
     const Params *p = &self->p;
+    long b[MAXS], st[2], sum = 0;
     memset(s, 0, sizeof(*s));
-    PyObject *bseq = PySequence_Fast(board, "board must be a sequence of ints");
-    if (bseq == NULL)
+    if (read_counts(board, p->size, "board", b) < 0 || read_counts(stores, 2, "stores", st) < 0)
         return -1;
-    if (PySequence_Fast_GET_SIZE(bseq) != p->size) {
-        Py_DECREF(bseq);
-        PyErr_Format(PyExc_ValueError, "board must have %d holes", p->size);
-        return -1;
-    }
-    long sum = 0;
     for (int h = 0; h < p->size; h++) {
-        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(bseq, h));
-        if (x == -1 && PyErr_Occurred()) {
-            Py_DECREF(bseq);
-            return -1;
-        }
-        if (x < 0 || x > MAX_TOTAL) {
-            Py_DECREF(bseq);
-            PyErr_Format(PyExc_ValueError, "board[%d]=%ld is out of range", h, x);
-            return -1;
-        }
-        s->board[h] = (CELL)x;
-        sum += x;
-    }
-    Py_DECREF(bseq);
-    PyObject *sseq = PySequence_Fast(stores, "stores must be a sequence of two ints");
-    if (sseq == NULL)
-        return -1;
-    if (PySequence_Fast_GET_SIZE(sseq) != 2) {
-        Py_DECREF(sseq);
-        PyErr_SetString(PyExc_ValueError, "stores must have two ints");
-        return -1;
+        s->board[h] = (CELL)b[h];
+        sum += b[h];
     }
     for (int i = 0; i < 2; i++) {
-        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(sseq, i));
-        if (x == -1 && PyErr_Occurred()) {
-            Py_DECREF(sseq);
-            return -1;
-        }
-        if (x < 0 || x > MAX_TOTAL) {
-            Py_DECREF(sseq);
-            PyErr_Format(PyExc_ValueError, "stores[%d]=%ld is out of range", i, x);
-            return -1;
-        }
-        s->stores[i] = x;
-        sum += x;
+        s->stores[i] = st[i];
+        sum += st[i];
     }
-    Py_DECREF(sseq);
     if (sum != self->total) {
         PyErr_Format(PyExc_ValueError, "board and stores hold %ld seeds, the game %d", sum,
                      self->total);

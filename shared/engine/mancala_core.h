@@ -440,6 +440,14 @@ to_owners(const Params *p, State *s)
     zero_board(p, s);
 }
 
+/* every seed on the board to one player's store */
+static void
+give_board(const Params *p, State *s, int player)
+{
+    s->stores[player] += board_sum(p, s, 0, p->size);
+    zero_board(p, s);
+}
+
 /* make_collector */
 static void
 collect(const Params *p, State *s, int mover, int unfed)
@@ -452,16 +460,13 @@ collect(const Params *p, State *s, int mover, int unfed)
         zero_board(p, s);
         break;
     case UC_LAST_MOVER:
-        s->stores[mover] += board_sum(p, s, 0, p->size);
-        zero_board(p, s);
+        give_board(p, s, mover);
         break;
     case UC_UNFED:
         if (unfed < 0)
             to_owners(p, s);
-        else {
-            s->stores[unfed] += board_sum(p, s, 0, p->size);
-            zero_board(p, s);
-        }
+        else
+            give_board(p, s, unfed);
         break;
     case UC_DIVVIED:
         divvy(p, s, mover);
@@ -485,8 +490,7 @@ endless_end(const Params *p, State *s, int mover, Legal *L)
         zero_board(p, s);
         break;
     case UC_LAST_MOVER:
-        s->stores[mover] += board_sum(p, s, 0, p->size);
-        zero_board(p, s);
+        give_board(p, s, mover);
         break;
     default:
         divvy(p, s, mover);
