@@ -127,12 +127,34 @@ def make_endless(variant: Variant, rounds: RoundRules | None = None) -> Callable
     return end_game
 
 
+def make_last_seeds_pick(variant: Variant) -> Callable[[Position, int], bool] | None:
+    """pickextra: once nbr_start (PICKLASTSEEDS) or 2 x nbr_start (PICK2XLASTSEEDS) seeds or
+    fewer are in play, the mover (PICKLASTSEEDS) or the starter takes them and play stops.
+    The pick returns whether it happened (the caller then ends the game or round)."""
+    pick = variant.game_info.pickextra
+    k = variant.nbr_start
+    last_seeds = {CaptExtraPick.PICKLASTSEEDS: k, CaptExtraPick.PICK2XLASTSEEDS: 2 * k}.get(pick)
+    if last_seeds is None:
+        return None
+
+    def pick_last(pos: Position, mover: int) -> bool:
+        left = in_play(pos)
+        if left > last_seeds:
+            return False
+        gather(pos)  # children's seeds to their owners
+        taker = mover if pick == CaptExtraPick.PICKLASTSEEDS else pos.starter
+        pos.stores[taker] += left
+        pos.board[:] = [0] * len(pos.board)
+        return True
+
+    return pick_last
+
+
 def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves,
                rounds: RoundRules | None = None) -> Ender:
     """The ender of the variant's goal; `rounds` settles rounds (and TERRITORY games)."""
     gi = variant.game_info
     n = geom.holes
-    k = variant.nbr_start
     kids = has_children(variant)
     can_pass = gi.mustpass or gi.mustshare
     collect = make_collector(variant, geom)
@@ -201,19 +223,12 @@ def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves,
 
     match gi.goal:
         case Goal.MAX_SEEDS:
-            pick = gi.pickextra
-            last_seeds = {CaptExtraPick.PICKLASTSEEDS: k, CaptExtraPick.PICK2XLASTSEEDS: 2 * k}.get(pick)
+            pick_last = make_last_seeds_pick(variant)
 
             def max_seeds(pos: Position, mover: int, repeat: bool) -> None:
-                if last_seeds is not None:
-                    left = in_play(pos) if kids else sum(pos.board)
-                    if left <= last_seeds:
-                        gather(pos)  # children's seeds to their owners
-                        taker = mover if pick == CaptExtraPick.PICKLASTSEEDS else pos.starter
-                        pos.stores[taker] += left
-                        pos.board[:] = [0] * len(pos.board)
-                        decide(pos, mover)
-                        return
+                if pick_last is not None and pick_last(pos, mover):
+                    decide(pos, mover)
+                    return
                 half = pos.total / 2
                 s0, s1 = held(pos) if kids else pos.stores  # children count like stores
                 if s0 > half or s1 > half:
@@ -280,8 +295,7 @@ def _round_ender(variant: Variant, rounds: RoundRules, has_moves: HasMoves,
     gi = variant.game_info
     k = variant.nbr_start
     finish = rounds.close if rounds.in_rounds else decide
-    pick = gi.pickextra
-    last_seeds = {CaptExtraPick.PICKLASTSEEDS: k, CaptExtraPick.PICK2XLASTSEEDS: 2 * k}.get(pick)
+    pick_last = make_last_seeds_pick(variant)
     stop: Callable[[Position], bool] | None
     match gi.rounds:
         case Rounds.HALF_SEEDS:
@@ -308,15 +322,9 @@ def _round_ender(variant: Variant, rounds: RoundRules, has_moves: HasMoves,
             stop = None
 
     def round_ender(pos: Position, mover: int, repeat: bool) -> None:
-        if last_seeds is not None:
-            left = in_play(pos)
-            if left <= last_seeds:
-                gather(pos)  # children's seeds to their owners
-                taker = mover if pick == CaptExtraPick.PICKLASTSEEDS else pos.starter
-                pos.stores[taker] += left
-                pos.board[:] = [0] * len(pos.board)
-                finish(pos, mover)
-                return
+        if pick_last is not None and pick_last(pos, mover):
+            finish(pos, mover)
+            return
         if stop is not None and stop(pos):
             collect(pos, mover, None)
             finish(pos, mover)

@@ -177,6 +177,18 @@ def wrap_opening(variant: Variant, geom: Geometry, inner: Sower) -> Sower:
 # ---- ARNGE_LIMIT: the arrangement move and the starter held back ----------------------------
 
 
+def _hold_back_children(pos: Position, before: list[int | None] | None, mover: int) -> bool:
+    """Under ARNGE_LIMIT, after a child test changed the children (from `before`): the
+    held-back player's new child is undone (returns True); the other player's lifts the limit."""
+    if pos.children is None or pos.children == before:
+        return False
+    if pos.capt_limit == mover:
+        pos.children[:] = before if before is not None else [None] * len(pos.children)
+        return True
+    pos.capt_limit = None
+    return False
+
+
 def limit_child_stop(child_stop: ChildStop | None) -> ChildStop | None:
     """ARNGE_LIMIT around the children's lap-end test: no child for the held-back player
     (the lap goes on as if none could be made); the other player's child lifts the limit."""
@@ -189,12 +201,7 @@ def limit_child_stop(child_stop: ChildStop | None) -> ChildStop | None:
             return child_stop(pos, final, step, mover, seeds)
         before = None if pos.children is None else pos.children[:]
         stop = child_stop(pos, final, step, mover, seeds)
-        if pos.children is not None and pos.children != before:
-            if limit == mover:
-                pos.children[:] = before if before is not None else [None] * len(pos.children)
-                return False
-            pos.capt_limit = None
-        return stop
+        return False if _hold_back_children(pos, before, mover) else stop
 
     return limited
 
@@ -239,11 +246,7 @@ class Opening:
                     return settle(pos, res, step, mover, seeds)
                 before = None if pos.children is None else pos.children[:]
                 out = settle(pos, res, step, mover, seeds)
-                if pos.children is not None and pos.children != before:
-                    if limit == mover:
-                        pos.children[:] = before if before is not None else [None] * len(pos.children)
-                    else:
-                        pos.capt_limit = None
+                _hold_back_children(pos, before, mover)
                 return out
 
             game.child_settle = limited_settle
