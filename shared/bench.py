@@ -194,11 +194,6 @@ def replay_requests(variants: list[tuple[str, Any]], count: int, rng: random.Ran
     return requests
 
 
-def _cycle(variants: list[tuple[str, Any]], count: int) -> list[tuple[str, Any]]:
-    """The variant of each request `replay_requests` made (they take turns)."""
-    return [variants[i % len(variants)] for i in range(count)]
-
-
 REPLAY_CLI = "mancala replay (all variants, JSON in and out)"
 
 
@@ -310,9 +305,8 @@ def main(args: argparse.Namespace) -> int:
     if count > 0:
         progress.start(f"generating {count} random games for the replay rows")
         requests = replay_requests(variants, count, random.Random(seed))
-        for label, _ in variants:
-            mine = [r for r, (name, _) in zip(requests, _cycle(variants, len(requests)), strict=True)
-                    if name == label]
+        for j, (label, _) in enumerate(variants):
+            mine = requests[j::len(variants)]  # replay_requests takes the variants in turn
             rows.append(best(f"replay {label}", lambda mine=mine: time_replay(mine, seconds, progress)))
         rows.append(best(REPLAY_CLI, lambda: time_replay_cli(requests, seconds, progress)))
 

@@ -10,6 +10,7 @@ gives (tested).
 from __future__ import annotations
 
 import json
+import weakref
 
 from mancala.engine.game import Game
 from mancala.engine.position import Outcome, OutcomeKind, Position
@@ -65,16 +66,13 @@ class StateLines:
                 f'"outcome": {outcome}}}')
 
 
-_CACHE: dict[int, tuple[Game, StateLines]] = {}
+# one StateLines per Game, gone with its game (replay keeps a game per distinct config)
+_CACHE: weakref.WeakKeyDictionary[Game, StateLines] = weakref.WeakKeyDictionary()
 
 
 def for_game(game: Game) -> StateLines:
-    """The StateLines of a game, made once per Game object (replay keeps its games)."""
-    hit = _CACHE.get(id(game))
-    if hit is not None and hit[0] is game:
-        return hit[1]
-    if len(_CACHE) > 512:
-        _CACHE.clear()
-    lines = StateLines(game)
-    _CACHE[id(game)] = (game, lines)
+    """The StateLines of a game, made once per Game object."""
+    lines = _CACHE.get(game)
+    if lines is None:
+        lines = _CACHE[game] = StateLines(game)
     return lines
