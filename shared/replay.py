@@ -9,9 +9,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import IO, Any
 
-from mancala.engine.game import Game, IllegalMove
+from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.position import Position
-from mancala.engine.rounds import ROUND_KINDS
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import load_variant
 from mancala.state_line import for_game as state_lines_for
@@ -165,7 +164,7 @@ def _set_bearing(game: Game, pos: Position, bearing: Any) -> None:
     if not game.bear_off:
         raise BadRequest("position.bearing applies only to game_class BearOff")
     if bearing:
-        pos.bearing = True
+        pos.normal_sow = False
         pos.legal = None  # the legal moves follow the bear-off sow now
 
 
@@ -249,8 +248,7 @@ def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True) ->
 def advance_round(game: Game, pos: Position) -> Position | None:
     """The next round's start after a ROUND_* line, or None where the replay ends: with
     round_fill UCHOOSE, UMOVE or UCHOWN, or when the next round cannot start."""
-    rules = game.round_rules
-    if rules is None or rules.user_fill:
+    if game.round_choice(pos) is not None:
         return None
     try:
         return game.next_round(pos)

@@ -37,8 +37,13 @@ class StateLines:
             f'"blocked": {json.dumps(sample["blocked"], separators=(", ", ": "))}, '
             f'"owners": {json.dumps(sample["owners"], separators=(", ", ": "))}, '
         )
-        self.track_holes = game.track_holes
-        self.directions = game.any_udir  # legal moves may carry a direction
+        pipe = game.pipe
+        info = game.variant.game_info
+        self.track_holes = pipe.locks
+        self.directions = any(pipe.udir)  # legal moves may carry a direction
+        # children, blocked and owners never change from their start values
+        self.fixed_parts = (info.child_type.value == "NOCHILD" and not info.blocks
+                            and not pipe.territory)
         self.all_unlocked = json.dumps([True] * game.size, separators=(", ", ": "))
         # what the C core needs to write these lines itself (Rules.replay)
         self.middle = f'{self.fixed}"unlocked": {self.all_unlocked}, '
@@ -48,11 +53,10 @@ class StateLines:
 
     def plain(self, pos: Position) -> bool:
         """The line of `pos` is the common form (the one the C core writes too)."""
-        return (not self.track_holes and not self.directions and pos.children is None
-                and pos.blocked is None and pos.owners is None)
+        return not self.track_holes and not self.directions and self.fixed_parts
 
     def line(self, pos: Position) -> str:
-        if pos.children is not None or pos.blocked is not None or pos.owners is not None:
+        if not self.fixed_parts:
             return json.dumps(self.game.state_json(pos), separators=(", ", ": "))
         legal = self.game.legal_moves(pos)
         moves = ", ".join(map(_move, legal)) if self.directions else ", ".join(map(str, legal))

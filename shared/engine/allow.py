@@ -1,152 +1,307 @@
-"""Which holes a move may start from: min_move, then the variant's allow_rule."""
+"""Which holes the player to move may start from.
+
+An *allow list* has one entry per place a move can start from: per row position
+(South's row from its left, North's from South's left) in most games, per hole
+in games where a player may move from any hole they own (no_sides, TERRITORY
+and the cycle classes that read sides as halves). An entry is True, False, or,
+under MUSTSHARE with a hole whose direction the mover chooses, the pair
+[clockwise ok, counter-clockwise ok].
+
+`make_allowable` chooses once per variant: the base test (enough seeds, not
+blocked, not a child, owned), then the allow rule's filter, then MUSTSHARE, the
+grand-slam ban and SPLIT's no-undo rule, each narrowing the list in that order.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
-from mancala.engine.board import Geometry
-from mancala.engine.classes import class_sides, successors
+from mancala.engine import claim
+from mancala.engine.board import CCW, CW
 from mancala.engine.position import Position
-from mancala.rules.enums import AllowRule, Goal
-from mancala.rules.variant import Variant
+from mancala.engine.move_data import REPEAT_TURN
+from mancala.rules.enums import AllowRule, Direct, GrandSlam
 
-# allowed(position, mover, candidate holes (own, >= min_move), step_of) -> holes
-StepOf = Callable[[Position, int, int], int]
-Filter = Callable[[Position, int, list[int], StepOf], list[int]]
-# simulate(position, hole, step, mover) -> (final hole or -1 for store, sown on opponent's side)
-Simulate = Callable[[Position, int, int, int], tuple[int, bool]]
+if TYPE_CHECKING:
+    from mancala.engine.pipeline import Pipeline
+
+Allow = list  # list[bool | list[bool]]
+Filter = Callable[[Position, Allow], Allow]
 
 
-def make_allow_filter(variant: Variant, geom: Geometry, simulate: Simulate) -> Filter | None:
-    n, size = geom.holes, geom.size
-    nxt = successors(variant, geom)  # the hole after each, along its cycle (classes.py)
-    gi = variant.game_info
-    rule = gi.allow_rule
-    # "all holes" and "rightmost" read the mover's row, except where a player's holes are
-    # not its row: the holes it owns (TERRITORY) or every hole (no_sides); "rightmost" is
-    # then as the mover sees the board (Geometry.rightmost_of)
-    anywhere = gi.no_sides
-    by_view = anywhere or gi.goal == Goal.TERRITORY
+class Allowables:
+    def __init__(self, ctx: Pipeline) -> None:
+        self.ctx = ctx
+        board = ctx.board
+        info = ctx.info
+        self.any_hole = ctx.any_hole
+        self.min_move = info.min_move
+        if self.any_hole:
+            every = [(loc, loc) for loc in range(board.dbl)]
+            self.slots: tuple[list[tuple[int, int]], list[tuple[int, int]]] = (every, every)
+        else:
+            self.slots = ([(idx, loc) for idx, loc in enumerate(board.order[0])],
+                          [(idx, loc) for idx, loc in enumerate(board.order[1])])
+        self.filters: tuple[Filter, ...] = tuple(_filters(ctx, self))
 
-    halves = class_sides(variant, geom)  # EastWestCycle, Ohojichi: a player's holes
-    sides = halves or (geom.side(0), geom.side(1))
-    right_by_view = by_view or halves is not None  # rightmost as the mover sees the board
+    def places(self, player: int) -> list[int]:
+        """The hole of each allow-list entry."""
+        return [loc for _, loc in self.slots[player]]
 
-    def mover_holes(pos: Position, mover: int) -> range | list[int]:
-        """The holes the mover may start moves from (seeds or not)."""
-        if not by_view:
-            return sides[mover]
-        owners, children = pos.owners, pos.children
-        return [h for h in range(size) if (anywhere or owners is None and geom.owner(h) == mover
-                                           or owners is not None and owners[h] == mover)
-                and (children is None or children[h] is None)]
+    def index_locs(self, player: int) -> list[tuple[int, int]]:
+        """(allow-list index, hole) for every place the player's moves can start from."""
+        return self.slots[player]
 
-    def own_seeds(pos: Position, mover: int) -> list[int]:
-        return [pos.board[h] for h in mover_holes(pos, mover) if pos.board[h]]
+    def movable(self, pos: Position, loc: int) -> bool:
+        return (pos.board[loc] >= self.min_move and not pos.blocked[loc]
+                and pos.child[loc] is None)
 
-    def first_turn(pos: Position, mover: int) -> bool:
-        return pos.player_moves[mover] == 0
+    def base(self, pos: Position) -> Allow:
+        turn = pos.turn
+        if self.any_hole:
+            owner = pos.owner
+            return [(owner[loc] is None or owner[loc] == turn) and self.movable(pos, loc)
+                    for loc in range(len(pos.board))]
+        return [self.movable(pos, loc) for loc in self.ctx.board.order[turn]]
 
-    row_right_two = {geom.hole_of(p, n - 1) for p in (0, 1)} | {geom.hole_of(p, n - 2) for p in (0, 1) if n > 1}
+    def __call__(self, pos: Position) -> Allow:
+        allow = self.base(pos)
+        for narrow in self.filters:
+            allow = narrow(pos, allow)
+        return allow
 
-    def right_two(pos: Position, mover: int) -> set[int]:
-        if not right_by_view:
-            return row_right_two
-        holes = list(mover_holes(pos, mover))
-        first = geom.rightmost_of(mover, mover, holes)
-        holes.remove(first)
-        return {first, geom.rightmost_of(mover, mover, holes)} if holes else {first}
 
-    def rightmost(holes: list[int], mover: int) -> list[int]:
-        if not right_by_view:
-            return holes[-1:]  # holes are sorted: own rightmost is last for both players
-        return [geom.rightmost_of(mover, mover, holes)] if holes else []
+# ---- allow rules -------------------------------------------------------------------------
 
-    match rule:
+
+def _opp_or_empty(ctx: Pipeline) -> Filter:
+    """OPP_OR_EMPTY: a move's first lap must end on the opponent's side or in an empty hole.
+    (As the reference plays it, moves that could go round the board are not tried: it
+    compares South's hole at the move's row position with the row length.)"""
+    holes = ctx.board.holes
+    order = ctx.board.order
+
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        mine = order[pos.turn]
+        for idx in range(holes):
+            if not allow[idx] or pos.board[idx] > holes:
+                continue
+            end = ctx.simulate_single_lap(pos, mine[idx])
+            if end in mine and pos.board[end]:
+                allow[idx] = False
+        return allow
+
+    return narrow
+
+
+def _single_to_zero(ctx: Pipeline, allowables: Allowables) -> Filter:
+    """SINGLE_TO_ZERO: a single seed may only move into an empty hole."""
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        for idx, loc in allowables.index_locs(pos.turn):
+            direct = ctx.direction(pos, loc, 0)
+            nxt = ctx.incr(pos, loc, direct)
+            if allow[idx] and pos.board[loc] == 1 and pos.board[nxt]:
+                allow[idx] = False
+        return allow
+
+    return narrow
+
+
+def _only_if_all(count: int, allowables: Allowables) -> Filter:
+    """A hole of `count` seeds may be moved only when every movable hole holds `count`."""
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        slots = allowables.index_locs(pos.turn)
+        if any(allow[idx] and pos.board[loc] != count for idx, loc in slots):
+            for idx, loc in slots:
+                if allow[idx] and pos.board[loc] == count:
+                    allow[idx] = False
+        return allow
+
+    return narrow
+
+
+def _from_right(ctx: Pipeline, player: int) -> range:
+    holes = ctx.board.holes
+    return range(0, holes) if player else range(holes - 1, -1, -1)
+
+
+def _two_rightmost(ctx: Pipeline, allowables: Allowables) -> Filter:
+    """TWO_ONLY_ALL_RIGHT: holes of two are movable only when all are, and then only the
+    rightmost."""
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        slots = allowables.index_locs(pos.turn)
+        if any(allow[idx] and pos.board[loc] != 2 for idx, loc in slots):
+            for idx, loc in slots:
+                if pos.board[loc] == 2:
+                    allow[idx] = False
+        else:
+            found = False
+            for idx in _from_right(ctx, pos.turn):
+                if allow[idx]:
+                    if found:
+                        allow[idx] = False
+                    found = True
+        return allow
+
+    return narrow
+
+
+def _right_two_first(ctx: Pipeline) -> Filter:
+    """The first move of a game or round starts from one of the two rightmost movable holes."""
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        if pos.mcount:
+            return allow
+        found = 0
+        for idx in _from_right(ctx, pos.turn):
+            if allow[idx]:
+                found += 1
+                if found > 2:
+                    allow[idx] = False
+        return allow
+
+    return narrow
+
+
+def _move_all_first(ctx: Pipeline) -> Filter:
+    """MOVE_ALL_HOLES_FIRST: every hole must have been moved from before any twice."""
+    any_hole = ctx.any_hole
+
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        locs = range(len(pos.board)) if any_hole else ctx.board.order[pos.turn]
+        unlocked = [pos.unlocked[loc] for loc in locs]
+        if all(unlocked):
+            return allow
+        return [not done and ok for done, ok in zip(unlocked, allow, strict=False)]
+
+    return narrow
+
+
+def _not_across_ones(ctx: Pipeline) -> Filter:
+    """NOT_XFROM_1S: no move from a hole facing a single seed."""
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        ones = [pos.board[loc] == 1 for loc in ctx.board.order[1 - pos.turn]]
+        return [not one and ok for one, ok in zip(ones, allow, strict=False)]
+
+    return narrow
+
+
+def _allow_rule(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
+    match ctx.info.allow_rule:
         case AllowRule.NONE:
-            return None
+            return []
         case AllowRule.OPP_OR_EMPTY:
-
-            def opp_or_empty(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                out = []
-                for h in holes:
-                    final, sown_opp = simulate(pos, h, step_of(pos, h, mover), mover)
-                    if sown_opp or (final >= 0 and pos.board[final] == 0):
-                        out.append(h)
-                return out
-
-            return opp_or_empty
+            return [_opp_or_empty(ctx)]
         case AllowRule.SINGLE_TO_ZERO:
-
-            def single_to_zero(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                b = pos.board
-                return [h for h in holes if b[h] != 1 or b[nxt[step_of(pos, h, mover)][h]] == 0]
-
-            return single_to_zero
+            return [_single_to_zero(ctx, allowables)]
         case AllowRule.SINGLE_ONLY_ALL:
-
-            def single_only_all(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                if all(s == 1 for s in own_seeds(pos, mover)):
-                    return holes
-                return [h for h in holes if pos.board[h] != 1]
-
-            return single_only_all
+            return [_only_if_all(1, allowables)]
         case AllowRule.SINGLE_ALL_TO_ZERO:
-
-            def single_all_to_zero(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                b = pos.board
-                if not all(s == 1 for s in own_seeds(pos, mover)):
-                    return [h for h in holes if b[h] != 1]
-                return [h for h in holes if b[nxt[step_of(pos, h, mover)][h]] == 0]
-
-            return single_all_to_zero
+            return [_only_if_all(1, allowables), _single_to_zero(ctx, allowables)]
         case AllowRule.TWO_ONLY_ALL:
-
-            def two_only_all(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                if all(s == 2 for s in own_seeds(pos, mover)):
-                    return holes
-                return [h for h in holes if pos.board[h] != 2]
-
-            return two_only_all
+            return [_only_if_all(2, allowables)]
         case AllowRule.TWO_ONLY_ALL_RIGHT:
-
-            def two_only_all_right(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                if all(s == 2 for s in own_seeds(pos, mover)):
-                    return rightmost([h for h in holes if pos.board[h] == 2], mover)
-                return [h for h in holes if pos.board[h] != 2]
-
-            return two_only_all_right
+            return [_two_rightmost(ctx, allowables)]
         case AllowRule.FIRST_TURN_ONLY_RIGHT_TWO:
-
-            def first_right_two(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                if first_turn(pos, mover):
-                    right = right_two(pos, mover)
-                    return [h for h in holes if h in right]
-                return holes
-
-            return first_right_two
+            return [_right_two_first(ctx)]
         case AllowRule.RIGHT_2_1ST_THEN_ALL_TWO:
-
-            def right_2_then_twos(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                if first_turn(pos, mover):
-                    right = right_two(pos, mover)
-                    return [h for h in holes if h in right]
-                if all(pos.board[h] in (0, 2) for h in mover_holes(pos, mover)):
-                    return holes
-                return [h for h in holes if pos.board[h] != 2]
-
-            return right_2_then_twos
+            return [_only_if_all(2, allowables), _right_two_first(ctx)]
         case AllowRule.MOVE_ALL_HOLES_FIRST:
-
-            def move_all_first(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                fresh = [h for h in holes if not pos.unlocked[h]]
-                return fresh if fresh else holes
-
-            return move_all_first
+            return [_move_all_first(ctx)]
         case AllowRule.NOT_XFROM_1S:
+            return [_not_across_ones(ctx)]
+    raise NotImplementedError(ctx.info.allow_rule)
 
-            def not_from_singleton_opp(pos: Position, mover: int, holes: list[int], step_of: StepOf) -> list[int]:
-                return [h for h in holes if pos.board[size - 1 - h] != 1]
 
-            return not_from_singleton_opp
-    raise NotImplementedError(rule)
+# ---- must share, grand slams, undo ----------------------------------------------------------
+
+
+def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
+    """MUSTSHARE: when the opponent has no seeds, only moves that give them some."""
+    info = ctx.info
+    owner = claim.owner_of(ctx.variant, ctx.board)  # territory owners, else sides
+    udir = {loc for loc in range(ctx.board.dbl)
+            if ctx.board.left_count(loc) in set(info.udir_holes)}
+
+    def fed(pos: Position, opponent: int) -> bool:
+        return any(seeds and owner(pos, loc) == opponent and pos.child[loc] is None
+                   for loc, seeds in enumerate(pos.board))
+
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        opponent = 1 - pos.turn
+        if fed(pos, opponent):
+            return allow
+        for idx, loc in allowables.index_locs(pos.turn):
+            if not allow[idx]:
+                continue
+            if loc in udir:
+                ok = [fed(ctx.simulate(pos, loc, direct), opponent) for direct in (CW, CCW)]
+                if not any(ok):
+                    allow[idx] = False
+                elif ok[0] != ok[1]:
+                    allow[idx] = ok
+            elif not fed(ctx.simulate(pos, loc, 0), opponent):
+                allow[idx] = False
+        return allow
+
+    return narrow
+
+
+def _no_grand_slam(ctx: Pipeline) -> Filter:
+    """GRANDSLAM NOT_LEGAL: no move that leaves the opponent without seeds (when they had some)."""
+    order = ctx.board.order
+
+    def empty(pos: Position, side: tuple[int, ...]) -> bool:
+        return not any(pos.board[loc] for loc in side if pos.child[loc] is None)
+
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        opp = order[1 - pos.turn]
+        if empty(pos, opp):
+            return allow
+        for idx, loc in enumerate(order[pos.turn]):
+            if allow[idx] and empty(ctx.simulate(pos, loc, 0), opp):
+                allow[idx] = False
+        return allow
+
+    return narrow
+
+
+def _dont_undo(ctx: Pipeline) -> Filter:
+    """SPLIT sowing: a single seed just moved across the end of a row may not be moved
+    straight back."""
+    holes, dbl = ctx.board.holes, ctx.board.dbl
+    ends = ({0, dbl - 1}, {holes - 1, holes})
+    any_hole = ctx.any_hole
+
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        last = pos.last
+        if last is None or last.end == REPEAT_TURN:
+            return allow
+        end = last.end
+        idx = end if any_hole or end < holes else dbl - end - 1
+        if not allow[idx]:
+            return allow
+        if (last.seeds == 1 and pos.board[end] == 1
+                and any({last.sow_loc, end} == pair for pair in ends)):
+            allow[idx] = False
+        return allow
+
+    return narrow
+
+
+def dont_undo_applies(ctx: Pipeline) -> bool:
+    info = ctx.info
+    return (info.min_move == 1 and info.sow_direct == Direct.SPLIT
+            and 0 not in info.udir_holes and ctx.board.holes - 1 not in info.udir_holes)
+
+
+def _filters(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
+    info = ctx.info
+    filters = _allow_rule(ctx, allowables)
+    if info.mustshare:
+        filters.append(_must_share(ctx, allowables))
+    if info.grandslam == GrandSlam.NOT_LEGAL:
+        filters.append(_no_grand_slam(ctx))
+    if dont_undo_applies(ctx):
+        filters.append(_dont_undo(ctx))
+    return filters

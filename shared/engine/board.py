@@ -1,77 +1,83 @@
-"""Board geometry: holes, sides, opposites, steps and where the stores sit."""
+"""Board geometry of one variant: holes, sides, opposites and how moves name holes.
+
+Holes are numbered counter-clockwise (South's row 0..n-1 from South's left,
+North's row n..2n-1 from North's left). A *side* is the set of holes a player
+owns before any territory changes: the rows, or for the east/west classes
+(EastWestCycle, Ohojichi, Diffusion) the halves of the board, where South owns
+the middle half ``half .. 3*half-1`` and North the two outer quarters.
+
+Each side also has an *order*, which the allow rules read as "position on the
+row": South's row from its left, North's row from South's left (index 0 is
+North's rightmost hole as North sees it). Rules that scan "from the right" or
+pick "the rightmost" use that order, as the reference does.
+
+    >>> b = Board(6)
+    >>> b.cross(0), b.cross(11), b.side_of[6], b.order[1][:2]
+    (11, 0, 1, (11, 10))
+"""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 CCW = 1  # towards higher index
 CW = -1
 
 
 @dataclass(frozen=True, slots=True)
-class Geometry:
+class Board:
     holes: int
+    east_west: bool = False  # sides are the halves of the board, not the rows
+    dbl: int = field(init=False)
+    half: int = field(init=False)
+    side_of: tuple[int, ...] = field(init=False)  # owner of each hole by side
+    order: tuple[tuple[int, ...], tuple[int, ...]] = field(init=False)  # each side, in rule order
+
+    def __post_init__(self) -> None:
+        n = self.holes
+        dbl = 2 * n
+        half = n // 2
+        set_ = object.__setattr__
+        set_(self, "dbl", dbl)
+        set_(self, "half", half)
+        if self.east_west:
+            south: tuple[int, ...] = tuple(range(half, 3 * half))
+            north: tuple[int, ...] = tuple(range(3 * half, dbl)) + tuple(range(half))
+        else:
+            south = tuple(range(n))
+            north = tuple(range(dbl - 1, n - 1, -1))
+        sides = [1] * dbl
+        for loc in south:
+            sides[loc] = 0
+        set_(self, "side_of", tuple(sides))
+        set_(self, "order", (south, north))
 
     @property
     def size(self) -> int:
-        return 2 * self.holes
+        return self.dbl
 
-    def owner(self, hole: int) -> int:
-        return 0 if hole < self.holes else 1
+    def cross(self, loc: int) -> int:
+        """The hole across the board."""
+        return self.dbl - loc - 1
 
-    def opposite(self, hole: int) -> int:
-        return 2 * self.holes - 1 - hole
+    def opp_side(self, player: int, loc: int) -> bool:
+        return self.side_of[loc] != player
 
-    def side(self, player: int) -> range:
-        return range(0, self.holes) if player == 0 else range(self.holes, 2 * self.holes)
+    def my_side(self, player: int, loc: int) -> bool:
+        return self.side_of[loc] == player
 
-    def hole_of(self, player: int, pos: int) -> int:
-        """Board index of a player's position counted from their own left."""
-        return pos if player == 0 else self.holes + pos
+    def row_loc(self, player: int, pos: int) -> int:
+        """The hole a player's move at row position `pos` starts from (South's row from its
+        left; North's row from South's left)."""
+        return pos if player == 0 else self.dbl - pos - 1
 
-    def pos_of(self, hole: int) -> int:
-        """Position of a hole counted from its owner's left."""
-        return hole if hole < self.holes else hole - self.holes
+    def left_count(self, loc: int) -> int:
+        """A hole's position counted from its row owner's own left (udir_holes use it)."""
+        return loc - self.holes if loc >= self.holes else loc
 
-    def step(self, hole: int, direction: int) -> int:
-        return (hole + direction) % (2 * self.holes)
+    def pos_of(self, loc: int) -> int:
+        return self.left_count(loc)
 
-    def store_after(self, player: int, direction: int) -> int:
-        """The hole after which a player's store is passed when sowing `direction`.
-
-        A player's store follows the end of their own row in the sowing direction:
-        South's comes after hole n-1 counter-clockwise and after hole 0 clockwise;
-        North's after hole 2n-1 counter-clockwise and after hole n clockwise. A
-        clockwise board is the mirror image of a counter-clockwise one, as in
-        Congklak and Dakon, whose stores sit on the player's left.
-        """
-        n = self.holes
-        if player == 0:
-            return n - 1 if direction == CCW else 0
-        return 2 * n - 1 if direction == CCW else n
-
-    def leftmost_from(self, viewer: int, player: int) -> int:
-        """The hole of `player`'s row that is leftmost as `viewer` sees the board."""
-        if viewer == player:
-            return self.hole_of(player, 0)
-        return self.hole_of(player, self.holes - 1)
-
-    def rightmost_from(self, viewer: int, player: int) -> int:
-        if viewer == player:
-            return self.hole_of(player, self.holes - 1)
-        return self.hole_of(player, 0)
-
-    def column_from(self, viewer: int, hole: int) -> int:
-        """The column of a hole as `viewer` sees the board, from the viewer's left: its
-        position on the viewer's row, or the position of the viewer's hole facing it."""
-        pos = self.pos_of(hole)
-        return pos if self.owner(hole) == viewer else self.holes - 1 - pos
-
-    def rightmost_of(self, viewer: int, player: int, holes: list[int] | range) -> int:
-        """The rightmost of `player`'s holes as `viewer` sees the board; in a column where
-        both holes are among them, the one on `player`'s own row."""
-        return max(holes, key=lambda h: (self.column_from(viewer, h), self.owner(h) == player))
-
-    def leftmost_of(self, viewer: int, player: int, holes: list[int] | range) -> int:
-        """The leftmost of `player`'s holes as `viewer` sees the board (ties as rightmost_of)."""
-        return min(holes, key=lambda h: (self.column_from(viewer, h), self.owner(h) != player))
+    def row_of(self, loc: int) -> int:
+        """The row a hole is on: 0 South, 1 North (whatever the class's sides)."""
+        return 0 if loc < self.holes else 1

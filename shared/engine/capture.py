@@ -1,384 +1,575 @@
-"""Captures: the capture method of a variant, chosen once, and its lap-stop test.
+"""Captures after sowing, built once per variant as nested steps.
 
-A capturer removes seeds from the board and returns what it took as
-(hole, seeds) pairs, so that grand-slam rules can give some of it back.
+`make_capturer` builds, innermost first:
 
-With children (mancala.engine.children) no capture takes from a child, a sow that
-ends in a child captures nothing, except two seeds from an opponent's WEG, and
-NORMAL children without stores let a player capture only once they have a child.
+    base capture (cross capture with its own-seed pick and xc_sown, a capture type
+    NEXT / TWO_OUT / MATCH_OPP, or the basic criteria of capture_ok)
+    -> multiple captures (multicapt) -> against the sowing direction (unless capsamedir)
+    -> children (made instead of capturing; wegs capture from the opponent's wegs)
+    -> an extra pick (pickextra) -> the grand-slam rule
+    -> no capture by a single seed (nosinglecapt) -> inhibited captures
+    -> a repeat turn for a capture (capt_rturn)
+
+Each step's `capture(pos, md, first)` records in `md` what happened: `captured`
+(NO, YES or REPEAT), `capt_changed` (changed the position without capturing),
+`capt_next` (where a multiple capture tries next).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING
 
-from mancala.engine.board import Geometry
-from mancala.engine.classes import successors
+from mancala.engine.incr import opposite
+from mancala.engine.move_data import NO, REPEAT, YES, MoveData
 from mancala.engine.position import Position
-from mancala.engine.sowing import LapStop, SowResult
-from mancala.rules.constraints import has_basic_capture, has_children
 from mancala.rules.enums import (
     CaptExtraPick,
+    CaptRTurn,
     CaptSide,
     CaptType,
     ChildType,
     CrossCaptOwn,
-    Goal,
+    GrandSlam,
     LapSower,
+    RoundFill,
+    SowPrescribed,
 )
-from mancala.rules.variant import Variant
 
-Taken = list[tuple[int, int]]
-# capturer(position, result, step, mover) -> seeds taken
-Capturer = Callable[[Position, SowResult, int, int], Taken]
-# side_ok(position, hole, mover, first) -> may seeds be captured from the hole
-SideOk = Callable[[Position, int, int, bool], bool]
-# cross_chain(position, final, step, mover, taken) -> holes whose single seed cross-captured
-CrossChain = Callable[[Position, int, int, int, Taken], list[int]]
+if TYPE_CHECKING:
+    from mancala.engine.pipeline import Pipeline
 
 
-def make_basic_ok(variant: Variant) -> Callable[[int], bool]:
-    """The basic criteria (capt_on, evens, capt_min, capt_max), ANDed."""
-    gi = variant.game_info
-    tests: list[Callable[[int], bool]] = []
-    if gi.capt_on:
-        on = frozenset(gi.capt_on)
-        tests.append(on.__contains__)
-    if gi.evens:
-        tests.append(lambda c: c > 0 and c % 2 == 0)
-    if gi.capt_min:
-        lo = gi.capt_min
-        tests.append(lambda c: c >= lo)
-    if gi.capt_max:
-        hi = gi.capt_max
-        tests.append(lambda c: 0 < c <= hi)
-    if not tests:
-        return lambda c: c > 0
-    if len(tests) == 1:
-        return tests[0]
-    return lambda c: all(t(c) for t in tests)
+class Capturer:
+    def __init__(self, ctx: Pipeline) -> None:
+        self.ctx = ctx
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        raise NotImplementedError
 
 
-def make_side_ok(variant: Variant, geom: Geometry) -> SideOk:
-    """side_ok(position, hole, mover, first): may the mover capture from this hole?
-
-    The sides are the rows; in TERRITORY games they are the holes' current owners
-    (`Position.owners`), whichever row the holes are on, and OPP_SIDE/OPP_TERR (OWN_SIDE/
-    OWN_TERR) both mean the opponent's (the mover's) holes. OPP_CONT/OWN_CONT judge only
-    the first hole of a multiple capture."""
-    n = geom.holes
-    side = variant.game_info.capt_side
-    if side == CaptSide.BOTH:
-        return lambda pos, hole, mover, first: True
-    opp = side in (CaptSide.OPP_SIDE, CaptSide.OPP_TERR, CaptSide.OPP_CONT)
-    cont = side in (CaptSide.OPP_CONT, CaptSide.OWN_CONT)
-    if variant.game_info.goal == Goal.TERRITORY:
-
-        def by_owner(pos: Position, hole: int, mover: int, first: bool) -> bool:
-            if cont and not first:
-                return True
-            owners = pos.owners
-            theirs = (owners[hole] if owners is not None else int(hole >= n)) != mover
-            return theirs == opp
-
-        return by_owner
-    match side:
-        case CaptSide.OPP_SIDE | CaptSide.OPP_TERR:
-            return lambda pos, hole, mover, first: (hole >= n) != (mover == 1)
-        case CaptSide.OWN_SIDE | CaptSide.OWN_TERR:
-            return lambda pos, hole, mover, first: (hole >= n) == (mover == 1)
-        case CaptSide.OPP_CONT:
-            return lambda pos, hole, mover, first: not first or (hole >= n) != (mover == 1)
-        case CaptSide.OWN_CONT:
-            return lambda pos, hole, mover, first: not first or (hole >= n) == (mover == 1)
-    raise NotImplementedError(side)
+class Step(Capturer):
+    def __init__(self, ctx: Pipeline, inner: Capturer) -> None:
+        super().__init__(ctx)
+        self.inner = inner
 
 
-class _Criteria(NamedTuple):
-    nxt: Any  # successors(): the hole after each, along its cycle (classes.py)
-    basic: bool  # has_basic_capture
-    basic_ok: Callable[[int], bool]
-    side_ok: Any  # make_side_ok
-    locks: bool  # moveunlock: only unlocked holes are captured from
-    limit: int  # holes a capture may take in a row (multicapt)
+def take(pos: Position, loc: int) -> None:
+    """The mover takes the seeds of a hole."""
+    pos.stores[pos.turn] += pos.board[loc]
+    pos.board[loc] = 0
 
 
-def _criteria(variant: Variant, geom: Geometry) -> _Criteria:
-    """What every capturer reads of the variant, resolved once (unpacked into locals
-    by the factories so the closures they return look nothing up)."""
-    gi = variant.game_info
-    limit = gi.multicapt if gi.multicapt > 0 else (geom.size if gi.multicapt < 0 else 1)
-    return _Criteria(successors(variant, geom), has_basic_capture(variant), make_basic_ok(variant),
-                     make_side_ok(variant, geom), gi.moveunlock, limit)
+# ---- base captures --------------------------------------------------------------------
 
 
-def make_cross_chain(variant: Variant, geom: Geometry) -> CrossChain:
-    """The cross capture from a hole holding the single last seed, with `multicapt`.
-
-    cross_chain(position, final, step, mover, taken) takes the seeds facing `final` when
-    they may be cross-captured (non-empty, the basic criteria if any, `capt_side`, unlocked,
-    not a child); with `multicapt` it goes on to the next hole in the capture direction
-    (`capsamedir`: ahead, else back over the holes just sown) while that hole holds a single
-    seed, as a last seed sown into an empty hole leaves it, and its facing hole may be
-    cross-captured, up to `multicapt` holes (-1: as long as it holds). Returns the holes
-    whose single seed made a capture, in order (xcpickown picks from these)."""
-    gi = variant.game_info
-    size = geom.size
-    nxt, basic, basic_ok, side_ok, locks, limit = _criteria(variant, geom)
-    capsamedir = gi.capsamedir
-
-    def can(pos: Position, o: int, mover: int, first: bool) -> bool:
-        c = pos.board[o]
-        return bool(c) and (not basic or basic_ok(c)) and side_ok(pos, o, mover, first) \
-            and (not locks or pos.unlocked[o]) and (pos.children is None or pos.children[o] is None)
-
-    def cross_chain(pos: Position, final: int, step: int, mover: int, taken: Taken) -> list[int]:
-        board = pos.board
-        cd = step if capsamedir else -step
-        singles: list[int] = []
-        loc = final
-        for i in range(limit):
-            if i:
-                loc = nxt[cd][loc]
-                if loc == final or board[loc] != 1:
-                    break
-            o = size - 1 - loc
-            if not can(pos, o, mover, i == 0):
-                break
-            taken.append((o, board[o]))
-            board[o] = 0
-            singles.append(loc)
-        return singles
-
-    return cross_chain
+class NoCapture(Capturer):
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        return
 
 
-def make_capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Capturer | None]:
-    """The variant's lap-stop test (None: captures never end a lap) and capturer (None: none)."""
-    lap_stop, capturer = _capture_parts(variant, geom)
-    if has_children(variant):
-        capturer = _with_children(variant, capturer)
-    return lap_stop, capturer
+class BasicCapture(Capturer):
+    """The last hole is taken when it meets the capture criteria."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        ctx = self.ctx
+        if ctx.capt_ok(pos, md, md.capt_loc):
+            take(pos, md.capt_loc)
+            md.captured = YES
+            md.capt_next = ctx.incr(pos, md.capt_loc, md.direct)
 
 
-def _with_children(variant: Variant, inner: Capturer | None) -> Capturer | None:
-    """A sow ending in a child captures nothing, except from an opponent's WEG: the seed just
-    sown and one more. NORMAL children without stores: no capture before the mover has a child
-    (the game puts the seeds into it)."""
-    gi = variant.game_info
-    weg = gi.child_type == ChildType.WEG
-    to_child = gi.child_type == ChildType.NORMAL and not gi.stores
-    if inner is None and not weg:
-        return None
+class CrossCapture(Capturer):
+    """The hole across is taken when the last seed fell into an empty hole (later holes of
+    a multiple capture: when the hole is empty)."""
 
-    def capture(pos: Position, res: SowResult, step: int, mover: int) -> Taken:
-        f = res.final
-        children = pos.children
-        owner = children[f]  # type: ignore[index]
-        if owner is not None:
-            if weg and owner != mover:
-                seeds = min(2, pos.board[f])
-                pos.board[f] -= seeds
-                return [(f, seeds)]
-            return []
-        if inner is None or (to_child and mover not in children):  # type: ignore[operator]
-            return []
-        return inner(pos, res, step, mover)
-
-    return capture
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        ctx = self.ctx
+        loc = md.capt_loc
+        cross = ctx.board.cross(loc)
+        if ((pos.board[loc] == 1) if first else not pos.board[loc]) \
+                and ctx.capt_ok(pos, md, cross):
+            take(pos, cross)
+            md.captured = YES
+            md.capt_next = ctx.incr(pos, loc, md.direct)
 
 
-def _capture_parts(variant: Variant, geom: Geometry) -> tuple[LapStop | None, Capturer | None]:
-    gi = variant.game_info
-    size = geom.size
-    nxt, basic, basic_ok, side_ok, locks, limit = _criteria(variant, geom)
-    lapping = gi.mlaps != LapSower.OFF
-    capsamedir = gi.capsamedir
+class NextCapture(Capturer):
+    """NEXT: the seeds of the hole after the last are taken."""
 
-    if has_children(variant):
+    def __init__(self, ctx: Pipeline) -> None:
+        super().__init__(ctx)
+        self.laps = ctx.info.mlaps != LapSower.OFF
 
-        def free(pos: Position, hole: int) -> bool:
-            """Seeds may be captured from the hole: not locked, not a child."""
-            return (not locks or pos.unlocked[hole]) and pos.children[hole] is None  # type: ignore[index]
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        ctx = self.ctx
+        loc = md.capt_loc
+        nxt = ctx.incr(pos, loc, md.direct)
+        if self.laps:
+            ok = ctx.capt_ok(pos, md, loc) if first else ctx.capt_ok(pos, md, nxt)
+        else:
+            ok = ctx.capt_ok(pos, md, nxt)
+        if ok and pos.board[nxt]:
+            take(pos, nxt)
+            md.captured = YES
+            md.capt_next = nxt
 
-    else:
 
-        def free(pos: Position, hole: int) -> bool:
-            return not locks or pos.unlocked[hole]
+class TwoOutCapture(Capturer):
+    """TWO_OUT: across an empty hole, the seeds two holes on are taken (without laps,
+    only when the last hole was not empty before)."""
 
-    def take(pos: Position, hole: int, taken: Taken) -> None:
-        taken.append((hole, pos.board[hole]))
-        pos.board[hole] = 0
+    def __init__(self, ctx: Pipeline) -> None:
+        super().__init__(ctx)
+        self.laps = ctx.info.mlaps != LapSower.OFF
 
-    def chain(pos: Position, first: int, cd: int, mover: int, ok: Callable[[int], bool], taken: Taken) -> None:
-        """Capture `first`, then go on in direction cd while `ok` holds, up to the limit."""
-        take(pos, first, taken)
-        loc = first
-        for _ in range(limit - 1):
-            loc = nxt[cd][loc]
-            if loc == first or not ok(loc):
-                break
-            take(pos, loc, taken)
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        ctx = self.ctx
+        loc = md.capt_loc
+        p1 = ctx.incr(pos, loc, md.direct)
+        p2 = ctx.incr(pos, p1, md.direct)
+        if ((self.laps or pos.board[loc] > 1) and not pos.board[p1] and pos.board[p2]
+                and pos.child[p2] is None and pos.unlocked[p2]):
+            take(pos, p2)
+            md.captured = YES
+            md.capt_loc = p2
+            md.capt_next = p2
 
-    if gi.crosscapt:
-        pick = gi.xcpickown
-        xc_sown = gi.xc_sown
-        cross_chain = make_cross_chain(variant, geom)
 
-        def cross(pos: Position, res: SowResult, step: int, mover: int) -> Taken:
-            f = res.final
-            board = pos.board
-            if board[f] != 1 or (xc_sown and not res.sown_opp):
-                return []
-            if not side_ok(pos, size - 1 - f, mover, True):
-                return []  # no cross capture from here: the single seed stays too
-            taken: Taken = []
-            singles = cross_chain(pos, f, step, mover, taken)
-            if pick == CrossCaptOwn.ALWAYS_PICK or (pick == CrossCaptOwn.PICK_ON_CAPT and taken):
-                for h in singles or (f,):
-                    take(pos, h, taken)
-            return taken
+class MatchOppCapture(Capturer):
+    """MATCH_OPP: when the last hole and the one across hold the same count, both are taken."""
 
-        return None, cross
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        ctx = self.ctx
+        loc = md.capt_loc
+        cross = ctx.board.cross(loc)
+        b = pos.board
+        if (b[loc] and b[loc] == b[cross] and pos.child[loc] is None
+                and pos.child[cross] is None and pos.unlocked[loc] and pos.unlocked[cross]):
+            pos.stores[pos.turn] += b[loc] + b[cross]
+            b[loc] = 0
+            b[cross] = 0
+            md.captured = YES
+            md.capt_next = ctx.incr(pos, loc, md.direct)
 
-    match gi.capt_type:
-        case CaptType.NEXT:
 
-            def lap_stop_next(pos: Position, f: int, mover: int) -> bool:
-                return basic and basic_ok(pos.board[f])
+# ---- cross capture's own-seed picks and xc_sown ---------------------------------------------
 
-            def next_capt(pos: Position, res: SowResult, step: int, mover: int) -> Taken:
-                f = res.final
-                board = pos.board
-                cd = step if capsamedir else -step
-                if lapping:
-                    if basic and not basic_ok(board[f]):
-                        return []
 
-                    def ok(h: int, first: bool = False) -> bool:
-                        return board[h] > 0 and side_ok(pos, h, mover, first) and free(pos, h)
-                else:
+class PickOwnOnCapture(Step):
+    """PICK_ON_CAPT: a cross capture also takes the seed that made it."""
 
-                    def ok(h: int, first: bool = False) -> bool:
-                        return basic_ok(board[h]) and side_ok(pos, h, mover, first) and free(pos, h)
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        loc = md.capt_loc
+        if first and md.captured == YES and pos.child[loc] is None and pos.unlocked[loc]:
+            pos.stores[pos.turn] += 1
+            pos.board[loc] = 0
 
-                t = nxt[cd][f]
-                taken: Taken = []
-                if ok(t, True):
-                    chain(pos, t, cd, mover, ok, taken)
-                return taken
 
-            return (lap_stop_next if basic else None), next_capt
+class PickOwnAlways(Step):
+    """ALWAYS_PICK: a last seed in an empty hole (on the side captures are not made from)
+    is taken, capture or not."""
 
+    def __init__(self, ctx: Pipeline, inner: Capturer) -> None:
+        super().__init__(ctx, inner)
+        side_of = ctx.board.side_of
+        side = ctx.info.capt_side
+        if side in (CaptSide.OPP_SIDE, CaptSide.OPP_CONT):
+            self.side_ok = lambda turn, loc: side_of[loc] == turn
+        elif side in (CaptSide.OWN_SIDE, CaptSide.OWN_CONT):
+            self.side_ok = lambda turn, loc: side_of[loc] != turn
+        else:
+            self.side_ok = lambda turn, loc: True
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        loc = md.capt_loc
+        if (first and self.side_ok(pos.turn, loc) and pos.board[loc] == 1
+                and pos.child[loc] is None and pos.unlocked[loc]):
+            pos.stores[pos.turn] += 1
+            pos.board[loc] = 0
+            md.capt_changed = True
+
+
+class CrossVisited(Step):
+    """xc_sown: a cross capture needs the sowing to have reached the opponent's side; a
+    last seed in an empty hole of one's own side without that gives a repeat turn."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        board = self.ctx.board
+        loc = md.capt_loc
+        if first and (pos.board[loc] != 1 or board.side_of[loc] != pos.turn):
+            return
+        if not first or any(md.board[opp] != pos.board[opp] for opp in board.order[1 - pos.turn]):
+            self.inner.capture(pos, md, first)
+            return
+        md.captured = REPEAT
+
+
+# ---- multiple captures and direction ---------------------------------------------------------
+
+
+class Multiple(Step):
+    """multicapt: keep capturing from each next hole while captures succeed (up to
+    multicapt captures, -1 for no limit)."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        captured = NO
+        capt_loc = md.capt_loc
+        left = self.ctx.info.multicapt
+        while True:
+            self.inner.capture(pos, md, first)
+            if first:
+                capt_loc = md.capt_loc
+            left -= 1
+            if not left or md.captured == NO:
+                md.captured = captured
+                md.capt_loc = capt_loc
+                return
+            if md.captured == REPEAT:
+                md.capt_loc = capt_loc
+                return
+            first = False
+            captured = YES
+            md.captured = NO
+            md.capt_loc = md.capt_next
+
+
+class AgainstSowing(Step):
+    """Without capsamedir, multiple captures and NEXT/TWO_OUT look against the sowing."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        md.direct = opposite(md.direct)
+        self.inner.capture(pos, md, first)
+        md.direct = opposite(md.direct)
+
+
+# ---- children ----------------------------------------------------------------------------------
+
+
+class MakeChild(Step):
+    """A last hole that qualifies becomes the mover's child instead of being captured."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        if self.ctx.make_child(pos, md):
+            pos.child[md.capt_loc] = pos.turn
+            md.capt_changed = True
+            return
+        self.inner.capture(pos, md, first)
+
+
+class CaptureIntoChild(Step):
+    """Children without stores: captures are made only by a player who has a child and go
+    into it (the lowest-numbered of their children)."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        turn = pos.turn
+        if self.ctx.make_child(pos, md):
+            pos.child[md.capt_loc] = turn
+            md.capt_changed = True
+            return
+        if turn not in pos.child:
+            return
+        child = pos.child.index(turn)
+        self.inner.capture(pos, md, first)
+        if md.captured:
+            pos.board[child] += pos.stores[turn]
+            pos.stores[turn] = 0
+
+
+class WegCapture(Step):
+    """WEG: a last seed in one of the opponent's wegs takes it and one more seed; a hole
+    that qualifies becomes the mover's weg."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        loc = md.capt_loc
+        turn = pos.turn
+        if pos.child[loc] == 1 - turn:
+            taken = 2 if pos.board[loc] >= 2 else 1
+            pos.board[loc] -= taken
+            pos.stores[turn] += taken
+            md.captured = YES
+            return
+        if self.ctx.make_child(pos, md):
+            pos.child[loc] = turn
+            md.capt_changed = True
+            return
+        self.inner.capture(pos, md, first)
+
+
+class BullChildren(Step):
+    """BULL: the last hole becomes a child, and with it the hole before when the two
+    hold child_cvt - 1 and child_cvt seeds."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        ctx = self.ctx
+        loc = md.capt_loc
+        if ctx.make_child(pos, md):
+            pos.child[loc] = pos.turn
+            md.capt_changed = True
+            prev = ctx.incr(pos, loc, opposite(md.direct))
+            cvt = ctx.info.child_cvt
+            if pos.child[prev] is None and {pos.board[prev], pos.board[loc]} == {cvt - 1, cvt}:
+                pos.child[prev] = pos.turn
+            return
+        self.inner.capture(pos, md, first)
+
+
+class QurChildren(Step):
+    """QUR: the last hole and the one across both become the mover's children."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        if self.ctx.make_child(pos, md):
+            pos.child[md.capt_loc] = pos.turn
+            pos.child[self.ctx.board.cross(md.capt_loc)] = pos.turn
+            md.capt_changed = True
+            return
+        self.inner.capture(pos, md, first)
+
+
+# ---- extra picks ------------------------------------------------------------------------------
+
+
+def _pickable(pos: Position, loc: int) -> bool:
+    return bool(pos.board[loc]) and pos.child[loc] is None and pos.unlocked[loc]
+
+
+class PickFinal(Step):
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        if md.captured and _pickable(pos, md.capt_loc):
+            take(pos, md.capt_loc)
+
+
+class PickCross(Step):
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        cross = self.ctx.board.cross(md.capt_loc)
+        if md.captured and _pickable(pos, cross):
+            take(pos, cross)
+
+
+class PickTwos(Step):
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        if md.captured:
+            for loc in self.ctx.board.order[1 - pos.turn]:
+                if pos.board[loc] == 2 and pos.child[loc] is None and pos.unlocked[loc]:
+                    take(pos, loc)
+
+
+class PickLastSeeds(Step):
+    """PICKLASTSEEDS / PICK2XLASTSEEDS: when nbr_start (2 * nbr_start) or fewer seeds are
+    left in play, the mover (the round's starter) takes them."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer, mover_takes: bool) -> None:
+        super().__init__(ctx, inner)
+        self.mover_takes = mover_takes
+        nbr_start = ctx.nbr_start
+        self.limit = nbr_start if mover_takes else 2 * nbr_start
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        free = [loc for loc in range(len(pos.board))
+                if pos.child[loc] is None and pos.unlocked[loc]]
+        seeds = sum(pos.board[loc] for loc in free)
+        if 0 < seeds <= self.limit:
+            taker = pos.turn if self.mover_takes else pos.starter
+            for loc in free:
+                pos.stores[taker] += pos.board[loc]
+                pos.board[loc] = 0
+            md.capt_changed = True
+
+
+# ---- grand slams ------------------------------------------------------------------------------
+
+
+def _snapshot(pos: Position) -> tuple:
+    return (pos.board[:], pos.stores[:], pos.child[:], pos.unlocked[:], pos.blocked[:],
+            pos.owner[:])
+
+
+def _restore(pos: Position, snap: tuple) -> None:
+    pos.board, pos.stores, pos.child, pos.unlocked, pos.blocked, pos.owner = (
+        snap[0][:], snap[1][:], snap[2][:], snap[3][:], snap[4][:], snap[5][:])
+
+
+class GrandSlamStep(Step):
+    def is_grand_slam(self, pos: Position, md: MoveData, first: bool) -> bool:
+        """Capture, and say whether it took every seed the opponent had before the move."""
+        opp = self.ctx.board.order[1 - pos.turn]
+        had = any(md.board[loc] for loc in opp)
+        self.inner.capture(pos, md, first)
+        if had and md.captured:
+            return not any(pos.board[loc] for loc in opp)
+        return False
+
+
+class GrandSlamNoCapture(GrandSlamStep):
+    """NO_CAPT: a grand slam captures nothing."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        snap = _snapshot(pos)
+        if self.is_grand_slam(pos, md, first):
+            _restore(pos, snap)
+            md.capt_changed = False
+            md.captured = NO
+
+
+class GrandSlamKeep(GrandSlamStep):
+    """LEAVE_LEFT / LEAVE_RIGHT: a grand slam leaves the opponent's leftmost (rightmost)
+    hole, as the mover sees it."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer, left: bool) -> None:
+        super().__init__(ctx, inner)
+        holes, dbl = ctx.board.holes, ctx.board.dbl
+        self.keep = (dbl - 1, holes - 1) if left else (holes, 0)
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        snap = _snapshot(pos)
+        if self.is_grand_slam(pos, md, first):
+            turn = pos.turn
+            loc = self.keep[turn]
+            seeds = snap[0][loc]
+            if seeds:
+                pos.board[loc] = seeds
+                pos.stores[turn] -= seeds
+                md.captured = YES if _snapshot(pos) != snap else NO
+
+
+class GrandSlamOppGets(GrandSlamStep):
+    """OPP_GETS_REMAIN: after a grand slam the opponent takes the seeds on the mover's side."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        if self.is_grand_slam(pos, md, first):
+            opp = 1 - pos.turn
+            for loc in self.ctx.board.order[pos.turn]:
+                pos.stores[opp] += pos.board[loc]
+                pos.board[loc] = 0
+
+
+# ---- guards and repeat turns ---------------------------------------------------------------------
+
+
+class NoSingleSeed(Step):
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        if md.seeds != 1:
+            self.inner.capture(pos, md, first)
+
+
+class NotInhibited(Step):
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        if not self.ctx.inhibitor.stop_capt(pos, pos.turn):
+            self.inner.capture(pos, md, first)
+
+
+class RepeatOnCapture(Step):
+    """capt_rturn: a capture gives the mover another turn (ONCE: not twice in a row)."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer, once: bool) -> None:
+        super().__init__(ctx, inner)
+        self.once = once
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        if md.captured:
+            if not self.once or pos.rturn_cnt < 1:
+                md.captured = REPEAT
+            pos.rturn_cnt += 1
+        else:
+            pos.rturn_cnt = 0
+
+
+# ---- building -----------------------------------------------------------------------------------
+
+
+def _base(ctx: Pipeline) -> Capturer:
+    info = ctx.info
+    if info.crosscapt:
+        cap: Capturer = CrossCapture(ctx)
+        match info.xcpickown:
+            case CrossCaptOwn.PICK_ON_CAPT:
+                cap = PickOwnOnCapture(ctx, cap)
+            case CrossCaptOwn.ALWAYS_PICK:
+                cap = PickOwnAlways(ctx, cap)
+        if info.xc_sown:
+            cap = CrossVisited(ctx, cap)
+        return cap
+    match info.capt_type:
         case CaptType.TWO_OUT:
-
-            def two_out(pos: Position, res: SowResult, step: int, mover: int) -> Taken:
-                f = res.final
-                board = pos.board
-                if not lapping and board[f] < 2:
-                    return []
-                taken: Taken = []
-                loc = f
-                for _ in range(limit):
-                    gap = nxt[step][loc]
-                    target = nxt[step][gap]
-                    if board[gap] or not board[target] or not free(pos, target) or target == f:
-                        break
-                    take(pos, target, taken)
-                    loc = target
-                return taken
-
-            return None, two_out
-
+            return TwoOutCapture(ctx)
+        case CaptType.NEXT:
+            return NextCapture(ctx)
         case CaptType.MATCH_OPP:
-
-            def lap_stop_match(pos: Position, f: int, mover: int) -> bool:
-                c = pos.board[f]
-                return c > 0 and c == pos.board[size - 1 - f]
-
-            def match_opp(pos: Position, res: SowResult, step: int, mover: int) -> Taken:
-                board = pos.board
-                cd = step if capsamedir else -step
-
-                def ok(h: int, first: bool = False) -> bool:
-                    o = size - 1 - h
-                    return board[h] > 0 and board[h] == board[o] and side_ok(pos, o, mover, first) and free(pos, o)
-
-                taken: Taken = []
-                loc = res.final
-                for i in range(limit):
-                    if i and loc == res.final:
-                        break
-                    if not ok(loc, i == 0):
-                        break
-                    take(pos, size - 1 - loc, taken)
-                    loc = nxt[cd][loc]
-                return taken
-
-            return lap_stop_match, match_opp
-
-        case CaptType.NONE:
-            pass
-
-    if not basic:
-        return None, None
-
-    def lap_stop_basic(pos: Position, f: int, mover: int) -> bool:
-        return basic_ok(pos.board[f]) and side_ok(pos, f, mover, True) and free(pos, f)
-
-    def basic_capt(pos: Position, res: SowResult, step: int, mover: int) -> Taken:
-        f = res.final
-        board = pos.board
-        if not (basic_ok(board[f]) and side_ok(pos, f, mover, True) and free(pos, f)):
-            return []
-        cd = step if capsamedir else -step
-        taken: Taken = []
-        chain(pos, f, cd, mover, lambda h: basic_ok(board[h]) and side_ok(pos, h, mover, False) and free(pos, h), taken)
-        return taken
-
-    return lap_stop_basic, basic_capt
+            return MatchOppCapture(ctx)
+    if info.evens or info.capt_on or info.capt_max or info.capt_min:
+        return BasicCapture(ctx)
+    return NoCapture(ctx)
 
 
-def make_pick_extra(variant: Variant, geom: Geometry) -> Callable[[Position, SowResult, int, Taken], None] | None:
-    """Extra seeds taken when a move captured (PICKCROSS, PICKTWOS, PICKFINAL); never from
-    a locked hole or a child."""
-    size = geom.size
-    n = geom.holes
-    locks = variant.game_info.moveunlock
-    kids = has_children(variant)
+def _children(ctx: Pipeline, cap: Capturer) -> Capturer:
+    info = ctx.info
+    match info.child_type:
+        case ChildType.NOCHILD:
+            return cap
+        case ChildType.NORMAL | ChildType.ONE_CHILD:
+            return MakeChild(ctx, cap) if info.stores else CaptureIntoChild(ctx, cap)
+        case ChildType.WEG:
+            return WegCapture(ctx, cap)
+        case ChildType.BULL:
+            return BullChildren(ctx, cap)
+        case ChildType.QUR:
+            return QurChildren(ctx, cap)
+    raise NotImplementedError(info.child_type)
 
-    def free(pos: Position, hole: int) -> bool:
-        return (not locks or pos.unlocked[hole]) and (not kids or pos.children[hole] is None)  # type: ignore[index]
-    match variant.game_info.pickextra:
+
+def _pick(ctx: Pipeline, cap: Capturer) -> Capturer:
+    match ctx.info.pickextra:
+        case CaptExtraPick.NONE:
+            return cap
         case CaptExtraPick.PICKCROSS:
-
-            def pick_cross(pos: Position, res: SowResult, mover: int, taken: Taken) -> None:
-                for hole, _ in list(taken):
-                    o = size - 1 - hole
-                    if pos.board[o] and free(pos, o):
-                        taken.append((o, pos.board[o]))
-                        pos.board[o] = 0
-
-            return pick_cross
+            return PickCross(ctx, cap)
         case CaptExtraPick.PICKTWOS:
-
-            def pick_twos(pos: Position, res: SowResult, mover: int, taken: Taken) -> None:
-                owners = pos.owners  # TERRITORY: the opponent's holes are those it owns
-                opp = range(n, size) if mover == 0 else range(n)
-                for o in opp if owners is None else [h for h in range(size) if owners[h] != mover]:
-                    if pos.board[o] == 2 and free(pos, o):
-                        taken.append((o, 2))
-                        pos.board[o] = 0
-
-            return pick_twos
+            return PickTwos(ctx, cap)
+        case CaptExtraPick.PICKLASTSEEDS:
+            return PickLastSeeds(ctx, cap, mover_takes=True)
+        case CaptExtraPick.PICK2XLASTSEEDS:
+            return PickLastSeeds(ctx, cap, mover_takes=False)
         case CaptExtraPick.PICKFINAL:
+            return PickFinal(ctx, cap)
+    raise NotImplementedError(ctx.info.pickextra)
 
-            def pick_final(pos: Position, res: SowResult, mover: int, taken: Taken) -> None:
-                f = res.final
-                if f >= 0 and pos.board[f] and free(pos, f):
-                    taken.append((f, pos.board[f]))
-                    pos.board[f] = 0
 
-            return pick_final
-    return None
+def _grand_slam(ctx: Pipeline, cap: Capturer) -> Capturer:
+    match ctx.info.grandslam:
+        case GrandSlam.LEGAL | GrandSlam.NOT_LEGAL:  # NOT_LEGAL is an allow rule
+            return cap
+        case GrandSlam.NO_CAPT:
+            return GrandSlamNoCapture(ctx, cap)
+        case GrandSlam.LEAVE_LEFT:
+            return GrandSlamKeep(ctx, cap, left=True)
+        case GrandSlam.LEAVE_RIGHT:
+            return GrandSlamKeep(ctx, cap, left=False)
+        case GrandSlam.OPP_GETS_REMAIN:
+            return GrandSlamOppGets(ctx, cap)
+    raise NotImplementedError(ctx.info.grandslam)
+
+
+def make_capturer(ctx: Pipeline) -> Capturer:
+    info = ctx.info
+    cap = _base(ctx)
+    if info.multicapt:
+        cap = Multiple(ctx, cap)
+    if not info.capsamedir:
+        cap = AgainstSowing(ctx, cap)
+    cap = _children(ctx, cap)
+    cap = _pick(ctx, cap)
+    cap = _grand_slam(ctx, cap)
+    if info.nosinglecapt:
+        cap = NoSingleSeed(ctx, cap)
+    if (info.prescribed == SowPrescribed.ARNGE_LIMIT or info.round_fill == RoundFill.SHORTEN
+            or info.nocaptmoves):
+        cap = NotInhibited(ctx, cap)
+    if info.capt_rturn != CaptRTurn.NO_REPEAT:
+        cap = RepeatOnCapture(ctx, cap, once=info.capt_rturn == CaptRTurn.ONCE)
+    return cap

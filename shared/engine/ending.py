@@ -1,7 +1,23 @@
-"""End of a turn: repeat turns, forced passes, and the end of the game per goal.
+"""The end of a move: is the game (or round) over, and who won?
 
-One ender per goal, chosen once. An ender sets `turn` to who really moves
-next (after any forced pass) or sets the outcome and collects the board.
+`make_ender` builds, once per variant, a chain of checks asked after every move
+(before the turn passes). Outermost first:
+
+    children's seeds back from the stores (children without stores)
+    -> the round's outcome (games in rounds: round or game, from the tallies or the
+       seeds each player can refill with) -> a round ends below a seed limit
+    -> a clear winner (more than half the seeds, counting children)
+    -> too few seeds left to change the outcome -> no seeds left that can move
+    -> must share: the player who must feed the other cannot
+    -> no moves for the next player (or for both, with mustpass)
+    -> the game is over: collect the seeds left per `unclaimed` and decide.
+
+A check either decides, or passes on whether the game has ended so far. The
+decision is (kind, winner): kind None while play goes on; WIN/TIE/ROUND_WIN/
+ROUND_TIE; the winner of a tie is the player who just moved.
+
+DEPRIVE and CLEAR games have their own short enders. `make_quitter` ends a game
+that cannot end by itself (a sowing that never stops) as fairly as it can.
 """
 
 from __future__ import annotations
@@ -9,330 +25,489 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from mancala.engine.board import Geometry
-from mancala.engine.children import gather, held, in_play
-from mancala.engine.classes import class_sides
-from mancala.engine.position import Outcome, OutcomeKind, Position
-from mancala.engine.rounds import claimed_holes
-from mancala.rules.constraints import has_children
-from mancala.rules.enums import CaptExtraPick, Goal, Rounds, Unclaimed
-from mancala.rules.variant import Variant
+from mancala.engine import claim
+from mancala.engine.position import OutcomeKind, Position
+from mancala.engine.start import start_total
+from mancala.rules.enums import (
+    CaptExtraPick,
+    CaptType,
+    ChildType,
+    Goal,
+    LapSower,
+    RoundFill,
+    Rounds,
+    StartPattern,
+    Unclaimed,
+)
 
 if TYPE_CHECKING:
-    from mancala.engine.rounds import RoundRules
+    from mancala.engine.pipeline import Pipeline
 
-HasMoves = Callable[[Position], bool]
-# ender(position, mover, repeat) -> None
-Ender = Callable[[Position, int, bool], None]
-
-
-def divvy(pos: Position, mover: int) -> None:
-    """Split the board's seeds between the stores; an odd seed to the player with fewer."""
-    seeds = sum(pos.board)
-    half, odd = divmod(seeds, 2)
-    pos.stores[0] += half
-    pos.stores[1] += half
-    if odd:
-        s0, s1 = pos.stores
-        pos.stores[0 if s0 < s1 else 1 if s1 < s0 else 1 - mover] += 1
-    pos.board[:] = [0] * len(pos.board)
+Decision = tuple[OutcomeKind | None, int | None]
+WIN = OutcomeKind.WIN
+TIE = OutcomeKind.TIE
+ROUND_GOALS = (Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS)
 
 
-def decide(pos: Position, mover: int) -> None:
-    """Outcome by seeds held: the winner moves into `turn`, a tie names the last mover."""
-    s0, s1 = pos.stores
-    if s0 == s1:
-        pos.outcome = Outcome(OutcomeKind.TIE, None)
-        pos.turn = mover
-        pos.legal = None
-    else:
-        winner = 0 if s0 > s1 else 1
-        pos.outcome = Outcome(OutcomeKind.WIN, winner)
-        pos.turn = winner
-        pos.legal = None
+def territory_seeds_for(holes: int, nbr_start: int) -> int:
+    """Seeds that claim `holes` holes in a territory game."""
+    return holes * nbr_start - nbr_start + nbr_start // 2 + 1
 
 
-def win(pos: Position, winner: int) -> None:
-    pos.outcome = Outcome(OutcomeKind.WIN, winner)
-    pos.turn = winner
-    pos.legal = None
+class Ender:
+    """One check of the chain. `ended(pos, repeat, over)`: `repeat` says the mover plays
+    again; `over` says a check further out already found the game over."""
 
-
-def make_collector(variant: Variant, geom: Geometry) -> Callable[[Position, int, int | None], None]:
-    """collect(position, last mover, unfed player or None): seeds left on the board at the end."""
-    n = geom.holes
-    rule = variant.game_info.unclaimed
-
-    def to_owners(pos: Position) -> None:
-        b = pos.board
-        if pos.owners is not None:  # territory: the hole's current owner
-            for h, owner in enumerate(pos.owners):
-                pos.stores[owner] += b[h]
+    def __init__(self, ctx: Pipeline, inner: Ender | None = None) -> None:
+        self.ctx = ctx
+        self.inner = inner
+        info = ctx.info
+        if info.rounds == Rounds.NO_MOVES:
+            self.win_seeds: Callable[[int], int] = lambda total: total - 1
+        elif info.goal == Goal.TERRITORY:
+            fixed = territory_seeds_for(info.goal_param, ctx.nbr_start)
+            self.win_seeds = lambda _total: fixed
+        elif info.goal == Goal.MAX_SEEDS or info.rounds == Rounds.HALF_SEEDS:
+            self.win_seeds = lambda total: total - total // 2
         else:
-            pos.stores[0] += sum(b[:n])
-            pos.stores[1] += sum(b[n:])
-        b[:] = [0] * len(b)
+            self.win_seeds = lambda _total: -1
 
-    def collect(pos: Position, mover: int, unfed: int | None) -> None:
-        gather(pos)  # children's seeds are claimed: they go to the children's owners
-        b = pos.board
-        match rule:
-            case Unclaimed.HOLE_OWNER:
-                to_owners(pos)
-            case Unclaimed.DONT_SCORE:
-                b[:] = [0] * len(b)
-            case Unclaimed.LAST_MOVER:
-                pos.stores[mover] += sum(b)
-                b[:] = [0] * len(b)
-            case Unclaimed.UNFED_PLAYER:
-                if unfed is None:
-                    to_owners(pos)
+    def next(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        assert self.inner is not None
+        return self.inner.ended(pos, repeat, over)
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        raise NotImplementedError
+
+    def decided_by_seeds(self, pos: Position, seeds: list[int]) -> Decision:
+        """A win for more than the winning count; a tie when both hold exactly it."""
+        win = self.win_seeds(pos.total)
+        if seeds[1] > win:
+            return WIN, 1
+        if seeds[0] > win:
+            return WIN, 0
+        if seeds[0] == win and seeds[0] == seeds[1]:
+            return TIE, pos.turn
+        return None, pos.turn
+
+    def moves_of(self, pos: Position, player: int) -> bool:
+        """Whether `player` has a legal move in this position."""
+        if player == pos.turn:
+            return any(self.ctx.allowable(pos))
+        pos.turn = player
+        try:
+            return any(self.ctx.allowable(pos))
+        finally:
+            pos.turn = 1 - player
+
+
+# ---- the innermost decision -------------------------------------------------------------
+
+
+class GameOver(Ender):
+    """When the game is over: collect the seeds per `unclaimed`, then the most seeds win."""
+
+    def __init__(self, ctx: Pipeline, claimer: claim.Claimer) -> None:
+        super().__init__(ctx)
+        self.claimer = claimer
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        if not over:
+            return None, pos.turn
+        seeds = self.claimer(pos)
+        kind, winner = self.decided_by_seeds(pos, seeds)
+        if kind:
+            return kind, winner
+        if seeds[0] > seeds[1]:
+            return WIN, 0
+        if seeds[0] < seeds[1]:
+            return WIN, 1
+        return TIE, pos.turn
+
+
+# ---- checks -----------------------------------------------------------------------------------
+
+
+class ClearWinner(Ender):
+    def __init__(self, ctx: Pipeline, inner: Ender, claimer: claim.Claimer) -> None:
+        super().__init__(ctx, inner)
+        self.claimer = claimer
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        if over:
+            return self.next(pos, repeat, over)
+        kind, winner = self.decided_by_seeds(pos, self.claimer(pos))
+        if kind:
+            return kind, winner
+        return self.next(pos, repeat, False)
+
+
+class NoMovesNext(Ender):
+    """Without mustpass: over when the player to move next has no move."""
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        if over:
+            return self.next(pos, repeat, over)
+        nxt = pos.turn if repeat else 1 - pos.turn
+        return self.next(pos, repeat, not self.moves_of(pos, nxt))
+
+
+class NoMovesEither(Ender):
+    """mustpass: over only when neither player can move."""
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        if over:
+            return self.next(pos, repeat, over)
+        if self.moves_of(pos, pos.turn):
+            return self.next(pos, repeat, False)
+        return self.next(pos, repeat, not self.moves_of(pos, 1 - pos.turn))
+
+
+class CannotShare(Ender):
+    """mustshare: over when the player who must give the other seeds cannot; with
+    UNFED_PLAYER the unfed player takes the seeds left."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender, claimer: claim.Claimer) -> None:
+        super().__init__(ctx, inner)
+        self.claimer = claimer
+        self.owner = claim.owner_of(ctx.variant, ctx.board)
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        if over:
+            return self.next(pos, repeat, over)
+        opponent = 1 - pos.turn
+        min_move = self.ctx.info.min_move
+        player_seeds = opp_seeds = False
+        for loc, seeds in enumerate(pos.board):
+            if seeds >= min_move and pos.child[loc] is None:
+                if self.owner(pos, loc) == opponent:
+                    opp_seeds = True
                 else:
-                    pos.stores[unfed] += sum(b)
-                    b[:] = [0] * len(b)
-            case Unclaimed.DIVVIED:
-                divvy(pos, mover)
-
-    return collect
-
-
-def make_endless(variant: Variant, rounds: RoundRules | None = None) -> Callable[[Position, int], None]:
-    """A sow stopped after the lap limit ends the game like the reference's End Game.
-
-    In games in rounds (and TERRITORY games) the game ends too, decided by the goal
-    (`RoundRules.final`: RND_* goals by their tallies with this round counted)."""
-    gi = variant.game_info
-    decide_game = decide if rounds is None else rounds.final
-    if gi.goal in (Goal.CLEAR, Goal.DEPRIVE) or not (gi.stores or has_children(variant)):
-
-        def tie(pos: Position, mover: int) -> None:
-            pos.outcome = Outcome(OutcomeKind.TIE, None)
-            pos.turn = mover
-            pos.legal = None
-
-        return tie
-
-    def end_game(pos: Position, mover: int) -> None:
-        gather(pos)  # children's seeds to their owners; the rest as below
-        match gi.unclaimed:
-            case Unclaimed.DONT_SCORE:
-                pos.board[:] = [0] * len(pos.board)
-            case Unclaimed.LAST_MOVER:
-                pos.stores[mover] += sum(pos.board)
-                pos.board[:] = [0] * len(pos.board)
-            case _:
-                divvy(pos, mover)
-        decide_game(pos, mover)
-
-    return end_game
-
-
-def make_last_seeds_pick(variant: Variant) -> Callable[[Position, int], bool] | None:
-    """pickextra: once nbr_start (PICKLASTSEEDS) or 2 x nbr_start (PICK2XLASTSEEDS) seeds or
-    fewer are in play, the mover (PICKLASTSEEDS) or the starter takes them and play stops.
-    The pick returns whether it happened (the caller then ends the game or round)."""
-    pick = variant.game_info.pickextra
-    k = variant.nbr_start
-    last_seeds = {CaptExtraPick.PICKLASTSEEDS: k, CaptExtraPick.PICK2XLASTSEEDS: 2 * k}.get(pick)
-    if last_seeds is None:
-        return None
-
-    def pick_last(pos: Position, mover: int) -> bool:
-        left = in_play(pos)
-        if left > last_seeds:
-            return False
-        gather(pos)  # children's seeds to their owners
-        taker = mover if pick == CaptExtraPick.PICKLASTSEEDS else pos.starter
-        pos.stores[taker] += left
-        pos.board[:] = [0] * len(pos.board)
-        return True
-
-    return pick_last
-
-
-def make_ender(variant: Variant, geom: Geometry, has_moves: HasMoves,
-               rounds: RoundRules | None = None) -> Ender:
-    """The ender of the variant's goal; `rounds` settles rounds (and TERRITORY games)."""
-    gi = variant.game_info
-    n = geom.holes
-    kids = has_children(variant)
-    can_pass = gi.mustpass or gi.mustshare
-    collect = make_collector(variant, geom)
-
-    class_holes = class_sides(variant, geom)  # EastWestCycle: the halves (classes.py)
-
-    def side_empty(pos: Position, player: int) -> bool:
-        b = pos.board
-        if class_holes is not None:
-            return not any(b[h] for h in class_holes[player])
-        return not any(b[:n] if player == 0 else b[n:])
-
-    def pass_or_stop(pos: Position, nxt: int) -> bool:
-        """The player to move has no move: pass to the other if the rules let them play.
-
-        Returns True when play goes on after the pass.
-        """
-        if not can_pass:
-            return False
-        return try_pass(pos, nxt)
-
-    def unfed_player(pos: Position, nxt: int) -> int | None:
-        """The player left without seeds to move (UNFED_PLAYER): `nxt` when its row has no
-        playable hole, else the opponent when theirs has none (nxt could not feed them).
-        In TERRITORY games a player's "row" is the holes they own."""
-        b = pos.board
-        owners = pos.owners
-        for player in (nxt, 1 - nxt):
-            if owners is not None:
-                row = [b[h] for h, o in enumerate(owners) if o == player]
+                    player_seeds = True
+        if repeat and player_seeds and not opp_seeds:
+            no_share = not self.moves_of(pos, pos.turn)
+        elif not repeat and not player_seeds and opp_seeds:
+            no_share = not self.moves_of(pos, opponent)
+        else:
+            return self.next(pos, repeat, False)
+        if no_share:
+            if repeat:
+                pos.turn = opponent
+                self.claimer(pos)
+                pos.turn = 1 - opponent
             else:
-                row = b[:n] if player == 0 else b[n:]
-            if pos.children is not None:  # children are not playable holes
-                children = pos.children
-                row = [b[h] for h in range(len(b)) if children[h] is None
-                       and (owners[h] if owners is not None else h >= n) == player]
-            if all(s < gi.min_move for s in row):
-                return player
-        return None
-
-    def try_pass(pos: Position, nxt: int) -> bool:
-        """`nxt` passes if the other player can then move. The pass counts as a move
-        before the other's moves are worked out: rules that count moves see it."""
-        pos.turn = 1 - nxt
-        pos.legal = None
-        pos.repeating = False
-        pos.moves += 1
-        pos.player_moves[nxt] += 1
-        if has_moves(pos):
-            return True
-        pos.moves -= 1
-        pos.player_moves[nxt] -= 1
-        pos.turn = nxt
-        pos.legal = None
-        return False
-
-    def next_player(pos: Position, mover: int, repeat: bool) -> int:
-        nxt = mover if repeat else 1 - mover
-        pos.turn = nxt
-        pos.legal = None
-        pos.repeating = repeat
-        return nxt
-
-    if rounds is not None:
-        return _round_ender(variant, rounds, has_moves, collect, next_player, pass_or_stop, unfed_player)
-
-    match gi.goal:
-        case Goal.MAX_SEEDS:
-            pick_last = make_last_seeds_pick(variant)
-
-            def max_seeds(pos: Position, mover: int, repeat: bool) -> None:
-                if pick_last is not None and pick_last(pos, mover):
-                    decide(pos, mover)
-                    return
-                half = pos.total / 2
-                s0, s1 = held(pos) if kids else pos.stores  # children count like stores
-                if s0 > half or s1 > half:
-                    collect(pos, mover, None)
-                    decide(pos, mover)
-                    return
-                nxt = next_player(pos, mover, repeat)
-                if has_moves(pos) or pass_or_stop(pos, nxt):
-                    return
-                collect(pos, mover, unfed_player(pos, nxt) if gi.mustshare else None)
-                decide(pos, mover)
-
-            return max_seeds
-
-        case Goal.DEPRIVE:
-            last_mover_wins = gi.min_move > 1
-
-            def deprive(pos: Position, mover: int, repeat: bool) -> None:
-                if not last_mover_wins and side_empty(pos, mover):
-                    win(pos, 1 - mover)
-                    return
-                nxt = next_player(pos, mover, repeat)
-                if has_moves(pos):
-                    return
-                win(pos, mover if last_mover_wins else 1 - nxt)
-
-            return deprive
-
-        case Goal.CLEAR:
-
-            def clear(pos: Position, mover: int, repeat: bool) -> None:
-                if side_empty(pos, mover):
-                    win(pos, mover)
-                    return
-                if side_empty(pos, 1 - mover):
-                    win(pos, 1 - mover)
-                    return
-                nxt = next_player(pos, mover, repeat)
-                if has_moves(pos) or try_pass(pos, nxt):
-                    return
-                pos.outcome = Outcome(OutcomeKind.TIE, None)
-                pos.turn = mover
-                pos.legal = None
-
-            return clear
-
-    raise NotImplementedError(gi.goal)
+                self.claimer(pos)
+        return self.next(pos, repeat, no_share)
 
 
-def _round_ender(variant: Variant, rounds: RoundRules, has_moves: HasMoves,
-                 collect: Callable[[Position, int, int | None], None],
-                 next_player: Callable[[Position, int, bool], int],
-                 pass_or_stop: Callable[[Position, int], bool],
-                 unfed_player: Callable[[Position, int], int | None]) -> Ender:
-    """Games in rounds, and TERRITORY games: when play stops, the board is collected and
-    `rounds` settles the round (or, outside rounds, the game is decided by seeds).
+class NotPlayable(Ender):
+    """Over when no hole holds enough seeds to start a move."""
 
-    Play stops when the player to move has no move (after any pass), and besides:
-    HALF_SEEDS when a player holds more than half the round's seeds; NO_MOVES never;
-    END_S_SEEDS / END_2S_SEEDS when nbr_start / 2 x nbr_start seeds or fewer are in play;
-    a TERRITORY game without rounds when a player's seeds claim goal_param holes.
-    PICKLASTSEEDS / PICK2XLASTSEEDS stop play after their pick, as in any game.
-    """
-    gi = variant.game_info
-    k = variant.nbr_start
-    finish = rounds.close if rounds.in_rounds else decide
-    pick_last = make_last_seeds_pick(variant)
-    stop: Callable[[Position], bool] | None
-    match gi.rounds:
-        case Rounds.HALF_SEEDS:
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        if over:
+            return self.next(pos, repeat, over)
+        min_move = self.ctx.info.min_move
+        child = pos.child
+        playable = any(seeds >= min_move and child[loc] is None
+                       for loc, seeds in enumerate(pos.board))
+        return self.next(pos, repeat, not playable)
 
-            def stop(pos: Position) -> bool:
-                half = pos.total / 2
-                s0, s1 = held(pos)  # children count like stores
-                return s0 > half or s1 > half
 
-        case Rounds.END_S_SEEDS | Rounds.END_2S_SEEDS:
-            limit = k if gi.rounds == Rounds.END_S_SEEDS else 2 * k
+class NoOutcomeChange(Ender):
+    """Over when too few seeds are left in play for any capture (and no children)."""
 
-            def stop(pos: Position) -> bool:
-                return in_play(pos) <= limit
+    def __init__(self, ctx: Pipeline, inner: Ender, min_needed: int) -> None:
+        super().__init__(ctx, inner)
+        self.min_needed = min_needed
 
-        case Rounds.NO_ROUNDS:  # TERRITORY without rounds
-            need = gi.goal_param
+    def too_few(self, pos: Position) -> bool:
+        remaining = 0
+        for loc, seeds in enumerate(pos.board):
+            if pos.child[loc] is not None:
+                return False
+            remaining += seeds
+        return 0 < remaining < self.min_needed
 
-            def stop(pos: Position) -> bool:
-                s0, s1 = held(pos)  # children count like stores
-                return claimed_holes(s0, k) >= need or claimed_holes(s1, k) >= need
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        kind, winner = self.next(pos, repeat, over)
+        if not over and not kind and self.too_few(pos):
+            return self.next(pos, repeat, True)
+        return kind, winner
 
-        case _:  # NO_MOVES
-            stop = None
 
-    def round_ender(pos: Position, mover: int, repeat: bool) -> None:
-        if pick_last is not None and pick_last(pos, mover):
-            finish(pos, mover)
-            return
-        if stop is not None and stop(pos):
-            collect(pos, mover, None)
-            finish(pos, mover)
-            return
-        nxt = next_player(pos, mover, repeat)
-        if has_moves(pos) or pass_or_stop(pos, nxt):
-            return
-        collect(pos, mover, unfed_player(pos, nxt) if gi.mustshare else None)
-        finish(pos, mover)
+def min_for_change(ctx: Pipeline, total: int) -> int:
+    """The fewest seeds in play that could still capture or make a child."""
+    info = ctx.info
+    needed = info.child_cvt if info.child_type != ChildType.NOCHILD else total
+    if info.evens or info.capt_type == CaptType.NEXT or info.crosscapt:
+        needed = min(2, needed)
+    if info.capt_type == CaptType.TWO_OUT:
+        needed = min(2 if info.mlaps != LapSower.OFF else 3, needed)
+    if info.capt_on:
+        # with evens the reference takes the smallest capt_on value whatever it is
+        needed = min(info.capt_on) if info.evens else min(*info.capt_on, needed)
+    if info.capt_min:
+        needed = info.capt_min if needed == total else max(info.capt_min, needed)
+    return needed
 
-    return round_ender
+
+def _no_change_applies(ctx: Pipeline) -> bool:
+    info = ctx.info
+    weg_only = info.child_type == ChildType.WEG and not any(
+        [info.capt_max, info.capt_min, info.capt_on, info.capt_type != CaptType.NONE,
+         info.crosscapt, info.evens, info.sow_own_store])
+    return not any([
+        info.sow_own_store,  # seeds may go to the stores, every seed leaves play
+        info.mustshare,  # ends when a player cannot be fed
+        info.pickextra in (CaptExtraPick.PICKLASTSEEDS, CaptExtraPick.PICK2XLASTSEEDS),
+        info.child_type != ChildType.NOCHILD and not info.stores,
+        weg_only,
+    ])
+
+
+class ChildrenHoldStores(Ender):
+    """Children without stores: seeds that reached the stores go into the first child of
+    each player (or both to the only player with one; to the row ends without children)."""
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        decision = self.next(pos, repeat, over)
+        if any(pos.stores):
+            firsts = [pos.child.index(p) if p in pos.child else -1 for p in (0, 1)]
+            if firsts[0] >= 0 and firsts[1] >= 0:
+                pos.board[firsts[0]] += pos.stores[0]
+                pos.board[firsts[1]] += pos.stores[1]
+            elif firsts[0] >= 0:
+                pos.board[firsts[0]] += sum(pos.stores)
+            elif firsts[1] >= 0:
+                pos.board[firsts[1]] += sum(pos.stores)
+            else:
+                pos.board[0] += pos.stores[0]
+                pos.board[-1] += pos.stores[1]
+            pos.stores = [0, 0]
+        return decision
+
+
+# ---- rounds ----------------------------------------------------------------------------------
+
+
+class RoundBySeeds(Ender):
+    """Games in rounds that refill from each player's seeds: the game ends once a player
+    cannot fill enough holes; otherwise an outcome ends only the round."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+        super().__init__(ctx, inner)
+        self.count = claim.make_count_owned(ctx.variant, ctx.board)
+        info = ctx.info
+        nbr_start = ctx.nbr_start
+        if info.goal == Goal.TERRITORY:
+            self.required = territory_seeds_for(ctx.board.dbl - info.goal_param + 1, nbr_start)
+        elif info.round_fill == RoundFill.UMOVE:
+            self.required = ctx.board.holes + info.min_move - 1
+        elif info.goal_param > 0:
+            self.required = info.goal_param * nbr_start
+        else:
+            self.required = nbr_start
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        kind, winner = self.next(pos, repeat, over)
+        if over or not kind:
+            return kind, winner
+        seeds = self.count(pos)
+        if seeds[1] < self.required or seeds[0] < self.required:
+            return kind, winner
+        return (OutcomeKind.ROUND_WIN if kind == WIN else OutcomeKind.ROUND_TIE), winner
+
+
+class RoundByTally(Ender):
+    """RND_* goals: each round's result is tallied; the game ends when a tally reaches
+    goal_param."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender, claimer: claim.Claimer) -> None:
+        super().__init__(ctx, inner)
+        self.claimer = claimer
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        kind, winner = self.next(pos, repeat, over)
+        if over or not kind:
+            return kind, winner
+        tally = self.ctx.tally
+        tally.add(pos, kind, winner, self.claimer(pos))
+        game_kind, game_winner = tally.decided(pos)
+        if game_kind in (WIN, TIE):
+            return game_kind, game_winner
+        return (OutcomeKind.ROUND_WIN if kind == WIN else OutcomeKind.ROUND_TIE), winner
+
+
+class RoundSeedLimit(Ender):
+    """END_S_SEEDS / END_2S_SEEDS: the round is over once nbr_start (twice that) or
+    fewer seeds are left in play."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+        super().__init__(ctx, inner)
+        factor = 1 if ctx.info.rounds == Rounds.END_S_SEEDS else 2
+        self.stop_at = factor * ctx.nbr_start
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        remaining = sum(seeds for loc, seeds in enumerate(pos.board) if pos.child[loc] is None)
+        if remaining <= self.stop_at:
+            return self.next(pos, repeat, True)
+        return self.next(pos, repeat, over)
+
+
+# ---- DEPRIVE and CLEAR ------------------------------------------------------------------------
+
+
+class DepriveNoSeeds(Ender):
+    """DEPRIVE (min_move 1): a player left without seeds loses; so does one left without
+    a move, unless it is the mover's own repeat turn."""
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        if over:
+            return (WIN, 1 - pos.turn) if repeat else (WIN, pos.turn)
+        side = self.ctx.board.order[pos.turn]
+        if not any(pos.board[loc] for loc in side):
+            return WIN, 1 - pos.turn
+        return None, pos.turn
+
+
+class DepriveLastMover(Ender):
+    """DEPRIVE (min_move above 1): the last player able to move wins."""
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        if not self.moves_of(pos, 1 - pos.turn):
+            return WIN, pos.turn
+        return None, pos.turn
+
+
+class ClearSeeds(Ender):
+    """CLEAR: the first player to empty their own side wins (the mover first)."""
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        order = self.ctx.board.order
+        if not any(pos.board[loc] for loc in order[pos.turn]):
+            return WIN, pos.turn
+        if not any(pos.board[loc] for loc in order[1 - pos.turn]):
+            return WIN, 1 - pos.turn
+        return None, pos.turn
+
+
+class BearOffNoSeeds(Ender):
+    """BearOff in CLEAR/DEPRIVE games: once bearing off, a player with no seeds left on
+    their side has finished."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+        super().__init__(ctx, inner)
+        goal = ctx.info.goal
+        self.winner: Callable[[int], int] | None = None
+        if goal == Goal.DEPRIVE:
+            self.winner = lambda turn: 1 - turn
+        elif goal == Goal.CLEAR:
+            self.winner = lambda turn: turn
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        side = self.ctx.board.order[pos.turn]
+        if (over or self.winner is None or pos.normal_sow
+                or any(pos.board[loc] for loc in side)):
+            return self.next(pos, repeat, over)
+        return WIN, self.winner(pos.turn)
+
+
+class TieAlways(Ender):
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        return TIE, pos.turn
+
+
+class QuitRoundTally(Ender):
+    def __init__(self, ctx: Pipeline, inner: Ender, claimer: claim.Claimer) -> None:
+        super().__init__(ctx, inner)
+        self.claimer = claimer
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        kind, winner = self.next(pos, repeat, over)
+        tally = self.ctx.tally
+        tally.add(pos, kind, winner, self.claimer(pos))
+        return tally.final(pos)
+
+
+# ---- building ------------------------------------------------------------------------------------
+
+
+def _game_over_claimer(ctx: Pipeline) -> claim.Claimer:
+    info = ctx.info
+    if info.no_sides or info.unclaimed in (Unclaimed.DONT_SCORE, Unclaimed.UNFED_PLAYER):
+        return claim.drop_unclaimed
+    match info.unclaimed:
+        case Unclaimed.HOLE_OWNER:
+            return claim.make_take_own(ctx.variant, ctx.board)
+        case Unclaimed.LAST_MOVER:
+            return claim.make_take_all(claim.last_mover)
+        case Unclaimed.DIVVIED:
+            return claim.divvy_to_stores
+    raise NotImplementedError(info.unclaimed)
+
+
+def variant_total(ctx: Pipeline) -> int:
+    info = ctx.info
+    if info.start_pattern == StartPattern.ALL_EQUAL:
+        return ctx.board.dbl * ctx.nbr_start
+    return start_total(info.start_pattern, ctx.board.holes, ctx.nbr_start)
+
+
+def make_ender(ctx: Pipeline) -> Ender:
+    info = ctx.info
+    if info.goal == Goal.DEPRIVE:
+        if info.min_move == 1:
+            ender: Ender = NoMovesNext(ctx, DepriveNoSeeds(ctx))
+        else:
+            ender = DepriveLastMover(ctx)
+    elif info.goal == Goal.CLEAR:
+        ender = ClearSeeds(ctx)
+    else:
+        ender = GameOver(ctx, _game_over_claimer(ctx))
+        ender = NoMovesEither(ctx, ender) if info.mustpass else NoMovesNext(ctx, ender)
+        if info.mustshare:
+            share_claimer = (claim.make_take_all(claim.player_to_move)
+                             if info.unclaimed == Unclaimed.UNFED_PLAYER else claim.stores_only)
+            ender = CannotShare(ctx, ender, share_claimer)
+        ender = NotPlayable(ctx, ender)
+        if _no_change_applies(ctx):
+            total = variant_total(ctx)
+            needed = min_for_change(ctx, total)
+            if info.min_move < needed < total:
+                ender = NoOutcomeChange(ctx, ender, needed)
+        counted = claim.stores_and_children if info.child_cvt else claim.stores_only
+        ender = ClearWinner(ctx, ender, counted)
+        if info.rounds != Rounds.NO_ROUNDS:
+            if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
+                ender = RoundSeedLimit(ctx, ender)
+            if info.goal in ROUND_GOALS:
+                ender = RoundByTally(ctx, ender, counted)
+            else:
+                ender = RoundBySeeds(ctx, ender)
+        if info.child_type != ChildType.NOCHILD and not info.stores:
+            ender = ChildrenHoldStores(ctx, ender)
+    if ctx.bear_off:
+        ender = BearOffNoSeeds(ctx, ender)
+    return ender
+
+
+def make_quitter(ctx: Pipeline) -> Ender:
+    """The end of a game stopped from outside (a sowing that never ends)."""
+    info = ctx.info
+    if info.goal in (Goal.CLEAR, Goal.DEPRIVE):
+        return TieAlways(ctx)
+    if not (info.stores or info.child_cvt):
+        return TieAlways(ctx)
+    match info.unclaimed:
+        case Unclaimed.DONT_SCORE:
+            claimer = claim.drop_unclaimed
+        case Unclaimed.LAST_MOVER:
+            claimer = claim.make_take_all(claim.last_mover)
+        case Unclaimed.UNFED_PLAYER:
+            claimer = claim.make_take_own(ctx.variant, ctx.board)
+        case _:
+            claimer = claim.divvy_to_stores if info.stores else claim.divvy_to_children
+    quitter: Ender = GameOver(ctx, claimer)
+    if info.goal in ROUND_GOALS:
+        quitter = QuitRoundTally(ctx, quitter, claim.stores_and_children)
+    return quitter

@@ -1,4 +1,10 @@
-"""A position: a small mutable value, cheap to copy, hashable on demand."""
+"""A position: everything the rest of a game depends on, cheap to copy and to hash.
+
+The engine plays a move on a working copy (`Game.apply` changes a position in
+place, `Game.play` returns a new one); callers treat positions they hold as
+values: `key()` is hashable and compares equal exactly when the futures are the
+same, with no need for the game.
+"""
 
 from __future__ import annotations
 
@@ -12,6 +18,10 @@ class OutcomeKind(StrEnum):
     ROUND_WIN = "ROUND_WIN"
     ROUND_TIE = "ROUND_TIE"
 
+    @property
+    def ends_round(self) -> bool:
+        return self in (OutcomeKind.ROUND_WIN, OutcomeKind.ROUND_TIE)
+
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
@@ -22,120 +32,106 @@ class Outcome:
         return {"kind": self.kind.value, "winner": self.winner}
 
 
-class Position:
-    """Everything that decides the rest of a game.
+@dataclass(frozen=True, slots=True)
+class LastMove:
+    """What later rules read of the last move made (not of a pass): who made it, the
+    hole it started from, the seeds of its last lap and where it ended."""
 
-    `board` and `stores` hold seeds; `turn` is who moves next (0 South, 1 North);
-    `unlocked` marks holes captures may come from (moveunlock) or that have been
-    moved from (MOVE_ALL_HOLES_FIRST); `moves` counts moves and passes of the game,
-    `player_moves` each player's; `repeating` is set while a player takes a
-    repeat turn; `alt_dir` is South's sowing step once PLAYALTDIR fixed it;
-    `total` is the seeds the game (or round) started with (board + stores); `children`,
-    `blocked` and `owners` exist only in variants with children, blocks or territory;
-    `round_info` only in games played in rounds (mancala.engine.rounds.RoundInfo).
+    player: int
+    sow_loc: int
+    seeds: int
+    end: int  # a hole, or REPEAT_TURN / ENDLESS (mancala.engine.move_data)
+
+
+class Position:
+    """The state of a game.
+
+    `board`, `stores`: seeds. `turn`: who moves next (0 South, 1 North); on a line
+    with an outcome, the winner (or the mover on a tie). `starter`: who started the
+    game or round. `mcount`: moves and passes made in this game or round.
+    `rturn_cnt`: repeat turns in a row (capt_rturn ONCE). `unlocked`, `blocked`,
+    `child` (whose child a hole is, or None) and `owner` (territory, else None): one
+    entry per hole. `inhibit`: the state of capture/child inhibition (nocaptmoves,
+    SHORTEN rounds), or None. `tally`: the RND_* tallies (round wins, seeds, extra
+    seeds, points per player), or None. `empty_store`: SameSide's captured seeds wait
+    to be placed. `normal_sow`: BearOff has not switched to bearing off yet.
+    `alt_dirs`: PLAYALTDIR's sowing direction of each player once the first move set
+    them. `last`: the last move made (LastMove), or None. `total`: the seeds the game
+    counts (board and stores at the start).
     """
 
     __slots__ = (
-        "board",
-        "stores",
-        "turn",
-        "unlocked",
-        "moves",
-        "player_moves",
-        "repeating",
-        "alt_dir",
-        "starter",
-        "total",
-        "outcome",
-        "legal",
-        "children",
-        "blocked",
-        "owners",
-        "round_info",
-        "capt_limit",
-        "pending",
-        "bearing",
+        "board", "stores", "turn", "starter", "mcount", "rturn_cnt",
+        "unlocked", "blocked", "child", "owner", "inhibit", "tally",
+        "empty_store", "normal_sow", "alt_dirs", "last", "total", "outcome", "legal",
     )
 
-    def __init__(
-        self,
-        board: list[int],
-        stores: list[int],
-        turn: int,
-        unlocked: list[bool],
-        *,
-        moves: int = 0,
-        player_moves: list[int] | None = None,
-        repeating: bool = False,
-        alt_dir: int = 0,
-        starter: int = 0,
-        total: int = 0,
-        outcome: Outcome | None = None,
-    ) -> None:
+    def __init__(self, board: list[int], stores: list[int], turn: int, *, total: int) -> None:
+        size = len(board)
         self.board = board
         self.stores = stores
         self.turn = turn
-        self.unlocked = unlocked
-        self.moves = moves
-        self.player_moves = player_moves if player_moves is not None else [0, 0]
-        self.repeating = repeating
-        self.alt_dir = alt_dir
-        self.starter = starter
+        self.starter = turn
+        self.mcount = 0
+        self.rturn_cnt = 0
+        self.unlocked: list[bool] = [True] * size
+        self.blocked: list[bool] = [False] * size
+        self.child: list[int | None] = [None] * size
+        self.owner: list[int | None] = [None] * size
+        self.inhibit: tuple | None = None
+        self.tally: tuple[tuple[int, int], ...] | None = None
+        self.empty_store = False
+        self.normal_sow = True
+        self.alt_dirs: tuple[int, int] | None = None
+        self.last: LastMove | None = None
         self.total = total
-        self.outcome = outcome
+        self.outcome: Outcome | None = None
         self.legal: list | None = None  # the engine's cache of legal moves; never mutate it
-        # per hole, only in variants that use them (None otherwise, so copies stay cheap):
-        self.children: list[int | None] | None = None  # whose child a hole is
-        self.blocked: list[bool] | None = None  # out of play
-        self.owners: list[int] | None = None  # who may start moves from it (territory)
-        # games in rounds: an immutable RoundInfo (round number, RND_* tallies), shared by copies
-        self.round_info = None
-        # prescribed ARNGE_LIMIT: the player whose captures and children are held back, or None
-        self.capt_limit: int | None = None
-        # SameSide: seeds the player to move captured and must now place in one of the
-        # opponent's holes (the move's second part), or None
-        self.pending: int | None = None
-        # BearOff: the game has switched to bearing off (for good)
-        self.bearing = False
 
     def copy(self) -> Position:
         new = Position.__new__(Position)
         new.board = self.board[:]
         new.stores = self.stores[:]
         new.turn = self.turn
-        new.unlocked = self.unlocked[:]
-        new.moves = self.moves
-        new.player_moves = self.player_moves[:]
-        new.repeating = self.repeating
-        new.alt_dir = self.alt_dir
         new.starter = self.starter
+        new.mcount = self.mcount
+        new.rturn_cnt = self.rturn_cnt
+        new.unlocked = self.unlocked[:]
+        new.blocked = self.blocked[:]
+        new.child = self.child[:]
+        new.owner = self.owner[:]
+        new.inhibit = self.inhibit
+        new.tally = self.tally
+        new.empty_store = self.empty_store
+        new.normal_sow = self.normal_sow
+        new.alt_dirs = self.alt_dirs
+        new.last = self.last
         new.total = self.total
         new.outcome = self.outcome
         new.legal = self.legal
-        new.children = None if self.children is None else self.children[:]
-        new.blocked = None if self.blocked is None else self.blocked[:]
-        new.owners = None if self.owners is None else self.owners[:]
-        new.round_info = self.round_info
-        new.capt_limit = self.capt_limit
-        new.pending = self.pending
-        new.bearing = self.bearing
         return new
 
+    @property
+    def children(self) -> list[int | None]:
+        return self.child
+
+    @property
+    def owners(self) -> list[int | None]:
+        return self.owner
+
     def key(self) -> tuple:
-        """What the future of the game depends on, for transposition tables."""
+        """Everything the future of the game depends on, hashable."""
         return (
-            tuple(self.board),
-            tuple(self.stores),
-            self.turn,
-            tuple(self.unlocked),
-            self.repeating,
-            self.alt_dir,
+            tuple(self.board), tuple(self.stores), self.turn, self.starter, self.mcount,
+            self.rturn_cnt, tuple(self.unlocked), tuple(self.blocked), tuple(self.child),
+            tuple(self.owner), self.inhibit, self.tally, self.empty_store, self.normal_sow,
+            self.alt_dirs, self.last, self.total, self.outcome,
         )
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
-        return self.key() == other.key() and self.moves == other.moves and self.outcome == other.outcome
+        return self.key() == other.key()
 
     def __hash__(self) -> int:
         return hash(self.key())

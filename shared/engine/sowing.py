@@ -1,164 +1,460 @@
-"""Sowing: one strategy per variant, built from its sowing parameters.
+"""Sowing: the seeds drawn from the start hole go one by one round the board.
 
-A sower takes seeds from the start hole and drops them, lap after lap where the
-variant sows multiple laps, and reports where the last seed fell.
+A sower is built once per variant by `mancala.engine.pipeline` from these
+parts, innermost first:
+
+1. a single-lap sower: plain, into the mover's store as it is passed
+   (sow_own_store), or one of the sow rules (blocked-and-diverted holes, captures
+   while sowing, skipping holes, a cap on the seeds per hole, the last seeds to
+   the opponent);
+2. a capture before sowing (presowcapt), around the single lap;
+3. for BearOff, the bear-off sow around that, once the board is all singletons;
+4. multi-lap sowing (mancala.engine.laps) around the single lap;
+5. a prescribed first move around everything.
+
+Every sower sets `md.capt_loc` to the hole the sowing ended in, or REPEAT_TURN
+when the last seed went into the mover's store.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from mancala.engine.board import Geometry
-from mancala.engine.classes import (
-    CYCLE_CLASSES,
-    class_sides,
-    store_holes,
-    successors,
-)
+from mancala.engine.move_data import REPEAT_TURN, YES, MoveData
 from mancala.engine.position import Position
-from mancala.rules.enums import LapSower, SowPrescribed
-from mancala.rules.variant import Variant
+from mancala.rules.enums import CaptSide, Goal, LapSower, SowRule
 
-STORE = -1  # the last seed fell in the mover's store
-MAX_LAPS = 50  # the reference ends a sow that goes on for more laps than this
-
-
-@dataclass(slots=True)
-class SowResult:
-    final: int  # board index of the last seed, or STORE
-    sown_opp: bool  # a seed fell on the opponent's side
-    endless: bool = False  # stopped after MAX_LAPS; the seeds in hand are dropped
-    laps: int = 1
-    # set only by the sowers of sow rules, captures before sowing and prescribed openings
-    # (sowrules.py, presow.py, prescribed.py):
-    step: int = 0  # the last lap's direction when the sow changed it (CHANGE_DIR_LAP), else 0
-    taken: list[tuple[int, int]] | None = None  # the mover's captures made while sowing: off
-    # the board and not yet in a store; the game credits them as part of the move's capture
-    capt_done: bool = False  # the sow settled the move's capture: no capture after it
-    captured: bool = False  # the mover took seeds straight into its store while sowing
+if TYPE_CHECKING:
+    from mancala.engine.pipeline import Pipeline
 
 
-# stop(position, final_hole, mover) -> True when a lap ending there must not continue
-LapStop = Callable[[Position, int, int], bool]
-# child_stop(position, final_hole, step, mover, seeds sown by the lap) -> True when the lap
-# ends the sow at a child (mancala.engine.children: it makes the child if one is made there)
-ChildStop = Callable[[Position, int, int, int, int], bool]
-Sower = Callable[[Position, int, int, int], SowResult]
-# capturer(position, result, step, mover) -> (hole, seeds) taken (capture.py)
-Capturer = Callable[[Position, "SowResult", int, int], list[tuple[int, int]]]
+class Sower:
+    """Sows md.seeds from md.cont_sow_loc in md.direct."""
+
+    def __init__(self, ctx: Pipeline) -> None:
+        self.ctx = ctx
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        raise NotImplementedError
+
+    def single(self) -> Sower:
+        """The single-lap sower under the lap and prescribed wrappers (the allow rule
+        OPP_OR_EMPTY simulates one lap with it)."""
+        return self
 
 
-def make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
-               child_stop: ChildStop | None = None, capturer: Capturer | None = None) -> Sower:
-    """The variant's sower: the plain one below, or, with sow rules, captures before sowing
-    or blocked holes, the one of `sowrules`; wrapped by a prescribed opening if any.
-    `capturer` is the game's capture, which LAP_CAPT applies at the end of each lap."""
-    gi = variant.game_info
-    if gi.prescribed != SowPrescribed.NONE:
-        from mancala.engine.prescribed import limit_child_stop, wrap_opening
-
-        if gi.prescribed == SowPrescribed.ARNGE_LIMIT:
-            child_stop = limit_child_stop(child_stop)
-        return wrap_opening(variant, geom, _make_sower(variant, geom, lap_stop, child_stop, capturer))
-    return _make_sower(variant, geom, lap_stop, child_stop, capturer)
+class Wrapper(Sower):
+    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+        super().__init__(ctx)
+        self.inner = inner
 
 
-def _make_sower(variant: Variant, geom: Geometry, lap_stop: LapStop | None,
-                child_stop: ChildStop | None, capturer: Capturer | None) -> Sower:
-    from mancala.engine.sowrules import make_rule_sower, needs_rule_sower
+# ---- single-lap sowers ------------------------------------------------------------
 
-    if needs_rule_sower(variant):
-        return make_rule_sower(variant, geom, lap_stop, child_stop, capturer)
-    gi = variant.game_info
-    n = geom.holes
-    size = geom.size
-    sow_start = gi.sow_start
-    move_one = gi.move_one
-    skip_start = gi.skip_start
-    own_store = gi.sow_own_store
-    store_after = store_holes(variant, geom)
-    # NorthSouthCycle / EastWestCycle: a sow goes round the cycle of the hole it starts
-    # from (classes.py), never into the other one
-    ns_cycle = variant.game_class in CYCLE_CLASSES
-    succ = successors(variant, geom)
-    # whose side each hole is on: the rows, or EastWestCycle's and Ohojichi's halves
-    halves = class_sides(variant, geom)
-    side_of = [0 if h < n else 1 for h in range(size)] if halves is None \
-        else [0 if h in halves[0] else 1 for h in range(size)]
 
-    def advance(loc: int, step: int) -> int:
-        return succ[step][loc]
-
-    def sow_lap(pos: Position, start: int, step: int, mover: int, seeds: int) -> tuple[int, bool]:
-        """Drop `seeds` from `start` (already emptied); return (final, sown_opp)."""
+class PlainSower(Sower):
+    def sow(self, pos: Position, md: MoveData) -> None:
+        incr = self.ctx.incr
         board = pos.board
+        start = md.cont_sow_loc
         loc = start
-        sown_opp = False
-        if sow_start and not (move_one and seeds == 1):
-            board[start] += 1
-            seeds -= 1
-            if seeds == 0:
-                return start, side_of[start] != mover
-        store_hole = store_after[(mover, step)] if own_store else -2
-        while seeds:
-            if loc == store_hole:
-                pos.stores[mover] += 1
-                seeds -= 1
-                if not seeds:
-                    return STORE, sown_opp
-            loc = advance(loc, step) if ns_cycle else (loc + step) % size
-            if skip_start and loc == start:
-                continue
+        for _ in range(md.seeds):
+            loc = incr(pos, loc, md.direct, start)
             board[loc] += 1
-            seeds -= 1
-            if side_of[loc] != mover:
-                sown_opp = True
-        return loc, sown_opp
+        md.capt_loc = loc
 
-    if gi.mlaps == LapSower.OFF:
 
-        def single(pos: Position, start: int, step: int, mover: int) -> SowResult:
-            seeds = pos.board[start]
-            pos.board[start] = 0
-            final, sown_opp = sow_lap(pos, start, step, mover, seeds)
-            return SowResult(final, sown_opp)
+class StoreSower(Sower):
+    """sow_own_store: a seed goes into the mover's store each time the sowing leaves the
+    row before it (the end of the row in the sowing direction); ending there gives a
+    repeat turn. With `row_cycles` (NorthSouthCycle) the store is passed each time
+    the sowing wraps round the mover's own row."""
 
-        return single
+    def __init__(self, ctx: Pipeline, row_cycles: bool = False) -> None:
+        super().__init__(ctx)
+        holes = ctx.board.holes
+        dbl = ctx.board.dbl
 
-    next_lap = gi.mlaps == LapSower.LAPPER_NEXT
-    visit_opp = gi.visit_opp
+        def south_to_north(prev: int, loc: int) -> bool:
+            return prev != REPEAT_TURN and 0 <= prev < holes <= loc < dbl
 
-    def multi(pos: Position, start: int, step: int, mover: int) -> SowResult:
-        board = pos.board
-        seeds = board[start]
-        board[start] = 0
-        any_opp = False
-        laps = 0
-        while True:
-            laps += 1
-            final, sown_opp = sow_lap(pos, start, step, mover, seeds)
-            any_opp = any_opp or sown_opp
-            if final == STORE:
-                return SowResult(STORE, any_opp, laps=laps)
-            if child_stop is not None and child_stop(pos, final, step, mover, seeds):
-                return SowResult(final, any_opp, laps=laps)
-            if visit_opp and laps == 1 and not sown_opp:
-                return SowResult(final, any_opp, laps=laps)
-            if lap_stop is not None and lap_stop(pos, final, mover):
-                return SowResult(final, any_opp, laps=laps)
-            if next_lap:
-                start = advance(final, step) if ns_cycle else (final + step) % size
-                if board[start] == 0:
-                    return SowResult(final, any_opp, laps=laps)
+        def north_to_south(prev: int, loc: int) -> bool:
+            return prev != REPEAT_TURN and holes <= prev < dbl and 0 <= loc < holes
+
+        def wrapped_ccw(prev: int, loc: int) -> bool:
+            return prev != REPEAT_TURN and prev >= loc
+
+        def wrapped_cw(prev: int, loc: int) -> bool:
+            return prev != REPEAT_TURN and prev <= loc
+
+        if row_cycles:
+            self.passes = {1: (wrapped_ccw, wrapped_ccw), -1: (wrapped_cw, wrapped_cw)}
+        else:
+            self.passes = {1: (south_to_north, north_to_south),
+                           -1: (north_to_south, south_to_north)}
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        turn = pos.turn
+        incr = self.ctx.incr
+        passes = self.passes[md.direct][turn]
+        start = md.cont_sow_loc
+        prev = start
+        loc = incr(pos, prev, md.direct, start)
+        for _ in range(md.seeds):
+            if passes(prev, loc):
+                pos.stores[turn] += 1
+                prev = REPEAT_TURN
             else:
-                if board[final] <= 1:
-                    return SowResult(final, any_opp, laps=laps)
-                start = final
-            seeds = board[start]
-            board[start] = 0
-            if laps >= MAX_LAPS:
-                # the seeds just picked up are in hand: they leave the game
-                return SowResult(final, any_opp, endless=True, laps=laps)
+                pos.board[loc] += 1
+                prev = loc
+                loc = incr(pos, loc, md.direct, start)
+        md.capt_loc = prev
 
-    return multi
+
+class DivertBlockedSower(Sower):
+    """SOW_BLKD_DIV(_NR): the mover's blocked holes are skipped, a seed for one of the
+    opponent's blocked holes leaves play (to store 0)."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        dbl = self.ctx.board.dbl
+        side_of = self.ctx.board.side_of
+        turn = pos.turn
+        loc = md.cont_sow_loc
+        seeds = md.seeds
+        while seeds > 0:
+            loc = (loc + md.direct) % dbl
+            while pos.blocked[loc]:
+                if side_of[loc] != turn:
+                    pos.stores[0] += 1
+                    seeds -= 1
+                    if not seeds:
+                        md.capt_loc = loc
+                        return
+                loc = (loc + md.direct) % dbl
+            pos.board[loc] += 1
+            seeds -= 1
+        md.capt_loc = loc
+
+
+class CloseHole(Wrapper):
+    """SOW_BLKD_DIV without laps: a sowing that ends on the opponent's side with
+    sow_param seeds takes them out of play and closes the hole (with _NR, never the
+    rightmost holes)."""
+
+    def __init__(self, ctx: Pipeline, inner: Sower, not_right: bool) -> None:
+        super().__init__(ctx, inner)
+        holes, dbl = ctx.board.holes, ctx.board.dbl
+        self.no_close = frozenset((holes - 1, dbl - 1)) if not_right else frozenset()
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        self.inner.sow(pos, md)
+        loc = md.capt_loc
+        ctx = self.ctx
+        if (loc not in self.no_close
+                and pos.board[loc] == ctx.info.sow_param
+                and ctx.board.side_of[loc] != pos.turn
+                and not ctx.inhibitor.stop_capt(pos, pos.turn)):
+            pos.stores[0] += pos.board[loc]
+            pos.board[loc] = 0
+            pos.blocked[loc] = True
+
+
+class CaptureWhileSowing(Sower):
+    """OWN_SOW_CAPT_ALL / SOW_CAPT_ALL: every hole sown to a capturable count is taken at
+    once, by the hole's owner (OWN_SOW_CAPT_ALL) or by the mover on the capture side
+    (SOW_CAPT_ALL). With LAPPER the last seed is left to the capturer."""
+
+    def __init__(self, ctx: Pipeline) -> None:
+        super().__init__(ctx)
+        info = ctx.info
+        side_of = ctx.board.side_of
+        territory = info.goal == Goal.TERRITORY
+        self.conds: list = []
+        if info.sow_rule == SowRule.OWN_SOW_CAPT_ALL:
+            if territory:
+                self.captor = lambda pos, loc: pos.owner[loc]
+            else:
+                self.captor = lambda pos, loc: side_of[loc]
+        else:
+            self.captor = lambda pos, loc: pos.turn
+            if info.capt_side in (CaptSide.OWN_SIDE, CaptSide.OWN_CONT, CaptSide.OWN_TERR):
+                if territory:
+                    self.conds.append(lambda pos, scnt, loc: pos.turn == pos.owner[loc])
+                else:
+                    self.conds.append(lambda pos, scnt, loc: pos.turn == side_of[loc])
+            elif info.capt_side in (CaptSide.OPP_SIDE, CaptSide.OPP_CONT, CaptSide.OPP_TERR):
+                if territory:
+                    self.conds.append(lambda pos, scnt, loc: pos.turn != pos.owner[loc])
+                else:
+                    self.conds.append(lambda pos, scnt, loc: pos.turn != side_of[loc])
+        if info.mlaps == LapSower.LAPPER:
+            self.conds.append(lambda pos, scnt, loc: scnt > 1)
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        ctx = self.ctx
+        incr = ctx.incr
+        start = md.cont_sow_loc
+        loc = start
+        for scnt in range(md.seeds, 0, -1):
+            loc = incr(pos, loc, md.direct, start)
+            pos.board[loc] += 1
+            if (all(cond(pos, scnt, loc) for cond in self.conds)
+                    and not ctx.inhibitor.stop_capt(pos, pos.turn)
+                    and ctx.capt_ok(pos, md, loc)):
+                captor = self.captor(pos, loc)
+                pos.stores[captor] += pos.board[loc]
+                pos.board[loc] = 0
+        md.capt_loc = loc
+
+
+class SkipOppCount(Sower):
+    """NO_SOW_OPP_NS: the opponent's holes holding sow_param seeds are not sown."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        incr = self.ctx.incr
+        side_of = self.ctx.board.side_of
+        skip = self.ctx.info.sow_param
+        start = md.cont_sow_loc
+        loc = start
+        for _ in range(md.seeds):
+            loc = incr(pos, loc, md.direct, start)
+            while side_of[loc] != pos.turn and pos.board[loc] == skip:
+                loc = incr(pos, loc, md.direct, start)
+            pos.board[loc] += 1
+        md.capt_loc = loc
+
+
+class MaxPerHole(Sower):
+    """MAX_SOW: holes holding sow_param seeds are passed over."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        incr = self.ctx.incr
+        cap = self.ctx.info.sow_param
+        start = md.cont_sow_loc
+        loc = start
+        for _ in range(md.seeds):
+            loc = incr(pos, loc, md.direct, start)
+            while pos.board[loc] >= cap:
+                loc = incr(pos, loc, md.direct, start)
+            pos.board[loc] += 1
+        md.capt_loc = loc
+
+
+class SkipOppChildren(Sower):
+    """NO_OPP_CHILD: the opponent's children are not sown."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        incr = self.ctx.incr
+        start = md.cont_sow_loc
+        loc = start
+        for _ in range(md.seeds):
+            loc = incr(pos, loc, md.direct, start)
+            while pos.child[loc] == 1 - pos.turn:
+                loc = incr(pos, loc, md.direct, start)
+            pos.board[loc] += 1
+        md.capt_loc = loc
+
+
+class OppGetsOwnLast(Wrapper):
+    """OPP_GETS_OWN_LAST: once sow_param or fewer seeds are on the board, seeds sown on
+    the opponent's side go to the opponent, except a last seed that captures."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        ctx = self.ctx
+        if sum(pos.board) > ctx.info.sow_param:
+            self.inner.sow(pos, md)
+            return
+        incr = ctx.incr
+        side_of = ctx.board.side_of
+        start = md.cont_sow_loc
+        loc = start
+        for remaining in range(md.seeds, 0, -1):
+            loc = incr(pos, loc, md.direct, start)
+            pos.board[loc] += 1  # for the capture test
+            if side_of[loc] != pos.turn and (remaining > 1 or not ctx.capt_ok(pos, md, loc)):
+                pos.board[loc] -= 1
+                pos.stores[1 - pos.turn] += 1
+                md.captured = YES
+        md.capt_loc = loc
+
+
+# ---- captures before sowing -------------------------------------------------------
+
+
+class CaptureOne(Wrapper):
+    """CAPT_ONE: the mover takes one of the drawn seeds (every lap)."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        pos.stores[pos.turn] += 1
+        md.seeds -= 1
+        self.inner.sow(pos, md)
+
+
+class CrossOnOne(Wrapper):
+    """DRAW_1_XCAPT: a lap of a single seed first takes the seeds across its start hole."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        cross = self.ctx.board.cross(md.cont_sow_loc)
+        if md.seeds == 1 and pos.board[cross] and pos.child[cross] is None:
+            pos.stores[pos.turn] += pos.board[cross]
+            pos.board[cross] = 0
+        self.inner.sow(pos, md)
+
+
+class CrossAllSingles(Wrapper):
+    """ALL_SINGLE_XCAPT: first take the seeds across every single seed of the mover's side."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        board = self.ctx.board
+        for loc in board.order[pos.turn]:
+            cross = board.cross(loc)
+            if pos.board[loc] == 1 and pos.board[cross] and pos.child[cross] is None:
+                pos.stores[pos.turn] += pos.board[cross]
+                pos.board[cross] = 0
+        self.inner.sow(pos, md)
+
+
+# ---- BearOff ----------------------------------------------------------------------
+
+
+class BearOffSower(Wrapper):
+    """BearOff: once every hole holds one seed or none, seeds that would leave the
+    mover's side go to the mover's store instead, and the sowing stops."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        if pos.normal_sow:
+            self.inner.sow(pos, md)
+            return
+        incr = self.ctx.incr
+        side_of = self.ctx.board.side_of
+        start = md.cont_sow_loc
+        loc = start
+        for remaining in range(md.seeds, 0, -1):
+            prev = loc
+            loc = incr(pos, loc, md.direct, start)
+            if side_of[loc] != pos.turn:
+                pos.stores[pos.turn] += remaining
+                md.capt_loc = prev
+                md.captured = YES
+                return
+            pos.board[loc] += 1
+        md.capt_loc = loc
+
+
+# ---- Diffusion ------------------------------------------------------------------------
+
+DIFFUSION_CAP = 5
+
+
+class DiffusionSower(Sower):
+    """Diffusion (Mark Steere, 2006): the seeds go round the start hole, from its most
+    clockwise neighbour, counter-clockwise; a hole holding five passes its seed out of
+    play, and a move from a corner first sends two seeds out of play."""
+
+    def __init__(self, ctx: Pipeline) -> None:
+        super().__init__(ctx)
+        board = ctx.board
+        dbl = board.dbl
+
+        def one_ccw(loc: int) -> int:
+            return (loc + 1) % dbl
+
+        self.steps = (one_ccw, board.cross, one_ccw, one_ccw, board.cross)
+        holes = board.holes
+        self.divert = {0: dbl - 1, holes - 1: holes - 1, holes: holes - 1, dbl - 1: dbl - 1}
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        loc = md.sow_loc
+        divert = self.divert.get(loc, -1)
+        to_store = 2
+        for idx in range(md.seeds):
+            if to_store and loc == divert:
+                pos.stores[0] += 1
+                to_store -= 1
+            else:
+                loc = self.steps[idx](loc)
+                if pos.board[loc] == DIFFUSION_CAP:
+                    pos.stores[0] += 1
+                else:
+                    pos.board[loc] += 1
+        md.capt_loc = loc
+
+
+# ---- prescribed first moves ---------------------------------------------------------
+
+
+class Prescribed(Wrapper):
+    """The first move of a game or round sows its own way; later moves use `inner`."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        if pos.mcount > 1:
+            self.inner.sow(pos, md)
+        else:
+            self.opening(pos, md)
+
+    def opening(self, pos: Position, md: MoveData) -> None:
+        raise NotImplementedError
+
+    def single(self) -> Sower:
+        return self.inner.single()
+
+
+class BasicFirst(Prescribed):
+    """BASIC_SOWER: the first move is a plain single lap."""
+
+    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+        super().__init__(ctx, inner)
+        self.plain = PlainSower(ctx)
+
+    def opening(self, pos: Position, md: MoveData) -> None:
+        self.plain.sow(pos, md)
+
+
+class OneOpp(Prescribed):
+    """SOW1OPP: the first move's last seed must land on the opponent's side."""
+
+    def opening(self, pos: Position, md: MoveData) -> None:
+        incr = self.ctx.incr
+        side_of = self.ctx.board.side_of
+        start = md.cont_sow_loc
+        loc = start
+        for _ in range(md.seeds - 1):
+            loc = incr(pos, loc, md.direct, start)
+            pos.board[loc] += 1
+        loc = incr(pos, loc, md.direct, start)
+        while side_of[loc] == pos.turn:
+            loc = incr(pos, loc, md.direct, start)
+        pos.board[loc] += 1
+        md.capt_loc = loc
+
+
+class PlusOneMinusOne(Prescribed):
+    """PLUS1MINUS1: from the hole after the start, alternately take one seed and add one
+    round the board; then one seed goes into the hole across the start."""
+
+    def opening(self, pos: Position, md: MoveData) -> None:
+        incr = self.ctx.incr
+        start = md.cont_sow_loc
+        pos.board[start] = md.seeds
+        loc = start
+        add_one = False
+        while True:
+            loc = incr(pos, loc, md.direct, start)
+            if loc == start:
+                break
+            pos.board[loc] += 1 if add_one else -1
+            add_one = not add_one
+        cross = self.ctx.board.cross(start)
+        pos.board[cross] += 1
+        md.capt_loc = cross
+
+
+class LapsFirst(Prescribed):
+    """MLAPS_SOWER: the first move is sown in laps (until a lap ends in an empty hole)."""
+
+    def __init__(self, ctx: Pipeline, inner: Sower, laps: Sower) -> None:
+        super().__init__(ctx, inner)
+        self.laps = laps
+
+    def opening(self, pos: Position, md: MoveData) -> None:
+        self.laps.sow(pos, md)

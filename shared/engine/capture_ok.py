@@ -1,0 +1,69 @@
+"""May seeds be captured from a hole? The basic capture criteria, resolved once.
+
+The tests are applied in a fixed order, each a condition all must meet: seeds
+there and not a child; unlocked (moveunlock); the capture side; capt_max;
+capt_min; evens; capt_on. The side test of the *_CONT sides reads where the
+sowing ended, not the hole tried.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mancala.engine.board import Board
+from mancala.engine.move_data import MoveData
+from mancala.engine.position import Position
+from mancala.rules.enums import CaptSide
+from mancala.rules.variant import Variant
+
+CaptOk = Callable[[Position, MoveData, int], bool]
+Check = Callable[[Position, MoveData, int], bool]
+
+
+def side_check(side: CaptSide, board: Board) -> Check | None:
+    side_of = board.side_of
+    match side:
+        case CaptSide.BOTH:
+            return None
+        case CaptSide.OPP_SIDE:
+            return lambda pos, _md, loc: side_of[loc] != pos.turn
+        case CaptSide.OWN_SIDE:
+            return lambda pos, _md, loc: side_of[loc] == pos.turn
+        case CaptSide.OWN_CONT:
+            return lambda pos, md, _loc: side_of[md.capt_loc] == pos.turn
+        case CaptSide.OPP_CONT:
+            return lambda pos, md, _loc: side_of[md.capt_loc] != pos.turn
+        case CaptSide.OPP_TERR:
+            return lambda pos, _md, loc: pos.owner[loc] == 1 - pos.turn
+        case CaptSide.OWN_TERR:
+            return lambda pos, _md, loc: pos.owner[loc] == pos.turn
+    raise NotImplementedError(side)
+
+
+def make_capt_ok(variant: Variant, board: Board) -> CaptOk:
+    info = variant.game_info
+    checks: list[Check] = []
+    if info.moveunlock:
+        checks.append(lambda pos, _md, loc: pos.unlocked[loc])
+    side = side_check(info.capt_side, board)
+    if side is not None:
+        checks.append(side)
+    if info.capt_max:
+        cmax = info.capt_max
+        checks.append(lambda pos, _md, loc: pos.board[loc] <= cmax)
+    if info.capt_min:
+        cmin = info.capt_min
+        checks.append(lambda pos, _md, loc: pos.board[loc] >= cmin)
+    if info.evens:
+        checks.append(lambda pos, _md, loc: pos.board[loc] % 2 == 0)
+    if info.capt_on:
+        capt_on = frozenset(info.capt_on)
+        checks.append(lambda pos, _md, loc: pos.board[loc] in capt_on)
+    rest = tuple(checks)
+
+    def capt_ok(pos: Position, md: MoveData, loc: int) -> bool:
+        if not pos.board[loc] or pos.child[loc] is not None:
+            return False
+        return all(check(pos, md, loc) for check in rest)
+
+    return capt_ok

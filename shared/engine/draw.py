@@ -1,0 +1,106 @@
+"""The start of a move: seeds taken from the start hole, and the sowing direction.
+
+Both are chosen once per variant (`make_drawer`, `make_direction`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mancala.engine.board import CCW, CW, Board
+from mancala.engine.incr import opposite
+from mancala.engine.position import Position
+from mancala.rules.enums import AllowRule, Direct
+from mancala.rules.variant import Variant
+
+# (position, hole) -> seeds to sow; the start hole keeps what is not drawn
+Drawer = Callable[[Position, int], int]
+# (position, hole, chosen direction or 0) -> CW or CCW
+Direction = Callable[[Position, int, int], int]
+
+
+def draw_all(pos: Position, loc: int) -> int:
+    seeds = pos.board[loc]
+    pos.board[loc] = 0
+    return seeds
+
+
+def draw_leave_one(pos: Position, loc: int) -> int:
+    """sow_start: the first seed goes back into the start hole."""
+    seeds = pos.board[loc] - 1
+    pos.board[loc] = 1
+    return seeds
+
+
+def draw_move_one(pos: Position, loc: int) -> int:
+    """sow_start with move_one: as sow_start, but a single seed moves on."""
+    seeds = pos.board[loc]
+    if seeds == 1:
+        pos.board[loc] = 0
+        return 1
+    pos.board[loc] = 1
+    return seeds - 1
+
+
+def make_drawer(variant: Variant) -> Drawer:
+    info = variant.game_info
+    if info.sow_start:
+        draw = draw_move_one if info.move_one else draw_leave_one
+    else:
+        draw = draw_all
+    if not (info.moveunlock or info.allow_rule == AllowRule.MOVE_ALL_HOLES_FIRST):
+        return draw
+
+    def draw_unlocking(pos: Position, loc: int) -> int:
+        pos.unlocked[loc] = True  # the hole has been moved from
+        return draw(pos, loc)
+
+    return draw_unlocking
+
+
+def split_directions(holes: int) -> list[int]:
+    """SPLIT: per hole, the left half of each row (as its owner sees it) sows clockwise,
+    the right half counter-clockwise; an odd row's middle hole chooses (0)."""
+    half, odd = divmod(holes, 2)
+    row = [CW] * half + [0] * odd + [CCW] * half
+    return row + row
+
+
+def make_direction(variant: Variant, board: Board) -> Direction:
+    info = variant.game_info
+    udir = set(info.udir_holes)
+    if info.sow_direct == Direct.PLAYALTDIR:
+        return _alternating_directions
+
+    if info.sow_direct == Direct.SPLIT:
+        fixed = split_directions(board.holes)
+    else:
+        fixed = [CW if info.sow_direct == Direct.CW else CCW] * board.dbl
+    if len(udir) == board.holes:
+        def chosen(_pos: Position, _loc: int, asked: int) -> int:
+            return asked
+        return chosen
+    if udir:
+        choose = [board.left_count(loc) in udir for loc in range(board.dbl)]
+
+        def some_chosen(_pos: Position, loc: int, asked: int) -> int:
+            return asked if choose[loc] else fixed[loc]
+        return some_chosen
+
+    def fixed_direction(_pos: Position, loc: int, _asked: int) -> int:
+        return fixed[loc]
+    return fixed_direction
+
+
+def _alternating_directions(pos: Position, _loc: int, asked: int) -> int:
+    """PLAYALTDIR: the first move of a game or round picks the mover's direction; the
+    other player sows the other way from then on."""
+    if pos.mcount == 1:
+        turn = pos.turn
+        dirs = [0, 0]
+        dirs[turn] = asked
+        dirs[1 - turn] = opposite(asked)
+        pos.alt_dirs = (dirs[0], dirs[1])
+    if pos.alt_dirs is None:
+        return asked
+    return pos.alt_dirs[pos.turn]

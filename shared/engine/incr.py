@@ -1,0 +1,108 @@
+"""The next hole: one step of sowing or of a capture search.
+
+The step follows the board's cycle (all holes, or each player's row or half in
+the cycle classes), then skips the hole the lap started from (skip_start) and
+blocked holes (blocks). Chosen once per variant by `make_incr`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from mancala.engine.board import CCW, CW, Board
+from mancala.engine.position import Position
+from mancala.rules.enums import Direct, GameClass
+from mancala.rules.variant import Variant
+
+NO_START = -1  # no hole to skip
+
+# (position, hole, direction, lap start) -> next hole
+Incr = Callable[[Position, int, int, int], int]
+Step = Callable[[int, int], int]
+
+
+def full_cycle(board: Board) -> Step:
+    dbl = board.dbl
+
+    def step(loc: int, direct: int) -> int:
+        return (loc + direct) % dbl
+
+    return step
+
+
+def row_cycle(board: Board) -> Step:
+    """Each row is its own cycle (NorthSouthCycle, SameSide)."""
+    holes = board.holes
+
+    def step(loc: int, direct: int) -> int:
+        nxt = (loc + direct) % holes
+        return nxt + holes if loc >= holes else nxt
+
+    return step
+
+
+def half_cycle(board: Board, sow_direct: Direct) -> Step:
+    """Each half of the board is its own cycle (EastWestCycle, Ohojichi). The cycle runs
+    in the variant's sowing direction whatever the move asks (as the reference plays)."""
+    dbl, half = board.dbl, board.half
+    half3 = 3 * half
+    if sow_direct == Direct.CW:
+        nxt = [dbl - 1, *range(dbl - 1)]
+        nxt[half] = half3 - 1
+        nxt[half3] = half - 1
+    else:
+        nxt = [*range(1, dbl), 0]
+        nxt[half - 1] = half3
+        nxt[half3 - 1] = half
+    table = tuple(nxt)
+
+    def step(loc: int, _direct: int) -> int:
+        return table[loc]
+
+    return step
+
+
+def make_step(variant: Variant, board: Board) -> Step:
+    match variant.game_class:
+        case GameClass.NORTH_SOUTH_CYCLE | GameClass.SAME_SIDE:
+            return row_cycle(board)
+        case GameClass.EAST_WEST_CYCLE | GameClass.OHOJICHI:
+            return half_cycle(board, variant.game_info.sow_direct)
+        case _:
+            return full_cycle(board)
+
+
+def make_incr(variant: Variant, board: Board) -> Incr:
+    step = make_step(variant, board)
+    info = variant.game_info
+    skip = info.skip_start
+    blocks = info.blocks
+
+    def past_start(loc: int, direct: int, start: int) -> int:
+        loc = step(loc, direct)
+        return step(loc, direct) if loc == start else loc
+
+    inner: Callable[[int, int, int], int]
+    if skip:
+        inner = past_start
+    else:
+        def inner(loc: int, direct: int, _start: int) -> int:
+            return step(loc, direct)
+
+    if not blocks:
+        def incr(_pos: Position, loc: int, direct: int, start: int = NO_START) -> int:
+            return inner(loc, direct, start)
+        return incr
+
+    def incr_blocks(pos: Position, loc: int, direct: int, start: int = NO_START) -> int:
+        loc = inner(loc, direct, start)
+        blocked = pos.blocked
+        while blocked[loc]:
+            loc = inner(loc, direct, start)
+        return loc
+
+    return incr_blocks
+
+
+def opposite(direct: int) -> int:
+    return CW if direct == CCW else CCW

@@ -1,0 +1,271 @@
+"""Multi-lap sowing: when a lap ends, the seeds of its last hole may be sown on.
+
+`LapSower` repeats a single-lap sower while its `LapRule` says go on, doing the
+variant's between-laps step (close the hole, turn round) before each new lap.
+After MAX_LAPS laps the move is ENDLESS.
+
+A lap rule is a base decision (always go on; go on from the next hole if it has
+seeds; stop on a blocked hole; stop to make a child) with checks in front of it,
+asked in order; the first that decides wins:
+
+    stop on a repeat turn (sow_own_store) -> stop unless sow_param seeds (CONT_LAP_ON)
+    -> the first lap must reach the opponent (visit_opp) -> stop in a child
+    -> capture and go on, or stop to capture (LAP_CAPT, capture types)
+    -> stop on an empty hole -> base
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from mancala.engine.move_data import ENDLESS, NO, REPEAT_TURN, MoveData
+from mancala.engine.position import Position
+from mancala.engine.sowing import Sower
+from mancala.rules.enums import CaptType, LapSower, SowRule
+
+if TYPE_CHECKING:
+    from mancala.engine.pipeline import Pipeline
+
+MAX_LAPS = 50
+
+# (position, move data) -> True go on / False stop / None: ask the next check
+Check = Callable[[Position, MoveData], bool | None]
+Decide = Callable[[Position, MoveData], bool]
+
+
+class LapRule:
+    def __init__(self, checks: list[Check], base: Decide) -> None:
+        self.checks = tuple(checks)
+        self.base = base
+
+    def another_lap(self, pos: Position, md: MoveData) -> bool:
+        for check in self.checks:
+            verdict = check(pos, md)
+            if verdict is not None:
+                return verdict
+        return self.base(pos, md)
+
+
+class MultiLapSower(Sower):
+    def __init__(self, ctx: Pipeline, inner: Sower, rule: LapRule,
+                 between: Callable[[Position, MoveData], None] | None) -> None:
+        super().__init__(ctx)
+        self.inner = inner
+        self.rule = rule
+        self.between = between
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        for _ in range(MAX_LAPS):
+            self.inner.sow(pos, md)
+            if not self.rule.another_lap(pos, md):
+                return
+            loc = md.capt_loc
+            md.cont_sow_loc = loc
+            md.seeds = pos.board[loc]
+            if self.between is not None:
+                self.between(pos, md)
+            pos.board[loc] = 0
+            md.lap_nbr += 1
+        md.capt_loc = ENDLESS
+
+    def single(self) -> Sower:
+        return self.inner.single()
+
+
+# ---- base decisions -----------------------------------------------------------------
+
+
+def always(_pos: Position, _md: MoveData) -> bool:
+    return True
+
+
+def make_next_hole(ctx: Pipeline) -> Decide:
+    """LAPPER_NEXT: go on from the next hole if it holds seeds."""
+    incr = ctx.incr
+
+    def next_hole(pos: Position, md: MoveData) -> bool:
+        loc = incr(pos, md.capt_loc, md.direct)
+        if pos.board[loc]:
+            md.capt_loc = loc
+            return True
+        return False
+
+    return next_hole
+
+
+def not_blocked(pos: Position, md: MoveData) -> bool:
+    """SOW_BLKD_DIV: a lap ending in a closed hole (its seed left play) stops."""
+    return not pos.blocked[md.capt_loc]
+
+
+def make_unless_child(ctx: Pipeline) -> Decide:
+    def unless_child(pos: Position, md: MoveData) -> bool:
+        return not ctx.make_child(pos, md)
+    return unless_child
+
+
+# ---- checks -----------------------------------------------------------------------------
+
+
+def stop_single(pos: Position, md: MoveData) -> bool | None:
+    return False if pos.board[md.capt_loc] <= 1 else None
+
+
+def make_gap_capture(ctx: Pipeline) -> Check:
+    """LAP_CAPT with NEXT/TWO_OUT: on an occupied hole, try the capture and sow on."""
+    def gap_capture(pos: Position, md: MoveData) -> bool | None:
+        if pos.board[md.capt_loc] > 1:
+            saved = md.capt_loc
+            ctx.capture_seeds(pos, md)
+            md.capt_loc = saved
+            return True
+        return None
+    return gap_capture
+
+
+def make_cross_capture(ctx: Pipeline) -> Check:
+    """LAP_CAPT with crosscapt: on a hole that was empty, go on only if it captured."""
+    def cross_capture(pos: Position, md: MoveData) -> bool | None:
+        if pos.board[md.capt_loc] != 1:
+            return None
+        saved = md.captured
+        md.captured = NO
+        ctx.capture_seeds(pos, md)
+        cont = bool(md.captured)
+        md.captured = max(md.captured, saved)
+        return cont
+    return cross_capture
+
+
+def make_basic_capture(ctx: Pipeline) -> Check:
+    """LAP_CAPT with basic captures: capture and go on from the next hole."""
+    incr = ctx.incr
+
+    def basic_capture(pos: Position, md: MoveData) -> bool | None:
+        if not ctx.capt_ok(pos, md, md.capt_loc):
+            return None
+        ctx.capture_seeds(pos, md)
+        md.capt_loc = incr(pos, md.capt_loc, md.direct)
+        return True
+    return basic_capture
+
+
+def make_stop_capture(ctx: Pipeline) -> Check:
+    def stop_capture(pos: Position, md: MoveData) -> bool | None:
+        if not ctx.inhibitor.stop_capt(pos, pos.turn) and ctx.capt_ok(pos, md, md.capt_loc):
+            return False
+        return None
+    return stop_capture
+
+
+def make_stop_simulated(ctx: Pipeline) -> Check:
+    """MATCH_OPP: stop if the capture would take something (tried on a copy)."""
+    def stop_simulated(pos: Position, md: MoveData) -> bool | None:
+        if not ctx.inhibitor.stop_capt(pos, pos.turn):
+            trial = md.copy()
+            ctx.capture_seeds(pos.copy(), trial)
+            if trial.captured:
+                return False
+        return None
+    return stop_simulated
+
+
+def stop_in_child(pos: Position, md: MoveData) -> bool | None:
+    return False if pos.child[md.capt_loc] is not None else None
+
+
+def make_visit_opp(ctx: Pipeline) -> Check:
+    holes = ctx.board.holes
+    side_of = ctx.board.side_of
+
+    def visit_opp(pos: Position, md: MoveData) -> bool | None:
+        if not md.lap_nbr and not (md.seeds >= holes or side_of[md.capt_loc] != pos.turn):
+            return False
+        return None
+    return visit_opp
+
+
+def make_stop_not_n(ctx: Pipeline) -> Check:
+    count = ctx.info.sow_param
+
+    def stop_not_n(pos: Position, md: MoveData) -> bool | None:
+        return False if pos.board[md.capt_loc] != count else None
+    return stop_not_n
+
+
+def stop_repeat_turn(_pos: Position, md: MoveData) -> bool | None:
+    return False if md.capt_loc == REPEAT_TURN else None
+
+
+# ---- building -------------------------------------------------------------------------
+
+
+def _capture_checks(ctx: Pipeline) -> list[Check]:
+    info = ctx.info
+    basic = bool(info.evens or info.capt_on or info.capt_max or info.capt_min)
+    if info.sow_rule in (SowRule.LAP_CAPT, SowRule.OPP_GETS_OWN_LAST):
+        if info.crosscapt:
+            return [make_cross_capture(ctx)]
+        if info.capt_type in (CaptType.NEXT, CaptType.TWO_OUT):
+            return [make_gap_capture(ctx)]
+        return [make_basic_capture(ctx)]
+    if info.capt_type == CaptType.MATCH_OPP:
+        return [make_stop_simulated(ctx)]
+    if basic and not info.crosscapt:
+        return [make_stop_capture(ctx)]
+    return []
+
+
+def make_lap_rule(ctx: Pipeline) -> LapRule:
+    info = ctx.info
+    checks: list[Check] = []
+    if info.sow_own_store:
+        checks.append(stop_repeat_turn)
+    if info.sow_rule == SowRule.CONT_LAP_ON:
+        checks.append(make_stop_not_n(ctx))
+    if info.visit_opp:
+        checks.append(make_visit_opp(ctx))
+    if info.mlaps == LapSower.LAPPER:
+        if info.child_type:
+            checks.append(stop_in_child)
+        checks += _capture_checks(ctx)
+        checks.append(stop_single)
+        if info.child_type:
+            base: Decide = make_unless_child(ctx)
+        elif info.sow_rule in (SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR):
+            base = not_blocked
+        else:
+            base = always
+    else:  # LAPPER_NEXT
+        base = make_next_hole(ctx)
+    return LapRule(checks, base)
+
+
+def make_between(ctx: Pipeline) -> Callable[[Position, MoveData], None] | None:
+    """The step between laps: turn round (CHANGE_DIR_LAP) or close the hole (SOW_BLKD_DIV)."""
+    info = ctx.info
+    if info.sow_rule == SowRule.CHANGE_DIR_LAP:
+        def turn_round(_pos: Position, md: MoveData) -> None:
+            md.direct = -md.direct
+        return turn_round
+    if info.sow_rule in (SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR):
+        holes, dbl = ctx.board.holes, ctx.board.dbl
+        no_close = frozenset((holes - 1, dbl - 1)) if info.sow_rule == SowRule.SOW_BLKD_DIV_NR \
+            else frozenset()
+        side_of = ctx.board.side_of
+        param = info.sow_param
+
+        def close_hole(pos: Position, md: MoveData) -> None:
+            loc = md.capt_loc
+            if (loc not in no_close and pos.board[loc] == param
+                    and side_of[loc] != pos.turn
+                    and not ctx.inhibitor.stop_capt(pos, pos.turn)):
+                pos.blocked[loc] = True
+        return close_hole
+    return None
+
+
+def first_move_laps(ctx: Pipeline, plain: Sower) -> MultiLapSower:
+    """MLAPS_SOWER's first move: laps until a lap ends in a hole that was empty."""
+    return MultiLapSower(ctx, plain, LapRule([stop_single], always), None)

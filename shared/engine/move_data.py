@@ -1,0 +1,47 @@
+"""The working record of one move, shared by drawing, sowing and capturing.
+
+`capt_loc` is where the sowing ended (the hole captures are tried from), or one
+of the two sentinels: REPEAT_TURN (the last seed went into the mover's store)
+and ENDLESS (the sowing went on for MAX_LAPS laps). `captured` is NO, YES or
+REPEAT (a capture that gives the mover another turn).
+"""
+
+from __future__ import annotations
+
+REPEAT_TURN = -1_000
+ENDLESS = -1_001
+
+NO = 0
+YES = 1
+REPEAT = 2
+
+
+class MoveData:
+    __slots__ = (
+        "player", "board", "direct", "seeds", "sow_loc", "cont_sow_loc", "lap_nbr",
+        "capt_loc", "capt_next", "capt_changed", "captured",
+    )
+
+    def __init__(self, player: int, board: tuple[int, ...]) -> None:
+        self.player = player
+        self.board = board  # the board before the move (grand slam tests read it)
+        self.direct = 0
+        self.seeds = 0
+        self.sow_loc = 0  # the hole the move started from
+        self.cont_sow_loc = 0  # the hole the current lap started from
+        self.lap_nbr = 0
+        self.capt_loc = 0
+        self.capt_next = 0  # where a multiple capture tries next
+        self.capt_changed = False  # the capture step changed the position without capturing
+        self.captured = NO
+
+    def start_at(self, loc: int, seeds: int) -> None:
+        self.sow_loc = loc
+        self.cont_sow_loc = loc
+        self.seeds = seeds
+
+    def copy(self) -> MoveData:
+        new = MoveData.__new__(MoveData)
+        for name in MoveData.__slots__:
+            setattr(new, name, getattr(self, name))
+        return new

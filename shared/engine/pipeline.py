@@ -1,0 +1,318 @@
+"""The rules of one variant, resolved once into the steps of a move.
+
+`Pipeline(variant)` chooses every strategy at construction (incrementer, draw,
+direction, sower, capturer, child test, allow rules, enders, rounds) and plays
+a move on a position in place, step by step, as the reference program does:
+
+    draw the start hole -> choose the direction -> sow (laps, prescribed openings)
+    -> a repeat turn into the store, or an endless sowing, ends the step here
+    -> capture (children, picks, grand slams, repeat turns)
+    -> inhibitors expire -> the enders decide -> the turn passes.
+
+The game classes change only what they must: the incrementer (cycles), the
+sower (BearOff, Diffusion), the allow list and the capture's placement move
+(SameSide, Ohojichi). `mancala.engine.game.Game` wraps this with checked moves
+and the public position format.
+"""
+
+from __future__ import annotations
+
+import random
+
+from mancala.engine.allow import Allow, Allowables
+from mancala.engine.board import CCW, CW, Board
+from mancala.engine.capture import make_capturer
+from mancala.engine.capture_ok import make_capt_ok
+from mancala.engine.children import make_child_test
+from mancala.engine.draw import make_direction, make_drawer
+from mancala.engine.ending import make_ender, make_quitter
+from mancala.engine.incr import make_incr
+from mancala.engine.inhibit import make_inhibitor
+from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, make_lap_rule
+from mancala.engine.move_data import ENDLESS, REPEAT, REPEAT_TURN, MoveData
+from mancala.engine.position import LastMove, OutcomeKind, Position
+from mancala.engine.rounds import EMPTY_TALLY, TALLY_INDEX, RoundTally, make_next_round
+from mancala.engine.sowing import (
+    BasicFirst,
+    BearOffSower,
+    CaptureOne,
+    CaptureWhileSowing,
+    CloseHole,
+    CrossAllSingles,
+    CrossOnOne,
+    DiffusionSower,
+    DivertBlockedSower,
+    LapsFirst,
+    MaxPerHole,
+    OneOpp,
+    OppGetsOwnLast,
+    PlainSower,
+    PlusOneMinusOne,
+    SkipOppChildren,
+    SkipOppCount,
+    Sower,
+    StoreSower,
+)
+from mancala.rules.enums import (
+    AllowRule,
+    Direct,
+    GameClass,
+    Goal,
+    LapSower as LapKind,
+    PreSowCapt,
+    SowPrescribed,
+    SowRule,
+)
+from mancala.rules.variant import Variant
+
+# what a move step returns besides a decision of the enders
+REPEAT_STEP = "REPEAT"
+
+EAST_WEST = (GameClass.EAST_WEST_CYCLE, GameClass.OHOJICHI, GameClass.DIFFUSION)
+PLACING = (GameClass.SAME_SIDE, GameClass.OHOJICHI)
+DIFFUSING = (GameClass.DIFFUSION, GameClass.DIFFUSION_V2)
+
+
+class Pipeline:
+    def __init__(self, variant: Variant, rng: random.Random | None = None) -> None:
+        self.variant = variant
+        self.info = info = variant.game_info
+        self.klass = klass = variant.game_class
+        self.nbr_start = variant.nbr_start
+        self.board = board = Board(variant.holes, east_west=klass in EAST_WEST)
+        self.rng = rng or random.Random()
+        self.bear_off = klass == GameClass.BEAR_OFF
+        self.places = klass in PLACING
+        # SameSide and Ohojichi let the UI pick holes on both rows (they play as no_sides)
+        self.no_sides = info.no_sides or self.places
+        # moves are named per hole (not per row position) where a player may start from
+        # any hole they own
+        self.any_hole = (self.no_sides or info.goal == Goal.TERRITORY
+                         or klass in (GameClass.EAST_WEST_CYCLE, GameClass.SAME_SIDE,
+                                      GameClass.OHOJICHI))
+        self.udir_holes = frozenset(info.udir_holes if info.sow_direct != Direct.PLAYALTDIR
+                                    else range(board.holes))
+        self.udir = tuple(board.left_count(loc) in self.udir_holes for loc in range(board.dbl))
+        self.play_alt = info.sow_direct == Direct.PLAYALTDIR
+        self.locks = info.moveunlock or info.allow_rule == AllowRule.MOVE_ALL_HOLES_FIRST
+        self.territory = info.goal == Goal.TERRITORY
+
+        self.incr = make_incr(variant, board)
+        self.direction = make_direction(variant, board)
+        self.drawer = make_drawer(variant)
+        self.capt_ok = make_capt_ok(variant, board)
+        self.inhibitor = make_inhibitor(variant)
+        self.make_child = make_child_test(variant, board, self.incr, self.inhibitor)
+        self.tally = RoundTally(self) if info.goal in TALLY_INDEX else None
+        self.sower = self._make_sower()
+        self.single_sower = self.sower.single()
+        self.capturer = make_capturer(self)
+        self.allowables = Allowables(self)
+        self.ender = make_ender(self)
+        self.quitter = make_quitter(self)
+        self.next_round = make_next_round(self)
+
+    # ---- construction ------------------------------------------------------------------
+
+    def _single_lap(self) -> Sower:
+        info = self.info
+        match info.sow_rule:
+            case SowRule.SOW_BLKD_DIV | SowRule.SOW_BLKD_DIV_NR:
+                sower: Sower = DivertBlockedSower(self)
+                if info.mlaps == LapKind.OFF:
+                    sower = CloseHole(self, sower, info.sow_rule == SowRule.SOW_BLKD_DIV_NR)
+                return sower
+            case SowRule.OWN_SOW_CAPT_ALL | SowRule.SOW_CAPT_ALL:
+                return CaptureWhileSowing(self)
+            case SowRule.NO_SOW_OPP_NS:
+                return SkipOppCount(self)
+            case SowRule.MAX_SOW:
+                return MaxPerHole(self)
+            case SowRule.NO_OPP_CHILD:
+                return SkipOppChildren(self)
+            case SowRule.OPP_GETS_OWN_LAST:
+                return OppGetsOwnLast(self, PlainSower(self))
+        if info.sow_own_store:
+            return StoreSower(self, row_cycles=self.klass == GameClass.NORTH_SOUTH_CYCLE)
+        return PlainSower(self)
+
+    def _make_sower(self) -> Sower:
+        info = self.info
+        if self.klass in DIFFUSING:
+            return DiffusionSower(self)
+        sower = self._single_lap()
+        match info.presowcapt:
+            case PreSowCapt.CAPT_ONE:
+                sower = CaptureOne(self, sower)
+            case PreSowCapt.ALL_SINGLE_XCAPT:
+                sower = CrossAllSingles(self, sower)
+            case PreSowCapt.DRAW_1_XCAPT:
+                sower = CrossOnOne(self, sower)
+        if self.bear_off:
+            sower = BearOffSower(self, sower)
+        if info.mlaps != LapKind.OFF:
+            sower = MultiLapSower(self, sower, make_lap_rule(self), make_between(self))
+        match info.prescribed:
+            case SowPrescribed.SOW1OPP:
+                sower = OneOpp(self, sower)
+            case SowPrescribed.PLUS1MINUS1:
+                sower = PlusOneMinusOne(self, sower)
+            case SowPrescribed.BASIC_SOWER:
+                sower = BasicFirst(self, sower)
+            case SowPrescribed.MLAPS_SOWER:
+                sower = LapsFirst(self, sower, first_move_laps(self, PlainSower(self)))
+        return sower
+
+    # ---- positions --------------------------------------------------------------------------
+
+    def reset_round_state(self, pos: Position) -> None:
+        """What every new game or round starts afresh (not the board, stores or tallies)."""
+        dbl = self.board.dbl
+        holes = self.board.holes
+        pos.mcount = 0
+        pos.rturn_cnt = 0
+        pos.unlocked = [not self.locks] * dbl
+        pos.blocked = [False] * dbl
+        pos.child = [None] * dbl
+        pos.owner = [0] * holes + [1] * holes if self.territory else [None] * dbl
+        pos.empty_store = False
+        pos.normal_sow = True
+        self.inhibitor.start(pos)
+
+    def new_position(self, board: list[int], stores: list[int], starter: int) -> Position:
+        pos = Position(board, stores, starter, total=sum(board) + sum(stores))
+        self.reset_round_state(pos)
+        if self.tally is not None:
+            pos.tally = EMPTY_TALLY
+        return pos
+
+    # ---- allowed moves ------------------------------------------------------------------------
+
+    def allowable(self, pos: Position) -> Allow:
+        if not self.places:
+            return self.allowables(pos)
+        board = self.board
+        if pos.empty_store:  # the captured seeds go into one of the opponent's holes
+            return [board.side_of[loc] != pos.turn for loc in range(board.dbl)]
+        allow = self.allowables(pos)
+        if self.klass == GameClass.OHOJICHI:
+            return [bool(ok) and board.side_of[loc] == pos.turn for loc, ok in enumerate(allow)]
+        for loc in board.order[1 - pos.turn]:
+            allow[loc] = False
+        return allow
+
+    def moves(self, pos: Position) -> list[int | tuple[int, str]]:
+        """The legal moves: holes, or (hole, "CCW"/"CW") where the mover picks the direction."""
+        allow = self.allowable(pos)
+        if self.any_hole:
+            locs = [loc for loc, ok in enumerate(allow) if ok]
+        else:
+            order = self.board.order[pos.turn]
+            locs = [order[idx] for idx, ok in enumerate(allow) if ok]
+        if pos.empty_store or not any(self.udir) or (self.play_alt and pos.mcount):
+            return sorted(locs)  # type: ignore[return-value]
+        out: list[int | tuple[int, str]] = []
+        index = {loc: idx for idx, loc in enumerate(self.allowables.places(pos.turn))}
+        for loc in sorted(locs):
+            if not self.udir[loc]:
+                out.append(loc)
+                continue
+            ok = allow[index[loc]]
+            if isinstance(ok, list):  # MUSTSHARE: only the direction that shares
+                cw_ok, ccw_ok = ok
+                out += [(loc, "CCW")] * ccw_ok + [(loc, "CW")] * cw_ok
+            else:
+                out += [(loc, "CCW"), (loc, "CW")]
+        return out
+
+    # ---- a move --------------------------------------------------------------------------------
+
+    def do_sow(self, pos: Position, loc: int, asked: int, single: bool = False) -> MoveData:
+        md = MoveData(pos.turn, tuple(pos.board))
+        seeds = self.drawer(pos, loc)
+        md.start_at(loc, seeds)
+        md.direct = self.direction(pos, loc, asked)
+        (self.single_sower if single else self.sower).sow(pos, md)
+        return md
+
+    def capture_seeds(self, pos: Position, md: MoveData) -> None:
+        self.capturer.capture(pos, md)
+        if self.places and md.captured:
+            md.captured = REPEAT  # the capturer places the seeds next
+            pos.empty_store = True
+
+    def simulate(self, pos: Position, loc: int, asked: int) -> Position:
+        """The position after sowing and capturing from `loc` (no enders), on a copy."""
+        trial = pos.copy()
+        md = self.do_sow(trial, loc, asked)
+        if md.capt_loc not in (REPEAT_TURN, ENDLESS):
+            self.capture_seeds(trial, md)
+        return trial
+
+    def simulate_single_lap(self, pos: Position, loc: int) -> int:
+        """Where one lap from `loc` ends (OPP_OR_EMPTY)."""
+        return self.do_sow(pos.copy(), loc, 0, single=True).capt_loc
+
+    def step(self, pos: Position, loc: int, asked: int) -> OutcomeKind | str | None:
+        """Play a move in place: returns an outcome kind, REPEAT_STEP, or None (the turn
+        passed)."""
+        if pos.empty_store:
+            pos.board[loc] += pos.stores[pos.turn]
+            pos.stores[pos.turn] = 0
+            pos.empty_store = False
+            pos.turn = 1 - pos.turn
+            return None
+        if self.bear_off and pos.normal_sow and not any(seeds > 1 for seeds in pos.board):
+            pos.normal_sow = False
+        pos.mcount += 1
+        md = self.do_sow(pos, loc, asked)
+        if md.capt_loc == REPEAT_TURN:
+            self._remember(pos, md)
+            return self.decide(pos, repeat=True) or REPEAT_STEP
+        if md.capt_loc == ENDLESS:
+            self._remember(pos, md)
+            return self.end_game(pos)
+        self.capture_seeds(pos, md)
+        self._remember(pos, md)
+        if md.captured == REPEAT:
+            return self.decide(pos, repeat=True) or REPEAT_STEP
+        self.inhibitor.after_move(pos, md)
+        kind = self.decide(pos, repeat=False)
+        if kind:
+            return kind
+        pos.turn = 1 - pos.turn
+        return None
+
+    @staticmethod
+    def _remember(pos: Position, md: MoveData) -> None:
+        pos.last = LastMove(md.player, md.sow_loc, md.seeds, md.capt_loc)
+
+    def decide(self, pos: Position, repeat: bool) -> OutcomeKind | None:
+        kind, winner = self.ender.ended(pos, repeat, False)
+        if kind and winner is not None:
+            pos.turn = winner
+        return kind
+
+    def end_game(self, pos: Position) -> OutcomeKind:
+        """End a game that cannot end by itself, as fairly as the variant allows."""
+        kind, winner = self.quitter.ended(pos, False, True)
+        if winner is not None:
+            pos.turn = winner
+        pos.empty_store = False
+        assert kind is not None
+        return kind
+
+    def must_pass(self, pos: Position) -> bool:
+        """mustpass: the player to move has no move and passes (counted as a move)."""
+        if self.info.mustpass and not any(self.allowable(pos)):
+            pos.mcount += 1
+            pos.turn = 1 - pos.turn
+            return True
+        return False
+
+    def round_playable(self, pos: Position) -> bool:
+        """A TERRITORY round can start only if its starter has a move."""
+        return not self.territory or any(self.allowable(pos))
+
+
+DIR_STEPS = {"CCW": CCW, "CW": CW}

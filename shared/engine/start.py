@@ -1,0 +1,125 @@
+"""Start patterns: how many seeds a game uses and where they start.
+
+Patterns that depend on who starts are laid out for the starter. RANDOM draws
+its layout from the game's random generator (the request's `seed`); a replay
+of a RANDOM game gives its start board as a position instead.
+
+    >>> start_total(StartPattern.GAMACHA, 12, 4), gamacha(12, 4, 0)[:6]
+    (44, [0, 0, 4, 0, 4, 0])
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+
+from mancala.rules.enums import StartPattern
+
+
+def start_total(pattern: StartPattern, holes: int, nbr_start: int) -> int:
+    """The seeds a game of this pattern uses."""
+    match pattern:
+        case StartPattern.ALL_EQUAL | StartPattern.ALTERNATES | StartPattern.ALTS_SPLIT:
+            return (2 if pattern == StartPattern.ALL_EQUAL else 1) * holes * nbr_start
+        case StartPattern.GAMACHA:
+            return (holes - 1) * nbr_start
+        case StartPattern.ALTS_WITH_1:
+            return (holes - 1) * nbr_start + 1
+        case StartPattern.CLIPPEDTRIPLES:
+            return holes // 3 * nbr_start * 4
+        case StartPattern.TWOEMPTY:
+            return (holes - 2) * nbr_start * 2
+        case StartPattern.RANDOM:
+            return nbr_start  # nbr_start is the game's total here
+        case StartPattern.RIGHTMOST_PLUS_ONE:
+            return nbr_start * holes * 2 + 2
+    raise NotImplementedError(pattern)
+
+
+def _rotated(board: list[int], holes: int) -> list[int]:
+    """The board turned half a turn: each player gets the other's row."""
+    return board[holes:] + board[:holes]
+
+
+def gamacha(holes: int, nbr_start: int, starter: int) -> list[int]:
+    """Two empty holes then alternating full and empty, with the starter's first
+    prescribed move already made."""
+    dbl = 2 * holes
+    board = [0] * dbl
+    for loc in range(2, dbl, 2):
+        board[loc] = nbr_start
+    dest = 1 + 2 * ((holes - 1) // 4)
+    source = dbl - dest - 1
+    board[dest] = board[source]
+    board[source] = 0
+    return _rotated(board, holes) if starter else board
+
+
+def _alternating(holes: int, nbr_start: int) -> list[int]:
+    board = [0] * (2 * holes)
+    for loc in range(1, 2 * holes, 2):
+        board[loc] = nbr_start
+    return board
+
+
+def random_board(holes: int, total: int, rng: random.Random) -> list[int]:
+    """`total` seeds split at random over the holes (cut points of the unit interval)."""
+    cuts = sorted([0.0, 1.0] + [rng.random() for _ in range(2 * holes)])
+    values = [int(total * (b - a) + 0.4) for a, b in itertools.pairwise(cuts)]
+    error = total - sum(values)
+    if error > 0:
+        values[values.index(min(values))] += error
+    elif error < 0:
+        values[values.index(max(values))] += error
+    return values
+
+
+def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
+                rng: random.Random | None = None) -> list[int]:
+    """The starting board of a game (or of each round of games that refill by pattern)."""
+    dbl = 2 * holes
+    match pattern:
+        case StartPattern.ALL_EQUAL:
+            return [nbr_start] * dbl
+        case StartPattern.GAMACHA:
+            return gamacha(holes, nbr_start, starter)
+        case StartPattern.ALTERNATES:
+            board = _alternating(holes, nbr_start)
+            return _rotated(board, holes) if holes % 2 and starter else board
+        case StartPattern.ALTS_WITH_1:
+            board = _alternating(holes, nbr_start)
+            board[holes + 3 - holes % 2] = 1
+            return board if starter else _rotated(board, holes)
+        case StartPattern.ALTS_SPLIT:
+            board = _alternating(holes, nbr_start)
+            moved = nbr_start // 4
+            board[holes] += moved
+            board[holes - 1] -= moved
+            return board if starter else _rotated(board, holes)
+        case StartPattern.CLIPPEDTRIPLES:
+            board = [0] * dbl
+            for loc in range(3, holes + 1, 3):
+                board[loc - 1] = nbr_start
+                board[loc - 2] = nbr_start
+            board[holes:] = board[:holes]
+            return board
+        case StartPattern.TWOEMPTY:
+            row = [nbr_start] * (holes - 2) + [0, 0]
+            return row + row
+        case StartPattern.RANDOM:
+            return random_board(holes, nbr_start, rng or random.Random())
+        case StartPattern.RIGHTMOST_PLUS_ONE:
+            return ([nbr_start] * (holes - 1) + [nbr_start + 1]) * 2
+    raise NotImplementedError(pattern)
+
+
+def pattern_size_ok(pattern: StartPattern, holes: int) -> str | None:
+    """Why a pattern cannot lay out a board of this size, or None."""
+    match pattern:
+        case StartPattern.GAMACHA | StartPattern.ALTS_WITH_1 | StartPattern.CLIPPEDTRIPLES:
+            return None if holes >= 3 else f"{pattern.value} needs at least 3 holes a side"
+        case StartPattern.TWOEMPTY:
+            return None if holes >= 4 else "TWOEMPTY needs at least 4 holes a side"
+        case StartPattern.ALTS_SPLIT:
+            return None if holes % 2 == 0 else "ALTS_SPLIT needs an even number of holes a side"
+    return None
