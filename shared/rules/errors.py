@@ -27,7 +27,3 @@ class VariantError(ValueError):
     @property
     def params(self) -> list[str]:
         return sorted({p for v in self.violations for p in v.params})
-
-
-class NotSupportedYet(VariantError):
-    """A value the reference describes but this engine does not play yet."""

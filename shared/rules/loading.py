@@ -12,8 +12,7 @@ from pydantic import ValidationError
 
 from mancala.rules.aliases import rewrite_game_info
 from mancala.rules.constraints import check
-from mancala.rules.errors import NotSupportedYet, VariantError, Violation
-from mancala.rules.support import unsupported
+from mancala.rules.errors import VariantError, Violation
 from mancala.rules.variant import Variant
 
 SECTIONS = ("game_class", "game_constants", "game_info", "player")
@@ -34,7 +33,7 @@ def _pydantic_violations(err: ValidationError) -> list[Violation]:
     return out
 
 
-def parse_variant(raw: Any, *, check_support: bool = True) -> Variant:
+def parse_variant(raw: Any) -> Variant:
     """Validate a variant object; raise VariantError naming every broken rule."""
     if not isinstance(raw, dict):
         raise VariantError([Violation(("variant",), "type", "a variant must be a JSON object")])
@@ -59,10 +58,6 @@ def parse_variant(raw: Any, *, check_support: bool = True) -> Variant:
     broken = check(variant)
     if broken:
         raise VariantError(broken)
-    if check_support:
-        missing = unsupported(variant)
-        if missing:
-            raise NotSupportedYet(missing)
     return variant
 
 
