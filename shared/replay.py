@@ -248,7 +248,7 @@ def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True) ->
 def advance_round(game: Game, pos: Position) -> Position | None:
     """The next round's start after a ROUND_* line, or None where the replay ends: with
     round_fill UCHOOSE, UMOVE or UCHOWN, or when the next round cannot start."""
-    if game.round_choice(pos) is not None:
+    if game.user_fill:
         return None
     try:
         return game.next_round(pos)

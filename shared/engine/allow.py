@@ -19,8 +19,8 @@ from typing import TYPE_CHECKING
 
 from mancala.engine import claim
 from mancala.engine.board import CCW, CW
-from mancala.engine.position import Position
 from mancala.engine.move_data import REPEAT_TURN
+from mancala.engine.position import LAST_END, Position
 from mancala.rules.enums import AllowRule, Direct, GrandSlam
 
 if TYPE_CHECKING:
@@ -275,14 +275,14 @@ def _dont_undo(ctx: Pipeline) -> Filter:
 
     def narrow(pos: Position, allow: Allow) -> Allow:
         last = pos.last
-        if last is None or last.end == REPEAT_TURN:
+        if last is None or last[LAST_END] == REPEAT_TURN:
             return allow
-        end = last.end
+        player, sow_loc, seeds, end = last
         idx = end if any_hole or end < holes else dbl - end - 1
         if not allow[idx]:
             return allow
-        if (last.seeds == 1 and pos.board[end] == 1
-                and any({last.sow_loc, end} == pair for pair in ends)):
+        if (seeds == 1 and pos.board[end] == 1
+                and any({sow_loc, end} == pair for pair in ends)):
             allow[idx] = False
         return allow
 

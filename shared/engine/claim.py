@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mancala.engine.board import Board
-from mancala.engine.position import Position
+from mancala.engine.position import LAST_PLAYER, Position
 from mancala.rules.enums import Goal
 from mancala.rules.variant import Variant
 
@@ -93,7 +93,7 @@ def make_take_all(collector: Callable[[Position], int]) -> Claimer:
 
 
 def last_mover(pos: Position) -> int:
-    return pos.last.player if pos.last is not None else pos.turn
+    return pos.last[LAST_PLAYER] if pos.last is not None else pos.turn
 
 
 def player_to_move(pos: Position) -> int:

@@ -44,10 +44,7 @@ def draw_move_one(pos: Position, loc: int) -> int:
 
 def make_drawer(variant: Variant) -> Drawer:
     info = variant.game_info
-    if info.sow_start:
-        draw = draw_move_one if info.move_one else draw_leave_one
-    else:
-        draw = draw_all
+    draw = (draw_move_one if info.move_one else draw_leave_one) if info.sow_start else draw_all
     if not (info.moveunlock or info.allow_rule == AllowRule.MOVE_ALL_HOLES_FIRST):
         return draw
 

@@ -24,17 +24,16 @@ from typing import Any
 from mancala.engine.board import CCW, CW
 from mancala.engine.pipeline import REPEAT_STEP, Pipeline
 from mancala.engine.position import Outcome, OutcomeKind, Position
-from mancala.engine.round_choice import RoundChoices
+from mancala.engine.round_choice import USER_FILLS, IllegalChoice, RoundChoices
 from mancala.engine.start import start_board
-from mancala.rules.enums import GameClass, RoundFill
+from mancala.rules.enums import GameClass
 from mancala.rules.variant import Variant
 
 Move = int | tuple[int, str]
 DIR_NAMES = {"CCW": CCW, "CW": CW}
-USER_FILLS = (RoundFill.UCHOOSE, RoundFill.UMOVE, RoundFill.UCHOWN)
 ROUND_KINDS = (OutcomeKind.ROUND_WIN, OutcomeKind.ROUND_TIE)
 
-__all__ = ["Game", "IllegalMove", "Move", "Outcome", "OutcomeKind", "Position"]
+__all__ = ["USER_FILLS", "Game", "IllegalMove", "Move", "Outcome", "OutcomeKind", "Position"]
 
 
 class IllegalMove(ValueError):
@@ -150,6 +149,11 @@ class Game:
 
     # ---- rounds ------------------------------------------------------------------------------
 
+    @property
+    def user_fill(self) -> bool:
+        """A player may change each new round's layout (round_fill UCHOOSE, UMOVE, UCHOWN)."""
+        return self.choices.user
+
     def round_choice(self, pos: Position) -> dict[str, Any] | None:
         """After a ROUND_WIN/ROUND_TIE: the choice the next round needs from a player
         (UCHOOSE, UMOVE, UCHOWN), or None when it starts by itself."""
@@ -164,7 +168,10 @@ class Game:
         new.outcome = None
         new.legal = None
         self.pipe.next_round(new)
-        self.choices.apply(pos, new, choice)
+        try:
+            self.choices.apply(pos, new, choice)
+        except IllegalChoice as exc:
+            raise IllegalMove(str(exc)) from None
         if not self.pipe.round_playable(new):
             # a territory round its starter cannot play: the other player wins the game
             new.turn = 1 - new.turn

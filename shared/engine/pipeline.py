@@ -30,7 +30,7 @@ from mancala.engine.incr import make_incr
 from mancala.engine.inhibit import make_inhibitor
 from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, make_lap_rule
 from mancala.engine.move_data import ENDLESS, REPEAT, REPEAT_TURN, MoveData
-from mancala.engine.position import LastMove, OutcomeKind, Position
+from mancala.engine.position import OutcomeKind, Position
 from mancala.engine.rounds import EMPTY_TALLY, TALLY_INDEX, RoundTally, make_next_round
 from mancala.engine.sowing import (
     BasicFirst,
@@ -58,10 +58,12 @@ from mancala.rules.enums import (
     Direct,
     GameClass,
     Goal,
-    LapSower as LapKind,
     PreSowCapt,
     SowPrescribed,
     SowRule,
+)
+from mancala.rules.enums import (
+    LapSower as LapKind,
 )
 from mancala.rules.variant import Variant
 
@@ -96,6 +98,8 @@ class Pipeline:
         self.play_alt = info.sow_direct == Direct.PLAYALTDIR
         self.locks = info.moveunlock or info.allow_rule == AllowRule.MOVE_ALL_HOLES_FIRST
         self.territory = info.goal == Goal.TERRITORY
+        # our extension (Jackman's variation D): a last seed in the store ends the turn
+        self.store_ends_turn = info.store_ends_turn
 
         self.incr = make_incr(variant, board)
         self.direction = make_direction(variant, board)
@@ -266,13 +270,14 @@ class Pipeline:
             pos.normal_sow = False
         pos.mcount += 1
         md = self.do_sow(pos, loc, asked)
-        if md.capt_loc == REPEAT_TURN:
+        if md.capt_loc == REPEAT_TURN and not self.store_ends_turn:
             self._remember(pos, md)
             return self.decide(pos, repeat=True) or REPEAT_STEP
         if md.capt_loc == ENDLESS:
             self._remember(pos, md)
             return self.end_game(pos)
-        self.capture_seeds(pos, md)
+        if md.capt_loc != REPEAT_TURN:  # store_ends_turn: a last seed in the store captures nothing
+            self.capture_seeds(pos, md)
         self._remember(pos, md)
         if md.captured == REPEAT:
             return self.decide(pos, repeat=True) or REPEAT_STEP
@@ -285,7 +290,7 @@ class Pipeline:
 
     @staticmethod
     def _remember(pos: Position, md: MoveData) -> None:
-        pos.last = LastMove(md.player, md.sow_loc, md.seeds, md.capt_loc)
+        pos.last = (md.player, md.sow_loc, md.seeds, md.capt_loc)
 
     def decide(self, pos: Position, repeat: bool) -> OutcomeKind | None:
         kind, winner = self.ender.ended(pos, repeat, False)

@@ -32,15 +32,11 @@ class Outcome:
         return {"kind": self.kind.value, "winner": self.winner}
 
 
-@dataclass(frozen=True, slots=True)
-class LastMove:
-    """What later rules read of the last move made (not of a pass): who made it, the
-    hole it started from, the seeds of its last lap and where it ended."""
-
-    player: int
-    sow_loc: int
-    seeds: int
-    end: int  # a hole, or REPEAT_TURN / ENDLESS (mancala.engine.move_data)
+# The last move made (not a pass), as a plain tuple (the C core writes it too):
+# (player, start hole, seeds of its last lap, where it ended: a hole, or REPEAT_TURN /
+# ENDLESS of mancala.engine.move_data)
+LastMove = tuple[int, int, int, int]
+LAST_PLAYER, LAST_SOW_LOC, LAST_SEEDS, LAST_END = range(4)
 
 
 class Position:

@@ -21,7 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mancala.engine import claim
-from mancala.engine.position import OutcomeKind, Position
+from mancala.engine.position import LAST_PLAYER, OutcomeKind, Position
 from mancala.engine.start import start_board
 from mancala.rules.enums import Goal, RoundFill, RoundStarter, StartPattern
 
@@ -104,7 +104,7 @@ def choose_starter(ctx: Pipeline, pos: Position) -> None:
         case RoundStarter.WINNER:
             pass
         case RoundStarter.LAST_MOVER:
-            pos.turn = pos.last.player if pos.last is not None else pos.turn
+            pos.turn = pos.last[LAST_PLAYER] if pos.last is not None else pos.turn
     pos.starter = pos.turn
 
 

@@ -64,7 +64,7 @@ def _alternating(holes: int, nbr_start: int) -> list[int]:
 
 def random_board(holes: int, total: int, rng: random.Random) -> list[int]:
     """`total` seeds split at random over the holes (cut points of the unit interval)."""
-    cuts = sorted([0.0, 1.0] + [rng.random() for _ in range(2 * holes)])
+    cuts = sorted([0.0, 1.0] + [rng.random() for _ in range(2 * holes - 1)])
     values = [int(total * (b - a) + 0.4) for a, b in itertools.pairwise(cuts)]
     error = total - sum(values)
     if error > 0:

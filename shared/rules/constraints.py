@@ -20,8 +20,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mancala.rules.enums import (
-    AllowRule,
     Algorithm,
+    AllowRule,
     CaptExtraPick,
     CaptRTurn,
     CaptSide,
