@@ -17,7 +17,7 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from mancala.engine.game import IllegalMove
-from mancala.engine.rounds import USER_FILLS
+from mancala.engine.game import USER_FILLS
 from mancala.protocol import PROTOCOL
 from mancala.protocol.messages import (
     CLIENT_MESSAGE,

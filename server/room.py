@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
-from mancala.engine.rounds import ROUND_KINDS
+from mancala.engine.game import ROUND_KINDS
 from mancala.protocol.messages import (
     ComputerLevel,
     ErrorCode,

@@ -8,7 +8,7 @@ from typing import IO, Any
 
 from mancala.ai.player import PERFECT, SOLVER, choose_move
 from mancala.engine.game import IllegalMove
-from mancala.engine.rounds import ROUND_KINDS
+from mancala.engine.game import ROUND_KINDS
 from mancala.replay import (
     EXIT_ILLEGAL,
     EXIT_INVALID,

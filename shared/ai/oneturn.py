@@ -54,44 +54,9 @@ class OneTurn:
 
 
 def play_on_game(variant: Any) -> Game:
-    """The variant's game without its "more than half the seeds ends the game" stop.
-
-    Jackman's own rules (1994) end the game only when all the seeds are captured; the
-    project's MAX_SEEDS rule ends it once a player holds more than half
-    (docs/rules-decisions.md). For the challenge as he set it the chain plays on:
-    this game keeps moving while a majority is held, and ends as the engine does
-    when no one can move. It runs on the Python engine (the C core has the stop built in).
-    """
-    game = Game(variant)
-    if game.fast is not None:  # back to the Python engine's methods
-        game.fast = None
-        del game.legal_moves
-        del game.apply
-    engine_ender = game.ender
-    can_pass = variant.game_info.mustpass or variant.game_info.mustshare
-
-    def ender(pos: Position, mover: int, repeat: bool) -> None:
-        half = pos.total / 2
-        if not (pos.stores[0] > half or pos.stores[1] > half):
-            engine_ender(pos, mover, repeat)
-            return
-        nxt = mover if repeat else 1 - mover
-        pos.turn, pos.legal, pos.repeating = nxt, None, repeat
-        if game.has_moves(pos):
-            return
-        if can_pass:  # a pass, as the engine counts it
-            pos.turn, pos.legal, pos.repeating = 1 - nxt, None, False
-            pos.moves += 1
-            pos.player_moves[nxt] += 1
-            if game.has_moves(pos):
-                return
-            pos.moves -= 1
-            pos.player_moves[nxt] -= 1
-        pos.turn, pos.legal, pos.repeating = nxt, None, repeat
-        engine_ender(pos, mover, repeat)  # no one can move: collected and decided
-
-    game.ender = ender  # type: ignore[method-assign]
-    return game
+    """The variant's game as Jackman's own rules (1994) play it: on until no one can move,
+    not stopped once a player holds more than half the seeds (docs/rules-decisions.md)."""
+    return Game(variant, play_on=True)
 
 
 def has_repeat_turns(game: Game) -> bool:

@@ -12,9 +12,11 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
+from mancala.engine.board import CCW, CW
+from mancala.engine.draw import split_directions
 from mancala.engine.game import Game
-from mancala.engine.position import Position
-from mancala.rules.enums import Goal, Rounds
+from mancala.engine.position import LAST_PLAYER, Position
+from mancala.rules.enums import ChildType, Direct, Goal, Rounds
 
 WIN = 100_000
 SURE = 50_000  # a majority of the seeds held for good: won, short of a proof
@@ -22,10 +24,21 @@ SURE = 50_000  # a majority of the seeds held for good: won, short of a proof
 Evaluator = Callable[[Position, int], float]
 
 
+def held(pos: Position) -> list[int]:
+    """Seeds each player holds for good: the store and their children."""
+    seeds = pos.stores[:]
+    board = pos.board
+    for loc, owner in enumerate(pos.child):
+        if owner is not None:
+            seeds[owner] += board[loc]
+    return seeds
+
+
 def terminal_score(pos: Position, player: int) -> float:
-    """A finished game: the margin in seeds, pushed beyond every heuristic score."""
+    """A finished game: the margin in seeds held, pushed beyond every heuristic score."""
     assert pos.outcome is not None
-    margin = pos.stores[player] - pos.stores[1 - player]
+    counts = held(pos)
+    margin = counts[player] - counts[1 - player]
     winner = pos.outcome.winner
     if winner is None:
         return float(margin)
@@ -36,7 +49,16 @@ def majority_decides(game: Game) -> bool:
     """Whether seeds in a store stay there until the end and the most seeds win."""
     gi = game.variant.game_info
     return (gi.stores and gi.goal == Goal.MAX_SEEDS and gi.rounds == Rounds.NO_ROUNDS
-            and game.kids is None)
+            and not has_children(game))
+
+
+def has_children(game: Game) -> bool:
+    return game.variant.game_info.child_type != ChildType.NOCHILD
+
+
+def repeating(pos: Position) -> bool:
+    """The player to move also made the last move (a repeat turn, or the other passed)."""
+    return pos.last is not None and pos.last[LAST_PLAYER] == pos.turn
 
 
 def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evaluator:
@@ -45,14 +67,17 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
     if not any((sc.stores_m, sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m, sc.child_cnt_m)):
         stores_m = 1  # a variant without multipliers still wants seeds
     seeds_m, empties_m, evens_m, access_m = sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m
-    child_m = sc.child_cnt_m if game.kids is not None else 0
+    kids = has_children(game)
+    child_m = sc.child_cnt_m if kids else 0
     repeat_m = sc.repeat_turn
     noise = sc.easy_rand if difficulty == 0 else 0
     sure = majority_decides(game)
-    sides = (list(game.sides[0]), list(game.sides[1]))
+    order = game.board.order
+    sides = (list(order[0]), list(order[1]))
+    territory = game.territory
     plain = not (seeds_m or empties_m or evens_m or access_m or child_m or repeat_m or noise)
 
-    if plain and sure and game.kids is None:
+    if plain and sure and not kids:
         # the common case (Kalah, Oware, ...): stores difference, and decided games
         def evaluate_stores(pos: Position, player: int) -> float:
             if pos.outcome is not None:
@@ -72,22 +97,17 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
         if pos.outcome is not None:
             return terminal_score(pos, player)
         b = pos.board
-        children = pos.children
-        held = pos.stores
-        if children is not None:  # seeds in children count as held (stores_m)
-            held = list(held)
-            for h, c in enumerate(children):
-                if c is not None:
-                    held[c] += b[h]
-        mine, theirs = held[player], held[1 - player]
+        children = pos.child if kids else None
+        counts = held(pos) if kids else pos.stores  # seeds in children count as held
+        mine, theirs = counts[player], counts[1 - player]
         if sure:
             half = pos.total / 2
             if mine > half:
                 return SURE + mine - theirs
             if theirs > half:
                 return -SURE + mine - theirs
-        owners = pos.owners
-        if owners is None:  # the players' sides: rows, or halves in the east/west classes
+        owners = pos.owner
+        if not territory:  # the players' sides: rows, or halves in the east/west classes
             own_h, opp_h = sides[player], sides[1 - player]
         else:  # territory: the holes each player owns now
             own_h = [h for h, o in enumerate(owners) if o == player]
@@ -108,7 +128,7 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
             score += access_m * (_access(game, b, own_h, player) - _access(game, b, opp_h, 1 - player))
         if child_m and children is not None:
             score += child_m * (children.count(player) - children.count(1 - player))
-        if repeat_m and pos.repeating:
+        if repeat_m and repeating(pos):
             score += repeat_m if pos.turn == player else -repeat_m
         if noise:
             score += rng.uniform(-noise, noise)
@@ -121,14 +141,24 @@ def _access(game: Game, board: list[int], holes: Sequence[int], player: int) -> 
     """How many holes off the player's side a single sow from their holes reaches (rough,
     one lap along the board's circle)."""
     size = game.size
-    theirs = set(game.sides[1 - player])
+    theirs = set(game.board.order[1 - player])
+    steps = fixed_steps(game)
     reach: set[int] = set()
     for hole in holes:
         seeds = board[hole]
         if seeds:
-            step = game.base_step[hole]
+            step = steps[hole]
             for k in range(1, min(seeds, size) + 1):
                 target = (hole + step * k) % size
                 if target in theirs:
                     reach.add(target)
     return len(reach)
+
+
+def fixed_steps(game: Game) -> list[int]:
+    """Each hole's sowing direction where the variant fixes it (the access scorer is not
+    used where the mover chooses: those holes count counter-clockwise)."""
+    direct = game.variant.game_info.sow_direct
+    if direct == Direct.SPLIT:
+        return [step or CCW for step in split_directions(game.holes)]
+    return [CW if direct == Direct.CW else CCW] * game.size

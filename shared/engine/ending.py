@@ -470,13 +470,14 @@ def make_ender(ctx: Pipeline) -> Ender:
                              if info.unclaimed == Unclaimed.UNFED_PLAYER else claim.stores_only)
             ender = CannotShare(ctx, ender, share_claimer)
         ender = NotPlayable(ctx, ender)
-        if _no_change_applies(ctx):
+        if _no_change_applies(ctx) and not ctx.play_on:
             total = variant_total(ctx)
             needed = min_for_change(ctx, total)
             if info.min_move < needed < total:
                 ender = NoOutcomeChange(ctx, ender, needed)
         counted = claim.stores_and_children if info.child_cvt else claim.stores_only
-        ender = ClearWinner(ctx, ender, counted)
+        if not ctx.play_on:
+            ender = ClearWinner(ctx, ender, counted)
         if info.rounds != Rounds.NO_ROUNDS:
             if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
                 ender = RoundSeedLimit(ctx, ender)

@@ -22,6 +22,7 @@ import random
 from typing import Any
 
 from mancala.engine.board import CCW, CW
+from mancala.engine.fast import c_core_enabled, make_fast
 from mancala.engine.pipeline import REPEAT_STEP, Pipeline
 from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.engine.round_choice import USER_FILLS, IllegalChoice, RoundChoices
@@ -43,9 +44,11 @@ class IllegalMove(ValueError):
 class Game:
     """The rules of one variant."""
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, *, c_core: bool = True, play_on: bool = False) -> None:
+        """`play_on`: the game does not end early when its outcome is decided (only when
+        nobody can move): Jackman's rules for the one-turn challenge."""
         self.variant = variant
-        self.pipe = Pipeline(variant)
+        self.pipe = Pipeline(variant, play_on=play_on)
         self.holes = variant.holes
         self.size = 2 * variant.holes
         self.board = self.pipe.board
@@ -54,7 +57,9 @@ class Game:
         self.places_captures = self.pipe.places
         self.bear_off = variant.game_class == GameClass.BEAR_OFF
         self.choices = RoundChoices(self)
-        self.fast = None  # the C core, where it plays this variant (mancala.engine.fast)
+        # The optional C core plays the common variants exactly as the pipeline does
+        # (tests/engine/test_fastcore.py); where it applies it takes the hot path.
+        self.fast = make_fast(variant) if c_core and not play_on and c_core_enabled() else None
 
     # ---- set-up -----------------------------------------------------------------------------
 
@@ -75,6 +80,8 @@ class Game:
 
         The list is cached in the position until the next move: do not mutate it.
         """
+        if self.fast is not None:
+            return self.fast.legal(pos)
         legal = pos.legal
         if legal is None:
             legal = pos.legal = [] if pos.outcome is not None else self.pipe.moves(pos)
@@ -134,6 +141,9 @@ class Game:
 
     def apply(self, pos: Position, move: Move) -> None:
         """Play a legal move in place (not checked)."""
+        if self.fast is not None:
+            self.fast.apply(pos, move)
+            return
         pos.legal = None
         if isinstance(move, tuple):
             loc, asked = move[0], DIR_NAMES[move[1]]

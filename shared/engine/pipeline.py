@@ -76,8 +76,12 @@ DIFFUSING = (GameClass.DIFFUSION, GameClass.DIFFUSION_V2)
 
 
 class Pipeline:
-    def __init__(self, variant: Variant, rng: random.Random | None = None) -> None:
+    def __init__(self, variant: Variant, rng: random.Random | None = None, *,
+                 play_on: bool = False) -> None:
         self.variant = variant
+        # play on past a decided outcome (Jackman's "until every seed is captured"):
+        # no early end by a majority or too few seeds left
+        self.play_on = play_on
         self.info = info = variant.game_info
         self.klass = klass = variant.game_class
         self.nbr_start = variant.nbr_start
