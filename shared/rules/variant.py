@@ -60,6 +60,10 @@ class GameInfo(BaseModel):
     name: str = "Mancala"
     about: str = ""
     rules: str = ""  # our addition: the published source of the rules
+    # our additions, for the lobby's variant picker: the family of games it belongs to
+    # (e.g. "Kalah", "Oware", "Relay sowing") and where it is played (e.g. "West Africa")
+    family: str = ""
+    region: str = ""
     help_file: str = ""
 
     # board and start
