@@ -17,7 +17,6 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from mancala.engine.game import IllegalMove
-from mancala.engine.game import USER_FILLS
 from mancala.protocol import PROTOCOL
 from mancala.protocol.messages import (
     CLIENT_MESSAGE,
@@ -95,12 +94,12 @@ class Hub:
         for stem, path in config_paths().items():
             try:
                 v = load_variant(path)
-            except VariantError:
-                continue  # not playable yet
-            if v.game_info.round_fill in USER_FILLS:
-                continue  # a player lays out the next round: no message for that yet
-            out[stem] = VariantInfo(name=stem, title=v.name, about=v.game_info.about, holes=v.holes,
-                                    rules=v.game_info.rules)
+            except VariantError as exc:  # a broken file is the operator's to fix: say so, go on
+                log.error("variant file %s is not valid: %s", path.name, exc)
+                continue
+            info = v.game_info
+            out[stem] = VariantInfo(name=stem, title=v.name, about=info.about, holes=v.holes,
+                                    rules=info.rules, family=info.family, region=info.region)
         return out
 
     # ---- lifecycle ----------------------------------------------------------------------
@@ -299,12 +298,7 @@ class Hub:
             path = config_paths()[spec]
             raw = json.loads(path.read_text())
             return spec, raw, load_variant(path)
-        variant = parse_variant(spec)
-        if variant.game_info.round_fill in USER_FILLS:
-            raise RoomError(ErrorCode.INVALID_VARIANT,
-                            f"round_fill {variant.game_info.round_fill.value}: choosing the next round's "
-                            "layout is not available online yet")
-        return "custom", spec, variant
+        return "custom", spec, parse_variant(spec)
 
     def on_create(self, client: Client, msg: CreateRoom) -> None:
         name, raw, variant = self._variant_of(msg.variant)

@@ -19,6 +19,18 @@ function button(label, attrs, onClick) {
   return b;
 }
 
+/** [label, members] pairs, labels in alphabetical order ("Other" last), members as given. */
+function groupBy(items, keyOf) {
+  const groups = new Map();
+  for (const item of items) {
+    const key = keyOf(item);
+    if (!groups.has(key)) groups.set(key, []);
+    groups.get(key).push(item);
+  }
+  return [...groups.entries()].sort(([a], [b]) =>
+    (a === "Other") - (b === "Other") || a.localeCompare(b));
+}
+
 export class LobbyView {
   /** handlers: create(variantName), quick(variantName), join(code), watch(code), forget(code) */
   constructor(handlers) {
@@ -26,17 +38,32 @@ export class LobbyView {
     this.variants = [];
     this.rooms = new Map();
     $("variant-search").addEventListener("input", () => this.renderVariants());
+    const group = $("variant-group");
+    try {
+      group.value = localStorage.getItem("mancala.variantGroup") || "family";
+    } catch { /* storage off: the default */ }
+    group.addEventListener("change", () => {
+      try { localStorage.setItem("mancala.variantGroup", group.value); } catch { /* ignore */ }
+      this.renderVariants();
+    });
   }
 
   setVariants(list) {
     this.variants = [...list].sort((a, b) => a.title.localeCompare(b.title));
     const select = $("create-variant");
     const chosen = select.value || "kalah_4";
-    select.replaceChildren(...this.variants.map((v) => {
-      const option = document.createElement("option");
-      option.value = v.name;
-      option.textContent = `${v.title} (${v.holes} holes)`;
-      return option;
+    // the create form's list: one option group per family, titles in order
+    const families = groupBy(this.variants, (v) => v.family || "Other");
+    select.replaceChildren(...families.map(([family, members]) => {
+      const og = document.createElement("optgroup");
+      og.label = family;
+      og.append(...members.map((v) => {
+        const option = document.createElement("option");
+        option.value = v.name;
+        option.textContent = `${v.title} (${v.holes} holes)`;
+        return option;
+      }));
+      return og;
     }));
     if (this.variants.some((v) => v.name === chosen)) select.value = chosen;
     this.renderVariants();
@@ -45,12 +72,39 @@ export class LobbyView {
   renderVariants() {
     const words = $("variant-search").value.toLowerCase().split(/\s+/).filter(Boolean);
     const shown = this.variants.filter((v) => {
-      const hay = `${v.title} ${v.name} ${v.about}`.toLowerCase();
+      const hay = `${v.title} ${v.name} ${v.family} ${v.region} ${v.about}`.toLowerCase();
       return words.every((w) => hay.includes(w));
     });
     $("variants-count").textContent = String(this.variants.length);
     $("variants-none").hidden = shown.length > 0 || this.variants.length === 0;
-    $("variants-list").replaceChildren(...shown.map((v) => this.variantItem(v)));
+    const by = $("variant-group").value;
+    const list = $("variants-list");
+    if (by === "none") {
+      const ul = document.createElement("ul");
+      ul.className = "variants";
+      ul.append(...shown.map((v) => this.variantItem(v)));
+      list.replaceChildren(ul);
+      return;
+    }
+    // a group opens by itself while a search narrows the list, or when it is the only one
+    const groups = groupBy(shown, (v) => v[by] || "Other");
+    const open = words.length > 0 || groups.length === 1;
+    list.replaceChildren(...groups.map(([label, members]) => {
+      const details = document.createElement("details");
+      details.className = "variant-group";
+      details.open = open;
+      const summary = document.createElement("summary");
+      summary.textContent = `${label} `;
+      const count = document.createElement("span");
+      count.className = "pill";
+      count.textContent = String(members.length);
+      summary.append(count);
+      const ul = document.createElement("ul");
+      ul.className = "variants";
+      ul.append(...members.map((v) => this.variantItem(v)));
+      details.append(summary, ul);
+      return details;
+    }));
   }
 
   variantItem(v) {
@@ -63,7 +117,7 @@ export class LobbyView {
     title.textContent = v.title;
     const meta = document.createElement("span");
     meta.className = "variant-meta";
-    meta.textContent = `${v.holes} holes a side · ${v.name}`;
+    meta.textContent = [`${v.holes} holes a side`, v.region, v.name].filter(Boolean).join(" · ");
     head.append(title, meta);
     const about = document.createElement("p");
     about.className = "about";

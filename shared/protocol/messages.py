@@ -166,6 +166,8 @@ class VariantInfo(_Msg):
     about: str
     holes: int
     rules: str = ""
+    family: str = ""  # added: for grouping in the variant picker
+    region: str = ""  # added
 
 
 class Variants(_Msg):
