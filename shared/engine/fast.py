@@ -23,3 +23,8 @@ def why_not_fast(variant: Variant) -> list[str]:
 
 def make_fast(variant: Variant) -> Any:
     return None
+
+
+def params(variant: Variant) -> dict[str, Any]:
+    """The C core's parameter dict; none while it is rebuilt (why_not_fast refuses all)."""
+    raise ValueError("the C core is being rebuilt: " + "; ".join(why_not_fast(variant)))
