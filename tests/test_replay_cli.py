@@ -110,7 +110,8 @@ def test_position_requests_stores_optional_and_total_from_board_and_stores() -> 
     assert with_stores[0]["stores"] == [10, 0] and with_stores[0]["board"] == board
     end_state = with_stores[1]
     assert end_state["outcome"] == {"kind": "WIN", "winner": 0}
-    assert end_state["board"] == [0] * 12 and end_state["stores"] == [11, 1]  # North's seed collected
+    # decided, so over at once: the board is left as it stands (North's seed stays)
+    assert end_state["board"] == [0] * 6 + [1] + [0] * 5 and end_state["stores"] == [11, 0]
     assert end_state["legal"] == [] and end_state["turn"] == 0
     assert without[0]["stores"] == [0, 0]
     # South's row is empty after the move and South sowed into the store: South moves again

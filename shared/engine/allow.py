@@ -218,10 +218,10 @@ def _allow_rule(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
 
 def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
     """MUSTSHARE: when the opponent has no seeds, only moves that give them some."""
-    info = ctx.info
     owner = claim.owner_of(ctx.variant, ctx.board)  # territory owners, else sides
+    # PLAYALTDIR counts every hole as a choose-direction hole (ctx.udir_holes)
     udir = {loc for loc in range(ctx.board.dbl)
-            if ctx.board.left_count(loc) in set(info.udir_holes)}
+            if ctx.board.left_count(loc) in ctx.udir_holes}
 
     def fed(pos: Position, opponent: int) -> bool:
         return any(seeds and owner(pos, loc) == opponent and pos.child[loc] is None

@@ -288,7 +288,7 @@ def test_one_turn_agrees_with_brute_force(holes: int, seeds: int, extra: dict[st
     positions = [game.start(0), game.start(1)]
     for _ in range(12):
         board = [rng.randrange(0, 5) for _ in range(game.size)]
-        if any(board[h] for h in game.sides[0]):
+        if any(board[h] for h in game.board.order[0]):
             positions.append(game.start(0, board=board, stores=[rng.randrange(4), rng.randrange(4)]))
     for pos in positions:
         if pos.outcome is not None or not game.legal_moves(pos):
@@ -310,17 +310,19 @@ def test_one_turn_play_on_agrees_with_brute_force() -> None:
 
 
 def test_jackmans_challenge() -> None:
-    # Jackman (1994): "30 is the best I've done". The search finds 45 of the 48 seeds,
-    # under the project's rules (the game ends once South holds more than half, the
-    # board collected) and under his own (play goes on; North keeps 3 seeds).
+    # Jackman (1994): "30 is the best I've done". Under the reference's rules the game
+    # ends the moment South holds more than half (the board left as it stands): the best
+    # single turn then banks 39 in 15 sowings. Under Jackman's own rules (play on until
+    # every seed is captured) it banks 45 of the 48 in 26 sowings, North keeping 3.
     game = Game(load_variant("multilap_jackman"))
     res = one_turn(game)
-    assert res.best == 45 and res.complete
+    assert res.best == 39 and res.complete and len(res.moves) == 15
     end = replay_chain(game, game.start(0), res.moves)
-    assert end.stores == [45, 3] and end.outcome is not None
+    assert end.stores == [39, 0] and end.outcome is not None and end.outcome.winner == 0
+    assert sum(end.board) == 9  # nothing swept: the game ended as soon as it was decided
     jackman = play_on_game(load_variant("multilap_jackman"))
     res = one_turn(jackman)
-    assert res.best == 45
+    assert res.best == 45 and len(res.moves) == 26
     end = replay_chain(jackman, jackman.start(0), res.moves)
     assert end.stores == [45, 0] and end.turn == 1 and end.outcome is None
 
@@ -338,7 +340,12 @@ def test_solve_one_turn_cli() -> None:
                            "--quiet"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
-    assert out["best"] == 45 and out["complete"] and len(out["moves"]) == 13
+    assert out["best"] == 39 and out["complete"] and len(out["moves"]) == 15
+    proc = subprocess.run([sys.executable, "-m", "mancala", "solve", "--one-turn", "multilap_jackman", "--play-on",
+                           "--json", "--quiet"], capture_output=True, text=True, timeout=120, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr
+    out = json.loads(proc.stdout)
+    assert out["best"] == 45 and out["play_on"] and len(out["moves"]) == 26
     proc = subprocess.run([sys.executable, "-m", "mancala", "solve", "--one-turn", "kalah_4", "--holes", "3",
                            "--seeds", "2"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
@@ -393,7 +400,7 @@ def test_the_evaluation_reads_each_players_side_as_the_class_draws_it() -> None:
     raw["player"] = {"scorer": {"seeds_m": 1, "empties_m": 0, "stores_m": 0}}
     game = Game(parse_variant(raw))
     board = [0] * game.size
-    for h in game.sides[0]:  # South's half holds every seed: three in each row
+    for h in game.board.order[0]:  # South's half holds every seed: three in each row
         board[h] = 2
     pos = game.start(0, board=board, stores=[0, 0])
     evaluate = make_evaluator(game, difficulty=3, rng=random.Random(0))

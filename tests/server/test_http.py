@@ -21,7 +21,7 @@ async def test_healthz_variants_rooms_and_404s(server, connect):
     by_name = {v["name"]: v for v in variants}
     assert by_name["kalah_4"]["holes"] == 6 and by_name["kalah_4"]["title"] == "Kalah 4"
     assert "oware_abapa" in by_name
-    assert set(by_name["kalah_4"]) == {"name", "title", "about", "holes", "rules"}
+    assert set(by_name["kalah_4"]) == {"name", "title", "about", "holes", "rules", "family", "region"}
 
     status, rooms = await get_json(port, "/api/rooms")
     assert (status, rooms) == (200, [])

@@ -6,7 +6,7 @@ import random
 
 from mancala.client.api import MancalaClient
 from mancala.engine import Game
-from mancala.engine.rounds import ROUND_KINDS
+from mancala.engine.game import ROUND_KINDS
 from mancala.rules.loading import load_variant
 
 
