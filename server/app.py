@@ -11,6 +11,8 @@ import contextlib
 import logging
 import signal
 from collections.abc import AsyncIterator, Sequence
+from http import HTTPStatus
+from urllib.parse import urlsplit
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed, NegotiationError
@@ -21,7 +23,7 @@ from mancala.protocol.codec import SUBPROTOCOLS
 from mancala.protocol.messages import ServerClosing
 from mancala.server.config import Settings
 from mancala.server.connection import Client
-from mancala.server.http import HttpRoutes, not_found
+from mancala.server.http import HttpRoutes, error_response, not_found
 from mancala.server.hub import Hub
 
 log = logging.getLogger("mancala.server")
@@ -43,10 +45,27 @@ class MancalaServer:
 
     def process_request(self, connection: ServerConnection, request: Request) -> Response | None:
         if request.headers.get("Upgrade", "").lower() == "websocket":
-            if request.path.split("?", 1)[0] == WS_PATH:
-                return None
-            return not_found(request.path)  # the game socket lives at /ws only
-        return self.http.handle(request)
+            if request.path.split("?", 1)[0] != WS_PATH:
+                return not_found(request.path)  # the game socket lives at /ws only
+            if not self.origin_allowed(request):
+                return error_response(HTTPStatus.FORBIDDEN, "origin_not_allowed",
+                                      f"pages from {request.headers.get('Origin', '')[:100]} may not open "
+                                      "the game socket (MANCALA_ALLOWED_ORIGINS)")
+            return None
+        addr = connection.remote_address
+        return self.http.handle(request, str(addr[0]) if addr else "?")
+
+    def origin_allowed(self, request: Request) -> bool:
+        """A browser names the page that opens a socket (Origin): only this server's own
+        pages and the configured origins may; clients without an Origin are not pages."""
+        origin = request.headers.get("Origin")
+        if origin is None:
+            return True
+        allowed = {o.strip().rstrip("/") for o in self.settings.allowed_origins.split(",") if o.strip()}
+        if origin.rstrip("/") in allowed:
+            return True
+        parts = urlsplit(origin)
+        return parts.scheme in ("http", "https") and parts.netloc == request.headers.get("Host", "")
 
     @staticmethod
     def select_subprotocol(connection: ServerConnection,
@@ -73,6 +92,11 @@ class MancalaServer:
         except ConnectionClosed:
             pass
         finally:
+            if client.closing is not None:
+                # the close we started (1008 for a client too slow or too fast) goes out
+                # before the handler returns; returning first would close with 1000
+                with contextlib.suppress(Exception):
+                    await client.closing
             self.hub.clients.discard(client)
             self.hub.disconnected(client)
             if not client.closed:
@@ -109,10 +133,9 @@ class MancalaServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 5)
         for room in self.hub.rooms.values():
-            for seat in room.seats:
-                if seat.abandon_task:
-                    seat.abandon_task.cancel()
+            room.cancel_timers()
         self.hub.computers.close()
+        self.hub.rules.close()
         self.hub.store.close()
         log.info("stopped")
 

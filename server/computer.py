@@ -70,7 +70,7 @@ class ComputerPlayers:
         if room.finished or len(room.moves) != ply:
             return
         try:
-            room.play_for(seat, move, ply)
+            await room.play_for(seat, move, ply)
         except RoomError as exc:  # should not happen: the search only returns legal moves
             log.error("room %s: computer move %r refused: %s", room.code, move, exc.message)
 

@@ -32,6 +32,26 @@ class Settings:
     # how much lower the search processes run than the server (os.nice increment; 0: same)
     computer_niceness: int = 10
 
+    # custom variants: their rules run in these processes, each request within the limit
+    rules_workers: int = 2
+    rules_time_limit: float = 2.0
+    # quotas: open (unfinished) rooms a connection / an address may have created, and how
+    # many of those may have a computer opponent (its searches take CPU from everyone)
+    rooms_per_client: int = 5
+    rooms_per_address: int = 20
+    computer_rooms_per_client: int = 2
+    computer_rooms_per_address: int = 4
+    # a room still waiting for an opponent, or with no move, for this long is closed even
+    # while its creator stays connected
+    idle_room_ttl: float = 1800.0
+    # HTTP requests per second per address (and the burst allowed)
+    http_rate: float = 20.0
+    http_burst: int = 60
+    # websocket upgrades from a browser page: allowed Origin values, comma separated;
+    # empty: only pages served by this server (Origin host = Host); clients that send no
+    # Origin (terminal client, programs) are not browsers and are let in
+    allowed_origins: str = ""
+
     ENV = {"host": "MANCALA_HOST", "port": "MANCALA_PORT", "data_dir": "MANCALA_DATA_DIR"}
 
     @classmethod

@@ -53,12 +53,20 @@ class Client:
         self.queue: asyncio.Queue[str | bytes | None] = asyncio.Queue(queue_size)
         self.send_timeout = send_timeout
         self.seats: dict[str, int] = {}  # room code -> seat
+        self.created: set[str] = set()  # codes of the rooms it made (quotas)
         self.watching: set[str] = set()
         self.lobby = False
         self.closed = False
         # when the frame being written started to wait (None: not waiting); see send_frame
         self.sending_since: float | None = None
+        self.closing: asyncio.Task[None] | None = None  # the close in progress
         self.writer = asyncio.create_task(self._write_loop(), name=f"writer-{self.id}")
+
+    @property
+    def address(self) -> str:
+        """The remote address (quotas count per address as well as per connection)."""
+        addr = self.ws.remote_address
+        return str(addr[0]) if addr else "?"
 
     @property
     def peer(self) -> str:
@@ -96,7 +104,7 @@ class Client:
         self.closed = True
         if asyncio.current_task() is not self.writer:
             self.writer.cancel()
-        asyncio.get_running_loop().create_task(self._close(code, reason, timeout))
+        self.closing = asyncio.get_running_loop().create_task(self._close(code, reason, timeout))
 
     async def _close(self, code: int, reason: str, timeout: float = 5.0) -> None:
         try:

@@ -16,10 +16,13 @@ from typing import Any
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from mancala.server.connection import TokenBucket
 from mancala.server.hub import Hub
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "client" / "web"
 GAME_PATH = re.compile(r"^/api/games/(\d{1,18})$")  # an SQLite INTEGER; longer ids are 404
+MAX_PATH = 200  # no file of ours has a longer path; longer ones are 404 before the disk is asked
+METHODS = ("GET", "HEAD")
 
 
 def _response(status: HTTPStatus, body: bytes, content_type: str) -> Response:
@@ -33,16 +36,58 @@ def json_response(data: Any, status: HTTPStatus = HTTPStatus.OK) -> Response:
 
 
 def not_found(path: str) -> Response:
-    return json_response({"error": "not_found", "message": f"nothing at {path}"}, HTTPStatus.NOT_FOUND)
+    return json_response({"error": "not_found", "message": f"nothing at {path[:MAX_PATH]}"},
+                         HTTPStatus.NOT_FOUND)
+
+
+def error_response(status: HTTPStatus, code: str, message: str) -> Response:
+    return json_response({"error": code, "message": message}, status)
+
+
+class AddressBuckets:
+    """A token bucket per remote address (HTTP requests), forgetting idle addresses."""
+
+    def __init__(self, rate: float, burst: int, keep: int = 10_000) -> None:
+        self.rate, self.burst, self.keep = rate, burst, keep
+        self.buckets: dict[str, TokenBucket] = {}
+
+    def take(self, address: str) -> bool:
+        bucket = self.buckets.get(address)
+        if bucket is None:
+            if len(self.buckets) >= self.keep:  # full ones refill; forget the oldest
+                for key in list(self.buckets)[: self.keep // 2]:
+                    del self.buckets[key]
+            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
+        return bucket.take()
 
 
 class HttpRoutes:
     def __init__(self, hub: Hub, web_dir: Path = WEB_DIR) -> None:
         self.hub = hub
         self.web_dir = web_dir
+        self.buckets = AddressBuckets(hub.settings.http_rate, hub.settings.http_burst)
 
-    def handle(self, request: Request) -> Response:
-        path = request.path.split("?", 1)[0]
+    def handle(self, request: Request, address: str = "?") -> Response:
+        """Answer a plain HTTP request: GET, or HEAD (the same headers, no body)."""
+        method = getattr(request, "method", "GET")
+        if method not in METHODS:
+            response = error_response(HTTPStatus.METHOD_NOT_ALLOWED, "method_not_allowed",
+                                      f"{method[:20]} is not served here; use GET")
+            response.headers["Allow"] = ", ".join(METHODS)
+            return response
+        if not self.buckets.take(address):
+            response = error_response(HTTPStatus.TOO_MANY_REQUESTS, "rate_limited",
+                                      f"more than {self.hub.settings.http_rate:g} requests a second")
+            response.headers["Retry-After"] = "1"
+        else:
+            response = self.route(request.path.split("?", 1)[0])
+        if method == "HEAD":
+            response = Response(response.status_code, response.reason_phrase, response.headers, b"")
+        return response
+
+    def route(self, path: str) -> Response:
+        if len(path) > MAX_PATH:
+            return not_found(path)
         if path == "/healthz":
             return _response(HTTPStatus.OK, b"ok\n", "text/plain")
         if path == "/api/variants":
@@ -58,8 +103,10 @@ class HttpRoutes:
         row = self.hub.store.game(game_id)
         if row is None:
             return not_found(path)
+        # a private room's code would let anyone who learns the game id walk in
+        room = row.room if self.hub.store.room_public(row.room) else None
         return json_response({
-            "id": row.id, "room": row.room, "variant": row.variant, "starter": row.starter,
+            "id": row.id, "room": room, "variant": row.variant, "starter": row.starter,
             "players": row.players, "moves": [m for _, m in row.moves],
             "seats": [s for s, _ in row.moves], "outcome": row.outcome, "reason": row.reason,
             "result": row.result,
@@ -68,8 +115,11 @@ class HttpRoutes:
     def static(self, path: str) -> Response:
         if path in ("", "/"):
             path = "/index.html"
-        target = (self.web_dir / path.lstrip("/")).resolve()
-        if not target.is_file() or self.web_dir.resolve() not in target.parents:
+        try:
+            target = (self.web_dir / path.lstrip("/")).resolve()
+            if not target.is_file() or self.web_dir.resolve() not in target.parents:
+                return not_found(path)
+        except (OSError, ValueError):  # a name the file system refuses (too long, NUL)
             return not_found(path)
         kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         if target.suffix == ".js":

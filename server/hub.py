@@ -19,7 +19,6 @@ from pydantic import BaseModel, ValidationError
 from mancala.engine.game import IllegalMove
 from mancala.protocol import PROTOCOL
 from mancala.protocol.messages import (
-    CLIENT_MESSAGE,
     CLIENT_TYPES,
     Ack,
     CreateRoom,
@@ -38,6 +37,7 @@ from mancala.protocol.messages import (
     Reconnect,
     Rematch,
     Resign,
+    RoomClosed,
     SeatGranted,
     Spectate,
     SubscribeLobby,
@@ -45,6 +45,7 @@ from mancala.protocol.messages import (
     VariantInfo,
     Variants,
     Welcome,
+    validate_client,
 )
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
@@ -52,10 +53,22 @@ from mancala.server.computer import ComputerPlayers
 from mancala.server.config import Settings
 from mancala.server.connection import Client
 from mancala.server.room import Room, RoomError
+from mancala.server.rules_worker import RulesTimeout, RulesWorkers
 from mancala.server.store import Store
 
 log = logging.getLogger("mancala.server")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
+
+
+def echoable_id(value: Any) -> int | str | None:
+    """The request id to echo in a reply, if it fits the protocol (else None)."""
+    if isinstance(value, bool):
+        return None
+    if isinstance(value, int) and -(2**53) <= value <= 2**53:
+        return value
+    if isinstance(value, str) and len(value) <= 64:
+        return value
+    return None
 
 
 class Hub:
@@ -71,6 +84,7 @@ class Hub:
         self.variants = self._load_variants()
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
+        self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit)
         self.handlers: dict[str, Callable[[Client, Any], Awaitable[None] | None]] = {
             "hello": self.on_hello,
             "list_variants": self.on_list_variants,
@@ -105,28 +119,29 @@ class Hub:
     # ---- lifecycle ----------------------------------------------------------------------
 
     def restore(self) -> int:
-        """Load live rooms from the store after a (re)start."""
+        """Load live rooms from the store after a (re)start.
+
+        A room whose game no longer replays (its variant refused, or its moves illegal
+        under today's rules) is marked unrestorable in the store, said once in the log,
+        and not loaded: it is never shown as playing."""
         count = 0
         for row in self.store.live_rooms():
-            if row.game_id is None:
-                continue
-            game = self.store.game(row.game_id)
+            game = self.store.game(row.game_id) if row.game_id is not None else None
             if game is None:
+                self.store.mark_unrestorable(row.code, row.game_id, "no stored game")
+                log.error("room %s: no stored game; marked unrestorable", row.code)
                 continue
             try:
                 variant = parse_variant(row.variant_json)
-            except VariantError as exc:
-                log.error("room %s: variant no longer valid (%s); skipped", row.code, exc)
-                continue
-            room = self._new_room(row.code, row.variant, row.variant_json, variant, row.public)
-            try:
-                room.restore(row, game.starter, game.moves, game.outcome is not None, game.result)
-            except IllegalMove as exc:  # the rules changed under a stored game: keep the rest
-                log.error("room %s: stored moves no longer replay (%s); skipped", row.code, exc)
-                del self.rooms[row.code]
+                room = self._new_room(row.code, row.variant, row.variant_json, variant, row.public)
+                room.restore(row, game)
+            except (VariantError, IllegalMove) as exc:
+                self.rooms.pop(row.code, None)
+                self.store.mark_unrestorable(row.code, row.game_id, str(exc))
+                log.error("room %s: cannot be restored (%s); marked unrestorable", row.code, exc)
                 continue
             room.start_abandon_timers()
-            room.empty_since = asyncio.get_running_loop().time()
+            room.empty_since = room.last_activity = asyncio.get_running_loop().time()
             room.computer_turn()
             count += 1
         log.info("restored %d rooms", count)
@@ -135,30 +150,50 @@ class Hub:
     def _new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
                   public: bool) -> Room:
         room = Room(code, name, variant_json, variant, public=public, store=self.store,
-                    on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout)
+                    on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
+                    rules=self.rules if name == "custom" else None)
         room.turn_hook = self.computers.schedule
         self.rooms[code] = room
         return room
 
-    def new_code(self) -> str:
+    def new_code(self, public: bool = True) -> str:
+        """A room code: 6 characters for a listed room (read aloud), 12 (60 bits) for a
+        private one, so that private rooms cannot be found by trying codes."""
+        length = 6 if public else 12
         while True:
-            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(6))
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
             if code not in self.rooms and not self.store.room_exists(code):
                 return code
 
     async def sweep(self) -> None:
-        """Drop rooms nobody has been connected to for a while (their games stay in the store)."""
+        """Drop rooms nobody has been connected to for a while, and rooms idle too long even
+        with someone connected (a creator who never leaves must not hold rooms for ever);
+        their games stay in the store."""
+        s = self.settings
         while True:
-            await asyncio.sleep(max(1.0, min(30.0, self.settings.empty_room_ttl / 4)))
+            await asyncio.sleep(max(0.5, min(30.0, s.empty_room_ttl / 4, s.idle_room_ttl / 4)))
             now = asyncio.get_running_loop().time()
-            for code, room in list(self.rooms.items()):
-                if room.empty_since is not None and now - room.empty_since > self.settings.empty_room_ttl \
+            for room in list(self.rooms.values()):
+                if room.empty_since is not None and now - room.empty_since > s.empty_room_ttl \
                         and not room.clients() and (room.finished or room.status == "waiting"):
-                    del self.rooms[code]
-                    self.store.set_room_status(code, "closed")
-                    log.info("room %s: closed after %.0f s empty", code, now - room.empty_since)
-                    self._lobby_dirty.pop(code, None)
-                    self.push_lobby(LobbyUpdate(removed=code))
+                    self.close_room(room, f"closed after {now - room.empty_since:.0f} s empty")
+                elif now - room.last_activity > s.idle_room_ttl:
+                    self.close_room(room, f"closed after {now - room.last_activity:.0f} s without a move")
+
+    def close_room(self, room: Room, why: str) -> None:
+        """Take a room out of service: its people hear why, the lobby loses it."""
+        if room.clients():
+            room.broadcast(RoomClosed(room=room.code, reason=why))
+            for client in room.clients():
+                client.seats.pop(room.code, None)
+                client.watching.discard(room.code)
+        room.cancel_timers()
+        del self.rooms[room.code]
+        self.store.set_room_status(room.code, "closed")
+        log.info("room %s: %s", room.code, why)
+        self._lobby_dirty.pop(room.code, None)
+        if room.public:
+            self.push_lobby(LobbyUpdate(removed=room.code))
 
     async def watch_senders(self) -> None:
         """Drop clients whose socket has taken no frame for send_timeout even when nothing
@@ -225,7 +260,7 @@ class Hub:
                 data = client.codec.decode(frame)
             except ValueError as exc:
                 problem = str(exc)
-        request_id = data.get("id") if isinstance(data.get("id"), int | str) else None
+        request_id = echoable_id(data.get("id"))
         if not client.bucket.take():
             client.send(Error(id=request_id, code=ErrorCode.RATE_LIMITED,
                               message=f"more than {self.settings.rate_per_second:g} messages a second"))
@@ -238,13 +273,18 @@ class Hub:
             client.send(Error(code=ErrorCode.BAD_MESSAGE, message=problem))
             return
         kind = data.get("type")
-        if kind not in CLIENT_TYPES:
+        if not isinstance(kind, str) or kind not in CLIENT_TYPES:
+            shown = kind if isinstance(kind, str | None) else type(kind).__name__
             client.send(Error(id=request_id, code=ErrorCode.UNKNOWN_TYPE,
-                              message=f"unknown message type {kind!r}"))
+                              message=f"unknown message type {str(shown)[:40]!r}"))
             return
         try:
-            message = CLIENT_MESSAGE.validate_python(data)
-        except ValidationError as exc:
+            message = validate_client(data)
+        except (ValidationError, ValueError) as exc:
+            if not isinstance(exc, ValidationError):  # NaN, or msgpack bytes: not JSON values
+                client.send(Error(id=request_id, code=ErrorCode.BAD_MESSAGE,
+                                  message=f"{kind}: values must be JSON values ({exc})"))
+                return
             problems = "; ".join(f"{'.'.join(str(p) for p in e['loc'][1:]) or 'message'}: {e['msg']}"
                                  for e in exc.errors())
             client.send(Error(id=request_id, code=ErrorCode.BAD_MESSAGE, message=f"{kind}: {problems}"))
@@ -291,26 +331,51 @@ class Hub:
         client.lobby = False
         client.send(Ack(id=msg.id))
 
-    def _variant_of(self, spec: str | dict[str, Any]) -> tuple[str, dict[str, Any], Any]:
-        if isinstance(spec, str):
-            if spec not in self.variants:
-                raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {spec!r}")
-            path = config_paths()[spec]
-            raw = json.loads(path.read_text())
-            return spec, raw, load_variant(path)
-        return "custom", spec, parse_variant(spec)
-
-    def on_create(self, client: Client, msg: CreateRoom) -> None:
-        name, raw, variant = self._variant_of(msg.variant)
-        room = self._new_room(self.new_code(), name, raw, variant, msg.public)
+    async def on_create(self, client: Client, msg: CreateRoom) -> None:
+        self._check_quota(client, msg.computer is not None)
         starter = secrets.randbelow(2) if msg.starter == "random" else msg.starter
+        if isinstance(msg.variant, str):
+            if msg.variant not in self.variants:
+                raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
+            path = config_paths()[msg.variant]
+            name, raw, variant = msg.variant, json.loads(path.read_text()), load_variant(path)
+            first = None
+        else:
+            # a custom variant is checked and started in the rules workers: within the
+            # model's limits it may still be slow, and the loop serves everyone else
+            try:
+                started = await self.rules.start(msg.variant, starter)
+            except RulesTimeout as exc:
+                raise RoomError(ErrorCode.RULES_TIMEOUT, f"starting a game of this variant: {exc}") from None
+            name, raw, variant, first = "custom", msg.variant, started.variant, started.position
+            self._check_quota(client, msg.computer is not None)  # again: others may have come meanwhile
+        room = self._new_room(self.new_code(msg.public), name, raw, variant, msg.public)
+        room.creator = client.address
+        client.created.add(room.code)
         if msg.computer is not None:
             human = msg.seat if msg.seat is not None else 0
             room.add_computer(1 - human, msg.computer)
-        room.start_game(starter)
+        room.begin(starter, first if first is not None else await room.first_position(starter))
         log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
                  "public" if msg.public else "private")
         self._seat(client, room, msg.seat, msg.id)
+
+    def _check_quota(self, client: Client, computer: bool) -> None:
+        """Open rooms a connection, and an address, may have made (and computer rooms)."""
+        s = self.settings
+        mine = [self.rooms[c] for c in client.created if c in self.rooms and not self.rooms[c].finished]
+        here = [r for r in self.rooms.values() if r.creator == client.address and not r.finished]
+        limits = [(len(mine), s.rooms_per_client, "this connection"),
+                  (len(here), s.rooms_per_address, "your address")]
+        if computer:
+            limits += [(sum(r.computer_level is not None for r in mine), s.computer_rooms_per_client,
+                        "this connection (computer opponents)"),
+                       (sum(r.computer_level is not None for r in here), s.computer_rooms_per_address,
+                        "your address (computer opponents)")]
+        for count, limit, whose in limits:
+            if count >= limit:
+                raise RoomError(ErrorCode.QUOTA, f"{whose} already has {count} open rooms (the limit is {limit}); "
+                                                 "finish or leave one first")
 
     def _seat(self, client: Client, room: Room, seat: int | None, request_id: Any) -> None:
         seat, token = room.claim(client, seat)
@@ -331,7 +396,7 @@ class Hub:
         seat = room.reconnect(client, msg.token)
         client.send(room.room_state(seat, msg.id))
 
-    def on_quick_pair(self, client: Client, msg: QuickPair) -> None:
+    async def on_quick_pair(self, client: Client, msg: QuickPair) -> None:
         if msg.variant not in self.variants:
             raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
         for room in self.rooms.values():
@@ -339,22 +404,25 @@ class Hub:
                     and any(s.clients for s in room.seats) and client.seats.get(room.code) is None:
                 self._seat(client, room, None, msg.id)
                 return
-        name, raw, variant = self._variant_of(msg.variant)
-        room = self._new_room(self.new_code(), name, raw, variant, True)
+        self._check_quota(client, False)
+        path = config_paths()[msg.variant]
+        room = self._new_room(self.new_code(), msg.variant, json.loads(path.read_text()), load_variant(path), True)
         room.quick = True
-        room.start_game(0)
+        room.creator = client.address
+        client.created.add(room.code)
+        room.begin(0, await room.first_position(0))
         self._seat(client, room, None, msg.id)
 
-    def on_move(self, client: Client, msg: MakeMove) -> None:
-        self._room(msg.room).move(client, msg.move, msg.ply)
+    async def on_move(self, client: Client, msg: MakeMove) -> None:
+        await self._room(msg.room).move(client, msg.move, msg.ply)
         client.send(Ack(id=msg.id))
 
     def on_resign(self, client: Client, msg: Resign) -> None:
         self._room(msg.room).resign(client)
         client.send(Ack(id=msg.id))
 
-    def on_rematch(self, client: Client, msg: Rematch) -> None:
-        self._room(msg.room).rematch(client)
+    async def on_rematch(self, client: Client, msg: Rematch) -> None:
+        await self._room(msg.room).rematch(client)
         client.send(Ack(id=msg.id))
 
     def on_leave(self, client: Client, msg: Leave) -> None:

@@ -7,6 +7,7 @@ before anyone hears of it.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import hashlib
 import logging
 import secrets
@@ -16,9 +17,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from mancala.engine.game import Game, IllegalMove
+from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.position import Position
-from mancala.engine.game import ROUND_KINDS
 from mancala.protocol.messages import (
     ComputerLevel,
     ErrorCode,
@@ -36,18 +36,16 @@ from mancala.protocol.messages import (
 )
 from mancala.rules.variant import Variant
 from mancala.server.connection import Client
-from mancala.server.store import RoomRow, Store
+from mancala.server.rules_worker import RulesTimeout, RulesWorkers, next_round_or_none
+from mancala.server.store import GameRow, RoomRow, Store
 
 log = logging.getLogger("mancala.server")
 SEAT_NAMES = ("South", "North")
 
 
-def next_round_of(game: Game, pos: Position) -> Position | None:
-    """The next round's start, or None when it cannot start (the game then ends there)."""
-    try:
-        return game.next_round(pos)
-    except IllegalMove:
-        return None
+def layout(pos: Position) -> dict[str, Any]:
+    """A round's first board and stores, as stored with the game."""
+    return {"board": list(pos.board), "stores": list(pos.stores)}
 
 
 class RoomError(Exception):
@@ -88,12 +86,16 @@ class Seat:
 class Room:
     def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
                  *, public: bool, store: Store, on_change: Callable[[Room], None],
-                 abandon_timeout: float) -> None:
+                 abandon_timeout: float, rules: RulesWorkers | None = None) -> None:
         self.code = code
         self.variant_name = variant_name
         self.variant_json = variant_json
         self.variant = variant
-        self.game = Game(variant)
+        # a custom variant's moves are computed by `rules` (other processes, a time limit);
+        # positions come back with their legal moves, which the pure-Python engine reads
+        self.rules = rules
+        self.game = Game(variant, c_core=rules is None)
+        self.lock = asyncio.Lock()  # one custom move in the workers at a time
         self.public = public
         self.store = store
         self.on_change = on_change
@@ -105,6 +107,8 @@ class Room:
         self.moves: list[MoveRecord] = []
         self.game_id: int | None = None
         self.result: str | None = None
+        self.creator: str | None = None  # the creating client's address (quotas)
+        self.last_activity = 0.0  # loop time of the last seat, move or round change
         self.finished = False
         self.quick = False  # made by quick pairing
         self.empty_since: float | None = None
@@ -122,7 +126,8 @@ class Room:
 
     @property
     def title(self) -> str:
-        return self.variant.name
+        # a custom variant names itself: marked, so that it cannot pass for a built-in one
+        return f"{self.variant.name} (custom)" if self.rules is not None else self.variant.name
 
     def summary(self) -> RoomSummary:
         return RoomSummary(room=self.code, variant=self.variant_name, title=self.title, public=self.public,
@@ -164,35 +169,59 @@ class Room:
     def save(self) -> None:
         self.store.save_room(self.row())
 
-    def start_game(self, starter: int) -> None:
+    async def first_position(self, starter: int) -> Position:
+        """A new game's first position (RANDOM layouts drawn here, once, then stored)."""
+        seed = secrets.randbits(64)
+        if self.rules is None:
+            return self.game.start(starter, seed=seed)
+        try:
+            return (await self.rules.start(self.variant_json, starter, seed=seed)).position
+        except RulesTimeout as exc:
+            raise RoomError(ErrorCode.RULES_TIMEOUT, f"starting a game of this variant: {exc}") from None
+
+    def begin(self, starter: int, position: Position) -> None:
+        """A new game from `position`, stored with its layout before anyone sees it."""
         self.starter = starter
-        self.position = self.game.start(starter)
+        self.position = position
         self.moves = []
         self.result = None
         self.finished = False
         self.game_id = self.store.new_game(self.code, self.variant_name, self.variant_json, starter,
-                                           [s.name for s in self.seats])
+                                           [s.name for s in self.seats], layout(position))
+        self.touch()
         self.save()
 
-    def restore(self, row: RoomRow, starter: int, moves: list[tuple[int, Any]], ended: bool,
-                result: str | None) -> None:
-        """Rebuild from the store: replay every committed move through the engine."""
+    def restore(self, row: RoomRow, game: GameRow) -> None:
+        """Rebuild from the store: the stored first layout, then every committed move
+        through the engine (IllegalMove when they no longer replay)."""
         self.game_id = row.game_id
         for seat, (name, token_hash) in zip(self.seats, row.seats, strict=True):
             seat.name, seat.token_hash = name, token_hash
         if row.computer is not None:
             self.seats[row.computer].computer = True
             self.computer_level = row.computer_level if row.computer_level is not None else 1
-        self.starter = starter
-        pos = self.game.start(starter)
-        for ply, (seat, move) in enumerate(moves):
+        self.starter = game.starter
+        if game.start is not None:
+            pos = self.game.start(game.starter, board=game.start["board"], stores=game.start["stores"])
+        else:  # stored before layouts were kept: only a fixed layout can be rebuilt
+            if self.variant.game_info.start_pattern.name == "RANDOM":
+                raise IllegalMove("the game's random first layout was not stored")
+            pos = self.game.start(game.starter)
+        rounds = game.rounds or {}
+        for ply, (seat, move) in enumerate(game.moves):
+            if pos.turn != seat:
+                raise IllegalMove(f"ply {ply}: stored for seat {seat}, but seat {pos.turn} is to move")
             pos = self.game.play(pos, move)
             if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
-                pos = next_round_of(self.game, pos) or pos
+                nxt = next_round_or_none(self.game, pos)
+                if nxt is not None and ply + 1 in rounds:  # as drawn then, not drawn anew
+                    nxt.board, nxt.stores, nxt.legal = list(rounds[ply + 1]["board"]), \
+                        list(rounds[ply + 1]["stores"]), None
+                pos = nxt or pos
             self.moves.append(MoveRecord(ply=ply, seat=seat, move=move))
         self.position = pos
-        self.finished = ended or pos.outcome is not None
-        self.result = result
+        self.finished = game.outcome is not None or pos.outcome is not None
+        self.result = game.result
 
     # ---- seats ----------------------------------------------------------------------
 
@@ -216,6 +245,7 @@ class Room:
         s.clients.add(client)
         client.seats[self.code] = seat
         self.empty_since = None
+        self.touch()
         self._unwatch(client)
         if self.game_id is not None:
             self.store.set_players(self.game_id, [x.name for x in self.seats])
@@ -281,6 +311,12 @@ class Room:
             self.empty_since = asyncio.get_running_loop().time()
         self.on_change(self)
 
+    def cancel_timers(self) -> None:
+        for s in self.seats:
+            if s.abandon_task:
+                s.abandon_task.cancel()
+                s.abandon_task = None
+
     def start_abandon_timers(self) -> None:
         """After a restart nobody is connected yet: every seated player gets the grace period."""
         if self.finished or self.status != "playing":
@@ -319,43 +355,69 @@ class Room:
         if ply is not None and ply != len(self.moves):
             raise RoomError(ErrorCode.STALE_PLY, f"the game is at ply {len(self.moves)}, not {ply}")
 
-    def move(self, client: Client, move: Any, ply: int | None) -> None:
+    async def move(self, client: Client, move: Any, ply: int | None) -> None:
         seat = self.seat_of(client)
-        self.play_for(seat, move, ply)
+        await self.play_for(seat, move, ply)
 
-    def play_for(self, seat: int, move: Any, ply: int | None) -> None:
+    async def play_for(self, seat: int, move: Any, ply: int | None) -> None:
         """The one way a move enters the game: check, commit, broadcast."""
         self.check_can_move(seat, ply)
-        try:
-            new = self.game.play(self.position, move)
-        except IllegalMove as exc:
-            raise RoomError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+        if self.rules is None:
+            try:
+                new = self.game.play(self.position, move)
+            except IllegalMove as exc:
+                raise RoomError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+            self._commit(seat, move, new, next_round_or_none(self.game, new))
+            return
+        async with self.lock:
+            self.check_can_move(seat, ply)  # again: another move may have gone in meanwhile
+            number = len(self.moves)
+            try:
+                played = await self.rules.play(self.variant_json, self.position, move)
+            except IllegalMove as exc:
+                raise RoomError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+            except RulesTimeout as exc:
+                raise RoomError(ErrorCode.RULES_TIMEOUT,
+                                f"this variant's move took too long ({exc}); the position is unchanged") from None
+            if self.finished or len(self.moves) != number:  # resigned or forfeited meanwhile
+                raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+            self._commit(seat, move, played.position, played.next_round)
+
+    def _commit(self, seat: int, move: Any, new: Position, next_round: Position | None) -> None:
         wire_move = list(move) if isinstance(move, tuple) else move
         number = len(self.moves)
         assert self.game_id is not None
         self.store.add_move(self.game_id, number, seat, wire_move)  # committed before anyone hears
         self.position = new
+        self.touch()
         record = MoveRecord(ply=number, seat=seat, move=wire_move)
         self.moves.append(record)
         self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state()))
         if new.outcome is not None and new.outcome.kind in ROUND_KINDS:
-            self._next_round()
+            self._next_round(next_round)
         elif new.outcome is not None:
             self._finish(new.outcome.to_json(), "rules", self._describe(new))
         self.computer_turn()
 
-    def _next_round(self) -> None:
+    def _next_round(self, nxt: Position | None) -> None:
         """A round ended: the next one starts at once (its layout follows from the rules)."""
-        nxt = next_round_of(self.game, self.position)
         if nxt is None:  # the next round cannot start: the round's result ends the game
             outcome = self.position.outcome
             assert outcome is not None
             self._finish({"kind": "WIN" if outcome.winner is not None else "TIE", "winner": outcome.winner},
                          "rules", self._describe(self.position))
             return
+        assert self.game_id is not None
+        self.store.add_round(self.game_id, len(self.moves), layout(nxt))
         self.position = nxt
         log.info("room %s: a new round starts", self.code)
         self.broadcast(RoundStarted(room=self.code, ply=len(self.moves), state=self.state()))
+        if nxt.outcome is not None:  # a round its starter cannot play: the game ends there
+            self._finish(nxt.outcome.to_json(), "rules", self._describe(nxt))
+
+    def touch(self) -> None:
+        with contextlib.suppress(RuntimeError):  # no loop: a room restored outside one
+            self.last_activity = asyncio.get_running_loop().time()
 
     def add_computer(self, seat: int, level: ComputerLevel) -> None:
         s = self.seats[seat]
@@ -394,15 +456,13 @@ class Room:
         self.save()
         for s in self.seats:
             s.wants_rematch = False
-            if s.abandon_task:
-                s.abandon_task.cancel()
-                s.abandon_task = None
+        self.cancel_timers()
         log.info("room %s: game over (%s): %s", self.code, reason, result)
         self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,  # type: ignore[arg-type]
                                 result=result, game_id=self.game_id))
         self.on_change(self)
 
-    def rematch(self, client: Client) -> bool:
+    async def rematch(self, client: Client) -> bool:
         """Ask for a rematch; when both players asked, start it with seats swapped."""
         seat = self.seat_of(client)
         if not self.finished:
@@ -411,13 +471,16 @@ class Room:
         if not all(s.wants_rematch or s.computer for s in self.seats):
             self.broadcast(RematchOffer(room=self.code, seat=seat))
             return False
+        first = await self.first_position(self.starter)
+        if not self.finished or not all(s.wants_rematch or s.computer for s in self.seats):
+            return False  # a rematch started meanwhile (both asked at once)
         self.seats.reverse()
         for s in self.seats:
             s.wants_rematch = False
         for i, s in enumerate(self.seats):
             for c in s.clients:
                 c.seats[self.code] = i
-        self.start_game(self.starter)
+        self.begin(self.starter, first)
         self.start_abandon_timers()  # a player who asked and then went away still has to come back
         log.info("room %s: rematch, seats swapped", self.code)
         for i, s in enumerate(self.seats):

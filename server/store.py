@@ -8,6 +8,7 @@ survives a killed process (not a power cut) at a fraction of a full sync's cost.
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import time
 from dataclasses import dataclass
@@ -37,7 +38,9 @@ CREATE TABLE IF NOT EXISTS games (
     starter INTEGER NOT NULL,
     south TEXT, north TEXT,
     outcome TEXT, reason TEXT, result TEXT,
-    started REAL NOT NULL, ended REAL
+    started REAL NOT NULL, ended REAL,
+    start TEXT,
+    rounds TEXT
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id INTEGER NOT NULL,
@@ -75,6 +78,11 @@ class GameRow:
     reason: str | None
     result: str | None
     moves: list[tuple[int, Any]]  # (seat, move)
+    # the first position's board and stores as played (a RANDOM layout is drawn once);
+    # None in games stored before it was kept
+    start: dict[str, Any] | None = None
+    # each later round's first board and stores, by the ply it starts at
+    rounds: dict[int, dict[str, Any]] | None = None
 
 
 class Store:
@@ -87,6 +95,10 @@ class Store:
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
         if "computer_level" not in columns:  # a data dir from before computer opponents
             self.db.execute("ALTER TABLE rooms ADD COLUMN computer_level INTEGER")
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        for column in ("start", "rounds"):  # a data dir from before start layouts were kept
+            if column not in columns:
+                self.db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
 
     def close(self) -> None:
         self.db.close()
@@ -126,18 +138,48 @@ class Store:
             for r in rows
         ]
 
+    def mark_unrestorable(self, code: str, game_id: int | None, why: str) -> None:
+        """A room whose game no longer replays: out of the live rooms for good (said once),
+        its game ended as void with the reason kept."""
+        with self.db:
+            self.db.execute("UPDATE rooms SET status='unrestorable', updated=? WHERE code=?", (time.time(), code))
+            if game_id is not None:
+                self.db.execute("UPDATE games SET reason='unrestorable', result=?, ended=? "
+                                "WHERE id=? AND ended IS NULL", (why[:500], time.time(), game_id))
+
+    def room_public(self, code: str) -> bool:
+        row = self.db.execute("SELECT public FROM rooms WHERE code=?", (code,)).fetchone()
+        return bool(row and row[0])
+
     def room_exists(self, code: str) -> bool:
         return self.db.execute("SELECT 1 FROM rooms WHERE code=?", (code,)).fetchone() is not None
 
     # ---- games and moves ------------------------------------------------------------
 
     def new_game(self, room: str, variant: str, variant_json: dict[str, Any], starter: int,
-                 players: list[str | None]) -> int:
-        cur = self._tx(
-            "INSERT INTO games (room, variant, variant_json, starter, south, north, started) VALUES (?,?,?,?,?,?,?)",
-            (room, variant, json.dumps(variant_json), starter, players[0], players[1], time.time()),
-        )
-        return int(cur.lastrowid or 0)
+                 players: list[str | None], start: dict[str, Any]) -> int:
+        """A new game; its id is random (53 bits: exact in JavaScript), so that games
+        cannot be found by counting (GET /api/games/{id} needs the id)."""
+        while True:
+            game_id = secrets.randbits(53) or 1
+            try:
+                self._tx(
+                    "INSERT INTO games (id, room, variant, variant_json, starter, south, north, started, start, "
+                    "rounds) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (game_id, room, variant, json.dumps(variant_json), starter, players[0], players[1],
+                     time.time(), json.dumps(start), "{}"),
+                )
+                return game_id
+            except sqlite3.IntegrityError:  # the id is taken: draw again
+                continue
+
+    def add_round(self, game_id: int, ply: int, start: dict[str, Any]) -> None:
+        """A later round's first board and stores (drawn at random in some variants)."""
+        with self.db:
+            row = self.db.execute("SELECT rounds FROM games WHERE id=?", (game_id,)).fetchone()
+            rounds = json.loads(row[0]) if row and row[0] else {}
+            rounds[str(ply)] = start
+            self.db.execute("UPDATE games SET rounds=? WHERE id=?", (json.dumps(rounds), game_id))
 
     def set_players(self, game_id: int, players: list[str | None]) -> None:
         self._tx("UPDATE games SET south=?, north=? WHERE id=?", (players[0], players[1], game_id))
@@ -152,12 +194,14 @@ class Store:
 
     def game(self, game_id: int) -> GameRow | None:
         r = self.db.execute(
-            "SELECT id, room, variant, variant_json, starter, south, north, outcome, reason, result "
-            "FROM games WHERE id=?", (game_id,)
+            "SELECT id, room, variant, variant_json, starter, south, north, outcome, reason, result, start, "
+            "rounds FROM games WHERE id=?", (game_id,)
         ).fetchone()
         if r is None:
             return None
         moves = [(seat, json.loads(m)) for seat, m in self.db.execute(
             "SELECT seat, move FROM moves WHERE game_id=? ORDER BY ply", (game_id,))]
+        rounds = {int(ply): start for ply, start in json.loads(r[11]).items()} if r[11] else None
         return GameRow(r[0], r[1], r[2], json.loads(r[3]), r[4], [r[5], r[6]],
-                       json.loads(r[7]) if r[7] else None, r[8], r[9], moves)
+                       json.loads(r[7]) if r[7] else None, r[8], r[9], moves,
+                       json.loads(r[10]) if r[10] else None, rounds)

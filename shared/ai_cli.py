@@ -7,8 +7,7 @@ import sys
 from typing import IO, Any
 
 from mancala.ai.player import PERFECT, SOLVER, choose_move
-from mancala.engine.game import IllegalMove
-from mancala.engine.game import ROUND_KINDS
+from mancala.engine.game import ROUND_KINDS, IllegalMove
 from mancala.replay import (
     EXIT_ILLEGAL,
     EXIT_INVALID,

@@ -343,6 +343,17 @@ const handlers = {
     showNotice("A new round starts.", "", "info");
   },
 
+  room_closed(msg) {
+    saved.forgetSeat(msg.room);
+    if (!app.room || app.room.code !== msg.room) return;
+    app.target = null;
+    app.room = null;
+    app.pending = false;
+    setHash("");
+    showLobby();
+    showNotice("That room was closed: nobody had moved for a long while.", msg.reason, "info");
+  },
+
   game_over(msg) {
     const room = app.room;
     if (!room || room.code !== msg.room) return;

@@ -22,6 +22,8 @@ export const ERROR_TEXT = {
   invalid_variant: "That variant's settings are not valid.",
   protocol_version: "This page and the server speak different versions: reload the page.",
   shutting_down: "The server is shutting down; the page will reconnect when it is back.",
+  rules_timeout: "That variant's rules took too long to work out on the server; nothing changed.",
+  quota: "You have too many open rooms: finish or leave one first.",
   internal_error: "Something went wrong on the server. Try again; if it keeps happening, reload the page.",
   disconnected: "Not connected to the server: the page is reconnecting.",
 };

@@ -28,6 +28,11 @@ class Codec:
         return json.dumps(data, separators=(",", ":"))
 
     def decode(self, frame: str | bytes) -> dict[str, Any]:
+        if isinstance(frame, bytes) != self.binary:
+            # one encoding per connection, chosen by subprotocol: a frame of the other kind
+            # is a client bug, said as such rather than guessed at
+            want = "binary (msgpack)" if self.binary else "text (JSON)"
+            raise FrameError(f"this connection speaks {want} frames")
         try:
             if isinstance(frame, bytes):
                 data = msgpack.unpackb(frame, raw=False, strict_map_key=True)

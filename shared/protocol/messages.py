@@ -6,17 +6,26 @@ error) so a client can match answers to requests. Pushed messages carry no id.
 
 from __future__ import annotations
 
+import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, TypeAdapter
 
 from mancala.protocol import PROTOCOL
+from mancala.protocol.text import printable_name
 
 RoomCode = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
 Seat = Literal[0, 1]
-Name = Annotated[str, Field(min_length=1, max_length=40)]
-JsonMove = int | tuple[int, Literal["CW", "CCW"]]
+# shown to other people (seats, lobby): printable characters only, no controls or
+# direction overrides (a name must not be able to rewrite someone's terminal)
+Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(printable_name)]
+# an integer exactly representable in JavaScript and in msgpack: a client's request id
+# is echoed back, so it must survive both encodings
+SafeInt = Annotated[int, Strict(), Field(ge=-(2**53), le=2**53)]
+RequestId = SafeInt | Annotated[str, Field(max_length=64)] | None
+Hole = Annotated[int, Strict(), Field(ge=0, le=255)]
+JsonMove = Hole | tuple[Hole, Literal["CW", "CCW"]]
 # a computer opponent's difficulty: the variant's 0..3, or "perfect" (the exact solver
 # where it finishes within the move's time cap, else the strongest search)
 ComputerLevel = Annotated[int, Field(ge=0, le=3)] | Literal["perfect"]
@@ -27,7 +36,11 @@ class _Msg(BaseModel):
 
 
 class _Request(_Msg):
-    id: int | str | None = None
+    # strict: "move": true or "2", "public": "yes" are type errors, not coerced; the hub
+    # validates JSON text (validate_client), where arrays still read as tuples
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    id: RequestId = None
 
 
 # ---- client -> server ---------------------------------------------------------------
@@ -86,7 +99,7 @@ class MakeMove(_Request):
     type: Literal["move"] = "move"
     room: RoomCode
     move: JsonMove
-    ply: int | None = None  # the ply the client saw; a stale one is refused
+    ply: SafeInt | None = None  # the ply the client saw; a stale one is refused
 
 
 class Resign(_Request):
@@ -114,6 +127,18 @@ ClientMessage = Annotated[
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+def validate_client(data: dict[str, Any]) -> Any:
+    """A decoded client message as its model, strictly typed (raises ValidationError).
+
+    Validated from JSON text whatever the frame's encoding: strict mode then refuses
+    coercions (bool or "2" for an int) while arrays still read as tuples."""
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except TypeError as exc:  # msgpack bytes or extension types
+        raise ValueError(str(exc)) from None
+    return CLIENT_MESSAGE.validate_json(text, strict=True)
 CLIENT_TYPES = frozenset(
     m.model_fields["type"].default
     for m in (Hello, ListVariants, SubscribeLobby, UnsubscribeLobby, CreateRoom, JoinRoom, Spectate,
@@ -142,12 +167,14 @@ class ErrorCode(StrEnum):
     INVALID_VARIANT = "invalid_variant"
     PROTOCOL_VERSION = "protocol_version"
     SHUTTING_DOWN = "shutting_down"
+    RULES_TIMEOUT = "rules_timeout"  # a custom variant's rules overran their time limit
+    QUOTA = "quota"  # too many open rooms (or computer rooms) for this connection or address
     INTERNAL_ERROR = "internal_error"  # a server bug: logged; the connection stays open
 
 
 class Error(_Msg):
     type: Literal["error"] = "error"
-    id: int | str | None = None
+    id: RequestId = None
     code: ErrorCode
     message: str
     params: list[str] = []  # for invalid_variant: the parameters involved
@@ -316,6 +343,14 @@ class Pong(_Msg):
     id: int | str | None = None
 
 
+class RoomClosed(_Msg):
+    """The room is gone (idle too long); its game, if it had moves, stays readable."""
+
+    type: Literal["room_closed"] = "room_closed"
+    room: str
+    reason: str
+
+
 class ServerClosing(_Msg):
     type: Literal["server_closing"] = "server_closing"
     message: str = "the server is restarting; reconnect with your token"
@@ -323,7 +358,7 @@ class ServerClosing(_Msg):
 
 ServerMessage = Annotated[
     Error | Welcome | Variants | Lobby | LobbyUpdate | SeatGranted | RoomState | MoveMade | RoundStarted
-    | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | ServerClosing,
+    | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | RoomClosed | ServerClosing,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)

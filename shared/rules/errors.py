@@ -24,6 +24,10 @@ class VariantError(ValueError):
         self.violations = violations
         super().__init__("; ".join(str(v) for v in violations))
 
+    def __reduce__(self) -> tuple[type[VariantError], tuple[list[Violation]]]:
+        # rebuilt from its violations (not its message) when it crosses a process boundary
+        return (VariantError, (self.violations,))
+
     @property
     def params(self) -> list[str]:
         return sorted({p for v in self.violations for p in v.params})

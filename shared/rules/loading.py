@@ -52,8 +52,12 @@ def parse_variant(raw: Any) -> Variant:
     if problems:
         raise VariantError(problems)
     try:
-        variant = Variant.model_validate(data)
-    except ValidationError as err:
+        # strict, from JSON text: "6" is not a number of holes, 1 is not true; arrays
+        # still read as tuples and names as enum members
+        variant = Variant.model_validate_json(json.dumps(data, allow_nan=False), strict=True)
+    except (TypeError, ValueError) as err:
+        if not isinstance(err, ValidationError):
+            raise VariantError([Violation(("variant",), "type", f"not JSON values: {err}")]) from None
         raise VariantError(_pydantic_violations(err)) from None
     broken = check(variant)
     if broken:

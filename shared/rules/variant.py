@@ -9,8 +9,9 @@ from __future__ import annotations
 
 from typing import Annotated
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
 
+from mancala.protocol.text import printable_name
 from mancala.rules.enums import (
     Algorithm,
     AllowRule,
@@ -39,7 +40,18 @@ from mancala.rules.enums import (
 
 _FROZEN = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
 
-NonNeg = Annotated[int, Field(ge=0)]
+# Cost bounds, named so that errors and docs can cite them. A move's cost grows with the
+# seeds on the board (sowing, laps, captures that simulate moves); the reference's own
+# games stay far inside (15 holes a side at most, 70 seeds a hole in Mangala I). Beyond
+# these a custom variant is refused before any rules work is done.
+MAX_HOLES = 64  # the board-size rule proper (2..15) is the reference's, in constraints.py
+MAX_NBR_START = 100  # seeds per hole at the start
+MAX_COUNT = 10_000  # any other count parameter (capt_max, sow_param, goal_param...)
+MAX_LIST = 64  # entries in a list parameter (capt_on, udir_holes)
+MAX_NAME = 60  # characters of a variant's name (shown as room titles)
+MAX_TEXT = 4_000  # characters of about, rules, help_file, family, region
+
+NonNeg = Annotated[int, Field(ge=0, le=MAX_COUNT)]
 # per-difficulty lists: four values (difficulty 0..3), or empty for the built-in defaults
 PerDifficulty = Annotated[tuple[int, ...], Field(max_length=4)]
 
@@ -47,8 +59,8 @@ PerDifficulty = Annotated[tuple[int, ...], Field(max_length=4)]
 class GameConstants(BaseModel):
     model_config = _FROZEN
 
-    holes: Annotated[int, Field(ge=1, le=64)]
-    nbr_start: Annotated[int, Field(ge=0, le=10_000)]
+    holes: Annotated[int, Field(ge=1, le=MAX_HOLES)]
+    nbr_start: Annotated[int, Field(ge=0, le=MAX_NBR_START)]
 
 
 class GameInfo(BaseModel):
@@ -57,14 +69,14 @@ class GameInfo(BaseModel):
     model_config = _FROZEN
 
     # description
-    name: str = "Mancala"
-    about: str = ""
-    rules: str = ""  # our addition: the published source of the rules
+    name: Annotated[str, Field(max_length=MAX_NAME), AfterValidator(printable_name)] = "Mancala"
+    about: Annotated[str, Field(max_length=MAX_TEXT)] = ""
+    rules: Annotated[str, Field(max_length=MAX_TEXT)] = ""  # our addition: the published source of the rules
     # our additions, for the lobby's variant picker: the family of games it belongs to
     # (e.g. "Kalah", "Oware", "Relay sowing") and where it is played (e.g. "West Africa")
-    family: str = ""
-    region: str = ""
-    help_file: str = ""
+    family: Annotated[str, Field(max_length=MAX_TEXT)] = ""
+    region: Annotated[str, Field(max_length=MAX_TEXT)] = ""
+    help_file: Annotated[str, Field(max_length=MAX_TEXT)] = ""
 
     # board and start
     stores: bool = False
@@ -74,7 +86,7 @@ class GameInfo(BaseModel):
 
     # sowing
     sow_direct: Direct = Direct.CCW
-    udir_holes: tuple[NonNeg, ...] = ()
+    udir_holes: Annotated[tuple[NonNeg, ...], Field(max_length=MAX_LIST)] = ()
     sow_start: bool = False
     move_one: bool = False
     skip_start: bool = False
@@ -93,11 +105,11 @@ class GameInfo(BaseModel):
     crosscapt: bool = False
     xcpickown: CrossCaptOwn = CrossCaptOwn.LEAVE
     xc_sown: bool = False
-    capt_on: tuple[Annotated[int, Field(ge=1)], ...] = ()
+    capt_on: Annotated[tuple[Annotated[int, Field(ge=1, le=MAX_COUNT)], ...], Field(max_length=MAX_LIST)] = ()
     capt_min: NonNeg = 0
     capt_max: NonNeg = 0
     evens: bool = False
-    multicapt: Annotated[int, Field(ge=-1)] = 0
+    multicapt: Annotated[int, Field(ge=-1, le=MAX_COUNT)] = 0
     capsamedir: bool = False
     capt_side: CaptSide = CaptSide.BOTH
     capt_type: CaptType = CaptType.NONE
@@ -115,7 +127,7 @@ class GameInfo(BaseModel):
     child_rule: ChildRule = ChildRule.NONE
 
     # allowed moves
-    min_move: Annotated[int, Field(ge=1)] = 1
+    min_move: Annotated[int, Field(ge=1, le=MAX_COUNT)] = 1
     mustshare: bool = False
     mustpass: bool = False
     allow_rule: AllowRule = AllowRule.NONE

@@ -109,7 +109,7 @@ async def test_variant_names_and_custom_variants(connect):
 
     granted = await client.create_room(TINY)
     state = await client.next_event("room_state")
-    assert state.variant == "custom" and state.title == "Tiny" and state.holes == 3
+    assert state.variant == "custom" and state.title == "Tiny (custom)" and state.holes == 3
     assert state.state.board == [2] * 6
     other = await connect("bob")
     await other.join(granted.room)

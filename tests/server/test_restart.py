@@ -39,7 +39,7 @@ async def test_abandon_timers_start_again_after_a_restart(make_settings, tmp_pat
         await north.close()
 
 
-async def test_a_stored_game_that_no_longer_replays_is_skipped(make_settings):
+async def test_a_stored_game_that_no_longer_replays_is_marked_and_the_rest_come_back(make_settings):
     settings = make_settings()
     async with running(settings) as server:
         url = f"ws://127.0.0.1:{server.port}/ws"

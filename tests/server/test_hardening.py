@@ -1,0 +1,333 @@
+"""The defects of the hardening review (issue 11), each against a real server.
+
+Costly custom variants, RANDOM layouts across a restart, private rooms, quotas, text
+that could rewrite a terminal, loose types, and the HTTP and close-code details.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import sqlite3
+from typing import Any
+
+import msgpack
+import pytest
+from websockets.asyncio.client import connect as ws_connect
+from websockets.exceptions import ConnectionClosed, InvalidStatus
+
+from mancala.client.api import MancalaClient, ServerError
+from mancala.server.app import running
+from tests.server.helpers import get_json, http_get, play_moves
+
+KALAH = {"game_class": "Mancala", "game_constants": {"holes": 6, "nbr_start": 4},
+         "game_info": {"name": "Kalah 4", "stores": True, "sow_own_store": True, "crosscapt": True,
+                       "xcpickown": "PICK_ON_CAPT", "capt_side": "OPP_SIDE"}}
+
+
+def variant(**info: Any) -> dict[str, Any]:
+    out = json.loads(json.dumps(KALAH))
+    out["game_info"].update(info)
+    return out
+
+
+# ---- 1. costly custom variants ---------------------------------------------------------
+
+
+async def test_the_reported_costly_variant_is_refused_by_named_limits(connect) -> None:
+    ann = await connect("ann")
+    raw = {"game_class": "Mancala", "game_constants": {"holes": 64, "nbr_start": 10000},
+           "game_info": {"stores": True, "mlaps": "LAPPER", "multicapt": -1, "crosscapt": True,
+                         "skip_start": True, "grandslam": "NOT_LEGAL"}}
+    with pytest.raises(ServerError) as err:
+        await ann.create_room(raw)
+    assert err.value.code == "invalid_variant" and "nbr_start" in err.value.params
+    assert "less than or equal to 100" in err.value.message
+
+
+async def test_a_slow_custom_variant_ends_in_a_typed_error_and_never_holds_up_others(start_server) -> None:
+    """Within the limits, a custom variant's start may still be slow: it runs in a rules
+    worker under a time limit (here tiny), so the error is typed and a bystander's ping
+    is answered while the worker is still busy."""
+    server = await start_server(rules_time_limit=0.001, rules_workers=1)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    heavy = variant(mlaps="LAPPER", grandslam="NOT_LEGAL", mustshare=True)
+    heavy["game_constants"] = {"holes": 15, "nbr_start": 100}
+    async with await MancalaClient.connect(url, name="eve") as eve, \
+            await MancalaClient.connect(url, name="bob") as bob:
+        create = asyncio.create_task(eve.create_room(heavy))
+        pong = await bob.ping()
+        assert pong.type == "pong"
+        with pytest.raises(ServerError) as err:
+            await create
+        assert err.value.code == "rules_timeout"
+        assert not server.hub.rooms  # nothing half made
+        # the worker was replaced: an ordinary custom game still starts (generous limit)
+        server.hub.rules.time_limit = 30.0
+        granted = await eve.create_room(variant())
+        state = await eve.next_event("room_state")
+        assert state.title == "Kalah 4 (custom)" and granted.room in server.hub.rooms
+
+
+async def test_moves_of_a_custom_room_are_checked_in_the_workers(connect) -> None:
+    ann, bob = await connect("ann"), await connect("bob")
+    granted = await ann.create_room(variant())
+    await bob.join(granted.room)
+    state = (await bob.next_event("room_state")).state
+    with pytest.raises(ServerError) as err:
+        await ann.move(granted.room, 7)  # North's hole
+    assert err.value.code == "illegal_move"
+    await play_moves(granted.room, [ann, bob], state, rng=__import__("random").Random(1), count=6)
+
+
+async def test_a_variant_nobody_can_move_in_is_refused(connect) -> None:
+    ann = await connect("ann")
+    with pytest.raises(ServerError) as err:
+        await ann.create_room(variant(min_move=5))
+    assert err.value.code == "invalid_variant"
+    assert {"min_move", "nbr_start"} <= set(err.value.params)
+
+
+# ---- 2. RANDOM layouts survive a restart -----------------------------------------------
+
+
+async def test_random_layouts_are_stored_and_come_back_after_a_restart(make_settings) -> None:
+    settings = make_settings()
+    random_start = variant(start_pattern="RANDOM")  # nbr_start seeds in all, laid out at random
+    random_start["game_constants"]["nbr_start"] = 48
+    rooms = []
+    async with running(settings) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        for seed in range(4):
+            async with await MancalaClient.connect(url, name="ann") as ann, \
+                    await MancalaClient.connect(url, name="bob") as bob:
+                granted = await ann.create_room(random_start)
+                joined = await bob.join(granted.room)
+                state = (await bob.next_event("room_state")).state
+                state = await play_moves(granted.room, [ann, bob], state,
+                                         rng=__import__("random").Random(seed), count=3)
+                assert state.outcome is None
+                rooms.append((granted.room, joined.token, state))
+    async with running(settings) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        for code, token, state in rooms:
+            assert code in server.hub.rooms
+            async with await MancalaClient.connect(url, name="bob") as bob:
+                back = await bob.reconnect(code, token)
+                assert back.ply == 3 and back.state == state and back.status == "playing"
+
+
+async def test_a_room_that_cannot_be_restored_is_marked_once(make_settings, caplog) -> None:
+    settings = make_settings()
+    async with running(settings) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        async with await MancalaClient.connect(url, name="ann") as ann, \
+                await MancalaClient.connect(url, name="bob") as bob:
+            granted = await ann.create_room("kalah_4")
+            await bob.join(granted.room)
+            await ann.move(granted.room, 0)
+            game_id = server.hub.rooms[granted.room].game_id
+    with sqlite3.connect(settings.db_path) as db:  # a move today's rules refuse
+        db.execute("UPDATE moves SET move='12' WHERE game_id=? AND ply=0", (game_id,))
+    async with running(settings) as server:
+        assert granted.room not in server.hub.rooms
+    with sqlite3.connect(settings.db_path) as db:
+        status = db.execute("SELECT status FROM rooms WHERE code=?", (granted.room,)).fetchone()[0]
+        reason = db.execute("SELECT reason FROM games WHERE id=?", (game_id,)).fetchone()[0]
+    assert (status, reason) == ("unrestorable", "unrestorable")
+    caplog.clear()
+    async with running(settings) as server:  # said once: not tried (nor logged) again
+        assert granted.room not in server.hub.rooms
+    assert not [r for r in caplog.records if granted.room in r.getMessage() and r.levelname == "ERROR"]
+
+
+# ---- 3. private rooms ------------------------------------------------------------------
+
+
+async def test_private_rooms_cannot_be_found(server, connect) -> None:
+    ann = await connect("ann")
+    private = await ann.create_room("kalah_4", public=False)
+    private_state = await ann.next_event("room_state")
+    public = await ann.create_room("kalah_4")
+    public_state = await ann.next_event("room_state")
+    assert len(private.room) == 12 and len(public.room) == 6
+    ids = [private_state.game_id, public_state.game_id]
+    assert all(i is not None and i > 2**32 for i in ids) and abs(ids[0] - ids[1]) != 1
+    status, rooms = await get_json(server.port, "/api/rooms")
+    assert [r["room"] for r in rooms] == [public.room]
+    status, game = await get_json(server.port, f"/api/games/{private_state.game_id}")
+    assert status == 200 and game["room"] is None
+    status, game = await get_json(server.port, f"/api/games/{public_state.game_id}")
+    assert status == 200 and game["room"] == public.room
+    for guess in range(1, 50):  # counting finds nothing
+        status, _ = await get_json(server.port, f"/api/games/{guess}")
+        assert status == 404
+
+
+# ---- 4. quotas -------------------------------------------------------------------------
+
+
+async def test_open_rooms_per_connection_and_per_address_are_bounded(start_server) -> None:
+    server = await start_server(rooms_per_client=2, rooms_per_address=3, computer_rooms_per_client=1)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    async with await MancalaClient.connect(url, name="ann") as ann, \
+            await MancalaClient.connect(url, name="ann2") as ann2:
+        await ann.create_room("kalah_4", computer=0)
+        with pytest.raises(ServerError) as err:
+            await ann.create_room("kalah_4", computer=0)
+        assert err.value.code == "quota" and "computer" in err.value.message
+        await ann.create_room("kalah_4")
+        with pytest.raises(ServerError) as err:
+            await ann.create_room("kalah_4")
+        assert err.value.code == "quota" and "this connection" in err.value.message
+        await ann2.create_room("kalah_4")
+        with pytest.raises(ServerError) as err:  # same address
+            await ann2.create_room("kalah_4")
+        assert err.value.code == "quota" and "your address" in err.value.message
+        with pytest.raises(ServerError) as err:
+            await ann2.quick_pair("kalah_4")
+        assert err.value.code == "quota"
+
+
+async def test_idle_rooms_close_even_with_their_creator_connected(start_server) -> None:
+    server = await start_server(idle_room_ttl=0.5)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    async with await MancalaClient.connect(url, name="ann") as ann:
+        granted = await ann.create_room("kalah_4")
+        closed = await ann.next_event("room_closed", timeout=10)
+        assert closed.room == granted.room and "without a move" in closed.reason
+        assert granted.room not in server.hub.rooms
+        await ann.create_room("kalah_4")  # its quota is free again
+
+
+async def test_http_requests_are_rate_limited_per_address(start_server) -> None:
+    server = await start_server(http_rate=1.0, http_burst=3)
+    statuses = [(await asyncio.to_thread(http_get, server.port, "/healthz"))[0] for _ in range(5)]
+    assert statuses[:3] == [200, 200, 200] and 429 in statuses[3:]
+
+
+# ---- 5. names and titles ---------------------------------------------------------------
+
+
+@pytest.mark.parametrize("name", ["\u001b[2J\u001b]0;PWNED\u0007EVIL", "nul\u0000", "\u202eevil", "x" * 41])
+async def test_names_that_could_rewrite_a_screen_are_refused(url: str, name: str) -> None:
+    with pytest.raises(ServerError) as err:
+        await MancalaClient.connect(url, name=name)
+    assert err.value.code == "bad_message" and "name" in err.value.message
+
+
+async def test_custom_variant_names_are_checked_and_marked(connect) -> None:
+    ann = await connect("ann")
+    with pytest.raises(ServerError) as err:
+        await ann.create_room(variant(name="\u001b[2JKalah"))
+    assert err.value.code == "invalid_variant" and "name" in err.value.params
+    with pytest.raises(ServerError) as err:
+        await ann.create_room(variant(name="K" * 15_000))
+    assert err.value.code == "invalid_variant" and "name" in err.value.params
+    await ann.create_room(variant())
+    state = await ann.next_event("room_state")
+    assert state.title == "Kalah 4 (custom)" and state.variant == "custom"
+
+
+# ---- 6. loose types and handler crashes -------------------------------------------------
+
+
+async def _raw(url: str, fmt: str = "json") -> Any:
+    proto = "mancala.v1.msgpack" if fmt == "msgpack" else "mancala.v1.json"
+    return await ws_connect(url, subprotocols=[proto])  # type: ignore[list-item]
+
+
+async def _reply(ws: Any) -> dict[str, Any]:
+    frame = await asyncio.wait_for(ws.recv(), 5)
+    return msgpack.unpackb(frame) if isinstance(frame, bytes) else json.loads(frame)
+
+
+@pytest.mark.parametrize("message, code", [
+    ({"type": ["ping"]}, "unknown_type"),
+    ({"type": {"a": 1}}, "unknown_type"),
+    ({"type": "ping", "id": 2**70}, None),  # an id too big to echo: answered without it
+    ({"type": "move", "room": "ABCDEF", "move": True}, "bad_message"),
+    ({"type": "move", "room": "ABCDEF", "move": "2"}, "bad_message"),
+    ({"type": "create_room", "variant": "kalah_4", "public": "yes"}, "bad_message"),
+    ({"type": "create_room", "variant": {"game_constants": {"holes": "6", "nbr_start": 4}}}, "invalid_variant"),
+])
+@pytest.mark.parametrize("fmt", ["json", "msgpack"])
+async def test_loose_types_get_typed_errors_and_the_socket_stays(url: str, message: dict[str, Any],
+                                                                 code: str | None, fmt: str) -> None:
+    ws = await _raw(url, fmt)
+    try:
+        if fmt == "msgpack" and isinstance(message.get("id"), int) and message["id"] >= 2**64:
+            message = dict(message, id=2**63)  # msgpack's own limit; still beyond 2**53
+        await ws.send(msgpack.packb(message) if fmt == "msgpack" else json.dumps(message))
+        reply = await _reply(ws)
+        if code is None:
+            assert reply == {"type": "pong", "id": None} or (reply["type"] == "error" and reply["id"] is None)
+        else:
+            assert reply["type"] == "error" and reply["code"] == code, reply
+        await ws.send(msgpack.packb({"type": "ping", "id": 7}) if fmt == "msgpack"
+                      else json.dumps({"type": "ping", "id": 7}))
+        assert await _reply(ws) == {"type": "pong", "id": 7}
+    finally:
+        await ws.close()
+
+
+async def test_each_subprotocol_refuses_the_other_frame_kind(url: str) -> None:
+    for fmt, wrong in (("json", msgpack.packb({"type": "ping"})), ("msgpack", json.dumps({"type": "ping"}))):
+        ws = await _raw(url, fmt)
+        try:
+            await ws.send(wrong)
+            reply = await _reply(ws)
+            assert reply["type"] == "error" and reply["code"] == "bad_message" and "frames" in reply["message"]
+        finally:
+            await ws.close()
+
+
+# ---- 7. close codes and HTTP ------------------------------------------------------------
+
+
+async def test_a_flooder_is_closed_with_1008_and_a_reason(start_server) -> None:
+    server = await start_server(send_queue=4)
+    ws = await _raw(f"ws://127.0.0.1:{server.port}/ws")
+    # it never reads: pings pile up in its send queue until it is dropped
+    with pytest.raises(ConnectionClosed) as closed:
+        for _ in range(10_000):
+            await ws.send(json.dumps({"type": "list_variants"}))
+        await asyncio.wait_for(ws.wait_closed(), 10)
+        await ws.recv()
+    assert ws.close_code == 1008 and "too slow" in (ws.close_reason or ""), closed.value
+
+
+def _http(port: int, request: bytes) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=5) as sock:
+        sock.sendall(request)
+        chunks = []
+        while True:
+            data = sock.recv(65536)
+            if not data:
+                break
+            chunks.append(data)
+    return b"".join(chunks)
+
+
+async def test_http_methods_heads_and_long_paths(server) -> None:
+    status, _, _ = await asyncio.to_thread(http_get, server.port, "/" + "a" * 300)
+    assert status == 404
+    post = await asyncio.to_thread(_http, server.port, b"POST /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert post.startswith(b"HTTP/1.1 405") and b"Allow: GET, HEAD" in post
+    head = await asyncio.to_thread(_http, server.port, b"HEAD /healthz HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert head.startswith(b"HTTP/1.1 200") and head.endswith(b"\r\n\r\n")  # headers only
+    assert b"Content-Length: 3" in head
+
+
+async def test_websocket_upgrades_check_the_origin(start_server) -> None:
+    server = await start_server(allowed_origins="https://mancala.example")
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    with pytest.raises(InvalidStatus) as err:
+        await ws_connect(url, origin="https://evil.example")  # type: ignore[arg-type]
+    assert err.value.response.status_code == 403
+    for origin in (f"http://127.0.0.1:{server.port}", "https://mancala.example", None):
+        ws = await ws_connect(url, origin=origin)  # type: ignore[arg-type]
+        await ws.send(json.dumps({"type": "ping", "id": 1}))
+        assert await _reply(ws) == {"type": "pong", "id": 1}
+        await ws.close()
