@@ -46,9 +46,18 @@ def _fast_reward(outcome: tuple, mover: int) -> float:
     return 1.0 if winner == mover else 0.0
 
 
-def playout(game: Game, pos: Position, rng: random.Random) -> Position:
-    for _ in range(PLAYOUT_CAP):
+# a playout looks at the clock this often (moves): in a slow variant (many seeds, grand
+# slams that simulate every move) one playout can outlast the whole time cap
+CLOCK_EVERY = 8
+
+
+def playout(game: Game, pos: Position, rng: random.Random, deadline: float | None = None) -> Position:
+    """A random game from `pos` (in place); cut short by the cap or the deadline, it is
+    scored by the stores as they stand."""
+    for count in range(PLAYOUT_CAP):
         if pos.outcome is not None:
+            break
+        if deadline is not None and count % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
             break
         legal = game.legal_moves(pos)
         game.apply(pos, legal[rng.randrange(len(legal))])
@@ -60,13 +69,17 @@ def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, r
     """Best move, its win rate for the mover, and the number of expansions.
 
     Expands `nodes` nodes, or with `until_deadline` as many as the deadline allows;
-    a deadline always stops the search (after at least one expansion).
+    a deadline always stops the search, within a few moves of a playout: the answer is
+    then the most visited move so far (a random legal one if none was tried yet).
     """
     fast = game.fast
     root = Node(None, 1 - pos.turn, None, list(game.legal_moves(pos)))
     expansions = 0
+    def late() -> bool:
+        return deadline is not None and time.perf_counter() > deadline
+
     while expansions < nodes or until_deadline:
-        if deadline is not None and time.perf_counter() > deadline and expansions:
+        if late():
             break
         node, state = root, pos.copy()
         # selection
@@ -87,7 +100,9 @@ def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, r
         elif state.outcome is not None:
             expansions += 1  # a finished game: nothing to expand, count the visit
         # simulation: in the C core when the variant has one
-        for _ in range(max(1, playouts)):
+        for number in range(max(1, playouts)):
+            if number and late():
+                break
             walk: Node | None = node
             if fast is not None:
                 done = fast.playout(state, rng.getrandbits(63), PLAYOUT_CAP)
@@ -96,10 +111,12 @@ def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, r
                     walk.wins += _fast_reward(done, walk.mover)
                     walk = walk.parent
                 continue
-            final = playout(game, state.copy(), rng)
+            final = playout(game, state.copy(), rng, deadline)
             while walk is not None:
                 walk.visits += 1
                 walk.wins += _reward(final, walk.mover)
                 walk = walk.parent
+    if not root.children:  # the deadline came before the first expansion
+        return root.untried[rng.randrange(len(root.untried))], 0.5, 0  # type: ignore[return-value]
     best = max(root.children, key=lambda c: c.visits)
     return best.move, best.wins / best.visits, expansions  # type: ignore[return-value]

@@ -331,3 +331,62 @@ async def test_websocket_upgrades_check_the_origin(start_server) -> None:
         await ws.send(json.dumps({"type": "ping", "id": 1}))
         assert await _reply(ws) == {"type": "pong", "id": 1}
         await ws.close()
+
+
+# ---- 4. computer searches are shared fairly; MCTS keeps its deadline ---------------------
+
+
+async def _client_from(url: str, address: str, name: str) -> MancalaClient:
+    """A client connecting from another loopback address (quotas and fairness are per address)."""
+    ws = await ws_connect(url, subprotocols=["mancala.v1.json"], local_addr=(address, 0))  # type: ignore[list-item]
+    client = MancalaClient(ws)
+    await client.request({"type": "hello", "name": name})
+    return client
+
+
+async def test_computer_searches_take_turns_by_address(start_server, make_settings) -> None:
+    """One worker; address A's first computer room is searching (the worker process is
+    still starting), A's second and B's first wait: B's goes first."""
+    server = await start_server(computer_workers=1)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    ann = await _client_from(url, "127.0.0.1", "ann")
+    bea = await _client_from(url, "127.0.0.2", "bea")
+    try:
+        first = await ann.create_room("kalah_4", seat=0, starter=1, computer=0)
+        second = await ann.create_room("kalah_4", seat=0, starter=1, computer=0)
+        theirs = await bea.create_room("kalah_4", seat=0, starter=1, computer=0)
+        waiting = {owner: [r.code for r in rooms] for owner, rooms in server.hub.computers.waiting.items()}
+        assert list(server.hub.computers.pending) == [first.room]
+        assert waiting == {"127.0.0.1": [second.room], "127.0.0.2": [theirs.room]}
+        for client, room in ((ann, second.room), (bea, theirs.room)):
+            while True:
+                made = await client.next_event("move_made", timeout=30)
+                if made.room == room:
+                    break
+        with sqlite3.connect(make_settings().db_path) as db:
+            at = {room: db.execute("SELECT m.at FROM moves m JOIN games g ON g.id = m.game_id "
+                                   "WHERE g.room=? AND m.ply=0", (room,)).fetchone()[0]
+                  for room in (second.room, theirs.room)}
+        assert at[theirs.room] < at[second.room]
+    finally:
+        await ann.close()
+        await bea.close()
+
+
+def test_mcts_answers_at_its_deadline_even_inside_a_playout() -> None:
+    import random
+    import time
+
+    from mancala.ai.mcts import mcts, playout
+    from mancala.engine.game import Game
+    from mancala.rules.loading import parse_variant
+
+    slow = variant(mlaps="LAPPER", grandslam="NOT_LEGAL", mustshare=True)
+    slow["game_constants"] = {"holes": 15, "nbr_start": 20}
+    game = Game(parse_variant(slow), c_core=False)
+    pos = game.start(0)
+    late = time.perf_counter()
+    assert playout(game, pos.copy(), random.Random(1), deadline=late).board == pos.board  # no move played
+    move, _, expansions = mcts(game, pos, nodes=1000, playouts=50, bias=1.4, rng=random.Random(1),
+                               deadline=late)
+    assert expansions == 0 and move in game.legal_moves(pos)
