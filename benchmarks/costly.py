@@ -19,7 +19,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import os
 import random
 import statistics
 import sys
@@ -132,7 +131,6 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    os.environ.setdefault("MANCALA_ROOMS_PER_CLIENT", "5")
     result = asyncio.run(run(args))
     if args.json:
         print(json.dumps(result))

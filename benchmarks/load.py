@@ -106,12 +106,19 @@ def children(pid: int) -> list[int]:
 class ServerProcess:
     """`mancala serve` on a free port with a scratch data directory; its log goes to a file."""
 
-    def __init__(self) -> None:
+    def __init__(self, quotas: bool = False, **env_overrides: str) -> None:
         self.port = free_port()
         self.data = Path(tempfile.mkdtemp(prefix="mancala-load-"))
         self.log_path = self.data / "server.log"
         # the rate limit is per connection; a bot moving at once may send more than a human
-        env = dict(os.environ, MANCALA_RATE_PER_SECOND="1000", MANCALA_RATE_BURST="1000")
+        # and every generator connects from 127.0.0.1: the per-address quotas are lifted
+        env = dict(os.environ, MANCALA_RATE_PER_SECOND="1000", MANCALA_RATE_BURST="1000",
+                   MANCALA_ROOMS_PER_ADDRESS="1000000", MANCALA_COMPUTER_ROOMS_PER_ADDRESS="1000000",
+                   MANCALA_ROOMS_PER_CLIENT="1000000", MANCALA_COMPUTER_ROOMS_PER_CLIENT="1000000",
+                   MANCALA_HTTP_RATE="1000000", MANCALA_HTTP_BURST="1000000")
+        if quotas:  # the defaults, for benchmarks of the quotas themselves
+            env = {k: v for k, v in env.items() if "ROOMS_PER" not in k}
+        env.update(env_overrides)
         with self.log_path.open("w") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "mancala", "serve", "--port", str(self.port), "--data-dir", str(self.data)],
