@@ -11,6 +11,7 @@ import contextlib
 import itertools
 import logging
 import time
+from collections.abc import Collection
 from typing import Any
 
 from pydantic import BaseModel
@@ -21,6 +22,17 @@ from mancala.protocol.codec import Codec
 
 log = logging.getLogger("mancala.server")
 _ids = itertools.count(1)
+
+
+def deliver(clients: Collection[Any], message: BaseModel) -> None:
+    """Send one message to several clients, encoded once per wire format (a room's
+    broadcast to many spectators would otherwise encode it for each)."""
+    frames: dict[bool, str | bytes] = {}
+    for client in clients:
+        binary = client.codec.binary
+        if binary not in frames:
+            frames[binary] = client.codec.encode(message)
+        client.send_frame(frames[binary])
 
 
 class TokenBucket:

@@ -49,10 +49,11 @@ from mancala.protocol.messages import (
 )
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
+from mancala.server.clock import Clock, LoopClock
 from mancala.server.computer import ComputerPlayers
 from mancala.server.config import Settings
-from mancala.server.connection import Client
-from mancala.server.room import Room, RoomError
+from mancala.server.connection import Client, deliver
+from mancala.server.room import Deliver, Room, RoomError
 from mancala.server.rules_worker import RulesTimeout, RulesWorkers
 from mancala.server.store import Store
 
@@ -72,8 +73,10 @@ def echoable_id(value: Any) -> int | str | None:
 
 
 class Hub:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, clock: Clock | None = None, deliver: Deliver = deliver) -> None:
         self.settings = settings
+        self.clock: Clock = clock or LoopClock()
+        self.deliver = deliver  # what the rooms send goes out through this (sockets, or a test's list)
         self.store = Store(settings.db_path)
         self.rooms: dict[str, Room] = {}
         self.lobby_clients: set[Client] = set()
@@ -141,7 +144,7 @@ class Hub:
                 log.error("room %s: cannot be restored (%s); marked unrestorable", row.code, exc)
                 continue
             room.start_abandon_timers()
-            room.empty_since = room.last_activity = asyncio.get_running_loop().time()
+            room.empty_since = room.last_activity = self.clock.now()
             room.computer_turn()
             count += 1
         log.info("restored %d rooms", count)
@@ -151,7 +154,7 @@ class Hub:
                   public: bool) -> Room:
         room = Room(code, name, variant_json, variant, public=public, store=self.store,
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
-                    rules=self.rules if name == "custom" else None)
+                    clock=self.clock, deliver=self.deliver, rules=self.rules if name == "custom" else None)
         room.turn_hook = self.computers.schedule
         self.rooms[code] = room
         return room
@@ -172,13 +175,17 @@ class Hub:
         s = self.settings
         while True:
             await asyncio.sleep(max(0.5, min(30.0, s.empty_room_ttl / 4, s.idle_room_ttl / 4)))
-            now = asyncio.get_running_loop().time()
-            for room in list(self.rooms.values()):
-                if room.empty_since is not None and now - room.empty_since > s.empty_room_ttl \
-                        and not room.clients() and (room.finished or room.status == "waiting"):
-                    self.close_room(room, f"closed after {now - room.empty_since:.0f} s empty")
-                elif now - room.last_activity > s.idle_room_ttl:
-                    self.close_room(room, f"closed after {now - room.last_activity:.0f} s without a move")
+            self.sweep_once()
+
+    def sweep_once(self) -> None:
+        s = self.settings
+        now = self.clock.now()
+        for room in list(self.rooms.values()):
+            if room.empty_since is not None and now - room.empty_since > s.empty_room_ttl \
+                    and not room.clients() and (room.finished or room.status == "waiting"):
+                self.close_room(room, f"closed after {now - room.empty_since:.0f} s empty")
+            elif now - room.last_activity > s.idle_room_ttl:
+                self.close_room(room, f"closed after {now - room.last_activity:.0f} s without a move")
 
     def close_room(self, room: Room, why: str) -> None:
         """Take a room out of service: its people hear why, the lobby loses it."""

@@ -1,19 +1,20 @@
 """A room: two seats, spectators, and the engine as the only judge of moves.
 
 Every rejection is a typed error; every accepted move is committed to the store
-before anyone hears of it.
+before anyone hears of it. The room knows no socket: its people are `Member`s,
+messages go out through the `deliver` function it is given (the hub encodes them
+once per wire format), and time comes from an injected `Clock`.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hashlib
 import logging
 import secrets
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from pydantic import BaseModel
 
@@ -35,12 +36,27 @@ from mancala.protocol.messages import (
     State,
 )
 from mancala.rules.variant import Variant
-from mancala.server.connection import Client
+from mancala.server.clock import Clock, Timer
 from mancala.server.rules_worker import RulesTimeout, RulesWorkers, next_round_or_none
 from mancala.server.store import GameRow, RoomRow, Store
 
 log = logging.getLogger("mancala.server")
 SEAT_NAMES = ("South", "North")
+
+
+class Member(Protocol):
+    """Someone in a room (a connection, to the hub): who they are and where they sit."""
+
+    name: str
+    seats: dict[str, int]  # room code -> seat, kept by the rooms
+    watching: set[str]  # codes of the rooms watched
+
+    @property
+    def peer(self) -> str: ...
+
+
+# sends one message to several members (the hub's: encoded once per wire format)
+Deliver = Callable[[Collection[Member], BaseModel], None]
 
 
 def layout(pos: Position) -> dict[str, Any]:
@@ -65,10 +81,10 @@ def hash_token(token: str) -> str:
 class Seat:
     name: str | None = None
     token_hash: str | None = None
-    clients: set[Client] = field(default_factory=set)
+    clients: set[Member] = field(default_factory=set)
     computer: bool = False
     absent_since: float | None = None
-    abandon_task: asyncio.Task[None] | None = None
+    abandon_timer: Timer | None = None
     wants_rematch: bool = False
 
     @property
@@ -86,7 +102,8 @@ class Seat:
 class Room:
     def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
                  *, public: bool, store: Store, on_change: Callable[[Room], None],
-                 abandon_timeout: float, rules: RulesWorkers | None = None) -> None:
+                 abandon_timeout: float, clock: Clock, deliver: Deliver,
+                 rules: RulesWorkers | None = None) -> None:
         self.code = code
         self.variant_name = variant_name
         self.variant_json = variant_json
@@ -100,15 +117,17 @@ class Room:
         self.store = store
         self.on_change = on_change
         self.abandon_timeout = abandon_timeout
+        self.clock = clock
+        self.deliver = deliver
         self.seats = [Seat(), Seat()]
-        self.spectators: set[Client] = set()
+        self.spectators: set[Member] = set()
         self.starter = 0
         self.position: Position = self.game.start(0)
         self.moves: list[MoveRecord] = []
         self.game_id: int | None = None
         self.result: str | None = None
         self.creator: str | None = None  # the creating client's address (quotas)
-        self.last_activity = 0.0  # loop time of the last seat, move or round change
+        self.last_activity = clock.now()  # the last seat taken, move or new game
         self.finished = False
         self.quick = False  # made by quick pairing
         self.empty_since: float | None = None
@@ -144,20 +163,15 @@ class Room:
                          you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
                          result=self.result, game_id=self.game_id)
 
-    def clients(self) -> set[Client]:
+    def clients(self) -> set[Member]:
         out = set(self.spectators)
         for seat in self.seats:
             out |= seat.clients
         return out
 
     def broadcast(self, message: BaseModel) -> None:
-        """Send to everyone in the room, encoding once per wire format."""
-        frames: dict[bool, str | bytes] = {}
-        for client in self.clients():
-            binary = client.codec.binary
-            if binary not in frames:
-                frames[binary] = client.codec.encode(message)
-            client.send_frame(frames[binary])
+        """Send to everyone in the room."""
+        self.deliver(self.clients(), message)
 
     # ---- persistence ----------------------------------------------------------------
 
@@ -225,7 +239,7 @@ class Room:
 
     # ---- seats ----------------------------------------------------------------------
 
-    def claim(self, client: Client, seat: int | None) -> tuple[int, str]:
+    def claim(self, client: Member, seat: int | None) -> tuple[int, str]:
         """Give a free seat to the client: returns (seat, token)."""
         if self.finished:
             raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
@@ -255,7 +269,7 @@ class Room:
         self.on_change(self)
         return seat, token
 
-    def reconnect(self, client: Client, token: str) -> int:
+    def reconnect(self, client: Member, token: str) -> int:
         h = hash_token(token)
         for i, s in enumerate(self.seats):
             if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
@@ -267,9 +281,9 @@ class Room:
                 s.clients.add(client)
                 client.seats[self.code] = i
                 self._unwatch(client)
-                if s.abandon_task:
-                    s.abandon_task.cancel()
-                    s.abandon_task = None
+                if s.abandon_timer:
+                    s.abandon_timer.cancel()
+                    s.abandon_timer = None
                 s.absent_since = None
                 self.empty_since = None
                 log.info("room %s: %s back in seat %d", self.code, client.peer, i)
@@ -279,7 +293,7 @@ class Room:
                 return i
         raise RoomError(ErrorCode.BAD_TOKEN, f"room {self.code}: that token holds no seat")
 
-    def watch(self, client: Client) -> None:
+    def watch(self, client: Member) -> None:
         self.spectators.add(client)
         client.watching.add(self.code)
         self.empty_since = None
@@ -287,14 +301,14 @@ class Room:
         self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
         self.on_change(self)
 
-    def _unwatch(self, client: Client) -> None:
+    def _unwatch(self, client: Member) -> None:
         """A spectator stops watching (it left, or it took a seat)."""
         client.watching.discard(self.code)
         if client in self.spectators:
             self.spectators.discard(client)
             self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
 
-    def detach(self, client: Client, *, leaving: bool = False) -> None:
+    def detach(self, client: Member, *, leaving: bool = False) -> None:
         """A client goes away (closed socket, or `leave`)."""
         self._unwatch(client)
         seat = client.seats.pop(self.code, None)
@@ -306,29 +320,35 @@ class Room:
                 self.broadcast(PlayerStatus(room=self.code, seat=seat,
                                             status="left" if leaving else "disconnected", name=s.name))
                 if not self.finished and self.status == "playing":
-                    s.abandon_task = asyncio.get_running_loop().create_task(self._abandon_later(seat))
+                    self._start_abandon_timer(seat)
         if not self.clients():
-            self.empty_since = asyncio.get_running_loop().time()
+            self.empty_since = self.clock.now()
         self.on_change(self)
 
     def cancel_timers(self) -> None:
         for s in self.seats:
-            if s.abandon_task:
-                s.abandon_task.cancel()
-                s.abandon_task = None
+            if s.abandon_timer:
+                s.abandon_timer.cancel()
+                s.abandon_timer = None
 
     def start_abandon_timers(self) -> None:
         """After a restart nobody is connected yet: every seated player gets the grace period."""
         if self.finished or self.status != "playing":
             return
         for i, s in enumerate(self.seats):
-            if not s.connected and s.abandon_task is None:
-                s.abandon_task = asyncio.get_running_loop().create_task(self._abandon_later(i))
+            if not s.connected and s.abandon_timer is None:
+                self._start_abandon_timer(i)
 
-    async def _abandon_later(self, seat: int) -> None:
-        await asyncio.sleep(self.abandon_timeout)
+    def _start_abandon_timer(self, seat: int) -> None:
         s = self.seats[seat]
-        s.abandon_task = None
+        if s.abandon_timer is not None:
+            s.abandon_timer.cancel()
+        s.abandon_timer = self.clock.call_later(self.abandon_timeout, lambda: self._abandoned(seat))
+
+    def _abandoned(self, seat: int) -> None:
+        """The grace period is over: a seat still empty forfeits."""
+        s = self.seats[seat]
+        s.abandon_timer = None
         if s.connected or self.finished:
             return
         log.info("room %s: seat %d abandoned; forfeit", self.code, seat)
@@ -338,7 +358,7 @@ class Room:
 
     # ---- play -------------------------------------------------------------------------
 
-    def seat_of(self, client: Client) -> int:
+    def seat_of(self, client: Member) -> int:
         seat = client.seats.get(self.code)
         if seat is None:
             raise RoomError(ErrorCode.NOT_A_PLAYER, f"you have no seat in room {self.code}")
@@ -355,7 +375,7 @@ class Room:
         if ply is not None and ply != len(self.moves):
             raise RoomError(ErrorCode.STALE_PLY, f"the game is at ply {len(self.moves)}, not {ply}")
 
-    async def move(self, client: Client, move: Any, ply: int | None) -> None:
+    async def move(self, client: Member, move: Any, ply: int | None) -> None:
         seat = self.seat_of(client)
         await self.play_for(seat, move, ply)
 
@@ -416,8 +436,7 @@ class Room:
             self._finish(nxt.outcome.to_json(), "rules", self._describe(nxt))
 
     def touch(self) -> None:
-        with contextlib.suppress(RuntimeError):  # no loop: a room restored outside one
-            self.last_activity = asyncio.get_running_loop().time()
+        self.last_activity = self.clock.now()
 
     def add_computer(self, seat: int, level: ComputerLevel) -> None:
         s = self.seats[seat]
@@ -439,7 +458,7 @@ class Room:
         w = pos.outcome.winner
         return f"{SEAT_NAMES[w]} wins, {s0}-{s1}"
 
-    def resign(self, client: Client) -> None:
+    def resign(self, client: Member) -> None:
         seat = self.seat_of(client)
         if self.finished:
             raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
@@ -462,7 +481,7 @@ class Room:
                                 result=result, game_id=self.game_id))
         self.on_change(self)
 
-    async def rematch(self, client: Client) -> bool:
+    async def rematch(self, client: Member) -> bool:
         """Ask for a rematch; when both players asked, start it with seats swapped."""
         seat = self.seat_of(client)
         if not self.finished:
@@ -484,10 +503,8 @@ class Room:
         self.start_abandon_timers()  # a player who asked and then went away still has to come back
         log.info("room %s: rematch, seats swapped", self.code)
         for i, s in enumerate(self.seats):
-            for c in s.clients:
-                c.send(self.room_state(i))
-        for c in self.spectators:
-            c.send(self.room_state(None))
+            self.deliver(s.clients, self.room_state(i))
+        self.deliver(self.spectators, self.room_state(None))
         self.on_change(self)
         self.computer_turn()
         return True

@@ -1,0 +1,126 @@
+"""Room and Hub rules without sockets: fake members, a fake clock, a real SQLite store."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from mancala.rules.loading import config_paths, load_variant
+from mancala.server.config import Settings
+from mancala.server.hub import Hub
+from mancala.server.room import Room, RoomError
+from mancala.server.store import Store
+from tests.server.fakes import FakeClock, FakeMember, deliver
+
+ABANDON = 60.0
+
+
+def make_room(tmp_path: Path, clock: FakeClock, changes: list[Room] | None = None) -> Room:
+    path = config_paths()["kalah_4"]
+    room = Room("ABCDEF", "kalah_4", json.loads(path.read_text()), load_variant(path), public=True,
+                store=Store(tmp_path / "db.sqlite3"), on_change=(changes or []).append,
+                abandon_timeout=ABANDON, clock=clock, deliver=deliver)
+    room.begin(0, room.game.start(0))
+    return room
+
+
+async def seated(tmp_path: Path) -> tuple[Room, FakeClock, FakeMember, FakeMember]:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    room.claim(ann, 0)
+    room.claim(bob, 1)
+    return room, clock, ann, bob
+
+
+async def test_a_move_is_stored_then_told_to_everyone_in_the_room(tmp_path: Path) -> None:
+    room, _, ann, bob = await seated(tmp_path)
+    watcher = FakeMember("cy")
+    room.watch(watcher)
+    await room.move(ann, 2, 0)
+    assert room.store.game(room.game_id).moves == [(0, 2)]  # type: ignore[union-attr]
+    for member in (ann, bob, watcher):
+        made = member.of_type("move_made")
+        assert len(made) == 1 and made[0].ply == 0 and made[0].move == 2
+
+
+async def test_refusals_leave_the_position_as_it_was(tmp_path: Path) -> None:
+    room, _, ann, bob = await seated(tmp_path)
+    before = room.state()
+    for who, move, ply, code in ((bob, 8, None, "not_your_turn"), (ann, 8, None, "illegal_move"),
+                                 (ann, 2, 5, "stale_ply"), (FakeMember("eve"), 2, None, "not_a_player")):
+        with pytest.raises(RoomError) as err:
+            await room.move(who, move, ply)
+        assert err.value.code == code
+    assert room.state() == before and not room.moves
+
+
+async def test_a_seat_left_empty_forfeits_when_its_grace_period_ends(tmp_path: Path) -> None:
+    room, clock, ann, bob = await seated(tmp_path)
+    room.detach(bob)
+    clock.advance(ABANDON - 1)
+    assert not room.finished
+    clock.advance(2)
+    assert room.finished and ann.of_type("game_over")[0].reason == "forfeit"
+    assert ann.of_type("game_over")[0].outcome == {"kind": "WIN", "winner": 0}
+
+
+async def test_a_reconnect_with_the_token_cancels_the_forfeit(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    room.claim(ann, 0)
+    _, token = room.claim(bob, 1)
+    room.detach(bob)
+    clock.advance(ABANDON - 1)
+    again = FakeMember("bob")
+    assert room.reconnect(again, token) == 1
+    clock.advance(ABANDON * 2)
+    assert not room.finished and [m.status for m in ann.of_type("player_status")][-1] == "back"
+
+
+async def test_rematch_needs_both_players_and_swaps_the_seats(tmp_path: Path) -> None:
+    room, _, ann, bob = await seated(tmp_path)
+    room.resign(bob)
+    assert not await room.rematch(ann)
+    assert bob.of_type("rematch_offer")[0].seat == 0
+    assert await room.rematch(bob)
+    assert ann.seats[room.code] == 1 and bob.seats[room.code] == 0
+    assert ann.of_type("room_state")[-1].you == 1 and not room.finished
+
+
+def hub(tmp_path: Path, clock: FakeClock, **settings: float) -> Hub:
+    values = {"data_dir": tmp_path / "data", "idle_room_ttl": 100.0, "empty_room_ttl": 50.0, **settings}
+    return Hub(Settings(**values), clock=clock, deliver=deliver)  # type: ignore[arg-type]
+
+
+async def test_the_hub_closes_idle_rooms_by_its_clock(tmp_path: Path) -> None:
+    clock = FakeClock()
+    h = hub(tmp_path, clock)
+    ann = FakeMember("ann")
+    await h.handle(ann, json.dumps({"type": "create_room", "variant": "kalah_4", "id": 1}))  # type: ignore[arg-type]
+    granted = ann.of_type("seat_granted")[0]
+    clock.advance(99)
+    h.sweep_once()
+    assert granted.room in h.rooms
+    clock.advance(2)
+    h.sweep_once()
+    assert granted.room not in h.rooms and ann.of_type("room_closed")[0].room == granted.room
+    assert not ann.seats
+    h.rules.close()
+
+
+async def test_the_hub_answers_every_bad_frame_with_a_typed_error(tmp_path: Path) -> None:
+    h = hub(tmp_path, FakeClock())
+    ann = FakeMember("ann")
+    frames = ['{"type": ["ping"]}', "[1]", "{", '{"type": "move", "room": "ABCDEF", "move": true}',
+              '{"type": "nope"}', json.dumps({"type": "ping", "id": 2**60})]
+    for frame in frames:
+        await h.handle(ann, frame)  # type: ignore[arg-type]
+    kinds = [(m.type, getattr(m, "code", None)) for m in ann.got]
+    assert kinds == [("error", "unknown_type"), ("error", "bad_message"), ("error", "bad_message"),
+                     ("error", "bad_message"), ("error", "unknown_type"), ("error", "bad_message")]
+    assert ann.got[-1].id is None  # an id beyond 2**53 is not echoed
+    h.rules.close()
