@@ -11,7 +11,7 @@ import contextlib
 import itertools
 import logging
 import time
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import Any
 
 from pydantic import BaseModel
@@ -36,14 +36,15 @@ def deliver(clients: Collection[Any], message: BaseModel) -> None:
 
 
 class TokenBucket:
-    def __init__(self, rate: float, burst: int) -> None:
+    def __init__(self, rate: float, burst: int, now: Callable[[], float] = time.monotonic) -> None:
         self.rate = rate
         self.burst = burst
+        self.now = now
         self.tokens = float(burst)
-        self.stamp = time.monotonic()
+        self.stamp = now()
 
     def take(self) -> bool:
-        now = time.monotonic()
+        now = self.now()
         self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
         self.stamp = now
         if self.tokens >= 1:

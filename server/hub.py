@@ -49,7 +49,7 @@ from mancala.protocol.messages import (
 )
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
-from mancala.server.clock import Clock, LoopClock
+from mancala.server.clock import Clock, LoopClock, Timer
 from mancala.server.computer import ComputerPlayers
 from mancala.server.config import Settings
 from mancala.server.connection import Client, deliver
@@ -82,7 +82,7 @@ class Hub:
         self.lobby_clients: set[Client] = set()
         # public rooms changed since the lobby last heard, pushed together (see room_changed)
         self._lobby_dirty: dict[str, Room] = {}
-        self._lobby_flush: asyncio.TimerHandle | None = None
+        self._lobby_flush: Timer | None = None
         self.clients: set[Client] = set()
         self.variants = self._load_variants()
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
@@ -228,8 +228,7 @@ class Hub:
             return  # a later subscriber gets the whole list when it subscribes
         self._lobby_dirty[room.code] = room
         if self._lobby_flush is None:
-            self._lobby_flush = asyncio.get_running_loop().call_later(self.settings.lobby_interval,
-                                                                      self._flush_lobby)
+            self._lobby_flush = self.clock.call_later(self.settings.lobby_interval, self._flush_lobby)
 
     def _flush_lobby(self) -> None:
         self._lobby_flush = None
@@ -244,11 +243,7 @@ class Hub:
             self.push_lobby(LobbyUpdate(rooms=changed))
 
     def push_lobby(self, message: BaseModel) -> None:
-        frames: dict[bool, str | bytes] = {}
-        for c in self.lobby_clients:
-            if c.codec.binary not in frames:
-                frames[c.codec.binary] = c.codec.encode(message)
-            c.send_frame(frames[c.codec.binary])
+        self.deliver(self.lobby_clients, message)
 
     # ---- dispatch -----------------------------------------------------------------------
 

@@ -124,3 +124,15 @@ async def test_the_hub_answers_every_bad_frame_with_a_typed_error(tmp_path: Path
                      ("error", "bad_message"), ("error", "unknown_type"), ("error", "bad_message")]
     assert ann.got[-1].id is None  # an id beyond 2**53 is not echoed
     h.rules.close()
+
+
+def test_the_rate_bucket_allows_its_burst_then_its_rate() -> None:
+    from mancala.server.connection import TokenBucket
+
+    clock = FakeClock()
+    bucket = TokenBucket(10.0, 5, now=clock.now)
+    assert [bucket.take() for _ in range(6)] == [True] * 5 + [False]
+    clock.advance(0.25)  # 2.5 tokens back
+    assert [bucket.take() for _ in range(3)] == [True, True, False]
+    clock.advance(60)  # never more than the burst
+    assert sum(bucket.take() for _ in range(10)) == 5

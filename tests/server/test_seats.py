@@ -3,7 +3,6 @@ resignation, rematch and abandonment."""
 
 from __future__ import annotations
 
-import asyncio
 import random
 
 import pytest
@@ -185,21 +184,7 @@ async def test_abandoned_seat_forfeits(start_server, connect):
     assert row.reason == "forfeit"
 
 
-async def test_coming_back_in_time_cancels_the_forfeit(start_server, connect):
-    server = await start_server(abandon_timeout=0.5)
-    url = f"ws://127.0.0.1:{server.port}/ws"
-    south = await connect("ann", to=url)
-    north = await connect("bob", to=url)
-    granted = await south.create_room("kalah_4")
-    joined = await north.join(granted.room)
-    await north.close()
-    await wait_status(south, 1, "disconnected")
-    again = await connect("bob", to=url)
-    await again.reconnect(granted.room, joined.token)
-    await wait_status(south, 1, "back")
-    await asyncio.sleep(0.8)
-    assert not server.hub.rooms[granted.room].finished
-    assert (await south.spectate(granted.room)).status == "playing"
+# coming back in time cancels the forfeit: tests/server/test_room_unit.py (by the room's clock)
 
 
 async def test_rematch_started_while_a_player_is_away_can_still_be_forfeited(start_server, connect):
