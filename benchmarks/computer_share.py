@@ -23,24 +23,14 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import connect as ws_connect
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import ServerProcess  # noqa: E402
+from load import ServerProcess, connect_from  # noqa: E402
 
 from mancala.client.api import MancalaClient, ServerError  # noqa: E402
 
 
-async def _connect(url: str, address: str, name: str) -> MancalaClient:
-    ws = await ws_connect(url, subprotocols=["mancala.v1.json"],  # type: ignore[list-item]
-                          local_addr=(address, 0), max_size=2**22)
-    client = MancalaClient(ws)
-    await client.request({"type": "hello", "name": name})
-    return client
-
-
 async def victim(url: str, level: int | str, moves: int) -> list[float]:
-    client = await _connect(url, "127.0.0.2", "victim")
+    client = await connect_from(url, "127.0.0.2", "victim")
     times: list[float] = []
     try:
         granted = await client.create_room("kalah_4", seat=0, computer=level, public=False)
@@ -60,7 +50,7 @@ async def victim(url: str, level: int | str, moves: int) -> list[float]:
 
 
 async def attacker(url: str, connections: int, stop: asyncio.Event, seen: Counter[str]) -> None:
-    clients = [await _connect(url, "127.0.0.20", f"a{n}") for n in range(connections)]
+    clients = [await connect_from(url, "127.0.0.20", f"a{n}") for n in range(connections)]
 
     async def keep_busy(client: MancalaClient) -> None:
         for _ in range(15):

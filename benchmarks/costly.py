@@ -27,10 +27,8 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from websockets.asyncio.client import connect as ws_connect
-
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import ServerProcess  # noqa: E402
+from load import ServerProcess, connect_from  # noqa: E402
 
 from mancala.client.api import MancalaClient, ServerError  # noqa: E402
 
@@ -62,20 +60,12 @@ async def bystander(url: str, until: float, latencies: list[float]) -> None:
             await asyncio.sleep(0.02)
 
 
-async def _connect(url: str, address: str, name: str) -> MancalaClient:
-    ws = await ws_connect(url, subprotocols=["mancala.v1.json"],  # type: ignore[list-item]
-                          local_addr=(address, 0), max_size=2**22)
-    client = MancalaClient(ws)
-    await client.request({"type": "hello", "name": name})
-    return client
-
-
 async def attacker(url: str, number: int, until: float, seen: Counter[str], slowest: list[float]) -> None:
     """Two connections of one address: one creates the costly room, the other joins, and
     they play it out (or until the time is up), then start another."""
     address = f"127.0.0.{10 + number}"
-    south = await _connect(url, address, f"attacker{number}s")
-    north = await _connect(url, address, f"attacker{number}n")
+    south = await connect_from(url, address, f"attacker{number}s")
+    north = await connect_from(url, address, f"attacker{number}n")
     players = [south, north]
     rng = random.Random(number)
     try:

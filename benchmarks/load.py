@@ -151,6 +151,16 @@ class ServerProcess:
             self.proc.wait()
 
 
+async def connect_from(url: str, address: str, name: str) -> MancalaClient:
+    """A client on its own loopback address (127.x.y.z): the server's quotas and the
+    computer's turn-taking count per address."""
+    ws = await ws_connect(url, subprotocols=["mancala.v1.json"],  # type: ignore[list-item]
+                          local_addr=(address, 0), max_size=2**22)
+    client = MancalaClient(ws)
+    await client.request({"type": "hello", "name": name})
+    return client
+
+
 # ---- one load-generator process ---------------------------------------------------------
 
 @dataclass
