@@ -2,6 +2,9 @@
 
 Board indices (replay contract): South 0..n-1 from South's left, North n..2n-1 from
 North's left, hole i opposite 2n-1-i, counter-clockwise = increasing index.
+
+Every Game here is the pure-Python engine (`c_core=False`); the C core has its own
+tests (test_fastcore.py) and the conformance replays.
 """
 
 from __future__ import annotations
@@ -13,12 +16,19 @@ from mancala.rules.loading import parse_variant
 
 
 def variant(holes: int = 3, nbr_start: int = 2, **game_info: Any) -> dict[str, Any]:
-    return {"game_constants": {"holes": holes, "nbr_start": nbr_start}, "game_info": game_info}
+    game_class = game_info.pop("game_class", None)
+    raw: dict[str, Any] = {"game_constants": {"holes": holes, "nbr_start": nbr_start},
+                           "game_info": game_info}
+    if game_class is not None:
+        raw["game_class"] = game_class
+    return raw
 
 
-def make(holes: int = 3, nbr_start: int = 2, **game_info: Any) -> Game:
-    """A Game of `holes` a side; every other keyword is a game_info parameter."""
-    return Game(parse_variant(variant(holes, nbr_start, **game_info)))
+def make(holes: int = 3, nbr_start: int = 2, *, play_on: bool = False, **game_info: Any) -> Game:
+    """A Python-engine Game of `holes` a side; every other keyword is a game_info parameter
+    (and `game_class`)."""
+    return Game(parse_variant(variant(holes, nbr_start, **game_info)), c_core=False,
+                play_on=play_on)
 
 
 def kids(text: str) -> list[int | None]:
@@ -27,20 +37,28 @@ def kids(text: str) -> list[int | None]:
 
 
 def at(game: Game, board: list[int], *, turn: int = 0, stores: list[int] | None = None,
-       children: str | None = None) -> Position:
-    """A hand-made position with `turn` to move (also the game's starter); `children` as `kids`."""
+       children: str | None = None, blocked: str | None = None, mcount: int | None = None) -> Position:
+    """A hand-made position with `turn` to move (also the game's starter); `children` as
+    `kids`, `blocked` as a string of "x" (blocked) and "." holes."""
     assert len(board) == game.size
     pos = game.start(turn, board=board, stores=stores)
     if children is not None:
-        pos.children = kids(children)
-        assert len(pos.children) == game.size
+        pos.child = kids(children)
+        assert len(pos.child) == game.size
+    if blocked is not None:
+        pos.blocked = [c == "x" for c in blocked.replace(" ", "")]
+        assert len(pos.blocked) == game.size
+    if mcount is not None:
+        pos.mcount = mcount
     return pos
 
 
 def run(game: Game, board: list[int], *moves: Any, turn: int = 0,
-        stores: list[int] | None = None, children: str | None = None) -> Position:
+        stores: list[int] | None = None, children: str | None = None,
+        blocked: str | None = None, mcount: int | None = None) -> Position:
     """The position after playing `moves` (checked) from a hand-made position."""
-    pos = at(game, board, turn=turn, stores=stores, children=children)
+    pos = at(game, board, turn=turn, stores=stores, children=children, blocked=blocked,
+             mcount=mcount)
     for move in moves:
         pos = game.play(pos, move)
     return pos
@@ -48,14 +66,8 @@ def run(game: Game, board: list[int], *moves: Any, turn: int = 0,
 
 def snapshot(pos: Position) -> tuple:
     """Everything observable about a position, for before/after comparisons."""
-    return (list(pos.board), list(pos.stores), pos.turn, pos.outcome, list(pos.unlocked),
-            pos.moves, list(pos.player_moves))
+    return pos.key()
 
 
-def in_round(pos: Position, number: int = 1, tally: tuple[int, int] = (0, 0)) -> Position:
-    """A hand-made position of a game in rounds, set to round `number` with RND_* `tally`."""
-    from mancala.engine.rounds import RoundInfo
-
-    assert pos.round_info is not None, "not a game in rounds"
-    pos.round_info = RoundInfo(number, tally, None, pos.round_info.seed)
-    return pos
+def conserved(pos: Position) -> bool:
+    return sum(pos.board) + sum(pos.stores) == pos.total
