@@ -215,7 +215,9 @@ class Hub:
     # ---- lobby --------------------------------------------------------------------------
 
     def public_rooms(self) -> list[Any]:
-        return [r.summary() for r in self.rooms.values() if r.public]
+        """The lobby's list: public rooms still waiting or playing (a finished room stays
+        reachable by its code, but is no longer on offer)."""
+        return [r.summary() for r in self.rooms.values() if r.public and not r.finished]
 
     def room_changed(self, room: Room) -> None:
         """Note the change; the lobby hears of it at the next flush, at most lobby_interval later.
@@ -233,8 +235,11 @@ class Hub:
     def _flush_lobby(self) -> None:
         self._lobby_flush = None
         dirty, self._lobby_dirty = self._lobby_dirty, {}
-        changed = [room.summary() for code, room in dirty.items()
-                   if self.rooms.get(code) is room]  # not closed meanwhile
+        live = [room for code, room in dirty.items() if self.rooms.get(code) is room]  # not closed meanwhile
+        for room in live:
+            if room.finished:  # off the list at once (a rematch brings it back)
+                self.push_lobby(LobbyUpdate(removed=room.code))
+        changed = [room.summary() for room in live if not room.finished]
         # one frame for the interval: a frame per room made 1,000 subscribers x 100 rooms
         # 100,000 frames an interval
         if len(changed) == 1:
@@ -336,6 +341,8 @@ class Hub:
     async def on_create(self, client: Client, msg: CreateRoom) -> None:
         self._check_quota(client, msg.computer is not None)
         starter = secrets.randbelow(2) if msg.starter == "random" else msg.starter
+        # a game against the computer is nobody else's business unless asked for
+        public = msg.public if msg.public is not None else msg.computer is None
         if isinstance(msg.variant, str):
             if msg.variant not in self.variants:
                 raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
@@ -351,7 +358,7 @@ class Hub:
                 raise RoomError(ErrorCode.RULES_TIMEOUT, f"starting a game of this variant: {exc}") from None
             name, raw, variant, first = "custom", msg.variant, started.variant, started.position
             self._check_quota(client, msg.computer is not None)  # again: others may have come meanwhile
-        room = self._new_room(self.new_code(msg.public), name, raw, variant, msg.public)
+        room = self._new_room(self.new_code(public), name, raw, variant, public)
         room.creator = client.address
         client.created.add(room.code)
         if msg.computer is not None:
@@ -359,7 +366,7 @@ class Hub:
             room.add_computer(1 - human, msg.computer)
         room.begin(starter, first if first is not None else await room.first_position(starter))
         log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
-                 "public" if msg.public else "private")
+                 "public" if public else "private")
         self._seat(client, room, msg.seat, msg.id)
 
     def _check_quota(self, client: Client, computer: bool) -> None:

@@ -456,7 +456,8 @@ class Room:
         if pos.outcome.winner is None:
             return f"draw, {s0}-{s1}"
         w = pos.outcome.winner
-        return f"{SEAT_NAMES[w]} wins, {s0}-{s1}"
+        # the winner's count first, as results are read ("North wins, 37-11")
+        return f"{SEAT_NAMES[w]} wins, {pos.stores[w]}-{pos.stores[1 - w]}"
 
     def resign(self, client: Member) -> None:
         seat = self.seat_of(client)

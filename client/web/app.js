@@ -729,6 +729,9 @@ function showOpponent() {
   $("level-field").hidden = !computer;
   $("create-level").disabled = !computer;
   $("create-button").textContent = computer ? "Play the computer" : "Create room";
+  // a game against the computer is private unless the player lists it
+  const listed = $("create-form").querySelector(`input[name='public'][value='${computer ? "0" : "1"}']`);
+  if (listed) listed.checked = true;
   $("create-hint").textContent = computer
     ? "The computer takes the other seat and the game starts at once. Quick pairing is with a person."
     : "Quick pairing puts you with the next player who asks for the same variant.";

@@ -67,7 +67,7 @@ class UnsubscribeLobby(_Request):
 class CreateRoom(_Request):
     type: Literal["create_room"] = "create_room"
     variant: str | dict[str, Any]
-    public: bool = True
+    public: bool | None = None  # None: public, except a game against the computer
     seat: Seat | None = None  # None: any seat
     starter: Seat | Literal["random"] = 0
     computer: ComputerLevel | None = None  # a computer opponent's difficulty

@@ -136,3 +136,10 @@ def test_the_rate_bucket_allows_its_burst_then_its_rate() -> None:
     assert [bucket.take() for _ in range(3)] == [True, True, False]
     clock.advance(60)  # never more than the burst
     assert sum(bucket.take() for _ in range(10)) == 5
+
+
+async def test_the_result_names_the_winners_count_first(tmp_path: Path) -> None:
+    room, _, ann, bob = await seated(tmp_path)
+    room.position = room.game.start(1, board=[0] * 11 + [1], stores=[11, 36])
+    await room.move(bob, 11, None)  # North's last seed into its store: 37 of 48
+    assert room.finished and bob.of_type("game_over")[0].result == "North wins, 37-11"
