@@ -30,6 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
+from mancala.ai.player import LEVEL_NAMES
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.enums import Algorithm
@@ -56,10 +57,13 @@ class Spec:
 
 
 def parse_spec(text: str) -> Spec:
-    """`minimaxer:2`, `negamaxer@500ms`, `montecarlo_ts:1@200ms`, `ai:3`, `random`."""
+    """`minimaxer:2`, `negamaxer@500ms`, `montecarlo_ts:1@200ms`, `ai:3`, `random`; a
+    level's word alone (`easy`, `hard`, `perfect`) or after the colon (`ai:expert`)."""
     raw = text.strip()
     if raw.lower() == "random":
         return Spec(raw, random=True)
+    if raw.lower() in LEVEL_NAMES or raw.lower() == "perfect":  # the variant's own player
+        raw = f"ai:{raw}"
     body, budget = raw, None
     if "@" in raw:
         body, _, when = raw.partition("@")
@@ -72,8 +76,10 @@ def parse_spec(text: str) -> Spec:
     if level:
         if level.lower() == "perfect":
             difficulty = "perfect"
+        elif level.lower() in LEVEL_NAMES:
+            difficulty = LEVEL_NAMES.index(level.lower())
         elif level not in ("0", "1", "2", "3"):
-            raise SpecError(f"{text!r}: the difficulty is 0, 1, 2, 3 or perfect")
+            raise SpecError(f"{text!r}: the difficulty is 0..3 ({', '.join(LEVEL_NAMES)}) or perfect")
         else:
             difficulty = int(level)
     algorithm: str | None = None
@@ -328,7 +334,11 @@ class ProgressBar:
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
-    p.add_argument("a", metavar="A", help="player A: ALGORITHM[:DIFFICULTY][@BUDGETms] or random")
+    algorithms = ", ".join(a.value for a in Algorithm)
+    p.add_argument("a", metavar="A", help=f"player A: ALGORITHM[:DIFFICULTY][@BUDGETms], a level alone "
+                   f"({', '.join(LEVEL_NAMES)}, perfect: the variant's own player), or random. "
+                   f"ALGORITHM: {algorithms}, solver, or ai (the variant's); DIFFICULTY: 0..3, "
+                   "a level's name, or perfect")
     p.add_argument("b", metavar="B", help="player B, likewise")
     p.add_argument("--variant", required=True, help="variant name (file stem in configs/) or path")
     p.add_argument("--holes", type=int, default=None, help="holes a side instead of the variant's")

@@ -34,6 +34,8 @@ MAX_DEPTH_WITH_BUDGET = 64
 PERFECT: Literal["perfect"] = "perfect"  # the difficulty played by the solver
 SOLVER = "solver"  # the algorithm name of that difficulty (contracts/ai.md names it)
 Level = int | Literal["perfect"]
+# the difficulties 0..3 in words, as the clients offer them
+LEVEL_NAMES = ("easy", "medium", "hard", "expert")
 # the perfect player's budget when none is given: a room's per-move cap
 DEFAULT_SOLVER_BUDGET_MS = 2000
 # the solver's share of the budget: the rest is left for the search when it cannot finish

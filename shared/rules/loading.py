@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import difflib
 import json
 from functools import lru_cache
 from importlib import resources
@@ -102,4 +103,14 @@ def _named_variant(slug: str) -> Variant:
     paths = config_paths()
     if slug in paths:
         return parse_variant(read_json(paths[slug]))
-    raise VariantError([Violation(("config",), "not_found", f"no variant file or name {slug!r}")])
+    close = suggestions(slug, list(paths))
+    hint = f"; did you mean {', '.join(close)}?" if close else " (mancala variants lists them)"
+    raise VariantError([Violation(("config",), "not_found", f"no variant file or name {slug!r}{hint}")])
+
+
+def suggestions(word: str, names: list[str], most: int = 5) -> list[str]:
+    """Names a mistyped or partial variant name may have meant: those that contain it
+    (`oware` -> oware_abapa), then the closest spellings."""
+    found = [n for n in names if word and word in n]
+    found += [n for n in difflib.get_close_matches(word, names, n=most, cutoff=0.6) if n not in found]
+    return found[:most]
