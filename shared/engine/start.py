@@ -5,7 +5,7 @@ its layout from the game's random generator (the request's `seed`); a replay
 of a RANDOM game gives its start board as a position instead.
 
     >>> start_total(StartPattern.GAMACHA, 12, 4), gamacha(12, 4, 0)[:6]
-    (44, [0, 0, 4, 0, 4, 0])
+    (44, [0, 0, 4, 0, 4, 4])
 """
 
 from __future__ import annotations
