@@ -209,11 +209,12 @@ class Room:
         """Rebuild from the store: the stored first layout, then every committed move
         through the engine (IllegalMove when they no longer replay)."""
         self.game_id = row.game_id
-        for seat, (name, token_hash) in zip(self.seats, row.seats, strict=True):
-            seat.name, seat.token_hash = name, token_hash
+        for s, (name, token_hash) in zip(self.seats, row.seats, strict=True):
+            s.name, s.token_hash = name, token_hash
         if row.computer is not None:
             self.seats[row.computer].computer = True
-            self.computer_level = row.computer_level if row.computer_level is not None else 1
+            level = row.computer_level
+            self.computer_level = "perfect" if level == "perfect" else int(level) if level is not None else 1
         self.starter = game.starter
         if game.start is not None:
             pos = self.game.start(game.starter, board=game.start["board"], stores=game.start["stores"])

@@ -297,9 +297,15 @@ def main(args: argparse.Namespace) -> int:
         row.variant = label
         return row
 
+    def playouts_of(game: Game) -> Callable[[], Row]:  # each run from the same seed
+        return lambda: random_playouts(game, seconds, random.Random(seed), progress)
+
+    def replays_of(mine: list[dict[str, Any]]) -> Callable[[], Row]:
+        return lambda: time_replay(mine, seconds, progress)
+
     for label, variant in variants:
         game = Game(variant)
-        rows.append(best(label, lambda game=game: random_playouts(game, seconds, random.Random(seed), progress)))
+        rows.append(best(label, playouts_of(game)))
 
     count = getattr(args, "replay_games", 300)
     if count > 0:
@@ -307,7 +313,7 @@ def main(args: argparse.Namespace) -> int:
         requests = replay_requests(variants, count, random.Random(seed))
         for j, (label, _) in enumerate(variants):
             mine = requests[j::len(variants)]  # replay_requests takes the variants in turn
-            rows.append(best(f"replay {label}", lambda mine=mine: time_replay(mine, seconds, progress)))
+            rows.append(best(f"replay {label}", replays_of(mine)))
         rows.append(best(REPLAY_CLI, lambda: time_replay_cli(requests, seconds, progress)))
 
     if getattr(args, "json", False):

@@ -30,7 +30,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any
 
-from mancala.ai.player import LEVEL_NAMES
+from mancala.ai.player import LEVEL_NAMES, Level
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.enums import Algorithm
@@ -51,7 +51,7 @@ class Spec:
 
     text: str
     algorithm: str | None = None
-    difficulty: int | str | None = None  # 0..3 or "perfect"
+    difficulty: Level | None = None  # 0..3 or "perfect"
     budget_ms: int | None = None
     random: bool = False
 
@@ -72,7 +72,7 @@ def parse_spec(text: str) -> Spec:
             raise SpecError(f"{text!r}: a budget is a positive number of milliseconds, e.g. @500ms")
         budget = int(digits)
     name, _, level = body.partition(":")
-    difficulty: int | str | None = None
+    difficulty: Level | None = None
     if level:
         if level.lower() == "perfect":
             difficulty = "perfect"

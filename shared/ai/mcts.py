@@ -117,6 +117,6 @@ def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, r
                 walk.wins += _reward(final, walk.mover)
                 walk = walk.parent
     if not root.children:  # the deadline came before the first expansion
-        return root.untried[rng.randrange(len(root.untried))], 0.5, 0  # type: ignore[return-value]
+        return root.untried[rng.randrange(len(root.untried))], 0.5, 0
     best = max(root.children, key=lambda c: c.visits)
     return best.move, best.wins / best.visits, expansions  # type: ignore[return-value]

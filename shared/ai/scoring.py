@@ -113,7 +113,7 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
             own_h = [h for h, o in enumerate(owners) if o == player]
             opp_h = [h for h, o in enumerate(owners) if o == 1 - player]
         own, opp = [b[h] for h in own_h], [b[h] for h in opp_h]
-        score = stores_m * (mine - theirs)
+        score: float = stores_m * (mine - theirs)
         if seeds_m:
             if children is None:
                 score += seeds_m * (sum(own) - sum(opp))

@@ -139,7 +139,7 @@ def _location_guards(variant: Variant, board: Board) -> list[ChildTest]:
 
     def allowed_here(pos: Position, md: MoveData) -> bool:
         players = table[md.capt_loc]
-        return bool(players) and pos.turn in players
+        return players is not None and pos.turn in players
     guards.append(allowed_here)
     return guards
 

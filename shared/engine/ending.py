@@ -331,6 +331,7 @@ class RoundByTally(Ender):
         if over or not kind:
             return kind, winner
         tally = self.ctx.tally
+        assert tally is not None  # this ender is chosen only for tally goals
         tally.add(pos, kind, winner, self.claimer(pos))
         game_kind, game_winner = tally.decided(pos)
         if game_kind in (WIN, TIE):
@@ -425,6 +426,7 @@ class QuitRoundTally(Ender):
     def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
         kind, winner = self.next(pos, repeat, over)
         tally = self.ctx.tally
+        assert tally is not None  # this ender is chosen only for tally goals
         tally.add(pos, kind, winner, self.claimer(pos))
         return tally.final(pos)
 
@@ -499,6 +501,7 @@ def make_quitter(ctx: Pipeline) -> Ender:
         return TieAlways(ctx)
     if not (info.stores or info.child_cvt):
         return TieAlways(ctx)
+    claimer: claim.Claimer
     match info.unclaimed:
         case Unclaimed.DONT_SCORE:
             claimer = claim.drop_unclaimed

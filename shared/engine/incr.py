@@ -8,6 +8,7 @@ blocked holes (blocks). Chosen once per variant by `make_incr`.
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Protocol
 
 from mancala.engine.board import CCW, CW, Board
 from mancala.engine.position import Position
@@ -16,8 +17,12 @@ from mancala.rules.variant import Variant
 
 NO_START = -1  # no hole to skip
 
-# (position, hole, direction, lap start) -> next hole
-Incr = Callable[[Position, int, int, int], int]
+class Incr(Protocol):
+    """(position, hole, direction, lap start) -> the next hole a seed goes to."""
+
+    def __call__(self, pos: Position, loc: int, direct: int, start: int = ..., /) -> int: ...
+
+
 Step = Callable[[int, int], int]
 
 

@@ -182,7 +182,7 @@ class Pipeline:
         pos.unlocked = [not self.locks] * dbl
         pos.blocked = [False] * dbl
         pos.child = [None] * dbl
-        pos.owner = [0] * holes + [1] * holes if self.territory else [None] * dbl
+        pos.owner = [(0 if loc < holes else 1) if self.territory else None for loc in range(dbl)]
         pos.empty_store = False
         pos.normal_sow = True
         self.inhibitor.start(pos)
@@ -218,7 +218,7 @@ class Pipeline:
             order = self.board.order[pos.turn]
             locs = [order[idx] for idx, ok in enumerate(allow) if ok]
         if pos.empty_store or not any(self.udir) or (self.play_alt and pos.mcount):
-            return sorted(locs)  # type: ignore[return-value]
+            return sorted(locs)
         out: list[int | tuple[int, str]] = []
         index = {loc: idx for idx, loc in enumerate(self.allowables.places(pos.turn))}
         for loc in sorted(locs):

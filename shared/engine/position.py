@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from enum import StrEnum
+from typing import Any
 
 
 class OutcomeKind(StrEnum):
@@ -74,7 +75,7 @@ class Position:
         self.blocked: list[bool] = [False] * size
         self.child: list[int | None] = [None] * size
         self.owner: list[int | None] = [None] * size
-        self.inhibit: tuple | None = None
+        self.inhibit: Any = None  # the inhibitor's own state: a flag, or a tuple
         self.tally: tuple[tuple[int, int], ...] | None = None
         self.empty_store = False
         self.normal_sow = True

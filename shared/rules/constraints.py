@@ -109,8 +109,11 @@ def _rule(name: str, params: tuple[str, ...], broken: Callable[[Variant], bool],
 
 def _flag_rules(prefix: str, flags: list[str], when: Callable[[Variant], bool],
                 message: str) -> list[Constraint]:
-    return [_rule(f"{prefix}{flag}", (flag,), (lambda v, f=flag: when(v) and _set(_gi(v), f)),
-                  message.format(flag=flag)) for flag in flags]
+    def broken_when_set(flag: str) -> Callable[[Variant], bool]:
+        return lambda v: when(v) and _set(_gi(v), flag)
+
+    return [_rule(f"{prefix}{flag}", (flag,), broken_when_set(flag), message.format(flag=flag))
+            for flag in flags]
 
 
 # ---- the common rules (class Mancala) ---------------------------------------------------------
@@ -137,9 +140,13 @@ PATTERN_SIZES = {
     StartPattern.ALTS_SPLIT: (lambda h: h % 2 == 0, "ALTS_SPLIT needs an even number of holes a side"),
 }
 
+def _pattern_size_broken(pattern: StartPattern, ok: Callable[[int], bool]) -> Callable[[Variant], bool]:
+    return lambda v: _gi(v).start_pattern == pattern and not ok(v.holes)
+
+
 PATTERNS = [
     *[_rule(f"pattern_{pattern.value.lower()}_size", ("start_pattern", "holes"),
-            (lambda v, p=pattern, ok=ok: _gi(v).start_pattern == p and not ok(v.holes)), msg)
+            _pattern_size_broken(pattern, ok), msg)
       for pattern, (ok, msg) in PATTERN_SIZES.items()],
     _rule("pattern_bad_fills", ("start_pattern", "round_fill"),
           lambda v: _gi(v).start_pattern != StartPattern.ALL_EQUAL
@@ -228,13 +235,13 @@ BLOCK_DIVERT = [
 CHILDREN = [
     _rule("next_ml_nochild", ("mlaps", "child_type", "child_cvt"),
           lambda v: _gi(v).mlaps == LapSower.LAPPER_NEXT
-          and (_gi(v).child_type != ChildType.NOCHILD or _gi(v).child_cvt),
+          and (_gi(v).child_type != ChildType.NOCHILD or bool(_gi(v).child_cvt)),
           "mlaps LAPPER_NEXT cannot be used with children"),
     _rule("child_need_cvt", ("child_type", "child_cvt"),
           lambda v: _gi(v).child_type != ChildType.NOCHILD and not _gi(v).child_cvt,
           "a child_type needs child_cvt"),
     _rule("child_cvt_need_type", ("child_cvt", "child_type"),
-          lambda v: _gi(v).child_type == ChildType.NOCHILD and _gi(v).child_cvt,
+          lambda v: _gi(v).child_type == ChildType.NOCHILD and bool(_gi(v).child_cvt),
           "child_cvt needs a child_type"),
     _rule("child_reserved", ("child_type",),
           lambda v: _gi(v).child_type == ChildType.RESERVED,
