@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from mancala.engine import Game, IllegalMove, Position
 from mancala.engine.move_data import ENDLESS
 from mancala.engine.position import LAST_END, OutcomeKind
-from mancala.rules.enums import Goal, Unclaimed
+from mancala.rules.enums import Goal, RoundFill, Unclaimed
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, parse_variant, read_json
 
@@ -195,9 +195,16 @@ def test_seeds_are_conserved(case: Case) -> None:
     at the end may take seeds out, never add any."""
     total = case.start.total
     assert _seeds(case.start) == total
+    even = case.game.variant.game_info.round_fill in (RoundFill.EVEN_FILL, RoundFill.UMOVE)
+    later_round = False
     for pos, move in random_game(case.game, case.start.copy(), case.move_seed):
         assert all(seeds >= 0 for seeds in pos.board), (str(case), move)
-        assert all(seeds >= 0 for seeds in pos.stores), (str(case), move)
+        later_round = later_round or move == "next_round"
+        if not (even and later_round):
+            # the reference's even fill gives (loser's seeds - min_move) // (holes - 1) a
+            # hole, which can exceed what the loser has: its store goes negative (Giuthi,
+            # 31 seeds on 8 holes with min_move 2: 4 a hole, store -1); played as it does
+            assert all(seeds >= 0 for seeds in pos.stores), (str(case), move)
         assert pos.total == total
         lost = pos.outcome is not None and (
             _may_lose_seeds(case.game) or (pos.last is not None and pos.last[LAST_END] == ENDLESS))
@@ -266,8 +273,12 @@ def test_key_is_stable(case: Case) -> None:
 @SETTINGS
 @given(cases())
 def test_no_legal_move_exactly_when_the_game_is_over(case: Case) -> None:
+    """After every move (a start position is not judged: a variant such as min_move 2 with
+    one seed a hole has no first move and no outcome either)."""
     game = case.game
-    for pos, _ in random_game(game, case.start.copy(), case.move_seed):
+    for pos, move in random_game(game, case.start.copy(), case.move_seed):
+        if move is None:
+            continue
         over = pos.outcome is not None
         assert bool(game.legal_moves(pos)) != over, (str(case), pos, pos.outcome)
         if over:
