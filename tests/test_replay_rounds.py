@@ -4,8 +4,9 @@ round_fill the replay ends after the ROUND_* line; a round end that ends the gam
 the last line.
 
 4 holes, 2 seeds a hole: South 0 1 2 3, North 4 5 6 7. From the position below South's 3
-(2 seeds) sows its store and 4: 11 of 16 ends the round (HALF_SEEDS); North's seed is
-collected: 11 - 5. North (ALTERNATE) starts the next round.
+(2 seeds) sows its store and 4: 11 of 16 ends the round (HALF_SEEDS) with the board left
+as it stands (North's seed stays in hole 4: 11 - 4 in the stores). North (ALTERNATE)
+starts the next round; each player refills from what they own (South 11, North 4 + 1).
 """
 
 from __future__ import annotations
@@ -47,7 +48,7 @@ def test_a_round_end_prints_the_round_line_then_the_next_rounds_start_and_play_g
     assert start["outcome"] is None and start["legal"] == [3]
     assert round_end["outcome"] == {"kind": "ROUND_WIN", "winner": 0}
     assert (round_end["board"], round_end["stores"], round_end["turn"], round_end["legal"]) == (
-        [0] * 8, [11, 5], 0, [])
+        [0, 0, 0, 0, 1, 0, 0, 0], [11, 4], 0, [])
     # LEFT_FILL: South fills its row and keeps 3; North fills its two leftmost and keeps 1
     assert next_start["outcome"] is None
     assert (next_start["board"], next_start["stores"], next_start["turn"], next_start["legal"]) == (
@@ -92,11 +93,13 @@ def test_user_choice_round_fills_end_the_replay_after_the_round_line():
 def test_uchown_territory_replay_ends_after_the_round_line():
     terr = {"game_constants": {"holes": 3, "nbr_start": 4},
             "game_info": {"goal": "TERRITORY", "goal_param": 5, "stores": True, "sow_own_store": True,
-                          "rounds": "HALF_SEEDS", "round_fill": "UCHOWN"}}
+                          "rounds": "END_S_SEEDS", "round_fill": "UCHOWN"}}
     position = {"board": [0, 0, 2, 1, 1, 0], "stores": [15, 5]}
     status, (group,), _ = replay({"config": terr, "position": position, "moves": [2, 4]})
     assert status == 0
     assert [line.get("outcome") for line in group[:-1]] == [None, {"kind": "ROUND_WIN", "winner": 0}]
+    # 3 seeds left in play (at most nbr_start) end the round; they go to their holes' owner
+    assert (group[1]["board"], group[1]["stores"]) == ([0] * 6, [16, 8])
     assert group[-1] == {"end": True, "moves": 1}
     # without UCHOWN the next round starts: every hole refilled, South owns 4 holes
     terr["game_info"].pop("round_fill")
@@ -115,6 +118,12 @@ def test_a_round_end_that_ends_the_game_is_the_last_line():
     assert end == {"end": True, "moves": 1}
 
 
+# Andada's rules (configs/andada.json without its computer player's section)
+ANDADA = {"game_class": "BearOff", "game_constants": {"holes": 6, "nbr_start": 3},
+          "game_info": {"name": "Andada", "stores": True, "sow_own_store": True,
+                        "store_ends_turn": True, "goal": "CLEAR"}}
+
+
 def test_a_bearoff_position_can_say_it_is_bearing_off() -> None:
     """position.bearing (added to the contract): a BearOff board with a hole of two seeds
     can be given as already bearing off; from the last hole of the row the two seeds then
@@ -128,7 +137,7 @@ def test_a_bearoff_position_can_say_it_is_bearing_off() -> None:
     lines = {}
     for bearing in (False, True):
         out, err = io.StringIO(), io.StringIO()
-        request = {"config": "andada", "starter": 0, "moves": [5],
+        request = {"config": ANDADA, "starter": 0, "moves": [5],
                    "position": {"board": board, "stores": [0, 32], "bearing": bearing}}
         assert run_request(request, out, err) == 0, err.getvalue()
         lines[bearing] = [json.loads(line) for line in out.getvalue().splitlines()]
