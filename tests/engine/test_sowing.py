@@ -71,17 +71,19 @@ def test_cw_from_north_sows_onto_south():
 @pytest.mark.parametrize(
     ("turn", "board", "hole", "after"),
     [
-        # South position 1 (left half) sows CCW: 2, 3
-        (0, [0, 2, 0, 0, 1, 1, 1, 1], 1, [0, 0, 1, 1, 1, 1, 1, 1]),
-        # South position 2 (right half) sows CW: 1, 0
-        (0, [0, 0, 2, 0, 1, 1, 1, 1], 2, [1, 1, 0, 0, 1, 1, 1, 1]),
-        # North position 1 (hole 5, left half from North's view) sows CCW: 6, 7
-        (1, [1, 1, 1, 1, 0, 2, 0, 0], 5, [1, 1, 1, 1, 0, 0, 1, 1]),
-        # North position 2 (hole 6, right half) sows CW: 5, 4
-        (1, [1, 1, 1, 1, 0, 0, 2, 0], 6, [1, 1, 1, 1, 1, 1, 0, 0]),
+        # South position 1 (left half) sows CW: 0, 7
+        (0, [0, 2, 0, 0, 1, 1, 1, 1], 1, [1, 0, 0, 0, 1, 1, 1, 2]),
+        # South position 2 (right half) sows CCW: 3, 4
+        (0, [0, 0, 2, 0, 1, 1, 1, 1], 2, [0, 0, 0, 1, 2, 1, 1, 1]),
+        # North position 1 (hole 5, left half from North's view) sows CW: 4, 3
+        (1, [1, 1, 1, 1, 0, 2, 0, 0], 5, [1, 1, 1, 2, 1, 0, 0, 0]),
+        # North position 2 (hole 6, right half) sows CCW: 7, 0
+        (1, [1, 1, 1, 1, 0, 0, 2, 0], 6, [2, 1, 1, 1, 0, 0, 0, 1]),
     ],
 )
-def test_split_left_half_sows_ccw_and_right_half_sows_cw(turn, board, hole, after):
+def test_split_left_half_sows_cw_and_right_half_sows_ccw(turn, board, hole, after):
+    """rules-decisions: the left half of each row (as its owner sees it) sows clockwise,
+    away from the middle (Andot 0:1, Qelat 0:1)."""
     game = make(holes=4, sow_direct="SPLIT")
     assert all(isinstance(m, int) for m in game.legal_moves(at(game, board, turn=turn)))
     pos = run(game, board, hole, turn=turn)
@@ -95,14 +97,14 @@ def test_split_on_an_odd_board_needs_the_middle_hole_in_udir_holes():
     assert "udir_holes" in err.value.params
 
 
-def test_split_odd_middle_hole_takes_a_direction_and_the_halves_sow_towards_the_middle():
+def test_split_odd_middle_hole_takes_a_direction_and_the_halves_sow_away_from_the_middle():
     game = make(holes=3, sow_direct="SPLIT", udir_holes=[1])
     start = [2, 2, 2, 2, 2, 2]
     assert game.legal_moves(at(game, start)) == [0, (1, "CCW"), (1, "CW"), 2]
     assert run(game, start, [1, "CW"]).board == [3, 0, 2, 2, 2, 3]  # 0, 5
     assert run(game, start, [1, "CCW"]).board == [2, 0, 3, 3, 2, 2]  # 2, 3
-    assert run(game, start, 0).board == [0, 3, 3, 2, 2, 2]  # left hole: CCW
-    assert run(game, start, 2).board == [3, 3, 0, 2, 2, 2]  # right hole: CW
+    assert run(game, start, 0).board == [0, 2, 2, 2, 3, 3]  # left hole: CW, 5, 4
+    assert run(game, start, 2).board == [2, 2, 0, 3, 3, 2]  # right hole: CCW, 3, 4
 
 
 def test_udir_holes_let_both_players_choose_the_direction_of_those_positions():
@@ -154,15 +156,20 @@ def test_playaltdir_udir_holes_take_no_direction_after_the_first_move():
 
 
 def test_sow_start_leaves_the_first_seed_in_the_start_hole():
-    game = make(holes=3, sow_start=True)
+    game = make(holes=3, sow_start=True, min_move=2)
     pos = run(game, [0, 3, 0, 1, 1, 1], 1)  # 1, 2, 3
     assert (pos.board, pos.turn) == ([0, 1, 1, 2, 1, 1], 1)
 
 
-def test_sow_start_without_move_one_leaves_a_single_seed_where_it_is():
-    game = make(holes=3, sow_start=True)
-    pos = run(game, [0, 1, 0, 1, 1, 1], 1)
-    assert (pos.board, pos.turn) == ([0, 1, 0, 1, 1, 1], 1)
+def test_sow_start_without_move_one_needs_min_move_above_one():
+    """A single seed sown into its own hole would change nothing: the reference refuses
+    sow_start with min_move 1 unless move_one moves such a seed on; with min_move 2 a
+    single seed is no move."""
+    with pytest.raises(VariantError) as err:
+        make(holes=3, sow_start=True)
+    assert "needs_moves" in str(err.value)
+    game = make(holes=3, sow_start=True, min_move=2)
+    assert game.legal_moves(at(game, [0, 1, 2, 1, 1, 1])) == [2]
 
 
 def test_move_one_moves_a_single_seed_one_hole_in_the_sow_direction():
@@ -223,27 +230,30 @@ def test_sow_own_store_ccw_north_sows_its_store_between_its_last_hole_and_hole_z
     assert (pos.board, pos.stores, pos.turn) == ([2, 2, 2, 1, 0, 1], [0, 1], 0)
 
 
-def test_sow_own_store_cw_south_passes_its_store_leaving_hole_0_its_rows_clockwise_end():
+def test_sow_own_store_cw_south_reaches_its_store_coming_off_norths_row():
+    """The stores stay where they are: South's after its hole 2 (between 2 and 3), so a
+    clockwise sowing reaches it coming off North's row (3 -> store -> 2), as the
+    reference's sower does."""
     game = make(holes=3, sow_direct="CW", **OWN_STORE)
-    # 4 seeds from 0: store, 5, 4, 3
+    # 4 seeds from 0: 5, 4, 3, store -> repeat turn
     pos = run(game, [4, 1, 0, 1, 1, 1], 0)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 0, 2, 2, 2], [1, 0], 1)
-    # 3 seeds from 2: 1, 0, store -> repeat turn
+    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 0, 2, 2, 2], [1, 0], 0)
+    # 3 seeds from 2: 1, 0, 5 -- no store between 0 and 5
     pos = run(game, [0, 0, 3, 1, 1, 1], 2)
-    assert (pos.board, pos.stores, pos.turn) == ([1, 1, 0, 1, 1, 1], [1, 0], 0)
-    # 6 seeds from 1: 0, store, 5, 4, 3, (North's store skipped), 2
+    assert (pos.board, pos.stores, pos.turn) == ([1, 1, 0, 1, 1, 2], [0, 0], 1)
+    # 6 seeds from 1: 0, 5, 4, 3, store, 2
     pos = run(game, [0, 6, 0, 1, 1, 1], 1)
     assert (pos.board, pos.stores, pos.turn) == ([1, 0, 1, 2, 2, 2], [1, 0], 1)
 
 
-def test_sow_own_store_cw_north_passes_its_store_leaving_hole_n_its_rows_clockwise_end():
+def test_sow_own_store_cw_north_reaches_its_store_coming_off_souths_row():
     game = make(holes=3, sow_direct="CW", **OWN_STORE)
-    # 6 seeds from 3: store, 2, 1, 0, (South's store skipped), 5, 4
+    # 6 seeds from 3: 2, 1, 0, store, 5, 4
     pos = run(game, [1, 1, 1, 6, 0, 0], 3, turn=1)
     assert (pos.board, pos.stores, pos.turn) == ([2, 2, 2, 0, 1, 1], [0, 1], 0)
-    # 4 seeds from 5: 4, 3, store, 2
+    # 4 seeds from 5: 4, 3, 2, 1 -- no store between 3 and 2 for North
     pos = run(game, [0, 0, 0, 1, 1, 4], 5, turn=1)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 2, 2, 0], [0, 1], 0)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 1, 2, 2, 0], [0, 0], 0)
 
 
 # ---- multi-lap sowing --------------------------------------------------------------------
@@ -275,12 +285,14 @@ def test_lapper_lap_ending_in_own_store_ends_the_sow_with_a_repeat_turn():
     assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 0, 1, 1], [1, 0], 0)
 
 
-def test_sow_start_applies_to_every_lap_of_a_multilap_sow():
-    game = make(holes=3, mlaps="LAPPER", sow_start=True)
-    # lap 1 from 1: 1, 2 (2 now holds 2) -> lap 2 from 2: 2, 3 (3 was empty) -> stop
-    assert run(game, [0, 2, 1, 0, 0, 0], 1).board == [0, 1, 1, 1, 0, 0]
-    plain = make(holes=3, mlaps="LAPPER")
-    assert run(plain, [0, 2, 1, 0, 0, 0], 1).board == [0, 0, 2, 1, 0, 0]
+def test_sow_start_applies_to_the_start_hole_only_not_to_later_laps():
+    """rules-decisions (read from the reference): later laps lift every seed."""
+    game = make(holes=4, mlaps="LAPPER", sow_start=True, min_move=2)
+    # lap 1 from 1: 1, 2 (2 now holds 2) -> lap 2 lifts both from 2: 3, 4 (4 was empty)
+    pos = run(game, [0, 2, 1, 0, 0, 0, 2, 2], 1)
+    assert (pos.board, pos.turn) == ([0, 1, 0, 1, 1, 0, 2, 2], 1)
+    plain = make(holes=4, mlaps="LAPPER")
+    assert run(plain, [0, 2, 1, 0, 0, 0, 2, 2], 1).board == [0, 0, 2, 1, 0, 0, 2, 2]
 
 
 def test_move_one_exempts_a_lap_of_one_seed_from_sow_start():
@@ -345,7 +357,7 @@ def test_fifty_laps_without_stores_end_as_a_tie_with_the_board_as_it_is_and_hand
     assert pos.board == AFTER_50_LAPS
     assert pos.stores == [0, 0]
     assert pos.turn == 0  # a tie names the last mover
-    assert pos.moves == 1
+    assert pos.mcount == 1
     assert game.legal_moves(pos) == []
     assert sum(pos.board) + sum(pos.stores) == 3  # 3 of the 6 seeds left the game
 
