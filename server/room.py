@@ -418,6 +418,11 @@ class Room:
             self._next_round(next_round)
         elif new.outcome is not None:
             self._finish(new.outcome.to_json(), "rules", self._describe(new))
+        elif not self.game.legal_moves(new):
+            # stuck: no legal move and no end in the rules (the reference waits for ever);
+            # online the game ends there as a draw (docs/rules-decisions.md)
+            self._finish({"kind": "TIE", "winner": None}, "rules",
+                         f"draw: {SEAT_NAMES[new.turn]} has no legal move and the rules name no end")
         self.computer_turn()
 
     def _next_round(self, nxt: Position | None) -> None:

@@ -60,6 +60,8 @@ def playout(game: Game, pos: Position, rng: random.Random, deadline: float | Non
         if deadline is not None and count % CLOCK_EVERY == 0 and time.perf_counter() > deadline:
             break
         legal = game.legal_moves(pos)
+        if not legal:  # stuck: the rules name no end here (docs/rules-decisions.md)
+            break
         game.apply(pos, legal[rng.randrange(len(legal))])
     return pos
 

@@ -143,3 +143,27 @@ async def test_the_result_names_the_winners_count_first(tmp_path: Path) -> None:
     room.position = room.game.start(1, board=[0] * 11 + [1], stores=[11, 36])
     await room.move(bob, 11, None)  # North's last seed into its store: 37 of 48
     assert room.finished and bob.of_type("game_over")[0].result == "North wins, 37-11"
+
+
+async def test_a_player_left_without_a_move_ends_the_game_as_a_draw(tmp_path: Path) -> None:
+    """CLEAR with MOVE_ALL_HOLES_FIRST can leave the player to move no legal move while the
+    rules name no end: online that is a draw, not a room waiting for ever."""
+    from mancala.rules.loading import parse_variant
+
+    raw = {"game_class": "Mancala", "game_constants": {"holes": 5, "nbr_start": 1},
+           "game_info": {"sow_direct": "SPLIT", "evens": True, "goal": "CLEAR",
+                         "allow_rule": "MOVE_ALL_HOLES_FIRST", "udir_holes": [2]}}
+    clock = FakeClock()
+    room = Room("STUCK1", "custom", raw, parse_variant(raw), public=False,
+                store=Store(tmp_path / "db.sqlite3"), on_change=lambda _r: None,
+                abandon_timeout=ABANDON, clock=clock, deliver=deliver)
+    room.begin(0, room.game.start(0))
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    room.claim(ann, 0)
+    room.claim(bob, 1)
+    for move in [0, 5, 1, (7, "CW"), (2, "CCW"), 8]:
+        await room.play_for(room.position.turn, move, None)
+    assert room.position.outcome is None and not room.game.legal_moves(room.position)
+    over = ann.of_type("game_over")[0]
+    assert room.finished and over.outcome == {"kind": "TIE", "winner": None}
+    assert over.result == "draw: South has no legal move and the rules name no end"
