@@ -75,40 +75,39 @@ def test_allow_rule_two_only_all_right_when_all_hold_two_only_the_rightmost_may_
     assert legal(game, [1, 1, 1], [2, 2, 0], turn=1) == [4]
 
 
-def test_allow_rule_first_turn_only_right_two_limits_each_players_first_move():
+def test_allow_rule_first_turn_only_right_two_limits_the_first_move_of_the_game_only():
+    """rules-decisions: first-turn rules count the moves of the game or round (Lamlameta
+    0:1): North's first move, the game's second, is not limited."""
     game = make(holes=4, nbr_start=2, allow_rule="FIRST_TURN_ONLY_RIGHT_TWO")
     pos = game.start(0)
     assert game.legal_moves(pos) == [2, 3]
     pos = game.play(pos, 3)  # 4, 5
     assert pos.board == [2, 2, 2, 0, 3, 3, 2, 2]
-    assert game.legal_moves(pos) == [6, 7]  # North's first move too
-    pos = game.play(pos, 7)  # 0, 1
-    assert pos.board == [3, 3, 2, 0, 3, 3, 2, 0]
-    assert game.legal_moves(pos) == [0, 1, 2]
+    assert game.legal_moves(pos) == [4, 5, 6, 7]
+    # North starting the game is limited to its own two rightmost (its highest indices)
+    north = game.start(1)
+    assert game.legal_moves(north) == [6, 7]
 
 
-def test_allow_rule_first_turn_is_used_up_by_a_forced_pass():
-    game = make(holes=4, allow_rule="FIRST_TURN_ONLY_RIGHT_TWO", mustpass=True)
-    pos = run(game, [0, 0, 1, 0, 1, 0, 0, 0], 2)  # 3; North's right two (6, 7) are empty
-    assert (pos.board, pos.turn) == ([0, 0, 0, 1, 1, 0, 0, 0], 0)  # North passed
-    assert pos.player_moves == [1, 1]
-    pos = game.play(pos, 3)  # 4 now holds 2
-    assert (pos.turn, game.legal_moves(pos)) == (1, [4])  # no longer North's first turn
+def test_allow_rule_first_turn_is_the_games_first_move_whoever_makes_it():
+    game = make(holes=4, allow_rule="FIRST_TURN_ONLY_RIGHT_TWO")
+    pos = at(game, [1, 1, 1, 1, 1, 1, 1, 1], mcount=1)  # one move (or pass) already made
+    assert game.legal_moves(pos) == [0, 1, 2, 3]
+    assert game.legal_moves(at(game, [1, 1, 1, 1, 1, 1, 1, 1])) == [2, 3]
 
 
 def test_allow_rule_right_2_1st_then_all_two_then_forbids_twos_unless_all_are_zero_or_two():
     game = make(holes=4, nbr_start=2, allow_rule="RIGHT_2_1ST_THEN_ALL_TWO")
     pos = game.start(0)
     assert game.legal_moves(pos) == [2, 3]
-    pos = game.play(pos, 3)
-    assert game.legal_moves(pos) == [6, 7]
-    pos = game.play(pos, 6)  # 7, 0
-    assert pos.board == [3, 2, 2, 0, 3, 3, 0, 3]
-    assert game.legal_moves(pos) == [0]  # 1 and 2 hold two seeds
-    # a later turn where every own hole holds 0 or 2 seeds: all may be played
-    later = at(game, [2, 0, 2, 2, 1, 1, 1, 1])
-    later.player_moves = [1, 1]
-    assert game.legal_moves(later) == [0, 2, 3]
+    pos = game.play(pos, 3)  # 4, 5: [2, 2, 2, 0, 3, 3, 2, 2]
+    assert game.legal_moves(pos) == [4, 5]  # 6 and 7 hold two while 4 and 5 do not
+    pos = game.play(pos, 4)  # 5, 6, 7
+    assert pos.board == [2, 2, 2, 0, 0, 4, 3, 3]
+    assert game.legal_moves(pos) == [0, 1, 2]  # every movable hole holds two: all allowed
+    # a later turn with a hole of two among others: the twos are not allowed
+    later = at(game, [2, 1, 2, 2, 1, 1, 1, 1], mcount=2)
+    assert game.legal_moves(later) == [1]
 
 
 def test_allow_rule_move_all_holes_first_allows_only_holes_not_yet_moved_from():
@@ -122,13 +121,18 @@ def test_allow_rule_move_all_holes_first_allows_only_holes_not_yet_moved_from():
     assert game.legal_moves(pos) == [1, 2]  # 0 holds a seed but was moved from
 
 
-def test_allow_rule_move_all_holes_first_any_hole_when_no_unmoved_hole_can_be_played():
+def test_allow_rule_move_all_holes_first_no_move_while_the_unmoved_holes_are_empty():
     game = make(holes=3, allow_rule="MOVE_ALL_HOLES_FIRST")
     pos = at(game, [1, 1, 0, 1, 1, 1])
     pos.unlocked = [True, False, False, False, False, False]
     assert game.legal_moves(pos) == [1]
     pos = at(game, [1, 1, 0, 1, 1, 1])
     pos.unlocked = [True, True, False, False, False, False]  # 2 not moved from, but empty
+    # as the reference: until every hole is unlocked only locked holes may be played,
+    # even when none of them can be: no move at all
+    assert game.legal_moves(pos) == []
+    pos = at(game, [1, 1, 0, 1, 1, 1])
+    pos.unlocked = [True, True, True, False, False, False]
     assert game.legal_moves(pos) == [0, 1]
 
 
@@ -159,12 +163,19 @@ def test_mustshare_only_moves_that_feed_an_empty_opponent_are_legal():
     assert legal(game, [0, 1, 3], [0, 1, 0]) == [1, 2]  # North can move: no restriction
 
 
-def test_mustshare_opponent_left_without_seeds_passes_and_the_mover_must_feed():
+def test_mustshare_opponent_left_without_seeds_ends_the_game_without_mustpass():
     game = make(holes=3, capt_on=[2], mustshare=True)
-    pos = run(game, [0, 2, 1, 1, 0, 0], 2)  # 3 (2) captured: North has nothing
+    pos = run(game, [0, 2, 1, 1, 0, 0], 2)  # 3 (2) captured: North has nothing, no move
+    assert (pos.board, pos.stores) == ([0] * 6, [4, 0])  # nobody can move: swept
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_mustshare_with_mustpass_the_opponent_passes_and_the_mover_must_feed():
+    game = make(holes=3, capt_on=[2], mustshare=True, mustpass=True)
+    pos = run(game, [0, 2, 1, 1, 0, 0], 2)
     assert (pos.board, pos.stores, pos.outcome) == ([0, 2, 0, 0, 0, 0], [2, 0], None)
     assert pos.turn == 0  # North passed
-    assert (pos.moves, pos.player_moves) == (2, [1, 1])
+    assert pos.mcount == 2  # the pass counts as a move
     assert game.legal_moves(pos) == [1]  # 2, 3: reaches North
 
 
@@ -176,11 +187,14 @@ def test_mustshare_when_the_mover_cannot_feed_the_game_ends_and_hole_owner_colle
     assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
 
 
-def test_unclaimed_unfed_player_gets_the_board_when_the_mover_cannot_feed():
+def test_unclaimed_unfed_player_to_move_without_a_move_scores_nobody_the_seeds_left():
+    """North (unfed) is to move and has no move: the game ends as any game without a next
+    move, and UNFED_PLAYER's end-of-game claimer (the reference's TakeOnlyChildNStores)
+    leaves the seeds in play unscored: South's last seed leaves the game."""
     game = make(holes=3, capt_on=[2], mustshare=True, unclaimed="UNFED_PLAYER")
-    pos = run(game, [0, 1, 1, 1, 0, 0], 2, stores=[0, 2])
-    assert (pos.board, pos.stores) == ([0] * 6, [2, 3])  # North (unfed) takes South's seed
-    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 1)
+    pos = run(game, [0, 1, 1, 1, 0, 0], 2, stores=[0, 2])  # 3 captured: [2, 2]
+    assert (pos.board, pos.stores) == ([0] * 6, [2, 2])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.TIE, None)
 
 
 def test_unclaimed_unfed_player_is_the_player_without_seeds_even_when_the_other_is_to_move():
@@ -203,7 +217,7 @@ def test_mustpass_a_player_without_moves_passes_and_the_state_names_the_opponent
     pos = run(game, [0, 1, 1, 0, 0, 0], 1)  # 2 holds 2; North has nothing
     assert (pos.board, pos.outcome) == ([0, 0, 2, 0, 0, 0], None)
     assert pos.turn == 0
-    assert (pos.moves, pos.player_moves) == (2, [1, 1])
+    assert pos.mcount == 2  # South's move and North's pass
     state = game.state_json(pos)
     assert (state["turn"], state["legal"]) == (0, [2])
 
@@ -213,7 +227,7 @@ def test_mustpass_a_repeat_turn_without_moves_is_passed_to_the_opponent():
     pos = run(game, [0, 0, 1, 1, 1, 1], 2)  # last seed in the store, South's row is empty
     assert (pos.board, pos.stores, pos.outcome) == ([0, 0, 0, 1, 1, 1], [1, 0], None)
     assert pos.turn == 1
-    assert (pos.moves, pos.player_moves) == (2, [2, 0])  # the pass is South's
+    assert pos.mcount == 2  # the move and South's pass
 
 
 def test_no_pass_is_applied_to_a_starting_position():
