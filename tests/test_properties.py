@@ -179,9 +179,10 @@ def _seeds(pos: Position) -> int:
 
 
 def _may_lose_seeds(game: Game) -> bool:
-    """Where seeds may leave the game: DONT_SCORE, and Diffusion's store is the 'out of
-    play' count (kept in South's store: still counted)."""
-    return game.variant.game_info.unclaimed == Unclaimed.DONT_SCORE
+    """Where seeds left in play at the end are scored to nobody: DONT_SCORE, and
+    UNFED_PLAYER when the game ends other than by an unfed player (the reference's
+    TakeOnlyChildNStores)."""
+    return game.variant.game_info.unclaimed in (Unclaimed.DONT_SCORE, Unclaimed.UNFED_PLAYER)
 
 
 # ---- properties ---------------------------------------------------------------------------

@@ -13,35 +13,46 @@ from mancala.rules.errors import VariantError
 from tests.engine.helpers import make, run
 
 # ---- MAX_SEEDS -------------------------------------------------------------------------
-# capt_on [2], stores [2,0], board [2,0,1,1,1,0] (7 seeds in all): South 2 -> 3 (2) taken,
-# South holds 4 > 3.5 and the game ends at once, with North still able to move.
-# Left on the board: 2 on South's hole 0, 1 on North's hole 4.
+# capt_on [2], stores [3,0], board [2,0,1,1,1,0] (8 seeds in all): South 2 -> 3 (2) taken,
+# South holds 5 > 4 and the game ends at once, with North still able to move.
+# rules-decisions: a game decided by a majority ends with the board left as it stands
+# (Achochodi 0:32, Adji-boto 0:64): 2 on South's hole 0 and 1 on North's hole 4 stay,
+# whatever `unclaimed` says (it applies only when nobody can move).
 
 MAJORITY_BOARD = [2, 0, 1, 1, 1, 0]
 
 
-@pytest.mark.parametrize(
-    ("unclaimed", "stores"),
-    [
-        ("HOLE_OWNER", [6, 1]),
-        ("DONT_SCORE", [4, 0]),
-        ("LAST_MOVER", [7, 0]),
-        ("DIVVIED", [5, 2]),  # 3 seeds: one each, the odd one to North (fewer)
-    ],
-)
-def test_max_seeds_ends_when_a_player_holds_more_than_half_and_collects_per_unclaimed(unclaimed, stores):
+@pytest.mark.parametrize("unclaimed", ["HOLE_OWNER", "DONT_SCORE", "LAST_MOVER", "DIVVIED"])
+def test_max_seeds_ends_when_a_player_holds_more_than_half_with_the_board_as_it_stands(unclaimed):
     game = make(holes=3, capt_on=[2], unclaimed=unclaimed)
-    pos = run(game, MAJORITY_BOARD, 2, stores=[2, 0])
-    assert (pos.board, pos.stores) == ([0] * 6, stores)
+    pos = run(game, MAJORITY_BOARD, 2, stores=[3, 0])
+    assert (pos.board, pos.stores) == ([2, 0, 0, 0, 1, 0], [5, 0])
     assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.WIN, 0, 0)
     assert game.legal_moves(pos) == []
     assert game.state_json(pos)["outcome"] == {"kind": "WIN", "winner": 0}
 
 
-def test_unclaimed_unfed_player_goes_to_hole_owners_when_the_game_ends_by_majority():
+def test_unclaimed_unfed_player_a_majority_also_leaves_the_board_as_it_stands():
     game = make(holes=3, capt_on=[2], mustshare=True, unclaimed="UNFED_PLAYER")
-    pos = run(game, MAJORITY_BOARD, 2, stores=[2, 0])
-    assert (pos.board, pos.stores) == ([0] * 6, [6, 1])
+    pos = run(game, MAJORITY_BOARD, 2, stores=[3, 0])
+    assert (pos.board, pos.stores) == ([2, 0, 0, 0, 1, 0], [5, 0])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_an_odd_total_needs_more_than_its_rounded_up_half():
+    """The reference's winning count is half the seeds rounded up (end_move_decos'
+    compute_win_seeds): of 7 seeds, 4 do not decide the game, 5 would."""
+    game = make(holes=3, capt_on=[2])
+    pos = run(game, MAJORITY_BOARD, 2, stores=[2, 0])  # South 4 of 7
+    assert (pos.board, pos.stores, pos.outcome) == ([2, 0, 0, 0, 1, 0], [4, 0], None)
+    assert pos.turn == 1
+
+
+def test_both_holding_exactly_half_is_a_tie_at_once():
+    game = make(holes=3, capt_on=[2])
+    tie = run(game, [0, 0, 1, 1, 0, 0], 2, stores=[1, 3])  # stores [3, 3] of 6: both half
+    assert (tie.board, tie.stores) == ([0] * 6, [3, 3])
+    assert (tie.outcome.kind, tie.outcome.winner, tie.turn) == (OutcomeKind.TIE, None, 0)
 
 
 def test_max_seeds_exactly_half_does_not_end_the_game():
@@ -165,3 +176,27 @@ def test_clear_goes_on_while_both_rows_hold_seeds():
 def test_clear_rejects_mustpass_mustshare_and_min_move_above_1(param):
     with pytest.raises(VariantError):
         make(holes=3, goal="CLEAR", **param)
+
+
+# ---- too few seeds to change the outcome ------------------------------------------------------
+
+
+def test_too_few_seeds_left_for_any_capture_end_the_game_as_if_nobody_could_move():
+    """rules-decisions: with capt_on [3] the fewest seeds that could still capture is 3;
+    after South's move 2 seeds are left in play (both players could still move), so the
+    game ends and the seeds are collected per unclaimed (HOLE_OWNER)."""
+    game = make(holes=3, stores=True, capt_on=[3])
+    pos = run(game, [0, 1, 0, 0, 0, 1], 1, stores=[5, 5])  # 1 -> 2
+    assert (pos.board, pos.stores) == ([0] * 6, [6, 6])
+    assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.TIE, None, 0)
+    # with three seeds left the game goes on
+    pos = run(game, [0, 2, 0, 0, 0, 1], 1, stores=[5, 4])  # 3 left in play
+    assert (pos.board, pos.outcome, pos.turn) == ([0, 0, 1, 1, 0, 1], None, 1)  # 2, 3
+
+
+def test_too_few_seeds_is_not_applied_with_mustshare_or_when_playing_on():
+    for game in (make(holes=3, stores=True, capt_on=[3], mustshare=True),
+                 make(holes=3, stores=True, capt_on=[3], play_on=True)):
+        pos = run(game, [0, 1, 0, 0, 0, 1], 1, stores=[5, 5])
+        assert (pos.board, pos.stores, pos.outcome, pos.turn) == ([0, 0, 1, 0, 0, 1], [5, 5],
+                                                                  None, 1)
