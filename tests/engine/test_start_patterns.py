@@ -28,17 +28,19 @@ def test_all_equal_fills_every_hole_with_nbr_start(starter):
 @pytest.mark.parametrize(
     ("holes", "starter", "expected"),
     [
-        # ring 2 4 6 8 10 = holes 2 4 6 8 10; the middle one (6) moves to its opposite 5
-        (6, 0, [0, 0, 4, 0, 4, 4, 0, 0, 4, 0, 4, 0]),
-        # from North: ring 2.. = holes 8 10 0 2 4; the middle one (0) moves to 11
-        (6, 1, [0, 0, 4, 0, 4, 0, 0, 0, 4, 0, 4, 4]),
-        # 4 filled holes 2 4 6 8: the lower middle (4) moves to its opposite 5
-        (5, 0, [0, 0, 4, 0, 0, 4, 4, 0, 4, 0]),
-        # 2 filled holes 2 4: the lower middle (2) moves to 3
-        (3, 0, [0, 0, 0, 4, 4, 0]),
+        # holes 2 4 6 8 10 filled; the starter's first move is made: the hole across from
+        # 1 + 2 * ((holes - 1) // 4) = 3 (hole 8) is moved into 3
+        (6, 0, [0, 0, 4, 4, 4, 0, 4, 0, 0, 0, 4, 0]),
+        # North starts: the same board turned half a turn
+        (6, 1, [4, 0, 0, 0, 4, 0, 0, 0, 4, 4, 4, 0]),
+        # 5 holes: 2 4 6 8 filled, 6 (across from 3) moved into 3
+        (5, 0, [0, 0, 4, 4, 4, 0, 0, 0, 4, 0]),
+        # 3 holes: 2 4 filled, 4 (across from 1) moved into 1
+        (3, 0, [0, 4, 4, 0, 0, 0]),
     ],
 )
-def test_gamacha_fills_every_other_hole_from_the_starters_third_and_moves_the_middle_across(holes, starter, expected):
+def test_gamacha_fills_every_other_hole_and_makes_the_starters_first_move(holes, starter, expected):
+    """As the reference's GamachaPattern lays it out (fill_patterns.py)."""
     result = board("GAMACHA", holes, 4, starter)
     assert result == expected
     assert sum(result) == (holes - 1) * 4
@@ -63,16 +65,21 @@ def test_alternates_fills_every_other_hole_with_no_filled_holes_facing(holes, st
 @pytest.mark.parametrize(
     ("holes", "starter", "expected"),
     [
-        (4, 0, [0, 1, 0, 3, 0, 3, 0, 3]),  # South's filled 1 and 3: 1 gets one seed
-        (4, 1, [0, 3, 0, 3, 0, 1, 0, 3]),  # North's filled 5 and 7: 5 gets one seed
-        (3, 0, [0, 1, 0, 3, 0, 3]),  # the only filled hole of a 3-hole row
-        (3, 1, [3, 0, 3, 0, 1, 0]),
+        # odd holes filled; hole holes + 3 - holes % 2 (North's second filled from its
+        # left) gets one seed, and the board is turned half a turn when South starts
+        (4, 0, [0, 3, 0, 1, 0, 3, 0, 3]),
+        (4, 1, [0, 3, 0, 3, 0, 3, 0, 1]),
+        (3, 0, [3, 0, 1, 0, 3, 0]),
+        (3, 1, [0, 3, 0, 3, 0, 1]),
     ],
 )
-def test_alts_with_1_puts_one_seed_in_the_starters_second_filled_hole_from_the_right(holes, starter, expected):
+def test_alts_with_1_puts_one_seed_in_the_starters_second_filled_hole(holes, starter, expected):
     result = board("ALTS_WITH_1", holes, 3, starter)
     assert result == expected
     assert sum(result) == (holes - 1) * 3 + 1
+    # the single seed is on the starter's row
+    single = result.index(1)
+    assert (single >= holes) == (starter == 1)
 
 
 @pytest.mark.parametrize("starter", [0, 1])
