@@ -1,8 +1,10 @@
 """presowcapt: captures made from the seeds just drawn, before they are sown.
 
 Positions worked out by hand. 3 holes a side: South 0 1 2, North 3 4 5; 0-5, 1-4 and 2-3
-face each other; counter-clockwise = +1. Decisions: docs/rules-decisions.md,
-"Captures before sowing".
+face each other; counter-clockwise = +1. As in the reference's sowers (SCaptOne,
+SCaptCrossOnOne, SCaptCrossSingles) these captures are part of the sowing: made after the
+draw, never held back by nocaptmoves or capt_side, and not the move's capture (no repeat
+turn by capt_rturn, no grand-slam rule).
 """
 
 from __future__ import annotations
@@ -36,11 +38,12 @@ def test_capt_one_of_a_single_seed_sows_nothing():
     assert pos.turn == 1
 
 
-def test_capt_one_is_held_back_by_nocaptmoves():
-    game = make(3, 2, stores=True, presowcapt="CAPT_ONE", nocaptmoves=1)
+def test_capt_one_is_not_held_back_by_nocaptmoves():
+    game = make(3, 2, stores=True, presowcapt="CAPT_ONE", nocaptmoves=1, capt_on=[3])
+    # one seed taken, 2 -> 1, 3 -> 3: three seeds, but captures are held back on move 1
     pos = run(game, [0, 3, 0, 2, 2, 2], 1)
-    assert pos.board == [0, 0, 1, 3, 3, 2]
-    assert pos.stores == [0, 0]
+    assert pos.board == [0, 0, 1, 3, 2, 2]
+    assert pos.stores == [1, 0]
 
 
 def test_all_single_xcapt_takes_the_seeds_facing_every_single_of_the_mover():
@@ -52,12 +55,12 @@ def test_all_single_xcapt_takes_the_seeds_facing_every_single_of_the_mover():
     assert pos.stores == [6, 0]
 
 
-def test_all_single_xcapt_counts_the_start_hole_as_it_was_before_the_draw():
+def test_all_single_xcapt_looks_at_the_board_after_the_draw():
     game = make(3, 2, stores=True, presowcapt="ALL_SINGLE_XCAPT")
-    # South 1 holds one seed: the 6 seeds of hole 4 facing it are captured, then 2 -> 1
+    # South 1's single seed is already drawn: no single left on South's row, nothing taken
     pos = run(game, [0, 1, 0, 5, 6, 7], 1)
-    assert pos.board == [0, 0, 1, 5, 0, 7]
-    assert pos.stores == [6, 0]
+    assert pos.board == [0, 0, 1, 5, 6, 7]
+    assert pos.stores == [0, 0]
 
 
 def test_draw_1_xcapt_captures_the_seeds_facing_a_single_seed_draw():
@@ -75,24 +78,26 @@ def test_draw_1_xcapt_no_capture_when_drawing_more():
     assert pos.stores == [0, 0]
 
 
-def test_presow_captures_respect_capt_side():
+def test_presow_captures_ignore_capt_side():
     game = make(3, 2, stores=True, presowcapt="DRAW_1_XCAPT", capt_side="OWN_SIDE")
     pos = run(game, [0, 1, 0, 2, 3, 4], 1)
-    assert pos.board == [0, 0, 1, 2, 3, 4]
-    assert pos.stores == [0, 0]
+    assert pos.board == [0, 0, 1, 2, 0, 4]
+    assert pos.stores == [3, 0]
 
 
-def test_presow_captures_are_the_moves_capture_for_capt_rturn():
+def test_presow_captures_are_not_the_moves_capture_for_capt_rturn():
     game = make(3, 2, stores=True, presowcapt="DRAW_1_XCAPT", capt_rturn="ALWAYS")
     pos = run(game, [0, 1, 0, 2, 3, 4], 1)
     assert pos.stores == [3, 0]
-    assert pos.turn == 0  # captured: South moves again
+    assert pos.turn == 1  # no capture by the move itself: North moves
 
 
-def test_presow_captures_are_the_moves_capture_for_grand_slam():
-    game = make(3, 2, stores=True, presowcapt="DRAW_1_XCAPT", grandslam="NO_CAPT")
-    # South 1 draws one seed; hole 4 holds all of North's seeds: taking them would be a grand
-    # slam, and NO_CAPT gives them back
+def test_presow_captures_are_not_held_back_by_the_grand_slam_rule():
+    game = make(3, 2, stores=True, presowcapt="DRAW_1_XCAPT", grandslam="NO_CAPT",
+                mustpass=True)
+    # South 1 draws one seed; hole 4 holds all of North's seeds: they are taken all the
+    # same (NO_CAPT judges the move's capture only); North, left without seeds, passes
     pos = run(game, [3, 1, 0, 0, 3, 0], 1)
-    assert pos.board == [3, 0, 1, 0, 3, 0]
-    assert pos.stores == [0, 0]
+    assert pos.board == [3, 0, 1, 0, 0, 0]
+    assert pos.stores == [3, 0]
+    assert (pos.turn, pos.outcome) == (0, None)
