@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from mancala.engine import IllegalMove, OutcomeKind
+from mancala.rules.constraints import advice
 from mancala.rules.errors import VariantError
 from tests.engine.helpers import at, make, run, snapshot
 
@@ -95,16 +96,21 @@ def test_xc_sown_no_repeat_turn_when_the_last_hole_was_occupied():
     assert (pos.board, pos.turn) == ([0, 2, 0, 2, 3, 4], 1)
 
 
-def test_xcpickown_picking_the_single_seed_counts_as_a_capture_for_capt_rturn():
+def test_xcpickown_always_pick_without_a_capture_is_no_capture_for_capt_rturn():
+    """The picked seed changes the board but is not a capture (the reference's
+    capt_changed): no repeat turn."""
     game = make(holes=3, crosscapt=True, xcpickown="ALWAYS_PICK", capt_rturn="ALWAYS")
     pos = run(game, [1, 0, 1, 2, 0, 4], 0)  # 1 was empty, 4 is empty: only the seed is picked
-    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 2, 0, 4], [1, 0], 0)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 2, 0, 4], [1, 0], 1)
+    # with a capture the repeat turn is given
+    pos = run(game, [1, 0, 1, 2, 3, 4], 0)  # 1 faces 4 (3)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 2, 0, 4], [4, 0], 0)
 
 
-def test_xcpickown_picking_the_single_seed_counts_as_a_capture_for_pickextra():
+def test_xcpickown_always_pick_without_a_capture_is_no_capture_for_pickextra():
     game = make(holes=3, crosscapt=True, xcpickown="ALWAYS_PICK", pickextra="PICKTWOS")
-    pos = run(game, [1, 0, 1, 2, 0, 4], 0)  # the seed, then North's 3 (two seeds)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 0, 0, 4], [3, 0], 1)
+    pos = run(game, [1, 0, 1, 2, 0, 4], 0)  # the seed only: North's 3 (two seeds) stays
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 2, 0, 4], [1, 0], 1)
 
 
 # ---- basic criteria: capt_on, capt_min, capt_max, evens (ANDed) ------------------------------
@@ -166,9 +172,13 @@ def test_lapper_goes_on_from_a_hole_meeting_the_criteria_on_a_side_that_cannot_b
     assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 1, 1, 1], [0, 0], 1)
 
 
-def test_capt_min_greater_than_capt_max_is_refused():
-    with pytest.raises(VariantError):
-        make(holes=3, capt_min=4, capt_max=2)
+def test_capt_min_greater_than_capt_max_is_advice_not_a_refusal():
+    """The reference warns (capt_conflict) and plays: nothing can ever be captured."""
+    game = make(holes=3, capt_min=4, capt_max=2)
+    assert "capt_conflict" in {v.rule for v in advice(game.variant)}
+    for count in (1, 2, 3, 4):
+        pos = run(game, [5, 0, 2, 1, count - 1, 2], 2)
+        assert pos.stores == [0, 0]
 
 
 # ---- multicapt and capsamedir ---------------------------------------------------------------
@@ -236,11 +246,13 @@ def test_capt_side_own_side_captures_only_on_the_movers_side():
     assert (pos.board, pos.stores) == ([0, 0, 0, 2, 1, 1], [0, 0])
 
 
-def test_capt_side_opp_cont_starts_on_the_opponents_side_and_continues_onto_own():
-    # 3 from 0: 1 (1), 2 (2), 3 (2): take 3, then back to own hole 2; hole 1 holds 1
+def test_capt_side_opp_cont_tests_each_hole_of_the_chain_as_it_is_tried():
+    """As the reference: the *_CONT side test reads the capture location, which a
+    multiple capture moves along, so the chain stops where it reaches the mover's own
+    side, as OPP_SIDE does. 3 from 0: 1 (1), 2 (2), 3 (2): take 3, back to own hole 2."""
     game = make(holes=3, capt_on=[2], multicapt=-1, capt_side="OPP_CONT")
     pos = run(game, [3, 0, 1, 1, 3, 3], 0)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 0, 0, 3, 3], [4, 0], 1)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 2, 0, 3, 3], [2, 0], 1)
     opp_side = make(holes=3, capt_on=[2], multicapt=-1, capt_side="OPP_SIDE")
     pos = run(opp_side, [3, 0, 1, 1, 3, 3], 0)
     assert (pos.board, pos.stores) == ([0, 1, 2, 0, 3, 3], [2, 0])
@@ -252,11 +264,11 @@ def test_capt_side_opp_cont_does_not_start_on_own_side():
     assert (pos.board, pos.stores) == ([0, 1, 2, 2, 3, 3], [0, 0])
 
 
-def test_capt_side_own_cont_starts_on_own_side_and_continues_onto_the_opponents():
-    # 2 from 0: 1 (1), 2 (2): take 2, then ahead 3 (2); 4 holds 3
+def test_capt_side_own_cont_stops_where_the_chain_reaches_the_opponents_side():
+    # 2 from 0: 1 (1), 2 (2): take 2, then ahead 3 (2) is North's: the chain stops
     game = make(holes=3, capt_on=[2], multicapt=-1, capsamedir=True, capt_side="OWN_CONT")
     pos = run(game, [2, 0, 1, 2, 3, 3], 0)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 0, 0, 3, 3], [4, 0], 1)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 0, 2, 3, 3], [2, 0], 1)
     own_side = make(holes=3, capt_on=[2], multicapt=-1, capsamedir=True, capt_side="OWN_SIDE")
     pos = run(own_side, [2, 0, 1, 2, 3, 3], 0)
     assert (pos.board, pos.stores) == ([0, 1, 0, 2, 3, 3], [2, 0])
@@ -354,17 +366,23 @@ def test_capt_two_out_needs_the_gap_hole_empty():
     assert (pos.board, pos.stores) == ([0, 1, 2, 1, 3, 1], [0, 0])
 
 
-def test_capt_two_out_ignores_capt_side_and_basic_criteria():
-    game = make(holes=3, capt_type="TWO_OUT", capsamedir=True, capt_side="OWN_SIDE", capt_on=[5])
+def test_capt_two_out_ignores_the_basic_criteria_and_needs_capt_side_both():
+    game = make(holes=3, capt_type="TWO_OUT", capsamedir=True, capt_on=[5])
     pos = run(game, [2, 0, 1, 0, 3, 1], 0)
     assert (pos.board, pos.stores) == ([0, 1, 2, 0, 0, 1], [3, 0])
+    with pytest.raises(VariantError) as err:
+        make(holes=3, capt_type="TWO_OUT", capsamedir=True, capt_side="OWN_SIDE")
+    assert "capt2out_cside" in str(err.value)
 
 
-def test_capt_two_out_multicapt_repeats_the_gap_pattern():
+def test_capt_two_out_multicapt_without_laps_never_goes_on():
+    """As the reference's CaptTwoOut: without laps each capture of the chain needs its
+    starting hole to hold more than one seed, and the next starts from the hole just
+    emptied: last 2 (2); gap 3, take 4 (3); from 4 (now empty) nothing more, although
+    5 is empty and 6 holds 2."""
     game = make(holes=4, capt_type="TWO_OUT", capsamedir=True, multicapt=-1)
-    # last 2 (2); gap 3, take 4 (3); gap 5, take 6 (2); 7 is occupied: stop
     pos = run(game, [2, 0, 1, 0, 3, 0, 2, 4], 0, stores=[0, 5])
-    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 2, 0, 0, 0, 0, 4], [5, 5], 1)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 2, 0, 0, 0, 2, 4], [3, 5], 1)
     single = make(holes=4, capt_type="TWO_OUT", capsamedir=True)
     pos = run(single, [2, 0, 1, 0, 3, 0, 2, 4], 0, stores=[0, 5])
     assert (pos.board, pos.stores) == ([0, 1, 2, 0, 0, 0, 2, 4], [3, 5])
@@ -387,27 +405,27 @@ def test_capt_two_out_requires_capsamedir():
 # ---- capt_type MATCH_OPP ----------------------------------------------------------------------
 
 
-def test_capt_match_opp_takes_the_opposite_hole_when_counts_match():
+def test_capt_match_opp_takes_both_holes_when_counts_match():
     game = make(holes=3, capt_type="MATCH_OPP")
-    pos = run(game, [2, 0, 1, 2, 3, 1], 0)  # last 2 holds 2, 3 holds 2
-    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 2, 0, 3, 1], [2, 0], 1)
+    pos = run(game, [2, 0, 1, 2, 3, 1], 0)  # last 2 holds 2, 3 holds 2: both taken
+    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 0, 0, 3, 1], [4, 0], 1)
     pos = run(game, [2, 0, 1, 3, 3, 1], 0)  # 2 vs 3: no match
     assert (pos.board, pos.stores) == ([0, 1, 2, 3, 3, 1], [0, 0])
 
 
 def test_capt_match_opp_multicapt_goes_on_while_the_match_holds():
     game = make(holes=3, capt_type="MATCH_OPP", multicapt=-1)
-    # 2 (2) = 3 (2): take 3; back to 1 (1) = 4 (1): take 4; 0 is empty: stop
-    pos = run(game, [2, 0, 1, 2, 1, 1], 0)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 1, 2, 0, 0, 1], [3, 0], 1)
+    # 2 (2) = 3 (2): take both; back to 1 (1) = 4 (1): take both; 0 is empty: stop
+    pos = run(game, [2, 0, 1, 2, 1, 1], 0, stores=[0, 6])
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 0, 0, 1], [6, 6], 1)
 
 
 def test_capt_match_opp_with_laps_stops_lapping_at_a_match():
     game = make(holes=3, capt_type="MATCH_OPP", mlaps="LAPPER")
     # lap 1: 1 2 -> 2 holds 2, 3 holds 3: no match, lap on from 2: 3 4 -> 4 holds 2,
-    # its opposite 1 holds 2: lapping stops and 1 is taken
-    pos = run(game, [2, 1, 1, 3, 1, 0], 0)
-    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 4, 2, 0], [2, 0], 1)
+    # its opposite 1 holds 2: lapping stops and both are taken
+    pos = run(game, [2, 1, 1, 3, 1, 0], 0, stores=[0, 6])
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 4, 0, 0], [4, 6], 1)
 
 
 # ---- capt_rturn -------------------------------------------------------------------------------
@@ -474,14 +492,19 @@ def test_nocaptmoves_forbids_captures_in_the_first_moves_of_the_game():
 @pytest.mark.parametrize(
     ("nocaptmoves", "board", "stores"),
     [
-        (2, [0, 0, 0, 1, 0, 0, 0, 0], [2, 3]),  # move, pass = 2 moves: the third may capture
+        # lifted after move 1: the third captures 2; the single seed left cannot change
+        # the outcome (capt_on 2): the game ends, South's seed to South: 3 - 3
+        (1, [0] * 8, [3, 3]),
+        # the inhibition is lifted after a move (not a pass) once the count (passes
+        # included) reaches nocaptmoves: after move 3, too late for move 3 itself
+        (2, [0, 0, 2, 1, 0, 0, 0, 0], [0, 3]),
         (3, [0, 0, 2, 1, 0, 0, 0, 0], [0, 3]),
     ],
 )
 def test_nocaptmoves_counts_forced_passes(nocaptmoves, board, stores):
     game = make(holes=4, capt_on=[2], mustpass=True, nocaptmoves=nocaptmoves)
     pos = run(game, [1, 0, 1, 1, 0, 0, 0, 0], 0, stores=[0, 3])  # 0 -> 1; North must pass
-    assert (pos.turn, pos.moves) == (0, 2)
+    assert (pos.turn, pos.mcount) == (0, 2)
     pos = game.play(pos, 1)  # 2 now holds 2
     assert (pos.board, pos.stores, pos.turn) == (board, stores, 0)
 
@@ -497,8 +520,8 @@ SLAM_BOARD = [1, 1, 3, 1, 1, 1]
 def test_grandslam_legal_captures_everything():
     game = make(holes=3, grandslam="LEGAL", **SLAM)
     pos = run(game, SLAM_BOARD, 2)
-    # stores [6,0]: more than half of 8 -> game over, South's 2 board seeds go to South
-    assert (pos.board, pos.stores) == ([0] * 6, [8, 0])
+    # stores [6,0]: more than half of 8 -> game over, the board left as it stands
+    assert (pos.board, pos.stores) == ([1, 1, 0, 0, 0, 0], [6, 0])
     assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.WIN, 0, 0)
 
 
@@ -569,7 +592,8 @@ def test_grandslam_needs_the_opponent_to_have_had_seeds_at_the_start_of_the_move
     ("rule", "board", "stores", "outcome"),
     [
         # the leftmost hole (5) was empty and not captured: nothing to leave, 4 of 6 ends it
-        ("LEAVE_LEFT", [0] * 6, [6, 0], (OutcomeKind.WIN, 0)),
+        # (the board left as it stands)
+        ("LEAVE_LEFT", [1, 1, 0, 0, 0, 0], [4, 0], (OutcomeKind.WIN, 0)),
         ("LEAVE_RIGHT", [1, 1, 0, 2, 0, 0], [2, 0], None),
     ],
 )
@@ -631,9 +655,19 @@ def test_pickextra_picklastseeds_mover_takes_the_last_nbr_start_seeds_and_the_ga
 
 def test_pickextra_picklastseeds_applies_after_a_move_without_capture():
     game = make(holes=3, nbr_start=2, stores=True, sow_own_store=True, pickextra="PICKLASTSEEDS")
-    pos = run(game, [0, 0, 1, 1, 1, 0], 2, stores=[3, 3])  # the seed goes to the store
-    assert (pos.board, pos.stores) == ([0] * 6, [6, 3])
+    pos = run(game, [0, 1, 0, 0, 1, 0], 1, stores=[3, 3])  # 1 -> 2: 2 seeds left in play
+    assert (pos.board, pos.stores) == ([0] * 6, [5, 3])
     assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_pickextra_picklastseeds_is_not_tried_after_a_sowing_into_the_store():
+    """A last seed in the store is a repeat turn and skips the capture step (PICKLASTSEEDS
+    is part of it): South, to move again, has no seed: the game ends and North's two
+    seeds go to North (HOLE_OWNER)."""
+    game = make(holes=3, nbr_start=2, stores=True, sow_own_store=True, pickextra="PICKLASTSEEDS")
+    pos = run(game, [0, 0, 1, 1, 1, 0], 2, stores=[3, 3])  # the seed goes to the store
+    assert (pos.board, pos.stores) == ([0] * 6, [4, 5])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 1)
 
 
 def test_pickextra_pick2xlastseeds_the_starter_takes_twice_nbr_start_or_fewer_seeds():
