@@ -57,57 +57,73 @@ def test_the_movers_store_stays_at_the_end_of_its_row():
 
 
 @pytest.mark.parametrize(("move", "board", "stores"), [
-    (3, [1, 1, 1, 0, 0, 1], [2, 0]),  # ends in 4, on North's side: captured
-    (0, [0, 2, 1, 1, 1, 1], [0, 0]),  # ends in 1, South's own side: no capture
+    (3, [1, 1, 1, 0, 0, 1], [2, 0]),  # ends in 4, on North's row: captured
+    (0, [0, 0, 1, 1, 1, 1], [2, 0]),  # ends in 1, on South's row: captured as well
 ])
-def test_capture_sides_stay_the_rows(move, board, stores):
-    game = free(capt_on=[2], capt_side="OPP_SIDE")
+def test_captures_are_made_on_either_row(move, board, stores):
+    game = free(capt_on=[2])
     pos = run(game, [1] * 6, move, stores=[0, 0])
     assert (pos.board, pos.stores) == (board, stores)
 
 
-@pytest.mark.parametrize(("unclaimed", "stores", "outcome"), [
-    ("HOLE_OWNER", [6, 6], (OutcomeKind.TIE, None)),  # each row's seed to its side's player
-    ("LAST_MOVER", [7, 5], (OutcomeKind.WIN, 0)),
-])
-def test_the_game_ends_when_no_hole_can_start_a_move(unclaimed, stores, outcome):
+def test_capt_side_is_refused_in_no_sides_games():
+    with pytest.raises(VariantError) as info:
+        free(capt_on=[2], capt_side="OPP_SIDE")
+    assert {v.rule for v in info.value.violations} == {"no_sides_bad_capt_side"}
+
+
+@pytest.mark.parametrize("unclaimed", ["HOLE_OWNER", "LAST_MOVER", "DIVVIED"])
+def test_the_game_ends_when_no_hole_can_start_a_move_and_the_seeds_left_score_nobody(unclaimed):
+    """As the reference (TakeOnlyChildNStores for no_sides): whatever unclaimed says, the
+    seeds left in play leave the board unscored."""
     game = free(min_move=2, unclaimed=unclaimed)
     # South sows 2 from North's 4 into 5 and 0: no hole holds 2 seeds any more
     pos = run(game, [0, 0, 0, 0, 2, 0], 4, stores=[5, 5])
-    assert (pos.board, pos.stores) == ([0] * 6, stores)
-    assert (pos.outcome.kind, pos.outcome.winner) == outcome
+    assert (pos.board, pos.stores) == ([0] * 6, [5, 5])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.TIE, None)
 
 
 def test_north_south_cycle_seeds_stay_on_the_row_they_are_sown_on():
     raw = variant(3, 2, stores=True, no_sides=True) | {"game_class": "NorthSouthCycle"}
-    game = Game(parse_variant(raw))
+    game = Game(parse_variant(raw), c_core=False)
     pos = run(game, [2] * 6, 4)  # South sows North's row: 5, then round to 3
     assert (pos.board, pos.turn) == ([2, 2, 2, 3, 0, 3], 1)
 
 
-@pytest.mark.parametrize(("allow_rule", "turn", "legal"), [
-    # every hole holds two: the rightmost as the mover sees the board, its own row first
-    ("TWO_ONLY_ALL_RIGHT", 0, [2]),
-    ("TWO_ONLY_ALL_RIGHT", 1, [5]),
-    # the two rightmost: its own row's rightmost, then the hole facing it
-    ("FIRST_TURN_ONLY_RIGHT_TWO", 0, [2, 3]),
-    ("FIRST_TURN_ONLY_RIGHT_TWO", 1, [0, 5]),
-])
-def test_allow_rules_read_every_hole_as_the_movers(allow_rule, turn, legal):
-    game = free(allow_rule=allow_rule)
-    assert game.legal_moves(at(game, [2] * 6, turn=turn)) == legal
-
-
-@pytest.mark.parametrize("extra", [
-    {"goal": "DEPRIVE"}, {"goal": "CLEAR"}, {"grandslam": "NO_CAPT"}, {"mustshare": True},
-])
-def test_rules_that_need_a_players_own_seeds_are_refused(extra):
+@pytest.mark.parametrize("allow_rule", ["TWO_ONLY_ALL_RIGHT", "FIRST_TURN_ONLY_RIGHT_TWO",
+                                        "RIGHT_2_1ST_THEN_ALL_TWO", "NOT_XFROM_1S"])
+def test_allow_rules_that_read_row_positions_are_refused(allow_rule):
     with pytest.raises(VariantError) as info:
-        parse_variant(variant(3, 2, stores=True, no_sides=True, **extra))
-    assert "no_sides_incompat" in {v.rule for v in info.value.violations}
+        free(allow_rule=allow_rule)
+    assert {v.rule for v in info.value.violations} == {"allowrule_mlen3"}
+
+
+def test_allow_rules_read_every_hole_as_the_movers():
+    game = free(allow_rule="TWO_ONLY_ALL")
+    # North to move: the holes of two are not allowed while other holes can move
+    assert game.legal_moves(at(game, [2, 1, 2, 3, 2, 0], turn=1)) == [1, 3]
+    assert game.legal_moves(at(game, [2, 0, 2, 0, 2, 0], turn=1)) == [0, 2, 4]
+
+
+@pytest.mark.parametrize(("extra", "rule"), [
+    ({"grandslam": "NO_CAPT"}, "no_sides_bad_grandslam"),
+    ({"mustshare": True}, "no_sides_bad_mustshare"),
+    ({"mustpass": True}, "no_sides_bad_mustpass"),
+    ({"stores": False}, "no_sides_need_stores"),
+])
+def test_rules_that_need_a_players_own_seeds_are_refused(extra, rule):
+    with pytest.raises(VariantError) as info:
+        parse_variant(variant(3, 2, **({"stores": True, "no_sides": True} | extra)))
+    assert {v.rule for v in info.value.violations} == {rule}
+
+
+@pytest.mark.parametrize("goal", ["DEPRIVE", "CLEAR"])
+def test_elimination_goals_are_played_with_no_sides(goal):
+    game = free(goal=goal)
+    assert game.legal_moves(game.start(0)) == [0, 1, 2, 3, 4, 5]
 
 
 def test_territory_games_refuse_no_sides():
     with pytest.raises(VariantError) as info:
         parse_variant(variant(3, 2, stores=True, no_sides=True, goal="TERRITORY", goal_param=4))
-    assert "terr_incompat" in {v.rule for v in info.value.violations}
+    assert "terr_no_sides_incomp" in {v.rule for v in info.value.violations}
