@@ -13,8 +13,9 @@ from __future__ import annotations
 import pytest
 
 from mancala.engine import IllegalMove, OutcomeKind
-from mancala.engine.children import allowed_by_locs, locs_by_hole, locs_rows
+from mancala.engine.children import LOC_PATTERNS, location_table
 from mancala.rules.enums import ChildLocs
+from mancala.rules.errors import VariantError
 from tests.engine.helpers import at, kids, make, run
 
 KIDS = {"stores": True, "child_type": "NORMAL", "child_cvt": 4}
@@ -41,9 +42,10 @@ def test_child_cvt_is_the_exact_count_the_final_seed_must_make(cvt, made):
     assert children(run(game, [1, 3, 0, 2, 2, 2], 0)) == made
 
 
-def test_children_start_empty_only_in_variants_with_children():
+def test_children_start_empty():
     assert make(holes=3, **KIDS).start(0).children == [None] * 6
-    assert make(holes=3, stores=True).start(0).children is None
+    assert make(holes=3, stores=True).start(0).children == [None] * 6
+    assert make(holes=3, **KIDS).state_json(make(holes=3, **KIDS).start(0))["children"] == [None] * 6
 
 
 def test_one_child_a_player_with_a_child_makes_no_other():
@@ -91,12 +93,13 @@ def test_bull_one_bull_at_child_cvt_two_when_the_last_two_seeds_make_cvt_minus_1
     assert (pos.board, children(pos)) == (after, made)
 
 
-def test_bull_the_seed_before_the_last_in_the_store_makes_no_pair():
-    # South sows 3 from hole 2: hole 3, the store, hole 4. Hole 4 is sown to 4; the seed
-    # before it went into the store, so hole 3 (sown to 3) is no bull.
+def test_bull_the_hole_before_is_the_boards_previous_hole_past_the_store():
+    # South sows 3 from hole 2: hole 3, the store, hole 4. Hole 4 is sown to 4; the hole
+    # before it on the board, 3, holds 3: both become bulls (the reference steps back over
+    # the board's holes, the store is not one)
     game = make(holes=4, **BULL, sow_own_store=True)
     pos = run(game, [0, 0, 3, 2, 3, 3, 3, 3], 2)
-    assert (pos.board, pos.stores, children(pos)) == ([0, 0, 0, 3, 4, 3, 3, 3], [1, 0], "....S...")
+    assert (pos.board, pos.stores, children(pos)) == ([0, 0, 0, 3, 4, 3, 3, 3], [1, 0], "...SS...")
 
 
 def test_qur_a_seed_into_an_empty_hole_facing_child_cvt_makes_children_of_both_holes():
@@ -122,22 +125,22 @@ def test_moves_never_start_from_a_child():
     assert game.legal_moves(pos) == [0, 1]
 
 
-def test_a_child_is_never_captured_and_a_sow_ending_in_a_child_captures_nothing():
+def test_a_child_is_never_captured_but_a_sow_ending_in_an_empty_child_captures_across():
     game = make(holes=3, **KIDS, crosscapt=True)
     pos = run(game, [1, 0, 0, 4, 3, 4], 0, children="....N.")  # 1 faces North's child
     assert (pos.board, pos.stores) == ([0, 1, 0, 4, 3, 4], [0, 0])
-    pos = run(game, [1, 0, 0, 4, 3, 4], 0, children=".S....")  # the last seed in an empty child
-    assert (pos.board, pos.stores) == ([0, 1, 0, 4, 3, 4], [0, 0])
-    assert run(game, [1, 0, 0, 4, 3, 4], 0).stores == [3, 0]  # no child: the cross capture
+    # the reference's CaptCross looks at the last hole's count only: a lone seed in an
+    # empty child of South's takes the hole across
+    pos = run(game, [1, 0, 0, 4, 3, 4], 0, children=".S....")
+    assert (pos.board, pos.stores) == ([0, 1, 0, 4, 0, 4], [3, 0])
+    assert run(game, [1, 0, 0, 4, 3, 4], 0).stores == [3, 0]  # no child: the same capture
 
 
-def test_grand_slam_the_opponents_row_is_its_holes_that_are_not_children():
-    # 3 is captured (2 seeds); North's other seeds are in South's child at 5: a grand slam,
-    # and NO_CAPT gives the seeds back
-    game = make(holes=3, stores=True, child_type="NORMAL", child_cvt=5, capt_on=[2],
-                capt_side="OPP_SIDE", grandslam="NO_CAPT")
-    pos = run(game, [0, 0, 1, 1, 0, 4], 2, stores=[0, 6], children=".....S")
-    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 2, 0, 4], [0, 6], 1)
+def test_children_need_grandslam_legal():
+    with pytest.raises(VariantError) as err:
+        make(holes=3, stores=True, child_type="NORMAL", child_cvt=5, capt_on=[2],
+             grandslam="NO_CAPT")
+    assert {v.rule for v in err.value.violations} == {"child_no_gs"}
 
 
 def test_mustshare_seeds_in_a_child_do_not_feed_the_opponent():
@@ -146,13 +149,10 @@ def test_mustshare_seeds_in_a_child_do_not_feed_the_opponent():
     assert game.legal_moves(pos) == [1]  # 1 reaches hole 3; 0 does not
 
 
-def test_unfed_player_a_row_whose_seeds_are_in_children_is_unfed():
-    # South has just moved; North cannot move (its seeds are in its child), nor South (1 < 2):
-    # North is the unfed player and gets South's seed; its child's 4 are its own anyway
-    game = make(holes=3, **KIDS, mustshare=True, unclaimed="UNFED_PLAYER", min_move=2)
-    pos = at(game, [1, 0, 0, 0, 0, 4], stores=[5, 0], children=".....N")
-    game.ender(pos, 0, False)
-    assert (pos.board, pos.stores, pos.outcome.kind) == ([0] * 6, [5, 5], OutcomeKind.TIE)
+def test_a_row_whose_seeds_are_all_in_children_has_no_move():
+    game = make(holes=3, **KIDS)
+    pos = at(game, [1, 2, 0, 0, 0, 4], turn=1, children=".....N")
+    assert game.legal_moves(pos) == []
 
 
 def test_multi_lap_sowing_stops_where_a_child_is_made():
@@ -169,11 +169,10 @@ def test_a_lap_ending_in_a_child_ends_the_sow():
     assert (pos.board, pos.turn) == ([0, 2, 6, 3, 3, 3], 1)
 
 
-def test_lapper_next_does_not_go_on_from_a_child():
-    game = make(holes=3, **KIDS, mlaps="LAPPER_NEXT")
-    pos = run(game, [1, 0, 3, 1, 1, 1], 0, children="..N...")
-    assert (pos.board, pos.turn) == ([0, 1, 3, 1, 1, 1], 1)
-    assert run(game, [1, 0, 3, 1, 1, 1], 0).board == [0, 1, 0, 2, 2, 2]
+def test_lapper_next_cannot_be_used_with_children():
+    with pytest.raises(VariantError) as err:
+        make(holes=3, **KIDS, mlaps="LAPPER_NEXT")
+    assert {v.rule for v in err.value.violations} == {"next_ml_nochild"}
 
 
 def test_normal_without_stores_captures_only_with_a_child_and_into_the_first_child():
@@ -185,36 +184,47 @@ def test_normal_without_stores_captures_only_with_a_child_and_into_the_first_chi
     # South's first child counted counter-clockwise from its own left: 2 before 5
     pos = run(game, [1, 0, 1, 6, 3, 2], 0, children="..S..S")
     assert pos.board == [0, 1, 4, 6, 0, 2]
-    # North's: from hole 3 on, so 5 before 0
+    # North's too: its lowest-numbered child, 0 before 5 (rules-decisions, OnlyChild 0:61)
     pos = run(game, [2, 3, 6, 1, 0, 0], 3, turn=1, children="N....N")
-    assert (pos.board, pos.stores) == ([2, 0, 6, 0, 1, 3], [0, 0])
+    assert (pos.board, pos.stores) == ([5, 0, 6, 0, 1, 0], [0, 0])
 
 
 def test_children_count_like_stores_for_more_than_half_and_go_to_their_owner_at_the_end():
     game = make(holes=3, **KIDS)
-    # 20 seeds: South holds 6 + 5 in its child at 5, more than half
+    # 20 seeds: South holds 6 + 5 in its child at 5, more than half: the game ends with
+    # the board as it stands
     pos = run(game, [1, 0, 0, 2, 2, 5], 0, stores=[6, 4], children=".....S")
-    assert (pos.board, pos.stores, children(pos)) == ([0] * 6, [12, 8], ".....S")
+    assert (pos.board, pos.stores, children(pos)) == ([0, 1, 0, 2, 2, 5], [6, 4], ".....S")
     assert pos.outcome.kind == OutcomeKind.WIN and pos.outcome.winner == 0
-    game = make(holes=3, **KIDS, unclaimed="DONT_SCORE")  # child seeds are claimed, not unclaimed
-    pos = run(game, [1, 0, 0, 2, 2, 5], 0, stores=[6, 4], children=".....S")
-    assert (pos.board, pos.stores) == ([0] * 6, [11, 4])
+    # without the child's seeds South would hold 6 of 20: the game goes on
+    pos = run(game, [1, 0, 0, 2, 2, 5], 0, stores=[6, 4])
+    assert (pos.outcome, pos.turn) == (None, 1)
+    # when nobody can move, children stay their owner's and the rest is collected
+    game = make(holes=3, **KIDS, unclaimed="DONT_SCORE")
+    # (16 seeds: South 2 + 5 in its child, North 8: no majority; North has no move, and
+    # South's seed in hole 1 is dropped unscored)
+    pos = run(game, [1, 0, 0, 0, 0, 5], 0, stores=[2, 8], children=".....S")
+    assert (pos.board, pos.stores, children(pos)) == ([0, 0, 0, 0, 0, 5], [2, 8], ".....S")
+    assert pos.outcome.kind == OutcomeKind.WIN and pos.outcome.winner == 1
 
 
 def test_picklastseeds_counts_the_seeds_outside_children():
     # 2 seeds in play (holes 1 and 4) after the move: South takes them; North's child, 6
     game = make(holes=3, nbr_start=2, **KIDS, pickextra="PICKLASTSEEDS")
     pos = run(game, [1, 0, 0, 0, 1, 6], 0, stores=[9, 3], children=".....N")
-    assert (pos.board, pos.stores) == ([0] * 6, [11, 9])
+    # South then holds 11 of 20: the game ends, North's child left as it stands
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 6], [11, 3])
     assert pos.outcome.kind == OutcomeKind.WIN and pos.outcome.winner == 0
 
 
-def test_a_50_lap_stop_gives_children_to_their_owners_and_splits_the_rest():
+def test_a_50_lap_stop_without_stores_gives_the_seeds_in_play_to_the_children():
     game = make(holes=3, child_type="NORMAL", child_cvt=4, mlaps="LAPPER")  # no stores
     pos = at(game, [1, 2, 3, 4, 5, 6], children=".....S")
-    game.endless(pos, 0)  # 6 to South, then 15 split: 7 each, the odd one to North (fewer)
-    assert (pos.board, pos.stores) == ([0] * 6, [13, 8])
-    assert pos.outcome.kind == OutcomeKind.WIN and pos.outcome.winner == 0
+    # the end of an endless sowing: no stores, so the seeds in play go to the children;
+    # only South has one: all 15 go into it
+    kind = game.pipe.end_game(pos)
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 21], [0, 0])
+    assert (kind, pos.turn) == (OutcomeKind.WIN, 0)
 
 
 def test_search_key_tells_children_apart():
@@ -224,9 +234,14 @@ def test_search_key_tells_children_apart():
     assert game.search_key(a) != game.search_key(b)
 
 
-def test_child_making_is_not_stopped_by_nocaptmoves():
+def test_child_making_is_held_back_by_nocaptmoves_too():
+    """The reference's NotInhibited wraps the whole capture step, children included."""
     game = make(holes=3, **KIDS, evens=True, nocaptmoves=1)
-    assert children(run(game, [1, 3, 0, 2, 2, 2], 0)) == ".S...."
+    pos = run(game, [1, 3, 0, 2, 2, 2], 0)
+    assert (children(pos), pos.stores) == ("......", [0, 0])
+    pos = at(game, [1, 3, 0, 2, 2, 2], mcount=1)
+    pos.inhibit = False  # as after the first move of the game
+    assert children(game.play(pos, 0)) == ".S...."
 
 
 # ---- child_rule ----------------------------------------------------------------------------
@@ -280,27 +295,50 @@ TERRITORY = {"goal": "TERRITORY", "goal_param": 4, "nbr_start": 2, **RULE}
 def test_child_rule_owners_are_the_hole_owners(rule, north_owned, south_owned):
     game = make(holes=3, **TERRITORY, child_rule=rule)
     pos = at(game, [0, 1, 2, 2, 2, 2])
-    pos.owners = [0, 0, 1, 1, 1, 1]  # North owns hole 2
+    pos.owner = [0, 0, 1, 1, 1, 1]  # North owns hole 2
     assert children(game.play(pos, 1)) == north_owned
     pos = at(game, [0, 0, 1, 2, 2, 2])
-    pos.owners = [0, 0, 0, 0, 1, 1]  # South owns hole 3
+    pos.owner = [0, 0, 0, 0, 1, 1]  # South owns hole 3
     assert children(game.play(pos, 2)) == south_owned
-
-
-def test_child_rule_owners_none_means_sides():
-    game = make(holes=3, **TERRITORY, child_rule="OPP_OWNER_ONLY")
-    pos = at(game, [0, 1, 2, 2, 2, 2])
-    pos.owners = None
-    assert children(game.play(pos, 1)) == "......"  # hole 2 is on South's side
-    pos = at(game, [0, 0, 1, 2, 2, 2])
-    pos.owners = None
-    assert children(game.play(pos, 2)) == "...S.."
 
 
 # ---- child_locs ----------------------------------------------------------------------------
 
 # The reference's scheme by hand: (top row, bottom row), left to right as South sees the
 # board, for board lengths 2..7 (2: a e; 3: a c e; 4: a b d e; 5+: a b c..c d e).
+
+# ---- the child_locs tables, read per hole ------------------------------------------------------
+# "T" the top player (North) may make a child there, "B" the bottom player (South), "TB"
+# both, "N" neither; the top row as shown (North's holes from 2n-1 down to n).
+
+
+def _cell(players: tuple[int, ...] | None) -> str:
+    if players is None:
+        return "N"
+    return ("T" if 1 in players else "") + ("B" if 0 in players else "")
+
+
+# the two rules that bar a child by another child also keep a location pattern
+BASE_PATTERN = {ChildLocs.NOT_SYM_OPP: ChildLocs.NO_OPP_LEFT,
+                ChildLocs.NOT_FACING: ChildLocs.NO_OPP_RIGHT}
+
+
+def locs_by_hole(pattern: ChildLocs, holes: int) -> list[str]:
+    pattern = BASE_PATTERN.get(pattern, pattern)
+    if pattern not in LOC_PATTERNS:  # ANYWHERE
+        return ["TB"] * (2 * holes)
+    return [_cell(p) for p in location_table(pattern, holes)]
+
+
+def locs_rows(pattern: ChildLocs, holes: int) -> tuple[list[str], list[str]]:
+    cells = locs_by_hole(pattern, holes)
+    return [cells[loc] for loc in range(2 * holes - 1, holes - 1, -1)], cells[:holes]
+
+
+def allowed_by_locs(pattern: ChildLocs, holes: int) -> tuple[list[bool], list[bool]]:
+    cells = locs_by_hole(pattern, holes)
+    return ["B" in c for c in cells], ["T" in c for c in cells]
+
 LOCS_TABLE: dict[str, dict[int, tuple[str, str]]] = {
     "ANYWHERE": {
         2: ("TB TB", "TB TB"),
