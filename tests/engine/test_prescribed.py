@@ -10,7 +10,6 @@ from __future__ import annotations
 import pytest
 
 from mancala.engine import IllegalMove
-from mancala.engine.prescribed import Arrange
 from tests.engine.helpers import at, make, run
 
 # ---- BASIC_SOWER ---------------------------------------------------------------------
@@ -85,156 +84,90 @@ def test_sow1opp_applies_to_the_first_move_only():
 # ---- PLUS1MINUS1 ---------------------------------------------------------------------
 
 
-def test_plus1minus1_moves_one_seed_forward_in_pairs_then_captures_across():
-    game = make(3, 2, stores=True, prescribed="PLUS1MINUS1")
-    # South 0 keeps its seeds; pairs (1 -> 2), (3 -> 4); hole 5, just short of 0, is left;
-    # then the hole facing 0, 5 (2 seeds), is captured
+def test_plus1minus1_moves_one_seed_forward_in_pairs_then_one_across():
+    game = make(3, 2, stores=True, prescribed="PLUS1MINUS1", capt_on=[2])
+    # South 0 keeps its seeds; from 1 on, alternately one seed less and one more: 1 -1,
+    # 2 +1, 3 -1, 4 +1, 5 -1; then one seed into the hole facing 0 (5: now 2), the
+    # capture step's hole: capt_on 2 takes it
     pos = run(game, [2, 2, 2, 2, 2, 2], 0)
     assert pos.board == [2, 1, 3, 1, 3, 0]
     assert pos.stores == [2, 0]
     assert pos.turn == 1
+    plain = make(3, 2, stores=True, prescribed="PLUS1MINUS1")  # no capture rule
+    assert run(plain, [2, 2, 2, 2, 2, 2], 0).board == [2, 1, 3, 1, 3, 2]
 
 
 def test_plus1minus1_from_north():
-    game = make(3, 2, stores=True, prescribed="PLUS1MINUS1")
-    # North 3: pairs (4 -> 5), (0 -> 1); hole 2 left; hole 2 faces 3: North captures its 2
+    game = make(3, 2, stores=True, prescribed="PLUS1MINUS1", capt_on=[2])
+    # North 3: 4 -1, 5 +1, 0 -1, 1 +1, 2 -1; hole 2 faces 3: one seed in, 2 captured
     pos = run(game, [2, 2, 2, 2, 2, 2], 3, turn=1)
     assert pos.board == [1, 3, 0, 2, 1, 3]
     assert pos.stores == [0, 2]
 
 
-def test_plus1minus1_an_empty_hole_gives_nothing_and_the_pattern_goes_on():
+def test_plus1minus1_only_the_games_first_move():
     game = make(3, 2, stores=True, prescribed="PLUS1MINUS1")
-    pos = run(game, [2, 0, 2, 2, 2, 2], 0)
-    assert pos.board == [2, 0, 2, 1, 3, 0]
-    assert pos.stores == [2, 0]
+    # after South's opening [2, 1, 3, 1, 3, 2], North's 3 (one seed) is sown as usual: 4
+    pos = run(game, [2, 2, 2, 2, 2, 2], 0, 3)
+    assert pos.board == [2, 1, 3, 0, 4, 2]
+
+
+@pytest.mark.xfail(strict=True, reason="engine bug (as the reference): PLUS1MINUS1 takes a "
+                   "seed from empty holes, e.g. after an ALTERNATES start")
+def test_plus1minus1_never_makes_a_negative_count():
+    game = make(4, 2, stores=True, prescribed="PLUS1MINUS1", start_pattern="ALTERNATES",
+                capt_on=[2])
+    pos = game.start(0)
+    pos = game.play(pos, game.legal_moves(pos)[0])
+    assert min(pos.board) >= 0, pos.board
 
 
 def test_plus1minus1_capture_held_back_by_nocaptmoves():
-    game = make(3, 2, stores=True, prescribed="PLUS1MINUS1", nocaptmoves=1)
+    game = make(3, 2, stores=True, prescribed="PLUS1MINUS1", capt_on=[2], nocaptmoves=1)
     pos = run(game, [2, 2, 2, 2, 2, 2], 0)
     assert pos.board == [2, 1, 3, 1, 3, 2]
     assert pos.stores == [0, 0]
 
 
 # ---- ARNGE_LIMIT ---------------------------------------------------------------------
+# The reference's arrangement of the first move is a mouse action of its UI (bhv_hold):
+# the engine offers none; the first move is an ordinary move. What the arrangement
+# switches on -- the arranging player's captures and children held back until a move
+# captures or changes something -- is the inhibitor of ARNGE_LIMIT with SHORTEN rounds.
 
 
 def arnge(**extra):
-    return make(4, 2, stores=True, prescribed="ARNGE_LIMIT", capt_on=[3, 4], capt_side="OPP_SIDE", **extra)
+    return make(4, 2, stores=True, prescribed="ARNGE_LIMIT", capt_on=[3, 4], capt_side="OPP_SIDE",
+                rounds="NO_MOVES", round_fill="SHORTEN", **extra)
 
 
-def test_arnge_limit_first_move_arranges_both_rows_alike():
-    game = make(3, 2, stores=True, prescribed="ARNGE_LIMIT")
-    pos = game.start(0)
-    pos = game.play(pos, {"arrange": [0, 1, 5]})
-    # South's row from South's left, North's from North's left (3, 4, 5)
-    assert pos.board == [0, 1, 5, 0, 1, 5]
-    assert pos.turn == 1
-    assert pos.moves == 1 and pos.player_moves == [1, 0]
-    assert pos.capt_limit is None
-
-
-def test_arnge_limit_arrangement_is_not_listed_in_legal():
+def test_arnge_limit_the_first_move_is_an_ordinary_move():
     game = make(3, 2, stores=True, prescribed="ARNGE_LIMIT")
     pos = game.start(0)
     assert game.legal_moves(pos) == [0, 1, 2]
+    with pytest.raises(IllegalMove):
+        game.play(pos, {"arrange": [0, 1, 5]})
+    assert game.play(pos, 0).board == [0, 3, 3, 2, 2, 2]
 
 
-@pytest.mark.parametrize(
-    ("move", "words"),
-    [
-        ({"arrange": [1, 1, 5]}, "holds 7 seeds"),
-        ({"arrange": [2, 4]}, "3 seed"),
-        ({"arrange": [2, -1, 5]}, "0 or more"),
-        ({"arrange": [2, True, 3]}, "0 or more"),
-        ({"arrange": [2, 2, 2], "x": 1}, "arrange"),
-        ({"arrange": "222"}, "arrange"),
-    ],
-)
-def test_arnge_limit_bad_arrangements_are_refused(move, words):
-    game = make(3, 2, stores=True, prescribed="ARNGE_LIMIT")
-    pos = game.start(0)
-    with pytest.raises(IllegalMove, match=words):
-        game.play(pos, move)
-
-
-def test_arnge_limit_arrangement_must_leave_a_hole_to_move_from():
-    game = make(3, 2, stores=True, prescribed="ARNGE_LIMIT", min_move=2)
-    pos = game.start(0, board=[3, 0, 0, 3, 0, 0])
-    with pytest.raises(IllegalMove, match="no hole with 2"):
-        game.play(pos, {"arrange": [1, 1, 1]})
-    assert game.play(pos, {"arrange": [0, 1, 2]}).board == [0, 1, 2, 0, 1, 2]
-
-
-def test_arnge_limit_only_on_the_first_move_and_equal_rows():
-    game = make(3, 2, stores=True, prescribed="ARNGE_LIMIT")
-    pos = game.play(game.start(0), 0)
-    with pytest.raises(IllegalMove, match="first move"):
-        game.play(pos, {"arrange": [2, 2, 2]})
-    uneven = at(game, [2, 2, 2, 2, 2, 3])
-    with pytest.raises(IllegalMove, match="rows hold 6 and 7"):
-        game.play(uneven, {"arrange": [2, 2, 2]})
-
-
-def test_arnge_limit_a_sown_first_move_holds_the_starters_captures_back_until_the_other_captures():
+def test_arnge_limit_holds_the_arranging_players_captures_back_until_a_capture():
     game = arnge()
     pos = game.start(0)
+    assert pos.inhibit == (None, False, False, False)
+    pos.inhibit = (0, True, True, False)  # South arranged the seeds
     # South 3 (2 seeds): 4 -> 3, 5 -> 3: a capture (3 on North's side), held back
     pos = game.play(pos, 3)
-    assert pos.board == [2, 2, 2, 0, 3, 3, 2, 2]
-    assert pos.stores == [0, 0]
-    assert pos.capt_limit == 0
+    assert (pos.board, pos.stores) == ([2, 2, 2, 0, 3, 3, 2, 2], [0, 0])
     # North 7 (2 seeds): 0 -> 3, 1 -> 3: North captures 3: the limit is lifted
     pos = game.play(pos, 7)
-    assert pos.board == [3, 0, 2, 0, 3, 3, 2, 0]
-    assert pos.stores == [0, 3]
-    assert pos.capt_limit is None
+    assert (pos.board, pos.stores) == ([3, 0, 2, 0, 3, 3, 2, 0], [0, 3])
+    assert pos.inhibit == (0, False, False, False)
     # South 2 (2 seeds): 3 -> 1, 4 -> 4: captured
     pos = game.play(pos, 2)
-    assert pos.board == [3, 0, 0, 1, 0, 3, 2, 0]
-    assert pos.stores == [4, 3]
+    assert (pos.board, pos.stores) == ([3, 0, 0, 1, 0, 3, 2, 0], [4, 3])
 
 
-def test_arnge_limit_holds_on_while_the_other_has_not_captured():
+def test_arnge_limit_without_an_arrangement_limits_nothing():
     game = arnge()
-    pos = at(game, [0, 0, 0, 2, 1, 2, 1, 1])
-    pos.moves, pos.player_moves, pos.capt_limit = 2, [1, 1], 0
-    # South 3 (2 seeds): 4 -> 2, 5 -> 3: a capture, still held back
-    after = game.play(pos, 3)
-    assert after.board == [0, 0, 0, 0, 2, 3, 1, 1]
-    assert after.stores == [0, 0]
-    pos.capt_limit = None
-    after = game.play(pos, 3)
-    assert after.board == [0, 0, 0, 0, 2, 0, 1, 1]
-    assert after.stores == [3, 0]
-
-
-def test_arnge_limit_an_arranged_first_move_limits_nothing():
-    game = arnge()
-    pos = game.play(game.start(0), {"arrange": [2, 2, 2, 2]})
-    assert pos.capt_limit is None
-    assert pos.turn == 1
-
-
-def test_arrange_move_engine_form():
-    game = make(3, 2, stores=True, prescribed="ARNGE_LIMIT")
-    move = game.normalize(game.start(0), {"arrange": [1, 2, 3]})
-    assert move == Arrange((1, 2, 3))
-    assert move.to_json() == {"arrange": [1, 2, 3]}
-
-
-def test_arnge_limit_no_child_for_the_held_back_starter_until_the_other_makes_one():
-    game = make(3, 2, stores=True, child_type="NORMAL", child_cvt=3, prescribed="ARNGE_LIMIT")
-    # South 2 (2 seeds): 3 -> 3, 4 -> 3: would make hole 4 South's child; held back
-    pos = game.play(game.start(0), 2)
-    assert pos.board == [2, 2, 0, 3, 3, 2]
-    assert pos.children == [None] * 6
-    assert pos.capt_limit == 0
-    # North 5 (2 seeds): 0 -> 3, 1 -> 3: hole 1 becomes North's child: the limit is lifted
-    pos = game.play(pos, 5)
-    assert pos.children == [None, 1, None, None, None, None]
-    assert pos.capt_limit is None
-    # without ARNGE_LIMIT South's first move makes the child
-    plain = make(3, 2, stores=True, child_type="NORMAL", child_cvt=3)
-    assert plain.play(plain.start(0), 2).children == [None, None, None, None, 0, None]
+    pos = game.play(game.start(0), 3)  # 4 -> 3, 5 -> 3: 3 on North's side, captured
+    assert (pos.board, pos.stores) == ([2, 2, 2, 0, 3, 0, 2, 2], [3, 0])
