@@ -66,17 +66,18 @@ def test_minimax_and_negamax_agree_with_brute_force(name: str) -> None:
 def test_finds_a_forced_win_through_repeat_turns() -> None:
     # Kalah, 3 holes a side, South to move with [3, 2, 1] (stores 4-6, 22 seeds): every
     # first move ends in South's store, and chained repeat turns bank more than half the
-    # seeds. By perfect play (plain minimax to the end) hole 0 loses by 6, hole 2 wins
-    # by 2 and hole 1 wins by 4. The search must find hole 1, prove the margin, and
-    # following it move by move must win the game.
+    # seeds. The game ends the moment a store holds more than half (the board left as it
+    # stands), and the margin is then the stores'. By perfect play (plain minimax to the
+    # end) hole 0 loses by 6, hole 1 wins by 4 and hole 2 wins by 6. The search must find
+    # hole 2, prove the margin, and following it move by move must win the game.
     game = Game(parse_variant({"game_constants": {"holes": 3, "nbr_start": 2}, "game_info": {
         "stores": True, "sow_own_store": True, "crosscapt": True, "xcpickown": "PICK_ON_CAPT",
         "capt_side": "OPP_SIDE"}}))
     pos = game.start(0, board=[3, 2, 1, 2, 2, 2], stores=[4, 6])
     for algorithm in ("minimaxer", "negamaxer"):
         answer = choose_move(game, pos, difficulty=3, algorithm=algorithm)
-        assert answer.move == 1
-        assert answer.value == 4 and answer.exact
+        assert answer.move == 2
+        assert answer.value == 6 and answer.exact
         # and following the search move by move wins the game
         line = pos
         while line.outcome is None:
