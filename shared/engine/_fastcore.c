@@ -1,18 +1,14 @@
 /*
- * mancala.engine._fastcore: a C core for the common Mancala variants.
+ * mancala.engine._fastcore: the C core of the common Mancala variants.
  *
- * The pure-Python engine (game.py, sowing.py, capture.py, ending.py) is the
- * specification; this file repeats its behaviour step for step for the variants
- * that mancala.engine.fast.make_fast accepts (see fast.py for the list).  Every
- * function below names the Python function it mirrors.
- *
- * Rules(params, Position, Outcome, WIN, TIE) is built once per variant from the
- * dict that fast.py makes.  Its methods read a Position's attributes, do all the
- * work on a fixed C array and write the results back:
+ * The rules are in mancala_core.h (the pure-Python pipeline is their
+ * specification); this file reads and writes Position objects for them.
+ * Rules(params, outcome, win, tie) is built once per variant from the dict of
+ * fast.params(variant):
  *
  *   legal(pos)        Game.legal_moves: pos.legal when cached, else computed and cached
- *   legal_fresh(pos)  Game._legal_moves: computed, the cache left alone
- *   apply(pos, move)  Game.apply, in place
+ *   legal_fresh(pos)  the legal moves computed anew, the cache left alone
+ *   apply(pos, move)  Game.apply, in place (pos.legal left None, as the pipeline leaves it)
  *   playout(pos, seed, max_moves) -> (moves played, OutcomeKind or None, winner or None)
  *                     random legal moves on a copy (pos is not changed)
  *   replay(pos, moves, final_only, middle, outcomes) -> (state lines, moves applied)
@@ -57,28 +53,20 @@ xorshift64s(uint64_t *x)
 
 /* ---- the Python side -------------------------------------------------------------- */
 
-static PyObject *s_board, *s_stores, *s_turn, *s_moves, *s_player_moves, *s_repeating,
-    *s_starter, *s_total, *s_outcome, *s_legal, *s_kind, *s_winner;
-
 /*
- * Position keeps its fields in __slots__.  The slot offsets of the last position
- * type seen are cached, and its attributes read and written there directly (what
- * the slot descriptors do, without the attribute look-up); any other object goes
- * through getattr/setattr.
+ * Position keeps its fields in __slots__. The slot offsets of the last position type
+ * seen are cached and its attributes read and written there directly (what the slot
+ * descriptors do, without the attribute look-up: it is most of the cost of a move);
+ * any other object goes through getattr/setattr.
  */
-enum { A_BOARD, A_STORES, A_TURN, A_MOVES, A_PMOVES, A_REPEATING, A_STARTER, A_TOTAL,
-       A_OUTCOME, A_LEGAL, N_ATTR };
-static PyObject **attr_names[N_ATTR] = {&s_board, &s_stores, &s_turn, &s_moves,
-                                        &s_player_moves, &s_repeating, &s_starter, &s_total,
-                                        &s_outcome, &s_legal};
+enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
+       N_ATTR };
+static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
+                                        "last", "total", "outcome", "legal"};
+static PyObject *attr_names[N_ATTR];
+static PyObject *s_kind, *s_winner;
 static PyTypeObject *slot_type = NULL;
 static Py_ssize_t slot_off[N_ATTR];
-
-/* per-hole fields of the variants the core refuses: they must be None (or absent) */
-#define N_OPT 3
-static const char *opt_text[N_OPT] = {"children", "blocked", "owners"};
-static PyObject *opt_names[N_OPT];
-static Py_ssize_t opt_off[N_OPT]; /* -1: not a slot of slot_type */
 
 static void
 use_slots(PyTypeObject *tp)
@@ -89,7 +77,7 @@ use_slots(PyTypeObject *tp)
         return;
     Py_ssize_t off[N_ATTR];
     for (int a = 0; a < N_ATTR; a++) {
-        PyObject *d = PyObject_GetAttr((PyObject *)tp, *attr_names[a]);
+        PyObject *d = PyObject_GetAttr((PyObject *)tp, attr_names[a]);
         if (d == NULL) {
             PyErr_Clear();
             return;
@@ -104,57 +92,9 @@ use_slots(PyTypeObject *tp)
         if (!ok)
             return;
     }
-    Py_ssize_t opt[N_OPT];
-    for (int a = 0; a < N_OPT; a++) {
-        opt[a] = -1;
-        PyObject *d = PyObject_GetAttr((PyObject *)tp, opt_names[a]);
-        if (d == NULL) {
-            PyErr_Clear();
-            continue;
-        }
-        if (Py_IS_TYPE(d, &PyMemberDescr_Type)) {
-            PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
-            if (m->type == T_OBJECT_EX)
-                opt[a] = m->offset;
-        }
-        Py_DECREF(d);
-        if (opt[a] < 0)
-            return; /* something else than a slot: leave this type to getattr */
-    }
     Py_INCREF(tp);
     Py_XSETREF(slot_type, tp);
     memcpy(slot_off, off, sizeof(off));
-    memcpy(opt_off, opt, sizeof(opt));
-}
-
-/* 0 when the position has no children, blocked holes or owners (None or absent) */
-static int
-check_plain(PyObject *o)
-{
-    for (int a = 0; a < N_OPT; a++) {
-        PyObject *v;
-        if (Py_TYPE(o) == slot_type && opt_off[a] >= 0) {
-            v = *(PyObject **)((char *)o + opt_off[a]);
-            if (v == NULL || v == Py_None)
-                continue;
-        }
-        else {
-            v = PyObject_GetAttr(o, opt_names[a]);
-            if (v == NULL) {
-                if (!PyErr_ExceptionMatches(PyExc_AttributeError))
-                    return -1;
-                PyErr_Clear();
-                continue;
-            }
-            Py_DECREF(v);
-            if (v == Py_None)
-                continue;
-        }
-        PyErr_Format(PyExc_ValueError, "position.%s is set: the C core plays no such variant",
-                     opt_text[a]);
-        return -1;
-    }
-    return 0;
 }
 
 /* a new reference */
@@ -166,7 +106,7 @@ attr_get(PyObject *o, int a)
         if (v != NULL)
             return Py_NewRef(v);
     }
-    return PyObject_GetAttr(o, *attr_names[a]);
+    return PyObject_GetAttr(o, attr_names[a]);
 }
 
 static inline int
@@ -179,7 +119,7 @@ attr_set(PyObject *o, int a, PyObject *v)
         Py_XDECREF(old);
         return 0;
     }
-    return PyObject_SetAttr(o, *attr_names[a], v);
+    return PyObject_SetAttr(o, attr_names[a], v);
 }
 
 typedef struct {
@@ -193,13 +133,131 @@ typedef struct {
 static void
 Rules_dealloc(RulesObject *self)
 {
-    core_free(&self->p);
     Py_XDECREF(self->tie);
     Py_XDECREF(self->win[0]);
     Py_XDECREF(self->win[1]);
     Py_XDECREF(self->win_kind);
     Py_XDECREF(self->tie_kind);
     Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+/* ---- the parameters (fast.params) ------------------------------------------------- */
+
+static const char *PARAM_NAMES[] = {
+    "layout", "holes", "step", "sow_start", "move_one", "skip_start", "sow_own_store",
+    "store_ends_turn", "mlaps", "visit_opp", "crosscapt", "xcpickown", "xc_sown", "capt_on",
+    "evens", "capt_min", "capt_max", "multicapt", "capsamedir", "capt_side", "capt_rturn",
+    "nosinglecapt", "grandslam", "min_move", "mustshare", "mustpass", "unclaimed",
+    "pickextra", "stores", "no_change_below", NULL};
+
+static int
+param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
+{
+    PyObject *v = PyDict_GetItemString(d, name);
+    if (v == NULL) {
+        PyErr_Format(PyExc_ValueError, "params: parameter %s is missing", name);
+        return -1;
+    }
+    long long x = PyLong_AsLongLong(v);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < lo || x > hi) {
+        PyErr_Format(PyExc_ValueError, "params: parameter %s=%lld is out of range %lld..%lld",
+                     name, x, lo, hi);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+/* p from the dict fast.params(variant) makes */
+static int
+core_params(PyObject *d, Params *p)
+{
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(d, &pos, &key, &value)) {
+        int known = 0;
+        for (const char **nm = PARAM_NAMES; *nm; nm++)
+            if (PyUnicode_Check(key) && PyUnicode_CompareWithASCIIString(key, *nm) == 0)
+                known = 1;
+        if (!known) {
+            PyErr_Format(PyExc_ValueError, "params: unknown parameter %R", key);
+            return -1;
+        }
+    }
+    memset(p, 0, sizeof(*p));
+    long long v;
+#define GET(name, lo, hi, field)                        \
+    do {                                                \
+        if (param_int(d, name, lo, hi, &v) < 0)         \
+            return -1;                                  \
+        p->field = v;                                   \
+    } while (0)
+    if (param_int(d, "layout", LAYOUT, LAYOUT, &v) < 0)
+        return -1;
+    GET("holes", 1, MAXH, n);
+    GET("step", -1, 1, step);
+    if (p->step == 0) {
+        PyErr_SetString(PyExc_ValueError, "params: step must be 1 (CCW) or -1 (CW)");
+        return -1;
+    }
+    GET("sow_start", 0, 1, sow_start);
+    GET("move_one", 0, 1, move_one);
+    GET("skip_start", 0, 1, skip_start);
+    GET("sow_own_store", 0, 1, own_store);
+    GET("store_ends_turn", 0, 1, store_ends_turn);
+    GET("mlaps", 0, 2, mlaps);
+    GET("visit_opp", 0, 1, visit_opp);
+    GET("crosscapt", 0, 1, crosscapt);
+    GET("xcpickown", 0, 2, xcpickown);
+    GET("xc_sown", 0, 1, xc_sown);
+    GET("evens", 0, 1, evens);
+    GET("capt_min", 0, LLONG_MAX / 4, capt_min);
+    GET("capt_max", 0, LLONG_MAX / 4, capt_max);
+    GET("multicapt", -1, INT_MAX, multicapt);
+    GET("capsamedir", 0, 1, capsamedir);
+    GET("capt_side", 0, 4, capt_side);
+    GET("capt_rturn", 0, 2, capt_rturn);
+    GET("nosinglecapt", 0, 1, nosinglecapt);
+    GET("grandslam", 0, 5, grandslam);
+    GET("min_move", 1, LLONG_MAX / 4, min_move);
+    GET("mustshare", 0, 1, mustshare);
+    GET("mustpass", 0, 1, mustpass);
+    GET("unclaimed", 0, 4, unclaimed);
+    GET("pickextra", 0, 3, pickextra);
+    GET("stores", 0, 1, stores);
+    GET("no_change_below", 0, LLONG_MAX / 4, needed);
+#undef GET
+    PyObject *co = PyDict_GetItemString(d, "capt_on");
+    if (co == NULL) {
+        PyErr_SetString(PyExc_ValueError, "params: parameter capt_on is missing");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(co, "params: capt_on must be a sequence of ints");
+    if (seq == NULL)
+        return -1;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    if (m > (Py_ssize_t)(sizeof(p->capt_on) / sizeof(p->capt_on[0]))) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "params: capt_on has too many values");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        long long x = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        p->capt_on[i] = x;
+    }
+    p->n_capt_on = (int)m;
+    Py_DECREF(seq);
+    p->size = 2 * p->n;
+    p->basic = p->n_capt_on || p->evens || p->capt_min || p->capt_max;
+    p->no_change = p->needed > 0;
+    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL);
+    return 0;
 }
 
 static int
@@ -210,14 +268,12 @@ Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO:Rules", kwlist, &PyDict_Type, &d,
                                      &outcome_cls, &win_kind, &tie_kind))
         return -1;
-
     if (self->ready) {
         PyErr_SetString(PyExc_RuntimeError, "Rules: already initialised");
         return -1;
     }
-    if (core_params(d, &self->p, NULL) < 0)
+    if (core_params(d, &self->p) < 0)
         return -1;
-
     Py_XSETREF(self->win_kind, Py_NewRef(win_kind));
     Py_XSETREF(self->tie_kind, Py_NewRef(tie_kind));
     Py_XSETREF(self->tie, PyObject_CallFunction(outcome_cls, "OO", tie_kind, Py_None));
@@ -241,7 +297,7 @@ not_ready(RulesObject *self)
     return 1;
 }
 
-/* reading a position ------------------------------------------------------------- */
+/* ---- reading a position ------------------------------------------------------------ */
 
 static int
 get_ll(PyObject *obj, int a, long long *out)
@@ -253,6 +309,10 @@ get_ll(PyObject *obj, int a, long long *out)
     Py_DECREF(v);
     if (x == -1 && PyErr_Occurred())
         return -1;
+    if (x <= -COUNT_LIMIT || x >= COUNT_LIMIT) {
+        PyErr_Format(PyExc_ValueError, "position.%U is too large for the C core", attr_names[a]);
+        return -1;
+    }
     *out = x;
     return 0;
 }
@@ -265,7 +325,7 @@ get_int_list(PyObject *obj, int a, Py_ssize_t len, long long *out)
     if (lst == NULL)
         return NULL;
     if (!PyList_CheckExact(lst) || PyList_GET_SIZE(lst) != len) {
-        PyErr_Format(PyExc_TypeError, "position.%U must be a list of %zd ints", *attr_names[a], len);
+        PyErr_Format(PyExc_TypeError, "position.%U must be a list of %zd ints", attr_names[a], len);
         Py_DECREF(lst);
         return NULL;
     }
@@ -273,6 +333,12 @@ get_int_list(PyObject *obj, int a, Py_ssize_t len, long long *out)
         long long x = PyLong_AsLongLong(PyList_GET_ITEM(lst, i));
         if (x == -1 && PyErr_Occurred()) {
             Py_DECREF(lst);
+            return NULL;
+        }
+        if (x <= -COUNT_LIMIT || x >= COUNT_LIMIT) {
+            Py_DECREF(lst);
+            PyErr_Format(PyExc_ValueError, "position.%U holds a count too large for the C core",
+                         attr_names[a]);
             return NULL;
         }
         out[i] = x;
@@ -295,7 +361,7 @@ get_board(const Params *p, PyObject *pos, State *s)
             return NULL;
         }
         sum += vals[i];
-        s->board[i] = (int32_t)vals[i];
+        s->board[i] = (CELL)vals[i];
     }
     if (sum > SEED_LIMIT) {
         PyErr_SetString(PyExc_ValueError, "position.board holds too many seeds for the C core");
@@ -319,23 +385,47 @@ get_turn(PyObject *pos, int *turn)
     return 0;
 }
 
-/* outcome: OC_NONE when None, else OC_WIN/OC_TIE from its kind (others are refused) */
 static int
-get_outcome(RulesObject *self, PyObject *pos, State *s)
+get_outcome(PyObject *pos, State *s)
 {
     PyObject *oc = attr_get(pos, A_OUTCOME);
     if (oc == NULL)
         return -1;
-    s->outcome = OC_NONE;
+    s->outcome = oc == Py_None ? OC_NONE : OC_OTHER; /* any outcome: the game is over */
     s->winner = -1;
-    if (oc != Py_None)
-        s->outcome = OC_OTHER; /* the game is over: no legal moves */
     Py_DECREF(oc);
     return 0;
 }
 
+static int
+get_last(PyObject *pos, State *s)
+{
+    PyObject *last = attr_get(pos, A_LAST);
+    if (last == NULL)
+        return -1;
+    s->has_last = 0;
+    if (last != Py_None) {
+        if (!PyTuple_Check(last) || PyTuple_GET_SIZE(last) != 4) {
+            Py_DECREF(last);
+            PyErr_SetString(PyExc_TypeError, "position.last must be None or a 4-tuple of ints");
+            return -1;
+        }
+        for (int i = 0; i < 4; i++) {
+            long long x = PyLong_AsLongLong(PyTuple_GET_ITEM(last, i));
+            if (x == -1 && PyErr_Occurred()) {
+                Py_DECREF(last);
+                return -1;
+            }
+            s->last[i] = x;
+        }
+        s->has_last = 1;
+    }
+    Py_DECREF(last);
+    return 0;
+}
+
 typedef struct {
-    PyObject *board, *stores, *pmoves;
+    PyObject *board, *stores;
 } Lists;
 
 static void
@@ -343,7 +433,6 @@ lists_clear(Lists *l)
 {
     Py_XDECREF(l->board);
     Py_XDECREF(l->stores);
-    Py_XDECREF(l->pmoves);
 }
 
 /* everything apply and playout use */
@@ -351,47 +440,17 @@ static int
 load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
 {
     const Params *p = &self->p;
-    long long v[2], x;
-    l->board = l->stores = l->pmoves = NULL;
-    if (check_plain(pos) < 0)
-        return -1;
+    long long v[2];
+    l->board = l->stores = NULL;
     if ((l->board = get_board(p, pos, s)) == NULL)
         goto fail;
     if ((l->stores = get_int_list(pos, A_STORES, 2, v)) == NULL)
         goto fail;
     s->stores[0] = v[0];
     s->stores[1] = v[1];
-    if ((l->pmoves = get_int_list(pos, A_PMOVES, 2, v)) == NULL)
-        goto fail;
-    s->pmoves[0] = v[0];
-    s->pmoves[1] = v[1];
-    if (get_turn(pos, &s->turn) < 0 || get_ll(pos, A_MOVES, &s->moves) < 0 ||
-        get_ll(pos, A_TOTAL, &s->total) < 0)
-        goto fail;
-    {
-        long long counts[6] = {s->stores[0], s->stores[1], s->pmoves[0], s->pmoves[1],
-                               s->moves, s->total};
-        for (int i = 0; i < 6; i++)
-            if (counts[i] <= -COUNT_LIMIT || counts[i] >= COUNT_LIMIT) {
-                PyErr_SetString(PyExc_ValueError, "position: a count is too large for the C core");
-                goto fail;
-            }
-    }
-    if (get_ll(pos, A_STARTER, &x) < 0)
-        goto fail;
-    if (x != 0 && x != 1) {
-        PyErr_Format(PyExc_ValueError, "position.starter must be 0 or 1, not %lld", x);
-        goto fail;
-    }
-    s->starter = (int)x;
-    PyObject *rep = attr_get(pos, A_REPEATING);
-    if (rep == NULL)
-        goto fail;
-    s->repeating = PyObject_IsTrue(rep);
-    Py_DECREF(rep);
-    if (s->repeating < 0)
-        goto fail;
-    if (get_outcome(self, pos, s) < 0)
+    if (get_turn(pos, &s->turn) < 0 || get_ll(pos, A_MCOUNT, &s->mcount) < 0 ||
+        get_ll(pos, A_RTURN, &s->rturn_cnt) < 0 || get_ll(pos, A_TOTAL, &s->total) < 0 ||
+        get_last(pos, s) < 0 || get_outcome(pos, s) < 0)
         goto fail;
     return 0;
 fail:
@@ -436,7 +495,7 @@ set_attr_ll(PyObject *obj, int a, long long x)
     return rc;
 }
 
-/* legal(pos) / legal_fresh(pos) ------------------------------------------------------ */
+/* ---- legal(pos) / legal_fresh(pos) ------------------------------------------------ */
 
 static PyObject *
 legal_compute(RulesObject *self, PyObject *pos)
@@ -444,21 +503,28 @@ legal_compute(RulesObject *self, PyObject *pos)
     const Params *p = &self->p;
     State s;
     Legal L;
-    if (get_outcome(self, pos, &s) < 0)
+    if (get_outcome(pos, &s) < 0)
         return NULL;
     if (s.outcome != OC_NONE)
         return PyList_New(0);
-    if (check_plain(pos) < 0 || get_turn(pos, &s.turn) < 0)
+    if (get_turn(pos, &s.turn) < 0)
         return NULL;
     PyObject *board = get_board(p, pos, &s);
     if (board == NULL)
         return NULL;
     Py_DECREF(board);
-    s.moves = 0;
-    if (p->grandslam == GS_NOT_LEGAL && p->nocaptmoves && get_ll(pos, A_MOVES, &s.moves) < 0)
-        return NULL;
-    /* the simulations touch the stores but read nothing else */
-    s.stores[0] = s.stores[1] = 0;
+    if (!p->simple_moves) { /* the simulations capture: they read and change these */
+        long long v[2];
+        PyObject *stores = get_int_list(pos, A_STORES, 2, v);
+        if (stores == NULL)
+            return NULL;
+        Py_DECREF(stores);
+        s.stores[0] = v[0];
+        s.stores[1] = v[1];
+        if (get_ll(pos, A_RTURN, &s.rturn_cnt) < 0 || get_ll(pos, A_MCOUNT, &s.mcount) < 0 ||
+            get_ll(pos, A_TOTAL, &s.total) < 0 || get_last(pos, &s) < 0)
+            return NULL;
+    }
     compute_legal(p, &s, &L);
     return legal_list(&L);
 }
@@ -494,44 +560,43 @@ Rules_legal_fresh(RulesObject *self, PyObject *pos)
     return legal_compute(self, pos);
 }
 
-/* the changes from `before` to `s` into pos's lists and attributes (Game.apply's result) */
+/* the changes from `before` to `s` into pos (Game.apply's result); `legal` is the new
+   cache (None, as the pipeline leaves it after a move) */
 static int
-write_back(RulesObject *self, PyObject *pos, const State *s, const State *before, const Legal *L,
-           Lists *l)
+write_back(RulesObject *self, PyObject *pos, const State *s, const State *before, Lists *l,
+           PyObject *legal)
 {
     const Params *p = &self->p;
     for (int i = 0; i < p->size; i++)
         if (s->board[i] != before->board[i] && set_item_ll(l->board, i, s->board[i]) < 0)
             return -1;
-    for (int i = 0; i < 2; i++) {
+    for (int i = 0; i < 2; i++)
         if (s->stores[i] != before->stores[i] && set_item_ll(l->stores, i, s->stores[i]) < 0)
             return -1;
-        if (s->pmoves[i] != before->pmoves[i] && set_item_ll(l->pmoves, i, s->pmoves[i]) < 0)
-            return -1;
-    }
     if (s->turn != before->turn && set_attr_ll(pos, A_TURN, s->turn) < 0)
         return -1;
-    if (set_attr_ll(pos, A_MOVES, s->moves) < 0)
+    if (s->mcount != before->mcount && set_attr_ll(pos, A_MCOUNT, s->mcount) < 0)
         return -1;
-    if (attr_set(pos, A_REPEATING, s->repeating ? Py_True : Py_False) < 0)
+    if (s->rturn_cnt != before->rturn_cnt && set_attr_ll(pos, A_RTURN, s->rturn_cnt) < 0)
         return -1;
+    if (s->has_last) {
+        PyObject *last = Py_BuildValue("(LLLL)", s->last[0], s->last[1], s->last[2], s->last[3]);
+        if (last == NULL)
+            return -1;
+        int rc = attr_set(pos, A_LAST, last);
+        Py_DECREF(last);
+        if (rc < 0)
+            return -1;
+    }
     if (s->outcome == OC_WIN || s->outcome == OC_TIE) {
         PyObject *oc = s->outcome == OC_TIE ? self->tie : self->win[s->winner];
         if (attr_set(pos, A_OUTCOME, oc) < 0)
             return -1;
     }
-    if (L->valid) {
-        PyObject *lst = legal_list(L);
-        if (lst == NULL)
-            return -1;
-        int rc = attr_set(pos, A_LEGAL, lst);
-        Py_DECREF(lst);
-        return rc;
-    }
-    return attr_set(pos, A_LEGAL, Py_None);
+    return attr_set(pos, A_LEGAL, legal);
 }
 
-/* apply(pos, move) ------------------------------------------------------------------- */
+/* ---- apply(pos, move) ------------------------------------------------------------- */
 
 static int
 move_index(const Params *p, const State *s, PyObject *move)
@@ -567,16 +632,19 @@ Rules_apply(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
     PyObject *pos = args[0];
     use_slots(Py_TYPE(pos));
     State s, before;
-    Legal L;
     Lists l;
     if (load_full(self, pos, &s, &l) < 0)
         return NULL;
+    if (s.outcome != OC_NONE) {
+        PyErr_SetString(PyExc_ValueError, "the game is over");
+        goto fail;
+    }
     int hole = move_index(p, &s, args[1]);
     if (hole < 0)
         goto fail;
     memcpy(&before, &s, sizeof(State));
-    apply_core(p, &s, hole, &L);
-    if (write_back(self, pos, &s, &before, &L, &l) < 0)
+    apply_core(p, &s, hole);
+    if (write_back(self, pos, &s, &before, &l, Py_None) < 0)
         goto fail;
     lists_clear(&l);
     Py_RETURN_NONE;
@@ -585,38 +653,7 @@ fail:
     return NULL;
 }
 
-/* pos.legal, the cache Game.legal_moves uses, into L (L->valid 0 when it is None) */
-static int
-load_legal_cache(const Params *p, PyObject *pos, const State *s, Legal *L)
-{
-    L->valid = 0;
-    PyObject *cached = attr_get(pos, A_LEGAL);
-    if (cached == NULL)
-        return -1;
-    if (cached != Py_None) {
-        if (!PyList_Check(cached) || PyList_GET_SIZE(cached) > MAXH) {
-            Py_DECREF(cached);
-            PyErr_SetString(PyExc_TypeError, "position.legal must be None or a list of holes");
-            return -1;
-        }
-        L->n = (int)PyList_GET_SIZE(cached);
-        for (int i = 0; i < L->n; i++) {
-            long h = PyLong_AsLong(PyList_GET_ITEM(cached, i));
-            if ((h == -1 && PyErr_Occurred()) || h < 0 || h >= p->size || s->board[h] == 0) {
-                Py_DECREF(cached);
-                if (!PyErr_Occurred())
-                    PyErr_SetString(PyExc_ValueError, "position.legal names a hole that cannot be played");
-                return -1;
-            }
-            L->mv[i] = (int)h;
-        }
-        L->valid = 1;
-    }
-    Py_DECREF(cached);
-    return 0;
-}
-
-/* playout(pos, seed, max_moves) -------------------------------------------------------- */
+/* ---- playout(pos, seed, max_moves) ------------------------------------------------ */
 
 static PyObject *
 Rules_playout(RulesObject *self, PyObject *args, PyObject *kwds)
@@ -638,7 +675,6 @@ Rules_playout(RulesObject *self, PyObject *args, PyObject *kwds)
     if (seed == (uint64_t)-1 && PyErr_Occurred())
         return NULL;
     use_slots(Py_TYPE(pos));
-
     PyObject *oc = attr_get(pos, A_OUTCOME);
     if (oc == NULL)
         return NULL;
@@ -653,29 +689,23 @@ Rules_playout(RulesObject *self, PyObject *args, PyObject *kwds)
         return Py_BuildValue("(iNN)", 0, kind, winner);
     }
     Py_DECREF(oc);
-
     State s;
     Legal L;
     Lists l;
     if (load_full(self, pos, &s, &l) < 0)
         return NULL;
     lists_clear(&l);
-    if (load_legal_cache(p, pos, &s, &L) < 0)
-        return NULL;
-
     uint64_t rng = splitmix64(seed);
     if (rng == 0)
         rng = 0x9E3779B97F4A7C15ULL;
     long long played = 0;
     Py_BEGIN_ALLOW_THREADS
-    while (played < max_moves) {
-        if (!L.valid)
-            compute_legal(p, &s, &L);
-        if (L.n == 0)
+    while (played < max_moves && s.outcome == OC_NONE) {
+        if (!compute_legal(p, &s, &L))
             break;
         uint64_t r = xorshift64s(&rng);
         int idx = (int)(((r >> 32) * (uint64_t)L.n) >> 32);
-        apply_core(p, &s, L.mv[idx], &L);
+        apply_core(p, &s, L.mv[idx]);
         played++;
     }
     Py_END_ALLOW_THREADS
@@ -685,8 +715,6 @@ Rules_playout(RulesObject *self, PyObject *args, PyObject *kwds)
         return Py_BuildValue("(LOO)", played, self->tie_kind, Py_None);
     return Py_BuildValue("(LOi)", played, self->win_kind, s.winner);
 }
-
-/* replay(pos, moves, final_only, middle, outcomes) ----------------------------------- */
 
 /* replay.py's state lines written in C: json.dumps per move cost more than the move */
 #define LINE_MAX_NUM 21 /* characters of a long long with its sign */
@@ -850,16 +878,13 @@ Rules_replay(RulesObject *self, PyObject *args)
     if (load_full(self, pos, &s, &l) < 0)
         return NULL;
     Buf b = {NULL, 0, 0};
-    PyObject *result = NULL;
+    PyObject *result = NULL, *legal = NULL;
     if (s.outcome != OC_NONE) {
         PyErr_SetString(PyExc_ValueError, "replay: the game is already over");
         goto done;
     }
-    if (load_legal_cache(p, pos, &s, &L) < 0)
-        goto done;
     memcpy(&before, &s, sizeof(State));
-    if (!L.valid)
-        compute_legal(p, &s, &L);
+    compute_legal(p, &s, &L);
     if (!final_only && put_line(&b, p, &s, &L, &middle, outcomes) < 0)
         goto done;
     Py_ssize_t applied = 0, n_moves = PyList_GET_SIZE(moves);
@@ -867,23 +892,27 @@ Rules_replay(RulesObject *self, PyObject *args)
         int hole = playable(&L, PyList_GET_ITEM(moves, applied));
         if (hole < 0)
             break;
-        apply_core(p, &s, hole, &L);
-        if (!L.valid)
+        apply_core(p, &s, hole);
+        if (s.outcome == OC_NONE)
             compute_legal(p, &s, &L);
+        else
+            L.n = 0;
         applied++;
         if (!final_only && put_line(&b, p, &s, &L, &middle, outcomes) < 0)
             goto done;
     }
     if (final_only && put_line(&b, p, &s, &L, &middle, outcomes) < 0)
         goto done;
-    if (s.outcome != OC_NONE)
-        L.valid = 0; /* as apply leaves the cache of a finished game */
-    if (write_back(self, pos, &s, &before, &L, &l) < 0)
+    /* the cache as Game.legal_moves leaves it once the line is written */
+    if ((legal = legal_list(&L)) == NULL)
+        goto done;
+    if (write_back(self, pos, &s, &before, &l, legal) < 0)
         goto done;
     PyObject *text = PyUnicode_DecodeASCII(b.p ? b.p : "", (Py_ssize_t)b.len, "strict");
     if (text != NULL)
         result = Py_BuildValue("(Nn)", text, applied);
 done:
+    Py_XDECREF(legal);
     PyMem_Free(b.p);
     lists_clear(&l);
     return result;
@@ -893,7 +922,7 @@ static PyMethodDef Rules_methods[] = {
     {"legal", (PyCFunction)Rules_legal, METH_O,
      "legal(pos) -> list[int]: the legal moves, as Game.legal_moves (uses and fills pos.legal)"},
     {"legal_fresh", (PyCFunction)Rules_legal_fresh, METH_O,
-     "legal_fresh(pos) -> list[int]: the legal moves computed anew, as Game._legal_moves"},
+     "legal_fresh(pos) -> list[int]: the legal moves computed anew (pos.legal untouched)"},
     {"apply", (PyCFunction)(void (*)(void))Rules_apply, METH_FASTCALL,
      "apply(pos, move) -> None: play a move in place, as Game.apply (the move is trusted)"},
     {"playout", (PyCFunction)(void (*)(void))Rules_playout, METH_VARARGS | METH_KEYWORDS,
@@ -929,24 +958,12 @@ static struct PyModuleDef fastcore_module = {
 PyMODINIT_FUNC
 PyInit__fastcore(void)
 {
-#define INTERN(var, text)                                  \
-    if ((var = PyUnicode_InternFromString(text)) == NULL) \
+    for (int a = 0; a < N_ATTR; a++)
+        if ((attr_names[a] = PyUnicode_InternFromString(attr_text[a])) == NULL)
+            return NULL;
+    if ((s_kind = PyUnicode_InternFromString("kind")) == NULL ||
+        (s_winner = PyUnicode_InternFromString("winner")) == NULL)
         return NULL;
-    INTERN(s_board, "board");
-    INTERN(s_stores, "stores");
-    INTERN(s_turn, "turn");
-    INTERN(s_moves, "moves");
-    INTERN(s_player_moves, "player_moves");
-    INTERN(s_repeating, "repeating");
-    INTERN(s_starter, "starter");
-    INTERN(s_total, "total");
-    INTERN(s_outcome, "outcome");
-    INTERN(s_legal, "legal");
-    INTERN(s_kind, "kind");
-    INTERN(s_winner, "winner");
-    for (int a = 0; a < N_OPT; a++)
-        INTERN(opt_names[a], opt_text[a]);
-#undef INTERN
     if (PyType_Ready(&RulesType) < 0)
         return NULL;
     PyObject *m = PyModule_Create(&fastcore_module);

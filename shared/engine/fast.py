@@ -1,15 +1,108 @@
 """The C core (`_fastcore`) for the common Mancala variants, or None.
 
-Placeholder while the C core is rebuilt on the new pipeline: no variant is
-played in C yet.
+    >>> from mancala.rules.loading import load_variant
+    >>> rules = make_fast(load_variant("kalah_4"))   # None if not built or not eligible
+    >>> # rules.legal(pos), rules.apply(pos, move), rules.playout(pos, seed, max_moves)
+
+The pure-Python pipeline is the specification and the fallback: `mancala_core.h`
+plays, step for step, the MANCALA variants `why_not_fast` finds nothing against
+(tests/engine/test_fastcore.py compares the two after every move of random
+games, every Position field). Anything it does not play exactly is refused there,
+so that the Python engine plays it. `Rules` works on `Position` objects in place:
+
+- `legal(pos)`: like `Game.legal_moves` (uses and fills the `pos.legal` cache);
+- `legal_fresh(pos)`: the legal moves computed anew, the cache untouched;
+- `apply(pos, move)`: like `Game.apply` (trusted move, in place; `pos.legal` is left
+  None as the pipeline leaves it);
+- `playout(pos, seed, max_moves)`: random legal moves on a copy, entirely in C;
+  returns (moves played, OutcomeKind or None, winner or None). The moves are
+  chosen by xorshift64* seeded with splitmix64(seed) (see `playout_index`);
+- `replay(...)`: replay.py's loop for the moves it can play.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Generator
 from typing import Any
 
-from mancala.rules.variant import Variant
+from mancala.engine.ending import NoOutcomeChange
+from mancala.engine.position import Outcome, OutcomeKind
+from mancala.rules.enums import (
+    CaptExtraPick,
+    CaptRTurn,
+    CaptSide,
+    CaptType,
+    CrossCaptOwn,
+    Direct,
+    GameClass,
+    Goal,
+    GrandSlam,
+    LapSower,
+    Unclaimed,
+)
+from mancala.rules.variant import GameInfo, Variant
+
+try:
+    from mancala.engine import _fastcore
+except ImportError:  # not built (no compiler when installed): the Python engine plays
+    _fastcore = None
+
+# the parameter layout this file writes; a build of another layout is not used
+LAYOUT = 2
+MAX_HOLES = 64
+MAX_CAPT_ON = 32
+
+MLAPS = {LapSower.OFF: 0, LapSower.LAPPER: 1, LapSower.LAPPER_NEXT: 2}
+XCPICKOWN = {CrossCaptOwn.LEAVE: 0, CrossCaptOwn.PICK_ON_CAPT: 1, CrossCaptOwn.ALWAYS_PICK: 2}
+CAPT_SIDE = {CaptSide.BOTH: 0, CaptSide.OPP_SIDE: 1, CaptSide.OWN_SIDE: 2,
+             CaptSide.OPP_CONT: 3, CaptSide.OWN_CONT: 4}
+CAPT_RTURN = {CaptRTurn.NO_REPEAT: 0, CaptRTurn.ALWAYS: 1, CaptRTurn.ONCE: 2}
+GRANDSLAM = {GrandSlam.LEGAL: 0, GrandSlam.NOT_LEGAL: 1, GrandSlam.NO_CAPT: 2,
+             GrandSlam.OPP_GETS_REMAIN: 3, GrandSlam.LEAVE_LEFT: 4, GrandSlam.LEAVE_RIGHT: 5}
+UNCLAIMED = {Unclaimed.HOLE_OWNER: 0, Unclaimed.DONT_SCORE: 1, Unclaimed.LAST_MOVER: 2,
+             Unclaimed.UNFED_PLAYER: 3, Unclaimed.DIVVIED: 4}
+PICKEXTRA = {CaptExtraPick.NONE: 0, CaptExtraPick.PICKCROSS: 1, CaptExtraPick.PICKTWOS: 2,
+             CaptExtraPick.PICKFINAL: 3}
+STEP = {Direct.CCW: 1, Direct.CW: -1}
+
+# game_info fields the C core plays, with the values it accepts (None: any value)
+HANDLED: dict[str, Any] = {
+    "stores": None,
+    "sow_direct": set(STEP),
+    "sow_start": None,
+    "move_one": None,
+    "skip_start": None,
+    "sow_own_store": None,
+    "store_ends_turn": None,
+    "mlaps": set(MLAPS),
+    "visit_opp": None,
+    "crosscapt": None,
+    "xcpickown": set(XCPICKOWN),
+    "xc_sown": None,
+    "capt_on": None,
+    "capt_min": None,
+    "capt_max": None,
+    "evens": None,
+    "multicapt": None,
+    "capsamedir": None,
+    "capt_side": set(CAPT_SIDE),
+    "capt_type": {CaptType.NONE},
+    "capt_rturn": set(CAPT_RTURN),
+    "nosinglecapt": None,
+    "grandslam": set(GRANDSLAM),
+    "pickextra": set(PICKEXTRA),
+    "min_move": None,
+    "mustshare": None,
+    "mustpass": None,
+    "goal": {Goal.MAX_SEEDS},
+    "unclaimed": set(UNCLAIMED),
+}
+# fields no move of these variants reads: descriptions, the start layout (it comes
+# with the position), and the children's details while there are no children
+IGNORED = {"name", "about", "rules", "family", "region", "help_file", "start_pattern",
+           "child_cvt", "child_locs", "child_rule", "goal_param", "round_starter",
+           "round_fill", "sow_param"}
 
 
 def c_core_enabled() -> bool:
@@ -17,14 +110,118 @@ def c_core_enabled() -> bool:
     return os.environ.get("MANCALA_C_CORE", "1") != "0"
 
 
+def _value(value: Any) -> Any:
+    return getattr(value, "value", value)
+
+
 def why_not_fast(variant: Variant) -> list[str]:
-    return ["the C core is being rebuilt"]
+    """Why the C core does not play this variant (empty when it does)."""
+    reasons = []
+    if variant.game_class != GameClass.MANCALA:
+        reasons.append(f"game_class={variant.game_class.value}")
+    if variant.holes > MAX_HOLES:
+        reasons.append(f"holes={variant.holes}")
+    gi = variant.game_info
+    for name, field in GameInfo.model_fields.items():
+        if name in IGNORED:
+            continue
+        value = getattr(gi, name)
+        if name in HANDLED:
+            accepted = HANDLED[name]
+            if accepted is not None and value not in accepted:
+                reasons.append(f"{name}={_value(value)}")
+        elif value != field.default:  # a rule the core does not know: only its default is safe
+            reasons.append(f"{name}={_value(value)}")
+    if len(gi.capt_on) > MAX_CAPT_ON:
+        reasons.append(f"capt_on has {len(gi.capt_on)} values")
+    # the goal parameter and the child settings only matter with their rules; the
+    # start pattern's total decides the end rule's seed counts, which params() reads
+    # from the pipeline itself
+    return reasons
 
 
-def make_fast(variant: Variant) -> Any:
-    return None
+def _no_change_below(variant: Variant) -> int:
+    """The seed count under which ending.NoOutcomeChange ends the game (0: not in the
+    chain), read from the pipeline's own ender so the two cannot disagree."""
+    from mancala.engine.pipeline import Pipeline  # the pipeline imports this module's users
+
+    ender = Pipeline(variant).ender
+    while ender is not None:
+        if isinstance(ender, NoOutcomeChange):
+            return ender.min_needed
+        ender = ender.inner
+    return 0
 
 
 def params(variant: Variant) -> dict[str, Any]:
-    """The C core's parameter dict; none while it is rebuilt (why_not_fast refuses all)."""
-    raise ValueError("the C core is being rebuilt: " + "; ".join(why_not_fast(variant)))
+    """The parameter dict of `_fastcore.Rules` (and the solver's); refused variants raise."""
+    reasons = why_not_fast(variant)
+    if reasons:
+        raise ValueError("the C core does not play this variant: " + "; ".join(reasons))
+    gi = variant.game_info
+    return {
+        "layout": LAYOUT,
+        "holes": variant.holes,
+        "step": STEP[gi.sow_direct],
+        "sow_start": int(gi.sow_start),
+        "move_one": int(gi.move_one),
+        "skip_start": int(gi.skip_start),
+        "sow_own_store": int(gi.sow_own_store),
+        "store_ends_turn": int(gi.store_ends_turn),
+        "mlaps": MLAPS[gi.mlaps],
+        "visit_opp": int(gi.visit_opp),
+        "crosscapt": int(gi.crosscapt),
+        "xcpickown": XCPICKOWN[gi.xcpickown],
+        "xc_sown": int(gi.xc_sown),
+        "capt_on": tuple(gi.capt_on),
+        "evens": int(gi.evens),
+        "capt_min": gi.capt_min,
+        "capt_max": gi.capt_max,
+        "multicapt": gi.multicapt,
+        "capsamedir": int(gi.capsamedir),
+        "capt_side": CAPT_SIDE[gi.capt_side],
+        "capt_rturn": CAPT_RTURN[gi.capt_rturn],
+        "nosinglecapt": int(gi.nosinglecapt),
+        "grandslam": GRANDSLAM[gi.grandslam],
+        "min_move": gi.min_move,
+        "mustshare": int(gi.mustshare),
+        "mustpass": int(gi.mustpass),
+        "unclaimed": UNCLAIMED[gi.unclaimed],
+        "pickextra": PICKEXTRA[gi.pickextra],
+        "stores": int(gi.stores),
+        "no_change_below": _no_change_below(variant),
+    }
+
+
+def available() -> bool:
+    """The extension is built, and of this file's layout."""
+    return _fastcore is not None and getattr(_fastcore, "LAYOUT", None) == LAYOUT
+
+
+def make_fast(variant: Variant) -> Any | None:
+    """A `_fastcore.Rules` for the variant, or None (not built, or not eligible)."""
+    if not available() or why_not_fast(variant):
+        return None
+    assert _fastcore is not None
+    return _fastcore.Rules(params(variant), Outcome, OutcomeKind.WIN, OutcomeKind.TIE)
+
+
+def playout_index(seed: int) -> Generator[int | None, int, None]:
+    """The choices `Rules.playout` makes: send the number of legal moves, get the index.
+
+        >>> pick = playout_index(7); next(pick)
+        >>> pick.send(6) in range(6)
+        True
+    """
+    mask = (1 << 64) - 1
+    z = (seed + 0x9E3779B97F4A7C15) & mask
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    x = (z ^ (z >> 31)) or 0x9E3779B97F4A7C15
+    count = yield None
+    while True:
+        x ^= x >> 12
+        x ^= (x << 25) & mask
+        x ^= x >> 27
+        r = (x * 0x2545F4914F6CDD1D) & mask
+        count = yield ((r >> 32) * count) >> 32
