@@ -563,9 +563,8 @@ function renderRoom() {
   $("room-privacy").textContent = room.public ? "public" : "private";
   $("spectator-count").textContent = `${room.spectators} watching`;
 
-  // both seats are filled against the computer: there is nobody to invite
-  const showShare = room.status !== "finished" && !hasComputer()
-    && (!room.public || room.status === "waiting");
+  // an invitation only while a seat is free (against the computer both are taken)
+  const showShare = room.status === "waiting" && !hasComputer();
   $("share").hidden = !showShare;
   $("share-link").value = shareLink(room.code);
 

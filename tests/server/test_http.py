@@ -23,6 +23,9 @@ async def test_healthz_variants_rooms_and_404s(server, connect):
     assert "oware_abapa" in by_name
     assert set(by_name["kalah_4"]) == {"name", "title", "about", "holes", "rules", "family", "region"}
 
+    status, kind, body = await asyncio.to_thread(http_get, port, "/favicon.svg")
+    assert (status, kind) == (200, "image/svg+xml") and body.startswith(b"<svg")
+
     status, rooms = await get_json(port, "/api/rooms")
     assert (status, rooms) == (200, [])
     client = await connect("ann")

@@ -67,6 +67,8 @@ def test_private_room_played_to_the_end_by_clicking_with_a_spectator(new_page) -
     for page in (alice, bob, carol):
         page.wait_for_selector("#spectator-count:text('1 watching')")
     assert legal_holes(carol) == []  # a spectator is offered no move
+    for page in (alice, bob, carol):  # no seat is free: nobody to invite
+        assert page.is_hidden("#share")
 
     game = engine("kalah_4")
     pos = game.start(0)
