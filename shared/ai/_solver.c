@@ -6,7 +6,7 @@
  * seeds into a store or moves seeds forward along the mover's own row: seeds are
  * sown into the own store (sow_own_store), one lap (mlaps OFF), the first seed
  * not back into the start hole (no sow_start), captures counted from the start
- * (nocaptmoves 0).  Such games never repeat a position, so the game tree is
+ * (nocaptmoves 0, which the C core refuses anyway).  Such games never repeat a position, so the game tree is
  * finite and plain depth-first search terminates.  mancala.ai.solver checks the
  * variant and gives this module fast.params(variant); tests/ai/test_solver.py
  * compares `apply` and `legal` with Game on random positions of random variants.
@@ -77,8 +77,10 @@ legal_moves(const Params *p, const State *s, int *mv)
 static inline void
 apply_move(const Params *p, State *s, int hole)
 {
-    Legal L; /* the next player's moves, which the solver works out when it needs them */
-    apply_core(p, s, hole, &L);
+    apply_core(p, s, hole);
+    /* capt_rturn ONCE reads only whether the count is 0: one key per position */
+    if (s->rturn_cnt > 1)
+        s->rturn_cnt = 1;
 }
 
 typedef struct {
@@ -130,7 +132,7 @@ pack(const SolverObject *sv, const State *s)
     k = (k << w) | (unsigned)s->stores[0];
     k = (k << 1) | s->turn;
     if (sv->use_repeat_bit)
-        k = (k << 1) | s->repeating;
+        k = (k << 1) | (s->rturn_cnt > 0);
     return k;
 }
 
@@ -261,7 +263,8 @@ expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *
     const int me = s->turn;
     const int d = s->stores[me] - s->stores[1 - me];
     const int k = legal_moves(p, s, mv);
-    const int nearest = p->store_hole[me];
+    /* the hole before the mover's store (board.Board: a row's end in the sowing direction) */
+    const int nearest = p->step == 1 ? (me ? p->size - 1 : p->n - 1) : (me ? p->n : 0);
     int score[MAXH];
     for (int i = 0; i < k; i++) {
         kids[i] = *s;
@@ -575,7 +578,6 @@ static void
 Solver_dealloc(SolverObject *self)
 {
     tt_free(self);
-    core_free(&self->p);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -597,16 +599,14 @@ Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         return -1;
     }
     Params *p = &self->p;
-    long long nbr_start;
-    if (core_params(d, p, &nbr_start) < 0)
+    if (core_params(d, p) < 0)
         return -1;
     /* the variants whose every move feeds a store or moves seeds forward (the search
        relies on it to end; mancala.ai.solver.why_not_c says so in words) */
-    if (!p->stores || !p->own_store || p->sow_start || p->mlaps != MLAPS_OFF ||
-        p->nocaptmoves || nbr_start > MAX_TOTAL) {
+    if (!p->stores || !p->own_store || p->sow_start || p->mlaps != MLAPS_OFF) {
         PyErr_SetString(PyExc_ValueError,
                         "Solver: plays only one-lap sowing through the own store, no sowing "
-                        "into the start hole, captures from the first move, at most 255 seeds");
+                        "into the start hole");
         return -1;
     }
     self->use_repeat_bit = p->capt_rturn == RT_ONCE;
@@ -759,9 +759,10 @@ load(SolverObject *self, PyObject *board, PyObject *stores, int turn, int repeat
         return -1;
     }
     s->turn = turn;
-    s->repeating = repeating ? 1 : 0;
+    s->rturn_cnt = repeating ? 1 : 0;
     s->total = self->total;
-    s->starter = self->starter;
+    s->mcount = 0; /* no rule of the solver's variants reads it */
+    s->has_last = 0; /* LAST_MOVER reads the mover of the move just made, always set */
     s->outcome = OC_NONE;
     s->winner = -1;
     return 0;
@@ -823,7 +824,7 @@ Solver_apply(SolverObject *self, PyObject *args)
     for (int h = 0; h < self->p.size; h++)
         PyList_SET_ITEM(b, h, PyLong_FromLong(s.board[h]));
     return Py_BuildValue("(N[LL]iOO)", b, s.stores[0], s.stores[1], s.turn,
-                         s.repeating ? Py_True : Py_False, is_over(&s) ? Py_True : Py_False);
+                         s.rturn_cnt ? Py_True : Py_False, is_over(&s) ? Py_True : Py_False);
 }
 
 /* MTD(f) from a guess (or the look-ahead's), then every first move that keeps the

@@ -6,12 +6,14 @@
  * tests/engine/test_fastcore.py compares the two after every move of random games.
  *
  * Define MAXH (the most holes a side) and CELL (the type of a hole's seed count)
- * before including this file. core_params() reads the dict of fast.params(variant).
+ * before including this file (and Python.h: core_params() reads the dict of
+ * fast.params(variant)).
  */
 
 #ifndef MANCALA_CORE_H
 #define MANCALA_CORE_H
 
+#include <limits.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -785,6 +787,125 @@ apply_core(const Params *p, State *s, int loc)
         s->mcount += 1;
         s->turn = 1 - s->turn;
     }
+}
+
+/* ---- the parameters (fast.params) ------------------------------------------------- */
+
+static const char *PARAM_NAMES[] = {
+    "layout", "holes", "step", "sow_start", "move_one", "skip_start", "sow_own_store",
+    "store_ends_turn", "mlaps", "visit_opp", "crosscapt", "xcpickown", "xc_sown", "capt_on",
+    "evens", "capt_min", "capt_max", "multicapt", "capsamedir", "capt_side", "capt_rturn",
+    "nosinglecapt", "grandslam", "min_move", "mustshare", "mustpass", "unclaimed",
+    "pickextra", "stores", "no_change_below", NULL};
+
+static int
+param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
+{
+    PyObject *v = PyDict_GetItemString(d, name);
+    if (v == NULL) {
+        PyErr_Format(PyExc_ValueError, "params: parameter %s is missing", name);
+        return -1;
+    }
+    long long x = PyLong_AsLongLong(v);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x < lo || x > hi) {
+        PyErr_Format(PyExc_ValueError, "params: parameter %s=%lld is out of range %lld..%lld",
+                     name, x, lo, hi);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+/* p from the dict fast.params(variant) makes (both extensions read it) */
+static int
+core_params(PyObject *d, Params *p)
+{
+    PyObject *key, *value;
+    Py_ssize_t pos = 0;
+    while (PyDict_Next(d, &pos, &key, &value)) {
+        int known = 0;
+        for (const char **nm = PARAM_NAMES; *nm; nm++)
+            if (PyUnicode_Check(key) && PyUnicode_CompareWithASCIIString(key, *nm) == 0)
+                known = 1;
+        if (!known) {
+            PyErr_Format(PyExc_ValueError, "params: unknown parameter %R", key);
+            return -1;
+        }
+    }
+    memset(p, 0, sizeof(*p));
+    long long v;
+#define GET(name, lo, hi, field)                        \
+    do {                                                \
+        if (param_int(d, name, lo, hi, &v) < 0)         \
+            return -1;                                  \
+        p->field = v;                                   \
+    } while (0)
+    if (param_int(d, "layout", LAYOUT, LAYOUT, &v) < 0)
+        return -1;
+    GET("holes", 1, MAXH, n);
+    GET("step", -1, 1, step);
+    if (p->step == 0) {
+        PyErr_SetString(PyExc_ValueError, "params: step must be 1 (CCW) or -1 (CW)");
+        return -1;
+    }
+    GET("sow_start", 0, 1, sow_start);
+    GET("move_one", 0, 1, move_one);
+    GET("skip_start", 0, 1, skip_start);
+    GET("sow_own_store", 0, 1, own_store);
+    GET("store_ends_turn", 0, 1, store_ends_turn);
+    GET("mlaps", 0, 2, mlaps);
+    GET("visit_opp", 0, 1, visit_opp);
+    GET("crosscapt", 0, 1, crosscapt);
+    GET("xcpickown", 0, 2, xcpickown);
+    GET("xc_sown", 0, 1, xc_sown);
+    GET("evens", 0, 1, evens);
+    GET("capt_min", 0, LLONG_MAX / 4, capt_min);
+    GET("capt_max", 0, LLONG_MAX / 4, capt_max);
+    GET("multicapt", -1, INT_MAX, multicapt);
+    GET("capsamedir", 0, 1, capsamedir);
+    GET("capt_side", 0, 4, capt_side);
+    GET("capt_rturn", 0, 2, capt_rturn);
+    GET("nosinglecapt", 0, 1, nosinglecapt);
+    GET("grandslam", 0, 5, grandslam);
+    GET("min_move", 1, LLONG_MAX / 4, min_move);
+    GET("mustshare", 0, 1, mustshare);
+    GET("mustpass", 0, 1, mustpass);
+    GET("unclaimed", 0, 4, unclaimed);
+    GET("pickextra", 0, 3, pickextra);
+    GET("stores", 0, 1, stores);
+    GET("no_change_below", 0, LLONG_MAX / 4, needed);
+#undef GET
+    PyObject *co = PyDict_GetItemString(d, "capt_on");
+    if (co == NULL) {
+        PyErr_SetString(PyExc_ValueError, "params: parameter capt_on is missing");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(co, "params: capt_on must be a sequence of ints");
+    if (seq == NULL)
+        return -1;
+    Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    if (m > (Py_ssize_t)(sizeof(p->capt_on) / sizeof(p->capt_on[0]))) {
+        Py_DECREF(seq);
+        PyErr_SetString(PyExc_ValueError, "params: capt_on has too many values");
+        return -1;
+    }
+    for (Py_ssize_t i = 0; i < m; i++) {
+        long long x = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(seq);
+            return -1;
+        }
+        p->capt_on[i] = x;
+    }
+    p->n_capt_on = (int)m;
+    Py_DECREF(seq);
+    p->size = 2 * p->n;
+    p->basic = p->n_capt_on || p->evens || p->capt_min || p->capt_max;
+    p->no_change = p->needed > 0;
+    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL);
+    return 0;
 }
 
 #endif /* MANCALA_CORE_H */
