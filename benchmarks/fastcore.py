@@ -4,7 +4,8 @@
 
 Three ways to play the same random games (fixed seed, at most 1000 moves a game,
 as `mancala bench`; one core):
-- python:   Game.legal_moves + Game.apply, random.Random.choice (the `mancala bench` loop)
+- python:   Game(variant, c_core=False).legal_moves + .apply, random.Random.choice (the
+            `mancala bench` loop on the pure-Python engine)
 - C apply:  the same loop with Rules.legal + Rules.apply (what Game gets when wired to the core)
 - C playout: Rules.playout, the whole game in C (what a tree search's playouts get)
 """
@@ -68,7 +69,7 @@ def main(argv: list[str] | None = None) -> int:
 
     results = []
     for label, variant in load_bench_variants(args.variant):
-        game = Game(variant)
+        game = Game(variant, c_core=False)  # the Python rows must not reach the core
         rules = make_fast(variant)
         row = {"variant": label,
                "python": best(loop, game)}

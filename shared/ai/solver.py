@@ -51,7 +51,7 @@ from mancala.engine.fast import params as fast_params
 from mancala.engine.fast import why_not_fast
 from mancala.engine.game import Game, Move
 from mancala.engine.position import Position
-from mancala.rules.enums import Goal, LapSower, Rounds
+from mancala.rules.enums import CaptRTurn, Direct, Goal, LapSower, Rounds
 from mancala.rules.errors import VariantError, Violation
 from mancala.rules.loading import config_paths, parse_variant, read_json
 from mancala.rules.variant import Variant
@@ -107,6 +107,29 @@ class Solution:
     lookahead: int = 0  # depth of the heuristic look-ahead that gave the first guess (C)
 
 
+# ---- telling positions apart ---------------------------------------------------------
+
+def search_key_of(game: Game) -> Callable[[Position], tuple]:
+    """The key the searches tell positions apart by.
+
+    Game.search_key holds every Position field, the move count and the last move
+    included, so no position ever comes back under it: no transposition is found and a
+    game that goes round in circles looks endless. The rules the C core plays read
+    neither (nor the starter), and of the repeat-turn count only whether it is 0 (under
+    capt_rturn ONCE): for those variants the key is what decides the future. Others
+    keep Game.search_key."""
+    variant = game.variant
+    if why_not_fast(variant):
+        return game.search_key
+    once = variant.game_info.capt_rturn == CaptRTurn.ONCE
+
+    def key(pos: Position) -> tuple:
+        return (tuple(pos.board), pos.stores[0], pos.stores[1], pos.turn,
+                once and pos.rturn_cnt > 0, pos.outcome, pos.total)
+
+    return key
+
+
 # ---- which search applies ----------------------------------------------------------
 
 def why_not_solvable(variant: Variant) -> list[str]:
@@ -128,6 +151,10 @@ def why_not_c(variant: Variant) -> list[str]:
         reasons.append("sowing skips the own store: positions can repeat")
     if gi.mlaps != LapSower.OFF:
         reasons.append(f"mlaps={gi.mlaps.value}")
+    if gi.sow_direct != Direct.CCW:
+        # sowing clockwise, the stores stay at the rows' right ends: a sowing leaves the
+        # own row without passing the store, and positions can repeat
+        reasons.append(f"sow_direct={gi.sow_direct.value}: positions can repeat")
     if gi.sow_start:
         reasons.append("sow_start")
     if gi.nocaptmoves:
@@ -204,7 +231,8 @@ def _c_reasons(game: Game, pos: Position) -> list[str]:
         reasons.append(f"{seeds} seeds")
     if pos.total != seeds:
         reasons.append("seeds have left the game")
-    if pos.children is not None or pos.blocked is not None or pos.owners is not None:
+    if (any(c is not None for c in pos.child) or any(pos.blocked)
+            or any(o is not None for o in pos.owner)):
         reasons.append("children, blocked holes or owners")
     if not reasons:
         width = max(seeds, 1).bit_length()
@@ -225,7 +253,8 @@ def _solve_c(game: Game, pos: Position, deadline: float | None,
             progress(Progress(nodes, secs, probe, test, lower, upper, "C", bool(looking)))
     start = time.perf_counter()
     limit = None if deadline is None else max(0.0, deadline - start)
-    out = sv.solve(pos.board, pos.stores, pos.turn, pos.repeating, deadline=limit,
+    # capt_rturn ONCE reads only whether a capture's repeat turn was just taken
+    out = sv.solve(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, deadline=limit,
                    progress=report, every=every)
     if out is None:
         return None
@@ -257,6 +286,7 @@ class _PySearch:
                  progress: Callable[[Progress], None] | None, bounds: bool,
                  every: float = 1.0) -> None:
         self.game = game
+        self.key = search_key_of(game)
         self.deadline = deadline
         self.progress = progress
         self.bounds = bounds
@@ -316,7 +346,7 @@ class _PySearch:
             return lo
         if hi <= alpha:
             return hi
-        key = self.game.search_key(pos)
+        key = self.key(pos)
         if key in self.path:
             raise _Repeats
         entry = self.table.get(key)
@@ -339,7 +369,7 @@ class _PySearch:
             if child.outcome is not None:
                 v = child.stores[me] - child.stores[1 - me]
             else:
-                ce = table.get(self.game.search_key(child))
+                ce = table.get(self.key(child))
                 if ce is None:
                     continue
                 v = ce[0] if child.turn == me else -ce[1]
@@ -465,8 +495,10 @@ def _solve_graph(game: Game, root: Position, deadline: float | None, nodes: int,
     succ: list[list[int]] = []  # unfinished children (one entry per move)
     ends: list[list[int]] = []  # final margins (South's view) of the moves that end the game
 
+    search_key = search_key_of(game)
+
     def add(pos: Position) -> int:
-        key = game.search_key(pos)
+        key = search_key(pos)
         i = index.get(key)
         if i is None:
             if len(states) >= MAX_GRAPH:
@@ -573,7 +605,7 @@ def _solve_graph(game: Game, root: Position, deadline: float | None, nodes: int,
         if child.outcome is not None:
             kid = sign * (child.stores[0] - child.stores[1])
         else:
-            kid = view(index[game.search_key(child)], sign)[0]
+            kid = view(index[search_key(child)], sign)[0]
         if kid == worst:
             moves.append(mv)
     return Solution(worst, tuple(moves), nodes + n, 0, time.perf_counter() - started, "Python")
