@@ -8,7 +8,9 @@
  *
  *   legal(pos)        Game.legal_moves: pos.legal when cached, else computed and cached
  *   legal_fresh(pos)  the legal moves computed anew, the cache left alone
- *   apply(pos, move)  Game.apply, in place (pos.legal left None, as the pipeline leaves it)
+ *   apply(pos, move)  Game.apply, in place (pos.legal left None, as the pipeline leaves it;
+ *                     Rules(..., fill_legal=True): the next legal moves, as Game.legal_moves
+ *                     would cache them)
  *   playout(pos, seed, max_moves) -> (moves played, OutcomeKind or None, winner or None)
  *                     random legal moves on a copy (pos is not changed)
  *   replay(pos, moves, final_only, middle, outcomes) -> (state lines, moves applied)
@@ -125,6 +127,7 @@ attr_set(PyObject *o, int a, PyObject *v)
 typedef struct {
     PyObject_HEAD
     int ready;
+    int fill_legal; /* apply leaves the next moves in pos.legal (the pipeline leaves None) */
     Params p;
     PyObject *tie, *win[2]; /* Outcome objects, shared (they are frozen) */
     PyObject *win_kind, *tie_kind;
@@ -145,9 +148,10 @@ static int
 Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
 {
     PyObject *d, *outcome_cls, *win_kind, *tie_kind;
-    static char *kwlist[] = {"params", "outcome", "win", "tie", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO:Rules", kwlist, &PyDict_Type, &d,
-                                     &outcome_cls, &win_kind, &tie_kind))
+    int fill_legal = 0;
+    static char *kwlist[] = {"params", "outcome", "win", "tie", "fill_legal", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO|$p:Rules", kwlist, &PyDict_Type, &d,
+                                     &outcome_cls, &win_kind, &tie_kind, &fill_legal))
         return -1;
     if (self->ready) {
         PyErr_SetString(PyExc_RuntimeError, "Rules: already initialised");
@@ -155,6 +159,7 @@ Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
     }
     if (core_params(d, &self->p) < 0)
         return -1;
+    self->fill_legal = fill_legal;
     Py_XSETREF(self->win_kind, Py_NewRef(win_kind));
     Py_XSETREF(self->tie_kind, Py_NewRef(tie_kind));
     Py_XSETREF(self->tie, PyObject_CallFunction(outcome_cls, "OO", tie_kind, Py_None));
@@ -180,13 +185,31 @@ not_ready(RulesObject *self)
 
 /* ---- reading a position ------------------------------------------------------------ */
 
+/* an int's value; the compact ints of CPython 3.11 (one digit: every seed count) are read
+   straight from their digit, the conversion call costs more than the rest of a move's read */
+static inline long long
+fast_ll(PyObject *v)
+{
+#if PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API)
+    if (PyLong_CheckExact(v)) {
+        Py_ssize_t size = Py_SIZE(v);
+        if (size == 0)
+            return 0;
+        if (size == 1)
+            return (long long)((PyLongObject *)v)->ob_digit[0];
+    }
+#endif
+    return PyLong_AsLongLong(v);
+}
+
+
 static int
 get_ll(PyObject *obj, int a, long long *out)
 {
     PyObject *v = attr_get(obj, a);
     if (v == NULL)
         return -1;
-    long long x = PyLong_AsLongLong(v);
+    long long x = fast_ll(v);
     Py_DECREF(v);
     if (x == -1 && PyErr_Occurred())
         return -1;
@@ -211,7 +234,7 @@ get_int_list(PyObject *obj, int a, Py_ssize_t len, long long *out)
         return NULL;
     }
     for (Py_ssize_t i = 0; i < len; i++) {
-        long long x = PyLong_AsLongLong(PyList_GET_ITEM(lst, i));
+        long long x = fast_ll(PyList_GET_ITEM(lst, i));
         if (x == -1 && PyErr_Occurred()) {
             Py_DECREF(lst);
             return NULL;
@@ -278,33 +301,6 @@ get_outcome(PyObject *pos, State *s)
     return 0;
 }
 
-static int
-get_last(PyObject *pos, State *s)
-{
-    PyObject *last = attr_get(pos, A_LAST);
-    if (last == NULL)
-        return -1;
-    s->has_last = 0;
-    if (last != Py_None) {
-        if (!PyTuple_Check(last) || PyTuple_GET_SIZE(last) != 4) {
-            Py_DECREF(last);
-            PyErr_SetString(PyExc_TypeError, "position.last must be None or a 4-tuple of ints");
-            return -1;
-        }
-        for (int i = 0; i < 4; i++) {
-            long long x = PyLong_AsLongLong(PyTuple_GET_ITEM(last, i));
-            if (x == -1 && PyErr_Occurred()) {
-                Py_DECREF(last);
-                return -1;
-            }
-            s->last[i] = x;
-        }
-        s->has_last = 1;
-    }
-    Py_DECREF(last);
-    return 0;
-}
-
 typedef struct {
     PyObject *board, *stores;
 } Lists;
@@ -330,9 +326,14 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     s->stores[0] = v[0];
     s->stores[1] = v[1];
     if (get_turn(pos, &s->turn) < 0 || get_ll(pos, A_MCOUNT, &s->mcount) < 0 ||
-        get_ll(pos, A_RTURN, &s->rturn_cnt) < 0 || get_ll(pos, A_TOTAL, &s->total) < 0 ||
-        get_last(pos, s) < 0 || get_outcome(pos, s) < 0)
+        get_ll(pos, A_TOTAL, &s->total) < 0 || get_outcome(pos, s) < 0)
         goto fail;
+    /* only capt_rturn reads the count; the last move is read only by LAST_MOVER's claim,
+       which comes after the move being played has set it: neither is worth a look-up */
+    s->rturn_cnt = 0;
+    if (p->capt_rturn != RT_NO_REPEAT && get_ll(pos, A_RTURN, &s->rturn_cnt) < 0)
+        goto fail;
+    s->has_last = 0;
     return 0;
 fail:
     lists_clear(l);
@@ -403,8 +404,9 @@ legal_compute(RulesObject *self, PyObject *pos)
         s.stores[0] = v[0];
         s.stores[1] = v[1];
         if (get_ll(pos, A_RTURN, &s.rturn_cnt) < 0 || get_ll(pos, A_MCOUNT, &s.mcount) < 0 ||
-            get_ll(pos, A_TOTAL, &s.total) < 0 || get_last(pos, &s) < 0)
+            get_ll(pos, A_TOTAL, &s.total) < 0)
             return NULL;
+        s.has_last = 0;
     }
     compute_legal(p, &s, &L);
     return legal_list(&L);
@@ -461,9 +463,17 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
     if (s->rturn_cnt != before->rturn_cnt && set_attr_ll(pos, A_RTURN, s->rturn_cnt) < 0)
         return -1;
     if (s->has_last) {
-        PyObject *last = Py_BuildValue("(LLLL)", s->last[0], s->last[1], s->last[2], s->last[3]);
+        PyObject *last = PyTuple_New(4);
         if (last == NULL)
             return -1;
+        for (int i = 0; i < 4; i++) {
+            PyObject *v = PyLong_FromLongLong(s->last[i]);
+            if (v == NULL) {
+                Py_DECREF(last);
+                return -1;
+            }
+            PyTuple_SET_ITEM(last, i, v);
+        }
         int rc = attr_set(pos, A_LAST, last);
         Py_DECREF(last);
         if (rc < 0)
@@ -525,7 +535,22 @@ Rules_apply(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
         goto fail;
     memcpy(&before, &s, sizeof(State));
     apply_core(p, &s, hole);
-    if (write_back(self, pos, &s, &before, &l, Py_None) < 0)
+    PyObject *legal = Py_None;
+    if (self->fill_legal) {
+        /* the moves Game.legal_moves will ask for next, from the state already in hand:
+           a second read of the position costs as much as the move */
+        Legal L;
+        L.n = 0;
+        if (s.outcome == OC_NONE)
+            compute_legal(p, &s, &L);
+        if ((legal = legal_list(&L)) == NULL)
+            goto fail;
+    }
+    else
+        Py_INCREF(legal);
+    int rc = write_back(self, pos, &s, &before, &l, legal);
+    Py_DECREF(legal);
+    if (rc < 0)
         goto fail;
     lists_clear(&l);
     Py_RETURN_NONE;
@@ -820,7 +845,8 @@ static PyMethodDef Rules_methods[] = {
 static PyTypeObject RulesType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "mancala.engine._fastcore.Rules",
-    .tp_doc = "Rules(params, outcome, win, tie): the C core of one variant (see fast.py)",
+    .tp_doc = "Rules(params, outcome, win, tie, *, fill_legal=False): the C core of one variant "
+              "(see fast.py)",
     .tp_basicsize = sizeof(RulesObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -13,7 +13,8 @@ so that the Python engine plays it. `Rules` works on `Position` objects in place
 - `legal(pos)`: like `Game.legal_moves` (uses and fills the `pos.legal` cache);
 - `legal_fresh(pos)`: the legal moves computed anew, the cache untouched;
 - `apply(pos, move)`: like `Game.apply` (trusted move, in place; `pos.legal` is left
-  None as the pipeline leaves it);
+  None as the pipeline leaves it, or with `make_fast(..., fill_legal=True)` holds the
+  next legal moves);
 - `playout(pos, seed, max_moves)`: random legal moves on a copy, entirely in C;
   returns (moves played, OutcomeKind or None, winner or None). The moves are
   chosen by xorshift64* seeded with splitmix64(seed) (see `playout_index`);
@@ -198,12 +199,20 @@ def available() -> bool:
     return _fastcore is not None and getattr(_fastcore, "LAYOUT", None) == LAYOUT
 
 
-def make_fast(variant: Variant) -> Any | None:
-    """A `_fastcore.Rules` for the variant, or None (not built, or not eligible)."""
+def make_fast(variant: Variant, *, fill_legal: bool = False) -> Any | None:
+    """A `_fastcore.Rules` for the variant, or None (not built, or not eligible).
+
+    `fill_legal`: `apply` leaves the next player's legal moves in `pos.legal` (exactly
+    the list `Game.legal_moves` would compute and cache) instead of None as the
+    pipeline does. Reading the position a second time for `legal` costs about as much
+    as the move itself (docs/performance.md): a caller that asks for the legal moves
+    after every move, and does not look at the raw cache, gains that.
+    """
     if not available() or why_not_fast(variant):
         return None
     assert _fastcore is not None
-    return _fastcore.Rules(params(variant), Outcome, OutcomeKind.WIN, OutcomeKind.TIE)
+    return _fastcore.Rules(params(variant), Outcome, OutcomeKind.WIN, OutcomeKind.TIE,
+                           fill_legal=fill_legal)
 
 
 def playout_index(seed: int) -> Generator[int | None, int, None]:

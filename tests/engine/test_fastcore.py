@@ -342,3 +342,28 @@ def test_replay_lines_agree(raw: dict[str, Any], seed: int, final: bool) -> None
         status = run_request(request, out, err, c_core=c_core)
         outputs.append((status, out.getvalue(), err.getvalue()))
     assert outputs[0] == outputs[1]
+
+
+@pytest.mark.parametrize("stem", ["kalah_4", "oware_abapa", "multilap_jackman",
+                                  "awale_grand_slam_not_allowed"])
+def test_fill_legal_leaves_exactly_the_next_moves(stem: str) -> None:
+    """fill_legal: every field as the Python engine's, except that pos.legal already holds
+    the list Game.legal_moves then computes (and caches)."""
+    variant = load_variant(stem)
+    game, rules = pure_python(variant), make_fast(variant, fill_legal=True)
+    rng = random.Random(stem)
+    for k in range(20):
+        a = random_start(game, rng, sparse=k % 2 == 1)
+        b = a.copy()
+        for _ in range(300):
+            legal = game.legal_moves(a)
+            assert b.legal is None or b.legal == legal
+            assert rules.legal(b) == legal
+            assert_same(a, b, "with both caches filled")
+            if not legal:
+                break
+            move = rng.choice(legal)
+            game.apply(a, move)
+            rules.apply(b, move)
+            assert a.legal is None
+            assert b.legal == (game.legal_moves(a.copy()) if a.outcome is None else [])
