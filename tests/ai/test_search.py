@@ -158,7 +158,7 @@ def test_mancala_ai_solver_answers_the_exact_value_or_says_why_not() -> None:
     answers = [json.loads(line) for line in proc.stdout.splitlines()]
     assert len(answers) == 5
     start = answers[0]
-    assert (start["move"], start["value"], start["player"]) == (1, 6, 0)  # the only best first move
+    assert (start["move"], start["value"], start["player"]) == (1, 8, 0)  # the only best first move (the game ends when a store passes half)
     assert start["exact"] is True and start["solved"] is True and start["algorithm"] == "solver"
     mid = answers[1]
     assert mid["player"] == pos.turn and mid["value"] == expected.value and mid["exact"] is True
