@@ -40,10 +40,13 @@ Two searches do this:
 
 from __future__ import annotations
 
+import importlib
+import operator
 import time
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -56,10 +59,10 @@ from mancala.rules.errors import VariantError, Violation
 from mancala.rules.loading import config_paths, parse_variant, read_json
 from mancala.rules.variant import Variant
 
-try:
-    from mancala.ai import _solver
+try:  # imported by name: the type checker reads no compiled module
+    _solver: Any = importlib.import_module("mancala.ai._solver")
 except ImportError:  # not built (no compiler when installed): the Python search solves
-    _solver = None  # type: ignore[assignment]
+    _solver = None
 
 __all__ = ["NotSolvable", "Progress", "Solution", "c_available", "sized_variant", "solve",
            "solve_position", "why_not_c", "why_not_solvable"]
@@ -580,9 +583,9 @@ def _solve_graph(game: Game, root: Position, deadline: float | None, nodes: int,
         if deadline is not None and time.perf_counter() >= deadline:
             raise _OutOfTime
         reach = attractor(0, [margin[i] - left[i] >= t for i in range(n)],
-                          lambda m, t=t: m >= t)
+                          partial(operator.le, t))  # m >= t
         spoil = attractor(1, [margin[i] + left[i] < t for i in range(n)],
-                          lambda m, t=t: m < t)
+                          partial(operator.gt, t))  # m < t
         for i in range(n):
             if reach[i]:
                 low[i] = t

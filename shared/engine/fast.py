@@ -23,11 +23,12 @@ so that the Python engine plays it. `Rules` works on `Position` objects in place
 
 from __future__ import annotations
 
+import importlib
 import os
 from collections.abc import Generator
 from typing import Any
 
-from mancala.engine.ending import NoOutcomeChange
+from mancala.engine.ending import Ender, NoOutcomeChange
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala.rules.enums import (
     CaptExtraPick,
@@ -44,8 +45,8 @@ from mancala.rules.enums import (
 )
 from mancala.rules.variant import GameInfo, Variant
 
-try:
-    from mancala.engine import _fastcore
+try:  # imported by name: the type checker reads no compiled module
+    _fastcore: Any = importlib.import_module("mancala.engine._fastcore")
 except ImportError:  # not built (no compiler when installed): the Python engine plays
     _fastcore = None
 
@@ -146,7 +147,7 @@ def _no_change_below(variant: Variant) -> int:
     chain), read from the pipeline's own ender so the two cannot disagree."""
     from mancala.engine.pipeline import Pipeline  # the pipeline imports this module's users
 
-    ender = Pipeline(variant).ender
+    ender: Ender | None = Pipeline(variant).ender
     while ender is not None:
         if isinstance(ender, NoOutcomeChange):
             return ender.min_needed
