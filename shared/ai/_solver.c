@@ -763,6 +763,7 @@ load(SolverObject *self, PyObject *board, PyObject *stores, int turn, int repeat
     s->total = self->total;
     s->mcount = 0; /* no rule of the solver's variants reads it */
     s->has_last = 0; /* LAST_MOVER reads the mover of the move just made, always set */
+    s->inhibit = 0;  /* nocaptmoves is refused (why_not_c) */
     s->outcome = OC_NONE;
     s->winner = -1;
     return 0;

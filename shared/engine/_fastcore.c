@@ -62,9 +62,9 @@ xorshift64s(uint64_t *x)
  * any other object goes through getattr/setattr.
  */
 enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
-       N_ATTR };
+       A_INHIBIT, N_ATTR };
 static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
-                                        "last", "total", "outcome", "legal"};
+                                        "last", "total", "outcome", "legal", "inhibit"};
 static PyObject *attr_names[N_ATTR];
 static PyObject *s_kind, *s_winner;
 static PyTypeObject *slot_type = NULL;
@@ -301,6 +301,24 @@ get_outcome(PyObject *pos, State *s)
     return 0;
 }
 
+/* Position.inhibit (nocaptmoves' flag) where the variant has the rule, else 0 */
+static int
+get_inhibit(const Params *p, PyObject *pos, State *s)
+{
+    s->inhibit = 0;
+    if (!p->nocaptmoves)
+        return 0;
+    PyObject *v = attr_get(pos, A_INHIBIT);
+    if (v == NULL)
+        return -1;
+    int on = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    if (on < 0)
+        return -1;
+    s->inhibit = on;
+    return 0;
+}
+
 typedef struct {
     PyObject *board, *stores;
 } Lists;
@@ -334,6 +352,8 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     if (p->capt_rturn != RT_NO_REPEAT && get_ll(pos, A_RTURN, &s->rturn_cnt) < 0)
         goto fail;
     s->has_last = 0;
+    if (get_inhibit(p, pos, s) < 0)
+        goto fail;
     return 0;
 fail:
     lists_clear(l);
@@ -404,7 +424,7 @@ legal_compute(RulesObject *self, PyObject *pos)
         s.stores[0] = v[0];
         s.stores[1] = v[1];
         if (get_ll(pos, A_RTURN, &s.rturn_cnt) < 0 || get_ll(pos, A_MCOUNT, &s.mcount) < 0 ||
-            get_ll(pos, A_TOTAL, &s.total) < 0)
+            get_ll(pos, A_TOTAL, &s.total) < 0 || get_inhibit(p, pos, &s) < 0)
             return NULL;
         s.has_last = 0;
     }
@@ -461,6 +481,9 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
     if (s->mcount != before->mcount && set_attr_ll(pos, A_MCOUNT, s->mcount) < 0)
         return -1;
     if (s->rturn_cnt != before->rturn_cnt && set_attr_ll(pos, A_RTURN, s->rturn_cnt) < 0)
+        return -1;
+    if (s->inhibit != before->inhibit &&
+        attr_set(pos, A_INHIBIT, s->inhibit ? Py_True : Py_False) < 0)
         return -1;
     if (s->has_last) {
         PyObject *last = PyTuple_New(4);

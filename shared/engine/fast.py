@@ -93,6 +93,7 @@ HANDLED: dict[str, Any] = {
     "capt_rturn": set(CAPT_RTURN),
     "nosinglecapt": None,
     "grandslam": set(GRANDSLAM),
+    "nocaptmoves": None,
     "pickextra": set(PICKEXTRA),
     "min_move": None,
     "mustshare": None,
@@ -192,6 +193,7 @@ def params(variant: Variant) -> dict[str, Any]:
         "pickextra": PICKEXTRA[gi.pickextra],
         "stores": int(gi.stores),
         "no_change_below": _no_change_below(variant),
+        "nocaptmoves": gi.nocaptmoves,
     }
 
 

@@ -55,6 +55,7 @@ typedef struct {
     int multicapt, capsamedir, capt_side;
     int capt_rturn, nosinglecapt;
     int grandslam;
+    long long nocaptmoves; /* inhibit.CapturesForMoves: no captures before this many moves */
     long long min_move;
     int mustshare, mustpass;
     int unclaimed, pickextra;
@@ -70,6 +71,7 @@ typedef struct {
     long long stores[2];
     long long mcount, rturn_cnt, total;
     int turn;
+    int inhibit; /* Position.inhibit under nocaptmoves: captures still held back */
     int has_last;
     long long last[4]; /* Position.last: (player, sow_loc, seeds of the last lap, end) */
     int outcome, winner;   /* OC_*, winner -1 for none */
@@ -236,7 +238,7 @@ another_lap(const Params *p, const State *s, Move *md)
     if (p->visit_opp && !md->lap_nbr && !(md->seeds >= p->n || side_of(p, loc) != s->turn))
         return 0;
     if (p->mlaps == MLAPS_LAPPER) {
-        if (p->basic && !p->crosscapt && capt_ok(p, s, md, loc))
+        if (p->basic && !p->crosscapt && !s->inhibit && capt_ok(p, s, md, loc))
             return 0;
         return s->board[loc] > 1;
     }
@@ -475,7 +477,7 @@ capt_slam(const Params *p, State *s, Move *md)
 static void
 capture_seeds(const Params *p, State *s, Move *md)
 {
-    if (!(p->nosinglecapt && md->seeds == 1))
+    if (!s->inhibit && !(p->nosinglecapt && md->seeds == 1))
         capt_slam(p, s, md);
     if (p->capt_rturn == RT_NO_REPEAT)
         return;
@@ -778,6 +780,9 @@ apply_core(const Params *p, State *s, int loc)
             capture_seeds(p, s, &md);
         remember(s, &md);
         repeat = md.captured == CAPT_REPEAT;
+        /* the inhibitor's after_move, skipped by a capture's repeat turn as in the pipeline */
+        if (!repeat && p->nocaptmoves && s->mcount >= p->nocaptmoves)
+            s->inhibit = 0;
     }
     if (decide(p, s, repeat))
         return;
@@ -796,7 +801,7 @@ static const char *PARAM_NAMES[] = {
     "store_ends_turn", "mlaps", "visit_opp", "crosscapt", "xcpickown", "xc_sown", "capt_on",
     "evens", "capt_min", "capt_max", "multicapt", "capsamedir", "capt_side", "capt_rturn",
     "nosinglecapt", "grandslam", "min_move", "mustshare", "mustpass", "unclaimed",
-    "pickextra", "stores", "no_change_below", NULL};
+    "pickextra", "stores", "no_change_below", "nocaptmoves", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -876,6 +881,7 @@ core_params(PyObject *d, Params *p)
     GET("pickextra", 0, 3, pickextra);
     GET("stores", 0, 1, stores);
     GET("no_change_below", 0, LLONG_MAX / 4, needed);
+    GET("nocaptmoves", 0, LLONG_MAX / 4, nocaptmoves);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

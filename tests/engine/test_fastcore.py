@@ -120,6 +120,7 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         "pickextra": draw(st.sampled_from(["NONE", "NONE", "PICKCROSS", "PICKTWOS",
                                            "PICKFINAL"])),
         "min_move": draw(st.sampled_from([1, 1, 2, 3])),
+        "nocaptmoves": draw(st.sampled_from([0, 0, 0, 1, 3])),
         "mustshare": draw(st.booleans()),
         "mustpass": draw(st.booleans()),
         "unclaimed": draw(st.sampled_from(["HOLE_OWNER", "DONT_SCORE", "LAST_MOVER",
@@ -235,7 +236,7 @@ def test_reference_variants_agree(name: str) -> None:
 
 @pytest.mark.parametrize("raw", [
     {"game_class": "NorthSouthCycle"},
-    {"game_info": {"nocaptmoves": 2}},
+    {"game_info": {"presowcapt": "CAPT_ONE", "capt_on": [2]}},
     {"game_info": {"rounds": "HALF_SEEDS", "stores": True}},
     {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": True}},
     {"game_info": {"capt_type": "NEXT"}},
