@@ -19,6 +19,7 @@ ends a round, `next_round` gives the next round's start.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 from mancala.engine.board import CCW, CW
@@ -27,7 +28,7 @@ from mancala.engine.pipeline import REPEAT_STEP, Pipeline
 from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.engine.round_choice import USER_FILLS, IllegalChoice, RoundChoices
 from mancala.engine.start import start_board
-from mancala.rules.enums import GameClass
+from mancala.rules.enums import GameClass, StartPattern
 from mancala.rules.variant import Variant
 
 Move = int | tuple[int, str]
@@ -58,8 +59,16 @@ class Game:
         self.bear_off = variant.game_class == GameClass.BEAR_OFF
         self.choices = RoundChoices(self)
         # The optional C core plays the common variants exactly as the pipeline does
-        # (tests/engine/test_fastcore.py); where it applies it takes the hot path.
-        self.fast = make_fast(variant) if c_core and not play_on and c_core_enabled() else None
+        # (tests/engine/test_fastcore.py); where it applies it takes the hot path. Its
+        # methods are bound here, once: a Python dispatch per call cost ~60 ns of a
+        # ~900 ns move (docs/performance.md). It leaves the next legal moves cached in
+        # the position (fill_legal), which the pipeline computes only when asked.
+        self.fast = (make_fast(variant, fill_legal=True) if c_core and not play_on and c_core_enabled()
+                     else None)
+        self.legal_moves: Callable[[Position], list[Move]] = (
+            self.fast.legal if self.fast is not None else self._legal_moves)
+        self.apply: Callable[[Position, Move], None] = (
+            self.fast.apply if self.fast is not None else self._apply)
 
     # ---- set-up -----------------------------------------------------------------------------
 
@@ -68,20 +77,22 @@ class Game:
         """The starting position for `starter`, or a given board (and stores)."""
         info = self.variant.game_info
         if board is None:
-            rng = random.Random(seed)
+            # a generator only where the layout is drawn: making one costs 14 us, more
+            # than a dozen moves in C
+            rng = random.Random(seed) if info.start_pattern == StartPattern.RANDOM else None
             board = start_board(info.start_pattern, self.holes, self.variant.nbr_start,
                                 starter, rng)
         return self.pipe.new_position(list(board), list(stores or [0, 0]), starter)
 
     # ---- moves ---------------------------------------------------------------------------------
 
-    def legal_moves(self, pos: Position) -> list[Move]:
+    # legal_moves(pos) and apply(pos, move) are chosen in __init__: the C core's, or these
+
+    def _legal_moves(self, pos: Position) -> list[Move]:
         """Legal moves of the player to move, sorted by hole, "CCW" before "CW".
 
         The list is cached in the position until the next move: do not mutate it.
         """
-        if self.fast is not None:
-            return self.fast.legal(pos)
         legal = pos.legal
         if legal is None:
             legal = pos.legal = [] if pos.outcome is not None else self.pipe.moves(pos)
@@ -139,11 +150,8 @@ class Game:
             return f"{who} has no legal move"
         return f"hole {hole} is not allowed by the rules here (legal: {legal})"
 
-    def apply(self, pos: Position, move: Move) -> None:
+    def _apply(self, pos: Position, move: Move) -> None:
         """Play a legal move in place (not checked)."""
-        if self.fast is not None:
-            self.fast.apply(pos, move)
-            return
         pos.legal = None
         if isinstance(move, tuple):
             loc, asked = move[0], DIR_NAMES[move[1]]

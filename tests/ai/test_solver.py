@@ -372,7 +372,7 @@ def test_the_python_search_without_seed_bounds_agrees() -> None:
 @pytest.fixture
 def python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
     """Games built in this test run the pure-Python engine, the specification."""
-    monkeypatch.setattr(game_module, "make_fast", lambda variant: None)
+    monkeypatch.setattr(game_module, "make_fast", lambda variant, **_: None)
 
 
 def compare_rules(game: Game, pos: Position) -> None:
