@@ -1,4 +1,4 @@
-"""Engine benchmark from a checkout: the same as `mancala bench` (see mancala/bench.py).
+"""Engine benchmark from a checkout: the same as `mancala bench` (see shared/cli/bench.py).
 
     python benchmarks/engine.py [--seconds S] [--seed N] [--variant NAME] [--json]
 """

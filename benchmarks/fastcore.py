@@ -9,12 +9,8 @@ as `mancala bench`; one core):
 - C apply:  the same loop with Rules.legal + Rules.apply (what Game gets when wired to the core)
 - C playout: Rules.playout, the whole game in C (what a tree search's playouts get)
 
-    python benchmarks/fastcore.py --as-proposed [--fill-legal] [mancala bench args]
-
-runs `mancala bench` with the game.py changes docs/performance.md proposes patched in
-(this process only): Game binds the core's legal/apply on the instance, Game.start
-makes no random.Random for a fixed layout; --fill-legal also has `apply` leave the next
-legal moves in pos.legal.
+(The game.py changes this file once measured with `--as-proposed` have landed:
+`mancala bench` measures them.)
 """
 
 from __future__ import annotations
@@ -27,7 +23,7 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
-from mancala.bench import MAX_GAME_MOVES, Row, load_bench_variants, random_playouts
+from mancala.cli.bench import MAX_GAME_MOVES, Row, load_bench_variants, random_playouts
 from mancala.engine.fast import make_fast, why_not_fast
 from mancala.engine.game import Game
 
@@ -55,35 +51,8 @@ def c_playouts(game: Game, rules: Any, seconds: float, seed: int) -> Row:
     return Row(game.variant.name, games, moves, clock() - t0, capped)
 
 
-def as_proposed(argv: list[str]) -> int:
-    """`mancala bench` with game.py's proposed changes patched in (see the docstring)."""
-    import types
-
-    import mancala.engine.game as game_module
-    from mancala.cli import main as cli_main
-
-    fill = "--fill-legal" in argv
-    shared = random.Random(0)
-    # the bench variants start from fixed layouts: the generator is never drawn from
-    game_module.random = types.SimpleNamespace(Random=lambda seed=None: shared)  # type: ignore[assignment]
-    original = game_module.Game.__init__
-
-    def init(self: Game, *args: Any, **kwargs: Any) -> None:
-        original(self, *args, **kwargs)
-        if self.fast is not None:
-            if fill:
-                self.fast = make_fast(self.variant, fill_legal=True)
-            self.legal_moves = self.fast.legal  # type: ignore[method-assign]
-            self.apply = self.fast.apply  # type: ignore[method-assign]
-
-    game_module.Game.__init__ = init  # type: ignore[method-assign]
-    return cli_main(["bench", *[a for a in argv if a != "--fill-legal"]])
-
-
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if "--as-proposed" in argv:
-        return as_proposed([a for a in argv if a != "--as-proposed"])
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time per row (default 2)")
     parser.add_argument("--seed", type=int, default=1)

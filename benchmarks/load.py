@@ -652,7 +652,7 @@ def table(results: list[Result]) -> str:
 
 def latency_plot(results: list[Result]) -> str:
     """The human rooms' latency percentiles, one bar per run (K computer rooms)."""
-    from mancala.svgplot import grouped_bars
+    from mancala.cli.svgplot import grouped_bars
 
     keys = ["p50", "p90", "p99", "max"]
     r0 = results[0]

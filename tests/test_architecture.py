@@ -1,7 +1,8 @@
 """The layers a reader can rely on, checked on the source (AST, no imports run).
 
 - The core packages (engine, rules, AI, protocol) import nothing of the server, the
-  clients, the command line or the benchmarks.
+  clients, the command line (`mancala.cli`: the commands, the benchmark runner, the
+  SVG plots) or the benchmarks.
 - One way in: code imports `mancala.*`, never the folders (`shared.*`, `server.*`,
   `client.*`), which would load a second copy of a module (another `IllegalMove`).
 - Strategies are chosen at construction: no method or strategy is assigned onto another
@@ -20,8 +21,7 @@ import pytest
 ROOT = Path(__file__).resolve().parents[1]
 CORE = {"engine": ROOT / "shared/engine", "rules": ROOT / "shared/rules", "ai": ROOT / "shared/ai",
         "protocol": ROOT / "shared/protocol"}
-OUTER = ("mancala.server", "mancala.client", "mancala.cli", "mancala.bench", "mancala.svgplot",
-         "mancala.ai_cli", "benchmarks")
+OUTER = ("mancala.server", "mancala.client", "mancala.cli", "benchmarks")
 FOLDERS = ("shared", "server", "client", "configs")
 SOURCES = [ROOT / d for d in ("shared", "server", "client", "tests", "benchmarks")]
 

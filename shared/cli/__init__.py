@@ -6,7 +6,7 @@ import argparse
 import re
 import sys
 
-from mancala.bench import add_arguments as add_bench_arguments
+from mancala.cli.bench import add_arguments as add_bench_arguments
 from mancala.rules.errors import VariantError
 
 
@@ -24,7 +24,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_ai(args: argparse.Namespace) -> int:
-    from mancala.ai_cli import main
+    from mancala.cli.ai import main
 
     return main()
 
@@ -76,7 +76,7 @@ def _cmd_play(args: argparse.Namespace) -> int:
 
 
 def _cmd_bench(args: argparse.Namespace) -> int:
-    from mancala.bench import main
+    from mancala.cli.bench import main
 
     return main(args)
 
