@@ -65,6 +65,11 @@ def _cmd_show(args: argparse.Namespace) -> int:
     if variant.game_info.rules:
         print(f"Rules: {variant.game_info.rules}")
     print()
+    from mancala.rules.summary import summary
+
+    for line in summary(variant):
+        print(f"- {line}")
+    print()
     print(board_text(game, game.start(args.starter, seed=args.seed)))
     return 0
 
