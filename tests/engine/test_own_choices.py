@@ -49,3 +49,18 @@ def test_round_choices_are_data_and_no_choice_keeps_the_layout_the_rules_made():
     assert not automatic.user_fill and automatic.round_choice(auto_end) is None
     # without a choice the layout is the rules' own: UCHOOSE fills as OUTSIDE_FILL (the reference)
     assert game.next_round(pos).board == automatic.next_round(auto_end).board
+
+
+def test_a_tied_game_decided_by_the_rnd_tallies_names_the_last_mover():
+    """RND_SEED_COUNT to 2: a round tied 2 - 2 brings both tallies to exactly 2, a tied
+    game; the state line's turn is the player who made the last move (the reference names
+    nobody)."""
+    game = make(holes=2, nbr_start=1, stores=True, sow_own_store=True, rounds="HALF_SEEDS",
+                goal="RND_SEED_COUNT", goal_param=2)
+    for mover, board, stores, move in ((0, [0, 1, 0, 0], [1, 2], 1),
+                                       (1, [0, 0, 0, 1], [2, 1], 3)):
+        pos = run(game, board, move, turn=mover, stores=stores)
+        assert (pos.board, pos.stores) == ([0] * 4, [2, 2])
+        assert (pos.outcome.kind, pos.outcome.winner, pos.turn) == (OutcomeKind.TIE, None, mover)
+        assert pos.tally[1] == (2, 2)
+        assert game.legal_moves(pos) == []
