@@ -231,10 +231,20 @@ class MaxPerHole(Sower):
         incr = self.ctx.incr
         cap = self.ctx.info.sow_param
         start = md.cont_sow_loc
+        dbl = self.ctx.board.dbl
         loc = start
-        for _ in range(md.seeds):
+        for left in range(md.seeds, 0, -1):
             loc = incr(pos, loc, md.direct, start)
+            passed = 0
             while pos.board[loc] >= cap:
+                passed += 1
+                if passed > dbl:
+                    # a whole circuit without room (the start hole skipped): the reference
+                    # sows for ever; the seeds left go back where the move started
+                    # (docs/rules-decisions.md, our own choices)
+                    pos.board[start] += left
+                    md.capt_loc = start
+                    return
                 loc = incr(pos, loc, md.direct, start)
             pos.board[loc] += 1
         md.capt_loc = loc
