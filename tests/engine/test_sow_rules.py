@@ -258,8 +258,6 @@ def test_max_sow_skips_holes_holding_sow_param_seeds():
     assert pos.board == [1, 1, 1, 3, 1, 3]
 
 
-@pytest.mark.skip(reason="engine bug: MAX_SOW with no room anywhere never ends the sowing "
-                  "(infinite loop); see the test report")
 def test_max_sow_with_no_room_anywhere_leaves_the_seeds_in_the_start_hole():
     game = make(2, 2, sow_rule="MAX_SOW", sow_param=2, skip_start=True)
     # South 1 (3 seeds): every other hole holds 2 and the start hole is skipped: a whole
