@@ -448,7 +448,9 @@ class PlusOneMinusOne(Prescribed):
         pos.board[start] = md.seeds
         loc = start
         add_one = False
-        while True:
+        # once round the board: back at the start, or after every other hole where the
+        # start hole is skipped (skip_start), which would never come back to it
+        for _ in range(self.ctx.board.dbl - 1):
             loc = incr(pos, loc, md.direct, start)
             if loc == start:
                 break
