@@ -270,6 +270,8 @@ def test_rooms_batched_into_one_lobby_update_all_show(new_page, server) -> None:
 def test_quick_pairing_seats_two_players(new_page) -> None:
     first = new_page(name="quinn")
     wait_online(first)
+    # 166 variants, grouped and folded: a search opens the groups that match
+    first.fill("#variant-search", "kalah 4")
     first.click("#variants-list li[data-variant='kalah_4'] >> text=Quick pairing")
     code = wait_in_room(first)
     assert first.get_attribute("#room", "data-status") == "waiting"
