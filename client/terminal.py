@@ -42,6 +42,7 @@ from mancala.client.moves import (
 )
 from mancala.client.saved import SeatFile, default_path
 from mancala.client.session import NotConnected, Notice, Session
+from mancala.protocol.text import visible
 
 HELP = """\
 Commands (words; a move is just a hole label):
@@ -148,7 +149,9 @@ class Output:
             # the prompt sits alone on its line: wipe it (on a terminal) or end the line
             self.stream.write("\r\x1b[K" if self.tty else "\n")
             self.prompt_shown = False
-        self.stream.write(text + "\n")
+        # every line passes here, names and server words included: control characters
+        # and direction overrides are shown escaped, never obeyed by the terminal
+        self.stream.write("\n".join(visible(line) for line in text.split("\n")) + "\n")
         self.stream.flush()
 
     def board(self, text: str) -> None:
@@ -532,8 +535,10 @@ class TerminalApp:
         if not self._need_lobby():
             return
         await self._leave_quietly()
+        chosen = starters[starter]
+        assert isinstance(chosen, int | str)
         granted = await self.session.create_room(variant, public=public, seat=seat,
-                                                 starter=starters[starter], computer=computer)
+                                                 starter=chosen, computer=computer)
         self.view = None
         seat_name = "Computer (perfect)" if computer == PERFECT else f"Computer (level {computer})"
         opponent = (f"You play {computer_name(seat_name)}."
@@ -592,7 +597,8 @@ class TerminalApp:
             token = args[1]
         room = room.upper()
         if not token:
-            saved = s.seats.get(s.url, room) if room else (s.seats.for_server(s.url) or [None])[-1]
+            held = s.seats.for_server(s.url)
+            saved = s.seats.get(s.url, room) if room else (held[-1] if held else None)
             if saved is None:
                 self.out.say(f"No saved seat{' in room ' + room if room else ''} for {s.url}.")
                 return

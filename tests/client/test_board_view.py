@@ -170,3 +170,15 @@ def test_a_computer_seat_shows_its_level_and_thinks() -> None:
     assert status_line(v) == "The computer (North) is thinking..."
     v.seats[1] = SeatView("Deep Blue", True, True)  # a name without a level
     assert "North: Deep Blue (computer) | store 0" in render_board(v)
+
+
+def test_the_terminal_shows_control_characters_instead_of_obeying_them() -> None:
+    import io
+
+    from mancala.client.terminal import Output
+
+    out = io.StringIO()
+    Output(out).say("joined: \u001b[2J\u001b]0;PWNED\u0007EVIL \u202eevil\nsecond line")
+    text = out.getvalue()
+    assert "\u001b" not in text and "\u0007" not in text and "\u202e" not in text
+    assert text == "joined: \\x1b[2J\\x1b]0;PWNED\\x07EVIL \\u202eevil\nsecond line\n"
