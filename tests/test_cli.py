@@ -17,7 +17,7 @@ def test_a_closed_pipe_is_not_an_error() -> None:
 
 
 def test_a_partial_or_mistyped_name_gets_suggestions() -> None:
-    done = subprocess.run([sys.executable, "-m", "mancala", "show", "oware"], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "mancala", "show", "owar"], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 2 and "did you mean" in done.stderr and "oware_abapa" in done.stderr
 
