@@ -18,6 +18,7 @@ from mancala.rules.enums import (
     CaptType,
     ChildType,
     Direct,
+    EndRule,
     GameClass,
     Goal,
     GrandSlam,
@@ -148,4 +149,7 @@ def summary(variant: Variant) -> list[str]:
     out.append(GOALS.get(gi.goal, ""))
     if gi.rounds != Rounds.NO_ROUNDS and gi.goal == Goal.MAX_SEEDS:
         out.append("The game is played over rounds.")
+    if gi.end_rule == EndRule.ROW_EMPTY:
+        out.append("The game ends as soon as either row is empty, whoever is to move; each "
+                   "player then banks the seeds left on their own row.")
     return [line for line in out if line]

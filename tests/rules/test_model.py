@@ -167,6 +167,7 @@ ENUM_DEFAULTS = {
     "rounds": "NO_ROUNDS",
     "round_starter": "ALTERNATE",
     "round_fill": "NOT_APPLICABLE",
+    "end_rule": "REFERENCE",
 }
 
 
