@@ -97,7 +97,8 @@ def main(argv: list[str] | None = None) -> int:
         row = run_one(pub, args.limit, args.tt_mb)
         rows.append(row)
         print(f"{pub.holes}x{pub.seeds} {pub.rule}: published {row['published']}, ours "
-              f"{row['ours']}, {row['seconds']:.1f} s (load {row['load']})", file=sys.stderr, flush=True)
+              f"{row['ours']}, best {row['best']}, {row['nodes']} nodes, {row['seconds']:.1f} s "
+              f"(load {row['load']})", file=sys.stderr, flush=True)
     print(markdown(rows, args.limit))
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
