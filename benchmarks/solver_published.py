@@ -50,7 +50,7 @@ def run_one(pub: Published, limit: float, tt_mb: float) -> dict[str, Any]:
     row: dict[str, Any] = {
         "rule": pub.rule, "holes": pub.holes, "seeds": pub.seeds,
         "published": shown(pub.margin, pub.outcome, pub.at_least), "source": pub.source,
-        "published_time": pub.solver_time, "seconds": round(seconds, 2),
+        "published_time": pub.solver_time, "published_opening": pub.opening, "seconds": round(seconds, 2),
         "load": round(max(load_before, os.getloadavg()[0]), 2),
     }
     if sol is None:
@@ -63,13 +63,15 @@ def run_one(pub: Published, limit: float, tt_mb: float) -> dict[str, Any]:
 
 def markdown(rows: list[dict[str, Any]], limit: float) -> str:
     head = ("| holes x seeds | rule | published (first player) | source | ours | agrees | "
-            "best first moves | nodes | our seconds | load | published solver's time |\n"
+            "best first moves (published game's) | nodes | our seconds | load | published solver's time |\n"
             "| --- | --- | ---: | --- | ---: | --- | --- | ---: | ---: | ---: | --- |")
     body = []
     for r in rows:
         ours = "-" if r["ours"] is None else f"{r['ours']:+d}"
         agree = f"not finished in {limit:g} s" if r["agrees"] is None else ("yes" if r["agrees"] else "**NO**")
         best = "-" if r["best"] is None else " ".join(map(str, r["best"]))
+        if r["published_opening"] is not None:
+            best += f" ({r['published_opening']})"
         nodes = "-" if r["nodes"] is None else f"{r['nodes']:,}"
         body.append(f"| {r['holes']} x {r['seeds']} | {r['rule']} | {r['published']} | {r['source']} | "
                     f"{ours} | {agree} | {best} | {nodes} | {r['seconds']:.2f} | {r['load']:.2f} | "

@@ -18,7 +18,7 @@ Sources (read for this table; the values are facts, restated here in our own wor
 - IRVING: Geoffrey Irving, Jeroen Donkers and Jos Uiterwijk, "Solving Kalah", ICGA
   Journal 23(3), September 2000, pp. 139-147 (copy at https://naml.us/paper/irving2000_kalah.pdf).
   Table 9 gives the margins of Kalah(m, n) for m = 4..6 holes, n = 1..6 seeds (6(6)
-  missing); Table 10 the win/draw/loss of every m, n from 1 to 6 but 6(6). Section 4:
+  missing), each with a perfect game (we keep its first move); Table 10 the win/draw/loss of every m, n from 1 to 6 but 6(6). Section 4:
   Kalah(6, 4) took 35 s and Kalah(6, 5) 4.7 hours on an 800 MHz AMD Athlon with 256 MB,
   a 20-counter endgame database and an 8 M-entry transposition table.
 - RAWLINGS_EMPTY: Mark Rawlings (October 2015), in the Wikipedia article "Kalah",
@@ -61,6 +61,8 @@ class Published:
     source: str  # who, and where (table)
     at_least: bool = False  # the margin is a lower bound only
     solver_time: str = ""  # the publishing solver's own time, where the source gives one
+    # the first hole (0 = the mover's leftmost) of the source's perfect game, where it gives one
+    opening: int | None = None
 
 
 def _outcome(margin: int) -> str:
@@ -77,6 +79,12 @@ _TABLE_9 = {
 # revision above: with his databases)
 _TIMES = {(6, 4): "35 s (Irving, 800 MHz Athlon); under a second (Rawlings, 39 GB databases)",
           (6, 5): "4.7 h (Irving, 800 MHz Athlon); several minutes (Rawlings, 39 GB databases)"}
+# the first move of each perfect game of Table 9 (holes from 0 at the mover's left)
+_OPENINGS = {
+    (4, 1): 3, (4, 2): 3, (4, 3): 1, (4, 4): 0, (4, 5): 0, (4, 6): 1,
+    (5, 1): 4, (5, 2): 3, (5, 3): 2, (5, 4): 1, (5, 5): 0, (5, 6): 2,
+    (6, 1): 5, (6, 2): 4, (6, 3): 4, (6, 4): 2, (6, 5): 1,
+}
 # Irving et al., Table 10 (outcomes only), the rows Table 9 has no margins for
 _TABLE_10 = {2: "WLLLWW", 3: "DWWWWL"}
 
@@ -84,7 +92,7 @@ VALUES: tuple[Published, ...] = (
     *(Published(EMPTY_CAPTURE, holes, seeds, outcome, None, f"{IRVING}, Table 10")
       for holes, row in _TABLE_10.items() for seeds, outcome in enumerate(row, start=1)),
     *(Published(EMPTY_CAPTURE, holes, seeds, _outcome(margin), margin, f"{IRVING}, Table 9",
-                solver_time=_TIMES.get((holes, seeds), ""))
+                solver_time=_TIMES.get((holes, seeds), ""), opening=_OPENINGS[holes, seeds])
       for (holes, seeds), margin in _TABLE_9.items()),
     Published(EMPTY_CAPTURE, 6, 6, "W", 2, f"{RAWLINGS} (Wikipedia, Kalah, oldid 690667612)",
               solver_time="106 CPU days, 39 GB endgame databases"),

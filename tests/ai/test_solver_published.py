@@ -63,6 +63,8 @@ def test_the_solver_reproduces_the_published_value(pub: Published) -> None:
     assert outcome == pub.outcome, (pub, sol.value)
     if pub.margin is not None:
         assert sol.value == pub.margin, (pub, sol.value)
+    if pub.opening is not None:  # the source's perfect game opens with a best move of ours
+        assert pub.opening in sol.best_moves, (pub, sol.best_moves)
 
 
 def test_the_end_rule_is_what_differs_from_the_reference() -> None:
