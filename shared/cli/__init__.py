@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
 from mancala.cli.bench import add_arguments as add_bench_arguments
 from mancala.rules.errors import VariantError
-
-
-def first_sentence(text: str) -> str:
-    """The first sentence of a description (initials like "R. C." do not end one)."""
-    match = re.search(r"(?<=[a-z0-9)][a-z0-9)])[.!?](\s|$)", text)
-    first = text[: match.start()] if match else text
-    return first.split("\n")[0].strip()
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -31,6 +23,7 @@ def _cmd_ai(args: argparse.Namespace) -> int:
 
 def _cmd_variants(args: argparse.Namespace) -> int:
     from mancala.rules.loading import config_paths, load_variant
+    from mancala.rules.summary import first_sentence
 
     rows = []
     for stem, path in config_paths().items():

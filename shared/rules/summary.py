@@ -12,6 +12,8 @@ details.
 
 from __future__ import annotations
 
+import re
+
 from mancala.rules.enums import (
     AllowRule,
     CaptSide,
@@ -149,3 +151,15 @@ def summary(variant: Variant) -> list[str]:
     if gi.rounds != Rounds.NO_ROUNDS and gi.goal == Goal.MAX_SEEDS:
         out.append("The game is played over rounds.")
     return [line for line in out if line]
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a description, for one-line variant lists (initials like
+    "R. C." do not end one).
+
+    >>> first_sentence("Played by R. C. Bell in 1960. Sown counter-clockwise.")
+    'Played by R. C. Bell in 1960'
+    """
+    match = re.search(r"(?<=[a-z0-9)][a-z0-9)])[.!?](\s|$)", text)
+    first = text[: match.start()] if match else text
+    return first.split("\n")[0].strip()
