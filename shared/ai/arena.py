@@ -190,7 +190,7 @@ _WORKER: dict[str, Any] = {}
 def _load(variant: str, size: tuple[int | None, int | None] = (None, None)) -> Game:
     """The variant by name or path; `size` (holes a side, seeds a hole) resizes it."""
     if size != (None, None):
-        from mancala.ai.solver import sized_variant
+        from mancala.rules.loading import sized_variant
 
         return Game(sized_variant(variant, *size))
     from mancala.rules.loading import load_variant
