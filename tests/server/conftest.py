@@ -14,6 +14,7 @@ import pytest
 
 from mancala.client.api import MancalaClient
 from mancala.server.app import MancalaServer, running
+from mancala.server.clock import Clock
 from mancala.server.config import Settings
 
 ROOT = str(Path(__file__).resolve().parents[2])
@@ -40,11 +41,13 @@ def make_settings(tmp_path: Path) -> Callable[..., Settings]:
 
 @pytest.fixture
 async def start_server(make_settings: Callable[..., Settings]) -> AsyncIterator[StartServer]:
-    """Start servers (in this event loop) with given settings; all stop at teardown."""
+    """Start servers (in this event loop) with given settings, and the hub's clock if one
+    is given (tests/server/fakes.py: FakeClock moves when the test says); all stop at
+    teardown."""
     stack = contextlib.AsyncExitStack()
 
-    async def start(**overrides: Any) -> MancalaServer:
-        return await stack.enter_async_context(running(make_settings(**overrides)))
+    async def start(clock: Clock | None = None, **overrides: Any) -> MancalaServer:
+        return await stack.enter_async_context(running(make_settings(**overrides), clock))
 
     yield start
     await stack.aclose()

@@ -167,3 +167,14 @@ async def two_players_and_a_slow_spectator(server: Any) -> tuple[Any, ...]:
     for i in range(200):
         await slow.send(json.dumps({"type": "list_variants", "id": i}))
     return south, north, room, state, slow, found[0]
+
+
+async def pushed_so_far(client: MancalaClient) -> list[Any]:
+    """Every message the server pushed to `client` before now, taken off its queue: the
+    answer to a ping comes after anything queued for it earlier (one connection's frames
+    keep their order), so nothing is still on its way."""
+    await client.request({"type": "ping"})
+    pushed = []
+    while not client.events.empty():
+        pushed.append(client.events.get_nowait())
+    return pushed
