@@ -110,7 +110,7 @@ class MancalaServer:
         self.hub.restore()
         self.server = await serve(
             self.handler, self.settings.host, self.settings.port,
-            subprotocols=list(SUBPROTOCOLS),  # type: ignore[arg-type]
+            subprotocols=[Subprotocol(p) for p in SUBPROTOCOLS],
             select_subprotocol=self.select_subprotocol,
             process_request=self.process_request,
             max_size=self.settings.hard_max_frame,

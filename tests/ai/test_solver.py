@@ -32,7 +32,7 @@ from mancala.ai.solver import (
     solve_position,
     why_not_c,
 )
-from mancala.ai.solver.binding import c_solver, new_solver
+from mancala.ai.solver.binding import DEFAULT_TT_BITS, c_solver, new_solver
 from mancala.ai.solver.search import solve_python
 from mancala.ai.solver.terms import search_key_of
 from mancala.cli import main as cli_main
@@ -487,8 +487,8 @@ def test_solve_position() -> None:
     game = Game(sized_variant("kalah_4", 4, 3))
     assert solve_position(game, game.start(0)) == (8, 1)
     pos = game.play(game.start(0), 1)
-    value, move = solve_position(game, pos)  # type: ignore[misc]
-    assert move in game.legal_moves(pos)
+    answer = solve_position(game, pos)
+    assert answer is not None and answer[1] in game.legal_moves(pos)
     over = random_position(game, random.Random(1), 500)
     assert over.outcome is not None and solve_position(game, over) is None
     assert solve_position(oware(2, 3), oware(2, 3).start(0)) is None  # endless play decides
@@ -524,18 +524,20 @@ def test_the_look_ahead_is_reported_as_such() -> None:
 
 
 def test_a_c_solve_lets_other_threads_run() -> None:
+    """The C search releases the GIL: this thread runs (and solves too) while another
+    thread's search is under way -- seen by the solver's own `busy` flag, not by a clock."""
     game = Game(sized_variant("kalah_4", 6, 6))
+    sv = c_solver(game, DEFAULT_TT_BITS)  # the game's solver, which the search below takes
     results: list[Any] = []
     worker = threading.Thread(target=lambda: results.append(
         solve(game, game.start(0), time_limit=0.6, engine="c")))
     worker.start()
-    time.sleep(0.1)
-    during = solve(game, game.start(1), time_limit=0.2, engine="c")  # the game's solver is busy
-    spins = 0
-    while worker.is_alive():
-        spins += 1
+    while not sv.busy and worker.is_alive():
         time.sleep(0.001)
-    assert results == [None] and during is None and spins > 50
+    assert sv.busy, "this thread never ran while the other thread's C search was under way"
+    during = solve(game, game.start(1), time_limit=0.2, engine="c")  # the game's solver is busy
+    worker.join()
+    assert results == [None] and during is None
 
 
 def test_errors() -> None:

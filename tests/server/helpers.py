@@ -144,6 +144,7 @@ async def two_players_and_a_slow_spectator(server: Any) -> tuple[Any, ...]:
     200 big answers it never reads. Returns (south, north, room, state, slow socket,
     the slow client's connection on the server)."""
     from websockets.asyncio.client import connect as ws_connect
+    from websockets.typing import Subprotocol
 
     url = f"ws://127.0.0.1:{server.port}/ws"
     south = await MancalaClient.connect(url, name="ann")
@@ -155,7 +156,7 @@ async def two_players_and_a_slow_spectator(server: Any) -> tuple[Any, ...]:
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect(("127.0.0.1", server.port))
-    slow = await ws_connect(url, sock=sock, subprotocols=["mancala.v1.json"], max_queue=1,
+    slow = await ws_connect(url, sock=sock, subprotocols=[Subprotocol("mancala.v1.json")], max_queue=1,
                             ping_interval=None)
     await slow.send(json.dumps({"type": "spectate", "room": room}))
     port = sock.getsockname()[1]

@@ -52,12 +52,9 @@ def endless_oware() -> dict:
     return raw
 
 
-async def test_computer_searches_do_not_stall_other_rooms(start_server: Any) -> None:
+async def test_computer_searches_do_not_stall_other_rooms(server: Any, url: str) -> None:
     """Rooms with a computer thinking at the top level; two humans' moves still flow: each
     is answered while one same search is running (none waits for a search to end)."""
-    # (the rules of a variant sent whole are worked out in a process started on demand)
-    server = await start_server(rules_time_limit=60.0)
-    url = f"ws://127.0.0.1:{server.port}/ws"
     bots = []
     keepers = []
 
