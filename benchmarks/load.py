@@ -56,6 +56,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.protocol import State as WsState
+from websockets.typing import Subprotocol
 
 from mancala.client.api import MancalaClient, ServerError
 from mancala.protocol.codec import JSON_SUBPROTOCOL
@@ -154,7 +155,7 @@ class ServerProcess:
 async def connect_from(url: str, address: str, name: str) -> MancalaClient:
     """A client on its own loopback address (127.x.y.z): the server's quotas and the
     computer's turn-taking count per address."""
-    ws = await ws_connect(url, subprotocols=["mancala.v1.json"],  # type: ignore[list-item]
+    ws = await ws_connect(url, subprotocols=[Subprotocol("mancala.v1.json")],
                           local_addr=(address, 0), max_size=2**22)
     client = MancalaClient(ws)
     await client.request({"type": "hello", "name": name})
@@ -252,7 +253,7 @@ class Watcher:
 
     @classmethod
     async def connect(cls, url: str, name: str) -> Watcher:
-        ws = await ws_connect(url, subprotocols=[JSON_SUBPROTOCOL], open_timeout=60,  # type: ignore[list-item]
+        ws = await ws_connect(url, subprotocols=[Subprotocol(JSON_SUBPROTOCOL)], open_timeout=60,
                               compression=None)
         await ws.send(json.dumps({"type": "hello", "name": name, "id": 1}))
         reply = json.loads(await ws.recv())

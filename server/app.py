@@ -21,6 +21,7 @@ from websockets.typing import Subprotocol
 
 from mancala.protocol.codec import SUBPROTOCOLS
 from mancala.protocol.messages import ServerClosing
+from mancala.server.clock import Clock
 from mancala.server.config import Settings
 from mancala.server.connection import Client
 from mancala.server.http import HttpRoutes, error_response, not_found
@@ -31,9 +32,10 @@ WS_PATH = "/ws"
 
 
 class MancalaServer:
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
+        """`clock`: the hub's time (timers, rate limits); the event loop's by default."""
         self.settings = settings
-        self.hub = Hub(settings)
+        self.hub = Hub(settings, clock=clock)
         self.http = HttpRoutes(self.hub)
         self.server: Server | None = None
         self._background: list[asyncio.Task[None]] = []  # the hub's periodic chores
@@ -81,7 +83,7 @@ class MancalaServer:
     async def handler(self, ws: ServerConnection) -> None:
         s = self.settings
         client = Client(ws, queue_size=s.send_queue, rate=s.rate_per_second, burst=s.rate_burst,
-                        send_timeout=s.send_timeout)
+                        send_timeout=s.send_timeout, now=self.hub.clock.now)
         self.hub.clients.add(client)
         log.info("connection open %s (%s)", client.peer, ws.subprotocol or "json")
         try:
@@ -108,7 +110,7 @@ class MancalaServer:
         self.hub.restore()
         self.server = await serve(
             self.handler, self.settings.host, self.settings.port,
-            subprotocols=list(SUBPROTOCOLS),  # type: ignore[arg-type]
+            subprotocols=[Subprotocol(p) for p in SUBPROTOCOLS],
             select_subprotocol=self.select_subprotocol,
             process_request=self.process_request,
             max_size=self.settings.hard_max_frame,
@@ -146,8 +148,8 @@ class MancalaServer:
 
 
 @contextlib.asynccontextmanager
-async def running(settings: Settings) -> AsyncIterator[MancalaServer]:
-    server = MancalaServer(settings)
+async def running(settings: Settings, clock: Clock | None = None) -> AsyncIterator[MancalaServer]:
+    server = MancalaServer(settings, clock)
     await server.start()
     try:
         yield server

@@ -57,12 +57,12 @@ class Client:
     """A connected socket and what it is doing: its seats and watched rooms."""
 
     def __init__(self, ws: ServerConnection, *, queue_size: int, rate: float, burst: int,
-                 send_timeout: float) -> None:
+                 send_timeout: float, now: Callable[[], float] = time.monotonic) -> None:
         self.id = next(_ids)
         self.ws = ws
         self.codec = Codec(ws.subprotocol)
         self.name = "guest"
-        self.bucket = TokenBucket(rate, burst)
+        self.bucket = TokenBucket(rate, burst, now)  # `now`: the hub's clock, so tests can drive it
         self.queue: asyncio.Queue[str | bytes | None] = asyncio.Queue(queue_size)
         self.send_timeout = send_timeout
         self.seats: dict[str, int] = {}  # room code -> seat

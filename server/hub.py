@@ -38,6 +38,7 @@ from mancala.protocol.messages import (
     Rematch,
     Resign,
     RoomClosed,
+    Seat,
     SeatGranted,
     Spectate,
     SubscribeLobby,
@@ -386,9 +387,9 @@ class Hub:
                 raise RoomError(ErrorCode.QUOTA, f"{whose} already has {count} open rooms (the limit is {limit}); "
                                                  "finish or leave one first")
 
-    def _seat(self, client: Client, room: Room, seat: int | None, request_id: Any) -> None:
+    def _seat(self, client: Client, room: Room, seat: Seat | None, request_id: Any) -> None:
         seat, token = room.claim(client, seat)
-        client.send(SeatGranted(id=request_id, room=room.code, seat=seat, token=token))  # type: ignore[arg-type]
+        client.send(SeatGranted(id=request_id, room=room.code, seat=seat, token=token))
         client.send(room.room_state(seat))
         room.computer_turn()
 

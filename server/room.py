@@ -21,7 +21,9 @@ from pydantic import BaseModel
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.position import Position
 from mancala.protocol.messages import (
+    SEATS,
     ComputerLevel,
+    EndReason,
     ErrorCode,
     GameOver,
     MoveMade,
@@ -29,12 +31,14 @@ from mancala.protocol.messages import (
     PlayerStatus,
     RematchOffer,
     RoomState,
+    RoomStatus,
     RoomSummary,
     RoundStarted,
     SeatInfo,
     Spectators,
     State,
 )
+from mancala.protocol.messages import Seat as SeatNumber
 from mancala.rules.variant import Variant
 from mancala.server.clock import Clock, Timer
 from mancala.server.rules_worker import RulesTimeout, RulesWorkers, next_round_or_none
@@ -138,7 +142,7 @@ class Room:
     # ---- views --------------------------------------------------------------------
 
     @property
-    def status(self) -> str:
+    def status(self) -> RoomStatus:
         if self.finished:
             return "finished"
         return "playing" if all(s.taken for s in self.seats) else "waiting"
@@ -151,7 +155,7 @@ class Room:
     def summary(self) -> RoomSummary:
         return RoomSummary(room=self.code, variant=self.variant_name, title=self.title, public=self.public,
                            seats=[s.info() for s in self.seats], spectators=len(self.spectators),
-                           status=self.status)  # type: ignore[arg-type]
+                           status=self.status)
 
     def state(self) -> State:
         return State(**self.game.state_json(self.position))
@@ -159,7 +163,7 @@ class Room:
     def room_state(self, you: int | None, request_id: Any = None) -> RoomState:
         return RoomState(id=request_id, room=self.code, variant=self.variant_name, title=self.title,
                          holes=self.variant.holes, public=self.public, seats=[s.info() for s in self.seats],
-                         spectators=len(self.spectators), status=self.status,  # type: ignore[arg-type]
+                         spectators=len(self.spectators), status=self.status,
                          you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
                          result=self.result, game_id=self.game_id)
 
@@ -240,14 +244,14 @@ class Room:
 
     # ---- seats ----------------------------------------------------------------------
 
-    def claim(self, client: Member, seat: int | None) -> tuple[int, str]:
+    def claim(self, client: Member, seat: SeatNumber | None) -> tuple[SeatNumber, str]:
         """Give a free seat to the client: returns (seat, token)."""
         if self.finished:
             raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
         held = client.seats.get(self.code)
         if held is not None:  # one connection, one seat: the other is for the opponent
             raise RoomError(ErrorCode.SEAT_TAKEN, f"you already sit {SEAT_NAMES[held]} in room {self.code}")
-        free = [i for i, s in enumerate(self.seats) if not s.taken]
+        free = [i for i in SEATS if not self.seats[i].taken]
         if not free:
             raise RoomError(ErrorCode.ROOM_FULL, f"room {self.code} has no free seat")
         if seat is None:
@@ -474,7 +478,7 @@ class Room:
         self._finish({"kind": "WIN", "winner": 1 - seat}, "resign",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} resigned")
 
-    def _finish(self, outcome: dict[str, Any], reason: str, result: str) -> None:
+    def _finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
         self.finished = True
         self.result = result
         if self.game_id is not None:
@@ -484,7 +488,7 @@ class Room:
             s.wants_rematch = False
         self.cancel_timers()
         log.info("room %s: game over (%s): %s", self.code, reason, result)
-        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,  # type: ignore[arg-type]
+        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,
                                 result=result, game_id=self.game_id))
         self.on_change(self)
 

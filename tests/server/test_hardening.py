@@ -16,6 +16,7 @@ import msgpack
 import pytest
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
+from websockets.typing import Origin, Subprotocol
 
 from mancala.client.api import MancalaClient, ServerError
 from mancala.server.app import running
@@ -235,7 +236,7 @@ async def test_custom_variant_names_are_checked_and_marked(connect) -> None:
 
 async def _raw(url: str, fmt: str = "json") -> Any:
     proto = "mancala.v1.msgpack" if fmt == "msgpack" else "mancala.v1.json"
-    return await ws_connect(url, subprotocols=[proto])  # type: ignore[list-item]
+    return await ws_connect(url, subprotocols=[Subprotocol(proto)])
 
 
 async def _reply(ws: Any) -> dict[str, Any]:
@@ -324,10 +325,10 @@ async def test_websocket_upgrades_check_the_origin(start_server) -> None:
     server = await start_server(allowed_origins="https://mancala.example")
     url = f"ws://127.0.0.1:{server.port}/ws"
     with pytest.raises(InvalidStatus) as err:
-        await ws_connect(url, origin="https://evil.example")  # type: ignore[arg-type]
+        await ws_connect(url, origin=Origin("https://evil.example"))
     assert err.value.response.status_code == 403
-    for origin in (f"http://127.0.0.1:{server.port}", "https://mancala.example", None):
-        ws = await ws_connect(url, origin=origin)  # type: ignore[arg-type]
+    for origin in (Origin(f"http://127.0.0.1:{server.port}"), Origin("https://mancala.example"), None):
+        ws = await ws_connect(url, origin=origin)
         await ws.send(json.dumps({"type": "ping", "id": 1}))
         assert await _reply(ws) == {"type": "pong", "id": 1}
         await ws.close()
@@ -338,7 +339,7 @@ async def test_websocket_upgrades_check_the_origin(start_server) -> None:
 
 async def _client_from(url: str, address: str, name: str) -> MancalaClient:
     """A client connecting from another loopback address (quotas and fairness are per address)."""
-    ws = await ws_connect(url, subprotocols=["mancala.v1.json"], local_addr=(address, 0))  # type: ignore[list-item]
+    ws = await ws_connect(url, subprotocols=[Subprotocol("mancala.v1.json")], local_addr=(address, 0))
     client = MancalaClient(ws)
     await client.request({"type": "hello", "name": name})
     return client

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -40,7 +41,9 @@ async def test_a_move_is_stored_then_told_to_everyone_in_the_room(tmp_path: Path
     watcher = FakeMember("cy")
     room.watch(watcher)
     await room.move(ann, 2, 0)
-    assert room.store.game(room.game_id).moves == [(0, 2)]  # type: ignore[union-attr]
+    assert room.game_id is not None
+    row = room.store.game(room.game_id)
+    assert row is not None and row.moves == [(0, 2)]
     for member in (ann, bob, watcher):
         made = member.of_type("move_made")
         assert len(made) == 1 and made[0].ply == 0 and made[0].move == 2
@@ -92,8 +95,9 @@ async def test_rematch_needs_both_players_and_swaps_the_seats(tmp_path: Path) ->
 
 
 def hub(tmp_path: Path, clock: FakeClock, **settings: float) -> Hub:
-    values = {"data_dir": tmp_path / "data", "idle_room_ttl": 100.0, "empty_room_ttl": 50.0, **settings}
-    return Hub(Settings(**values), clock=clock, deliver=deliver)  # type: ignore[arg-type]
+    values: dict[str, Any] = {"data_dir": tmp_path / "data", "idle_room_ttl": 100.0, "empty_room_ttl": 50.0,
+                              **settings}
+    return Hub(Settings(**values), clock=clock, deliver=deliver)
 
 
 async def test_the_hub_closes_idle_rooms_by_its_clock(tmp_path: Path) -> None:

@@ -76,7 +76,7 @@ def new_page(browser: Any, server: LiveServer) -> Iterator[Callable[..., Any]]:
         page = context.new_page()
         errors: list[str] = []
         page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.js_errors = errors  # type: ignore[attr-defined]
+        page.js_errors = errors
         if name is not None:  # the name is read at connect time: set it before the page loads
             page.add_init_script(f"localStorage.setItem('mancala.name', JSON.stringify({name!r}))")
         page.goto(server.url + path)
