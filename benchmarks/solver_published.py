@@ -23,7 +23,8 @@ import time
 from typing import Any
 
 from mancala.ai.published import VALUES, Published, kalah_variant
-from mancala.ai.solver import solve, tt_bits_for
+from mancala.ai.solver import solve
+from mancala.cli.solve import tt_bits_for
 from mancala.engine import Game
 from mancala.rules.loading import parse_variant
 

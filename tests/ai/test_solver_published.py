@@ -24,11 +24,12 @@ from typing import Any
 
 import pytest
 
-from mancala.ai import solver as solver_module
 from mancala.ai.published import EMPTY_CAPTURE, STANDARD, VALUES, Published, kalah_variant
-from mancala.ai.solver import sized_variant, solve
+from mancala.ai.solver import solve, why_not_c
+from mancala.ai.solver.binding import new_solver
+from mancala.ai.solver.terms import search_key_of
 from mancala.engine import Game, Position
-from mancala.rules.loading import load_variant, parse_variant
+from mancala.rules.loading import load_variant, parse_variant, sized_variant
 
 # what the C solver finishes in a few seconds on this machine (docs/performance.md)
 QUICK = {(2, n) for n in range(1, 7)} | {(3, n) for n in range(1, 7)} | {
@@ -99,7 +100,7 @@ def test_the_configs_play_the_published_rules() -> None:
 
 def minimax(game: Game, pos: Position, memo: dict[tuple, int]) -> int:
     """The final store difference from the mover's view, every move and reply (no bounds)."""
-    key = solver_module.search_key_of(game)(pos)
+    key = search_key_of(game)(pos)
     if key in memo:
         return memo[key]
     me, best = pos.turn, None
@@ -170,12 +171,12 @@ def test_the_c_solvers_rules_end_rows_as_the_engine_does() -> None:
         raw["game_info"].update(min_move=rng.choice([1, 1, 2]), mustpass=rng.random() < 0.3,
                                 capt_rturn=rng.choice(["NO_REPEAT", "ONCE"]),
                                 grandslam=rng.choice(["LEGAL", "NOT_LEGAL", "NO_CAPT"]))
-        game = Game(parse_variant(raw))
-        assert not solver_module.why_not_c(game.variant)
+        game = Game(parse_variant(raw), c_core=False)  # the specification, not the C core
+        assert not why_not_c(game.variant)
         pos = random_positions(game, rng, 3)[-1]
         if not game.legal_moves(pos):  # min_move 2 with a seed a hole: nobody ever moves
             continue
-        sv = solver_module._solver.Solver(solver_module.fast_params(game.variant), 4)
+        sv = new_solver(game, 4)
         sv.set_game(pos.total, pos.starter)
         while pos.outcome is None and game.legal_moves(pos):
             legal = game.legal_moves(pos)
