@@ -38,7 +38,7 @@ from mancala.protocol.messages import (
 from mancala.rules.variant import Variant
 from mancala.server.clock import Clock, Timer
 from mancala.server.rules_worker import RulesTimeout, RulesWorkers, next_round_or_none
-from mancala.server.store import GameRow, RoomRow, Store
+from mancala.server.store import GameRow, RoomRow
 
 log = logging.getLogger("mancala.server")
 SEAT_NAMES = ("South", "North")
@@ -57,6 +57,27 @@ class Member(Protocol):
 
 # sends one message to several members (the hub's: encoded once per wire format)
 Deliver = Callable[[Collection[Member], BaseModel], None]
+
+
+class RoomStore(Protocol):
+    """Where a room writes: the SQLite `Store` (each call committed when it returns), or in
+    a cluster a `Journal` (calls queued in order, and the room's messages held back until
+    the writes before them are committed)."""
+
+    def save_room(self, row: RoomRow) -> None: ...
+
+    def set_room_status(self, code: str, status: str) -> None: ...
+
+    def new_game(self, room: str, variant: str, variant_json: dict[str, Any], starter: int,
+                 players: list[str | None], start: dict[str, Any]) -> int: ...
+
+    def add_round(self, game_id: int, ply: int, start: dict[str, Any]) -> None: ...
+
+    def set_players(self, game_id: int, players: list[str | None]) -> None: ...
+
+    def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None: ...
+
+    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None: ...
 
 
 def layout(pos: Position) -> dict[str, Any]:
@@ -101,7 +122,7 @@ class Seat:
 
 class Room:
     def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
-                 *, public: bool, store: Store, on_change: Callable[[Room], None],
+                 *, public: bool, store: RoomStore, on_change: Callable[[Room], None],
                  abandon_timeout: float, clock: Clock, deliver: Deliver,
                  rules: RulesWorkers | None = None) -> None:
         self.code = code
@@ -172,6 +193,10 @@ class Room:
     def broadcast(self, message: BaseModel) -> None:
         """Send to everyone in the room."""
         self.deliver(self.clients(), message)
+
+    def tell(self, member: Member, message: BaseModel) -> None:
+        """Send to one member, in order with what the room broadcasts."""
+        self.deliver((member,), message)
 
     # ---- persistence ----------------------------------------------------------------
 

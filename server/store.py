@@ -99,6 +99,11 @@ class Store:
         for column in ("start", "rounds"):  # a data dir from before start layouts were kept
             if column not in columns:
                 self.db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
+        # the scale-out storage interface's fencing epoch and quick-pairing offer (storage.py)
+        for column in ("epoch", "quick_open"):
+            if column not in columns:
+                self.db.execute(f"ALTER TABLE rooms ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         self.db.close()
@@ -127,16 +132,23 @@ class Store:
     def set_room_status(self, code: str, status: str) -> None:
         self._tx("UPDATE rooms SET status=?, updated=? WHERE code=?", (status, time.time(), code))
 
+    ROOM_COLUMNS = ("code, variant, variant_json, public, status, game_id, seat0, token0, seat1, token1, "
+                    "computer, computer_level")
+
+    @staticmethod
+    def _room_row(r: Any) -> RoomRow:
+        return RoomRow(r[0], r[1], json.loads(r[2]), bool(r[3]), r[4], r[5], [(r[6], r[7]), (r[8], r[9])], r[10],
+                       r[11])
+
     def live_rooms(self) -> list[RoomRow]:
         rows = self.db.execute(
-            "SELECT code, variant, variant_json, public, status, game_id, seat0, token0, seat1, token1, "
-            "computer, computer_level FROM rooms WHERE status IN ('waiting', 'playing', 'finished') ORDER BY created"
+            f"SELECT {self.ROOM_COLUMNS} FROM rooms WHERE status IN ('waiting', 'playing', 'finished') ORDER BY created"
         ).fetchall()
-        return [
-            RoomRow(r[0], r[1], json.loads(r[2]), bool(r[3]), r[4], r[5], [(r[6], r[7]), (r[8], r[9])], r[10],
-                    r[11])
-            for r in rows
-        ]
+        return [self._room_row(r) for r in rows]
+
+    def room(self, code: str) -> RoomRow | None:
+        r = self.db.execute(f"SELECT {self.ROOM_COLUMNS} FROM rooms WHERE code=?", (code,)).fetchone()
+        return None if r is None else self._room_row(r)
 
     def mark_unrestorable(self, code: str, game_id: int | None, why: str) -> None:
         """A room whose game no longer replays: out of the live rooms for good (said once),
