@@ -53,6 +53,7 @@ from mancala.server.clock import Clock, LoopClock, Timer
 from mancala.server.computer import ComputerPlayers
 from mancala.server.config import Settings
 from mancala.server.connection import Client, deliver
+from mancala.server.metrics import Metrics
 from mancala.server.room import Deliver, Room, RoomError
 from mancala.server.rules_worker import RulesTimeout, RulesWorkers
 from mancala.server.store import GameRow, RoomRow, Store
@@ -73,6 +74,8 @@ def echoable_id(value: Any) -> int | str | None:
 
 
 class Hub:
+    node = ""  # a cluster node's name (cluster_hub.py); a single server has none
+
     def __init__(self, settings: Settings, clock: Clock | None = None, deliver: Deliver = deliver) -> None:
         self.settings = settings
         self.clock: Clock = clock or LoopClock()
@@ -88,6 +91,13 @@ class Hub:
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
         self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit)
+        self.metrics = Metrics(self.node or settings.node_id or "single")
+        self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
+                           lambda: len(self.computers.queued), lambda: len(self.computers.pending))
+        self.store.observe = self.metrics.commit.observe
+        # the time from a move's arrival to its move_made handed to the sockets, measured
+        # around the handler (a cluster tells moves after their commit and measures there)
+        self.inline_fanout = True
         self.handlers: dict[str, Callable[[Client, Any], Awaitable[None] | None]] = {
             "hello": self.on_hello,
             "list_variants": self.on_list_variants,
@@ -106,6 +116,10 @@ class Hub:
         }
         assert set(self.handlers) == CLIENT_TYPES
 
+    def unready(self) -> str:
+        """Why this server should not get new clients now ("" when it should): /readyz."""
+        return ""
+
     def _open_store(self) -> Store:
         return Store(self.settings.db_path)
 
@@ -123,6 +137,13 @@ class Hub:
         return out
 
     # ---- lifecycle ----------------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Before serving: the rooms of the last run back from the store."""
+        self.restore()
+
+    async def stop(self) -> None:
+        """After the sockets are closed (a cluster node hands its rooms over here)."""
 
     def restore(self) -> int:
         """Load live rooms from the store after a (re)start.
@@ -166,8 +187,12 @@ class Hub:
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
                     clock=self.clock, deliver=self.deliver, rules=self.rules if name == "custom" else None)
         room.turn_hook = self.computers.schedule
+        room.on_move = self.count_move
         self.rooms[code] = room
         return room
+
+    def count_move(self, room: Room) -> None:
+        self.metrics.moves.inc()
 
     async def fresh_code(self, public: bool, variant: str, variant_json: dict[str, Any]) -> str:
         """A code for a new room of this variant (a cluster also reserves it in the database)."""
@@ -457,8 +482,11 @@ class Hub:
     # pushes do, until what the room wrote before them is committed
 
     async def on_move(self, client: Client, msg: MakeMove) -> None:
+        started = time.perf_counter()
         room = self._room(msg.room)
         await room.move(client, msg.move, msg.ply)
+        if self.inline_fanout:
+            self.metrics.fanout.observe(time.perf_counter() - started)
         room.tell(client, Ack(id=msg.id))
 
     def on_resign(self, client: Client, msg: Resign) -> None:
@@ -478,6 +506,9 @@ class Hub:
 
     def on_ping(self, client: Client, msg: Ping) -> None:
         client.send(Pong(id=msg.id))
+
+    def connected(self, client: Client) -> None:
+        self.clients.add(client)
 
     def disconnected(self, client: Client) -> None:
         self.lobby_clients.discard(client)

@@ -155,6 +155,8 @@ class Room:
         self.computer_level: ComputerLevel | None = None
         # called when it is a computer seat's turn (the hub schedules its search)
         self.turn_hook: Callable[[Room], None] | None = None
+        # called after each move is committed and told (the hub counts them)
+        self.on_move: Callable[[Room], None] | None = None
 
     # ---- views --------------------------------------------------------------------
 
@@ -439,6 +441,8 @@ class Room:
         record = MoveRecord(ply=number, seat=seat, move=wire_move)
         self.moves.append(record)
         self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state()))
+        if self.on_move is not None:
+            self.on_move(self)
         if new.outcome is not None and new.outcome.kind in ROUND_KINDS:
             self._next_round(next_round)
         elif new.outcome is not None:

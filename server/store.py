@@ -11,6 +11,7 @@ import json
 import secrets
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,8 @@ class Store:
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        # seconds each write took to commit (the server's metrics), when someone asks
+        self.observe: Callable[[float], None] | None = None
         self.db.executescript(SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
         if "computer_level" not in columns:  # a data dir from before computer opponents
@@ -109,8 +112,14 @@ class Store:
         self.db.close()
 
     def _tx(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+        if self.observe is None:
+            with self.db:
+                return self.db.execute(sql, args)
+        started = time.perf_counter()
         with self.db:
-            return self.db.execute(sql, args)
+            cursor = self.db.execute(sql, args)
+        self.observe(time.perf_counter() - started)
+        return cursor
 
     # ---- rooms ------------------------------------------------------------------------
 
