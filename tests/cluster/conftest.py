@@ -69,9 +69,15 @@ def new_cluster(services: Services, tmp_path: Path) -> Iterator[Callable[..., Cl
         cluster.stop()
 
 
-@pytest.fixture
-def cluster(new_cluster: Callable[..., Cluster]) -> Cluster:
-    return new_cluster()
+@pytest.fixture(scope="module")
+def cluster(services: Services, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Cluster]:
+    """Three nodes shared by a module's tests (a test that kills or stops a node starts it
+    again before it ends)."""
+    name = f"m{next(_names)}"
+    root = tmp_path_factory.mktemp(name)
+    made = Cluster(root, services.redis.url, services.postgres.new_database(name), nodes=3, name=name)
+    yield made
+    made.stop()
 
 
 Connect = Callable[..., Awaitable[MancalaClient]]
