@@ -7,6 +7,7 @@ Keys (all under the cluster name, MANCALA_CLUSTER_NAME, so clusters can share a 
 | `{c}:node:{id}` | a node's lease: set with a time to live, renewed by the node; gone = node dead |
 | `{c}:owners` | hash, room code -> the node that owns it (valid while that node's lease lives) |
 | `{c}:lobby` | hash, room code -> the public room's summary (msgpack), kept by its owner |
+| `{c}:boot` | when this Redis first served the cluster (milliseconds, Redis' clock): see SETTLING |
 | channel `{c}:to:{id}` | messages for one node (node_messages.py) |
 | channel `{c}:lobby` | lobby changes, for every node |
 
@@ -58,6 +59,20 @@ if redis.call('HGET', KEYS[1], ARGV[1]) == ARGV[2] then
 end
 return 0
 """
+# seconds left of the grace after Redis started empty (first start, or a restart without
+# persistence): every node's lease and rooms were forgotten, and the live nodes need a
+# lease period to register and claim their rooms back before anyone may call a node dead
+# or take a room over. The start is stamped on the first call, by Redis' own clock.
+SETTLING = """
+local t = redis.call('TIME')
+local now = tonumber(t[1]) * 1000 + math.floor(tonumber(t[2]) / 1000)
+local boot = tonumber(redis.call('GET', KEYS[1]) or '0')
+if boot == 0 then
+  redis.call('SET', KEYS[1], now)
+  return tonumber(ARGV[1])
+end
+return math.max(0, tonumber(ARGV[1]) - (now - boot))
+"""
 ERRORS = (RedisError, OSError)
 
 
@@ -89,6 +104,8 @@ class ClusterLink:
         self._owner = self.redis.register_script(OWNER)
         self._acquire = self.redis.register_script(ACQUIRE)
         self._release = self.redis.register_script(RELEASE)
+        self._settling = self.redis.register_script(SETTLING)
+        self.boot_key = f"{name}:boot"
         self._out: deque[tuple[str, bytes, asyncio.Future[int] | None]] = deque()
         self._sender: asyncio.Task[None] | None = None
         self._listener: asyncio.Task[None] | None = None
@@ -142,6 +159,11 @@ class ClusterLink:
 
     async def release(self, code: str) -> None:
         await self._release(keys=[self.owners_key, self.lobby_key], args=[code, self.node])
+
+    async def settling(self) -> float:
+        """Seconds until rooms without a live owner may be taken over (0: now)."""
+        left = await self._settling(keys=[self.boot_key], args=[self.lease_ms])
+        return float(left) / 1000
 
     async def owners(self) -> dict[str, str]:
         raw = await self.redis.hgetall(self.owners_key)

@@ -284,6 +284,12 @@ class ClusterHub(Hub):
         row = await self.db.room(code)
         if row is None or row.status not in LIVE:
             return None
+        wait = await self.link.settling()
+        if wait > 0:  # Redis just started empty: the owner may be about to claim it back
+            await asyncio.sleep(wait)
+            owner = await self.link.owner(code)
+            if owner is not None and owner != self.node:
+                return owner
         owner = await self.link.acquire(code)
         if owner != self.node:
             return owner
@@ -541,6 +547,13 @@ class ClusterHub(Hub):
             if routes and client is not None:
                 client.close(MOVED, "lost touch with the room's server; reconnect")
         self._background(self.load_lobby())
+        self._background(self.renew_now())
+
+    async def renew_now(self) -> None:
+        """Redis is back: our lease and rooms at once, not at the next renewal."""
+        if not await self.link.renew():
+            log.warning("node %s: lease was gone (Redis restarted?); claiming rooms back", self.node)
+            await self.claim_back()
 
     # ---- the lease, dead nodes, orphaned rooms --------------------------------------------
 
@@ -579,6 +592,8 @@ class ClusterHub(Hub):
             self._lobby_flush = self.clock.call_later(self.settings.lobby_interval, self._flush_lobby)
 
     async def check_peers(self) -> None:
+        if await self.link.settling():
+            return  # nodes are registering again after Redis started empty: none is dead yet
         nodes = {m.node for m in self.remote.values()}
         nodes |= {n for routes in self.routes.values() for n in routes.values()}
         nodes |= {n for n, _ in self.pending.values()}
@@ -609,6 +624,8 @@ class ClusterHub(Hub):
     async def scan_owners(self) -> None:
         """Take over rooms whose owner's lease ran out (a few at a time; each node tries,
         in random order, so the rooms spread over the live nodes)."""
+        if await self.link.settling():
+            return
         owners = await self.link.owners()
         alive = await self.link.alive(set(owners.values()) - {self.node})
         orphans = [code for code, node in owners.items() if node != self.node and node not in alive]
@@ -622,6 +639,8 @@ class ClusterHub(Hub):
     async def scan_database(self) -> None:
         """Rooms the database has as live that nobody owned at this scan and the one before
         (after a Redis restart the nodes first claim their own rooms back): taken over."""
+        if await self.link.settling():
+            return
         owners = await self.link.owners()
         unowned = {r.code for r in await self.db.live_rooms()} - set(owners) - set(self.rooms)
         again = list(unowned & self._unowned)
