@@ -446,13 +446,12 @@ class ClusterHub(Hub):
                 return True
         return False
 
-    async def on_quick_pair(self, client: Client, msg: QuickPair) -> None:
-        before = set(client.seats)
-        await super().on_quick_pair(client, msg)
-        for code in set(client.seats) - before:
-            room = self.rooms.get(code)
-            if room is not None and room.quick and room.status == "waiting":
-                self.journals[code].offer_quick(code)
+    def _seat(self, client: Client, room: Room, seat: int | None, request_id: Any) -> None:
+        if room.quick and not any(s.taken for s in room.seats):
+            # a new quick-pairing room: offered to other pairers (in the database) before its
+            # creator hears of the seat, so that a pairer asking next finds it
+            self.journals[room.code].offer_quick(room.code)
+        super()._seat(client, room, seat, request_id)
 
     # ---- connections ------------------------------------------------------------------------
 
