@@ -219,8 +219,10 @@ class Cluster:
     """N nodes on one Redis and one PostgreSQL database, each named node0, node1, ..."""
 
     def __init__(self, root: Path, redis_url: str, database_url: str, nodes: int = 3,
-                 name: str = "mancala", **env: str) -> None:
+                 name: str = "mancala", command: list[str] | None = None, **env: str) -> None:
         self.root = root
+        self.root.mkdir(parents=True, exist_ok=True)
+        self.command = command
         self.env = {"MANCALA_REDIS_URL": redis_url, "MANCALA_DATABASE_URL": database_url,
                     "MANCALA_CLUSTER_NAME": name, "MANCALA_NODE_LEASE": "2.0",
                     "MANCALA_COMPUTER_WORKERS": "1", "MANCALA_RULES_WORKERS": "1", **env}
@@ -234,7 +236,7 @@ class Cluster:
         data.mkdir(parents=True, exist_ok=True)
         starts = sum(1 for _ in self.root.glob(f"node{i}*.log"))
         return Node(self.ports[i], data, self.root / f"node{i}.{starts}.log",
-                    {**self.env, "MANCALA_NODE_ID": f"node{i}"})
+                    {**self.env, "MANCALA_NODE_ID": f"node{i}"}, self.command)
 
     def restart(self, i: int) -> Node:
         """Start node i again (after a kill or stop), on the same port."""
