@@ -21,7 +21,6 @@ from typing import Any
 
 import pytest
 import yaml
-
 from websockets.asyncio.client import connect as ws_connect
 
 from mancala.client.api import MancalaClient

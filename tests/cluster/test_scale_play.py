@@ -71,7 +71,7 @@ async def test_a_computer_opponent_plays_on_the_owner_node(cluster: Cluster, con
     a, b, _ = cluster.urls()
     human = await connect(b, "ann")
     granted = await human.create_room("kalah_4", seat=0, computer=1)
-    state = (await human.next_event("room_state")).state
+    assert (await human.next_event("room_state")).state.turn == 0
     watcher = await connect(a, "cy")  # the computer's moves reach another node's spectator
     await watcher.spectate(granted.room)
     await human.move(granted.room, 1, 0)  # kalah 4: hole 1 does not end in the store
