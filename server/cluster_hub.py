@@ -50,7 +50,7 @@ from mancala.protocol.messages import (
 )
 from mancala.server.cluster import ERRORS, ClusterLink
 from mancala.server.config import Settings
-from mancala.server.connection import Client
+from mancala.server.connection import Client, deliver_frame
 from mancala.server.hub import Hub
 from mancala.server.journal import Journal, RoomGone
 from mancala.server.node_messages import (
@@ -491,12 +491,8 @@ class ClusterHub(Hub):
 
     def _on_push(self, push: Push) -> None:
         for frame, ids in ((push.text, push.text_to), (push.binary, push.binary_to)):
-            if frame is None:
-                continue
-            for cid in ids:
-                client = self.by_id.get(cid)
-                if client is not None:
-                    client.send_frame(frame)
+            if frame is not None:
+                deliver_frame([c for c in map(self.by_id.get, ids) if c is not None], frame)
         if push.received is not None:
             self.metrics.fanout.observe(max(0.0, time.time() - push.received))
 
@@ -527,8 +523,10 @@ class ClusterHub(Hub):
                 frames[binary] = Codec(MSGPACK_SUBPROTOCOL if binary else JSON_SUBPROTOCOL).encode(message)
             return frames[binary]
 
-        for c in local:
-            c.send_frame(frame(c.codec.binary))
+        for binary in (False, True):
+            group = [c for c in local if c.codec.binary is binary]
+            if group:
+                deliver_frame(group, frame(binary))
         if local and received is not None:
             self.metrics.fanout.observe(max(0.0, time.time() - received))
         for node, ms in remote.items():
