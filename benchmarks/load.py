@@ -527,11 +527,11 @@ class Result:
     server_cpu_us_per_move: float | None
     workers_cpu_pct: float | None
     server_rss_mb: float | None
-    nodes: int = 0
-    services_cpu_pct: float | None = None
     generators_cpu_pct: float
     lag_ms: dict[str, float]
     errors: list[str]
+    nodes: int = 0
+    services_cpu_pct: float | None = None
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
