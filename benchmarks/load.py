@@ -571,7 +571,7 @@ def progress(text: str) -> None:
 class ClusterServer:
     """--nodes N: a real redis-server and PostgreSQL for the run, and N nodes on them."""
 
-    def __init__(self, nodes: int) -> None:
+    def __init__(self, nodes: int, **env: str) -> None:
         root = str(Path(__file__).resolve().parents[1])
         if root not in sys.path:
             sys.path.insert(0, root)
@@ -584,8 +584,8 @@ class ClusterServer:
                                          "MANCALA_ROOMS_PER_CLIENT", "MANCALA_COMPUTER_ROOMS_PER_CLIENT",
                                          "MANCALA_HTTP_RATE", "MANCALA_HTTP_BURST")}
         self.cluster = Cluster(self.root / "nodes", self.redis.url, self.postgres.new_database("load"), nodes=nodes,
-                               name="load", MANCALA_NODE_LEASE="3", MANCALA_RATE_PER_SECOND="1000",
-                               MANCALA_RATE_BURST="1000", **lifted)
+                               name="load", **{"MANCALA_NODE_LEASE": "3", "MANCALA_RATE_PER_SECOND": "1000",
+                                                "MANCALA_RATE_BURST": "1000", **lifted, **env})
         self.urls = self.cluster.urls()
         self.pids = [n.proc.pid for n in self.cluster.nodes]
 
