@@ -130,7 +130,9 @@ class ServerProcess:
         env.update(env_overrides)
         with self.log_path.open("w") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "mancala", "serve", "--port", str(self.port), "--data-dir", str(self.data)],
+                # MANCALA_BENCH_PYTHON: another install's interpreter (a before/after comparison)
+                [os.environ.get("MANCALA_BENCH_PYTHON", sys.executable), "-m", "mancala", "serve", "--port",
+                 str(self.port), "--data-dir", str(self.data)],
                 env=env, stderr=log, stdout=log)
         deadline = time.monotonic() + 30
         while True:

@@ -322,13 +322,13 @@ class ClusterHub(Hub):
             except RoomError as exc:
                 client.send(Error(id=request_id, code=exc.code, message=exc.message))
                 return
-            except ERRORS as exc:
-                log.warning("%s: %s for room %s: cluster unreachable (%s)", client.peer, kind, code, exc)
+            except Exception as exc:  # Redis or PostgreSQL out of reach: said, nothing changed
+                log.warning("%s: %s for room %s failed: %s: %s", client.peer, kind, code, type(exc).__name__, exc)
                 client.send(Error(id=request_id, code=ErrorCode.INTERNAL_ERROR,
                                   message=f"{kind}: the servers cannot reach each other just now; try again"))
                 return
-        if kind == "move" and code is not None:
-            self.move_received.setdefault(code, time.time())
+        if kind == "move" and code is not None and not isinstance(client, RemoteMember):
+            self.move_received[code] = time.time()  # (a forwarded move's arrival is set by serve_forward)
         await super().dispatch(client, kind, message, request_id)
         touched = set(client.seats) | client.watching
         if code is not None:
