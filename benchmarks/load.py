@@ -534,6 +534,7 @@ class Result:
     errors: list[str]
     nodes: int = 0
     services_cpu_pct: float | None = None
+    node_cpu_us_per_move: list[float] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -594,6 +595,9 @@ class ClusterServer:
     def cpu(self) -> tuple[float, float]:
         return (sum(cpu_seconds(p) for p in self.pids),
                 sum(cpu_seconds(c) for p in self.pids for c in children(p)))
+
+    def node_cpu(self) -> list[float]:
+        return [cpu_seconds(p) for p in self.pids]
 
     def services_cpu(self) -> float:
         """Redis' and PostgreSQL's CPU seconds (the postmaster and its backends)."""
@@ -659,6 +663,7 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
         rss_peak = 0.0
         own0, kids0 = server.cpu() if server else (0.0, 0.0)
         services0 = server.services_cpu() if isinstance(server, ClusterServer) else 0.0
+        nodes0 = server.node_cpu() if isinstance(server, ClusterServer) else []
         go.set()
         start = time.perf_counter()
         while (elapsed := time.perf_counter() - start) < args.seconds:
@@ -674,6 +679,7 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
         wall = time.perf_counter() - start
         own1, kids1 = server.cpu() if server else (0.0, 0.0)
         services1 = server.services_cpu() if isinstance(server, ClusterServer) else 0.0
+        nodes1 = server.node_cpu() if isinstance(server, ClusterServer) else []
         reports: list[Samples] = []
         for pipe in pipes:
             if not pipe.poll(60):
@@ -710,6 +716,7 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
         workers_cpu_pct=round(100 * (kids1 - kids0) / wall, 1) if server else None,
         server_rss_mb=round(rss_peak, 1) if server else None,
         nodes=args.nodes, services_cpu_pct=round(100 * (services1 - services0) / wall, 1) if args.nodes else None,
+        node_cpu_us_per_move=[round(1e6 * (b - a) / max(1, moves)) for a, b in zip(nodes0, nodes1, strict=True)],
         generators_cpu_pct=round(100 * sum(r.cpu for r in reports) / seconds, 1),
         lag_ms=percentiles([x for r in reports for x in r.lags]),
         errors=[e for r in reports for e in r.errors][:20],
@@ -747,6 +754,8 @@ def table(results: list[Result]) -> str:
         ("server CPU (its event loops, % of a core)", lambda r: pct(r.server_cpu_pct)),
         ("server CPU per move", lambda r: "n/a" if r.server_cpu_us_per_move is None
          else f"{r.server_cpu_us_per_move:,.0f} us"),
+        ("  of which each node", lambda r: ", ".join(f"{x:,.0f}" for x in r.node_cpu_us_per_move) + " us"
+         if r.nodes else "-"),
         ("search workers CPU (% of a core)", lambda r: pct(r.workers_cpu_pct)),
         ("server RSS (peak; of one node)", lambda r: "n/a" if r.server_rss_mb is None else f"{r.server_rss_mb:.0f} MB"),
         ("Redis + PostgreSQL CPU (% of a core)", lambda r: pct(r.services_cpu_pct) if r.nodes else "-"),
