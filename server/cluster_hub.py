@@ -28,30 +28,28 @@ import asyncio
 import contextlib
 import itertools
 import logging
-import random
 import secrets
 import time
 from collections.abc import Collection
 from pathlib import Path
 from typing import Any
 
-import msgpack
 from pydantic import BaseModel
 
 from mancala.protocol.codec import JSON_SUBPROTOCOL, MSGPACK_SUBPROTOCOL, Codec
 from mancala.protocol.messages import (
     Error,
     ErrorCode,
-    LobbyUpdate,
     MoveMade,
     QuickPair,
     RoomSummary,
     validate_client,
 )
 from mancala.server.cluster import ERRORS, ClusterLink
+from mancala.server.cluster_lobby import SharedLobby
+from mancala.server.cluster_upkeep import NodeUpkeep
 from mancala.server.config import Settings
 from mancala.server.connection import Client, deliver_frame
-from mancala.server.hub import Hub
 from mancala.server.journal import Journal, RoomGone
 from mancala.server.node_messages import (
     ClientRef,
@@ -64,49 +62,18 @@ from mancala.server.node_messages import (
     Push,
     pack,
 )
+from mancala.server.protocol_codes import MOVED
+from mancala.server.remote_member import RemoteMember
 from mancala.server.room import Room, RoomError
 from mancala.server.storage import LIVE, Fence, Storage
 from mancala.server.store import Store
 
 log = logging.getLogger("mancala.server")
 ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "resign", "rematch", "leave"})
-MOVED = 1012  # close code: the room moved to another node (RFC 6455's "service restart")
 FORWARD_TRIES = 4
-SCAN_EVERY = 2  # lease periods between scans for rooms whose owner is dead
-DB_SCAN_EVERY = 8  # ... and between scans of the database for rooms nobody owns
 
 
-class RemoteMember:
-    """A client of another node in one of this node's rooms: what rooms and handlers need
-    of a connection; what it is sent goes to its node."""
-
-    def __init__(self, hub: ClusterHub, ref: ClientRef) -> None:
-        self.hub = hub
-        self.node = ref.node
-        self.id = ref.id
-        self.seats: dict[str, int] = {}
-        self.watching: set[str] = set()
-        self.created: set[str] = set()
-        self.lobby = False
-        self.closed = False
-        self.update(ref)
-
-    def update(self, ref: ClientRef) -> None:
-        self.name = ref.name
-        self.address = ref.address
-        self._peer = f"{ref.peer} via {ref.node}"
-        self.binary = ref.binary
-        self.codec = Codec(MSGPACK_SUBPROTOCOL if ref.binary else JSON_SUBPROTOCOL)
-
-    @property
-    def peer(self) -> str:
-        return self._peer
-
-    def send(self, message: BaseModel) -> None:
-        self.hub.cluster_deliver((self,), message)
-
-
-class ClusterHub(Hub):
+class ClusterHub(NodeUpkeep, SharedLobby):
     def __init__(self, settings: Settings) -> None:
         self.node = f"{settings.node_id or 'node'}-{secrets.token_hex(3)}"
         super().__init__(settings, deliver=self.cluster_deliver)
@@ -396,7 +363,7 @@ class ClusterHub(Hub):
         key = (fwd.client.node, fwd.client.id)
         member = self.remote.get(key)
         if member is None:
-            member = self.remote[key] = RemoteMember(self, fwd.client)
+            member = self.remote[key] = RemoteMember(self.cluster_deliver, fwd.client)
         else:
             member.update(fwd.client)
         done = Done(ref=fwd.ref)
@@ -551,148 +518,6 @@ class ClusterHub(Hub):
         if not await self.link.renew():
             log.warning("node %s: lease was gone (Redis restarted?); claiming rooms back", self.node)
             await self.claim_back()
-
-    # ---- the lease, dead nodes, orphaned rooms --------------------------------------------
-
-    async def keep_lease(self) -> None:
-        lease = self.settings.node_lease
-        for tick in itertools.count(1):
-            await asyncio.sleep(lease / 4)
-            try:
-                if not await self.link.renew():
-                    log.warning("node %s: lease was gone (expired, or Redis restarted); claiming rooms back",
-                                self.node)
-                    await self.claim_back()
-                await self.check_peers()
-                if tick % SCAN_EVERY == 0:
-                    await self.scan_owners()
-                if tick % DB_SCAN_EVERY == 0:
-                    await self.scan_database()
-            except ERRORS as exc:
-                if time.monotonic() - self.link.lease_renewed > 0.8 * lease and self.rooms:
-                    log.error("node %s: cannot renew its lease (%s): giving up its %d rooms", self.node, exc,
-                              len(self.rooms))
-                    for room in list(self.rooms.values()):
-                        self.give_up(room, "this server lost its lease")
-                else:
-                    log.warning("node %s: Redis unreachable (%s)", self.node, exc)
-            except Exception:
-                log.exception("node %s: lease upkeep failed", self.node)
-
-    async def claim_back(self) -> None:
-        for code, room in list(self.rooms.items()):
-            owner = await self.link.acquire(code)
-            if owner != self.node:
-                self.give_up(room, f"node {owner} owns it now")
-        self._lobby_dirty.update({r.code: r for r in self.rooms.values() if r.public})
-        if self._lobby_dirty and self._lobby_flush is None:
-            self._lobby_flush = self.clock.call_later(self.settings.lobby_interval, self._flush_lobby)
-
-    async def check_peers(self) -> None:
-        if await self.link.settling():
-            return  # nodes are registering again after Redis started empty: none is dead yet
-        nodes = {m.node for m in self.remote.values()}
-        nodes |= {n for routes in self.routes.values() for n in routes.values()}
-        nodes |= {n for n, _ in self.pending.values()}
-        nodes |= {n for n, _ in self.remote_lobby.values()}
-        nodes.discard(self.node)
-        alive = await self.link.alive(nodes)
-        for node in nodes - alive:
-            self.node_down(node)
-
-    def node_down(self, node: str) -> None:
-        log.warning("node %s: node %s is gone (its lease ran out)", self.node, node)
-        for key, member in list(self.remote.items()):
-            if member.node == node:
-                self._on_gone(*key)
-        for cid, routes in list(self.routes.items()):
-            if node in routes.values():
-                self.routes[cid] = {code: n for code, n in routes.items() if n != node}
-                client = self.by_id.get(cid)
-                if client is not None:
-                    client.close(MOVED, "the room's server went away; reconnect")
-        for _, (n, future) in list(self.pending.items()):
-            if n == node and not future.done():
-                future.set_result("dead")
-        for code, (n, _) in list(self.remote_lobby.items()):
-            if n == node:
-                del self.remote_lobby[code]
-
-    async def scan_owners(self) -> None:
-        """Take over rooms whose owner's lease ran out (a few at a time; each node tries,
-        in random order, so the rooms spread over the live nodes)."""
-        if await self.link.settling():
-            return
-        owners = await self.link.owners()
-        alive = await self.link.alive(set(owners.values()) - {self.node})
-        orphans = [code for code, node in owners.items() if node != self.node and node not in alive]
-        random.shuffle(orphans)
-        gone = []
-        for code in orphans[:50]:
-            if await self.take_over(code) is None:
-                gone.append(code)
-        await self.link.forget(gone)
-
-    async def scan_database(self) -> None:
-        """Rooms the database has as live that nobody owned at this scan and the one before
-        (after a Redis restart the nodes first claim their own rooms back): taken over."""
-        if await self.link.settling():
-            return
-        owners = await self.link.owners()
-        unowned = {r.code for r in await self.db.live_rooms()} - set(owners) - set(self.rooms)
-        again = list(unowned & self._unowned)
-        self._unowned = unowned - set(again)
-        random.shuffle(again)
-        for code in again[:50]:
-            await self.take_over(code)
-
-    # ---- lobby ------------------------------------------------------------------------------
-
-    async def load_lobby(self) -> None:
-        entries = await self.link.lobby_entries()
-        lobby = {}
-        for code, raw in entries.items():
-            try:
-                data = msgpack.unpackb(raw, raw=False)
-                lobby[code] = (str(data["node"]), RoomSummary.model_validate(data["room"]))
-            except Exception as exc:
-                log.warning("lobby entry %s unreadable (%s)", code, exc)
-        self.remote_lobby = {c: e for c, e in lobby.items() if e[0] != self.node}
-
-    def public_rooms(self) -> list[Any]:
-        mine = super().public_rooms()
-        return mine + [s for code, (_, s) in self.remote_lobby.items() if code not in self.rooms]
-
-    def room_changed(self, room: Room) -> None:
-        # unlike a single server, other nodes' subscribers hear of it too
-        if not room.public:
-            return
-        self._lobby_dirty[room.code] = room
-        if self._lobby_flush is None:
-            self._lobby_flush = self.clock.call_later(self.settings.lobby_interval, self._flush_lobby)
-
-    def push_lobby(self, message: BaseModel) -> None:
-        super().push_lobby(message)
-        if not isinstance(message, LobbyUpdate):
-            return
-        rooms = message.changed()
-        removed = [message.removed] if message.removed else []
-        news = LobbyNews(node=self.node, rooms=rooms, removed=removed)
-        self.link.publish(self.link.lobby_channel, pack(news))
-        entries = {s.room: msgpack.packb({"node": self.node, "room": s.model_dump(mode="json")}) for s in rooms}
-        self._background(self.link.set_lobby(entries, removed))
-
-    def _on_lobby_news(self, news: LobbyNews) -> None:
-        for summary in news.rooms:
-            self.remote_lobby[summary.room] = (news.node, summary)
-        for code in news.removed:
-            self.remote_lobby.pop(code, None)
-        if self.lobby_clients:
-            if news.rooms:
-                super().push_lobby(LobbyUpdate(rooms=list(news.rooms)) if len(news.rooms) > 1
-                                   else LobbyUpdate(room=news.rooms[0]))
-            for code in news.removed:
-                super().push_lobby(LobbyUpdate(removed=code))
 
     # ---- metrics ----------------------------------------------------------------------------
 
