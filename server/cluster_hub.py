@@ -148,7 +148,8 @@ class ClusterHub(NodeUpkeep, SharedLobby):
                           lambda exc: self._journal_failed(code, journal, exc), self.metrics.commit.observe)
         room = Room(code, name, variant_json, variant, public=public, store=journal,
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
-                    clock=self.clock, deliver=journal.deliver, rules=self.rules if name == "custom" else None)
+                    clock=self.clock, deliver=journal.deliver, rules=self.rules if name == "custom" else None,
+                    count_interval=self.settings.lobby_interval)
         room.turn_hook = self.computers.schedule
         room.on_move = self.count_move
         self.rooms[code] = room

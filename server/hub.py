@@ -185,7 +185,8 @@ class Hub:
                   public: bool) -> Room:
         room = Room(code, name, variant_json, variant, public=public, store=self.store,
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
-                    clock=self.clock, deliver=self.deliver, rules=self.rules if name == "custom" else None)
+                    clock=self.clock, deliver=self.deliver, rules=self.rules if name == "custom" else None,
+                    count_interval=self.settings.lobby_interval)
         room.turn_hook = self.computers.schedule
         room.on_move = self.count_move
         self.rooms[code] = room
