@@ -437,10 +437,13 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
 
     async def watch_room(r: int, code: str) -> None:
         tracker = trackers.setdefault(r, Tracker(r, len(mine(r)), samples, clock))
-        watchers = await asyncio.gather(*(connect_watcher(f"w{r}.{i}", plan.node(r + 2 + i)) for i in mine(r)))
-        for w in watchers:
-            game = await w.spectate(code)
+        async def one(i: int) -> None:
+            w = await connect_watcher(f"w{r}.{i}", plan.node(r + 2 + i))
+            async with gate:  # spectate as they connect, a few at a time (one round trip each)
+                game = await w.spectate(code)
             readers.append(asyncio.create_task(w.watch(tracker, game)))
+
+        await asyncio.gather(*(one(i) for i in mine(r)))
 
     async def computer_room(r: int) -> list[Any]:
         bot = await connect(f"bot{r}")
