@@ -619,7 +619,7 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
     if args.server is not None:
         urls, pids = list(args.server), []
     elif args.nodes:
-        server = ClusterServer(args.nodes)
+        server = ClusterServer(args.nodes, MANCALA_NODE_LEASE=str(args.lease))
         urls, pids = server.urls, server.pids
     else:
         server = ServerProcess()
@@ -814,6 +814,9 @@ def main(argv: list[str] | None = None) -> int:
                         help="ws://HOST:PORT/ws of a running server, or of several nodes (default: start one)")
     parser.add_argument("--nodes", type=int, default=0, metavar="N",
                         help="start a cluster of N nodes on a real Redis and PostgreSQL instead of one server")
+    parser.add_argument("--lease", type=float, default=10.0,
+                        help="the cluster nodes' lease (s); long enough that a node starved of CPU by the "
+                             "benchmark's own processes is not taken for dead")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--plot", metavar="FILE.svg", help="also draw the human rooms' latency percentiles")
     args = parser.parse_args(argv)
