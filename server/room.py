@@ -42,6 +42,7 @@ from mancala.server.store import GameRow, RoomRow
 
 log = logging.getLogger("mancala.server")
 SEAT_NAMES = ("South", "North")
+COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
 
 
 class Member(Protocol):
@@ -345,7 +346,10 @@ class Room:
         if self.count_interval <= 0:
             self._tell_count()
         elif self._count_timer is None:
-            self._count_timer = self.clock.call_later(self.count_interval, self._tell_count)
+            # the bigger the audience the rarer the count: at most about COUNT_FRAMES frames a
+            # second per count_interval (250 people: every interval; 10,000: every 40)
+            delay = self.count_interval * max(1.0, len(self.spectators) / COUNT_FRAMES)
+            self._count_timer = self.clock.call_later(delay, self._tell_count)
 
     def _tell_count(self) -> None:
         """The spectator count as it is now (someone came or went since it was told)."""
