@@ -47,6 +47,7 @@ import json
 import multiprocessing
 import os
 import random
+import re
 import shutil
 import socket
 import subprocess
@@ -538,9 +539,35 @@ class Result:
     nodes: int = 0
     services_cpu_pct: float | None = None
     node_cpu_us_per_move: list[float] = field(default_factory=list)
+    server_fanout_ms: list[dict[str, float]] = field(default_factory=list)  # per node, from /metrics
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+
+def fanout_quantiles(port: int) -> dict[str, float]:
+    """The server's own part of the latency, from its /metrics: the fan-out histogram (a
+    move's arrival -> its move_made handed to the last of the node's sockets in the room),
+    p50 and p99 interpolated within the buckets."""
+    try:
+        text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+    except OSError:
+        return {}
+    buckets = [(float("inf") if le == "+Inf" else float(le), float(n)) for le, n in
+               re.findall(r'^mancala_move_fanout_seconds_bucket\{le="([^"]+)"\} (\S+)$', text, re.M)]
+    total = buckets[-1][1] if buckets else 0
+    out: dict[str, float] = {}
+    for name, q in (("p50", 0.5), ("p99", 0.99)):
+        if not total:
+            break
+        rank, low, below = q * total, 0.0, 0.0
+        for le, n in buckets:
+            if n >= rank:
+                high = le if le != float("inf") else low
+                out[name] = round(1000 * (low + (high - low) * (rank - below) / max(n - below, 1e-9)), 2)
+                break
+            low, below = le, n
+    return out
 
 
 def latencies(reports: list[Samples]) -> list[float]:
@@ -681,6 +708,7 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
         stop.set()
         wall = time.perf_counter() - start
         own1, kids1 = server.cpu() if server else (0.0, 0.0)
+        fanout = [fanout_quantiles(int(u.rsplit(":", 1)[1].split("/")[0])) for u in urls]
         services1 = server.services_cpu() if isinstance(server, ClusterServer) else 0.0
         nodes1 = server.node_cpu() if isinstance(server, ClusterServer) else []
         reports: list[Samples] = []
@@ -719,6 +747,7 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
         workers_cpu_pct=round(100 * (kids1 - kids0) / wall, 1) if server else None,
         server_rss_mb=round(rss_peak, 1) if server else None,
         nodes=args.nodes, services_cpu_pct=round(100 * (services1 - services0) / wall, 1) if args.nodes else None,
+        server_fanout_ms=fanout,
         node_cpu_us_per_move=[round(1e6 * (b - a) / max(1, moves)) for a, b in zip(nodes0, nodes1, strict=True)],
         generators_cpu_pct=round(100 * sum(r.cpu for r in reports) / seconds, 1),
         lag_ms=percentiles([x for r in reports for x in r.lags]),
@@ -751,6 +780,8 @@ def table(results: list[Result]) -> str:
         ("latency p90", lambda r: ms(r.latency_ms, "p90")),
         ("latency p99", lambda r: ms(r.latency_ms, "p99")),
         ("latency max", lambda r: ms(r.latency_ms, "max")),
+        ("server's part p50/p99 (its /metrics, per node)", lambda r: "; ".join(
+            f"{f.get('p50', 0):,.1f}/{f.get('p99', 0):,.1f} ms" for f in r.server_fanout_ms) or "-"),
         ("computer moves/s", lambda r: f"{r.computer_moves / r.seconds:,.1f}" if r.computer_rooms else "-"),
         ("computer reply p50 (bot's move -> its move)", lambda r: ms(r.reply_ms, "p50")),
         ("computer reply p99", lambda r: ms(r.reply_ms, "p99")),
