@@ -26,16 +26,29 @@ from mancala.server.config import Settings
 from mancala.server.connection import Client
 from mancala.server.http import HttpRoutes, error_response, not_found
 from mancala.server.hub import Hub
+from mancala.server.logs import setup_logging
 
 log = logging.getLogger("mancala.server")
 WS_PATH = "/ws"
+
+
+def make_hub(settings: Settings, clock: Clock | None = None) -> Hub:
+    """One server on SQLite, or a node of a cluster on Redis and PostgreSQL."""
+    if not settings.scale_out:
+        return Hub(settings, clock=clock)
+    if not (settings.redis_url and settings.database_url.startswith(("postgres://", "postgresql://"))):
+        raise SystemExit("scale-out needs both MANCALA_REDIS_URL (redis://...) and "
+                         "MANCALA_DATABASE_URL (postgresql://...)")
+    from mancala.server.cluster_hub import ClusterHub  # with redis and asyncpg: only in a cluster
+
+    return ClusterHub(settings, clock=clock)
 
 
 class MancalaServer:
     def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
         """`clock`: the hub's time (timers, rate limits); the event loop's by default."""
         self.settings = settings
-        self.hub = Hub(settings, clock=clock)
+        self.hub = make_hub(settings, clock)
         self.http = HttpRoutes(self.hub)
         self.server: Server | None = None
         self._background: list[asyncio.Task[None]] = []  # the hub's periodic chores
@@ -56,6 +69,13 @@ class MancalaServer:
             return None
         addr = connection.remote_address
         return self.http.handle(request, str(addr[0]) if addr else "?")
+
+    async def process_request_async(self, connection: ServerConnection, request: Request) -> Response | None:
+        """A cluster node's: the same, with stored games read from PostgreSQL (async)."""
+        if request.headers.get("Upgrade", "").lower() == "websocket":
+            return self.process_request(connection, request)
+        addr = connection.remote_address
+        return await self.http.handle_async(request, str(addr[0]) if addr else "?")
 
     def origin_allowed(self, request: Request) -> bool:
         """A browser names the page that opens a socket (Origin): only this server's own
@@ -84,7 +104,7 @@ class MancalaServer:
         s = self.settings
         client = Client(ws, queue_size=s.send_queue, rate=s.rate_per_second, burst=s.rate_burst,
                         send_timeout=s.send_timeout, now=self.hub.clock.now)
-        self.hub.clients.add(client)
+        self.hub.connected(client)
         log.info("connection open %s (%s)", client.peer, ws.subprotocol or "json")
         try:
             async for frame in ws:
@@ -107,19 +127,24 @@ class MancalaServer:
             log.info("connection closed %s", client.peer)
 
     async def start(self) -> None:
-        self.hub.restore()
+        cluster = self.settings.scale_out
+        await self.hub.start()
         self.server = await serve(
             self.handler, self.settings.host, self.settings.port,
             subprotocols=[Subprotocol(p) for p in SUBPROTOCOLS],
             select_subprotocol=self.select_subprotocol,
-            process_request=self.process_request,
+            process_request=self.process_request_async if cluster else self.process_request,
             max_size=self.settings.hard_max_frame,
             compression=None,
         )
         self._background = [asyncio.create_task(self.hub.sweep()),
                             asyncio.create_task(self.hub.watch_senders())]
-        log.info("listening on http://%s:%d (websocket and HTTP); data in %s",
-                 self.settings.host, self.port, self.settings.data_dir)
+        if cluster:
+            log.info("listening on http://%s:%d (websocket and HTTP); node %s", self.settings.host, self.port,
+                     self.hub.node)
+        else:
+            log.info("listening on http://%s:%d (websocket and HTTP); data in %s",
+                     self.settings.host, self.port, self.settings.data_dir)
 
     async def stop(self) -> None:
         """Graceful shutdown: tell the clients, close their sockets (1001), close the store."""
@@ -138,6 +163,7 @@ class MancalaServer:
             room.cancel_timers()
         self.hub.computers.close()
         self.hub.rules.close()
+        await self.hub.stop()
         self.hub.store.close()
         log.info("stopped")
 
@@ -167,6 +193,5 @@ async def serve_forever(settings: Settings) -> None:
 
 
 def run(settings: Settings) -> None:
-    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(message)s")
-    logging.getLogger("websockets").setLevel(logging.WARNING)  # our own lines say it once
+    setup_logging(settings.log_format, settings.node_id)
     asyncio.run(serve_forever(settings))

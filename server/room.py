@@ -42,10 +42,11 @@ from mancala.protocol.messages import Seat as SeatNumber
 from mancala.rules.variant import Variant
 from mancala.server.clock import Clock, Timer
 from mancala.server.rules_worker import RulesTimeout, RulesWorkers, next_round_or_none
-from mancala.server.store import GameRow, RoomRow, Store
+from mancala.server.store import GameRow, RoomRow
 
 log = logging.getLogger("mancala.server")
 SEAT_NAMES = ("South", "North")
+COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
 
 
 class Member(Protocol):
@@ -61,6 +62,27 @@ class Member(Protocol):
 
 # sends one message to several members (the hub's: encoded once per wire format)
 Deliver = Callable[[Collection[Member], BaseModel], None]
+
+
+class RoomStore(Protocol):
+    """Where a room writes: the SQLite `Store` (each call committed when it returns), or in
+    a cluster a `Journal` (calls queued in order, and the room's messages held back until
+    the writes before them are committed)."""
+
+    def save_room(self, row: RoomRow) -> None: ...
+
+    def set_room_status(self, code: str, status: str) -> None: ...
+
+    def new_game(self, room: str, variant: str, variant_json: dict[str, Any], starter: int,
+                 players: list[str | None], start: dict[str, Any]) -> int: ...
+
+    def add_round(self, game_id: int, ply: int, start: dict[str, Any]) -> None: ...
+
+    def set_players(self, game_id: int, players: list[str | None]) -> None: ...
+
+    def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None: ...
+
+    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None: ...
 
 
 def layout(pos: Position) -> dict[str, Any]:
@@ -105,9 +127,9 @@ class Seat:
 
 class Room:
     def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
-                 *, public: bool, store: Store, on_change: Callable[[Room], None],
+                 *, public: bool, store: RoomStore, on_change: Callable[[Room], None],
                  abandon_timeout: float, clock: Clock, deliver: Deliver,
-                 rules: RulesWorkers | None = None) -> None:
+                 rules: RulesWorkers | None = None, count_interval: float = 0.0) -> None:
         self.code = code
         self.variant_name = variant_name
         self.variant_json = variant_json
@@ -125,6 +147,11 @@ class Room:
         self.deliver = deliver
         self.seats = [Seat(), Seat()]
         self.spectators: set[Member] = set()
+        # spectators come and go in crowds: their count is pushed at most once per
+        # count_interval (0: at every change). Pushed at each change, 10,000 spectators
+        # arriving made 50 million frames (each arrival told to everyone already there)
+        self.count_interval = count_interval
+        self._count_timer: Timer | None = None
         self.starter = 0
         self.position: Position = self.game.start(0)
         self.moves: list[MoveRecord] = []
@@ -138,6 +165,8 @@ class Room:
         self.computer_level: ComputerLevel | None = None
         # called when it is a computer seat's turn (the hub schedules its search)
         self.turn_hook: Callable[[Room], None] | None = None
+        # called after each move is committed and told (the hub counts them)
+        self.on_move: Callable[[Room], None] | None = None
 
     # ---- views --------------------------------------------------------------------
 
@@ -176,6 +205,10 @@ class Room:
     def broadcast(self, message: BaseModel) -> None:
         """Send to everyone in the room."""
         self.deliver(self.clients(), message)
+
+    def tell(self, member: Member, message: BaseModel) -> None:
+        """Send to one member, in order with what the room broadcasts."""
+        self.deliver((member,), message)
 
     # ---- persistence ----------------------------------------------------------------
 
@@ -303,7 +336,7 @@ class Room:
         client.watching.add(self.code)
         self.empty_since = None
         log.info("room %s: %s spectates (%d watching)", self.code, client.peer, len(self.spectators))
-        self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
+        self._count_changed()
         self.on_change(self)
 
     def _unwatch(self, client: Member) -> None:
@@ -311,7 +344,21 @@ class Room:
         client.watching.discard(self.code)
         if client in self.spectators:
             self.spectators.discard(client)
-            self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
+            self._count_changed()
+
+    def _count_changed(self) -> None:
+        if self.count_interval <= 0:
+            self._tell_count()
+        elif self._count_timer is None:
+            # the bigger the audience the rarer the count: at most about COUNT_FRAMES frames a
+            # second per count_interval (250 people: every interval; 10,000: every 40)
+            delay = self.count_interval * max(1.0, len(self.spectators) / COUNT_FRAMES)
+            self._count_timer = self.clock.call_later(delay, self._tell_count)
+
+    def _tell_count(self) -> None:
+        """The spectator count as it is now (someone came or went since it was told)."""
+        self._count_timer = None
+        self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
 
     def detach(self, client: Member, *, leaving: bool = False) -> None:
         """A client goes away (closed socket, or `leave`)."""
@@ -331,6 +378,9 @@ class Room:
         self.on_change(self)
 
     def cancel_timers(self) -> None:
+        if self._count_timer is not None:
+            self._count_timer.cancel()
+            self._count_timer = None
         for s in self.seats:
             if s.abandon_timer:
                 s.abandon_timer.cancel()
@@ -418,6 +468,8 @@ class Room:
         record = MoveRecord(ply=number, seat=seat, move=wire_move)
         self.moves.append(record)
         self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state()))
+        if self.on_move is not None:
+            self.on_move(self)
         if new.outcome is not None and new.outcome.kind in ROUND_KINDS:
             self._next_round(next_round)
         elif new.outcome is not None:
