@@ -387,11 +387,15 @@ def test_fits_a_phone(new_page) -> None:
     alice, bob, code = two_players(new_page)
     phone = new_page(f"/#watch={code}", name="pat", viewport={"width": 360, "height": 740})
     wait_in_room(phone)
+    # the board is drawn on the state message that sets data-ply; wait until it is laid
+    # out, so that a slow machine measures the board and not the moment before it
+    phone.wait_for_selector("#board button.hole >> visible=true")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width}px wide on a 360px screen"
     for box in phone.eval_on_selector_all(
             "button.hole, .store", "es => es.map(e => e.getBoundingClientRect().toJSON())"):
-        assert box["left"] >= 0 and box["right"] <= 360 and box["width"] >= 28
+        assert box["left"] >= 0 and box["right"] <= 360 and box["width"] >= 28, (
+            box, phone.get_attribute("#room", "hidden"), notice(phone))
     lobby = new_page(viewport={"width": 360, "height": 740})
     wait_online(lobby)
     assert lobby.evaluate("document.documentElement.scrollWidth") <= 360
