@@ -27,6 +27,7 @@ from mancala.rules.loading import parse_variant
 from mancala.rules.variant import Variant
 
 log = logging.getLogger("mancala.server")
+STARTUP_LIMIT = 60.0  # seconds for a worker process to start (not counted in the rules' limit)
 
 
 class RulesTimeout(Exception):
@@ -94,6 +95,7 @@ class _Games:
 
 
 def _serve(conn: Connection) -> None:
+    conn.send(("ready", None))  # imports done: from here on the time is the rules'
     games = _Games()
     while True:
         try:
@@ -127,6 +129,14 @@ class _Worker:
                                                 name="mancala-rules")
         self.process.start()
         child.close()
+        self.ready = False
+
+    def wait_ready(self) -> None:
+        """Block until the process has started and imported what it needs (in a thread)."""
+        status, _ = self.conn.recv()
+        if status != "ready":
+            raise EOFError(f"a rules worker started with {status!r}")
+        self.ready = True
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -160,6 +170,14 @@ class RulesWorkers:
         worker = await free.get()
         loop = asyncio.get_running_loop()
         try:
+            if not worker.ready:
+                # a new process (spawned, importing the engine) is not the rules' time: on a
+                # busy machine its start alone took over the 2 s limit, so the first custom
+                # variant after a start, or after a replaced worker, timed out
+                try:
+                    await asyncio.wait_for(loop.run_in_executor(None, worker.wait_ready), STARTUP_LIMIT)
+                except TimeoutError:
+                    raise EOFError(f"a rules worker did not start within {STARTUP_LIMIT:g} s") from None
             worker.conn.send((kind, text, args))
             status, reply = await asyncio.wait_for(loop.run_in_executor(None, worker.conn.recv),
                                                    self.time_limit)

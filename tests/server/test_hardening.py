@@ -70,6 +70,17 @@ async def test_a_slow_custom_variant_ends_in_a_typed_error_and_never_holds_up_ot
         assert state.title == "Kalah 4 (custom)" and granted.room in server.hub.rooms
 
 
+async def test_a_rules_workers_start_is_not_counted_in_the_time_limit(start_server) -> None:
+    """The limit is the rules' own time. A worker process's start (spawn, imports: a few
+    tenths of a second, seconds on a busy machine) used to count, so the first custom
+    variant after a start, or after a worker was replaced, ended in rules_timeout; the
+    test suite saw it under load. Kalah's rules take about a millisecond here."""
+    server = await start_server(rules_time_limit=0.1, rules_workers=1)
+    async with await MancalaClient.connect(f"ws://127.0.0.1:{server.port}/ws", name="ann") as ann:
+        granted = await ann.create_room(variant())
+        assert granted.room in server.hub.rooms
+
+
 async def test_moves_of_a_custom_room_are_checked_in_the_workers(connect) -> None:
     ann, bob = await connect("ann"), await connect("bob")
     granted = await ann.create_room(variant())
@@ -265,6 +276,26 @@ async def test_loose_types_get_typed_errors_and_the_socket_stays(url: str, messa
             assert reply == {"type": "pong", "id": None} or (reply["type"] == "error" and reply["id"] is None)
         else:
             assert reply["type"] == "error" and reply["code"] == code, reply
+        await ws.send(msgpack.packb({"type": "ping", "id": 7}) if fmt == "msgpack"
+                      else json.dumps({"type": "ping", "id": 7}))
+        assert await _reply(ws) == {"type": "pong", "id": 7}
+    finally:
+        await ws.close()
+
+
+@pytest.mark.parametrize("fmt, depth", [("msgpack", 980), ("json", 500)])
+async def test_a_message_nested_near_the_parsers_limit_gets_bad_message(url: str, fmt: str, depth: int) -> None:
+    """Found by benchmarks/fuzz.py: msgpack decodes 980 levels, then validating the
+    message recursed past Python's limit and the socket closed with 1011. Frames are
+    refused past a small depth now, whatever the parsers allow."""
+    ws = await _raw(url, fmt)
+    try:
+        if fmt == "msgpack":  # by hand: msgpack's packer stops at 512 levels
+            await ws.send(b"\x82\xa4type\xa4ping\xa2id" + b"\x91" * depth + b"\xc0")
+        else:
+            await ws.send('{"type": "ping", "id": ' + "[" * depth + "]" * depth + "}")
+        reply = await _reply(ws)
+        assert reply["type"] == "error" and reply["code"] == "bad_message" and "nested deeper" in reply["message"]
         await ws.send(msgpack.packb({"type": "ping", "id": 7}) if fmt == "msgpack"
                       else json.dumps({"type": "ping", "id": 7}))
         assert await _reply(ws) == {"type": "pong", "id": 7}
