@@ -68,6 +68,12 @@ def echoable_id(value: Any) -> int | str | None:
     if isinstance(value, int) and -(2**53) <= value <= 2**53:
         return value
     if isinstance(value, str) and len(value) <= 64:
+        try:
+            # JSON text may hold a lone surrogate ("\\ud800"), which no reply can carry (the
+            # Error model refused it, and the socket closed with 1011)
+            value.encode()
+        except UnicodeEncodeError:
+            return None
         return value
     return None
 

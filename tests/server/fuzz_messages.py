@@ -68,7 +68,13 @@ def echoable(value: Any) -> bool:
         return False
     if isinstance(value, int):
         return -(2**53) <= value <= 2**53
-    return isinstance(value, str) and len(value) <= 64
+    if not isinstance(value, str) or len(value) > 64:
+        return False
+    try:
+        value.encode()  # a lone surrogate is refused with the id left out
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 @dataclass

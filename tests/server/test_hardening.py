@@ -283,6 +283,20 @@ async def test_loose_types_get_typed_errors_and_the_socket_stays(url: str, messa
         await ws.close()
 
 
+async def test_an_id_no_reply_can_carry_is_not_echoed(url: str) -> None:
+    """Found by benchmarks/fuzz.py: JSON may spell a lone surrogate ("\\ud800"); echoing it
+    as the id of the error made the Error model fail and the socket closed with 1011."""
+    ws = await _raw(url)
+    try:
+        await ws.send('{"type": "ping", "id": "\\ud800"}')
+        reply = await _reply(ws)
+        assert reply["type"] == "error" and reply["code"] == "bad_message" and reply["id"] is None
+        await ws.send(json.dumps({"type": "ping", "id": 7}))
+        assert await _reply(ws) == {"type": "pong", "id": 7}
+    finally:
+        await ws.close()
+
+
 @pytest.mark.parametrize("fmt, depth", [("msgpack", 980), ("json", 500)])
 async def test_a_message_nested_near_the_parsers_limit_gets_bad_message(url: str, fmt: str, depth: int) -> None:
     """Found by benchmarks/fuzz.py: msgpack decodes 980 levels, then validating the
