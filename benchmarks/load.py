@@ -129,12 +129,15 @@ class ServerProcess:
         self.started_in = 0.0
         self.start()
 
-    def start(self) -> None:
+    def start(self, wait: bool = True) -> None:
+        """Start the server; with `wait`, return once /healthz answers."""
         began = time.monotonic()
         with self.log_path.open("a") as log:
             self.proc = subprocess.Popen(
                 [sys.executable, "-m", "mancala", "serve", "--port", str(self.port), "--data-dir", str(self.data)],
                 env=self.env, stderr=log, stdout=log)
+        if not wait:
+            return
         deadline = time.monotonic() + 120
         while True:
             try:

@@ -370,10 +370,18 @@ class Hub:
         if msg.computer is not None:
             human = msg.seat if msg.seat is not None else 0
             room.add_computer(1 - human, msg.computer)
-        room.begin(starter, first if first is not None else await room.first_position(starter))
+        await self._begin(room, starter, first)
         log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
                  "public" if public else "private")
         self._seat(client, room, msg.seat, msg.id)
+
+    async def _begin(self, room: Room, starter: int, first: Any) -> None:
+        """A new room's first game; a room whose game cannot start is dropped unseen."""
+        try:
+            room.begin(starter, first if first is not None else await room.first_position(starter))
+        except RoomError:
+            del self.rooms[room.code]
+            raise
 
     def _check_quota(self, client: Client, computer: bool) -> None:
         """Open rooms a connection, and an address, may have made (and computer rooms)."""
@@ -425,7 +433,7 @@ class Hub:
         room.quick = True
         room.creator = client.address
         client.created.add(room.code)
-        room.begin(0, await room.first_position(0))
+        await self._begin(room, 0, None)
         self._seat(client, room, None, msg.id)
 
     async def on_move(self, client: Client, msg: MakeMove) -> None:

@@ -35,9 +35,15 @@ from mancala.protocol.messages import (
     Spectators,
     State,
 )
+from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala.server.clock import Clock, Timer
-from mancala.server.rules_worker import RulesTimeout, RulesWorkers, next_round_or_none
+from mancala.server.rules_worker import (
+    RulesTimeout,
+    RulesWorkers,
+    next_round_or_none,
+    playable_start,
+)
 from mancala.server.store import GameRow, RoomRow, Store
 
 log = logging.getLogger("mancala.server")
@@ -187,7 +193,10 @@ class Room:
         """A new game's first position (RANDOM layouts drawn here, once, then stored)."""
         seed = secrets.randbits(64)
         if self.rules is None:
-            return self.game.start(starter, seed=seed)
+            try:  # a built-in RANDOM layout is drawn again, as a custom one, when nobody could move
+                return playable_start(self.variant, self.game, starter, None, seed)
+            except VariantError as exc:
+                raise RoomError(ErrorCode.INVALID_VARIANT, str(exc)) from None
         try:
             return (await self.rules.start(self.variant_json, starter, seed=seed)).position
         except RulesTimeout as exc:

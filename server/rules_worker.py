@@ -22,11 +22,13 @@ from typing import Any
 
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.position import Position
+from mancala.rules.enums import StartPattern
 from mancala.rules.errors import VariantError, Violation
 from mancala.rules.loading import parse_variant
 from mancala.rules.variant import Variant
 
 log = logging.getLogger("mancala.server")
+RANDOM_DRAWS = 20  # RANDOM layouts drawn before a variant is refused as one nobody can start
 STARTUP_LIMIT = 60.0  # seconds for a worker process to start (not counted in the rules' limit)
 
 
@@ -51,8 +53,17 @@ class Played:
 
 def playable_start(variant: Variant, game: Game, starter: int, board: list[int] | None,
                    seed: int | None) -> Position:
-    """The start position, refused (typed) when the game could never begin."""
+    """The start position, refused (typed) when the game could never begin.
+
+    A RANDOM layout that leaves the starter no move is drawn again (from the next seeds):
+    with few seeds a hole, some draws leave one side empty, and create_room (or a
+    rematch) was refused for the luck of the draw."""
     pos = game.start(starter, board=board, seed=seed)
+    random_layout = board is None and variant.game_info.start_pattern is StartPattern.RANDOM
+    for draw in range(1, RANDOM_DRAWS if random_layout else 1):
+        if pos.outcome is not None or game.legal_moves(pos):
+            break
+        pos = game.start(starter, seed=None if seed is None else seed + draw)
     if pos.outcome is None and not game.legal_moves(pos):
         gi = variant.game_info
         if gi.min_move > variant.nbr_start:
