@@ -93,7 +93,7 @@ class Hub:
         self.variants = self._load_variants()
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
-        self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit)
+        self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit, settings.rules_niceness)
         self.handlers: dict[str, Callable[[Client, Any], Awaitable[None] | None]] = {
             "hello": self.on_hello,
             "list_variants": self.on_list_variants,

@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import multiprocessing
+import os
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -105,7 +106,11 @@ class _Games:
         return found
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, niceness: int = 0) -> None:
+    # below the server's priority: on a machine short of CPUs, workers busy with costly
+    # custom variants would otherwise delay every frame of every room
+    with contextlib.suppress(OSError):
+        os.nice(niceness)
     conn.send(("ready", None))  # imports done: from here on the time is the rules'
     games = _Games()
     while True:
@@ -134,9 +139,9 @@ def _serve(conn: Connection) -> None:
 
 
 class _Worker:
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, niceness: int) -> None:
         self.conn, child = ctx.Pipe()
-        self.process: BaseProcess = ctx.Process(target=_serve, args=(child,), daemon=True,
+        self.process: BaseProcess = ctx.Process(target=_serve, args=(child, niceness), daemon=True,
                                                 name="mancala-rules")
         self.process.start()
         child.close()
@@ -160,9 +165,10 @@ class _Worker:
 class RulesWorkers:
     """A few worker processes; each request takes one, or waits for one to be free."""
 
-    def __init__(self, workers: int, time_limit: float) -> None:
+    def __init__(self, workers: int, time_limit: float, niceness: int = 0) -> None:
         self.count = max(1, workers)
         self.time_limit = time_limit
+        self.niceness = niceness
         self._ctx = multiprocessing.get_context("spawn")
         self._free: asyncio.Queue[_Worker] | None = None
         self._all: list[_Worker] = []
@@ -171,7 +177,7 @@ class RulesWorkers:
         if self._free is None:
             self._free = asyncio.Queue()
             for _ in range(self.count):
-                worker = _Worker(self._ctx)
+                worker = _Worker(self._ctx, self.niceness)
                 self._all.append(worker)
                 self._free.put_nowait(worker)
         return self._free
@@ -196,7 +202,7 @@ class RulesWorkers:
             # overran (or died): the only way to stop a computation is to end its process
             worker.kill()
             self._all.remove(worker)
-            worker = _Worker(self._ctx)
+            worker = _Worker(self._ctx, self.niceness)
             self._all.append(worker)
             if isinstance(exc, TimeoutError):
                 raise RulesTimeout(f"the rules took over {self.time_limit:g} s") from None

@@ -19,11 +19,17 @@ from websockets.exceptions import ConnectionClosed, InvalidStatus
 
 from mancala.client.api import MancalaClient, ServerError
 from mancala.server.app import running
+from tests.server.fuzz_messages import COSTLY
 from tests.server.helpers import get_json, http_get, play_moves
 
 KALAH = {"game_class": "Mancala", "game_constants": {"holes": 6, "nbr_start": 4},
          "game_info": {"name": "Kalah 4", "stores": True, "sow_own_store": True, "crosscapt": True,
                        "xcpickown": "PICK_ON_CAPT", "capt_side": "OPP_SIDE"}}
+
+
+# the costliest variant within the model's limits, in the Python engine (some 50 ms for its
+# first position and for each move; tests/server/fuzz_messages.py)
+LAPS_AND_SLAMS = COSTLY[0]
 
 
 def variant(**info: Any) -> dict[str, Any]:
@@ -50,10 +56,11 @@ async def test_a_slow_custom_variant_ends_in_a_typed_error_and_never_holds_up_ot
     """Within the limits, a custom variant's start may still be slow: it runs in a rules
     worker under a time limit (here tiny), so the error is typed and a bystander's ping
     is answered while the worker is still busy."""
-    server = await start_server(rules_time_limit=1e-6, rules_workers=1)  # less than any answer takes
+    # far less than the variant's start takes (some 50 ms: laps and grand-slam checks
+    # over 1,500 seeds)
+    server = await start_server(rules_time_limit=1e-6, rules_workers=1)
     url = f"ws://127.0.0.1:{server.port}/ws"
-    heavy = variant(mlaps="LAPPER", grandslam="NOT_LEGAL", mustshare=True)
-    heavy["game_constants"] = {"holes": 15, "nbr_start": 100}
+    heavy = LAPS_AND_SLAMS
     async with await MancalaClient.connect(url, name="eve") as eve, \
             await MancalaClient.connect(url, name="bob") as bob:
         create = asyncio.create_task(eve.create_room(heavy))
@@ -90,6 +97,29 @@ async def test_moves_of_a_custom_room_are_checked_in_the_workers(connect) -> Non
         await ann.move(granted.room, 7)  # North's hole
     assert err.value.code == "illegal_move"
     await play_moves(granted.room, [ann, bob], state, rng=__import__("random").Random(1), count=6)
+
+
+async def test_a_custom_move_over_the_time_limit_is_refused_and_changes_nothing(start_server) -> None:
+    """A move of a custom room is computed in a rules worker under the time limit (on the
+    loop, a costly one held every room up): over the limit it is refused, typed, the
+    position stays as it was, and the worker that took over is replaced."""
+    server = await start_server(rules_workers=1, rules_time_limit=30.0)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    async with await MancalaClient.connect(url, name="ann") as ann, \
+            await MancalaClient.connect(url, name="bob") as bob, \
+            await MancalaClient.connect(url, name="eve") as eve:
+        granted = await ann.create_room(LAPS_AND_SLAMS, seat=0)
+        await bob.join(granted.room)
+        before = (await bob.next_event("room_state")).state
+        server.hub.rules.time_limit = 1e-6  # far less than a move takes (some 50 ms)
+        with pytest.raises(ServerError) as err:
+            await ann.move(granted.room, before.legal[0], 0)
+        assert err.value.code == "rules_timeout"
+        seen = await eve.spectate(granted.room)
+        assert seen.ply == 0 and seen.moves == [] and seen.state == before
+        server.hub.rules.time_limit = 30.0
+        await ann.move(granted.room, before.legal[0], 0)
+        assert (await bob.next_event("move_made")).ply == 0
 
 
 async def test_a_variant_nobody_can_move_in_is_refused(connect) -> None:
