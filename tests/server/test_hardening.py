@@ -159,6 +159,40 @@ async def test_random_layouts_are_stored_and_come_back_after_a_restart(make_sett
                 assert back.ply == 3 and back.state == state and back.status == "playing"
 
 
+async def test_a_random_next_round_is_stored_and_comes_back_after_a_restart(make_settings) -> None:
+    """With a RANDOM layout every round starts from a new draw; the draw is stored with the
+    game (not drawn anew when the room is restored)."""
+    import random
+
+    rounds = {"game_class": "Mancala", "game_constants": {"holes": 3, "nbr_start": 8},
+              "game_info": {"name": "Random rounds", "stores": True, "start_pattern": "RANDOM",
+                            "rounds": "NO_MOVES", "goal": "RND_WIN_COUNT", "goal_param": 3,
+                            "round_fill": "NOT_APPLICABLE"}}
+    settings = make_settings()
+    rng = random.Random(3)
+    async with running(settings) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        async with await MancalaClient.connect(url, name="ann") as ann, \
+                await MancalaClient.connect(url, name="bob") as bob:
+            granted = await ann.create_room(rounds, seat=0)
+            joined = await bob.join(granted.room)
+            state = (await bob.next_event("room_state")).state
+            ply = 0
+            while True:  # random moves until the second round has started
+                await [ann, bob][state.turn].move(granted.room, rng.choice(state.legal), ply)
+                state = (await bob.next_event("move_made")).state
+                ply += 1
+                if state.outcome is not None:
+                    assert state.outcome["kind"] in ("ROUND_WIN", "ROUND_TIE"), state.outcome
+                    state = (await bob.next_event("round_started")).state
+                    break
+    async with running(settings) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        async with await MancalaClient.connect(url, name="bob") as bob:
+            back = await bob.reconnect(granted.room, joined.token)
+            assert back.ply == ply and back.state == state
+
+
 async def test_a_random_layout_that_leaves_the_starter_no_move_is_drawn_again(start_server) -> None:
     """Found by benchmarks/crashloop.py: RANDOM lays nbr_start seeds out in all; with four
     seeds North's row is empty in a quarter of the draws, and create_room with North to
