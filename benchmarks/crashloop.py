@@ -24,7 +24,9 @@ and ask for a rematch after every game. Then --kills times:
 
 The table: kills, moves acknowledged, recovered, lost (must be 0), moves the store had
 beyond the last ack (committed, the ack lost with the server), positions compared and
-mismatched, unrestorable rooms (must be 0), restart times. By kind of variant too.
+mismatched, unrestorable rooms, games a rematch replaced that the store never ended,
+rooms back playing with no legal move (all must be 0), restart times. By kind of
+variant too.
 Progress goes to stderr.
 """
 
@@ -107,6 +109,8 @@ class Tally:
     unrestorable: Counter[str] = field(default_factory=Counter)
     games: Counter[str] = field(default_factory=Counter)  # games started (first ones and rematches)
     refused: Counter[str] = field(default_factory=Counter)  # typed errors while playing, by code
+    unended: Counter[str] = field(default_factory=Counter)  # older games the store never ended
+    stuck: Counter[str] = field(default_factory=Counter)  # rooms back playing with no legal move
     problems: list[str] = field(default_factory=list)
 
 
@@ -172,26 +176,29 @@ class Room:
             await mover.request({"type": "move", "room": self.code, "move": move, "ply": ply}, timeout=30)
             game.acked[ply] = (seat, move)  # the ack came: the move must survive any crash
             tally.acked[self.kind] += 1
-            while not mover.events.empty():  # its move_made (and a new round) came before the ack
+            # its move_made (and a new round, the game's end) came before the ack; the queue
+            # may also hold older pushes that came to it as the opponent (never drained in
+            # time: the other socket's frames may come after this one's ack)
+            while not mover.events.empty():
                 event = mover.events.get_nowait()
                 if getattr(event, "room", None) != self.code:
                     continue
-                if event.type in ("move_made", "round_started"):
-                    self.ply = event.ply + 1 if event.type == "move_made" else event.ply
+                if event.type == "move_made" and event.ply == ply \
+                        or event.type == "round_started" and event.ply == ply + 1:
+                    self.ply = ply + 1
                     self.state = event.state.model_dump(mode="json")
                     game.states[self.ply] = self.state
-                elif event.type == "game_over":
+                elif event.type == "game_over" and event.game_id == self.game_id:
                     self.finished = True
             while not other.events.empty():  # the opponent's copies of the same pushes
                 other.events.get_nowait()
 
     async def rematch(self, tally: Tally) -> None:
-        old = self.game_id
         for player in self.players:
             await player.request({"type": "rematch", "room": self.code}, timeout=30)
         while True:
             event = await self.players[0].next_event("room_state", timeout=30)
-            if event.room == self.code and event.game_id != old:
+            if event.room == self.code and event.game_id not in self.games:  # not an older one
                 self.see(event)
                 tally.games[self.kind] += 1
                 return
@@ -232,7 +239,13 @@ class Room:
                     stored = []
                 else:
                     stored = list(zip(record["seats"], record["moves"], strict=True))
+                    if record["outcome"] is None:  # a rematch followed it: it ended
+                        tally.unended[self.kind] += 1
+                        tally.problems.append(f"room {self.code} game {gid}: replaced, never recorded as ended")
             self.check(gid, game, stored, tally)
+        if back.status == "playing" and not back.state.legal:
+            tally.stuck[self.kind] += 1
+            tally.problems.append(f"room {self.code} ({self.label}) came back playing with no legal move")
         known = self.games.get(back.game_id)
         seen = known.states.get(back.ply) if known is not None else None
         if seen is not None:  # a position the clients saw before the kill, at the same ply
@@ -309,11 +322,13 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
         "by_kind": {k: {"rooms": sum(r.kind == k for r in rooms), "games": tally.games[k], "acked": tally.acked[k],
                         "recovered": tally.recovered[k], "lost": tally.lost[k], "beyond": tally.beyond[k],
                         "compared": tally.compared[k], "mismatched": tally.mismatched[k],
-                        "unrestorable": tally.unrestorable[k]} for k in kinds},
+                        "unrestorable": tally.unrestorable[k], "unended": tally.unended[k],
+                        "stuck": tally.stuck[k]} for k in kinds},
         "acked": sum(tally.acked.values()), "recovered": sum(tally.recovered.values()),
         "lost": sum(tally.lost.values()), "beyond": sum(tally.beyond.values()),
         "compared": sum(tally.compared.values()), "mismatched": sum(tally.mismatched.values()),
-        "unrestorable": sum(tally.unrestorable.values()), "refused": dict(tally.refused),
+        "unrestorable": sum(tally.unrestorable.values()), "unended": sum(tally.unended.values()),
+        "stuck": sum(tally.stuck.values()), "refused": dict(tally.refused),
         "restart_s": {"p50": statistics.median(restarts), "max": max(restarts), "min": min(restarts)}
         if restarts else {}, "problems": tally.problems[:50], "data": str(server.data),
     }
@@ -322,13 +337,14 @@ async def run(args: argparse.Namespace) -> dict[str, Any]:
 def table(r: dict[str, Any]) -> str:
     lines = [f"{r['kills']} SIGKILLs ({r['kills_during_restart']} of them during a restart), {r['rooms']} rooms", "",
              "| variants | rooms | games | moves acknowledged | recovered | lost | committed beyond the last ack "
-             "| positions compared | differing | unrestorable rooms |",
-             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+             "| positions compared | differing | unrestorable rooms | games never ended | rooms stuck |",
+             "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
     rows = list(r["by_kind"].items()) + [("all", {**r, "rooms": r["rooms"],
                                                   "games": sum(k["games"] for k in r["by_kind"].values())})]
     for kind, k in rows:
         lines.append(f"| {kind} | {k['rooms']} | {k['games']:,} | {k['acked']:,} | {k['recovered']:,} | {k['lost']} "
-                     f"| {k['beyond']:,} | {k['compared']:,} | {k['mismatched']} | {k['unrestorable']} |")
+                     f"| {k['beyond']:,} | {k['compared']:,} | {k['mismatched']} | {k['unrestorable']} "
+                     f"| {k['unended']} | {k['stuck']} |")
     if r["restart_s"]:
         rs = r["restart_s"]
         lines += ["", f"restart (process start to /healthz, every room restored): p50 {rs['p50']:.2f} s, "
@@ -351,7 +367,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     result = asyncio.run(run(args))
     print(json.dumps(result, indent=1) if args.json else table(result))
-    return 0 if result["lost"] == 0 and result["unrestorable"] == 0 and result["mismatched"] == 0 else 1
+    bad = ("lost", "unrestorable", "mismatched", "unended", "stuck")
+    return 0 if not any(result[k] for k in bad) and not result["problems"] else 1
 
 
 if __name__ == "__main__":

@@ -144,6 +144,7 @@ class Hub:
                 variant = parse_variant(row.variant_json)
                 room = self._new_room(row.code, row.variant, row.variant_json, variant, row.public)
                 room.restore(row, game)
+                room.end_if_over()
             except (VariantError, IllegalMove) as exc:
                 self.rooms.pop(row.code, None)
                 self.store.mark_unrestorable(row.code, row.game_id, str(exc))
