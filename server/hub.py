@@ -154,6 +154,8 @@ class Hub:
             room.empty_since = room.last_activity = self.clock.now()
             room.computer_turn()
             count += 1
+        if any(room.rules is not None for room in self.rooms.values()):
+            self.rules.warm()
         log.info("restored %d rooms", count)
         return count
 

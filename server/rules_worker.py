@@ -173,6 +173,11 @@ class RulesWorkers:
         self._free: asyncio.Queue[_Worker] | None = None
         self._all: list[_Worker] = []
 
+    def warm(self) -> None:
+        """Start the processes now, not at the first request (after a restart that brought
+        custom rooms back: their first moves would otherwise wait for the processes' start)."""
+        self._queue()
+
     def _queue(self) -> asyncio.Queue[_Worker]:
         if self._free is None:
             self._free = asyncio.Queue()

@@ -151,6 +151,9 @@ async def test_random_layouts_are_stored_and_come_back_after_a_restart(make_sett
                 assert state.outcome is None
                 rooms.append((granted.room, joined.token, state))
     async with running(settings) as server:
+        # custom rooms came back: their rules workers start with the server, not at the
+        # first move (which waited for them, most of a second and more)
+        assert len(server.hub.rules._all) == settings.rules_workers
         url = f"ws://127.0.0.1:{server.port}/ws"
         for code, token, state in rooms:
             assert code in server.hub.rooms
