@@ -154,6 +154,7 @@ class Tally:
     crashes: Counter[str] = field(default_factory=Counter)
     examples: dict[str, str] = field(default_factory=dict)  # one example per crash kind
     http: Counter[str] = field(default_factory=Counter)
+    round_trips: list[float] = field(default_factory=list)  # ms, a frame sent to its fence's pong
 
     def crash(self, kind: str, example: str) -> None:
         self.crashes[kind] += 1
@@ -199,9 +200,11 @@ async def fuzz_connection(url: str, number: int, binary: bool, until: float, rng
             fence_number += 1
             fence = {"type": "ping", "id": f"fence-{number}-{fence_number}"}
             try:
+                sent = time.perf_counter()
                 await ws.send(frame.data)
                 await ws.send(msgpack.packb(fence) if binary else json.dumps(fence))
                 replies = await asyncio.wait_for(until_fence(ws, fence["id"], binary, tally), FENCE_TIMEOUT)
+                tally.round_trips.append((time.perf_counter() - sent) * 1000)
             except TimeoutError:
                 tally.crash("no pong (stall)", f"{fmt} {frame.kind}: {frame.data[:300]!r}")
                 await ws.close()
@@ -388,6 +391,9 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "documented_closes": dict(tally.closes), "crashes": sum(tally.crashes.values()),
         "crash_kinds": dict(tally.crashes), "crash_examples": tally.examples, "http": dict(tally.http),
         "server_tracebacks": dict(Counter(tracebacks)),
+        "fuzz_round_trip_ms": {"p50": statistics.median(tally.round_trips) if tally.round_trips else 0.0,
+                               "p99": percentile(tally.round_trips, 0.99),
+                               "max": max(tally.round_trips, default=0.0)},
         "bystander": {"pings": len(pings), "p50": statistics.median(pings) if pings else 0.0,
                       "p90": percentile(pings, 0.9), "p99": percentile(pings, 0.99),
                       "max": max(pings, default=0.0), "moves": len(moves),
@@ -411,6 +417,9 @@ def table(r: dict[str, Any]) -> str:
               "| ---: | " + " | ".join("---:" for _ in r["errors_by_code"]) + " |",
               f"| {r['typed_errors']:,} | " + " | ".join(f"{r['errors_by_code'][c]:,}"
                                                       for c in sorted(r["errors_by_code"])) + " |"]
+    rt = r["fuzz_round_trip_ms"]
+    lines += ["", f"a fuzzed frame to the pong after it: p50 {rt['p50']:.1f} ms, p99 {rt['p99']:.1f} ms, "
+                  f"max {rt['max']:.0f} ms (custom variants' rules included)"]
     lines += ["", "replies: " + ", ".join(f"{t} {n:,}" for t, n in sorted(r["replies"].items())),
               "messages sent by type: " + ", ".join(f"{t} {n:,}" for t, n in sorted(r["message_types"].items())),
               "HTTP statuses: " + ", ".join(f"{s} {n:,}" for s, n in sorted(r["http"].items())),
