@@ -1,7 +1,7 @@
 """The long fuzz run: random frames against a real server while a bystander plays on.
 
     python benchmarks/fuzz.py --minutes 10
-    python benchmarks/fuzz.py --minutes 1 --clients 4 --seed 7 --json
+    python benchmarks/fuzz.py --minutes 1 --clients 4 --seed 7 --baseline 0 --json
 
 Starts `mancala serve` (a subprocess on a free port of 127.0.0.1, its own scratch data
 directory) with the default quotas and limits, but for the per-connection rate limit
@@ -19,7 +19,9 @@ would test nothing else). Then, for --minutes:
 - one HTTP client asks random paths and methods, a few a second;
 - a bystander, in a process of its own (so the fuzzers' work does not delay it), plays
   a Kalah room with a second connection, a move every 100 ms and a rematch after each
-  game, and pings every 20 ms: its ping round trips are the latency measured.
+  game, and pings as often as the rate limit lets it (every 60 ms): its ping round trips
+  are the latency measured. It plays alone for --baseline minutes first, on the same
+  server: on a machine shared with other work, that row is what the machine costs.
 
 A crash is any of: the server process died; a socket closed with 1011, or closed at
 all except with 1009 after a frame over the hard limit; a reply that is not a
@@ -335,6 +337,25 @@ async def fuzz(args: argparse.Namespace, server: ServerProcess, tally: Tally, un
             tally.crash("fuzzer failed", f"{type(result).__name__}: {result}")
 
 
+def final_result(pipe: Connection, wait: float) -> dict[str, Any]:
+    """The bystander's result (it sends progress tuples before it)."""
+    deadline = time.monotonic() + wait
+    while time.monotonic() < deadline:
+        if pipe.poll(1):
+            message = pipe.recv()
+            if isinstance(message, dict):
+                return message
+    return {"pings": [], "moves": [], "errors": ["no result from the bystander"]}
+
+
+def latency(result: dict[str, Any]) -> dict[str, Any]:
+    pings, moves = result["pings"], result["moves"]
+    return {"pings": len(pings), "p50": statistics.median(pings) if pings else 0.0,
+            "p90": percentile(pings, 0.9), "p99": percentile(pings, 0.99), "max": max(pings, default=0.0),
+            "moves": len(moves), "move_p50": statistics.median(moves) if moves else 0.0,
+            "move_p99": percentile(moves, 0.99), "errors": result["errors"]}
+
+
 def server_tracebacks(log: Path) -> list[str]:
     """The last line of every traceback in the server's log (what was raised)."""
     lines = log.read_text(errors="replace").splitlines()
@@ -356,8 +377,18 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     progress(f"server pid {server.pid} on {server.url}, data in {server.data}")
     tally = Tally()
     ctx = multiprocessing.get_context("spawn")
-    mine, theirs = ctx.Pipe()
     every = max(0.02, 1.2 / args.rate)  # the pinger stays under the rate limit
+    alone: dict[str, Any] = {"pings": [], "moves": [], "errors": []}
+    if args.baseline > 0:  # the same bystander with nobody fuzzing: what the machine itself costs
+        progress(f"bystander alone for {args.baseline:g} min")
+        mine, theirs = ctx.Pipe()
+        proc = ctx.Process(target=bystander_main, args=(server.url, args.baseline * 60, every, theirs), daemon=True)
+        proc.start()
+        alone = final_result(mine, args.baseline * 60 + 60)
+        proc.join(10)
+    load_before = os.getloadavg()[0]
+    cpu_before, cpu_at = server.cpu(), time.monotonic()
+    mine, theirs = ctx.Pipe()
     bystander_proc = ctx.Process(target=bystander_main, args=(server.url, seconds, every, theirs), daemon=True)
     bystander_proc.start()
     if args.nice:  # after starting the server and the bystander, which keep the usual priority
@@ -367,22 +398,17 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
     try:
         early: list[dict[str, Any]] = []
         asyncio.run(fuzz(args, server, tally, time.monotonic() + seconds, mine, early))
-        bystander_result: dict[str, Any] = early[0] if early else {"pings": [], "moves": [], "errors": ["no result"]}
-        deadline = time.monotonic() + 60
-        while not early and time.monotonic() < deadline:
-            if mine.poll(1):
-                message = mine.recv()
-                if isinstance(message, dict):
-                    bystander_result = message
-                    break
+        bystander_result = early[0] if early else final_result(mine, 60)
         bystander_proc.join(10)
         alive = server.alive()
+        cpu_after, spent = server.cpu(), time.monotonic() - cpu_at
+        server_cpu = [(cpu_after[i] - cpu_before[i]) / spent for i in (0, 1)]  # the loop, its workers
+        load_after = os.getloadavg()[0]
     finally:
         server.stop()
     if not alive:
         tally.crash("server died", "")
     tracebacks = server_tracebacks(server.log_path)
-    pings, moves = bystander_result["pings"], bystander_result["moves"]
     return {
         "minutes": args.minutes, "clients": args.clients, "seed": args.seed,
         "frames": sum(tally.frames.values()), "frame_kinds": dict(tally.frames),
@@ -394,11 +420,8 @@ def run(args: argparse.Namespace) -> dict[str, Any]:
         "fuzz_round_trip_ms": {"p50": statistics.median(tally.round_trips) if tally.round_trips else 0.0,
                                "p99": percentile(tally.round_trips, 0.99),
                                "max": max(tally.round_trips, default=0.0)},
-        "bystander": {"pings": len(pings), "p50": statistics.median(pings) if pings else 0.0,
-                      "p90": percentile(pings, 0.9), "p99": percentile(pings, 0.99),
-                      "max": max(pings, default=0.0), "moves": len(moves),
-                      "move_p50": statistics.median(moves) if moves else 0.0,
-                      "move_p99": percentile(moves, 0.99), "errors": bystander_result["errors"]},
+        "bystander": latency(bystander_result), "bystander_alone": latency(alone) if args.baseline > 0 else None,
+        "server_cpu": server_cpu, "load_average": [load_before, load_after],
         "server_log": str(server.log_path),
     }
 
@@ -438,12 +461,19 @@ def table(r: dict[str, Any]) -> str:
     lines.append(f"tracebacks in the server log: {sum(r['server_tracebacks'].values())}")
     for text, n in r["server_tracebacks"].items():
         lines.append(f"  {n} x {text}")
-    lines += ["", "| bystander pings | p50 | p90 | p99 | max | bystander moves | move p50 | move p99 |",
-              "| ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |",
-              f"| {b['pings']:,} | {b['p50']:.1f} ms | {b['p90']:.1f} ms | {b['p99']:.1f} ms | {b['max']:.1f} ms "
-              f"| {b['moves']:,} | {b['move_p50']:.1f} ms | {b['move_p99']:.1f} ms |"]
-    if b["errors"]:
-        lines.append(f"bystander errors: {b['errors']}")
+    lines += ["", "| bystander | pings | p50 | p90 | p99 | max | moves | move p50 | move p99 |",
+              "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |"]
+    rows = [("alone (before the fuzz)", r["bystander_alone"]), ("during the fuzz", b)]
+    for label, x in rows:
+        if x is None:
+            continue
+        lines.append(f"| {label} | {x['pings']:,} | {x['p50']:.1f} ms | {x['p90']:.1f} ms | {x['p99']:.1f} ms "
+                     f"| {x['max']:.1f} ms | {x['moves']:,} | {x['move_p50']:.1f} ms | {x['move_p99']:.1f} ms |")
+        if x["errors"]:
+            lines.append(f"bystander errors ({label}): {x['errors']}")
+    lines.append(f"server CPU during the fuzz: {100 * r['server_cpu'][0]:.0f} % of one core for its event loop, "
+                 f"{100 * r['server_cpu'][1]:.0f} % for its rules and search workers (at lower priority); "
+                 f"load average {r['load_average'][0]:.1f} at the start, {r['load_average'][1]:.1f} at the end")
     return "\n".join(lines)
 
 
@@ -456,6 +486,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="messages a second per connection the server allows (default 20, its own)")
     parser.add_argument("--nice", type=int, default=10,
                         help="niceness of the fuzzing process (not the server nor the bystander; default 10)")
+    parser.add_argument("--baseline", type=float, default=1.0,
+                        help="minutes the bystander first plays alone, for comparison (default 1; 0: none)")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     args = parser.parse_args(argv)
     result = run(args)
