@@ -217,9 +217,16 @@ class Pipeline:
         else:
             order = self.board.order[pos.turn]
             locs = [order[idx] for idx, ok in enumerate(allow) if ok]
-        if pos.empty_store or not any(self.udir) or (self.play_alt and pos.mcount):
+        if not any(self.udir) or (self.play_alt and pos.mcount):
             return sorted(locs)
         out: list[int | tuple[int, str]] = []
+        if pos.empty_store:
+            # The reference names a choose-direction hole with a direction in every move
+            # list, so placing captured seeds there is [hole, dir] too (either: nothing is
+            # sown).
+            for loc in sorted(locs):
+                out += [(loc, "CCW"), (loc, "CW")] if self.udir[loc] else [loc]
+            return out
         index = {loc: idx for idx, loc in enumerate(self.allowables.places(pos.turn))}
         for loc in sorted(locs):
             if not self.udir[loc]:
