@@ -15,6 +15,14 @@ Players play Kalah (4 holes) with rematches until the time is up, each move
 after 0.5x to 1.5x --think-ms (0: at once, as fast as the server answers).
 docs/performance.md ("Server under load") has the numbers and what they mean.
 
+With --nodes N (N >= 1), the server is a cluster instead: N `mancala serve` nodes on a
+real redis-server and PostgreSQL started for the run (tests/cluster/services.py;
+Debian's redis-server and postgresql), each room's two players on two different nodes
+and its spectators spread over all nodes; the server CPU is then the nodes' together.
+The spectators of every room are spread over all generator processes (and the players'
+rooms shared out among them), so that one room's 10,000 spectators do not all sit on one
+generator's loop; a move's latency is to the last of its spectators in any process.
+
 With --computer-rooms K, K more rooms each have one bot (random legal moves)
 against the server's computer opponent at --computer-level; several values run
 one after the other (a fresh server each) and the table shows them side by side.
@@ -39,6 +47,8 @@ import json
 import multiprocessing
 import os
 import random
+import re
+import shutil
 import socket
 import subprocess
 import sys
@@ -56,6 +66,7 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.protocol import State as WsState
+from websockets.typing import Subprotocol
 
 from mancala.client.api import MancalaClient, ServerError
 from mancala.protocol.codec import JSON_SUBPROTOCOL
@@ -67,6 +78,7 @@ LAG_TICK = 0.05  # seconds between the event-loop lag probes
 CONNS, MOVES, CMOVES = range(3)
 COUNTERS = 3
 TICK = os.sysconf("SC_CLK_TCK")
+MOVE_HEAD = re.compile(r'\{"type":"move_made","room":"[A-Z0-9]+","ply":(\d+),')
 
 
 # ---- the server process ---------------------------------------------------------------
@@ -104,11 +116,16 @@ def children(pid: int) -> list[int]:
 
 
 class ServerProcess:
-    """`mancala serve` on a free port with a scratch data directory; its log goes to a file."""
+    """`mancala serve` on a free port with a scratch data directory; its log goes to a file.
 
-    def __init__(self, quotas: bool = False, **env_overrides: str) -> None:
-        self.port = free_port()
-        self.data = Path(tempfile.mkdtemp(prefix="mancala-load-"))
+    `data` and `port` pin both (the crash-loop benchmark restarts on the same ones);
+    `start()` after `kill()` or `stop()` runs the server again. `started_in` is how long
+    the last start took to answer /healthz (it restores every room first)."""
+
+    def __init__(self, quotas: bool = False, data: Path | None = None, port: int | None = None,
+                 **env_overrides: str) -> None:
+        self.port = port or free_port()
+        self.data = data or Path(tempfile.mkdtemp(prefix="mancala-load-"))
         self.log_path = self.data / "server.log"
         # the rate limit is per connection; a bot moving at once may send more than a human
         # and every generator connects from 127.0.0.1: the per-address quotas are lifted
@@ -119,11 +136,23 @@ class ServerProcess:
         if quotas:  # the defaults, for benchmarks of the quotas themselves
             env = {k: v for k, v in env.items() if "ROOMS_PER" not in k}
         env.update(env_overrides)
-        with self.log_path.open("w") as log:
+        self.env = env
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
+        self.started_in = 0.0
+        self.start()
+
+    def start(self, wait: bool = True) -> None:
+        """Start the server; with `wait`, return once /healthz answers."""
+        began = time.monotonic()
+        with self.log_path.open("a") as log:
             self.proc = subprocess.Popen(
-                [sys.executable, "-m", "mancala", "serve", "--port", str(self.port), "--data-dir", str(self.data)],
-                env=env, stderr=log, stdout=log)
-        deadline = time.monotonic() + 30
+                # MANCALA_BENCH_PYTHON: another install's interpreter (a before/after comparison)
+                [os.environ.get("MANCALA_BENCH_PYTHON", sys.executable), "-m", "mancala", "serve", "--port",
+                 str(self.port), "--data-dir", str(self.data)],
+                env=self.env, stderr=log, stdout=log)
+        if not wait:
+            return
+        deadline = time.monotonic() + 120
         while True:
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1).read()
@@ -131,16 +160,29 @@ class ServerProcess:
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"the server did not start; see {self.log_path}") from None
-                time.sleep(0.1)
-        self.url = f"ws://127.0.0.1:{self.port}/ws"
+                time.sleep(0.02)
+        self.started_in = time.monotonic() - began
 
     @property
     def pid(self) -> int:
         return self.proc.pid
 
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
     def cpu(self) -> tuple[float, float]:
         """(the server's own CPU seconds, its child processes' - the search workers)."""
         return cpu_seconds(self.pid), sum(cpu_seconds(c) for c in children(self.pid))
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash: no goodbye, no flush. Its worker processes are daemons of a
+        dead parent; they are killed too, so that they do not pile up over many kills."""
+        workers = children(self.pid)
+        self.proc.kill()
+        self.proc.wait()
+        for pid in workers:
+            with contextlib.suppress(OSError):
+                os.kill(pid, 9)
 
     def stop(self) -> None:
         self.proc.terminate()
@@ -154,7 +196,7 @@ class ServerProcess:
 async def connect_from(url: str, address: str, name: str) -> MancalaClient:
     """A client on its own loopback address (127.x.y.z): the server's quotas and the
     computer's turn-taking count per address."""
-    ws = await ws_connect(url, subprotocols=["mancala.v1.json"],  # type: ignore[list-item]
+    ws = await ws_connect(url, subprotocols=[Subprotocol("mancala.v1.json")],
                           local_addr=(address, 0), max_size=2**22)
     client = MancalaClient(ws)
     await client.request({"type": "hello", "name": name})
@@ -167,21 +209,32 @@ async def connect_from(url: str, address: str, name: str) -> MancalaClient:
 class Plan:
     """What one generator process does: its share of the rooms."""
 
-    url: str
-    rooms: list[int]  # human rooms (numbers, for the random seeds)
+    urls: list[str]  # the server, or the cluster's nodes
+    rooms: list[int]  # human rooms whose players this process runs (numbers, for the random seeds)
     computer_rooms: list[int]
     spectators: int
     computer_level: int | str
     think_ms: float
     index: int
     lobby: int = 0  # lobby subscribers in this generator (the rooms are then public)
+    procs: int = 1  # generator processes: this one runs spectators i with i % procs == index
+
+    @property
+    def url(self) -> str:
+        return self.urls[0]
+
+    def node(self, k: int) -> str:
+        return self.urls[k % len(self.urls)]
 
 
 @dataclass
 class Samples:
     """What a generator reports back once the time is up."""
 
-    latencies: list[float] = field(default_factory=list)  # ms, human rooms
+    # human rooms' moves, keyed "room:game:ply": when sent (by the mover's process), and
+    # when the last of this process's receivers got it (the parent takes the latest)
+    sent: dict[str, float] = field(default_factory=dict)
+    done: dict[str, float] = field(default_factory=dict)
     replies: list[float] = field(default_factory=list)  # ms, computer rooms: bot's move -> computer's move
     moves: int = 0
     computer_moves: int = 0
@@ -203,27 +256,30 @@ class Clock:
 
 
 class Tracker:
-    """One human room's moves in flight: sent at, and how many receivers still await them."""
+    """One human room's moves in this process: when each was sent (if this process runs the
+    room's players) and when the last of this process's receivers got it (wall clock: the
+    parent compares times of several processes)."""
 
-    def __init__(self, receivers: int, samples: Samples, clock: Clock) -> None:
+    def __init__(self, room: int, receivers: int, samples: Samples, clock: Clock) -> None:
+        self.room = room
         self.receivers = receivers
         self.samples = samples
         self.clock = clock
-        self.pending: dict[tuple[int | None, int], list[float]] = {}
+        self.pending: dict[tuple[int | None, int], int] = {}
 
     def sent(self, game: int | None, ply: int) -> None:
         if self.clock.running:
-            self.pending[(game, ply)] = [time.perf_counter(), self.receivers]
+            self.samples.sent[f"{self.room}:{game}:{ply}"] = time.time()
 
     def received(self, game: int | None, ply: int) -> None:
-        entry = self.pending.get((game, ply))
-        if entry is None:
+        key = (game, ply)
+        left = self.pending.get(key, self.receivers) - 1
+        if left > 0:
+            self.pending[key] = left
             return
-        entry[1] -= 1
-        if entry[1] == 0:
-            del self.pending[(game, ply)]
-            if self.clock.running:
-                self.samples.latencies.append((time.perf_counter() - entry[0]) * 1000)
+        self.pending.pop(key, None)
+        if self.clock.running:
+            self.samples.done[f"{self.room}:{game}:{ply}"] = time.time()
 
 
 class Player:
@@ -252,7 +308,7 @@ class Watcher:
 
     @classmethod
     async def connect(cls, url: str, name: str) -> Watcher:
-        ws = await ws_connect(url, subprotocols=[JSON_SUBPROTOCOL], open_timeout=60,  # type: ignore[list-item]
+        ws = await ws_connect(url, subprotocols=[Subprotocol(JSON_SUBPROTOCOL)], open_timeout=60,
                               compression=None)
         await ws.send(json.dumps({"type": "hello", "name": name, "id": 1}))
         reply = json.loads(await ws.recv())
@@ -286,12 +342,14 @@ class Watcher:
         async for frame in self.ws:
             if tracker.clock.stopped:
                 return
-            ev = json.loads(frame)
-            kind = ev["type"]
-            if kind == "move_made":
-                tracker.received(game, ev["ply"])
-            elif kind == "room_state":  # a rematch: a new game
-                game = ev["game_id"]
+            # only the ply of a move_made is needed: read from the frame's head (the server
+            # writes type, room, ply first) instead of decoding the whole position, which
+            # for 10,000 spectators was most of the generators' CPU
+            head = MOVE_HEAD.match(frame) if isinstance(frame, str) else None
+            if head is not None:
+                tracker.received(game, int(head.group(1)))
+            elif '"type":"room_state"' in frame[:30]:  # a rematch: a new game
+                game = json.loads(frame)["game_id"]
 
     @property
     def alive(self) -> bool:
@@ -326,7 +384,7 @@ async def player(c: MancalaClient, room: str, seat: int, state: Any, game: int |
         ev = await c.events.get()
         if ev.type == "move_made":
             state, ply, waiting = ev.state, ev.ply + 1, False
-            if tracker is not None and tracker.receivers and not plan.spectators:
+            if tracker is not None and not plan.spectators:
                 tracker.received(game, ev.ply)
             if computer and ev.seat != seat:
                 if asked_at is not None and clock.running:
@@ -357,6 +415,9 @@ async def lag_probe(samples: Samples, clock: Clock) -> None:
 
 async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop: Event,
                    report: Connection) -> None:
+    """Set-up in two steps: this process's rooms are made and their codes sent to the parent,
+    which sends every process all the codes; then each connects its share of every room's
+    spectators. Then "ready", and the rooms play from `go` to `stop`."""
     samples, clock = Samples(), Clock()
     slot = plan.index * COUNTERS
     raw = counters.get_obj()  # one writer per slot: no lock needed
@@ -371,38 +432,51 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
     readers: list[asyncio.Task[None]] = []
     clients: list[Any] = []  # MancalaClient and Watcher: both have alive and close()
 
-    async def connect(name: str) -> MancalaClient:
+    async def connect(name: str, url: str | None = None) -> MancalaClient:
         async with gate:
-            c = await MancalaClient.connect(plan.url, name=name, open_timeout=60)
+            c = await MancalaClient.connect(url or plan.url, name=name, open_timeout=60)
         clients.append(Player(c))
         raw[slot + CONNS] += 1
         return c
 
-    async def connect_watcher(name: str) -> Watcher:
+    async def connect_watcher(name: str, url: str | None = None) -> Watcher:
         async with gate:
-            w = await Watcher.connect(plan.url, name)
+            w = await Watcher.connect(url or plan.url, name)
         clients.append(w)
         raw[slot + CONNS] += 1
         return w
 
-    async def human_room(r: int) -> list[Any]:
-        a, b = await connect(f"a{r}"), await connect(f"b{r}")
+    trackers: dict[int, Tracker] = {}
+
+    def mine(r: int) -> list[int]:
+        """This process's spectators of room r (on nodes after the players')."""
+        return [i for i in range(plan.spectators) if i % plan.procs == plan.index]
+
+    async def human_room(r: int) -> tuple[int, str, list[Any]]:
+        # in a cluster the two players sit on two nodes (the room lives on the first's)
+        a, b = await connect(f"a{r}", plan.node(r)), await connect(f"b{r}", plan.node(r + 1))
         granted = await a.create_room(VARIANT, public=public)
         first = await a.next_event("room_state")
         await b.join(granted.room)
         second = await b.next_event("room_state")
-        tracker = Tracker(plan.spectators or 2, samples, clock)
-        watchers = await asyncio.gather(*(connect_watcher(f"w{r}.{i}") for i in range(plan.spectators)))
+        tracker = trackers[r] = Tracker(r, len(mine(r)) or 2, samples, clock)
         jobs: list[Any] = []
-        for w in watchers:
-            game = await w.spectate(granted.room)
-            readers.append(asyncio.create_task(w.watch(tracker, game)))
         rng = random.Random(r)
         jobs.append(lambda: player(a, granted.room, 0, first.state, first.game_id, rng, plan, tracker,
                                    samples, clock, count))
         jobs.append(lambda: player(b, granted.room, 1, second.state, second.game_id, rng, plan, tracker,
                                    samples, clock, count))
-        return jobs
+        return r, granted.room, jobs
+
+    async def watch_room(r: int, code: str) -> None:
+        tracker = trackers.setdefault(r, Tracker(r, len(mine(r)), samples, clock))
+        async def one(i: int) -> None:
+            w = await connect_watcher(f"w{r}.{i}", plan.node(r + 2 + i))
+            async with gate:  # spectate as they connect, a few at a time (one round trip each)
+                game = await w.spectate(code)
+            readers.append(asyncio.create_task(w.watch(tracker, game)))
+
+        await asyncio.gather(*(one(i) for i in mine(r)))
 
     async def computer_room(r: int) -> list[Any]:
         bot = await connect(f"bot{r}")
@@ -424,8 +498,12 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
     for w in lobby:
         await w.subscribe_lobby()
         readers.append(asyncio.create_task(w.count_lobby(samples, clock)))
-    rooms = await asyncio.gather(*(human_room(r) for r in plan.rooms),
-                                 *(computer_room(r) for r in plan.computer_rooms))
+    made = await asyncio.gather(*(human_room(r) for r in plan.rooms))
+    report.send({"rooms": {r: code for r, code, _ in made}})
+    codes: dict[int, str] = await asyncio.to_thread(report.recv)  # every process's rooms
+    await asyncio.gather(*(watch_room(r, code) for r, code in codes.items()))
+    rooms = [jobs for _, _, jobs in made] + list(await asyncio.gather(*(computer_room(r)
+                                                                        for r in plan.computer_rooms)))
     report.send("ready")
     while not go.is_set():
         await asyncio.sleep(0.01)
@@ -490,9 +568,54 @@ class Result:
     generators_cpu_pct: float
     lag_ms: dict[str, float]
     errors: list[str]
+    nodes: int = 0
+    services_cpu_pct: float | None = None
+    node_cpu_us_per_move: list[float] = field(default_factory=list)
+    server_fanout_ms: list[dict[str, float]] = field(default_factory=list)  # per node, from /metrics
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
+
+
+def fanout_quantiles(port: int) -> dict[str, float]:
+    """The server's own part of the latency, from its /metrics: the fan-out histogram (a
+    move's arrival -> its move_made handed to the last of the node's sockets in the room),
+    p50 and p99 interpolated within the buckets."""
+    try:
+        text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=10).read().decode()
+    except OSError:
+        return {}
+    buckets = [(float("inf") if le == "+Inf" else float(le), float(n)) for le, n in
+               re.findall(r'^mancala_move_fanout_seconds_bucket\{le="([^"]+)"\} (\S+)$', text, re.M)]
+    total = buckets[-1][1] if buckets else 0
+    out: dict[str, float] = {}
+    for name, q in (("p50", 0.5), ("p99", 0.99)):
+        if not total:
+            break
+        rank, low, below = q * total, 0.0, 0.0
+        for le, n in buckets:
+            if n >= rank:
+                high = le if le != float("inf") else low
+                out[name] = round(1000 * (low + (high - low) * (rank - below) / max(n - below, 1e-9)), 2)
+                break
+            low, below = le, n
+    return out
+
+
+def latencies(reports: list[Samples]) -> list[float]:
+    """Milliseconds from each move sent to the last of its receivers in any process (moves
+    some receivers had not got by the end are left out)."""
+    sent: dict[str, float] = {}
+    for r in reports:
+        sent.update(r.sent)
+    receiving = [(r.done, {k.split(":", 1)[0] for k in r.done}) for r in reports]  # rooms each one heard
+    out = []
+    for key, at in sent.items():
+        room = key.split(":", 1)[0]
+        last = [done.get(key) for done, rooms in receiving if room in rooms]
+        if last and all(t is not None for t in last):
+            out.append((max(t for t in last if t is not None) - at) * 1000)
+    return out
 
 
 def percentiles(values: list[float]) -> dict[str, float]:
@@ -510,15 +633,63 @@ def progress(text: str) -> None:
     print(f"\r\033[K{text}", end="", file=sys.stderr, flush=True)
 
 
+class ClusterServer:
+    """--nodes N: a real redis-server and PostgreSQL for the run, and N nodes on them."""
+
+    def __init__(self, nodes: int, **env: str) -> None:
+        root = str(Path(__file__).resolve().parents[1])
+        if root not in sys.path:
+            sys.path.insert(0, root)
+        from tests.cluster.services import Cluster, PostgresServer, RedisServer
+
+        self.root = Path(tempfile.mkdtemp(prefix="mancala-load-cluster-"))
+        self.redis = RedisServer(self.root)
+        self.postgres = PostgresServer(self.root)
+        lifted = {k: "1000000" for k in ("MANCALA_ROOMS_PER_ADDRESS", "MANCALA_COMPUTER_ROOMS_PER_ADDRESS",
+                                         "MANCALA_ROOMS_PER_CLIENT", "MANCALA_COMPUTER_ROOMS_PER_CLIENT",
+                                         "MANCALA_HTTP_RATE", "MANCALA_HTTP_BURST")}
+        self.cluster = Cluster(self.root / "nodes", self.redis.url, self.postgres.new_database("load"), nodes=nodes,
+                               name="load", **{"MANCALA_NODE_LEASE": "3", "MANCALA_RATE_PER_SECOND": "1000",
+                                                "MANCALA_RATE_BURST": "1000", **lifted, **env})
+        self.urls = self.cluster.urls()
+        self.pids = [n.proc.pid for n in self.cluster.nodes]
+
+    def cpu(self) -> tuple[float, float]:
+        return (sum(cpu_seconds(p) for p in self.pids),
+                sum(cpu_seconds(c) for p in self.pids for c in children(p)))
+
+    def node_cpu(self) -> list[float]:
+        return [cpu_seconds(p) for p in self.pids]
+
+    def services_cpu(self) -> float:
+        """Redis' and PostgreSQL's CPU seconds (the postmaster and its backends)."""
+        pids = [p.pid for p in (self.redis.proc, self.postgres.proc) if p is not None]
+        return sum(cpu_seconds(p) for p in pids) + sum(cpu_seconds(c) for c in children(pids[-1]))
+
+    def stop(self) -> None:
+        self.cluster.stop()
+        self.redis.stop()
+        self.postgres.stop()
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
 def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
-    server = ServerProcess() if args.server is None else None
-    url = server.url if server is not None else args.server
+    server: ServerProcess | ClusterServer | None = None
+    if args.server is not None:
+        urls, pids = list(args.server), []
+    elif args.nodes:
+        server = ClusterServer(args.nodes, MANCALA_NODE_LEASE=str(args.lease))
+        urls, pids = server.urls, server.pids
+    else:
+        server = ServerProcess()
+        urls, pids = [server.url], [server.pid]
     ctx = multiprocessing.get_context("spawn")
-    procs = max(1, min(args.procs, args.rooms + computer_rooms))
+    procs = max(1, args.procs if args.spectators else min(args.procs, args.rooms + computer_rooms))
     counters = ctx.Array("q", procs * COUNTERS)
     go, stop = ctx.Event(), ctx.Event()
-    plans = [Plan(url, list(range(args.rooms))[i::procs], list(range(computer_rooms))[i::procs], args.spectators,
-                  args.computer_level, args.think_ms, i, len(range(args.lobby)[i::procs])) for i in range(procs)]
+    plans = [Plan(urls, list(range(args.rooms))[i::procs], list(range(computer_rooms))[i::procs], args.spectators,
+                  args.computer_level, args.think_ms, i, len(range(args.lobby)[i::procs]), procs)
+             for i in range(procs)]
     connections = args.rooms * (2 + args.spectators) + computer_rooms + args.lobby
     pipes, workers = [], []
     label = f"K={computer_rooms}: " if len(args.computer_rooms) > 1 else ""
@@ -530,14 +701,21 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
             p.start()
             pipes.append(ours)
             workers.append(p)
-        ready = 0
+        ready, made, codes = 0, 0, {}
         while ready < procs:
             for pipe in pipes:
                 if pipe.poll():
                     message = pipe.recv()
-                    if message != "ready":
+                    if isinstance(message, dict) and "rooms" in message:
+                        codes.update(message["rooms"])
+                        made += 1
+                        if made == procs:  # every room exists: each process watches its share
+                            for each in pipes:
+                                each.send(codes)
+                    elif message != "ready":
                         raise RuntimeError(f"a load generator failed during set-up: {message}")
-                    ready += 1
+                    else:
+                        ready += 1
             if any(not p.is_alive() for p in workers):
                 raise RuntimeError("a load generator died during set-up")
             opened = sum(counters[i * COUNTERS + CONNS] for i in range(procs))
@@ -546,12 +724,13 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
         setup = time.perf_counter() - t0
         rss_peak = 0.0
         own0, kids0 = server.cpu() if server else (0.0, 0.0)
+        services0 = server.services_cpu() if isinstance(server, ClusterServer) else 0.0
+        nodes0 = server.node_cpu() if isinstance(server, ClusterServer) else []
         go.set()
         start = time.perf_counter()
         while (elapsed := time.perf_counter() - start) < args.seconds:
             time.sleep(min(0.5, args.seconds - elapsed))
-            if server is not None:
-                rss_peak = max(rss_peak, rss_mb(server.pid))
+            rss_peak = max([rss_peak, *(rss_mb(p) for p in pids)])
             moves = sum(counters[i * COUNTERS + MOVES] for i in range(procs))
             cmoves = sum(counters[i * COUNTERS + CMOVES] for i in range(procs))
             elapsed = time.perf_counter() - start
@@ -561,6 +740,9 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
         stop.set()
         wall = time.perf_counter() - start
         own1, kids1 = server.cpu() if server else (0.0, 0.0)
+        fanout = [fanout_quantiles(int(u.rsplit(":", 1)[1].split("/")[0])) for u in urls]
+        services1 = server.services_cpu() if isinstance(server, ClusterServer) else 0.0
+        nodes1 = server.node_cpu() if isinstance(server, ClusterServer) else []
         reports: list[Samples] = []
         for pipe in pipes:
             if not pipe.poll(60):
@@ -589,13 +771,16 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
         setup_s=round(setup, 2), seconds=round(seconds, 2), moves=moves,
         computer_moves=sum(r.computer_moves for r in reports), games=sum(r.games for r in reports),
         lobby_updates=sum(r.lobby_updates for r in reports),
-        latency_ms=percentiles([x for r in reports for x in r.latencies]),
+        latency_ms=percentiles(latencies(reports)),
         reply_ms=percentiles([x for r in reports for x in r.replies]),
         server_cpu_pct=round(100 * (own1 - own0) / wall, 1) if server else None,
         server_cpu_us_per_move=round(1e6 * (own1 - own0) / max(1, moves + sum(r.computer_moves for r in reports)))
         if server else None,
         workers_cpu_pct=round(100 * (kids1 - kids0) / wall, 1) if server else None,
         server_rss_mb=round(rss_peak, 1) if server else None,
+        nodes=args.nodes, services_cpu_pct=round(100 * (services1 - services0) / wall, 1) if args.nodes else None,
+        server_fanout_ms=fanout,
+        node_cpu_us_per_move=[round(1e6 * (b - a) / max(1, moves)) for a, b in zip(nodes0, nodes1, strict=True)],
         generators_cpu_pct=round(100 * sum(r.cpu for r in reports) / seconds, 1),
         lag_ms=percentiles([x for r in reports for x in r.lags]),
         errors=[e for r in reports for e in r.errors][:20],
@@ -610,6 +795,7 @@ def table(results: list[Result]) -> str:
         return "n/a" if x is None else f"{x:.0f} %"
 
     rows: list[tuple[str, Callable[[Result], str]]] = [
+        ("server", lambda r: f"{r.nodes} nodes, Redis, PostgreSQL" if r.nodes else "one process, SQLite"),
         ("human rooms x (players + spectators)", lambda r: f"{r.rooms} x (2 + {r.spectators})"),
         ("computer rooms (level)", lambda r: f"{r.computer_rooms} ({r.computer_level})" if r.computer_rooms else "0"),
         ("lobby subscribers (rooms public)", lambda r: f"{r.lobby:,}"),
@@ -626,14 +812,19 @@ def table(results: list[Result]) -> str:
         ("latency p90", lambda r: ms(r.latency_ms, "p90")),
         ("latency p99", lambda r: ms(r.latency_ms, "p99")),
         ("latency max", lambda r: ms(r.latency_ms, "max")),
+        ("server's part p50/p99 (its /metrics, per node)", lambda r: "; ".join(
+            f"{f.get('p50', 0):,.1f}/{f.get('p99', 0):,.1f} ms" for f in r.server_fanout_ms) or "-"),
         ("computer moves/s", lambda r: f"{r.computer_moves / r.seconds:,.1f}" if r.computer_rooms else "-"),
         ("computer reply p50 (bot's move -> its move)", lambda r: ms(r.reply_ms, "p50")),
         ("computer reply p99", lambda r: ms(r.reply_ms, "p99")),
-        ("server CPU (its event loop, % of a core)", lambda r: pct(r.server_cpu_pct)),
+        ("server CPU (its event loops, % of a core)", lambda r: pct(r.server_cpu_pct)),
         ("server CPU per move", lambda r: "n/a" if r.server_cpu_us_per_move is None
          else f"{r.server_cpu_us_per_move:,.0f} us"),
+        ("  of which each node", lambda r: ", ".join(f"{x:,.0f}" for x in r.node_cpu_us_per_move) + " us"
+         if r.nodes else "-"),
         ("search workers CPU (% of a core)", lambda r: pct(r.workers_cpu_pct)),
-        ("server RSS (peak)", lambda r: "n/a" if r.server_rss_mb is None else f"{r.server_rss_mb:.0f} MB"),
+        ("server RSS (peak; of one node)", lambda r: "n/a" if r.server_rss_mb is None else f"{r.server_rss_mb:.0f} MB"),
+        ("Redis + PostgreSQL CPU (% of a core)", lambda r: pct(r.services_cpu_pct) if r.nodes else "-"),
         ("load generators CPU (% of a core)", lambda r: pct(r.generators_cpu_pct)),
         ("load generator loop lag p99", lambda r: ms(r.lag_ms, "p99")),
         ("errors", lambda r: f"{len(r.errors)}"),
@@ -682,7 +873,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--computer-rooms", type=int, nargs="+", default=[0], metavar="K",
                         help="rooms of one bot against the server's computer; several values: one run each")
     parser.add_argument("--computer-level", type=level, default=3, help="the computer's difficulty (0..3, perfect)")
-    parser.add_argument("--server", default=None, help="ws://HOST:PORT/ws of a running server (default: start one)")
+    parser.add_argument("--server", default=None, nargs="+",
+                        help="ws://HOST:PORT/ws of a running server, or of several nodes (default: start one)")
+    parser.add_argument("--nodes", type=int, default=0, metavar="N",
+                        help="start a cluster of N nodes on a real Redis and PostgreSQL instead of one server")
+    parser.add_argument("--lease", type=float, default=10.0,
+                        help="the cluster nodes' lease (s); long enough that a node starved of CPU by the "
+                             "benchmark's own processes is not taken for dead")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--plot", metavar="FILE.svg", help="also draw the human rooms' latency percentiles")
     args = parser.parse_args(argv)

@@ -18,11 +18,12 @@ from typing import Any
 from pydantic import ValidationError
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
+from websockets.typing import Subprotocol
 
 from mancala.protocol.codec import JSON_SUBPROTOCOL, MSGPACK_SUBPROTOCOL, Codec
 from mancala.protocol.messages import SERVER_MESSAGE
 
-FORMATS = {"json": JSON_SUBPROTOCOL, "msgpack": MSGPACK_SUBPROTOCOL}
+FORMATS = {"json": Subprotocol(JSON_SUBPROTOCOL), "msgpack": Subprotocol(MSGPACK_SUBPROTOCOL)}
 
 
 class ServerError(Exception):
@@ -51,7 +52,7 @@ class MancalaClient:
                       events: asyncio.Queue[Any] | None = None,
                       open_timeout: float = 10.0) -> MancalaClient:
         """Open the socket and say hello; `events` receives the pushed messages."""
-        ws = await connect(url, subprotocols=[FORMATS[fmt]], max_size=2**22,  # type: ignore[list-item]
+        ws = await connect(url, subprotocols=[FORMATS[fmt]], max_size=2**22,
                            open_timeout=open_timeout)
         client = cls(ws, events)
         try:

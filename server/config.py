@@ -32,9 +32,11 @@ class Settings:
     # how much lower the search processes run than the server (os.nice increment; 0: same)
     computer_niceness: int = 10
 
-    # custom variants: their rules run in these processes, each request within the limit
+    # custom variants: their rules run in these processes, each request within the limit,
+    # at this much lower priority than the server (as the computer's searches)
     rules_workers: int = 2
     rules_time_limit: float = 2.0
+    rules_niceness: int = 10
     # quotas: open (unfinished) rooms a connection / an address may have created, and how
     # many of those may have a computer opponent (its searches take CPU from everyone)
     rooms_per_client: int = 5
@@ -51,6 +53,23 @@ class Settings:
     # empty: only pages served by this server (Origin host = Host); clients that send no
     # Origin (terminal client, programs) are not browsers and are let in
     allowed_origins: str = ""
+    # log lines: "text" (for people) or "json" (one JSON object a line, for log collectors)
+    log_format: str = "text"
+
+    # ---- scale-out (docs/scale-out.md): both set, or neither ------------------------------
+    # redis://HOST:PORT/DB: leases, routing between nodes, the shared lobby
+    redis_url: str = ""
+    # postgresql://USER@HOST:PORT/DB: games, seats and moves (instead of SQLite)
+    database_url: str = ""
+    # this node's name in the cluster (logs, metrics); empty: a random one at each start
+    node_id: str = ""
+    # a node that has not renewed its lease for this long is taken for dead: its rooms are
+    # taken over by the others from the database
+    node_lease: float = 3.0
+    # key and channel prefix in Redis: several clusters may share one Redis
+    cluster_name: str = "mancala"
+    # how long a node waits for the owner of a room to answer a forwarded request
+    forward_timeout: float = 10.0
 
     ENV = {"host": "MANCALA_HOST", "port": "MANCALA_PORT", "data_dir": "MANCALA_DATA_DIR"}
 
@@ -68,6 +87,11 @@ class Settings:
     @property
     def db_path(self) -> Path:
         return self.data_dir / "mancala.sqlite3"
+
+    @property
+    def scale_out(self) -> bool:
+        """Many nodes on Redis and PostgreSQL (both URLs set) instead of one with SQLite."""
+        return bool(self.redis_url or self.database_url)
 
 
 def _convert(name: str, raw: str) -> Any:

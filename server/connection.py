@@ -15,24 +15,49 @@ from collections.abc import Callable, Collection
 from typing import Any
 
 from pydantic import BaseModel
-from websockets.asyncio.server import ServerConnection
+from websockets.asyncio.server import ServerConnection, broadcast
 from websockets.exceptions import ConnectionClosed
 
 from mancala.protocol.codec import Codec
 
 log = logging.getLogger("mancala.server")
+# bytes waiting in a socket's transport above which frames wait in the client's queue
+# (websockets' own default write limit: its send() waits for the buffer to drain there)
+WRITE_LIMIT = 2**15
 _ids = itertools.count(1)
 
 
 def deliver(clients: Collection[Any], message: BaseModel) -> None:
     """Send one message to several clients, encoded once per wire format (a room's
-    broadcast to many spectators would otherwise encode it for each)."""
+    broadcast to many spectators would otherwise encode it for each).
+
+    Clients whose socket takes frames now (nothing queued, nothing being written, the
+    transport's buffer below the limit) get it written at once with websockets'
+    broadcast: no queue, no task switch per client (for a thousand spectators that was
+    most of the cost of a move). The others get it through their queue, in order."""
     frames: dict[bool, str | bytes] = {}
+    by_format: dict[bool, list[Any]] = {}
     for client in clients:
         binary = client.codec.binary
         if binary not in frames:
             frames[binary] = client.codec.encode(message)
-        client.send_frame(frames[binary])
+        by_format.setdefault(binary, []).append(client)
+    for binary, group in by_format.items():
+        deliver_frame(group, frames[binary])
+
+
+def deliver_frame(clients: Collection[Any], frame: str | bytes) -> None:
+    """One encoded frame to several clients: written at once to those ready for it, queued
+    for the others. (A client's replies to its own requests go through its queue: one
+    that floods requests without reading fills it and is dropped, as before.)"""
+    now = []
+    for client in clients:
+        if client.ready_now():
+            now.append(client.ws)
+        else:
+            client.send_frame(frame)
+    if now:
+        broadcast(now, frame)
 
 
 class TokenBucket:
@@ -57,12 +82,12 @@ class Client:
     """A connected socket and what it is doing: its seats and watched rooms."""
 
     def __init__(self, ws: ServerConnection, *, queue_size: int, rate: float, burst: int,
-                 send_timeout: float) -> None:
+                 send_timeout: float, now: Callable[[], float] = time.monotonic) -> None:
         self.id = next(_ids)
         self.ws = ws
         self.codec = Codec(ws.subprotocol)
         self.name = "guest"
-        self.bucket = TokenBucket(rate, burst)
+        self.bucket = TokenBucket(rate, burst, now)  # `now`: the hub's clock, so tests can drive it
         self.queue: asyncio.Queue[str | bytes | None] = asyncio.Queue(queue_size)
         self.send_timeout = send_timeout
         self.seats: dict[str, int] = {}  # room code -> seat
@@ -88,6 +113,12 @@ class Client:
 
     def send(self, message: BaseModel) -> None:
         self.send_frame(self.codec.encode(message))
+
+    def ready_now(self) -> bool:
+        """The socket takes a frame now, in order: nothing queued or being written, and
+        the transport's buffer under the limit (else the queue waits for it to drain)."""
+        return self.sending_since is None and not self.closed and self.queue.empty() \
+            and self.ws.transport.get_write_buffer_size() < WRITE_LIMIT
 
     def send_frame(self, frame: str | bytes) -> None:
         if self.closed or self.drop_if_stuck(time.monotonic()):

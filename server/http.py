@@ -18,6 +18,8 @@ from websockets.http11 import Request, Response
 
 from mancala.server.connection import TokenBucket
 from mancala.server.hub import Hub
+from mancala.server.metrics import CONTENT_TYPE
+from mancala.server.store import GameRow
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "client" / "web"
 GAME_PATH = re.compile(r"^/api/games/(\d{1,18})$")  # an SQLite INTEGER; longer ids are 404
@@ -75,14 +77,28 @@ class HttpRoutes:
                                       f"{method[:20]} is not served here; use GET")
             response.headers["Allow"] = ", ".join(METHODS)
             return response
-        if not self.buckets.take(address):
-            response = error_response(HTTPStatus.TOO_MANY_REQUESTS, "rate_limited",
-                                      f"more than {self.hub.settings.http_rate:g} requests a second")
-            response.headers["Retry-After"] = "1"
-        else:
-            response = self.route(request.path.split("?", 1)[0])
-        if method == "HEAD":
-            response = Response(response.status_code, response.reason_phrase, response.headers, b"")
+        return self._head(request, self._limited(address) or self.route(request.path.split("?", 1)[0]))
+
+    async def handle_async(self, request: Request, address: str = "?") -> Response:
+        """The same for a cluster node, whose stored games are read from PostgreSQL (async)."""
+        path = request.path.split("?", 1)[0]
+        match = GAME_PATH.match(path) if len(path) <= MAX_PATH else None
+        if match is None or getattr(request, "method", "GET") not in METHODS:
+            return self.handle(request, address)
+        return self._head(request, self._limited(address) or await self.game_async(int(match.group(1)), path))
+
+    def _limited(self, address: str) -> Response | None:
+        if self.buckets.take(address):
+            return None
+        response = error_response(HTTPStatus.TOO_MANY_REQUESTS, "rate_limited",
+                                  f"more than {self.hub.settings.http_rate:g} requests a second")
+        response.headers["Retry-After"] = "1"
+        return response
+
+    @staticmethod
+    def _head(request: Request, response: Response) -> Response:
+        if getattr(request, "method", "GET") == "HEAD":
+            return Response(response.status_code, response.reason_phrase, response.headers, b"")
         return response
 
     def route(self, path: str) -> Response:
@@ -90,6 +106,13 @@ class HttpRoutes:
             return not_found(path)
         if path == "/healthz":
             return _response(HTTPStatus.OK, b"ok\n", "text/plain")
+        if path == "/readyz":
+            problem = self.hub.unready()
+            if problem:
+                return _response(HTTPStatus.SERVICE_UNAVAILABLE, f"not ready: {problem}\n".encode(), "text/plain")
+            return _response(HTTPStatus.OK, b"ready\n", "text/plain")
+        if path == "/metrics":
+            return _response(HTTPStatus.OK, self.hub.metrics.text(), CONTENT_TYPE)
         if path == "/api/variants":
             return json_response([v.model_dump() for v in self.hub.variants.values()])
         if path == "/api/rooms":
@@ -103,8 +126,20 @@ class HttpRoutes:
         row = self.hub.store.game(game_id)
         if row is None:
             return not_found(path)
+        return self.game_record(row, self.hub.store.room_public(row.room))
+
+    async def game_async(self, game_id: int, path: str) -> Response:
+        """The same, from a cluster's database."""
+        storage = self.hub.storage  # type: ignore[attr-defined]
+        row = await storage.game(game_id)
+        if row is None:
+            return not_found(path)
+        return self.game_record(row, await storage.room_public(row.room))
+
+    @staticmethod
+    def game_record(row: GameRow, public: bool) -> Response:
         # a private room's code would let anyone who learns the game id walk in
-        room = row.room if self.hub.store.room_public(row.room) else None
+        room = row.room if public else None
         return json_response({
             "id": row.id, "room": room, "variant": row.variant, "starter": row.starter,
             "players": row.players, "moves": [m for _, m in row.moves],

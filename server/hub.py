@@ -38,6 +38,7 @@ from mancala.protocol.messages import (
     Rematch,
     Resign,
     RoomClosed,
+    Seat,
     SeatGranted,
     Spectate,
     SubscribeLobby,
@@ -53,9 +54,10 @@ from mancala.server.clock import Clock, LoopClock, Timer
 from mancala.server.computer import ComputerPlayers
 from mancala.server.config import Settings
 from mancala.server.connection import Client, deliver
+from mancala.server.metrics import Metrics
 from mancala.server.room import Deliver, Room, RoomError
 from mancala.server.rules_worker import RulesTimeout, RulesWorkers
-from mancala.server.store import Store
+from mancala.server.store import GameRow, RoomRow, Store
 
 log = logging.getLogger("mancala.server")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
@@ -68,16 +70,24 @@ def echoable_id(value: Any) -> int | str | None:
     if isinstance(value, int) and -(2**53) <= value <= 2**53:
         return value
     if isinstance(value, str) and len(value) <= 64:
+        try:
+            # JSON text may hold a lone surrogate ("\\ud800"), which no reply can carry (the
+            # Error model refused it, and the socket closed with 1011)
+            value.encode()
+        except UnicodeEncodeError:
+            return None
         return value
     return None
 
 
 class Hub:
+    node = ""  # a cluster node's name (cluster_hub.py); a single server has none
+
     def __init__(self, settings: Settings, clock: Clock | None = None, deliver: Deliver = deliver) -> None:
         self.settings = settings
         self.clock: Clock = clock or LoopClock()
         self.deliver = deliver  # what the rooms send goes out through this (sockets, or a test's list)
-        self.store = Store(settings.db_path)
+        self.store = self._open_store()
         self.rooms: dict[str, Room] = {}
         self.lobby_clients: set[Client] = set()
         # public rooms changed since the lobby last heard, pushed together (see room_changed)
@@ -87,7 +97,14 @@ class Hub:
         self.variants = self._load_variants()
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
-        self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit)
+        self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit, settings.rules_niceness)
+        self.metrics = Metrics(self.node or settings.node_id or "single")
+        self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
+                           lambda: len(self.computers.queued), lambda: len(self.computers.pending))
+        self.store.observe = self.metrics.commit.observe
+        # the time from a move's arrival to its move_made handed to the sockets, measured
+        # around the handler (a cluster tells moves after their commit and measures there)
+        self.inline_fanout = True
         self.handlers: dict[str, Callable[[Client, Any], Awaitable[None] | None]] = {
             "hello": self.on_hello,
             "list_variants": self.on_list_variants,
@@ -106,6 +123,13 @@ class Hub:
         }
         assert set(self.handlers) == CLIENT_TYPES
 
+    def unready(self) -> str:
+        """Why this server should not get new clients now ("" when it should): /readyz."""
+        return ""
+
+    def _open_store(self) -> Store:
+        return Store(self.settings.db_path)
+
     def _load_variants(self) -> dict[str, VariantInfo]:
         out = {}
         for stem, path in config_paths().items():
@@ -121,6 +145,13 @@ class Hub:
 
     # ---- lifecycle ----------------------------------------------------------------------
 
+    async def start(self) -> None:
+        """Before serving: the rooms of the last run back from the store."""
+        self.restore()
+
+    async def stop(self) -> None:
+        """After the sockets are closed (a cluster node hands its rooms over here)."""
+
     def restore(self) -> int:
         """Load live rooms from the store after a (re)start.
 
@@ -130,34 +161,53 @@ class Hub:
         count = 0
         for row in self.store.live_rooms():
             game = self.store.game(row.game_id) if row.game_id is not None else None
-            if game is None:
-                self.store.mark_unrestorable(row.code, row.game_id, "no stored game")
-                log.error("room %s: no stored game; marked unrestorable", row.code)
-                continue
-            try:
-                variant = parse_variant(row.variant_json)
-                room = self._new_room(row.code, row.variant, row.variant_json, variant, row.public)
-                room.restore(row, game)
-            except (VariantError, IllegalMove) as exc:
-                self.rooms.pop(row.code, None)
-                self.store.mark_unrestorable(row.code, row.game_id, str(exc))
-                log.error("room %s: cannot be restored (%s); marked unrestorable", row.code, exc)
-                continue
-            room.start_abandon_timers()
-            room.empty_since = room.last_activity = self.clock.now()
-            room.computer_turn()
-            count += 1
+            problem = self._restore_room(row, game)
+            if problem is None:
+                count += 1
+            else:
+                self.store.mark_unrestorable(row.code, row.game_id, problem)
+        if any(room.rules is not None for room in self.rooms.values()):
+            self.rules.warm()
         log.info("restored %d rooms", count)
         return count
+
+    def _restore_room(self, row: RoomRow, game: GameRow | None) -> str | None:
+        """Rebuild one room from its stored row and game: None, or why it cannot be (the
+        caller marks it unrestorable)."""
+        if game is None:
+            log.error("room %s: no stored game; marked unrestorable", row.code)
+            return "no stored game"
+        try:
+            variant = parse_variant(row.variant_json)
+            room = self._new_room(row.code, row.variant, row.variant_json, variant, row.public)
+            room.restore(row, game)
+            room.end_if_over()
+        except (VariantError, IllegalMove) as exc:
+            self.rooms.pop(row.code, None)
+            log.error("room %s: cannot be restored (%s); marked unrestorable", row.code, exc)
+            return str(exc)
+        room.start_abandon_timers()
+        room.empty_since = room.last_activity = self.clock.now()
+        room.computer_turn()
+        return None
 
     def _new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
                   public: bool) -> Room:
         room = Room(code, name, variant_json, variant, public=public, store=self.store,
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
-                    clock=self.clock, deliver=self.deliver, rules=self.rules if name == "custom" else None)
+                    clock=self.clock, deliver=self.deliver, rules=self.rules if name == "custom" else None,
+                    count_interval=self.settings.lobby_interval)
         room.turn_hook = self.computers.schedule
+        room.on_move = self.count_move
         self.rooms[code] = room
         return room
+
+    def count_move(self, room: Room) -> None:
+        self.metrics.moves.inc()
+
+    async def fresh_code(self, public: bool, variant: str, variant_json: dict[str, Any]) -> str:
+        """A code for a new room of this variant (a cluster also reserves it in the database)."""
+        return self.new_code(public)
 
     def new_code(self, public: bool = True) -> str:
         """A room code: 6 characters for a listed room (read aloud), 12 (60 bits) for a
@@ -196,7 +246,7 @@ class Hub:
                 client.watching.discard(room.code)
         room.cancel_timers()
         del self.rooms[room.code]
-        self.store.set_room_status(room.code, "closed")
+        room.store.set_room_status(room.code, "closed")
         log.info("room %s: %s", room.code, why)
         self._lobby_dirty.pop(room.code, None)
         if room.public:
@@ -296,6 +346,10 @@ class Hub:
                                  for e in exc.errors())
             client.send(Error(id=request_id, code=ErrorCode.BAD_MESSAGE, message=f"{kind}: {problems}"))
             return
+        await self.dispatch(client, kind, message, request_id)
+
+    async def dispatch(self, client: Client, kind: str, message: Any, request_id: Any) -> None:
+        """Run a valid request's handler; refusals and our own failures become error replies."""
         try:
             result = self.handlers[kind](client, message)
             if result is not None:
@@ -358,16 +412,24 @@ class Hub:
                 raise RoomError(ErrorCode.RULES_TIMEOUT, f"starting a game of this variant: {exc}") from None
             name, raw, variant, first = "custom", msg.variant, started.variant, started.position
             self._check_quota(client, msg.computer is not None)  # again: others may have come meanwhile
-        room = self._new_room(self.new_code(public), name, raw, variant, public)
+        room = self._new_room(await self.fresh_code(public, name, raw), name, raw, variant, public)
         room.creator = client.address
         client.created.add(room.code)
         if msg.computer is not None:
             human = msg.seat if msg.seat is not None else 0
             room.add_computer(1 - human, msg.computer)
-        room.begin(starter, first if first is not None else await room.first_position(starter))
+        await self._begin(room, starter, first)
         log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
                  "public" if public else "private")
         self._seat(client, room, msg.seat, msg.id)
+
+    async def _begin(self, room: Room, starter: int, first: Any) -> None:
+        """A new room's first game; a room whose game cannot start is dropped unseen."""
+        try:
+            room.begin(starter, first if first is not None else await room.first_position(starter))
+        except RoomError:
+            del self.rooms[room.code]
+            raise
 
     def _check_quota(self, client: Client, computer: bool) -> None:
         """Open rooms a connection, and an address, may have made (and computer rooms)."""
@@ -386,10 +448,10 @@ class Hub:
                 raise RoomError(ErrorCode.QUOTA, f"{whose} already has {count} open rooms (the limit is {limit}); "
                                                  "finish or leave one first")
 
-    def _seat(self, client: Client, room: Room, seat: int | None, request_id: Any) -> None:
+    def _seat(self, client: Client, room: Room, seat: Seat | None, request_id: Any) -> None:
         seat, token = room.claim(client, seat)
-        client.send(SeatGranted(id=request_id, room=room.code, seat=seat, token=token))  # type: ignore[arg-type]
-        client.send(room.room_state(seat))
+        room.tell(client, SeatGranted(id=request_id, room=room.code, seat=seat, token=token))
+        room.tell(client, room.room_state(seat))
         room.computer_turn()
 
     def on_join(self, client: Client, msg: JoinRoom) -> None:
@@ -398,48 +460,74 @@ class Hub:
     def on_spectate(self, client: Client, msg: Spectate) -> None:
         room = self._room(msg.room)
         room.watch(client)
-        client.send(room.room_state(None, msg.id))
+        room.tell(client, room.room_state(None, msg.id))
 
     def on_reconnect(self, client: Client, msg: Reconnect) -> None:
         room = self._room(msg.room)
         seat = room.reconnect(client, msg.token)
-        client.send(room.room_state(seat, msg.id))
+        room.tell(client, room.room_state(seat, msg.id))
 
     async def on_quick_pair(self, client: Client, msg: QuickPair) -> None:
         if msg.variant not in self.variants:
             raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
-        for room in self.rooms.values():
-            if room.quick and room.variant_name == msg.variant and room.status == "waiting" \
-                    and any(s.clients for s in room.seats) and client.seats.get(room.code) is None:
-                self._seat(client, room, None, msg.id)
-                return
+        if await self.pair_waiting(client, msg):
+            return
         self._check_quota(client, False)
         path = config_paths()[msg.variant]
-        room = self._new_room(self.new_code(), msg.variant, json.loads(path.read_text()), load_variant(path), True)
+        raw = json.loads(path.read_text())
+        room = self._new_room(await self.fresh_code(True, msg.variant, raw), msg.variant, raw, load_variant(path), True)
         room.quick = True
         room.creator = client.address
         client.created.add(room.code)
-        room.begin(0, await room.first_position(0))
+        await self._begin(room, 0, None)
         self._seat(client, room, None, msg.id)
 
+    async def pair_waiting(self, client: Client, msg: QuickPair) -> bool:
+        """Seat the client in a waiting quick-pairing room of the variant, if there is one."""
+        for room in self.rooms.values():
+            if self.pairable(room, client, msg.variant):
+                self._seat(client, room, None, msg.id)
+                return True
+        return False
+
+    @staticmethod
+    def pairable(room: Room, client: Client, variant: str) -> bool:
+        """A quick-pairing room of the variant waiting for an opponent whose creator is still
+        there (and is not this client)."""
+        return room.quick and room.variant_name == variant and room.status == "waiting" \
+            and any(s.clients for s in room.seats) and client.seats.get(room.code) is None
+
+    # replies about a room go out through it (room.tell): in a cluster they wait, as its
+    # pushes do, until what the room wrote before them is committed
+
     async def on_move(self, client: Client, msg: MakeMove) -> None:
-        await self._room(msg.room).move(client, msg.move, msg.ply)
-        client.send(Ack(id=msg.id))
+        started = time.perf_counter()
+        room = self._room(msg.room)
+        await room.move(client, msg.move, msg.ply)
+        if self.inline_fanout:
+            self.metrics.fanout.observe(time.perf_counter() - started)
+        room.tell(client, Ack(id=msg.id))
 
     def on_resign(self, client: Client, msg: Resign) -> None:
-        self._room(msg.room).resign(client)
-        client.send(Ack(id=msg.id))
+        room = self._room(msg.room)
+        room.resign(client)
+        room.tell(client, Ack(id=msg.id))
 
     async def on_rematch(self, client: Client, msg: Rematch) -> None:
-        await self._room(msg.room).rematch(client)
-        client.send(Ack(id=msg.id))
+        room = self._room(msg.room)
+        await room.rematch(client)
+        room.tell(client, Ack(id=msg.id))
 
     def on_leave(self, client: Client, msg: Leave) -> None:
-        self._room(msg.room).detach(client, leaving=True)
-        client.send(Ack(id=msg.id))
+        room = self._room(msg.room)
+        room.detach(client, leaving=True)
+        room.tell(client, Ack(id=msg.id))
 
     def on_ping(self, client: Client, msg: Ping) -> None:
         client.send(Pong(id=msg.id))
+
+    def connected(self, client: Client) -> None:
+        self.clients.add(client)
 
     def disconnected(self, client: Client) -> None:
         self.lobby_clients.discard(client)

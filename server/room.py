@@ -21,7 +21,9 @@ from pydantic import BaseModel
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.position import Position
 from mancala.protocol.messages import (
+    SEATS,
     ComputerLevel,
+    EndReason,
     ErrorCode,
     GameOver,
     MoveMade,
@@ -29,19 +31,28 @@ from mancala.protocol.messages import (
     PlayerStatus,
     RematchOffer,
     RoomState,
+    RoomStatus,
     RoomSummary,
     RoundStarted,
     SeatInfo,
     Spectators,
     State,
 )
+from mancala.protocol.messages import Seat as SeatNumber
+from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala.server.clock import Clock, Timer
-from mancala.server.rules_worker import RulesTimeout, RulesWorkers, next_round_or_none
-from mancala.server.store import GameRow, RoomRow, Store
+from mancala.server.rules_worker import (
+    RulesTimeout,
+    RulesWorkers,
+    next_round_or_none,
+    playable_start,
+)
+from mancala.server.store import GameRow, RoomRow
 
 log = logging.getLogger("mancala.server")
 SEAT_NAMES = ("South", "North")
+COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
 
 
 class Member(Protocol):
@@ -57,6 +68,27 @@ class Member(Protocol):
 
 # sends one message to several members (the hub's: encoded once per wire format)
 Deliver = Callable[[Collection[Member], BaseModel], None]
+
+
+class RoomStore(Protocol):
+    """Where a room writes: the SQLite `Store` (each call committed when it returns), or in
+    a cluster a `Journal` (calls queued in order, and the room's messages held back until
+    the writes before them are committed)."""
+
+    def save_room(self, row: RoomRow) -> None: ...
+
+    def set_room_status(self, code: str, status: str) -> None: ...
+
+    def new_game(self, room: str, variant: str, variant_json: dict[str, Any], starter: int,
+                 players: list[str | None], start: dict[str, Any]) -> int: ...
+
+    def add_round(self, game_id: int, ply: int, start: dict[str, Any]) -> None: ...
+
+    def set_players(self, game_id: int, players: list[str | None]) -> None: ...
+
+    def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None: ...
+
+    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None: ...
 
 
 def layout(pos: Position) -> dict[str, Any]:
@@ -101,9 +133,9 @@ class Seat:
 
 class Room:
     def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
-                 *, public: bool, store: Store, on_change: Callable[[Room], None],
+                 *, public: bool, store: RoomStore, on_change: Callable[[Room], None],
                  abandon_timeout: float, clock: Clock, deliver: Deliver,
-                 rules: RulesWorkers | None = None) -> None:
+                 rules: RulesWorkers | None = None, count_interval: float = 0.0) -> None:
         self.code = code
         self.variant_name = variant_name
         self.variant_json = variant_json
@@ -121,6 +153,11 @@ class Room:
         self.deliver = deliver
         self.seats = [Seat(), Seat()]
         self.spectators: set[Member] = set()
+        # spectators come and go in crowds: their count is pushed at most once per
+        # count_interval (0: at every change). Pushed at each change, 10,000 spectators
+        # arriving made 50 million frames (each arrival told to everyone already there)
+        self.count_interval = count_interval
+        self._count_timer: Timer | None = None
         self.starter = 0
         self.position: Position = self.game.start(0)
         self.moves: list[MoveRecord] = []
@@ -134,11 +171,13 @@ class Room:
         self.computer_level: ComputerLevel | None = None
         # called when it is a computer seat's turn (the hub schedules its search)
         self.turn_hook: Callable[[Room], None] | None = None
+        # called after each move is committed and told (the hub counts them)
+        self.on_move: Callable[[Room], None] | None = None
 
     # ---- views --------------------------------------------------------------------
 
     @property
-    def status(self) -> str:
+    def status(self) -> RoomStatus:
         if self.finished:
             return "finished"
         return "playing" if all(s.taken for s in self.seats) else "waiting"
@@ -151,7 +190,7 @@ class Room:
     def summary(self) -> RoomSummary:
         return RoomSummary(room=self.code, variant=self.variant_name, title=self.title, public=self.public,
                            seats=[s.info() for s in self.seats], spectators=len(self.spectators),
-                           status=self.status)  # type: ignore[arg-type]
+                           status=self.status)
 
     def state(self) -> State:
         return State(**self.game.state_json(self.position))
@@ -159,7 +198,7 @@ class Room:
     def room_state(self, you: int | None, request_id: Any = None) -> RoomState:
         return RoomState(id=request_id, room=self.code, variant=self.variant_name, title=self.title,
                          holes=self.variant.holes, public=self.public, seats=[s.info() for s in self.seats],
-                         spectators=len(self.spectators), status=self.status,  # type: ignore[arg-type]
+                         spectators=len(self.spectators), status=self.status,
                          you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
                          result=self.result, game_id=self.game_id)
 
@@ -172,6 +211,10 @@ class Room:
     def broadcast(self, message: BaseModel) -> None:
         """Send to everyone in the room."""
         self.deliver(self.clients(), message)
+
+    def tell(self, member: Member, message: BaseModel) -> None:
+        """Send to one member, in order with what the room broadcasts."""
+        self.deliver((member,), message)
 
     # ---- persistence ----------------------------------------------------------------
 
@@ -187,7 +230,10 @@ class Room:
         """A new game's first position (RANDOM layouts drawn here, once, then stored)."""
         seed = secrets.randbits(64)
         if self.rules is None:
-            return self.game.start(starter, seed=seed)
+            try:  # a built-in RANDOM layout is drawn again, as a custom one, when nobody could move
+                return playable_start(self.variant, self.game, starter, None, seed)
+            except VariantError as exc:
+                raise RoomError(ErrorCode.INVALID_VARIANT, str(exc)) from None
         try:
             return (await self.rules.start(self.variant_json, starter, seed=seed)).position
         except RulesTimeout as exc:
@@ -235,19 +281,19 @@ class Room:
                 pos = nxt or pos
             self.moves.append(MoveRecord(ply=ply, seat=seat, move=move))
         self.position = pos
-        self.finished = game.outcome is not None or pos.outcome is not None
+        self.finished = game.outcome is not None  # an end the store missed: end_if_over
         self.result = game.result
 
     # ---- seats ----------------------------------------------------------------------
 
-    def claim(self, client: Member, seat: int | None) -> tuple[int, str]:
+    def claim(self, client: Member, seat: SeatNumber | None) -> tuple[SeatNumber, str]:
         """Give a free seat to the client: returns (seat, token)."""
         if self.finished:
             raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
         held = client.seats.get(self.code)
         if held is not None:  # one connection, one seat: the other is for the opponent
             raise RoomError(ErrorCode.SEAT_TAKEN, f"you already sit {SEAT_NAMES[held]} in room {self.code}")
-        free = [i for i, s in enumerate(self.seats) if not s.taken]
+        free = [i for i in SEATS if not self.seats[i].taken]
         if not free:
             raise RoomError(ErrorCode.ROOM_FULL, f"room {self.code} has no free seat")
         if seat is None:
@@ -299,7 +345,7 @@ class Room:
         client.watching.add(self.code)
         self.empty_since = None
         log.info("room %s: %s spectates (%d watching)", self.code, client.peer, len(self.spectators))
-        self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
+        self._count_changed()
         self.on_change(self)
 
     def _unwatch(self, client: Member) -> None:
@@ -307,7 +353,21 @@ class Room:
         client.watching.discard(self.code)
         if client in self.spectators:
             self.spectators.discard(client)
-            self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
+            self._count_changed()
+
+    def _count_changed(self) -> None:
+        if self.count_interval <= 0:
+            self._tell_count()
+        elif self._count_timer is None:
+            # the bigger the audience the rarer the count: at most about COUNT_FRAMES frames a
+            # second per count_interval (250 people: every interval; 10,000: every 40)
+            delay = self.count_interval * max(1.0, len(self.spectators) / COUNT_FRAMES)
+            self._count_timer = self.clock.call_later(delay, self._tell_count)
+
+    def _tell_count(self) -> None:
+        """The spectator count as it is now (someone came or went since it was told)."""
+        self._count_timer = None
+        self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
 
     def detach(self, client: Member, *, leaving: bool = False) -> None:
         """A client goes away (closed socket, or `leave`)."""
@@ -327,6 +387,9 @@ class Room:
         self.on_change(self)
 
     def cancel_timers(self) -> None:
+        if self._count_timer is not None:
+            self._count_timer.cancel()
+            self._count_timer = None
         for s in self.seats:
             if s.abandon_timer:
                 s.abandon_timer.cancel()
@@ -414,16 +477,32 @@ class Room:
         record = MoveRecord(ply=number, seat=seat, move=wire_move)
         self.moves.append(record)
         self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state()))
+        if self.on_move is not None:
+            self.on_move(self)
         if new.outcome is not None and new.outcome.kind in ROUND_KINDS:
             self._next_round(next_round)
-        elif new.outcome is not None:
-            self._finish(new.outcome.to_json(), "rules", self._describe(new))
-        elif not self.game.legal_moves(new):
-            # stuck: no legal move and no end in the rules (the reference waits for ever);
-            # online the game ends there as a draw (docs/rules-decisions.md)
-            self._finish({"kind": "TIE", "winner": None}, "rules",
-                         f"draw: {SEAT_NAMES[new.turn]} has no legal move and the rules name no end")
+        else:
+            self.end_if_over()
         self.computer_turn()
+
+    def end_if_over(self) -> None:
+        """End the game where its position is over, as the move that got there does. After a
+        restore too: a server killed between a move's commit and the game end's came back
+        with a room nobody could ever move in again, and a game never recorded as ended."""
+        pos = self.position
+        if self.finished:
+            return
+        if pos.outcome is None:
+            if not self.game.legal_moves(pos):
+                # stuck: no legal move and no end in the rules (the reference waits for
+                # ever); online the game ends there as a draw (docs/rules-decisions.md)
+                self._finish({"kind": "TIE", "winner": None}, "rules",
+                             f"draw: {SEAT_NAMES[pos.turn]} has no legal move and the rules name no end")
+        elif pos.outcome.kind in ROUND_KINDS:  # a round ended and the next could not start
+            self._finish({"kind": "WIN" if pos.outcome.winner is not None else "TIE", "winner": pos.outcome.winner},
+                         "rules", self._describe(pos))
+        else:
+            self._finish(pos.outcome.to_json(), "rules", self._describe(pos))
 
     def _next_round(self, nxt: Position | None) -> None:
         """A round ended: the next one starts at once (its layout follows from the rules)."""
@@ -474,7 +553,7 @@ class Room:
         self._finish({"kind": "WIN", "winner": 1 - seat}, "resign",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} resigned")
 
-    def _finish(self, outcome: dict[str, Any], reason: str, result: str) -> None:
+    def _finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
         self.finished = True
         self.result = result
         if self.game_id is not None:
@@ -484,7 +563,7 @@ class Room:
             s.wants_rematch = False
         self.cancel_timers()
         log.info("room %s: game over (%s): %s", self.code, reason, result)
-        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,  # type: ignore[arg-type]
+        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,
                                 result=result, game_id=self.game_id))
         self.on_change(self)
 

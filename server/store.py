@@ -11,6 +11,7 @@ import json
 import secrets
 import sqlite3
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,8 @@ class Store:
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        # seconds each write took to commit (the server's metrics), when someone asks
+        self.observe: Callable[[float], None] | None = None
         self.db.executescript(SCHEMA)
         columns = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
         if "computer_level" not in columns:  # a data dir from before computer opponents
@@ -99,13 +102,24 @@ class Store:
         for column in ("start", "rounds"):  # a data dir from before start layouts were kept
             if column not in columns:
                 self.db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
+        # the scale-out storage interface's fencing epoch and quick-pairing offer (storage.py)
+        for column in ("epoch", "quick_open"):
+            if column not in columns:
+                self.db.execute(f"ALTER TABLE rooms ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
 
     def close(self) -> None:
         self.db.close()
 
     def _tx(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+        if self.observe is None:
+            with self.db:
+                return self.db.execute(sql, args)
+        started = time.perf_counter()
         with self.db:
-            return self.db.execute(sql, args)
+            cursor = self.db.execute(sql, args)
+        self.observe(time.perf_counter() - started)
+        return cursor
 
     # ---- rooms ------------------------------------------------------------------------
 
@@ -127,16 +141,23 @@ class Store:
     def set_room_status(self, code: str, status: str) -> None:
         self._tx("UPDATE rooms SET status=?, updated=? WHERE code=?", (status, time.time(), code))
 
+    ROOM_COLUMNS = ("code, variant, variant_json, public, status, game_id, seat0, token0, seat1, token1, "
+                    "computer, computer_level")
+
+    @staticmethod
+    def _room_row(r: Any) -> RoomRow:
+        return RoomRow(r[0], r[1], json.loads(r[2]), bool(r[3]), r[4], r[5], [(r[6], r[7]), (r[8], r[9])], r[10],
+                       r[11])
+
     def live_rooms(self) -> list[RoomRow]:
         rows = self.db.execute(
-            "SELECT code, variant, variant_json, public, status, game_id, seat0, token0, seat1, token1, "
-            "computer, computer_level FROM rooms WHERE status IN ('waiting', 'playing', 'finished') ORDER BY created"
+            f"SELECT {self.ROOM_COLUMNS} FROM rooms WHERE status IN ('waiting', 'playing', 'finished') ORDER BY created"
         ).fetchall()
-        return [
-            RoomRow(r[0], r[1], json.loads(r[2]), bool(r[3]), r[4], r[5], [(r[6], r[7]), (r[8], r[9])], r[10],
-                    r[11])
-            for r in rows
-        ]
+        return [self._room_row(r) for r in rows]
+
+    def room(self, code: str) -> RoomRow | None:
+        r = self.db.execute(f"SELECT {self.ROOM_COLUMNS} FROM rooms WHERE code=?", (code,)).fetchone()
+        return None if r is None else self._room_row(r)
 
     def mark_unrestorable(self, code: str, game_id: int | None, why: str) -> None:
         """A room whose game no longer replays: out of the live rooms for good (said once),

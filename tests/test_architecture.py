@@ -55,6 +55,10 @@ def test_code_imports_the_package_never_its_folders() -> None:
     assert not found, "\n".join(found)
 
 
+def _where(path: Path) -> str:
+    return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
+
+
 def _is_callable_value(value: ast.expr) -> bool:
     return isinstance(value, ast.Lambda) or (
         isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id == "self"
@@ -62,6 +66,7 @@ def _is_callable_value(value: ast.expr) -> bool:
 
 
 def patched(path: Path) -> Iterator[str]:
+    """Strategy attributes set outside construction, or on another object."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     for func in ast.walk(tree):
         if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -75,19 +80,122 @@ def patched(path: Path) -> Iterator[str]:
                     continue
                 owner = target.value.id if isinstance(target.value, ast.Name) else "?"
                 if owner != "self" or not constructing:
-                    yield f"{path.relative_to(ROOT)}:{node.lineno} {owner}.{target.attr} = ... in {func.name}"
+                    yield f"{_where(path)}:{node.lineno} {owner}.{target.attr} = ... in {func.name}"
+
+
+# ---- methods replaced on an instance (or a class) --------------------------------------------
+
+def _assignable(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A property (or its setter): assigning through it is what it is for."""
+    return any(ast.unparse(d).split(".")[-1] in ("property", "cached_property", "setter")
+               for d in func.decorator_list)
+
+
+def _stored_attributes(node: ast.AST) -> Iterator[ast.Attribute]:
+    targets: list[ast.expr] = []
+    if isinstance(node, ast.Assign):
+        targets = node.targets
+    elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+        targets = [node.target]
+    for target in targets:
+        yield from (t for t in ast.walk(target) if isinstance(t, ast.Attribute) and isinstance(t.ctx, ast.Store))
+
+
+class Classes:
+    """What the source's classes define: their methods (by class, bases followed by
+    name), and every name that is a data attribute somewhere (`self.x = ...`, fields)."""
+
+    def __init__(self, trees: list[ast.Module]) -> None:
+        self.own: dict[str, set[str]] = {}
+        self.bases: dict[str, list[str]] = {}
+        self.data: set[str] = set()
+        classes = [node for tree in trees for node in ast.walk(tree) if isinstance(node, ast.ClassDef)]
+        for cls in classes:
+            self.own.setdefault(cls.name, set()).update(
+                f.name for f in cls.body
+                if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef) and not _assignable(f))
+            self.bases[cls.name] = [ast.unparse(b).split(".")[-1] for b in cls.bases]
+        for cls in classes:
+            methods = self.methods(cls.name)
+            for item in cls.body:  # fields and class attributes
+                if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name):
+                    self.data.add(item.target.id)
+                elif isinstance(item, ast.Assign):
+                    self.data.update(t.id for t in item.targets if isinstance(t, ast.Name))
+            for node in ast.walk(cls):  # `self.x = ...` (over one of its methods: a patch, not data)
+                self.data.update(t.attr for t in _stored_attributes(node)
+                                 if isinstance(t.value, ast.Name) and t.value.id == "self"
+                                 and t.attr not in methods)
+        self.every = set().union(*self.own.values()) if self.own else set()
+
+    def methods(self, cls: str, seen: frozenset[str] = frozenset()) -> set[str]:
+        found = set(self.own.get(cls, ()))
+        for base in self.bases.get(cls, []):
+            if base not in seen:
+                found |= self.methods(base, seen | {cls})
+        return found
+
+    def only_a_method(self, name: str) -> bool:
+        """A method of some class and never data: assigning it replaces a method."""
+        return name in self.every and name not in self.data
+
+
+def replaced_methods(path: Path, tree: ast.Module, classes: Classes) -> Iterator[str]:
+    """`self.m = ...` over a method `m` of the class; `obj.m = ...` or
+    `setattr(obj, "m", ...)` where `m` is a method (and no data attribute) of ours."""
+
+    def visit(node: ast.AST, cls: str | None) -> Iterator[str]:
+        for child in ast.iter_child_nodes(node):
+            inner = child.name if isinstance(child, ast.ClassDef) else cls
+            for target in _stored_attributes(child):
+                mine = isinstance(target.value, ast.Name) and target.value.id in ("self", "cls")
+                if (mine and cls is not None and target.attr in classes.methods(cls)) \
+                        or (not mine and classes.only_a_method(target.attr)):
+                    yield f"{_where(path)}:{child.lineno} {ast.unparse(target)} = ... replaces a method"
+            if isinstance(child, ast.Call) and isinstance(child.func, ast.Name) and child.func.id == "setattr" \
+                    and len(child.args) == 3 and isinstance(child.args[1], ast.Constant) \
+                    and isinstance(child.args[1].value, str) and classes.only_a_method(child.args[1].value):
+                yield f"{_where(path)}:{child.lineno} setattr(..., {child.args[1].value!r}, ...) replaces a method"
+            yield from visit(child, inner)
+
+    yield from visit(tree, None)
+
+
+def _scan(paths: list[Path]) -> list[str]:
+    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in paths}
+    classes = Classes(list(trees.values()))
+    found = [hit for path in paths for hit in patched(path)]
+    found += [hit for path, tree in trees.items() for hit in replaced_methods(path, tree, classes)]
+    return found
 
 
 def test_no_behaviour_is_patched_in_after_construction() -> None:
-    found = [hit for path in python_files(ROOT / "shared", ROOT / "server") for hit in patched(path)]
+    """Neither a strategy set after construction nor a method replaced on an object or
+    a class, anywhere: the code, its tests and the benchmarks."""
+    found = _scan(list(python_files(*SOURCES)))
     assert not found, "\n".join(found)
 
 
-def test_the_scan_sees_a_patch() -> None:
-    """The check itself: a method replaced on an instance is found."""
-    sample = ROOT / "tests" / "_patch_sample.py"
-    sample.write_text("class A:\n    def go(self, b):\n        b.step = lambda: 1\n        self.x = self._y\n")
-    try:
-        assert len(list(patched(sample))) == 2
-    finally:
-        sample.unlink()
+def test_the_scan_sees_a_patch(tmp_path: Path) -> None:
+    """The check itself: every kind of patch in a sample is found, and nothing else."""
+    sample = tmp_path / "sample.py"
+    sample.write_text(
+        "class A:\n"
+        "    def __init__(self):\n"
+        "        self.size = 3\n"  # data: fine
+        "        self.go = print\n"  # over its own method, even while constructing
+        "    def go(self, b):\n"
+        "        b.step = lambda: 1\n"  # a strategy onto another object
+        "        self.x = self._y\n"  # a strategy set after construction
+        "        b.size = 4\n"  # data on another object: fine
+        "    def _y(self):\n"
+        "        pass\n"
+        "class B(A):\n"
+        "    def later(self):\n"
+        "        self.go = None\n"  # over an inherited method
+        "def patch(a):\n"
+        "    a.later = print\n"  # over a method of another class
+        "    setattr(a, 'go', print)\n"
+        "    A.go = print\n")
+    found = _scan([sample])
+    assert len(found) == 7, "\n".join(found)

@@ -179,10 +179,11 @@ def _seeds(pos: Position) -> int:
 
 
 def _may_lose_seeds(game: Game) -> bool:
-    """Where seeds left in play at the end are scored to nobody: DONT_SCORE, and
-    UNFED_PLAYER when the game ends other than by an unfed player (the reference's
-    TakeOnlyChildNStores)."""
-    return game.variant.game_info.unclaimed in (Unclaimed.DONT_SCORE, Unclaimed.UNFED_PLAYER)
+    """Where seeds left in play at the end are scored to nobody: DONT_SCORE, no_sides
+    games (no hole has an owner to take them), and UNFED_PLAYER when the game ends other
+    than by an unfed player (the reference's TakeOnlyChildNStores)."""
+    info = game.variant.game_info
+    return info.no_sides or info.unclaimed in (Unclaimed.DONT_SCORE, Unclaimed.UNFED_PLAYER)
 
 
 # ---- properties ---------------------------------------------------------------------------

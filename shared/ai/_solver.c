@@ -100,6 +100,12 @@ typedef struct {
     int width;    /* bits a hole takes in the key */
     int key_bits; /* bits the whole key takes */
     int use_repeat_bit;
+    /* end_rule ROW_EMPTY: nothing in the rules reads the stores (no majority end), so the
+       seeds still to be won depend on the board alone. The key leaves the stores out and
+       the table keeps bounds on the gain from here (value minus the store difference):
+       positions that differ only in how the captured seeds are split share an entry, as
+       in Irving, Donkers and Uiterwijk's solver */
+    int relative;
     int etc; /* enhanced transposition cut-offs where at least this many seeds are left */
     unsigned long long guess_nodes; /* the look-ahead deepens until a depth takes this many */
     unsigned long long horizon;     /* look-ahead positions cut at the depth limit */
@@ -129,7 +135,8 @@ pack(const SolverObject *sv, const State *s)
     Key k = 0;
     for (int h = 0; h < size; h++)
         k = (k << w) | s->board[h];
-    k = (k << w) | (unsigned)s->stores[0];
+    if (!sv->relative)
+        k = (k << w) | (unsigned)s->stores[0];
     k = (k << 1) | s->turn;
     if (sv->use_repeat_bit)
         k = (k << 1) | (s->rturn_cnt > 0);
@@ -299,6 +306,13 @@ expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *
     return k;
 }
 
+/* what the table's bounds are measured from: 0, or the store difference (relative) */
+static inline int
+table_base(const SolverObject *sv, const State *s)
+{
+    return sv->relative ? (int)(s->stores[s->turn] - s->stores[1 - s->turn]) : 0;
+}
+
 /* the value from the view of the player to move; s is not finished, key = pack(s) */
 static int
 search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
@@ -317,14 +331,15 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
         return lo;
     if (hi <= alpha)
         return hi;
+    const int base = sv->relative ? d : 0;
     const uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64);
     int hint = -1;
     Entry *e = tt_find(sv, k0, k1, NULL);
     if (e != NULL) {
-        if (e->lo > lo)
-            lo = e->lo;
-        if (e->hi < hi)
-            hi = e->hi;
+        if (e->lo + base > lo)
+            lo = e->lo + base;
+        if (e->hi + base < hi)
+            hi = e->hi + base;
         if (lo >= beta)
             return lo;
         if (hi <= alpha)
@@ -354,12 +369,13 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
             Entry *ce = tt_find(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64), NULL);
             if (ce == NULL)
                 continue;
-            v = c->turn == me ? ce->lo : -ce->hi;
+            const int cb = table_base(sv, c);
+            v = c->turn == me ? ce->lo + cb : -(ce->hi + cb);
         }
         else
             continue;
         if (v >= b) {
-            tt_store(sv, k0, k1, v, hi, mv[i], 1);
+            tt_store(sv, k0, k1, v - base, hi - base, mv[i], 1);
             return v;
         }
     }
@@ -401,7 +417,7 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
     else {
         new_lo = new_hi = best;
     }
-    tt_store(sv, k0, k1, new_lo, new_hi, best_move, sv->nodes - nodes0);
+    tt_store(sv, k0, k1, new_lo - base, new_hi - base, best_move, sv->nodes - nodes0);
     return best;
 }
 
@@ -610,6 +626,7 @@ Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         return -1;
     }
     self->use_repeat_bit = p->capt_rturn == RT_ONCE;
+    self->relative = p->end_rule == END_ROW_EMPTY;
 
     self->max_entries = (uint64_t)1 << tt_bits;
     if (self->max_entries < 2)
@@ -686,7 +703,7 @@ Solver_set_game(SolverObject *self, PyObject *args)
     int width = 1;
     while ((1 << width) <= total)
         width++;
-    int bits = (self->p.size + 1) * width + 1 + self->use_repeat_bit;
+    int bits = (self->p.size + !self->relative) * width + 1 + self->use_repeat_bit;
     if (bits > 128) {
         PyErr_Format(PyExc_ValueError, "Solver: a position needs %d bits, more than 128", bits);
         return NULL;

@@ -190,7 +190,7 @@ _WORKER: dict[str, Any] = {}
 def _load(variant: str, size: tuple[int | None, int | None] = (None, None)) -> Game:
     """The variant by name or path; `size` (holes a side, seeds a hole) resizes it."""
     if size != (None, None):
-        from mancala.ai.solver import sized_variant
+        from mancala.rules.loading import sized_variant
 
         return Game(sized_variant(variant, *size))
     from mancala.rules.loading import load_variant
@@ -275,12 +275,12 @@ def summarize(results: list[GameResult]) -> Summary:
     draws = n - wins - losses
     total = sum(r.score for r in results)
     low, high = wilson(total, n)
-    ms = tuple(sum(r.ms[i] for r in results) / max(1, sum(r.thought[i] for r in results)) for i in (0, 1))
+    ms_a, ms_b = (sum(r.ms[i] for r in results) / max(1, sum(r.thought[i] for r in results)) for i in (0, 1))
     a_first = [r.score for r in results if r.a_seat == 0]
     b_first = [r.score for r in results if r.a_seat == 1]
     return Summary(n, wins, draws, losses, total / n if n else 0.0, low, high,
                    sum(r.moves for r in results) / n if n else 0.0, sum(r.capped for r in results),
-                   ms,  # type: ignore[arg-type]
+                   (ms_a, ms_b),
                    sum(a_first) / len(a_first) if a_first else 0.0,
                    sum(b_first) / len(b_first) if b_first else 0.0)
 

@@ -17,16 +17,27 @@ PLAYOUT_CAP = 500  # random games can cycle; a capped playout scores by stores
 
 
 class Node:
-    __slots__ = ("move", "mover", "parent", "children", "untried", "visits", "wins")
+    """A position of the tree (the root's has no move and no parent)."""
 
-    def __init__(self, move: Move | None, mover: int, parent: Node | None, untried: list[Move]) -> None:
-        self.move = move
+    __slots__ = ("mover", "parent", "children", "untried", "visits", "wins")
+
+    def __init__(self, mover: int, parent: Node | None, untried: list[Move]) -> None:
         self.mover = mover
         self.parent = parent
-        self.children: list[Node] = []
+        self.children: list[Child] = []
         self.untried = untried
         self.visits = 0
         self.wins = 0.0
+
+
+class Child(Node):
+    """A position reached by `move` from its parent."""
+
+    __slots__ = ("move",)
+
+    def __init__(self, move: Move, mover: int, parent: Node, untried: list[Move]) -> None:
+        super().__init__(mover, parent, untried)
+        self.move = move
 
 
 def _reward(pos: Position, player: int) -> float:
@@ -75,7 +86,7 @@ def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, r
     then the most visited move so far (a random legal one if none was tried yet).
     """
     fast = game.fast
-    root = Node(None, 1 - pos.turn, None, list(game.legal_moves(pos)))
+    root = Node(1 - pos.turn, None, list(game.legal_moves(pos)))
     expansions = 0
     def late() -> bool:
         return deadline is not None and time.perf_counter() > deadline
@@ -83,19 +94,20 @@ def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, r
     while expansions < nodes or until_deadline:
         if late():
             break
-        node, state = root, pos.copy()
+        node: Node = root
+        state = pos.copy()
         # selection
         while not node.untried and node.children:
             log_n = math.log(node.visits)
             node = max(node.children,
                        key=lambda c: c.wins / c.visits + bias * math.sqrt(log_n / c.visits))
-            game.apply(state, node.move)  # type: ignore[arg-type]
+            game.apply(state, node.move)
         # expansion
         if node.untried:
             move = node.untried.pop(rng.randrange(len(node.untried)))
             mover = state.turn
             game.apply(state, move)
-            child = Node(move, mover, node, [] if state.outcome else list(game.legal_moves(state)))
+            child = Child(move, mover, node, [] if state.outcome else list(game.legal_moves(state)))
             node.children.append(child)
             node = child
             expansions += 1
@@ -121,4 +133,4 @@ def mcts(game: Game, pos: Position, *, nodes: int, playouts: int, bias: float, r
     if not root.children:  # the deadline came before the first expansion
         return root.untried[rng.randrange(len(root.untried))], 0.5, 0
     best = max(root.children, key=lambda c: c.visits)
-    return best.move, best.wins / best.visits, expansions  # type: ignore[return-value]
+    return best.move, best.wins / best.visits, expansions

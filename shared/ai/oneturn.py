@@ -18,7 +18,6 @@ to move) keeps the chain going: the opponent never moved.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
@@ -160,58 +159,3 @@ def replay_chain(game: Game, pos: Position, moves: list[Move]) -> Position:
             raise ValueError(f"move {i}: the turn has passed")
         pos = game.play(pos, mv)
     return pos
-
-
-def main(args: Any, out: Any = None, err: Any = None) -> int:
-    """`mancala solve --one-turn VARIANT [--holes N --seeds K --starter S --play-on]`."""
-    import json
-
-    from mancala.render import board_text
-    from mancala.rules.errors import VariantError
-    from mancala.rules.loading import load_variant
-
-    out = out or sys.stdout
-    err = err or sys.stderr
-    holes, seeds = getattr(args, "holes", None), getattr(args, "seeds", None)
-    play_on = getattr(args, "play_on", False)
-    try:
-        if holes is None and seeds is None:
-            variant = load_variant(args.variant)
-        else:
-            from mancala.ai.solver import sized_variant
-
-            variant = sized_variant(args.variant, holes, seeds)
-        game = play_on_game(variant) if play_on else Game(variant)
-    except (VariantError, OSError) as exc:
-        print(f"invalid variant: {exc}", file=err)
-        return 2
-    start = game.start(getattr(args, "starter", 0) or 0)
-    if not has_repeat_turns(game):
-        print(f"note: {variant.name} has no repeat turns: the turn is a single move", file=err)
-
-    def report(res: OneTurn, positions: int) -> None:
-        rate = res.nodes / res.seconds if res.seconds else 0.0
-        print(f"one-turn: {res.nodes:,} moves, {positions:,} positions, {rate:,.0f} moves/s, "
-              f"best so far {res.best} ({len(res.moves)} moves)", file=err, flush=True)
-
-    res = one_turn(game, start, node_limit=getattr(args, "node_limit", None),
-                   time_limit=getattr(args, "time_limit", None),
-                   progress=None if getattr(args, "quiet", False) else report)
-    end = replay_chain(game, start, res.moves)
-    if getattr(args, "json", False):
-        print(json.dumps({"variant": variant.name, "holes": variant.holes, "seeds": variant.nbr_start,
-                          "play_on": play_on} | res.to_json()), file=out)
-        return 0
-    who = "South" if res.player == 0 else "North"
-    total = start.total or sum(start.board)
-    rate = res.nodes / res.seconds if res.seconds else 0.0
-    rules = " (playing on past a majority, as Jackman's rules do)" if play_on else ""
-    print(f"{variant.name}{rules}: {who} starts; the most seeds in {who}'s store before the opponent "
-          f"moves: {res.best} of {total}" + ("" if res.complete else
-                                             " (search stopped early: at least this many)"), file=out)
-    print(f"moves ({len(res.moves)}): {' '.join(json.dumps(Game.move_json(m)) for m in res.moves)}", file=out)
-    print(f"searched {res.nodes:,} moves over {res.positions:,} positions in {res.seconds:.1f} s "
-          f"({rate:,.0f} moves/s)", file=out)
-    print("", file=out)
-    print(board_text(game, end), file=out)
-    return 0

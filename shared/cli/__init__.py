@@ -3,18 +3,10 @@
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 
 from mancala.cli.bench import add_arguments as add_bench_arguments
 from mancala.rules.errors import VariantError
-
-
-def first_sentence(text: str) -> str:
-    """The first sentence of a description (initials like "R. C." do not end one)."""
-    match = re.search(r"(?<=[a-z0-9)][a-z0-9)])[.!?](\s|$)", text)
-    first = text[: match.start()] if match else text
-    return first.split("\n")[0].strip()
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -31,6 +23,7 @@ def _cmd_ai(args: argparse.Namespace) -> int:
 
 def _cmd_variants(args: argparse.Namespace) -> int:
     from mancala.rules.loading import config_paths, load_variant
+    from mancala.rules.summary import first_sentence
 
     rows = []
     for stem, path in config_paths().items():
@@ -93,11 +86,7 @@ def _cmd_arena(args: argparse.Namespace) -> int:
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
-    if args.one_turn:  # the starter's best chain of repeat turns (mancala.ai.oneturn)
-        from mancala.ai.oneturn import main as one_turn_main
-
-        return one_turn_main(args)
-    from mancala.ai.solver import main
+    from mancala.cli.solve import main
 
     return main(args)
 
@@ -153,22 +142,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_arena)
 
     p = sub.add_parser("solve", help="exact value and best first moves of a small board (mancala.ai.solver)")
-    p.add_argument("variant", help="variant name (file stem in configs/) or path to a variant file")
-    p.add_argument("--holes", type=int, default=None, help="holes a side instead of the variant's")
-    p.add_argument("--seeds", type=int, default=None, help="seeds a hole instead of the variant's")
-    p.add_argument("--starter", type=int, choices=(0, 1), default=0)
-    p.add_argument("--time-limit", type=float, default=None, help="give up after this many seconds")
-    p.add_argument("--engine", choices=("auto", "c", "python"), default="auto",
-                   help="auto: the C solver where it applies, else the Python one")
-    p.add_argument("--tt-mb", type=float, default=256, help="transposition table memory (C solver)")
-    p.add_argument("--json", action="store_true", help="one JSON object on stdout")
-    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
-    # --one-turn: Jackman's challenge instead of the game's value (mancala.ai.oneturn)
-    p.add_argument("--one-turn", action="store_true",
-                   help="the most seeds the starter can bank before the opponent ever moves")
-    p.add_argument("--play-on", action="store_true",
-                   help="with --one-turn: a majority does not end the game (Jackman's own rules)")
-    p.add_argument("--node-limit", type=int, default=None, help="with --one-turn: stop after this many moves")
+    from mancala.cli.solve import add_arguments as add_solve_arguments
+
+    add_solve_arguments(p)
     p.set_defaults(func=_cmd_solve)
 
     p = sub.add_parser("bench", help="engine benchmark: random playouts and replay (moves/s, games/s)")

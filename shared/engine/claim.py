@@ -19,10 +19,17 @@ from mancala.rules.variant import Variant
 Claimer = Callable[[Position], list[int]]
 
 
+def _territory_owner(pos: Position, loc: int) -> int:
+    owner = pos.owner[loc]
+    if owner is None:  # a territory game's start gives every hole an owner
+        raise ValueError(f"hole {loc} has no owner in a territory game")
+    return owner
+
+
 def owner_of(variant: Variant, board: Board) -> Callable[[Position, int], int]:
     """Who a hole's seeds belong to: its territory owner, else its side."""
     if variant.game_info.goal == Goal.TERRITORY:
-        return lambda pos, loc: pos.owner[loc]  # type: ignore[return-value]
+        return _territory_owner
     side_of = board.side_of
     return lambda _pos, loc: side_of[loc]
 

@@ -32,6 +32,7 @@ from mancala.rules.enums import (
     CaptExtraPick,
     CaptType,
     ChildType,
+    EndRule,
     Goal,
     LapSower,
     RoundFill,
@@ -287,6 +288,35 @@ class ChildrenHoldStores(Ender):
         return decision
 
 
+class RowEmpty(Ender):
+    """end_rule ROW_EMPTY (published Kalah): over as soon as a move leaves either row
+    without seeds a player could sow (children are their owners' already), whoever is to
+    move; the seeds left go to their row's player (GameOver with HOLE_OWNER)."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+        super().__init__(ctx, inner)
+        n, dbl = ctx.board.holes, ctx.board.dbl
+        self.rows = (range(n), range(n, dbl))
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        if over:
+            return self.next(pos, repeat, over)
+        board, child = pos.board, pos.child
+        empty = any(not any(board[loc] for loc in row if child[loc] is None)
+                    for row in self.rows)
+        return self.next(pos, repeat, empty)
+
+
+def row_empty_ender(ctx: Pipeline) -> Ender:
+    """The chain for end_rule ROW_EMPTY: no end by a majority or by too few seeds (the
+    published values are final margins, every seed banked). Behind the row check the
+    game still ends where the player to move has no move with seeds on both rows
+    (min_move, allow rules), as in the reference's chain."""
+    ender: Ender = GameOver(ctx, _game_over_claimer(ctx))
+    ender = NoMovesEither(ctx, ender) if ctx.info.mustpass else NoMovesNext(ctx, ender)
+    return RowEmpty(ctx, NotPlayable(ctx, ender))
+
+
 # ---- rounds ----------------------------------------------------------------------------------
 
 
@@ -464,6 +494,8 @@ def make_ender(ctx: Pipeline) -> Ender:
             ender = DepriveLastMover(ctx)
     elif info.goal == Goal.CLEAR:
         ender = ClearSeeds(ctx)
+    elif info.end_rule == EndRule.ROW_EMPTY:
+        ender = row_empty_ender(ctx)
     else:
         ender = GameOver(ctx, _game_over_claimer(ctx))
         ender = NoMovesEither(ctx, ender) if info.mustpass else NoMovesNext(ctx, ender)

@@ -37,6 +37,7 @@ from mancala.rules.enums import (
     CaptType,
     CrossCaptOwn,
     Direct,
+    EndRule,
     GameClass,
     Goal,
     GrandSlam,
@@ -51,7 +52,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 2
+LAYOUT = 3
 MAX_HOLES = 64
 MAX_CAPT_ON = 32
 
@@ -67,6 +68,7 @@ UNCLAIMED = {Unclaimed.HOLE_OWNER: 0, Unclaimed.DONT_SCORE: 1, Unclaimed.LAST_MO
 PICKEXTRA = {CaptExtraPick.NONE: 0, CaptExtraPick.PICKCROSS: 1, CaptExtraPick.PICKTWOS: 2,
              CaptExtraPick.PICKFINAL: 3}
 STEP = {Direct.CCW: 1, Direct.CW: -1}
+END_RULE = {EndRule.REFERENCE: 0, EndRule.ROW_EMPTY: 1}
 
 # game_info fields the C core plays, with the values it accepts (None: any value)
 HANDLED: dict[str, Any] = {
@@ -100,6 +102,7 @@ HANDLED: dict[str, Any] = {
     "mustpass": None,
     "goal": {Goal.MAX_SEEDS},
     "unclaimed": set(UNCLAIMED),
+    "end_rule": set(END_RULE),
 }
 # fields no move of these variants reads: descriptions, the start layout (it comes
 # with the position), and the children's details while there are no children
@@ -194,6 +197,7 @@ def params(variant: Variant) -> dict[str, Any]:
         "stores": int(gi.stores),
         "no_change_below": _no_change_below(variant),
         "nocaptmoves": gi.nocaptmoves,
+        "end_rule": END_RULE[gi.end_rule],
     }
 
 

@@ -24,7 +24,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 2
+#define LAYOUT 3
 
 #define MAX_LAPS 50          /* laps.MAX_LAPS */
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
@@ -42,6 +42,7 @@ enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL };
 enum { CAPT_NO, CAPT_YES, CAPT_REPEAT }; /* move_data.NO, YES, REPEAT */
 enum { OC_NONE, OC_WIN, OC_TIE, OC_OTHER }; /* OC_OTHER: an outcome read from Python */
 enum { STEP_PASS, STEP_REPEAT, STEP_OVER }; /* what step() ends with */
+enum { END_REFERENCE, END_ROW_EMPTY }; /* fast.END_RULE */
 
 typedef struct {
     int n, size, step;
@@ -60,6 +61,7 @@ typedef struct {
     int mustshare, mustpass;
     int unclaimed, pickextra;
     int stores;
+    int end_rule;       /* END_*: ending.row_empty_ender replaces the chain */
     int basic;          /* any of capt_on, evens, capt_min, capt_max */
     int no_change;      /* ending.NoOutcomeChange is in the chain */
     long long needed;   /* its min_for_change */
@@ -697,7 +699,13 @@ over_inner(const Params *p, State *s, int repeat)
 static int
 decide(const Params *p, State *s, int repeat)
 {
-    if (!decided_by_seeds(s)) { /* ClearWinner */
+    if (p->end_rule == END_ROW_EMPTY) { /* ending.row_empty_ender: no majority, no too-few */
+        if (!side_empty(p, s->board, 0) && !side_empty(p, s->board, 1) &&
+            !over_inner(p, s, repeat))
+            return 0;
+        game_over(p, s);
+    }
+    else if (!decided_by_seeds(s)) { /* ClearWinner */
         int over = over_inner(p, s, repeat);
         if (!over && p->no_change) { /* NoOutcomeChange */
             long long left = board_sum(p, s);
@@ -801,7 +809,7 @@ static const char *PARAM_NAMES[] = {
     "store_ends_turn", "mlaps", "visit_opp", "crosscapt", "xcpickown", "xc_sown", "capt_on",
     "evens", "capt_min", "capt_max", "multicapt", "capsamedir", "capt_side", "capt_rturn",
     "nosinglecapt", "grandslam", "min_move", "mustshare", "mustpass", "unclaimed",
-    "pickextra", "stores", "no_change_below", "nocaptmoves", NULL};
+    "pickextra", "stores", "no_change_below", "nocaptmoves", "end_rule", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -882,6 +890,7 @@ core_params(PyObject *d, Params *p)
     GET("stores", 0, 1, stores);
     GET("no_change_below", 0, LLONG_MAX / 4, needed);
     GET("nocaptmoves", 0, LLONG_MAX / 4, nocaptmoves);
+    GET("end_rule", 0, 1, end_rule);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

@@ -62,7 +62,7 @@ class RoundTally:
         elif kind == OutcomeKind.TIE:
             total[0] += seeds[0]
             total[1] += seeds[1]
-        pos.tally = (tuple(wins), tuple(total), tuple(extra), tuple(points))  # type: ignore[assignment]
+        pos.tally = ((wins[0], wins[1]), (total[0], total[1]), (extra[0], extra[1]), (points[0], points[1]))
 
     def values(self, pos: Position) -> tuple[int, int]:
         return (pos.tally or EMPTY_TALLY)[self.index]

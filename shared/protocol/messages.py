@@ -17,6 +17,9 @@ from mancala.protocol.text import printable_name
 
 RoomCode = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
 Seat = Literal[0, 1]
+SEATS: tuple[Seat, Seat] = (0, 1)
+RoomStatus = Literal["waiting", "playing", "finished"]
+EndReason = Literal["rules", "resign", "forfeit"]  # how a game ended
 # shown to other people (seats, lobby): printable characters only, no controls or
 # direction overrides (a name must not be able to rewrite someone's terminal)
 Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(printable_name)]
@@ -216,7 +219,7 @@ class RoomSummary(_Msg):
     public: bool
     seats: list[SeatInfo]
     spectators: int
-    status: Literal["waiting", "playing", "finished"]
+    status: RoomStatus
 
 
 class Lobby(_Msg):
@@ -277,7 +280,7 @@ class RoomState(_Msg):
     public: bool
     seats: list[SeatInfo]
     spectators: int
-    status: Literal["waiting", "playing", "finished"]
+    status: RoomStatus
     you: int | None  # your seat, None for a spectator
     ply: int
     moves: list[MoveRecord]
@@ -322,7 +325,7 @@ class GameOver(_Msg):
     type: Literal["game_over"] = "game_over"
     room: str
     outcome: dict[str, Any]
-    reason: Literal["rules", "resign", "forfeit"]
+    reason: EndReason
     result: str
     game_id: int | None = None  # GET /api/games/{game_id} reads it back
 

@@ -30,6 +30,7 @@ from mancala.rules.enums import (
     ChildType,
     CrossCaptOwn,
     Direct,
+    EndRule,
     GameClass,
     Goal,
     GrandSlam,
@@ -114,6 +115,36 @@ def _flag_rules(prefix: str, flags: list[str], when: Callable[[Variant], bool],
 
     return [_rule(f"{prefix}{flag}", (flag,), broken_when_set(flag), message.format(flag=flag))
             for flag in flags]
+
+
+def row_empty(v: Variant) -> bool:
+    return v.game_info.end_rule == EndRule.ROW_EMPTY
+
+
+# Our extension, the published Kalah end (end_rule ROW_EMPTY): the game ends as soon as a
+# row is empty and each player banks their own row. What it cannot combine with:
+ROW_EMPTY_GOAL = _rule(
+    "row_empty_max_seeds", ("end_rule", "goal"),
+    lambda v: row_empty(v) and v.game_info.goal != Goal.MAX_SEEDS,
+    "end_rule ROW_EMPTY ends games won by the most seeds: it needs goal MAX_SEEDS")
+ROW_EMPTY_RULES = [
+    ROW_EMPTY_GOAL,
+    _rule("row_empty_no_rounds", ("end_rule", "rounds"),
+          lambda v: row_empty(v) and v.game_info.rounds != Rounds.NO_ROUNDS,
+          "end_rule ROW_EMPTY ends the whole game: it cannot be played in rounds"),
+    _rule("row_empty_own_rows", ("end_rule", "unclaimed"),
+          lambda v: row_empty(v) and v.game_info.unclaimed != Unclaimed.HOLE_OWNER,
+          "end_rule ROW_EMPTY gives each player the seeds left on their own row: "
+          "unclaimed must be HOLE_OWNER"),
+    _rule("row_empty_no_share", ("end_rule", "mustshare"),
+          lambda v: row_empty(v) and v.game_info.mustshare,
+          "end_rule ROW_EMPTY ends the game when a row is empty, so nobody is ever left "
+          "to be fed: not with mustshare"),
+    _rule("row_empty_slam_remain", ("end_rule", "grandslam"),
+          lambda v: row_empty(v) and v.game_info.grandslam == GrandSlam.OPP_GETS_REMAIN,
+          "grandslam OPP_GETS_REMAIN gives the mover's row to the opponent, end_rule "
+          "ROW_EMPTY gives each player their own: not both"),
+]
 
 
 # ---- the common rules (class Mancala) ---------------------------------------------------------
@@ -416,7 +447,7 @@ GENERAL = [
     _rule("store_ends_turn_needs_store", ("store_ends_turn", "sow_own_store"),
           lambda v: _gi(v).store_ends_turn and not _gi(v).sow_own_store,
           "store_ends_turn needs sow_own_store"),
-]
+] + ROW_EMPTY_RULES
 
 PLAYER = [
     _rule("stores_scorer", ("stores_m", "stores", "child_cvt"),
@@ -558,6 +589,7 @@ DIFFUSION_CAPT = ["capsamedir", "capt_max", "capt_min", "capt_type", "capt_on", 
                   "crosscapt", "evens", "grandslam", "multicapt", "nocaptmoves", "nosinglecapt",
                   "capt_side", "pickextra", "xcpickown"]
 DIFFUSION = BOARD + [
+    ROW_EMPTY_GOAL,
     _rule("diff_even_holes", ("game_class", "holes"), lambda v: v.holes % 2 == 1,
           "Diffusion needs an even number of holes a side"),
     _rule("diff_no_sides", ("game_class", "no_sides"), lambda v: not _gi(v).no_sides,

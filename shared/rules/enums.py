@@ -250,3 +250,15 @@ class Algorithm(NamedEnum):
                 if member.value == value.strip().lower():
                     return member
         return None
+
+
+class EndRule(NamedEnum):
+    """When a MAX_SEEDS game ends (our extension; not a parameter of the reference).
+
+    REFERENCE: as the reference program ends it (a majority held, too few seeds left,
+    or no move for the player to move). ROW_EMPTY: as published Kalah ends (Irving,
+    Donkers and Uiterwijk 2000): as soon as a move leaves either row empty, each player
+    banks the seeds left on their own row."""
+
+    REFERENCE = "REFERENCE"
+    ROW_EMPTY = "ROW_EMPTY"

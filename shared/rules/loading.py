@@ -98,14 +98,47 @@ def load_variant(source: Any) -> Variant:
     raise VariantError([Violation(("config",), "type", "config must be an object or a path")])
 
 
-@lru_cache(maxsize=256)
-def _named_variant(slug: str) -> Variant:
+def sized_variant(source: Any, holes: int | None = None, seeds: int | None = None) -> Variant:
+    """A variant (object, file or name in configs/) with its holes a side and seeds a
+    hole replaced; validated through parse_variant like any variant.
+
+    >>> v = sized_variant("kalah_4", holes=3, seeds=2)
+    >>> v.holes, v.nbr_start
+    (3, 2)
+    """
+    if isinstance(source, dict):
+        raw = {k: (dict(v) if isinstance(v, dict) else v) for k, v in source.items()}
+    elif isinstance(source, str | Path):
+        path = Path(source)
+        raw = read_json(path if path.is_file() else variant_path(str(source)))
+    else:
+        raise VariantError([Violation(("config",), "type", "config must be an object or a path")])
+    if not isinstance(raw, dict):
+        raise VariantError([Violation(("variant",), "type", "a variant must be a JSON object")])
+    constants = dict(raw.get("game_constants") or {})
+    if holes is not None:
+        constants["holes"] = holes
+    if seeds is not None:
+        constants["nbr_start"] = seeds
+    raw["game_constants"] = constants
+    return parse_variant(raw)
+
+
+def variant_path(name: str) -> Path:
+    """The file in configs/ for a variant name (its file stem; case and punctuation do
+    not matter); a VariantError suggests names when no file has it."""
+    slug = _slug(name)
     paths = config_paths()
     if slug in paths:
-        return parse_variant(read_json(paths[slug]))
+        return paths[slug]
     close = suggestions(slug, list(paths))
     hint = f"; did you mean {', '.join(close)}?" if close else " (mancala variants lists them)"
     raise VariantError([Violation(("config",), "not_found", f"no variant file or name {slug!r}{hint}")])
+
+
+@lru_cache(maxsize=256)
+def _named_variant(slug: str) -> Variant:
+    return parse_variant(read_json(variant_path(slug)))
 
 
 def suggestions(word: str, names: list[str], most: int = 5) -> list[str]:

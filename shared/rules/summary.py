@@ -12,12 +12,15 @@ details.
 
 from __future__ import annotations
 
+import re
+
 from mancala.rules.enums import (
     AllowRule,
     CaptSide,
     CaptType,
     ChildType,
     Direct,
+    EndRule,
     GameClass,
     Goal,
     GrandSlam,
@@ -148,4 +151,19 @@ def summary(variant: Variant) -> list[str]:
     out.append(GOALS.get(gi.goal, ""))
     if gi.rounds != Rounds.NO_ROUNDS and gi.goal == Goal.MAX_SEEDS:
         out.append("The game is played over rounds.")
+    if gi.end_rule == EndRule.ROW_EMPTY:
+        out.append("The game ends as soon as either row is empty, whoever is to move; each "
+                   "player then banks the seeds left on their own row.")
     return [line for line in out if line]
+
+
+def first_sentence(text: str) -> str:
+    """The first sentence of a description, for one-line variant lists (initials like
+    "R. C." do not end one).
+
+    >>> first_sentence("Played by R. C. Bell in 1960. Sown counter-clockwise.")
+    'Played by R. C. Bell in 1960'
+    """
+    match = re.search(r"(?<=[a-z0-9)][a-z0-9)])[.!?](\s|$)", text)
+    first = text[: match.start()] if match else text
+    return first.split("\n")[0].strip()

@@ -24,6 +24,7 @@ from mancala.rules.enums import (
     ChildType,
     CrossCaptOwn,
     Direct,
+    EndRule,
     GameClass,
     Goal,
     GrandSlam,
@@ -139,6 +140,9 @@ class GameInfo(BaseModel):
     rounds: Rounds = Rounds.NO_ROUNDS
     round_starter: RoundStarter = RoundStarter.ALTERNATE
     round_fill: RoundFill = RoundFill.NOT_APPLICABLE
+    # our extension (not in the reference): ROW_EMPTY ends the game as published Kalah
+    # does, as soon as either row is empty (docs/rules.md, "end_rule")
+    end_rule: EndRule = EndRule.REFERENCE
 
     @field_validator("capt_on", "udir_holes")
     @classmethod

@@ -24,21 +24,22 @@ from typing import Any
 
 import pytest
 
-import mancala.engine.game as game_module
-from mancala.ai import solver as solver_module
 from mancala.ai.solver import (
     NotSolvable,
     Progress,
     c_available,
-    sized_variant,
     solve,
     solve_position,
     why_not_c,
 )
+from mancala.ai.solver.binding import DEFAULT_TT_BITS, c_solver, new_solver
+from mancala.ai.solver.search import solve_python
+from mancala.ai.solver.terms import search_key_of
 from mancala.cli import main as cli_main
+from mancala.cli.solve import progress_printer
 from mancala.engine import Game, Position
 from mancala.rules.errors import VariantError
-from mancala.rules.loading import parse_variant
+from mancala.rules.loading import parse_variant, sized_variant
 
 # the C solver is built by ./dev's install; without it the C tests fail (never skip)
 ENGINES = ["python", "c"]
@@ -57,7 +58,7 @@ def minimax(game: Game, pos: Position, memo: dict[tuple, int] | None = None,
     """The final store difference from the mover's view: every move, every reply."""
     memo = {} if memo is None else memo
     path = set() if path is None else path
-    key = solver_module.search_key_of(game)(pos)
+    key = search_key_of(game)(pos)
     if key in memo:
         return memo[key]
     if key in path:
@@ -241,7 +242,7 @@ def threshold_values(game: Game, root: Position,
     nodes: dict[tuple, Position] = {}
     edges: dict[tuple, list[tuple[str, Any]]] = {}
     todo = [root]
-    nodes[solver_module.search_key_of(game)(root)] = root
+    nodes[search_key_of(game)(root)] = root
     while todo:
         pos = todo.pop()
         out = []
@@ -251,14 +252,14 @@ def threshold_values(game: Game, root: Position,
             if child.outcome is not None:
                 out.append(("end", child.stores[0] - child.stores[1]))
             else:
-                key = solver_module.search_key_of(game)(child)
+                key = search_key_of(game)(child)
                 out.append(("pos", key))
                 if key not in nodes:
                     nodes[key] = child
                     todo.append(child)
                     if len(nodes) > max_positions:
                         return None
-        edges[solver_module.search_key_of(game)(pos)] = out
+        edges[search_key_of(game)(pos)] = out
     seeds = sum(root.board) + sum(root.stores)
 
     def margin(pos: Position, sign: int) -> int:
@@ -335,7 +336,7 @@ def test_oware_values_hold_however_endless_play_scores() -> None:
             if graph is None:
                 continue
             sign = 1 if pos.turn == 0 else -1
-            lo, hi = sorted((sign * graph[solver_module.search_key_of(game)(pos)][0], sign * graph[solver_module.search_key_of(game)(pos)][1]))
+            lo, hi = sorted((sign * graph[search_key_of(game)(pos)][0], sign * graph[search_key_of(game)(pos)][1]))
             if lo != hi:
                 with pytest.raises(NotSolvable, match="depends on how endless play is scored"):
                     solve(game, pos)
@@ -351,7 +352,7 @@ def test_oware_values_hold_however_endless_play_scores() -> None:
                 if child.outcome is not None:
                     worst = sign * (child.stores[0] - child.stores[1])
                 else:
-                    worst = min(sign * v for v in graph[solver_module.search_key_of(game)(child)])
+                    worst = min(sign * v for v in graph[search_key_of(game)(child)])
                 assert (move in sol.best_moves) == (worst == sol.value), (pos, move)
             try:
                 assert best_moves(game, pos) == (sol.value, sol.best_moves)
@@ -366,22 +367,16 @@ def test_the_python_search_without_seed_bounds_agrees() -> None:
     for game in kalah_family_games(10, seed=8) + [Game(sized_variant("kalah_4", 3, 3))]:
         pos = random_position(game, rng, rng.randrange(0, 4))
         if playable(game, pos):
-            sol = solver_module._solve_python(game, pos, None, None, 1.0, bounds=False)
+            sol = solve_python(game, pos, None, None, 1.0, bounds=False)
             assert sol is not None
             assert (sol.value, sol.best_moves) == best_moves(game, pos)
 
 
 # ---- the C solver's rules against the Python engine -------------------------------------
 
-@pytest.fixture
-def python_engine(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Games built in this test run the pure-Python engine, the specification."""
-    monkeypatch.setattr(game_module, "make_fast", lambda variant, **_: None)
-
-
 def compare_rules(game: Game, pos: Position) -> None:
     """Play the position to its end with random moves, comparing after every move."""
-    sv = solver_module._solver.Solver(solver_module.fast_params(game.variant), 4)
+    sv = new_solver(game, 4)
     sv.set_game(pos.total, pos.starter)
     rng = random.Random(sum(pos.board) * 31 + len(pos.board))
     while playable(game, pos):
@@ -397,13 +392,14 @@ def compare_rules(game: Game, pos: Position) -> None:
             assert (turn, repeating) == (pos.turn, pos.rturn_cnt > 0), move
 
 
-def test_c_rules_match_the_python_engine(python_engine: None) -> None:
+def test_c_rules_match_the_python_engine() -> None:
     rng = random.Random(1)
-    games = kalah_family_games(60, seed=21)
-    games += [Game(sized_variant(rule, holes, seeds)) for rule in ("kalah_4", "kalah_empty_capture")
-              for holes, seeds in [(2, 1), (3, 3), (4, 3), (6, 3), (6, 4)]]
-    games += [oware(h, s, sow_own_store=True) for h, s in [(3, 3), (6, 4)]]
-    for game in games:
+    variants = [game.variant for game in kalah_family_games(60, seed=21)]
+    variants += [sized_variant(rule, holes, seeds) for rule in ("kalah_4", "kalah_empty_capture")
+                 for holes, seeds in [(2, 1), (3, 3), (4, 3), (6, 3), (6, 4)]]
+    variants += [oware(h, s, sow_own_store=True).variant for h, s in [(3, 3), (6, 4)]]
+    for variant in variants:
+        game = Game(variant, c_core=False)  # the pure-Python engine: the specification
         assert game.fast is None
         for _ in range(6):
             compare_rules(game, game.start(rng.randrange(2)))
@@ -491,8 +487,8 @@ def test_solve_position() -> None:
     game = Game(sized_variant("kalah_4", 4, 3))
     assert solve_position(game, game.start(0)) == (8, 1)
     pos = game.play(game.start(0), 1)
-    value, move = solve_position(game, pos)  # type: ignore[misc]
-    assert move in game.legal_moves(pos)
+    answer = solve_position(game, pos)
+    assert answer is not None and answer[1] in game.legal_moves(pos)
     over = random_position(game, random.Random(1), 500)
     assert over.outcome is not None and solve_position(game, over) is None
     assert solve_position(oware(2, 3), oware(2, 3).start(0)) is None  # endless play decides
@@ -515,7 +511,7 @@ def test_the_look_ahead_is_reported_as_such() -> None:
     """Progress during the first guess's look-ahead says so (its `test` is a depth)."""
     game = Game(sized_variant("kalah_4", 6, 6))
     pos = game.start(0)
-    sv = solver_module._c_solver(game, 20)
+    sv = c_solver(game, 20)
     sv.set_game(pos.total, pos.starter)
     sv.guess_nodes = 10**12  # the look-ahead alone fills the time
     seen: list[tuple[int, int]] = []
@@ -523,23 +519,25 @@ def test_the_look_ahead_is_reported_as_such() -> None:
                     progress=lambda *a: seen.append((a[2], a[6])), every=0.0) is None
     assert seen and all(looking == 1 for _, looking in seen)
     out = io.StringIO()
-    solver_module._progress_printer(out)(Progress(1, 1.0, 3, seen[-1][0], -72, 72, "C", True))
+    progress_printer(out)(Progress(1, 1.0, 3, seen[-1][0], -72, 72, "C", True))
     assert f"look-ahead to depth {seen[-1][0]}" in out.getvalue()
 
 
 def test_a_c_solve_lets_other_threads_run() -> None:
+    """The C search releases the GIL: this thread runs (and solves too) while another
+    thread's search is under way -- seen by the solver's own `busy` flag, not by a clock."""
     game = Game(sized_variant("kalah_4", 6, 6))
+    sv = c_solver(game, DEFAULT_TT_BITS)  # the game's solver, which the search below takes
     results: list[Any] = []
     worker = threading.Thread(target=lambda: results.append(
         solve(game, game.start(0), time_limit=0.6, engine="c")))
     worker.start()
-    time.sleep(0.1)
-    during = solve(game, game.start(1), time_limit=0.2, engine="c")  # the game's solver is busy
-    spins = 0
-    while worker.is_alive():
-        spins += 1
+    while not sv.busy and worker.is_alive():
         time.sleep(0.001)
-    assert results == [None] and during is None and spins > 50
+    assert sv.busy, "this thread never ran while the other thread's C search was under way"
+    during = solve(game, game.start(1), time_limit=0.2, engine="c")  # the game's solver is busy
+    worker.join()
+    assert results == [None] and during is None
 
 
 def test_errors() -> None:

@@ -175,7 +175,7 @@ def test_a_computer_seat_shows_its_level_and_thinks() -> None:
 def test_the_terminal_shows_control_characters_instead_of_obeying_them() -> None:
     import io
 
-    from mancala.client.terminal import Output
+    from mancala.client.console import Output
 
     out = io.StringIO()
     Output(out).say("joined: \u001b[2J\u001b]0;PWNED\u0007EVIL \u202eevil\nsecond line")

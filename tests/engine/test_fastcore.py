@@ -130,6 +130,12 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
     gi["move_one"] = gi["sow_start"] and draw(st.booleans())
     gi["store_ends_turn"] = gi["sow_own_store"] and draw(st.booleans())
     gi["visit_opp"] = gi["mlaps"] != "OFF" and draw(st.booleans())
+    if draw(st.integers(0, 3)) == 0:  # the published Kalah end, with what it combines with
+        gi["end_rule"] = "ROW_EMPTY"
+        gi["unclaimed"] = "HOLE_OWNER"
+        gi["mustshare"] = False
+        if gi["grandslam"] == "OPP_GETS_REMAIN":
+            gi["grandslam"] = "LEGAL"
     capture = draw(st.sampled_from(["none", "cross", "basic", "basic"]))
     if capture == "basic" or (capture == "cross" and draw(st.booleans())):
         while True:

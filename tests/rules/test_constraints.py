@@ -40,6 +40,7 @@ SS = {"game_class": "SameSide", "goal": "CLEAR", "capt_side": "OWN_SIDE"}
 OHO = {"game_class": "Ohojichi", "goal": "CLEAR"}
 BO = {"game_class": "BearOff"}
 DIFF = {"game_class": "Diffusion", "goal": "CLEAR", "no_sides": True, "stores": True}
+ROW_EMPTY = {"end_rule": "ROW_EMPTY", "stores": True, "sow_own_store": True}
 
 # a value away from the default, for the rules that refuse a parameter being set at all
 SAMPLE: dict[str, Any] = {
@@ -223,6 +224,18 @@ CASES: list[Row] = [
     row("gs_not_legal_no_tuple", NOSIDES, {"grandslam": "NOT_LEGAL"}, "no_sides_bad_grandslam"),
     row("store_ends_turn_needs_store", {"stores": True, "sow_own_store": True,
                                         "store_ends_turn": True}, {"sow_own_store": False}),
+    # our extension: the published Kalah end
+    row("row_empty_max_seeds", ROW_EMPTY, {"goal": "CLEAR"}),
+    row("row_empty_max_seeds", {"goal": "DEPRIVE"}, ROW_EMPTY),
+    row("row_empty_max_seeds", DIFF, {"end_rule": "ROW_EMPTY"}),
+    row("row_empty_no_rounds", ROW_EMPTY, {"rounds": "NO_MOVES"}),
+    row("row_empty_no_rounds", {"rounds": "HALF_SEEDS"}, ROW_EMPTY),
+    row("row_empty_own_rows", ROW_EMPTY, {"unclaimed": "LAST_MOVER"}),
+    row("row_empty_own_rows", {"unclaimed": "DIVVIED"}, ROW_EMPTY),
+    row("row_empty_no_share", ROW_EMPTY, {"mustshare": True}),
+    row("row_empty_no_share", {"mustshare": True}, ROW_EMPTY),
+    row("row_empty_slam_remain", ROW_EMPTY, {"grandslam": "OPP_GETS_REMAIN"}),
+    row("row_empty_slam_remain", {"grandslam": "OPP_GETS_REMAIN"}, ROW_EMPTY),
     # --- the computer player's scorer
     row("stores_scorer", {"stores": True, "stores_m": 4}, {"stores": False}),
     row("stores_scorer", KIDS | {"stores_m": 4}, {"child_type": "NOCHILD", "child_cvt": 0}),

@@ -167,6 +167,7 @@ ENUM_DEFAULTS = {
     "rounds": "NO_ROUNDS",
     "round_starter": "ALTERNATE",
     "round_fill": "NOT_APPLICABLE",
+    "end_rule": "REFERENCE",
 }
 
 
@@ -197,7 +198,7 @@ def test_defaults_per_contract() -> None:
 def test_variant_is_frozen() -> None:
     variant = parse_variant(MIN)
     with pytest.raises(ValidationError):
-        variant.game_info.stores = True  # type: ignore[misc]
+        variant.game_info.stores = True
 
 
 # --- old names and values (game_params_ui_table.tsv) --------------------------------

@@ -14,15 +14,18 @@ import pytest
 
 from mancala.client.api import MancalaClient
 from mancala.server.app import MancalaServer, running
+from mancala.server.clock import Clock
 from mancala.server.config import Settings
 
 ROOT = str(Path(__file__).resolve().parents[2])
 if ROOT not in sys.path:  # so that `tests.server.helpers` imports however pytest is started
     sys.path.insert(0, ROOT)
 
-# the rate limit is the subject of one test; everywhere else it must not get in the way
+# the rate limit is the subject of one test; everywhere else it must not get in the way.
+# The rules time limit too: here it also counts a rules worker's own start (spawn,
+# imports), which a busy machine can stretch past the default 2 s
 FAST = {"rate_per_second": 10_000.0, "rate_burst": 10_000, "abandon_timeout": 30.0,
-        "empty_room_ttl": 600.0}
+        "empty_room_ttl": 600.0, "rules_time_limit": 60.0}
 
 StartServer = Callable[..., Awaitable[MancalaServer]]
 Connect = Callable[..., Awaitable[MancalaClient]]
@@ -40,11 +43,13 @@ def make_settings(tmp_path: Path) -> Callable[..., Settings]:
 
 @pytest.fixture
 async def start_server(make_settings: Callable[..., Settings]) -> AsyncIterator[StartServer]:
-    """Start servers (in this event loop) with given settings; all stop at teardown."""
+    """Start servers (in this event loop) with given settings, and the hub's clock if one
+    is given (tests/server/fakes.py: FakeClock moves when the test says); all stop at
+    teardown."""
     stack = contextlib.AsyncExitStack()
 
-    async def start(**overrides: Any) -> MancalaServer:
-        return await stack.enter_async_context(running(make_settings(**overrides)))
+    async def start(clock: Clock | None = None, **overrides: Any) -> MancalaServer:
+        return await stack.enter_async_context(running(make_settings(**overrides), clock))
 
     yield start
     await stack.aclose()

@@ -144,6 +144,7 @@ async def two_players_and_a_slow_spectator(server: Any) -> tuple[Any, ...]:
     200 big answers it never reads. Returns (south, north, room, state, slow socket,
     the slow client's connection on the server)."""
     from websockets.asyncio.client import connect as ws_connect
+    from websockets.typing import Subprotocol
 
     url = f"ws://127.0.0.1:{server.port}/ws"
     south = await MancalaClient.connect(url, name="ann")
@@ -155,7 +156,7 @@ async def two_players_and_a_slow_spectator(server: Any) -> tuple[Any, ...]:
     sock = socket.socket()
     sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
     sock.connect(("127.0.0.1", server.port))
-    slow = await ws_connect(url, sock=sock, subprotocols=["mancala.v1.json"], max_queue=1,
+    slow = await ws_connect(url, sock=sock, subprotocols=[Subprotocol("mancala.v1.json")], max_queue=1,
                             ping_interval=None)
     await slow.send(json.dumps({"type": "spectate", "room": room}))
     port = sock.getsockname()[1]
@@ -167,3 +168,14 @@ async def two_players_and_a_slow_spectator(server: Any) -> tuple[Any, ...]:
     for i in range(200):
         await slow.send(json.dumps({"type": "list_variants", "id": i}))
     return south, north, room, state, slow, found[0]
+
+
+async def pushed_so_far(client: MancalaClient) -> list[Any]:
+    """Every message the server pushed to `client` before now, taken off its queue: the
+    answer to a ping comes after anything queued for it earlier (one connection's frames
+    keep their order), so nothing is still on its way."""
+    await client.request({"type": "ping"})
+    pushed = []
+    while not client.events.empty():
+        pushed.append(client.events.get_nowait())
+    return pushed

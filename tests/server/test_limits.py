@@ -10,27 +10,26 @@ import time
 from websockets.protocol import State
 
 from mancala.client.api import MancalaClient, ServerError
+from tests.server.fakes import FakeClock
 from tests.server.helpers import next_move, two_players_and_a_slow_spectator
 
 
 async def test_rate_limit_answers_with_the_request_id_and_the_connection_stays(start_server):
-    server = await start_server(rate_per_second=10.0, rate_burst=10)
+    clock = FakeClock()  # the bucket refills only when the test moves time
+    server = await start_server(clock=clock, rate_per_second=10.0, rate_burst=10)
     url = f"ws://127.0.0.1:{server.port}/ws"
     async with await MancalaClient.connect(url, name="spammer") as client:  # hello took one token
         replies = await asyncio.gather(*(client.request({"type": "ping"}, timeout=5) for _ in range(40)),
                                        return_exceptions=True)
         pongs = [r for r in replies if not isinstance(r, Exception)]
         limited = [r for r in replies if isinstance(r, ServerError)]
-        assert len(pongs) + len(limited) == 40  # every request got its own answer, matched by id
-        assert 5 <= len(pongs) <= 20
-        assert limited and all(e.code == "rate_limited" for e in limited)
-        while True:  # the bucket refills (its rate is a unit test): the connection is still served
-            raw = await _raw_reply(client, {"type": "ping", "id": "after"})
-            assert raw.id == "after"
-            if raw.type == "pong":
-                break
-            assert raw.code == "rate_limited"
-            await asyncio.sleep(0.05)
+        assert len(pongs) == 9 and len(limited) == 31  # every request got its own answer, matched by id
+        assert all(e.code == "rate_limited" for e in limited)
+        raw = await _raw_reply(client, {"type": "ping", "id": "after"})
+        assert raw.id == "after" and raw.code == "rate_limited"  # still served, still limited
+        clock.advance(0.1)  # one token back: the connection is served as before
+        raw = await _raw_reply(client, {"type": "ping", "id": "after"})
+        assert raw.id == "after" and raw.type == "pong"
 
 
 async def _raw_reply(client, message):
@@ -76,10 +75,10 @@ async def test_slow_client_is_dropped_without_stalling_the_room(start_server):
 
 
 async def test_rate_limit_counts_frames_that_do_not_decode(start_server):
-    server = await start_server(rate_per_second=5.0, rate_burst=5)
+    server = await start_server(clock=FakeClock(), rate_per_second=5.0, rate_burst=5)
     url = f"ws://127.0.0.1:{server.port}/ws"
-    async with await MancalaClient.connect(url) as client:
+    async with await MancalaClient.connect(url) as client:  # hello took one token
         for _ in range(20):
             await client.send_raw("{not json")
         codes = [(await client.next_event("error", timeout=5)).code for _ in range(20)]
-        assert codes.count("rate_limited") >= 10 and "bad_message" in codes
+        assert codes == ["bad_message"] * 4 + ["rate_limited"] * 16

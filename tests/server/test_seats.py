@@ -8,7 +8,8 @@ import random
 import pytest
 
 from mancala.client.api import ServerError
-from tests.server.helpers import get_json, next_move, play_moves, wait_status
+from tests.server.fakes import FakeClock
+from tests.server.helpers import get_json, next_move, play_moves, pushed_so_far, wait_status
 
 WRONG_TOKEN = "x" * 32
 
@@ -169,7 +170,8 @@ async def test_rematch_swaps_seats_and_tokens_follow(connect):
 
 
 async def test_abandoned_seat_forfeits(start_server, connect):
-    server = await start_server(abandon_timeout=0.5)
+    clock = FakeClock()  # the grace period passes when the test says
+    server = await start_server(clock=clock, abandon_timeout=30)
     url = f"ws://127.0.0.1:{server.port}/ws"
     south = await connect("ann", to=url)
     north = await connect("bob", to=url)
@@ -177,8 +179,11 @@ async def test_abandoned_seat_forfeits(start_server, connect):
     await north.join(granted.room)
     await north.close()
     await wait_status(south, 1, "disconnected")
-    await wait_status(south, 1, "forfeited", timeout=3)
-    over = await south.next_event("game_over", timeout=3)
+    clock.advance(29.9)
+    assert not [e for e in await pushed_so_far(south) if e.type in ("player_status", "game_over")]
+    clock.advance(0.2)
+    await wait_status(south, 1, "forfeited")
+    over = await south.next_event("game_over")
     assert over.reason == "forfeit" and over.outcome == {"kind": "WIN", "winner": 0}
     row = server.hub.store.game(over.game_id)
     assert row.reason == "forfeit"
@@ -188,7 +193,8 @@ async def test_abandoned_seat_forfeits(start_server, connect):
 
 
 async def test_rematch_started_while_a_player_is_away_can_still_be_forfeited(start_server, connect):
-    server = await start_server(abandon_timeout=0.5)
+    clock = FakeClock()
+    server = await start_server(clock=clock, abandon_timeout=30)
     url = f"ws://127.0.0.1:{server.port}/ws"
     ann = await connect("ann", to=url)
     bob = await connect("bob", to=url)
@@ -203,7 +209,8 @@ async def test_rematch_started_while_a_player_is_away_can_still_be_forfeited(sta
     fresh = await bob.next_event("room_state")
     assert fresh.you == 0 and fresh.status == "playing" and not fresh.seats[1].connected
     # ann, now North, never comes back: the new game is not stuck forever
-    over = await bob.next_event("game_over", timeout=3)
+    clock.advance(30.1)
+    over = await bob.next_event("game_over")
     assert over.reason == "forfeit" and over.outcome == {"kind": "WIN", "winner": 0}
 
 

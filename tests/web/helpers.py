@@ -114,7 +114,7 @@ def legal_holes(page: Any) -> list[int]:
 
 
 def create_room(page: Any, variant: str = "kalah_4", *, public: bool = True, seat: str = "0",
-                starter: str = "0", computer: int | None = None) -> str:
+                starter: str = "0", computer: int | str | None = None) -> str:
     """Fill in the lobby's form and create a room (against the computer at that level,
     when given); returns its code."""
     wait_online(page)

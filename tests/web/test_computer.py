@@ -111,7 +111,7 @@ def test_the_perfect_level_is_offered_and_plays(new_page) -> None:
     wait_online(page)
     options = page.eval_on_selector_all("#create-level option", "els => els.map(e => [e.value, e.textContent])")
     assert ["perfect", "Perfect (solver)"] in options
-    create_room(page, "kalah_4", public=False, seat="0", starter="1", computer="perfect")  # type: ignore[arg-type]
+    create_room(page, "kalah_4", public=False, seat="0", starter="1", computer="perfect")
     assert page.inner_text("#player-top .computer-badge") == "computer · perfect"
     page.wait_for_selector("#room[data-turn='0'] button.hole[data-legal]", timeout=COMPUTER_WAIT)
     moves = page.evaluate("window.mancala.room.moves")

@@ -1,0 +1,113 @@
+"""The exact solver against the published solved values of Kalah (mancala.ai.published).
+
+For every published value (both capture rules, end_rule ROW_EMPTY), the start position
+is solved by the C solver on one core with a fresh table (--tt-mb), at most --limit
+seconds a solve, smallest boards first. A table on stdout (Markdown): the size, the
+rule, the published value and its source, ours, the best first moves, nodes, our time,
+and the publishing solver's own time where the source gives one. The machine's load
+(`os.getloadavg`) is printed beside the times: the machine is shared.
+
+    python benchmarks/solver_published.py                     # every value, 900 s each
+    python benchmarks/solver_published.py --limit 60          # what finishes in a minute
+    python benchmarks/solver_published.py --only 6x4 --json out.json
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import platform
+import sys
+import time
+from typing import Any
+
+from mancala.ai.published import VALUES, Published, kalah_variant
+from mancala.ai.solver import solve
+from mancala.cli.solve import tt_bits_for
+from mancala.engine import Game
+from mancala.rules.loading import parse_variant
+
+
+def shown(value: int | None, outcome: str, at_least: bool = False) -> str:
+    if value is None:
+        return {"W": "win", "D": "draw", "L": "loss"}[outcome]
+    return ("at least " if at_least else "") + f"{value:+d}"
+
+
+def agrees(pub: Published, value: int) -> bool:
+    outcome = "W" if value > 0 else "L" if value < 0 else "D"
+    if pub.margin is None:
+        return outcome == pub.outcome
+    return value >= pub.margin if pub.at_least else value == pub.margin
+
+
+def run_one(pub: Published, limit: float, tt_mb: float) -> dict[str, Any]:
+    game = Game(parse_variant(kalah_variant(pub.rule, pub.holes, pub.seeds)))
+    load_before = os.getloadavg()[0]
+    started = time.perf_counter()
+    sol = solve(game, game.start(0), time_limit=limit, engine="c", tt_bits=tt_bits_for(tt_mb))
+    seconds = time.perf_counter() - started
+    row: dict[str, Any] = {
+        "rule": pub.rule, "holes": pub.holes, "seeds": pub.seeds,
+        "published": shown(pub.margin, pub.outcome, pub.at_least), "source": pub.source,
+        "published_time": pub.solver_time, "published_opening": pub.opening, "seconds": round(seconds, 2),
+        "load": round(max(load_before, os.getloadavg()[0]), 2),
+    }
+    if sol is None:
+        row.update(ours=None, agrees=None, best=None, nodes=None)
+    else:
+        row.update(ours=sol.value, agrees=agrees(pub, sol.value), best=list(sol.best_moves),
+                   nodes=sol.nodes)
+    return row
+
+
+def markdown(rows: list[dict[str, Any]], limit: float) -> str:
+    head = ("| holes x seeds | rule | published (first player) | source | ours | agrees | "
+            "best first moves (published game's) | nodes | our seconds | load | published solver's time |\n"
+            "| --- | --- | ---: | --- | ---: | --- | --- | ---: | ---: | ---: | --- |")
+    body = []
+    for r in rows:
+        ours = "-" if r["ours"] is None else f"{r['ours']:+d}"
+        agree = f"not finished in {limit:g} s" if r["agrees"] is None else ("yes" if r["agrees"] else "**NO**")
+        best = "-" if r["best"] is None else " ".join(map(str, r["best"]))
+        if r["published_opening"] is not None:
+            best += f" ({r['published_opening']})"
+        nodes = "-" if r["nodes"] is None else f"{r['nodes']:,}"
+        body.append(f"| {r['holes']} x {r['seeds']} | {r['rule']} | {r['published']} | {r['source']} | "
+                    f"{ours} | {agree} | {best} | {nodes} | {r['seconds']:.2f} | {r['load']:.2f} | "
+                    f"{r['published_time'] or '-'} |")
+    return "\n".join([head, *body])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--limit", type=float, default=900.0, help="seconds a solve (default 900)")
+    parser.add_argument("--tt-mb", type=float, default=192.0, help="table memory, MiB (default 192)")
+    parser.add_argument("--only", nargs="*", default=[], help="sizes to run, as 6x4 (default: all)")
+    parser.add_argument("--rule", choices=["empty capture", "standard"], help="one capture rule only")
+    parser.add_argument("--json", help="also write the rows to this file")
+    args = parser.parse_args(argv)
+    chosen = [p for p in VALUES
+              if (not args.only or f"{p.holes}x{p.seeds}" in args.only)
+              and (args.rule is None or p.rule == args.rule)]
+    # smallest first: the tree grows with holes and seeds
+    chosen.sort(key=lambda p: (p.holes * p.seeds, p.holes, p.rule))
+    print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
+          f"{platform.python_version()}; one solve at a time, {args.limit:g} s each", file=sys.stderr)
+    rows = []
+    for pub in chosen:
+        row = run_one(pub, args.limit, args.tt_mb)
+        rows.append(row)
+        print(f"{pub.holes}x{pub.seeds} {pub.rule}: published {row['published']}, ours "
+              f"{row['ours']}, best {row['best']}, {row['nodes']} nodes, {row['seconds']:.1f} s "
+              f"(load {row['load']})", file=sys.stderr, flush=True)
+    print(markdown(rows, args.limit))
+    if args.json:
+        with open(args.json, "w", encoding="utf-8") as fh:
+            json.dump(rows, fh, indent=1)
+    return 0 if all(r["agrees"] is not False for r in rows) else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,241 @@
+// The room as the page shows it: the players, the board, whose turn it is, the
+// moves so far, the result, and the buttons that fit the moment. Everything is
+// drawn from app.room (state.js); clicks on the board go to the handlers given.
+
+import { BoardView } from "./board.js";
+import { $ } from "./notice.js";
+import { app } from "./state.js";
+import { SEAT_NAMES, computerLevel, moveHole, moveShort, moveText, playerName, sideOf } from "./text.js";
+
+/** The seat's player in words; "You (South)" for the viewer's own seat. */
+function name(seat) {
+  const room = app.room;
+  if (room && seat === room.you) return `You (${SEAT_NAMES[seat]})`;
+  return playerName(room?.seats, seat);
+}
+
+function shareLink(code) {
+  return `${location.origin}${location.pathname}#room=${code}`;
+}
+
+export function canMove() {
+  const room = app.room;
+  return Boolean(room && app.conn.open && room.you !== null && room.status === "playing"
+    && !room.outcome && room.state.turn === room.you && !app.pending);
+}
+
+export function turnText() {
+  const room = app.room;
+  if (!room) return "";
+  if (room.status === "waiting") return "Waiting for an opponent.";
+  if (room.status === "finished" || room.outcome) return "The game is over.";
+  if (room.state.turn === room.you) return "Your turn.";
+  if (computerThinking()) return `${playerName(room.seats, room.state.turn)} is thinking…`;
+  return `${playerName(room.seats, room.state.turn)} to move.`;
+}
+
+/** A computer seat is to move: its move comes by itself, in a moment. */
+function computerThinking() {
+  const room = app.room;
+  return Boolean(room && room.status === "playing" && !room.outcome
+    && room.seats[room.state.turn]?.computer);
+}
+
+function hasComputer() {
+  return Boolean(app.room?.seats.some((s) => s.computer));
+}
+
+export function resultHeadline() {
+  const room = app.room;
+  const outcome = room.outcome;
+  if (!outcome) return "Game over";
+  if (outcome.winner === null || outcome.winner === undefined) return "Draw";
+  if (room.you === null) return `${SEAT_NAMES[outcome.winner]} wins`;
+  return outcome.winner === room.you ? "You win" : "You lose";
+}
+
+function playerBar(el, seat) {
+  const room = app.room;
+  const info = room.seats[seat];
+  const toMove = room.status === "playing" && !room.outcome && room.state.turn === seat;
+  el.replaceChildren();
+  el.dataset.seat = seat;
+  el.classList.toggle("to-move", toMove);
+  const dot = document.createElement("span");
+  dot.className = `presence ${info.name === null ? "empty" : info.connected ? "on" : "off"}`;
+  dot.setAttribute("aria-hidden", "true");
+  const label = document.createElement("span");
+  label.className = "who";
+  const who = info.name === null ? `${SEAT_NAMES[seat]}: open seat` : name(seat);
+  const away = info.name !== null && !info.connected ? " (away)" : "";
+  label.textContent = who + away;
+  el.append(dot, label);
+  if (info.computer) {
+    const badge = document.createElement("span");
+    badge.className = "computer-badge";
+    const level = computerLevel(info);
+    badge.textContent = level ? `computer · ${level}` : "computer";
+    el.append(badge);
+  }
+  const store = document.createElement("span");
+  store.className = "store-count";
+  store.textContent = `${room.state.stores[seat]} in store`;
+  el.append(store);
+  if (toMove) {
+    const flag = document.createElement("span");
+    const thinking = info.computer && seat !== room.you;
+    flag.className = `turn-flag${thinking ? " thinking" : ""}`;
+    flag.textContent = seat === room.you ? "your turn" : thinking ? "thinking…" : "to move";
+    el.append(flag);
+  }
+}
+
+function renderMoves() {
+  const room = app.room;
+  const list = $("move-list");
+  list.replaceChildren(...room.moves.map((m, i) => {
+    const li = document.createElement("li");
+    li.dataset.ply = m.ply;
+    li.className = `side-${m.seat}${i === room.moves.length - 1 ? " last" : ""}`;
+    const seatName = document.createElement("span");
+    seatName.className = "mover";
+    seatName.textContent = SEAT_NAMES[m.seat];
+    const what = document.createElement("span");
+    what.className = "what";
+    what.textContent = moveShort(m.move, room.holes);
+    li.setAttribute("aria-label", `Move ${m.ply + 1}: ${moveText(m.move, room.holes)}`);
+    li.append(seatName, " ", what);
+    return li;
+  }));
+  $("moves-count").textContent = String(room.moves.length);
+  list.scrollTop = list.scrollHeight; // the latest move in sight, without moving the page
+}
+
+function renderResult() {
+  const room = app.room;
+  const box = $("result");
+  const over = room.status === "finished" || room.outcome;
+  box.hidden = !over;
+  if (!over) return;
+  const [s0, s1] = room.state.stores;
+  const onBoard = [0, 1].map((side) => room.state.board
+    .filter((_, i) => sideOf(i, room.holes)[0] === side).reduce((a, b) => a + b, 0));
+  box.replaceChildren();
+  const h = document.createElement("h3");
+  h.textContent = `${resultHeadline()}!`;
+  const p = document.createElement("p");
+  p.className = "result-words";
+  p.textContent = room.result ? room.result.charAt(0).toUpperCase() + room.result.slice(1) : "";
+  const counts = document.createElement("p");
+  counts.className = "final-counts";
+  const left = onBoard[0] + onBoard[1]
+    ? ` (on the board: ${SEAT_NAMES[0]} ${onBoard[0]}, ${SEAT_NAMES[1]} ${onBoard[1]})` : "";
+  counts.textContent = `Final count: ${name(0)} ${s0}, ${name(1)} ${s1}${left}`;
+  box.append(h, p, counts);
+}
+
+function renderButtons() {
+  const room = app.room;
+  const playing = room.you !== null && room.status === "playing" && !room.outcome;
+  $("resign-button").hidden = !playing;
+  const rematch = $("rematch-button");
+  const finished = room.you !== null && room.status === "finished";
+  rematch.hidden = !finished;
+  if (finished) {
+    if (app.rematchOffer === room.you) {
+      rematch.textContent = "Rematch asked: waiting";
+      rematch.disabled = true;
+    } else if (hasComputer()) {
+      rematch.textContent = "Rematch"; // the computer always agrees: the new game starts at once
+      rematch.disabled = false;
+    } else {
+      rematch.textContent = app.rematchOffer !== null ? "Accept rematch" : "Rematch";
+      rematch.disabled = false;
+    }
+  }
+}
+
+export class RoomView {
+  /** handlers: onHole(index), onDirection(index, dir) — clicks on the board */
+  constructor(handlers) {
+    this.board = new BoardView($("board"), handlers);
+  }
+
+  /** Before the room's state arrives: say where the page is going. */
+  showJoining(code) {
+    $("lobby").hidden = true;
+    $("room").hidden = false;
+    $("room-title").textContent = `Room ${code}`;
+    $("room-code").textContent = code;
+    $("room-privacy").textContent = "";
+    $("spectator-count").textContent = "";
+    $("share").hidden = true;
+    $("result").hidden = true;
+    $("resign-button").hidden = true;
+    $("rematch-button").hidden = true;
+    for (const id of ["player-top", "player-bottom", "board", "move-list"]) $(id).replaceChildren();
+    $("moves-count").textContent = "0";
+    $("status-line").textContent = `Joining room ${code}…`;
+    delete $("room").dataset.ply;
+  }
+
+  /** The room section visible instead of the lobby, drawn anew. */
+  show() {
+    $("lobby").hidden = true;
+    $("room").hidden = false;
+    this.render();
+  }
+
+  /** The keyboard's place on the board: its first playable hole. */
+  focusBoard() {
+    $("board").querySelector("button.hole[tabindex='0']")?.focus({ preventScroll: true });
+  }
+
+  focusDirections(index) {
+    this.board.focusDirections(index);
+  }
+
+  render() {
+    const room = app.room;
+    if (!room) return;
+    const bottom = room.you ?? 0;
+    const section = $("room");
+    section.dataset.room = room.code;
+    section.dataset.ply = room.ply;
+    section.dataset.status = room.status;
+    section.dataset.turn = room.state.turn;
+    section.dataset.you = room.you === null ? "spectator" : String(room.you);
+    section.dataset.thinking = computerThinking() ? "1" : "0";
+    $("room-title").textContent = room.title;
+    $("room-code").textContent = room.code;
+    $("room-privacy").textContent = room.public ? "public" : "private";
+    $("spectator-count").textContent = `${room.spectators} watching`;
+
+    // an invitation only while a seat is free (against the computer both are taken)
+    const showShare = room.status === "waiting" && !hasComputer();
+    $("share").hidden = !showShare;
+    $("share-link").value = shareLink(room.code);
+
+    playerBar($("player-top"), 1 - bottom);
+    playerBar($("player-bottom"), bottom);
+    const last = room.moves.length ? moveHole(room.moves[room.moves.length - 1].move) : null;
+    this.board.render({
+      holes: room.holes, state: room.state, you: room.you, bottom, canMove: canMove(),
+      lastHole: last, pending: app.pending,
+    });
+
+    let status = turnText();
+    if (room.you === null) status = `Watching. ${status}`;
+    if (app.pending) status = "Sending your move…";
+    if (!app.conn.open) status = "Offline: the board comes back up to date when the page reconnects.";
+    if (room.status === "waiting" && room.you !== null) status = "Waiting for an opponent: share the link above.";
+    $("status-line").textContent = status;
+    $("status-line").classList.toggle("your-turn", canMove());
+    $("status-line").classList.toggle("thinking", computerThinking() && app.conn.open);
+    document.title = `${canMove() ? "Your turn · " : ""}${room.title} · Mancala`;
+
+    renderMoves();
+    renderResult();
+    renderButtons();
+  }
+}

@@ -1,0 +1,86 @@
+"""What the solver values, how it tells positions apart, and what it reports."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from mancala.engine.fast import why_not_fast
+from mancala.engine.game import Game, Move
+from mancala.engine.position import Position
+from mancala.rules.enums import CaptRTurn, Goal, Rounds
+from mancala.rules.variant import Variant
+
+
+class NotSolvable(ValueError):
+    """The variant or position has no exact value this solver can find."""
+
+
+class OutOfTime(Exception):
+    """A search's deadline passed (the solve answers None)."""
+
+
+@dataclass(frozen=True)
+class Progress:
+    """A report on a long solve (about once a second).
+
+    `probe` is the iteration: the null-window test "value >= test" under way, or
+    (`lookahead`) the heuristic look-ahead to depth `test` that gives MTD(f) its first
+    guess; `lower`..`upper` is what the earlier probes proved about the value.
+    """
+
+    nodes: int
+    seconds: float
+    probe: int
+    test: int
+    lower: int
+    upper: int
+    engine: str
+    lookahead: bool = False
+
+    @property
+    def rate(self) -> float:
+        return self.nodes / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Solution:
+    value: int  # final store difference from the view of the player to move
+    best_moves: tuple[Move, ...]  # every move that keeps the value, in legal-move order
+    nodes: int
+    probes: int  # MTD(f) iterations
+    seconds: float
+    engine: str  # "C" or "Python"
+    lookahead: int = 0  # depth of the heuristic look-ahead that gave the first guess (C)
+
+
+def why_not_solvable(variant: Variant) -> list[str]:
+    """Why no exact store-difference value exists for this variant here (empty if it does)."""
+    gi = variant.game_info
+    reasons = []
+    if gi.goal != Goal.MAX_SEEDS:
+        reasons.append(f"goal={gi.goal.value}: the solver values games won by the most seeds")
+    if gi.rounds != Rounds.NO_ROUNDS:
+        reasons.append(f"rounds={gi.rounds.value}: the solver values single games")
+    return reasons
+
+
+def search_key_of(game: Game) -> Callable[[Position], tuple]:
+    """The key the searches tell positions apart by.
+
+    Game.search_key holds every Position field, the move count and the last move
+    included, so no position ever comes back under it: no transposition is found and a
+    game that goes round in circles looks endless. The rules the C core plays read
+    neither (nor the starter), and of the repeat-turn count only whether it is 0 (under
+    capt_rturn ONCE): for those variants the key is what decides the future. Others
+    keep Game.search_key."""
+    variant = game.variant
+    if why_not_fast(variant):
+        return game.search_key
+    once = variant.game_info.capt_rturn == CaptRTurn.ONCE
+
+    def key(pos: Position) -> tuple:
+        return (tuple(pos.board), pos.stores[0], pos.stores[1], pos.turn,
+                once and pos.rturn_cnt > 0, pos.outcome, pos.total)
+
+    return key

@@ -1,0 +1,170 @@
+"""`mancala solve`: the exact value of a variant's start position and its best first
+moves (mancala.ai.solver), or with `--one-turn` the most seeds the starter can bank
+before the opponent moves (mancala.ai.oneturn)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Callable
+from typing import TextIO
+
+from mancala.ai.oneturn import OneTurn, has_repeat_turns, one_turn, play_on_game, replay_chain
+from mancala.ai.solver import NotSolvable, Progress, solve
+from mancala.engine.game import Game
+from mancala.render import board_text
+from mancala.rules.errors import VariantError
+from mancala.rules.loading import load_variant, sized_variant
+
+PLAYER_NAMES = ("South", "North")
+
+
+def add_arguments(p: argparse.ArgumentParser) -> None:
+    p.add_argument("variant", help="variant name (file stem in configs/) or path to a variant file")
+    p.add_argument("--holes", type=int, default=None, help="holes a side instead of the variant's")
+    p.add_argument("--seeds", type=int, default=None, help="seeds a hole instead of the variant's")
+    p.add_argument("--starter", type=int, choices=(0, 1), default=0)
+    p.add_argument("--time-limit", type=float, default=None, help="give up after this many seconds")
+    p.add_argument("--engine", choices=("auto", "c", "python"), default="auto",
+                   help="auto: the C solver where it applies, else the Python one")
+    p.add_argument("--tt-mb", type=float, default=256, help="transposition table memory (C solver)")
+    p.add_argument("--json", action="store_true", help="one JSON object on stdout")
+    p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
+    # --one-turn: Jackman's challenge instead of the game's value (mancala.ai.oneturn)
+    p.add_argument("--one-turn", action="store_true",
+                   help="the most seeds the starter can bank before the opponent ever moves")
+    p.add_argument("--play-on", action="store_true",
+                   help="with --one-turn: a majority does not end the game (Jackman's own rules)")
+    p.add_argument("--node-limit", type=int, default=None, help="with --one-turn: stop after this many moves")
+
+
+def tt_bits_for(megabytes: float) -> int:
+    """The largest table (a power of two of 24-byte slots) that fits the memory given.
+
+    >>> tt_bits_for(256)
+    23
+    """
+    slots = max(2, int(megabytes * (1 << 20)) // 24)
+    return max(1, slots.bit_length() - 1)
+
+
+def describe(value: int, starter: int) -> str:
+    """The result in words, from the starter's view.
+
+    >>> describe(8, 0), describe(-1, 1), describe(0, 0)
+    ('South (the starter) wins by 8 seeds with best play', 'South wins by 1 seed with best play', 'a draw with best play')
+    """
+    if value == 0:
+        return "a draw with best play"
+    winner = starter if value > 0 else 1 - starter
+    who = PLAYER_NAMES[winner] + (" (the starter)" if winner == starter else "")
+    seeds = abs(value)
+    return f"{who} wins by {seeds} seed{'s' if seeds != 1 else ''} with best play"
+
+
+def progress_printer(stream: TextIO) -> Callable[[Progress], None]:
+    """A progress report as one line on `stream`."""
+    def show(p: Progress) -> None:
+        doing = f"look-ahead to depth {p.test} for a first guess" if p.lookahead else f"value >= {p.test}?"
+        print(f"iteration {p.probe}: {doing} (known {p.lower}..{p.upper})  "
+              f"{p.nodes:,} nodes  {p.rate / 1e6:.2f}M nodes/s  {p.seconds:.1f} s  [{p.engine}]",
+              file=stream, flush=True)
+    return show
+
+
+def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """`mancala solve`: the value of a variant's start position and its best first moves."""
+    if args.one_turn:  # the starter's best chain of repeat turns
+        return one_turn_main(args, out, err)
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        variant = sized_variant(args.variant, args.holes, args.seeds)
+    except VariantError as exc:
+        print(f"invalid variant: {exc}", file=err)
+        return 2
+    game = Game(variant)
+    pos = game.start(args.starter)
+    progress = None if args.quiet else progress_printer(err)
+    try:
+        sol = solve(game, pos, time_limit=args.time_limit, progress=progress, engine=args.engine,
+                    tt_bits=tt_bits_for(args.tt_mb))
+    except NotSolvable as exc:
+        print(f"cannot solve {variant.name}: {exc}", file=err)
+        return 2
+    except KeyboardInterrupt:
+        print("interrupted", file=err)
+        return 130
+    seeds = variant.nbr_start
+    if sol is None:
+        print(f"no result within {args.time_limit} s", file=err)
+        return 1
+    winner = None if sol.value == 0 else (args.starter if sol.value > 0 else 1 - args.starter)
+    moves = [game.move_json(m) for m in sol.best_moves]
+    if args.json:
+        print(json.dumps({
+            "variant": variant.name, "holes": variant.holes, "seeds": seeds,
+            "starter": args.starter, "value": sol.value, "winner": winner,
+            "best_moves": moves, "nodes": sol.nodes, "iterations": sol.probes,
+            "seconds": round(sol.seconds, 3), "engine": sol.engine,
+        }), file=out)
+        return 0
+    print(f"{variant.name}: {variant.holes} holes a side, {seeds} seed{'s' if seeds != 1 else ''}"
+          f" a hole; {PLAYER_NAMES[args.starter]} (player {args.starter}) moves first", file=out)
+    print(f"value: {sol.value:+d} (final store difference, starter's view): "
+          f"{describe(sol.value, args.starter)}", file=out)
+    label = "best first move" if len(moves) == 1 else "best first moves"
+    print(f"{label}: {', '.join(json.dumps(m) for m in moves)} (holes numbered as in replay)",
+          file=out)
+    rate = sol.nodes / sol.seconds if sol.seconds > 0 else 0.0
+    # the progress lines count the look-ahead's depths as iterations too
+    how = (f"{sol.lookahead + sol.probes} iterations (a look-ahead to depth {sol.lookahead} for the "
+           f"first guess, then {sol.probes} null-window tests)" if sol.lookahead else f"{sol.probes} iterations")
+    print(f"solved by the {sol.engine} solver in {sol.seconds:.2f} s: {sol.nodes:,} nodes "
+          f"({rate / 1e6:.2f}M nodes/s), {how}", file=out)
+    return 0
+
+
+def one_turn_main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """`mancala solve --one-turn VARIANT [--holes N --seeds K --starter S --play-on]`."""
+    out = out or sys.stdout
+    err = err or sys.stderr
+    try:
+        if args.holes is None and args.seeds is None:
+            variant = load_variant(args.variant)
+        else:
+            variant = sized_variant(args.variant, args.holes, args.seeds)
+        game = play_on_game(variant) if args.play_on else Game(variant)
+    except (VariantError, OSError) as exc:
+        print(f"invalid variant: {exc}", file=err)
+        return 2
+    start = game.start(args.starter)
+    if not has_repeat_turns(game):
+        print(f"note: {variant.name} has no repeat turns: the turn is a single move", file=err)
+
+    def report(res: OneTurn, positions: int) -> None:
+        rate = res.nodes / res.seconds if res.seconds else 0.0
+        print(f"one-turn: {res.nodes:,} moves, {positions:,} positions, {rate:,.0f} moves/s, "
+              f"best so far {res.best} ({len(res.moves)} moves)", file=err, flush=True)
+
+    res = one_turn(game, start, node_limit=args.node_limit, time_limit=args.time_limit,
+                   progress=None if args.quiet else report)
+    end = replay_chain(game, start, res.moves)
+    if args.json:
+        print(json.dumps({"variant": variant.name, "holes": variant.holes, "seeds": variant.nbr_start,
+                          "play_on": args.play_on} | res.to_json()), file=out)
+        return 0
+    who = PLAYER_NAMES[res.player]
+    total = start.total or sum(start.board)
+    rate = res.nodes / res.seconds if res.seconds else 0.0
+    rules = " (playing on past a majority, as Jackman's rules do)" if args.play_on else ""
+    print(f"{variant.name}{rules}: {who} starts; the most seeds in {who}'s store before the opponent "
+          f"moves: {res.best} of {total}" + ("" if res.complete else
+                                             " (search stopped early: at least this many)"), file=out)
+    print(f"moves ({len(res.moves)}): {' '.join(json.dumps(Game.move_json(m)) for m in res.moves)}", file=out)
+    print(f"searched {res.nodes:,} moves over {res.positions:,} positions in {res.seconds:.1f} s "
+          f"({rate:,.0f} moves/s)", file=out)
+    print("", file=out)
+    print(board_text(game, end), file=out)
+    return 0

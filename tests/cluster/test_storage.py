@@ -1,0 +1,127 @@
+"""The scale-out storage interface: SQLite and PostgreSQL pass the same tests."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from mancala.server.pg_storage import PostgresStorage
+from mancala.server.storage import Conflict, Fence, FencedOut, SqliteStorage, Storage, new_game_id
+from mancala.server.store import RoomRow
+from tests.cluster.conftest import Services
+
+VARIANT = {"game_info": {"name": "Kalah"}}
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
+    if request.param == "sqlite":
+        made: Storage = SqliteStorage(tmp_path / "db.sqlite3")
+    else:
+        services: Services = request.getfixturevalue("services")
+        made = await PostgresStorage.connect(services.postgres.new_database("s"))
+    yield made
+    await made.close()
+
+
+def room(code: str, variant: str = "kalah_4", public: bool = True) -> RoomRow:
+    return RoomRow(code, variant, VARIANT, public, "waiting", None, [(None, None), (None, None)], None)
+
+
+async def test_a_code_is_reserved_once(storage: Storage) -> None:
+    assert await storage.reserve_room(room("ABCDEF"))
+    assert not await storage.reserve_room(room("ABCDEF", "oware"))
+    got = await storage.room("ABCDEF")
+    assert got is not None and got.variant == "kalah_4" and got.variant_json == VARIANT and got.public
+    assert await storage.room("NOSUCH") is None
+    assert await storage.room_public("ABCDEF") and not await storage.room_public("NOSUCH")
+
+
+async def test_a_game_its_moves_and_its_end_read_back(storage: Storage) -> None:
+    await storage.reserve_room(room("GAME01"))
+    fence = Fence("GAME01", 1)
+    gid = new_game_id()
+    await storage.new_game(gid, "GAME01", "kalah_4", VARIANT, 1, ["ann", None], {"board": [4] * 12,
+                                                                               "stores": [0, 0]}, fence)
+    await storage.set_players(gid, ["ann", "bob"], fence)
+    for ply, (seat, move) in enumerate([(1, 2), (1, 8), (0, [3, "CW"])]):
+        await storage.add_move(gid, ply, seat, move, fence)
+    await storage.add_round(gid, 3, {"board": [1] * 12, "stores": [20, 20]}, fence)
+    saved = RoomRow("GAME01", "kalah_4", VARIANT, True, "playing", gid, [("ann", "h0"), ("bob", "h1")], 1, "perfect")
+    await storage.save_room(saved, fence)
+    game = await storage.game(gid)
+    assert game is not None
+    assert (game.starter, game.players, game.moves) == (1, ["ann", "bob"], [(1, 2), (1, 8), (0, [3, "CW"])])
+    assert game.start == {"board": [4] * 12, "stores": [0, 0]} and game.rounds == {3: {"board": [1] * 12,
+                                                                                    "stores": [20, 20]}}
+    assert game.outcome is None
+    await storage.end_game(gid, {"kind": "WIN", "winner": 0}, "resign", "South wins", fence)
+    ended = await storage.game(gid)
+    assert ended is not None and (ended.outcome, ended.reason, ended.result) == (
+        {"kind": "WIN", "winner": 0}, "resign", "South wins")
+    row = await storage.room("GAME01")
+    assert row is not None and (row.status, row.game_id, row.seats, row.computer, row.computer_level) == (
+        "playing", gid, [("ann", "h0"), ("bob", "h1")], 1, "perfect")
+    assert [r.code for r in await storage.live_rooms()] == ["GAME01"]
+    assert await storage.game(new_game_id()) is None
+
+
+async def test_a_ply_is_stored_once(storage: Storage) -> None:
+    await storage.reserve_room(room("PLY001"))
+    fence = Fence("PLY001", 1)
+    gid = new_game_id()
+    await storage.new_game(gid, "PLY001", "kalah_4", VARIANT, 0, [None, None], {}, fence)
+    await storage.add_move(gid, 0, 0, 2, fence)
+    with pytest.raises(Conflict):
+        await storage.add_move(gid, 0, 0, 3, fence)
+    game = await storage.game(gid)
+    assert game is not None and game.moves == [(0, 2)]
+
+
+async def test_a_takeover_fences_the_old_owner_out(storage: Storage) -> None:
+    await storage.reserve_room(room("FENCE1"))
+    old = Fence("FENCE1", 1)
+    gid = new_game_id()
+    await storage.new_game(gid, "FENCE1", "kalah_4", VARIANT, 0, [None, None], {}, old)
+    await storage.add_move(gid, 0, 0, 2, old)
+    taken = await storage.take_room("FENCE1")
+    assert taken is not None and taken[1] == 2 and taken[0].code == "FENCE1"
+    new = Fence("FENCE1", taken[1])
+    for write in (storage.add_move(gid, 1, 1, 9, old), storage.end_game(gid, {}, "rules", "x", old),
+                  storage.set_players(gid, ["x", "y"], old), storage.save_room(room("FENCE1"), old),
+                  storage.set_room_status("FENCE1", "closed", old),
+                  storage.new_game(new_game_id(), "FENCE1", "kalah_4", VARIANT, 0, [None, None], {}, old),
+                  storage.add_round(gid, 1, {}, old), storage.offer_quick("FENCE1", old)):
+        with pytest.raises(FencedOut):
+            await write
+    await storage.add_move(gid, 1, 1, 9, new)
+    game = await storage.game(gid)
+    assert game is not None and game.moves == [(0, 2), (1, 9)] and game.outcome is None
+    assert await storage.take_room("NOSUCH") is None
+    await storage.set_room_status("FENCE1", "closed", new)
+    assert await storage.take_room("FENCE1") is None  # closed: not live, not taken
+    assert await storage.live_rooms() == []
+
+
+async def test_a_quick_pairing_room_goes_to_one_pairer(storage: Storage) -> None:
+    for code in ("QUICK1", "QUICK2"):
+        await storage.reserve_room(room(code, "oware"))
+    assert await storage.take_quick("oware") is None  # not offered yet
+    await storage.offer_quick("QUICK2", Fence("QUICK2", 1))
+    await storage.offer_quick("QUICK1", Fence("QUICK1", 1))
+    got = await asyncio.gather(*(storage.take_quick("oware") for _ in range(3)))
+    assert sorted(c for c in got if c is not None) == ["QUICK1", "QUICK2"] and got.count(None) == 1
+    assert await storage.take_quick("kalah_4") is None
+
+
+async def test_unrestorable_rooms_are_no_longer_live(storage: Storage) -> None:
+    await storage.reserve_room(room("BROKEN"))
+    gid = new_game_id()
+    await storage.new_game(gid, "BROKEN", "kalah_4", VARIANT, 0, [None, None], {}, Fence("BROKEN", 1))
+    await storage.mark_unrestorable("BROKEN", gid, "moves no longer legal")
+    assert await storage.live_rooms() == []
+    game = await storage.game(gid)
+    assert game is not None and (game.reason, game.result) == ("unrestorable", "moves no longer legal")
