@@ -14,6 +14,7 @@ from typing import Any
 
 import asyncpg
 
+from mancala.server.pg_compete import PG_COMPETE_SCHEMA, PgCompete
 from mancala.server.storage import LIVE, Conflict, Fence, FencedOut
 from mancala.server.store import GameRow, RoomRow
 
@@ -77,7 +78,7 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresStorage:
+class PostgresStorage(PgCompete):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 
@@ -87,7 +88,7 @@ class PostgresStorage:
         async with pool.acquire() as db:
             await db.execute("SELECT pg_advisory_lock($1)", SCHEMA_LOCK)
             try:
-                await db.execute(SCHEMA)
+                await db.execute(SCHEMA + PG_COMPETE_SCHEMA)
             finally:
                 await db.execute("SELECT pg_advisory_unlock($1)", SCHEMA_LOCK)
         return cls(pool)
@@ -211,4 +212,4 @@ class PostgresStorage:
         return GameRow(r["id"], r["room"], r["variant"], json.loads(r["variant_json"]), r["starter"],
                        [r["south"], r["north"]], json.loads(r["outcome"]) if r["outcome"] else None, r["reason"],
                        r["result"], [(m["seat"], json.loads(m["move"])) for m in moves],
-                       json.loads(r["start"]) if r["start"] else None, rounds)
+                       json.loads(r["start"]) if r["start"] else None, rounds, await self.match_state(game_id))

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from mancala.server.compete_storage import CompeteStorage, SqliteCompete
 from mancala.server.store import GameRow, RoomRow, Store
 
 LIVE = ("waiting", "playing", "finished")
@@ -53,7 +54,7 @@ def new_game_id() -> int:
     return secrets.randbits(53) or 1
 
 
-class Storage(Protocol):
+class Storage(CompeteStorage, Protocol):
     async def close(self) -> None: ...
 
     # ---- rooms --------------------------------------------------------------------------
@@ -103,12 +104,13 @@ class Storage(Protocol):
     async def game(self, game_id: int) -> GameRow | None: ...
 
 
-class SqliteStorage:
+class SqliteStorage(SqliteCompete):
     """The interface over the single-node SQLite file (one writer: the transactions are
     short and synchronous, so each method runs to its end without yielding)."""
 
-    def __init__(self, path: Path) -> None:
-        self.store = Store(path)
+    def __init__(self, path: Path | None, store: Store | None = None) -> None:
+        # `store`: the single-node server's own, shared (its players, ratings, challenges)
+        self.store = store if store is not None else Store(path if path is not None else Path(":memory:"))
         self.db = self.store.db
 
     async def close(self) -> None:
