@@ -50,6 +50,7 @@ from mancala.server.clock import Clock
 from mancala.server.cluster import ERRORS, ClusterLink
 from mancala.server.cluster_lobby import SharedLobby
 from mancala.server.cluster_upkeep import NodeUpkeep
+from mancala.server.compete_hub import ROOM_TYPES
 from mancala.server.config import Settings
 from mancala.server.connection import Client, deliver_frame
 from mancala.server.journal import Journal, RoomGone
@@ -71,7 +72,7 @@ from mancala.server.storage import LIVE, Fence, Storage
 from mancala.server.store import Store
 
 log = logging.getLogger("mancala.server")
-ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "resign", "rematch", "leave"})
+ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "resign", "rematch", "leave"}) | ROOM_TYPES
 FORWARD_TRIES = 4
 
 
@@ -154,6 +155,7 @@ class ClusterHub(NodeUpkeep, SharedLobby):
                     count_interval=self.settings.lobby_interval)
         room.turn_hook = self.computers.schedule
         room.on_move = self.count_move
+        self.competition.prepare(room)
         self.rooms[code] = room
         self.journals[code] = journal
         return room
@@ -342,7 +344,8 @@ class ClusterHub(NodeUpkeep, SharedLobby):
 
     def ref_of(self, client: Client) -> ClientRef:
         return ClientRef(node=self.node, id=client.id, name=client.name, peer=client.peer,
-                         address=client.address, binary=client.codec.binary)
+                         address=client.address, binary=client.codec.binary, player=client.player,
+                         ratings=dict(client.ratings), latency=client.latency)
 
     async def forward(self, node: str, client: Client, request: dict[str, Any], quick: bool) -> Done | str:
         ref = next(self._refs)

@@ -291,6 +291,11 @@ class CompeteStore:
                                 "VALUES (?,?,?,?,?,?)", (s.side.player, variant, game_id, now, a.rating, a.rd))
         return settled
 
+    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
+                     sides: list[RatedSide], then: Callable[[list[Settled]], None]) -> None:
+        """The room's call (RoomStore): stored when it returns, then `then` hears the ratings."""
+        then(self.end_rated_game(game_id, outcome, reason, result, variant, sides))
+
     # ---- a game's terms, clocks and chat ----------------------------------------------------
 
     def set_terms(self, game_id: int, terms: Terms) -> None:

@@ -29,6 +29,10 @@ class ClientRef(_NodeMsg):
     peer: str
     address: str
     binary: bool  # msgpack frames (else JSON)
+    # competitive play: a known player's id, their ratings shown by variant, the socket's round trip
+    player: str | None = None
+    ratings: dict[str, tuple[int, bool]] = {}
+    latency: float = 0.0
 
 
 class Forward(_NodeMsg):

@@ -34,7 +34,7 @@ ANY_JSON = st.recursive(
     max_leaves=12,
 )
 FIELDS = ["id", "name", "protocol", "variant", "public", "seat", "starter", "computer", "room", "token",
-          "move", "ply"]
+          "move", "ply", "clock", "rated", "player", "secret", "code", "accept", "text", "muted", "to", "challenge"]
 GAME_INFO = st.fixed_dictionaries({}, optional={
     "stores": st.booleans(), "sow_own_store": st.booleans(), "crosscapt": st.booleans(),
     "mlaps": st.sampled_from(["OFF", "LAPPER", "LAPPER_NEXT", "BOGUS"]), "multicapt": st.integers(-2, 5),
