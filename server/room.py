@@ -343,7 +343,8 @@ class Room:
         self.save()
         self.match.seated()
         log.info("room %s: %s takes seat %d (%s)", self.code, client.peer, seat, SEAT_NAMES[seat])
-        self.broadcast(PlayerStatus(room=self.code, seat=seat, status="joined", name=client.name))
+        self.broadcast(PlayerStatus(room=self.code, seat=seat, status="joined", name=client.name,
+                                    clocks=self.match.snapshot()))
         self.on_change(self)
         return seat, token
 

@@ -162,6 +162,10 @@ export function after(msg, views) {
                              rated: Boolean(msg.rated), offer: msg.offer ?? null });
       match.chat = []; // the server sends the recent lines again after every room_state
       break;
+    case "player_status":
+      if (!here || !msg.clocks) return;
+      Object.assign(match, { clocks: msg.clocks, at: performance.now() }); // the clock may start now
+      break;
     case "move_made":
       if (!here) return;
       if (msg.clocks) Object.assign(match, { clocks: msg.clocks, at: performance.now() });

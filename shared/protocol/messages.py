@@ -474,6 +474,7 @@ class PlayerStatus(_Msg):
     seat: int
     status: Literal["joined", "disconnected", "back", "left", "forfeited"]
     name: str | None = None
+    clocks: Clocks | None = None  # added: with "joined" in a timed room (the clock may start now)
 
 
 class Spectators(_Msg):
