@@ -32,7 +32,11 @@ async def test_a_challenge_chat_and_a_draw_from_the_terminal(url: str, terminal:
         await bob.request({"type": "answer_challenge", "challenge": offered.challenge, "accept": True})
         state = await bob.next_event("room_state")
         await t.expect(r"Challenge accepted: room (\w+)")
-        await t.expect(r"Clock 5\+3: South [45]:\d\d \(running\)  North 5:00")
+        # the challenge's room draws its starter: whoever it is, their clock runs
+        if state.state.turn == 0:
+            await t.expect(r"Clock 5\+3: South [45]:\d\d \(running\)  North 5:00")
+        else:
+            await t.expect(r"Clock 5\+3: South 5:00  North [45]:\d\d \(running\)")
 
         await bob.request({"type": "chat", "room": state.room, "text": "good luck, alice"})
         await t.expect(r"bob: good luck, alice")
