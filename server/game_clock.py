@@ -13,6 +13,10 @@ from __future__ import annotations
 from mancala.protocol.messages import Clocks, TimeControl
 
 LAG_CREDIT = 0.5  # seconds: the most a move's network time is given back
+# seconds: how far a clock may be from what its player measured (the network and the
+# server's own delays, less the lag credit), and how late a flag may fall; the numbers
+# measured under load are in docs/performance.md ("Clocks (issue 15)")
+TOLERANCE = 0.5
 
 
 def full_time(control: TimeControl) -> int:

@@ -6,9 +6,13 @@ from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from typing import Any
 
+from mancala.server.game_clock import TOLERANCE
 from tests.web.helpers import LiveServer, create_room, wait_in_room, wait_online, wait_ply
+
+TOLERANCE_MS = TOLERANCE * 1000
 
 
 def request(page: Any, message: dict[str, Any]) -> Any:
@@ -48,17 +52,32 @@ def test_a_timed_rated_game_survives_a_restart_and_ends_on_time_with_both_rating
     db = sqlite3.connect(server.data_dir / "mancala.sqlite3")
     (south_ms, north_ms), = db.execute("SELECT south_ms, north_ms FROM clock_pauses").fetchall()
     db.close()
+    told = [page.evaluate("window.mancala.match.at") for page in (alice, bob)]
+    restarting = time.monotonic()
     server.start()
-    for page in (alice, bob):
+    for page, before in zip((alice, bob), told, strict=True):  # the clocks as the restarted server tells them
         page.wait_for_selector("body[data-conn='open']", timeout=30_000)
-        page.wait_for_function("window.mancala.match.clocks && window.mancala.match.code !== null")
+        page.wait_for_function(f"window.mancala.match.code === {json.dumps(code)} "
+                               f"&& window.mancala.match.at > {before}", timeout=30_000)
+    # when the page sees the room finished, by its own clock (the one its ticking uses)
+    bob.evaluate("""() => new MutationObserver((_, seen) => {
+        if (document.querySelector('#room').dataset.status === 'finished' && !window.finishedAt) {
+            window.finishedAt = performance.now(); seen.disconnect(); }
+    }).observe(document.querySelector('#room'), {attributes: true})""")
     after = clocks(bob)
-    # North was thinking: its clock goes on from the stored pause (never more); South's waits unchanged
-    assert after["remaining"][0] == south_ms and after["remaining"][1] <= north_ms and after["running"] == 1
+    back_ms = (time.monotonic() - restarting) * 1000
+    # North was thinking: its clock goes on from the stored pause, charged only for the time
+    # since the server came back (the server was down: nobody could move); South's is unchanged
+    assert after["remaining"][0] == south_ms and after["running"] == 1
+    assert 0 <= north_ms - after["remaining"][1] <= back_ms + TOLERANCE_MS
 
     for page in (alice, bob):  # nobody moves: North's time runs out
         page.wait_for_selector("#room[data-status='finished']", timeout=30_000)
         page.wait_for_selector("#room[data-ratings-changed='1']")
+    # the flag fell when North's clock, as the page was told it, reached zero: not before, and
+    # late by no more than the tolerance (the server's timer, its push, the page's event)
+    late = bob.evaluate(f"window.finishedAt - (window.mancala.match.at + {after['remaining'][1]})")
+    assert -TOLERANCE_MS <= late <= TOLERANCE_MS, late
     assert alice.inner_text("#result h3") == "You win!" and bob.inner_text("#result h3") == "You lose!"
     assert "on time" in alice.inner_text("#result")
     assert bob.get_attribute("#clock-bottom", "data-ms") == "0"
