@@ -115,14 +115,16 @@ class Match:
 
     def time_out(self, seat: int) -> None:
         """`seat`'s time ran out: it loses, unless its opponent can no longer win (the
-        flagged player already holds more than half of the seeds): then it is a draw."""
+        flagged player's store already holds half of all seeds or more: stores only grow,
+        so the opponent could at best tie): then it is a draw, as a chess flag is when the
+        opponent has no mating material left."""
         room = self.room
         assert self.clocks is not None
         self.clocks.stop(room.clock.now())
         self.clocks.remaining[seat] = 0
         pos = room.position
         total = sum(pos.board) + sum(pos.stores)
-        if pos.stores[seat] * 2 > total:
+        if pos.stores[seat] * 2 >= total:
             outcome: dict[str, Any] = {"kind": "TIE", "winner": None}
             words = f"draw: {SEAT_NAMES[seat]} ran out of time, but {SEAT_NAMES[1 - seat]} could no longer win"
         else:

@@ -80,14 +80,22 @@ async def test_a_move_after_the_flag_is_refused_and_the_game_ends_on_time(tmp_pa
     assert ann.of_type("game_over")[0].outcome == {"kind": "WIN", "winner": 1}
 
 
-async def test_on_time_it_is_a_draw_when_the_other_can_no_longer_win(tmp_path: Path) -> None:
+@pytest.mark.parametrize(("stores", "outcome"), [
+    ((25, 11), {"kind": "TIE", "winner": None}),  # South holds more than half of 48: North cannot win
+    ((24, 12), {"kind": "TIE", "winner": None}),  # half: North could at best tie
+    ((23, 13), {"kind": "WIN", "winner": 1}),  # North could still win: the flag loses
+])
+async def test_on_time_it_is_a_draw_when_the_other_can_no_longer_win(tmp_path: Path, stores: tuple[int, int],
+                                                                   outcome: dict[str, object]) -> None:
     clock = FakeClock()
     room = timed_room(tmp_path, clock, TimeControl(base=60))
     ann, _ = seat_both(room)
-    room.position = room.game.start(0, board=[1] * 12, stores=[25, 11])  # South holds 25 of 48
+    room.position = room.game.start(0, board=[1] * 12, stores=list(stores))  # South to move, 48 seeds
     clock.advance(61)
     over = ann.of_type("game_over")[0]
-    assert (over.reason, over.outcome) == ("timeout", {"kind": "TIE", "winner": None})
+    assert (over.reason, over.outcome) == ("timeout", outcome)
+    assert over.result == ("draw: South ran out of time, but North could no longer win" if outcome["kind"] == "TIE"
+                           else "North wins on time")
 
 
 async def test_correspondence_gives_each_move_its_days_and_the_lag_credit_is_capped(tmp_path: Path) -> None:
