@@ -57,3 +57,43 @@ async def test_a_challenge_chat_and_a_draw_from_the_terminal(url: str, terminal:
 
     t.send("me")
     await t.expect(r"You are alice\. No rated games yet\.")
+
+
+async def test_the_terminal_answers_a_challenge_and_a_draw_and_hears_only_the_players(
+        url: str, terminal: Callable[..., Terminal], tmp_path: Path) -> None:
+    """The other way round: the terminal player is challenged and accepts, hears the
+    opponent's chat but not the spectators' while the game is on, and accepts a draw."""
+    t = terminal("--server", url, "--name", "ada", MANCALA_PLAYER_FILE=str(tmp_path / "player.json"))
+    await t.expect(r"Connected to .* as ada\.")
+    async with await MancalaClient.connect(url, name="ben") as ben, \
+            await MancalaClient.connect(url, name="cy") as cy:
+        await ben.request({"type": "identify", "name": "ben"})
+        sent = await ben.request({"type": "challenge", "to": "ADA", "variant": "oware_abapa",
+                                  "clock": {"base": 600, "increment": 5}})
+        shown = await t.expect(r"ben challenges you: oware_abapa, 10\+5, casual\. `accept (\S+)`")
+        assert shown.group(1) == sent.challenge
+        t.send(f"accept {sent.challenge}")
+        await t.expect(r"Challenge accepted: room (\w+)\.")
+        update = await ben.next_event("challenge_update")
+        assert update.status == "accepted"
+        room = update.room
+        await t.expect(r"Clock 10\+5: ")
+        since = t.pos
+
+        watching = await cy.spectate(room)
+        assert watching.status == "playing"
+        await cy.request({"type": "chat", "room": room, "text": "ada should sow f"})
+        await ben.request({"type": "chat", "room": room, "text": "hello ada"})
+        await t.expect(r"ben: hello ada")
+        await t.settle()
+        assert "ada should sow f" not in t.text[since:]  # the spectators' channel: not for players
+
+        await ben.request({"type": "offer_draw", "room": room})
+        await t.expect(r"North \(ben\) offers a draw: `draw` to accept|South \(ben\) offers a draw: `draw` to accept")
+        t.send("draw")
+        await t.expect(r"Game over: draw by agreement\.")
+        over = await ben.next_event("game_over")
+        assert (over.reason, over.outcome) == ("agreement", {"kind": "TIE", "winner": None})
+
+        await cy.request({"type": "chat", "room": room, "text": "well played"})  # the game is over: all hear
+        await t.expect(r"cy \(watching\): well played")
