@@ -120,3 +120,23 @@ async def test_rated_quick_pairing_waits_for_a_close_rating_then_widens(hub: Hub
     late = await known(hub, "Late")
     late.ratings["oware_abapa"] = (2300, True)  # type: ignore[attr-defined]
     assert (await send(hub, late, type="quick_pair", variant="oware_abapa", rated=True)).room == first.room
+
+
+async def test_the_rated_pairing_range_widens_by_the_second_and_stops_at_its_cap(hub: Hub) -> None:
+    """100 points at first, 20 more a second of waiting, never more than 1000 (compete_hub's
+    PAIR_RANGE, PAIR_WIDEN_PER_S, PAIR_RANGE_MAX), on the hub's fake clock."""
+    async def ask(name: str, rating: int) -> Any:
+        who = await known(hub, name)
+        who.ratings["oware_abapa"] = (rating, False)  # type: ignore[attr-defined]
+        return await send(hub, who, type="quick_pair", variant="oware_abapa", rated=True)
+
+    first = await ask("First", 2000)
+    hub.clock.advance(9.9)  # type: ignore[attr-defined]  # the range is 298: 300 apart waits
+    early = await ask("Early", 1700)
+    assert early.room != first.room
+    hub.clock.advance(0.2)  # type: ignore[attr-defined]  # 302 now (Early's own room: 104)
+    late = await ask("Late", 2300)
+    assert late.room == first.room
+    hub.clock.advance(3600)  # type: ignore[attr-defined]  # Early has waited an hour: the range stops at 1000
+    assert (await ask("Far", 2801)).room not in (early.room, first.room)  # 1101 apart
+    assert (await ask("Near", 2700)).room == early.room  # 1000 apart
