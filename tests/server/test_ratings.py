@@ -2,10 +2,20 @@
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 from glicko2.math.algorithm import update_rating
 from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
 
-from mancala.server.ratings import RatedSide, Rating, computer_rating, rate, settle
+from mancala.server.ratings import (
+    COMPUTER_RATINGS,
+    RatedSide,
+    Rating,
+    computer_rating,
+    rate,
+    settle,
+)
 
 
 def test_the_library_reproduces_the_worked_example_of_the_glicko2_paper() -> None:
@@ -29,3 +39,13 @@ def test_against_a_computer_only_the_human_moves() -> None:
     cpu = RatedSide(1, None, "Computer (level 1)", computer_rating(1))
     settled = settle([(human, Rating()), (cpu, computer_rating(1))], {"kind": "WIN", "winner": 0})
     assert settled[0].after.rating > 1500 and settled[1].after == computer_rating(1)
+
+
+def test_the_computers_ratings_are_the_measured_ones_in_the_docs_and_rise_with_the_level() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "competitive.md").read_text()
+    shown = {key: float(rating) for key, rating in
+             re.findall(r"^\| \w+ \((\d)\) \| (\d+) \|$", doc, re.M)}
+    shown["perfect"] = float(re.search(r"^\| perfect \| (\d+) \|$", doc, re.M).group(1))  # type: ignore[union-attr]
+    assert {str(k): v for k, v in COMPUTER_RATINGS.items()} == shown
+    levels = [computer_rating(level).rating for level in (0, 1, 2, 3, "perfect")]
+    assert levels == sorted(levels) and computer_rating(1).rating == 1500  # medium: a newcomer's equal
