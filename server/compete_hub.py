@@ -55,6 +55,9 @@ ROOM_TYPES = frozenset({"offer_draw", "answer_draw", "offer_takeback", "answer_t
 # quick pairing in rated mode: the rating gap accepted at first, how fast it widens
 # while a room waits, and the most it ever reaches
 PAIR_RANGE, PAIR_WIDEN_PER_S, PAIR_RANGE_MAX = 100.0, 20.0, 1000.0
+# a guest who says hello with a known player's name is shown with this after it, and no
+# player may take a name that ends so: names are unique, and a guest cannot pass for one
+GUEST_MARK = " (guest)"
 
 
 class Competition:
@@ -104,6 +107,15 @@ class Competition:
         for row in await self.storage.open_challenges(who.id):  # waiting for them since
             await self._tell_challenge(row, [client])
 
+    async def guest_name(self, name: str) -> str:
+        """The name a guest's hello gets: as asked, marked when a known player has it."""
+        return name if await self.storage.player_by_name(name) is None else name + GUEST_MARK
+
+    @staticmethod
+    def _check_name(name: str | None) -> None:
+        if name is not None and name.casefold().endswith(GUEST_MARK.strip()):
+            raise RoomError(ErrorCode.NAME_TAKEN, f"names ending in {GUEST_MARK.strip()!r} are kept for guests")
+
     async def on_identify(self, client: Any, msg: Identify) -> None:
         if msg.player is not None or msg.secret is not None:
             if msg.player is None or msg.secret is None:
@@ -113,6 +125,7 @@ class Competition:
                 raise RoomError(ErrorCode.BAD_SECRET, "no player with that id and secret")
             await self._become(client, who, msg.id, None)
             return
+        self._check_name(msg.name)
         try:
             who, secret = await self.identity.register(msg.name)
         except NameTaken:
@@ -128,6 +141,7 @@ class Competition:
 
     async def on_rename(self, client: Any, msg: Rename) -> None:
         player = self._player(client)
+        self._check_name(msg.name)
         try:
             await self.identity.rename(player, msg.name)
         except NameTaken:

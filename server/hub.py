@@ -378,11 +378,11 @@ class Hub:
 
     # ---- handlers -----------------------------------------------------------------------
 
-    def on_hello(self, client: Client, msg: Hello) -> None:
+    async def on_hello(self, client: Client, msg: Hello) -> None:
         if msg.protocol != PROTOCOL:
             raise RoomError(ErrorCode.PROTOCOL_VERSION, f"this server speaks {PROTOCOL}, not {msg.protocol}")
         if getattr(client, "player", None) is None:  # a known player keeps their unique name
-            client.name = msg.name
+            client.name = await self.competition.guest_name(msg.name)
         client.send(Welcome(id=msg.id))
 
     def on_list_variants(self, client: Client, msg: ListVariants) -> None:

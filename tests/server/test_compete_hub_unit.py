@@ -140,3 +140,21 @@ async def test_the_rated_pairing_range_widens_by_the_second_and_stops_at_its_cap
     hub.clock.advance(3600)  # type: ignore[attr-defined]  # Early has waited an hour: the range stops at 1000
     assert (await ask("Far", 2801)).room not in (early.room, first.room)  # 1101 apart
     assert (await ask("Near", 2700)).room == early.room  # 1000 apart
+
+
+async def test_a_guest_cannot_pass_for_a_known_player(hub: Hub) -> None:
+    ann = await known(hub, "Ann")
+    guest = FakeMember("x")
+    await send(hub, guest, type="hello", name="ANN")
+    assert guest.name == "ANN (guest)"  # shown marked in seats and chat
+    granted = await send(hub, guest, type="create_room", variant="kalah_4", seat=0)
+    state = await send(hub, FakeMember("cy"), type="spectate", room=granted.room)
+    assert state.seats[0].name == "ANN (guest)"
+    await send(hub, guest, type="hello", name="Anna")
+    assert guest.name == "Anna"  # a free name is taken as given
+    again = FakeMember("y")  # the player herself, on a new connection: hello first, then identify
+    await send(hub, again, type="hello", name="Ann")
+    await send(hub, again, type="identify", player=ann.player, secret=ann.secret)  # type: ignore[attr-defined]
+    assert again.name == "Ann"
+    assert (await send(hub, FakeMember("z"), type="identify", name="Ann (Guest)")).code == "name_taken"
+    assert (await send(hub, ann, type="rename", name="Bob (guest)")).code == "name_taken"
