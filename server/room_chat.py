@@ -62,8 +62,7 @@ class RoomChat:
 
         room = self.room
         seat = member.seats.get(room.code)
-        if seat is None and member not in room.spectators:
-            raise RoomError(ErrorCode.NOT_A_PLAYER, f"you are not in room {room.code}")
+        self._check_in_room(member)
         bucket = self.buckets.get(member)
         if bucket is None:
             bucket = self.buckets[member] = TokenBucket(self.rate, self.burst, room.clock.now)
@@ -89,7 +88,17 @@ class RoomChat:
     def _mutes(self, member: Member, name: str) -> bool:
         return name.casefold() in self.muted.get(member, ())
 
+    def _check_in_room(self, member: Member) -> None:
+        from mancala.server.room import RoomError
+
+        room = self.room
+        if member.seats.get(room.code) is None and member not in room.spectators:
+            raise RoomError(ErrorCode.NOT_A_PLAYER, f"you are not in room {room.code}")
+
     def mute(self, member: Member, name: str, muted: bool) -> None:
+        # only the room's people: a mute is forgotten when they leave, and someone who
+        # never came would otherwise leave one behind in every room they named
+        self._check_in_room(member)
         names = self.muted.setdefault(member, set())
         if muted:
             names.add(name.casefold())

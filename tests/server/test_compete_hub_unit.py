@@ -158,3 +158,14 @@ async def test_a_guest_cannot_pass_for_a_known_player(hub: Hub) -> None:
     assert again.name == "Ann"
     assert (await send(hub, FakeMember("z"), type="identify", name="Ann (Guest)")).code == "name_taken"
     assert (await send(hub, ann, type="rename", name="Bob (guest)")).code == "name_taken"
+
+
+async def test_chat_and_mute_are_for_the_rooms_people(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    granted = await send(hub, ann, type="create_room", variant="kalah_4")
+    stranger = FakeMember("sam")
+    for message in ({"type": "chat", "text": "hi"}, {"type": "mute", "name": "ann"}):
+        reply = await send(hub, stranger, room=granted.room, **message)
+        assert (reply.type, reply.code) == ("error", "not_a_player"), message
+    await send(hub, stranger, type="spectate", room=granted.room)
+    assert (await send(hub, stranger, type="mute", room=granted.room, name="ann")).type == "ack"
