@@ -151,8 +151,8 @@ class MancalaClient:
     async def join(self, room: str, seat: int | None = None) -> Any:
         return await self.request({"type": "join_room", "room": room, "seat": seat})
 
-    async def quick_pair(self, variant: str) -> Any:
-        return await self.request({"type": "quick_pair", "variant": variant})
+    async def quick_pair(self, variant: str, *, clock: dict[str, int] | None = None, rated: bool = False) -> Any:
+        return await self.request({"type": "quick_pair", "variant": variant, "clock": clock, "rated": rated})
 
     async def spectate(self, room: str) -> Any:
         return await self.request({"type": "spectate", "room": room})

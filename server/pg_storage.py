@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Collection
 from typing import Any
 
 import asyncpg
@@ -163,12 +164,13 @@ class PostgresStorage(PgCompete):
     async def offer_quick(self, code: str, fence: Fence) -> None:
         await self._fenced(fence, f"UPDATE rooms SET quick_open = TRUE WHERE code=$1 AND {OWN_FENCE}")
 
-    async def take_quick(self, variant: str) -> str | None:
+    async def take_quick(self, variant: str, skip: Collection[str] = ()) -> str | None:
         # SKIP LOCKED: two pairers at once get two different rooms (or one gets none)
         code = await self.pool.fetchval(
             "UPDATE rooms SET quick_open = FALSE WHERE code = (SELECT code FROM rooms WHERE quick_open "
-            "AND variant = $1 AND status = 'waiting' ORDER BY created LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING code",
-            variant)
+            "AND variant = $1 AND status = 'waiting' AND NOT (code = ANY($2::text[])) ORDER BY created LIMIT 1 "
+            "FOR UPDATE SKIP LOCKED) RETURNING code",
+            variant, list(skip))
         return None if code is None else str(code)
 
     # ---- games and moves --------------------------------------------------------------------

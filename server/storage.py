@@ -23,6 +23,7 @@ import json
 import secrets
 import sqlite3
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
@@ -83,9 +84,10 @@ class Storage(CompeteStorage, Protocol):
         """The room waits for a quick-pairing opponent."""
         ...
 
-    async def take_quick(self, variant: str) -> str | None:
+    async def take_quick(self, variant: str, skip: Collection[str] = ()) -> str | None:
         """The oldest room offered for quick pairing in this variant, taken off the offer
-        (one pairer gets it), or None."""
+        (one pairer gets it), or None. `skip`: rooms this pairer already found did not fit
+        (their terms: time control, rated, rating range), which the owner offered again."""
         ...
 
     # ---- games and moves ----------------------------------------------------------------
@@ -176,11 +178,13 @@ class SqliteStorage(SqliteCompete):
     async def offer_quick(self, code: str, fence: Fence) -> None:
         self._write(fence, "UPDATE rooms SET quick_open=1 WHERE code=?", (code,))
 
-    async def take_quick(self, variant: str) -> str | None:
+    async def take_quick(self, variant: str, skip: Collection[str] = ()) -> str | None:
+        skipped = list(skip)
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             row = self.db.execute("SELECT code FROM rooms WHERE quick_open=1 AND variant=? AND status='waiting' "
-                                  "ORDER BY created LIMIT 1", (variant,)).fetchone()
+                                  f"AND code NOT IN ({','.join('?' * len(skipped))}) ORDER BY created LIMIT 1",
+                                  (variant, *skipped)).fetchone()
             if row is None:
                 return None
             self.db.execute("UPDATE rooms SET quick_open=0 WHERE code=?", (row[0],))

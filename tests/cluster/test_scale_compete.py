@@ -54,3 +54,25 @@ async def test_a_rated_timed_game_with_chat_and_a_draw_across_nodes(cluster: Clu
     assert sorted(p["name"] for p in board["players"]) == ["ann", "bob"]
     chat = json.loads(cluster.nodes[1].http(f"/api/games/{over.game_id}/chat")[1])["chat"]
     assert [(r["name"], r["channel"]) for r in chat] == [("bob", "players"), ("cy", "spectators")]
+
+
+async def test_quick_pairing_across_nodes_keeps_to_the_terms(cluster: Cluster, connect: Connect) -> None:
+    """A quick pairer on any node meets only a waiting room of the same variant, time
+    control and rated or casual; a room that does not fit stays open for the next one."""
+    a, b, c = cluster.urls()
+    casual = await connect(a, "cas")
+    first = await casual.quick_pair("kalah_5")
+    rated = await connect(b, "rae")
+    await rated.request({"type": "identify", "name": "rae"})
+    second = await rated.quick_pair("kalah_5", rated=True)
+    assert second.room != first.room  # rated never meets casual
+    timed = await connect(c, "tim")
+    third = await timed.quick_pair("kalah_5", clock={"base": 60, "increment": 0})
+    assert third.room not in (first.room, second.room)  # nor untimed a timed one
+    other = await connect(c, "oli")  # casual, untimed: the first room, still open after the others looked
+    assert (await other.quick_pair("kalah_5")).room == first.room
+    peer = await connect(a, "pia")
+    await peer.request({"type": "identify", "name": "pia"})
+    assert (await peer.quick_pair("kalah_5", rated=True)).room == second.room
+    clocked = await connect(b, "cle")
+    assert (await clocked.quick_pair("kalah_5", clock={"base": 60, "increment": 0})).room == third.room
