@@ -169,3 +169,15 @@ async def test_chat_and_mute_are_for_the_rooms_people(hub: Hub) -> None:
         assert (reply.type, reply.code) == ("error", "not_a_player"), message
     await send(hub, stranger, type="spectate", room=granted.room)
     assert (await send(hub, stranger, type="mute", room=granted.room, name="ann")).type == "ack"
+
+
+async def test_a_rated_game_against_the_computer_moves_only_the_humans_rating(hub: Hub) -> None:
+    ann = await known(hub, "Ann")
+    granted = await send(hub, ann, type="create_room", variant="oware_abapa", rated=True, computer=0, seat=0)
+    state = ann.of_type("room_state")[-1]
+    assert state.rated and state.seats[1].rating == 737 and not state.seats[1].provisional  # easy's measured rating
+    await send(hub, ann, type="resign", room=granted.room)
+    human, computer = sorted(ann.of_type("ratings_changed")[0].changes, key=lambda c: c.seat)
+    assert (computer.before, computer.after) == (737, 737)
+    assert human.before == 1500 and human.after < 1500  # lost to a weaker opponent: a real drop
+    assert [p.name for p, _ in hub.store.leaderboard("oware_abapa")] == ["Ann"]
