@@ -453,6 +453,12 @@ class Room:
         s = self.seats[seat]
         if s.abandon_timer is not None:
             s.abandon_timer.cancel()
+            s.abandon_timer = None
+        control = self.match.control
+        if control is not None and control.days:
+            # correspondence: players come and go between moves for days; their clock is
+            # the limit (a flag), not two minutes away from the page
+            return
         s.abandon_timer = self.clock.call_later(self.abandon_timeout, lambda: self._abandoned(seat))
 
     def _abandoned(self, seat: int) -> None:

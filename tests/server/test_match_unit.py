@@ -234,3 +234,21 @@ async def test_a_computer_on_a_clock_thinks_for_a_share_of_its_time(tmp_path: Pa
     assert room.computer_budget(2000) == 20_000 // 25 + 800  # less than the cap
     assert timed_room(tmp_path / "u", FakeClock(), None, store=Store(tmp_path / "u.sqlite3")).computer_budget(2000) \
         == 2000
+
+
+@pytest.mark.parametrize("control", [TimeControl(days=1), TimeControl(base=600)])
+async def test_away_from_a_correspondence_game_is_no_forfeit_its_clock_is_the_limit(
+        tmp_path: Path, control: TimeControl) -> None:
+    clock = FakeClock()
+    room = timed_room(tmp_path, clock, control)
+    room.abandon_timeout = 120
+    ann, bob = seat_both(room)
+    room.detach(ann)  # South, to move, closes the page
+    clock.advance(121)
+    if not control.days:  # a live game: two minutes away forfeits, as before clocks
+        assert bob.of_type("game_over")[0].reason == "forfeit"
+        return
+    assert not room.finished
+    clock.advance(86_400 - 121)
+    over = bob.of_type("game_over")[0]
+    assert (over.reason, over.outcome) == ("timeout", {"kind": "WIN", "winner": 1})
