@@ -124,6 +124,8 @@ class Game:
     stored: int = 0  # moves of the store already accounted for
 
 
+# not named Room: test_architecture knows classes by name, and the server's Room has a
+# state() method, which this one's state attribute would then seem to replace
 class LoopRoom:
     def __init__(self, kind: str, label: str, variant: str | dict[str, Any], seed: int) -> None:
         self.kind, self.label, self.variant = kind, label, variant

@@ -4,6 +4,7 @@
     python benchmarks/load.py --rooms 100 --spectators 10 --think-ms 500           # a steady load
     python benchmarks/load.py --think-ms 500 --computer-rooms 0 20 --computer-level 3
     python benchmarks/load.py --think-ms 500 --lobby 1000
+    python benchmarks/load.py --think-ms 500 --clock 600+2                        # timed rooms
 
 Starts a server subprocess on a free port with a scratch data directory (or uses
 --server URL) and drives it from --procs load-generator processes, so the
@@ -29,6 +30,12 @@ one after the other (a fresh server each) and the table shows them side by side.
 With --lobby N, N more clients subscribe to the lobby before the rooms fill, and the
 rooms are public: every room event (a seat taken, a spectator in, a game over, a
 rematch) is pushed to all of them.
+With --clock BASE+INC (seconds), the human rooms are timed (issue 15): each player notes
+how long it thought by its own clock (the position received -> its move sent) and
+compares it with what the server charged (its clock in the move_made before, plus the
+increment, minus its clock in its own move_made). The difference is the clock's error as
+a player feels it: the network both ways and the server's own delays, less the lag credit
+(docs/competitive.md); the table shows its percentiles.
 
 The table: connections held, moves/s, latency from a move sent to the LAST
 spectator of the room receiving it (p50/p90/p99/max; to both players when S is
@@ -218,6 +225,7 @@ class Plan:
     index: int
     lobby: int = 0  # lobby subscribers in this generator (the rooms are then public)
     procs: int = 1  # generator processes: this one runs spectators i with i % procs == index
+    clock: dict[str, int] | None = None  # the human rooms' time control (None: untimed)
 
     @property
     def url(self) -> str:
@@ -236,6 +244,9 @@ class Samples:
     sent: dict[str, float] = field(default_factory=dict)
     done: dict[str, float] = field(default_factory=dict)
     replies: list[float] = field(default_factory=list)  # ms, computer rooms: bot's move -> computer's move
+    # ms, timed rooms: what the server charged a move less what its player measured
+    overcharge: list[float] = field(default_factory=list)
+    timeouts: int = 0  # games that ended on time in the window
     moves: int = 0
     computer_moves: int = 0
     games: int = 0
@@ -368,6 +379,9 @@ async def player(c: MancalaClient, room: str, seat: int, state: Any, game: int |
     computer's move received."""
     asked_at: float | None = None
     waiting = False  # our move is sent, its move_made not yet read (other pushes may come first)
+    # timed rooms: when the position that gave us the turn came, and our clock in it
+    given: tuple[float, int] | None = None
+    thought = 0.0
     while not clock.stopped:
         if state.outcome is None and state.turn == seat and not waiting:
             if plan.think_ms:
@@ -375,6 +389,8 @@ async def player(c: MancalaClient, room: str, seat: int, state: Any, game: int |
             if tracker is not None:
                 tracker.sent(game, ply)
             asked_at = time.perf_counter()
+            if given is not None:
+                thought = (asked_at - given[0]) * 1000
             waiting = True
             try:
                 await c.move(room, rng.choice(state.legal), ply)
@@ -384,6 +400,12 @@ async def player(c: MancalaClient, room: str, seat: int, state: Any, game: int |
         ev = await c.events.get()
         if ev.type == "move_made":
             state, ply, waiting = ev.state, ev.ply + 1, False
+            if plan.clock is not None and ev.clocks is not None:
+                mine = ev.clocks.remaining[seat]
+                if ev.seat == seat and given is not None and clock.running:
+                    charged = given[1] + plan.clock.get("increment", 0) * 1000 - mine
+                    samples.overcharge.append(charged - thought)
+                given = (time.perf_counter(), mine) if ev.seat != seat and state.turn == seat else None
             if tracker is not None and not plan.spectators:
                 tracker.received(game, ev.ply)
             if computer and ev.seat != seat:
@@ -395,11 +417,12 @@ async def player(c: MancalaClient, room: str, seat: int, state: Any, game: int |
         elif ev.type == "game_over":
             if (seat == 0 or computer) and clock.running:
                 samples.games += 1
-            asked_at = None
+                samples.timeouts += ev.reason == "timeout"
+            asked_at, given = None, None
             with contextlib.suppress(ServerError):
                 await c.rematch(room)
         elif ev.type == "room_state":  # the rematch started: seats swapped
-            state, ply, game, waiting = ev.state, ev.ply, ev.game_id, False
+            state, ply, game, waiting, given = ev.state, ev.ply, ev.game_id, False, None
             seat = ev.you if ev.you is not None else seat
 
 
@@ -455,7 +478,7 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
     async def human_room(r: int) -> tuple[int, str, list[Any]]:
         # in a cluster the two players sit on two nodes (the room lives on the first's)
         a, b = await connect(f"a{r}", plan.node(r)), await connect(f"b{r}", plan.node(r + 1))
-        granted = await a.create_room(VARIANT, public=public)
+        granted = await a.create_room(VARIANT, public=public, clock=plan.clock)
         first = await a.next_event("room_state")
         await b.join(granted.room)
         second = await b.next_event("room_state")
@@ -572,6 +595,9 @@ class Result:
     services_cpu_pct: float | None = None
     node_cpu_us_per_move: list[float] = field(default_factory=list)
     server_fanout_ms: list[dict[str, float]] = field(default_factory=list)  # per node, from /metrics
+    clock: dict[str, int] | None = None
+    overcharge_ms: dict[str, float] = field(default_factory=dict)  # timed rooms: charged - thought
+    timeouts: int = 0
 
     def to_json(self) -> dict[str, Any]:
         return dict(self.__dict__)
@@ -627,6 +653,15 @@ def percentiles(values: list[float]) -> dict[str, float]:
         return round(v[min(len(v) - 1, int(p * len(v)))], 2)
 
     return {"n": len(v), "p50": at(0.50), "p90": at(0.90), "p99": at(0.99), "max": round(v[-1], 2)}
+
+
+def signed_percentiles(values: list[float]) -> dict[str, float]:
+    """As percentiles, with the low end too: the clock's error can go either way."""
+    if not values:
+        return {}
+    v = sorted(values)
+    return {**percentiles(values), "min": round(v[0], 2), "p1": round(v[int(0.01 * len(v))], 2),
+            "mean": round(sum(v) / len(v), 2)}
 
 
 def progress(text: str) -> None:
@@ -688,7 +723,7 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
     counters = ctx.Array("q", procs * COUNTERS)
     go, stop = ctx.Event(), ctx.Event()
     plans = [Plan(urls, list(range(args.rooms))[i::procs], list(range(computer_rooms))[i::procs], args.spectators,
-                  args.computer_level, args.think_ms, i, len(range(args.lobby)[i::procs]), procs)
+                  args.computer_level, args.think_ms, i, len(range(args.lobby)[i::procs]), procs, args.clock)
              for i in range(procs)]
     connections = args.rooms * (2 + args.spectators) + computer_rooms + args.lobby
     pipes, workers = [], []
@@ -784,6 +819,8 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
         generators_cpu_pct=round(100 * sum(r.cpu for r in reports) / seconds, 1),
         lag_ms=percentiles([x for r in reports for x in r.lags]),
         errors=[e for r in reports for e in r.errors][:20],
+        clock=args.clock, overcharge_ms=signed_percentiles([x for r in reports for x in r.overcharge]),
+        timeouts=sum(r.timeouts for r in reports),
     )
 
 
@@ -827,6 +864,13 @@ def table(results: list[Result]) -> str:
         ("Redis + PostgreSQL CPU (% of a core)", lambda r: pct(r.services_cpu_pct) if r.nodes else "-"),
         ("load generators CPU (% of a core)", lambda r: pct(r.generators_cpu_pct)),
         ("load generator loop lag p99", lambda r: ms(r.lag_ms, "p99")),
+        ("time control (human rooms)", lambda r: f"{r.clock['base']}+{r.clock.get('increment', 0)} s"
+         if r.clock else "none"),
+        ("clock: charged - thought, min/p1/p50", lambda r: " / ".join(
+            f"{r.overcharge_ms[k]:,.1f}" for k in ("min", "p1", "p50")) + " ms" if r.overcharge_ms else "-"),
+        ("clock: charged - thought, p99/max (n)", lambda r: f"{r.overcharge_ms['p99']:,.1f} / "
+         f"{r.overcharge_ms['max']:,.1f} ms ({r.overcharge_ms['n']:,})" if r.overcharge_ms else "-"),
+        ("games ended on time", lambda r: f"{r.timeouts:,}" if r.clock else "-"),
         ("errors", lambda r: f"{len(r.errors)}"),
     ]
     width = max(len(name) for name, _ in rows)
@@ -856,6 +900,14 @@ def latency_plot(results: list[Result]) -> str:
     return grouped_bars(title, keys, series, unit="ms", log=True)
 
 
+def time_control(raw: str) -> dict[str, int]:
+    base, _, inc = raw.partition("+")
+    try:
+        return {"base": int(base), "increment": int(inc or 0)}
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{raw!r}: BASE+INC in seconds, e.g. 600+2") from None
+
+
 def level(raw: str) -> int | str:
     return raw if raw == "perfect" else int(raw)
 
@@ -880,6 +932,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lease", type=float, default=10.0,
                         help="the cluster nodes' lease (s); long enough that a node starved of CPU by the "
                              "benchmark's own processes is not taken for dead")
+    parser.add_argument("--clock", type=time_control, default=None, metavar="BASE+INC",
+                        help="time the human rooms: BASE seconds each plus INC a move (e.g. 600+2); the "
+                             "table then shows the clock's error as the players measure it")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--plot", metavar="FILE.svg", help="also draw the human rooms' latency percentiles")
     args = parser.parse_args(argv)

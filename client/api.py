@@ -133,20 +133,26 @@ class MancalaClient:
 
     async def create_room(self, variant: str | dict[str, Any], *, public: bool = True,
                           seat: int | None = None, starter: int | str = 0,
-                          computer: int | str | None = None) -> Any:
+                          computer: int | str | None = None, clock: dict[str, int] | None = None,
+                          rated: bool = False) -> Any:
         """Create a room and take a seat: returns SeatGranted (room, seat, token); `computer`:
-        a computer opponent at difficulty 0..3 or "perfect"."""
+        a computer opponent at difficulty 0..3 or "perfect"; `clock`: a time control
+        ({"base": s, "increment": s} or {"days": d}); `rated`: for known players."""
         message: dict[str, Any] = {"type": "create_room", "variant": variant, "public": public,
                                    "seat": seat, "starter": starter}
         if computer is not None:
             message["computer"] = computer
+        if clock is not None:
+            message["clock"] = clock
+        if rated:
+            message["rated"] = True
         return await self.request(message)
 
     async def join(self, room: str, seat: int | None = None) -> Any:
         return await self.request({"type": "join_room", "room": room, "seat": seat})
 
-    async def quick_pair(self, variant: str) -> Any:
-        return await self.request({"type": "quick_pair", "variant": variant})
+    async def quick_pair(self, variant: str, *, clock: dict[str, int] | None = None, rated: bool = False) -> Any:
+        return await self.request({"type": "quick_pair", "variant": variant, "clock": clock, "rated": rated})
 
     async def spectate(self, room: str) -> Any:
         return await self.request({"type": "spectate", "room": room})

@@ -1,7 +1,7 @@
 """What the words after a command mean: variant names and the options of `create`.
 
     >>> parse_create(["private", "north", "first", "me", "vs", "computer", "hard"])
-    CreateOptions(public=False, seat=1, starter=1, computer=2)
+    CreateOptions(public=False, seat=1, starter=1, computer=2, clock=None, rated=False)
     >>> from types import SimpleNamespace as Info
     >>> offered = {"oware_abapa": Info(name="oware_abapa", title="Oware (abapa)")}
     >>> resolve_variant("Oware", offered)
@@ -17,7 +17,7 @@ from typing import Any
 from mancala.client.board_view import LEVEL_NAMES, PERFECT
 
 CREATE_USAGE = ("create VARIANT [private] [south|north] [first south|north|me|them|random] "
-                "[vs computer [easy|medium|hard|expert|perfect]]")
+                "[vs computer [easy|medium|hard|expert|perfect]] [clock 5+3|2d] [rated]")
 
 
 @dataclass(frozen=True)
@@ -28,6 +28,28 @@ class CreateOptions:
     seat: int | None = None  # None: any seat
     starter: int | str = 0  # a seat, or "random"
     computer: int | str | None = None  # the computer's level; None: a person plays
+    clock: dict[str, int] | None = None  # a time control (protocol fields); None: no clock
+    rated: bool = False
+
+    def terms(self) -> dict[str, Any]:
+        """create_room's (and quick_pair's) clock and rated fields."""
+        return {**({"clock": self.clock} if self.clock else {}), "rated": self.rated}
+
+
+def parse_clock(text: str) -> dict[str, int]:
+    """A time control typed as minutes+increment (`5+3`, `1`) or days a move (`2d`).
+
+    >>> parse_clock("5+3"), parse_clock("0.5"), parse_clock("3d")
+    ({'base': 300, 'increment': 3}, {'base': 30, 'increment': 0}, {'days': 3})
+    """
+    t = text.lower().strip()
+    m = re.fullmatch(r"(\d{1,2})\s*(d|days?)", t)
+    if m:
+        return {"days": int(m.group(1))}
+    m = re.fullmatch(r"(\d{1,3}(?:\.\d+)?)(?:\+(\d{1,3}))?", t)
+    if not m or float(m.group(1)) <= 0:
+        raise ValueError(f"{text!r} is not a time control (minutes+increment like 5+3, or days like 2d).")
+    return {"base": round(float(m.group(1)) * 60), "increment": int(m.group(2) or 0)}
 
 
 def computer_level(word: str) -> int | str | None:
@@ -47,6 +69,8 @@ def parse_create(args: list[str]) -> CreateOptions:
     """The options typed after `create VARIANT`; a ValueError says what is wrong (a
     whole sentence)."""
     public, seat, starter, computer = True, None, None, None
+    clock: dict[str, int] | None = None
+    rated = False
     words = [w.lower() for w in args]
     i = 0
     while i < len(words):
@@ -57,6 +81,11 @@ def parse_create(args: list[str]) -> CreateOptions:
             seat = {"south": 0, "north": 1, "any": None}[w]
         elif w in ("as", "seat", "vs", "against"):
             pass
+        elif w == "rated":
+            rated = True
+        elif w in ("clock", "time") and i + 1 < len(words):
+            i += 1
+            clock = parse_clock(words[i])
         elif w in ("first", "starter", "starts", "start") and i + 1 < len(words):
             i += 1
             starter = words[i]
@@ -79,7 +108,7 @@ def parse_create(args: list[str]) -> CreateOptions:
         "opponent": 1 - mine, "random": "random"}
     if starter not in starters:
         raise ValueError(f"who starts? {starter!r} is not one of south, north, me, them, random.")
-    return CreateOptions(public, seat, starters[starter], computer)
+    return CreateOptions(public, seat, starters[starter], computer, clock, rated)
 
 
 def _key(text: str) -> str:

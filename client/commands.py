@@ -13,6 +13,8 @@ from collections.abc import Awaitable, Callable
 from mancala.client.api import ServerError
 from mancala.client.board_view import PERFECT, computer_name
 from mancala.client.command_args import CREATE_USAGE, parse_create, resolve_variant
+from mancala.client.compete_commands import HELP as COMPETE_HELP
+from mancala.client.compete_commands import CompeteCommands
 from mancala.client.console import Output
 from mancala.client.moves import SEAT_NAMES, MoveInputError, legal_text, move_text, parse_move
 from mancala.client.screen import Screen
@@ -31,7 +33,8 @@ Commands (words; a move is just a hole label):
                           perfect (exact play where it can solve the board in time)
                           e.g. `create kalah_4 vs computer hard`
   join CODE [south|north] take a seat in a room
-  quick VARIANT           pair with the next player who wants the same variant
+  quick VARIANT [clock 5+3] [rated]
+                          pair with the next player who wants the same variant (and terms)
   watch CODE              spectate a room
   resume [CODE[:TOKEN]]   get back into a seat you hold (saved in {saved})
 In a game:
@@ -74,12 +77,16 @@ class Commands:
             "leave": self.leave,
             "quit": self.quit, "exit": self.quit, "bye": self.quit,
         }
+        self.compete = CompeteCommands(session, out, screen, screen.compete)
+        self.table.update(self.compete.table())
 
     # ---- the lobby ----------------------------------------------------------------------
 
     async def help(self, args: list[str]) -> None:
         path = self.session.seats.path
         self.out.say(HELP.format(saved=path if path else "memory only"))
+        players = self.session.players.path if self.session.players is not None else None
+        self.out.say(COMPETE_HELP.format(players=players or "memory only"))
 
     async def variants(self, args: list[str]) -> None:
         word = " ".join(args).lower()
@@ -126,7 +133,8 @@ class Commands:
             return
         await self._leave_quietly()
         granted = await self.session.create_room(variant, public=options.public, seat=options.seat,
-                                                 starter=options.starter, computer=options.computer)
+                                                 starter=options.starter, computer=options.computer,
+                                                 **options.terms())
         self.screen.view = None
         computer = options.computer
         seat_name = "Computer (perfect)" if computer == PERFECT else f"Computer (level {computer})"
@@ -156,13 +164,14 @@ class Commands:
             return
         try:
             variant = resolve_variant(args[0], self.screen.variants)
+            terms = parse_create(args[1:]).terms()  # clock X, rated
         except ValueError as exc:
             self.out.say(f"Cannot pair: {exc}.")
             return
         if not self._need_lobby():
             return
         await self._leave_quietly()
-        granted = await self.session.quick_pair(variant)
+        granted = await self.session.quick_pair(variant, **terms)
         self.screen.view = None
         self.out.say(f"Quick pairing for {variant}: room {granted.room}, you are {SEAT_NAMES[granted.seat]}.")
         await self.wait_for_room(granted.room)

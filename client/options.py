@@ -18,5 +18,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "when left out)")
     p.add_argument("--state-file", default=None,
                    help="where seat tokens are saved (MANCALA_CLIENT_STATE, default ~/.mancala/seats.json)")
-    p.add_argument("--no-save", action="store_true", help="keep seat tokens in memory only")
+    p.add_argument("--no-save", action="store_true", help="keep seat tokens (and the player) in memory only")
+    p.add_argument("--player-file", default=None,
+                   help="where your player id and secret are kept (MANCALA_PLAYER_FILE, default "
+                        "~/.config/mancala/player.json, mode 600)")
+    p.add_argument("--guest", action="store_true", help="play as a guest: no known player, no ratings")
     p.add_argument("--clear", action="store_true", help="clear the screen before each board")

@@ -13,6 +13,7 @@ from typing import Any
 
 from mancala.client.api import ServerError
 from mancala.client.board_view import BoardView, SeatView, render_board
+from mancala.client.compete_screen import CompeteScreen
 from mancala.client.console import Output
 from mancala.client.moves import SEAT_NAMES
 from mancala.client.session import Notice, Session
@@ -47,9 +48,14 @@ class Screen:
             "reconnected": self.on_notice,
             "resume_failed": self.on_resume_failed,
         }
+        # clocks, offers, chat, challenges, ratings (compete_screen.py)
+        self.compete = CompeteScreen(self, session, out)
+        self.handlers.update(self.compete.handlers())
 
     def handle(self, msg: Any) -> None:
         """A pushed message or a connection `Notice` (other kinds are not shown)."""
+        if msg.type in ("room_state", "move_made", "game_over", "player_status"):
+            self.compete.after(msg)  # before the board is drawn: its clock line is current
         handler = self.handlers.get(msg.type)
         if handler is not None:
             handler(msg)
@@ -57,6 +63,9 @@ class Screen:
     def draw(self) -> None:
         if self.view is not None:
             self.out.board("\n" + render_board(self.view))
+            line = self.compete.clock_line()
+            if line:
+                self.out.say(line)
 
     def describe_error(self, exc: ServerError) -> str:
         return describe_error(exc, self.view)

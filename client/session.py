@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from mancala.client.api import MancalaClient, ServerError
+from mancala.client.player_file import PlayerFile
 from mancala.client.saved import SeatFile
 
 RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)  # then every 5 s until it works or the user quits
@@ -35,12 +36,15 @@ class NotConnected(ConnectionError):
 class Session:
     def __init__(self, url: str, *, name: str = "guest", fmt: str = "json",
                  seats: SeatFile | None = None,
-                 retry_delays: tuple[float, ...] = RETRY_DELAYS) -> None:
+                 retry_delays: tuple[float, ...] = RETRY_DELAYS, players: PlayerFile | None = None) -> None:
         self.url = url
         self.name = name
         self.fmt = fmt
         self.seats = seats if seats is not None else SeatFile(None)
         self.retry_delays = retry_delays
+        # a known player (None: a guest); every connection identifies with it first
+        self.players = players
+        self.identity: Any = None
         self.events: asyncio.Queue[Any] = asyncio.Queue()
         self.client: MancalaClient | None = None
         self.connected = asyncio.Event()
@@ -62,8 +66,38 @@ class Session:
         self._watcher = asyncio.create_task(self._watch(), name="session-watch")
 
     async def _open(self) -> MancalaClient:
-        return await MancalaClient.connect(self.url, fmt=self.fmt, name=self.name, events=self.events,
-                                           open_timeout=5.0)
+        client = await MancalaClient.connect(self.url, fmt=self.fmt, name=self.name, events=self.events,
+                                             open_timeout=5.0)
+        if self.players is not None:
+            await self._identify(client)
+        return client
+
+    async def _identify(self, client: MancalaClient) -> None:
+        """The kept player, or a new one (named as asked, else a free name) kept for next time."""
+        assert self.players is not None
+        held = self.players.get(self.url)
+        reply = None
+        if held is not None:
+            try:
+                reply = await client.request({"type": "identify", "player": held[0], "secret": held[1]})
+            except ServerError as exc:
+                if exc.code != "bad_secret":
+                    raise
+        if reply is None:
+            try:
+                reply = await client.request({"type": "identify", "name": self.name})
+            except ServerError as exc:
+                if exc.code != "name_taken":
+                    raise
+                reply = await client.request({"type": "identify"})
+        self.remember(reply)
+
+    def remember(self, identity: Any) -> None:
+        """A new identity (made, renamed, or moved here with a transfer code)."""
+        if identity.secret and self.players is not None:
+            self.players.put(self.url, identity.player, identity.secret)
+        self.identity = identity
+        self.name = identity.name
 
     async def close(self) -> None:
         self._closing = True
@@ -155,9 +189,9 @@ class Session:
         return rooms
 
     async def create_room(self, variant: str, *, public: bool, seat: int | None,
-                          starter: int | str, computer: int | str | None = None) -> Any:
+                          starter: int | str, computer: int | str | None = None, **terms: Any) -> Any:
         message: dict[str, Any] = {"type": "create_room", "variant": variant, "public": public,
-                                   "seat": seat, "starter": starter}
+                                   "seat": seat, "starter": starter, **terms}
         if computer is not None:
             message["computer"] = computer
         return self._seated(await self.request(message), variant)
@@ -165,8 +199,14 @@ class Session:
     async def join(self, room: str, seat: int | None = None) -> Any:
         return self._seated(await self.request({"type": "join_room", "room": room, "seat": seat}))
 
-    async def quick_pair(self, variant: str) -> Any:
-        return self._seated(await self.request({"type": "quick_pair", "variant": variant}), variant)
+    async def quick_pair(self, variant: str, **terms: Any) -> Any:
+        return self._seated(await self.request({"type": "quick_pair", "variant": variant, **terms}), variant)
+
+    def seated_by_challenge(self, update: Any, variant: str = "") -> None:
+        """A challenge we made was accepted: the seat it gave us (its room_state follows)."""
+        self.room, self.seat, self.token = update.room, update.seat, update.token
+        self.variant = variant
+        self.seats.put(self.url, update.room, update.token, update.seat, variant)
 
     async def spectate(self, room: str) -> Any:
         state = await self.request({"type": "spectate", "room": room})

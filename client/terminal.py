@@ -24,6 +24,7 @@ from mancala.client.api import ServerError
 from mancala.client.commands import Commands
 from mancala.client.console import Output, Typed, start_stdin_thread
 from mancala.client.moves import LETTERS, SEAT_NAMES
+from mancala.client.player_file import PlayerFile, default_player_path
 from mancala.client.saved import SeatFile, default_path
 from mancala.client.screen import Screen
 from mancala.client.session import NotConnected, Session
@@ -132,7 +133,11 @@ def default_name() -> str:
 async def run_client(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
     out = Output(stdout or sys.stdout, clear=args.clear, prompt=sys.stdin.isatty() and sys.stdout.isatty())
     seats = SeatFile(None if args.no_save else Path(args.state_file) if args.state_file else default_path())
-    session = Session(args.server, name=(args.name or default_name())[:40], fmt=args.format, seats=seats)
+    # a known player (kept in a file of mode 600); --guest plays without one
+    players = None if args.guest else PlayerFile(
+        None if args.no_save else Path(args.player_file) if args.player_file else default_player_path())
+    session = Session(args.server, name=(args.name or default_name())[:40], fmt=args.format, seats=seats,
+                      players=players)
     out.say(f"Connecting to {args.server} ...")
     try:
         await session.start()

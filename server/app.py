@@ -161,6 +161,7 @@ class MancalaServer:
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(self.server.wait_closed(), 5)
         for room in self.hub.rooms.values():
+            room.pause()  # the clocks as they stand, for the restart (match.py)
             room.cancel_timers()
         self.hub.computers.close()
         self.hub.rules.close()

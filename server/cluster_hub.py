@@ -50,6 +50,7 @@ from mancala.server.clock import Clock
 from mancala.server.cluster import ERRORS, ClusterLink
 from mancala.server.cluster_lobby import SharedLobby
 from mancala.server.cluster_upkeep import NodeUpkeep
+from mancala.server.compete_hub import ROOM_TYPES
 from mancala.server.config import Settings
 from mancala.server.connection import Client, deliver_frame
 from mancala.server.journal import Journal, RoomGone
@@ -71,7 +72,7 @@ from mancala.server.storage import LIVE, Fence, Storage
 from mancala.server.store import Store
 
 log = logging.getLogger("mancala.server")
-ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "resign", "rematch", "leave"})
+ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "resign", "rematch", "leave"}) | ROOM_TYPES
 FORWARD_TRIES = 4
 
 
@@ -154,6 +155,7 @@ class ClusterHub(NodeUpkeep, SharedLobby):
                     count_interval=self.settings.lobby_interval)
         room.turn_hook = self.computers.schedule
         room.on_move = self.count_move
+        self.competition.prepare(room)
         self.rooms[code] = room
         self.journals[code] = journal
         return room
@@ -305,10 +307,12 @@ class ClusterHub(NodeUpkeep, SharedLobby):
             touched.add(code)
         await self.settle(touched)
 
-    async def route(self, client: Client, code: str, request: dict[str, Any], *, quick: bool = False) -> bool:
+    async def route(self, client: Client, code: str, request: dict[str, Any], *,
+                    quick: QuickPair | None = None) -> bool:
         """Send a request about a room this node does not have to its owner: True when the
         owner handled it, False when the room is here now (taken over) and the caller
-        handles it. `quick`: a quick-pairing join, refused (RoomError) unless still open."""
+        handles it. `quick`: the quick_pair request of a quick-pairing join, refused
+        (RoomError) unless the room is still open and fits its terms."""
         for _ in range(FORWARD_TRIES):
             if code in self.rooms:
                 return False
@@ -342,13 +346,17 @@ class ClusterHub(NodeUpkeep, SharedLobby):
 
     def ref_of(self, client: Client) -> ClientRef:
         return ClientRef(node=self.node, id=client.id, name=client.name, peer=client.peer,
-                         address=client.address, binary=client.codec.binary)
+                         address=client.address, binary=client.codec.binary, player=client.player,
+                         ratings=dict(client.ratings), latency=client.latency)
 
-    async def forward(self, node: str, client: Client, request: dict[str, Any], quick: bool) -> Done | str:
+    async def forward(self, node: str, client: Client, request: dict[str, Any],
+                      quick: QuickPair | None) -> Done | str:
         ref = next(self._refs)
         future: asyncio.Future[Done | str] = asyncio.get_running_loop().create_future()
         self.pending[ref] = (node, future)
-        message = Forward(ref=ref, client=self.ref_of(client), request=request, received=time.time(), quick=quick)
+        message = Forward(ref=ref, client=self.ref_of(client), request=request, received=time.time(),
+                          quick=quick is not None,
+                          terms=None if quick is None else quick.model_dump(mode="json", exclude={"id"}))
         heard = self.link.publish(self.link.channel(node), pack(message), want_result=True)
         assert heard is not None
         self.metrics.forwarded.inc()
@@ -379,6 +387,9 @@ class ClusterHub(NodeUpkeep, SharedLobby):
                 done = Done(ref=fwd.ref, moved=True)
             elif fwd.quick and not self.pairable(room, member, room.variant_name):  # type: ignore[arg-type]
                 done = Done(ref=fwd.ref, refused=True)
+            elif fwd.terms is not None and not self.competition.pairs_with(room, member, validate_client(fwd.terms)):
+                self.journals[code].offer_quick(code)  # open, but not for these terms: still open to others
+                done = Done(ref=fwd.ref, refused=True)
             else:
                 if kind == "move":
                     self.move_received[code] = fwd.received
@@ -390,28 +401,33 @@ class ClusterHub(NodeUpkeep, SharedLobby):
     # ---- quick pairing ----------------------------------------------------------------------
 
     async def pair_waiting(self, client: Client, msg: QuickPair) -> bool:
-        """The oldest open quick-pairing room of the variant in the database, on any node."""
+        """The oldest open quick-pairing room of the variant in the database, on any node,
+        whose terms fit (time control, rated, rating range: compete_hub.pairs_with)."""
+        skip: list[str] = []  # rooms found not to fit: offered again, for others
         for _ in range(5):
-            code = await self.db.take_quick(msg.variant)
+            code = await self.db.take_quick(msg.variant, skip)
             if code is None:
                 return False
+            skip.append(code)
             room = self.rooms.get(code)
             if room is not None:
-                if self.pairable(room, client, msg.variant):
+                open_here = self.pairable(room, client, msg.variant)
+                if open_here and self.competition.pairs_with(room, client, msg):
                     self._seat(client, room, None, msg.id)
                     return True
-                if room.status == "waiting" and client.seats.get(code) is not None:
-                    self.journals[code].offer_quick(code)  # our own room: still open to others
+                if room.status == "waiting" and (open_here or client.seats.get(code) is not None):
+                    self.journals[code].offer_quick(code)  # still open to others
                 continue
             request = {"type": "join_room", "room": code, "seat": None, "id": msg.id}
             try:
-                if await self.route(client, code, request, quick=True):
+                if await self.route(client, code, request, quick=msg):
                     return True
             except RoomError:
                 continue
             # taken over here meanwhile: it is local now
             room = self.rooms.get(code)
-            if room is not None and self.pairable(room, client, msg.variant):
+            if room is not None and self.pairable(room, client, msg.variant) \
+                    and self.competition.pairs_with(room, client, msg):
                 self._seat(client, room, None, msg.id)
                 return True
         return False

@@ -90,7 +90,8 @@ class ComputerPlayers:
         level = room.computer_level if room.computer_level is not None else 1
         try:
             move = await asyncio.get_running_loop().run_in_executor(
-                self.pool, think, json.dumps(room.variant_json), room.position.copy(), level, self.cap_ms,
+                self.pool, think, json.dumps(room.variant_json), room.position.copy(), level,
+                room.computer_budget(self.cap_ms),
                 secrets.randbelow(1 << 30))
         except Exception:  # a broken worker must not take the room down, nor leave it waiting
             log.exception("room %s: computer search failed; playing a random legal move", room.code)

@@ -56,6 +56,16 @@ class Settings:
     # log lines: "text" (for people) or "json" (one JSON object a line, for log collectors)
     log_format: str = "text"
 
+    # ---- competitive play (docs/competitive.md) -------------------------------------------
+    # chat lines a second per person in a room (on average), and the burst allowed
+    chat_rate: float = 0.5
+    chat_burst: int = 5
+    # words the chat filter masks, comma separated (the server-side word filter hook)
+    chat_blocklist: str = ""
+    # an unanswered challenge expires after this; a transfer code after this
+    challenge_ttl: float = 600.0
+    transfer_ttl: float = 600.0
+
     # ---- scale-out (docs/scale-out.md): both set, or neither ------------------------------
     # redis://HOST:PORT/DB: leases, routing between nodes, the shared lobby
     redis_url: str = ""

@@ -95,6 +95,8 @@ class Client:
         self.watching: set[str] = set()
         self.lobby = False
         self.closed = False
+        self.player: str | None = None  # a known player's id, once identified (compete_hub.py)
+        self.ratings: dict[str, tuple[int, bool]] = {}  # their ratings by variant, as shown
         # when the frame being written started to wait (None: not waiting); see send_frame
         self.sending_since: float | None = None
         self.closing: asyncio.Task[None] | None = None  # the close in progress
@@ -110,6 +112,11 @@ class Client:
     def peer(self) -> str:
         addr = self.ws.remote_address
         return f"#{self.id} {addr[0]}:{addr[1]}" if addr else f"#{self.id}"
+
+    @property
+    def latency(self) -> float:
+        """The last round trip the websocket pings measured (seconds; 0 before the first)."""
+        return float(self.ws.latency or 0.0)
 
     def send(self, message: BaseModel) -> None:
         self.send_frame(self.codec.encode(message))

@@ -16,6 +16,7 @@ from typing import Any
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
+from mancala.server import compete_http
 from mancala.server.connection import TokenBucket
 from mancala.server.hub import Hub
 from mancala.server.metrics import CONTENT_TYPE
@@ -82,6 +83,9 @@ class HttpRoutes:
     async def handle_async(self, request: Request, address: str = "?") -> Response:
         """The same for a cluster node, whose stored games are read from PostgreSQL (async)."""
         path = request.path.split("?", 1)[0]
+        ours = compete_http.query(path) if len(path) <= MAX_PATH else None
+        if ours is not None and getattr(request, "method", "GET") in METHODS:
+            return self._head(request, self._limited(address) or await self.compete_async(ours, path))
         match = GAME_PATH.match(path) if len(path) <= MAX_PATH else None
         if match is None or getattr(request, "method", "GET") not in METHODS:
             return self.handle(request, address)
@@ -120,7 +124,44 @@ class HttpRoutes:
         match = GAME_PATH.match(path)
         if match:
             return self.game(int(match.group(1)), path)
-        return self.static(path)
+        ours = compete_http.query(path)
+        if ours is not None:
+            return self.compete(ours, path)
+        page = compete_http.page_for(path)
+        return self.static("/" + page if page else path)
+
+    # ---- competitive play (compete_http.py) ---------------------------------------------
+
+    def compete(self, ours: tuple[str, str], path: str) -> Response:
+        store = self.hub.store
+        what, arg = ours
+        if what == "leaderboard":
+            if arg not in self.hub.variants:
+                return not_found(path)
+            return json_response(compete_http.leaderboard_json(arg, store.leaderboard(arg)))
+        if what == "player":
+            profile = store.player_profile(arg)
+            return not_found(path) if profile is None else json_response(compete_http.profile_json(profile))
+        if store.game(int(arg)) is None:
+            return not_found(path)
+        return json_response(compete_http.chat_json(int(arg), store.chat(int(arg))))
+
+    async def compete_async(self, ours: tuple[str, str], path: str) -> Response:
+        """The same, from a cluster's database."""
+        storage = getattr(self.hub, "storage", None)
+        if storage is None:
+            return self.compete(ours, path)
+        what, arg = ours
+        if what == "leaderboard":
+            if arg not in self.hub.variants:
+                return not_found(path)
+            return json_response(compete_http.leaderboard_json(arg, await storage.leaderboard(arg)))
+        if what == "player":
+            profile = await storage.player_profile(arg)
+            return not_found(path) if profile is None else json_response(compete_http.profile_json(profile))
+        if await storage.game(int(arg)) is None:
+            return not_found(path)
+        return json_response(compete_http.chat_json(int(arg), await storage.chat(int(arg))))
 
     def game(self, game_id: int, path: str) -> Response:
         row = self.hub.store.game(game_id)

@@ -51,6 +51,7 @@ from mancala.protocol.messages import (
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
 from mancala.server.clock import Clock, LoopClock, Timer
+from mancala.server.compete_hub import Competition
 from mancala.server.computer import ComputerPlayers
 from mancala.server.config import Settings
 from mancala.server.connection import Client, deliver
@@ -121,6 +122,9 @@ class Hub:
             "leave": self.on_leave,
             "ping": self.on_ping,
         }
+        # identity, offers, chat, challenges (compete_hub.py)
+        self.competition = Competition(self)
+        self.handlers.update(self.competition.handlers())
         assert set(self.handlers) == CLIENT_TYPES
 
     def unready(self) -> str:
@@ -199,6 +203,7 @@ class Hub:
                     count_interval=self.settings.lobby_interval)
         room.turn_hook = self.computers.schedule
         room.on_move = self.count_move
+        self.competition.prepare(room)
         self.rooms[code] = room
         return room
 
@@ -373,10 +378,11 @@ class Hub:
 
     # ---- handlers -----------------------------------------------------------------------
 
-    def on_hello(self, client: Client, msg: Hello) -> None:
+    async def on_hello(self, client: Client, msg: Hello) -> None:
         if msg.protocol != PROTOCOL:
             raise RoomError(ErrorCode.PROTOCOL_VERSION, f"this server speaks {PROTOCOL}, not {msg.protocol}")
-        client.name = msg.name
+        if getattr(client, "player", None) is None:  # a known player keeps their unique name
+            client.name = await self.competition.guest_name(msg.name)
         client.send(Welcome(id=msg.id))
 
     def on_list_variants(self, client: Client, msg: ListVariants) -> None:
@@ -394,6 +400,7 @@ class Hub:
 
     async def on_create(self, client: Client, msg: CreateRoom) -> None:
         self._check_quota(client, msg.computer is not None)
+        self.competition.check_terms(client, msg.clock, msg.rated)
         starter = secrets.randbelow(2) if msg.starter == "random" else msg.starter
         # a game against the computer is nobody else's business unless asked for
         public = msg.public if msg.public is not None else msg.computer is None
@@ -418,6 +425,7 @@ class Hub:
         if msg.computer is not None:
             human = msg.seat if msg.seat is not None else 0
             room.add_computer(1 - human, msg.computer)
+        self.competition.configure(room, msg.clock, msg.rated)
         await self._begin(room, starter, first)
         log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
                  "public" if public else "private")
@@ -452,6 +460,7 @@ class Hub:
         seat, token = room.claim(client, seat)
         room.tell(client, SeatGranted(id=request_id, room=room.code, seat=seat, token=token))
         room.tell(client, room.room_state(seat))
+        self.competition.recent_chat(room, client)
         room.computer_turn()
 
     def on_join(self, client: Client, msg: JoinRoom) -> None:
@@ -461,15 +470,18 @@ class Hub:
         room = self._room(msg.room)
         room.watch(client)
         room.tell(client, room.room_state(None, msg.id))
+        self.competition.recent_chat(room, client)
 
     def on_reconnect(self, client: Client, msg: Reconnect) -> None:
         room = self._room(msg.room)
         seat = room.reconnect(client, msg.token)
         room.tell(client, room.room_state(seat, msg.id))
+        self.competition.recent_chat(room, client)
 
     async def on_quick_pair(self, client: Client, msg: QuickPair) -> None:
         if msg.variant not in self.variants:
             raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
+        self.competition.check_terms(client, msg.clock, msg.rated)
         if await self.pair_waiting(client, msg):
             return
         self._check_quota(client, False)
@@ -479,13 +491,15 @@ class Hub:
         room.quick = True
         room.creator = client.address
         client.created.add(room.code)
+        self.competition.configure(room, msg.clock, msg.rated)
+        self.competition.quick_room_made(room)
         await self._begin(room, 0, None)
         self._seat(client, room, None, msg.id)
 
     async def pair_waiting(self, client: Client, msg: QuickPair) -> bool:
         """Seat the client in a waiting quick-pairing room of the variant, if there is one."""
         for room in self.rooms.values():
-            if self.pairable(room, client, msg.variant):
+            if self.pairable(room, client, msg.variant) and self.competition.pairs_with(room, client, msg):
                 self._seat(client, room, None, msg.id)
                 return True
         return False
@@ -531,6 +545,7 @@ class Hub:
 
     def disconnected(self, client: Client) -> None:
         self.lobby_clients.discard(client)
+        self.competition.withdraw_all(client)
         for code in list(client.seats) + list(client.watching):
             room = self.rooms.get(code)
             if room is not None:

@@ -107,6 +107,34 @@ class Journal:
     def offer_quick(self, code: str) -> None:
         self._write(self.storage.offer_quick, code, self.fence)
 
+    # ---- competitive play (match.py, room_chat.py) ------------------------------------------
+
+    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
+                     sides: list[Any], then: Callable[[Any], None]) -> None:
+        # the new ratings are known once the transaction commits: `then` runs there, and
+        # what it tells waits behind it like any message
+        if self.failed is not None:
+            return
+        self.ops.append(("write", self.storage.end_rated_game,
+                         (game_id, outcome, reason, result, variant, sides, self.fence), then))
+        if self.task is None:
+            self.task = asyncio.get_running_loop().create_task(self._run())
+
+    def set_terms(self, game_id: int, terms: Any) -> None:
+        self._write(self.storage.set_terms, game_id, terms, self.fence)
+
+    def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int]) -> None:
+        self._write(self.storage.add_move_clock, game_id, ply, remaining, self.fence)
+
+    def pause_clock(self, game_id: int, mark: Any) -> None:
+        self._write(self.storage.pause_clock, game_id, mark, self.fence)
+
+    def take_back(self, game_id: int, ply: int) -> None:
+        self._write(self.storage.take_back, game_id, ply, self.fence)
+
+    def add_chat(self, game_id: int, row: Any) -> None:
+        self._write(self.storage.add_chat, game_id, row, self.fence)
+
     # ---- the one task that commits ----------------------------------------------------------
 
     async def _run(self) -> None:
@@ -117,12 +145,14 @@ class Journal:
                 if kind == "write":
                     started = time.perf_counter()
                     try:
-                        await op[1](*op[2])
+                        result = await op[1](*op[2])
                     except Exception as exc:
                         self._fail(exc)
                         return
                     if self.observe is not None:
                         self.observe(time.perf_counter() - started)
+                    if len(op) > 3:  # a write whose result the room waits for (finish_rated)
+                        op[3](result)
                 elif kind == "tell":
                     self.sink(op[1], op[2])
                 elif not op[1].done():

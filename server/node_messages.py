@@ -29,6 +29,10 @@ class ClientRef(_NodeMsg):
     peer: str
     address: str
     binary: bool  # msgpack frames (else JSON)
+    # competitive play: a known player's id, their ratings shown by variant, the socket's round trip
+    player: str | None = None
+    ratings: dict[str, tuple[int, bool]] = {}
+    latency: float = 0.0
 
 
 class Forward(_NodeMsg):
@@ -40,6 +44,8 @@ class Forward(_NodeMsg):
     request: dict[str, Any]  # the validated client message
     received: float  # wall-clock time the frame arrived (the fan-out latency metric)
     quick: bool = False  # a quick-pairing join: only into a room still open for pairing
+    # the quick_pair request of a quick join: the room must fit its terms (clock, rated, rating)
+    terms: dict[str, Any] | None = None
 
 
 class Done(_NodeMsg):

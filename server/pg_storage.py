@@ -10,10 +10,12 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Collection
 from typing import Any
 
 import asyncpg
 
+from mancala.server.pg_compete import PG_COMPETE_SCHEMA, PgCompete
 from mancala.server.storage import LIVE, Conflict, Fence, FencedOut
 from mancala.server.store import GameRow, RoomRow
 
@@ -77,7 +79,7 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
-class PostgresStorage:
+class PostgresStorage(PgCompete):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 
@@ -87,7 +89,7 @@ class PostgresStorage:
         async with pool.acquire() as db:
             await db.execute("SELECT pg_advisory_lock($1)", SCHEMA_LOCK)
             try:
-                await db.execute(SCHEMA)
+                await db.execute(SCHEMA + PG_COMPETE_SCHEMA)
             finally:
                 await db.execute("SELECT pg_advisory_unlock($1)", SCHEMA_LOCK)
         return cls(pool)
@@ -162,12 +164,13 @@ class PostgresStorage:
     async def offer_quick(self, code: str, fence: Fence) -> None:
         await self._fenced(fence, f"UPDATE rooms SET quick_open = TRUE WHERE code=$1 AND {OWN_FENCE}")
 
-    async def take_quick(self, variant: str) -> str | None:
+    async def take_quick(self, variant: str, skip: Collection[str] = ()) -> str | None:
         # SKIP LOCKED: two pairers at once get two different rooms (or one gets none)
         code = await self.pool.fetchval(
             "UPDATE rooms SET quick_open = FALSE WHERE code = (SELECT code FROM rooms WHERE quick_open "
-            "AND variant = $1 AND status = 'waiting' ORDER BY created LIMIT 1 FOR UPDATE SKIP LOCKED) RETURNING code",
-            variant)
+            "AND variant = $1 AND status = 'waiting' AND NOT (code = ANY($2::text[])) ORDER BY created LIMIT 1 "
+            "FOR UPDATE SKIP LOCKED) RETURNING code",
+            variant, list(skip))
         return None if code is None else str(code)
 
     # ---- games and moves --------------------------------------------------------------------
@@ -211,4 +214,4 @@ class PostgresStorage:
         return GameRow(r["id"], r["room"], r["variant"], json.loads(r["variant_json"]), r["starter"],
                        [r["south"], r["north"]], json.loads(r["outcome"]) if r["outcome"] else None, r["reason"],
                        r["result"], [(m["seat"], json.loads(m["move"])) for m in moves],
-                       json.loads(r["start"]) if r["start"] else None, rounds)
+                       json.loads(r["start"]) if r["start"] else None, rounds, await self.match_state(game_id))

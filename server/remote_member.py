@@ -32,6 +32,9 @@ class RemoteMember:
         self._peer = f"{ref.peer} via {ref.node}"
         self.binary = ref.binary
         self.codec = Codec(MSGPACK_SUBPROTOCOL if ref.binary else JSON_SUBPROTOCOL)
+        self.player = ref.player
+        self.ratings = dict(ref.ratings)
+        self.latency = ref.latency
 
     @property
     def peer(self) -> str:

@@ -42,6 +42,10 @@ from mancala.protocol.messages import Seat as SeatNumber
 from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala.server.clock import Clock, Timer
+from mancala.server.compete_store import ChatRow, ClockMark, Terms
+from mancala.server.match import Match, replay
+from mancala.server.ratings import RatedSide, Settled, computer_rating
+from mancala.server.room_chat import RoomChat
 from mancala.server.rules_worker import (
     RulesTimeout,
     RulesWorkers,
@@ -90,6 +94,20 @@ class RoomStore(Protocol):
 
     def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None: ...
 
+    # competitive play (match.py, room_chat.py)
+    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
+                     sides: list[RatedSide], then: Callable[[list[Settled]], None]) -> None: ...
+
+    def set_terms(self, game_id: int, terms: Terms) -> None: ...
+
+    def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int]) -> None: ...
+
+    def pause_clock(self, game_id: int, mark: ClockMark) -> None: ...
+
+    def take_back(self, game_id: int, ply: int) -> None: ...
+
+    def add_chat(self, game_id: int, row: ChatRow) -> None: ...
+
 
 def layout(pos: Position) -> dict[str, Any]:
     """A round's first board and stores, as stored with the game."""
@@ -118,6 +136,8 @@ class Seat:
     absent_since: float | None = None
     abandon_timer: Timer | None = None
     wants_rematch: bool = False
+    player: str | None = None  # a known player's id (rated games, their record)
+    rating: tuple[int, bool] | None = None  # shown: (rating in the room's variant, provisional)
 
     @property
     def taken(self) -> bool:
@@ -128,7 +148,9 @@ class Seat:
         return self.computer or bool(self.clients)
 
     def info(self) -> SeatInfo:
-        return SeatInfo(name=self.name, connected=self.connected, computer=self.computer)
+        rating, provisional = self.rating if self.rating is not None else (None, False)
+        return SeatInfo(name=self.name, connected=self.connected, computer=self.computer, rating=rating,
+                        provisional=provisional)
 
 
 class Room:
@@ -173,6 +195,9 @@ class Room:
         self.turn_hook: Callable[[Room], None] | None = None
         # called after each move is committed and told (the hub counts them)
         self.on_move: Callable[[Room], None] | None = None
+        self.first = self.position  # the game's first position (takebacks replay from it)
+        self.match = Match(self)  # clocks, rated, offers (match.py)
+        self.chat = RoomChat(self)  # players' and spectators' chat (room_chat.py)
 
     # ---- views --------------------------------------------------------------------
 
@@ -190,7 +215,7 @@ class Room:
     def summary(self) -> RoomSummary:
         return RoomSummary(room=self.code, variant=self.variant_name, title=self.title, public=self.public,
                            seats=[s.info() for s in self.seats], spectators=len(self.spectators),
-                           status=self.status)
+                           status=self.status, clock=self.match.control, rated=self.match.rated)
 
     def state(self) -> State:
         return State(**self.game.state_json(self.position))
@@ -200,7 +225,8 @@ class Room:
                          holes=self.variant.holes, public=self.public, seats=[s.info() for s in self.seats],
                          spectators=len(self.spectators), status=self.status,
                          you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
-                         result=self.result, game_id=self.game_id)
+                         result=self.result, game_id=self.game_id, clock=self.match.control,
+                         clocks=self.match.snapshot(), rated=self.match.rated, offer=self.match.offer)
 
     def clients(self) -> set[Member]:
         out = set(self.spectators)
@@ -248,6 +274,8 @@ class Room:
         self.finished = False
         self.game_id = self.store.new_game(self.code, self.variant_name, self.variant_json, starter,
                                            [s.name for s in self.seats], layout(position))
+        self.first = position
+        self.match.begin()
         self.touch()
         self.save()
 
@@ -261,6 +289,7 @@ class Room:
             self.seats[row.computer].computer = True
             level = row.computer_level
             self.computer_level = "perfect" if level == "perfect" else int(level) if level is not None else 1
+            self.seats[row.computer].rating = (computer_rating(self.computer_level).shown(), False)
         self.starter = game.starter
         if game.start is not None:
             pos = self.game.start(game.starter, board=game.start["board"], stores=game.start["stores"])
@@ -268,6 +297,7 @@ class Room:
             if self.variant.game_info.start_pattern.name == "RANDOM":
                 raise IllegalMove("the game's random first layout was not stored")
             pos = self.game.start(game.starter)
+        self.first = pos
         rounds = game.rounds or {}
         for ply, (seat, move) in enumerate(game.moves):
             if pos.turn != seat:
@@ -283,6 +313,7 @@ class Room:
         self.position = pos
         self.finished = game.outcome is not None  # an end the store missed: end_if_over
         self.result = game.result
+        self.match.restore(game.match)
 
     # ---- seats ----------------------------------------------------------------------
 
@@ -300,9 +331,16 @@ class Room:
             seat = free[0]
         elif seat not in free:
             raise RoomError(ErrorCode.SEAT_TAKEN, f"seat {seat} ({SEAT_NAMES[seat]}) is taken")
+        player = getattr(client, "player", None)
+        if self.match.rated:
+            if player is None:
+                raise RoomError(ErrorCode.NOT_IDENTIFIED, "a rated game is for known players: identify first")
+            if any(x.player == player for x in self.seats):
+                raise RoomError(ErrorCode.SEAT_TAKEN, "you already sit in this rated game")
         token = secrets.token_urlsafe(24)
         s = self.seats[seat]
         s.name, s.token_hash = client.name, hash_token(token)
+        s.player, s.rating = player, (getattr(client, "ratings", None) or {}).get(self.variant_name)
         s.clients.add(client)
         client.seats[self.code] = seat
         self.empty_since = None
@@ -310,9 +348,12 @@ class Room:
         self._unwatch(client)
         if self.game_id is not None:
             self.store.set_players(self.game_id, [x.name for x in self.seats])
+            self.match.store_terms()
         self.save()
+        self.match.seated()
         log.info("room %s: %s takes seat %d (%s)", self.code, client.peer, seat, SEAT_NAMES[seat])
-        self.broadcast(PlayerStatus(room=self.code, seat=seat, status="joined", name=client.name))
+        self.broadcast(PlayerStatus(room=self.code, seat=seat, status="joined", name=client.name,
+                                    clocks=self.match.snapshot()))
         self.on_change(self)
         return seat, token
 
@@ -326,6 +367,9 @@ class Room:
                                     f"this connection already sits {SEAT_NAMES[held]} in room {self.code}")
                 was_absent = not s.clients
                 s.clients.add(client)
+                mine = (getattr(client, "ratings", None) or {}).get(self.variant_name)
+                if mine is not None and getattr(client, "player", None) == s.player:
+                    s.rating = mine
                 client.seats[self.code] = i
                 self._unwatch(client)
                 if s.abandon_timer:
@@ -372,6 +416,7 @@ class Room:
     def detach(self, client: Member, *, leaving: bool = False) -> None:
         """A client goes away (closed socket, or `leave`)."""
         self._unwatch(client)
+        self.chat.forget(client)
         seat = client.seats.pop(self.code, None)
         if seat is not None:
             s = self.seats[seat]
@@ -387,6 +432,7 @@ class Room:
         self.on_change(self)
 
     def cancel_timers(self) -> None:
+        self.match.cancel_timers()
         if self._count_timer is not None:
             self._count_timer.cancel()
             self._count_timer = None
@@ -407,6 +453,12 @@ class Room:
         s = self.seats[seat]
         if s.abandon_timer is not None:
             s.abandon_timer.cancel()
+            s.abandon_timer = None
+        control = self.match.control
+        if control is not None and control.days:
+            # correspondence: players come and go between moves for days; their clock is
+            # the limit (a flag), not two minutes away from the page
+            return
         s.abandon_timer = self.clock.call_later(self.abandon_timeout, lambda: self._abandoned(seat))
 
     def _abandoned(self, seat: int) -> None:
@@ -441,17 +493,20 @@ class Room:
 
     async def move(self, client: Member, move: Any, ply: int | None) -> None:
         seat = self.seat_of(client)
-        await self.play_for(seat, move, ply)
+        # the network's share of the move's time, given back up to a cap (game_clock.py)
+        await self.play_for(seat, move, ply, lag=float(getattr(client, "latency", 0.0) or 0.0))
 
-    async def play_for(self, seat: int, move: Any, ply: int | None) -> None:
+    async def play_for(self, seat: int, move: Any, ply: int | None, lag: float = 0.0) -> None:
         """The one way a move enters the game: check, commit, broadcast."""
+        arrived = self.clock.now()  # the mover's clock stops here, whatever the rules then take
         self.check_can_move(seat, ply)
+        self.match.check_time(seat, arrived)
         if self.rules is None:
             try:
                 new = self.game.play(self.position, move)
             except IllegalMove as exc:
                 raise RoomError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
-            self._commit(seat, move, new, next_round_or_none(self.game, new))
+            self._commit(seat, move, new, next_round_or_none(self.game, new), arrived, lag)
             return
         async with self.lock:
             self.check_can_move(seat, ply)  # again: another move may have gone in meanwhile
@@ -465,18 +520,21 @@ class Room:
                                 f"this variant's move took too long ({exc}); the position is unchanged") from None
             if self.finished or len(self.moves) != number:  # resigned or forfeited meanwhile
                 raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
-            self._commit(seat, move, played.position, played.next_round)
+            self._commit(seat, move, played.position, played.next_round, arrived, lag)
 
-    def _commit(self, seat: int, move: Any, new: Position, next_round: Position | None) -> None:
+    def _commit(self, seat: int, move: Any, new: Position, next_round: Position | None,
+                arrived: float | None = None, lag: float = 0.0) -> None:
         wire_move = list(move) if isinstance(move, tuple) else move
         number = len(self.moves)
         assert self.game_id is not None
         self.store.add_move(self.game_id, number, seat, wire_move)  # committed before anyone hears
+        self.match.moved(seat, number, self.clock.now() if arrived is None else arrived, lag)
         self.position = new
         self.touch()
         record = MoveRecord(ply=number, seat=seat, move=wire_move)
         self.moves.append(record)
-        self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state()))
+        self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state(),
+                                clocks=self.match.started()))
         if self.on_move is not None:
             self.on_move(self)
         if new.outcome is not None and new.outcome.kind in ROUND_KINDS:
@@ -515,6 +573,7 @@ class Room:
         assert self.game_id is not None
         self.store.add_round(self.game_id, len(self.moves), layout(nxt))
         self.position = nxt
+        self.match.turn_changed()
         log.info("room %s: a new round starts", self.code)
         self.broadcast(RoundStarted(room=self.code, ply=len(self.moves), state=self.state()))
         if nxt.outcome is not None:  # a round its starter cannot play: the game ends there
@@ -527,6 +586,8 @@ class Room:
         s = self.seats[seat]
         s.computer, s.name = True, "Computer (perfect)" if level == "perfect" else f"Computer (level {level})"
         self.computer_level = level
+        fixed = computer_rating(level)
+        s.rating = (fixed.shown(), False)
 
     def computer_turn(self) -> None:
         """Hand the turn to the computer when its seat is to move."""
@@ -553,10 +614,25 @@ class Room:
         self._finish({"kind": "WIN", "winner": 1 - seat}, "resign",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} resigned")
 
+    def finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
+        """End the game (on time, by agreement: match.py)."""
+        self._finish(outcome, reason, result)
+
+    def replay_to(self, ply: int) -> Position | None:
+        """The position after the game's first `ply` moves (a takeback), or None."""
+        return replay(self, self.first, self.moves, ply)
+
+    def computer_budget(self, cap_ms: int) -> int:
+        return self.match.computer_budget(cap_ms)
+
+    def pause(self) -> None:
+        """The server is stopping: store what a restart needs that moves do not say."""
+        self.match.pause()
+
     def _finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
         self.finished = True
         self.result = result
-        if self.game_id is not None:
+        if self.game_id is not None and not self.match.finish(outcome, reason, result):
             self.store.end_game(self.game_id, outcome, reason, result)
         self.save()
         for s in self.seats:

@@ -23,10 +23,12 @@ import json
 import secrets
 import sqlite3
 import time
+from collections.abc import Collection
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from mancala.server.compete_storage import CompeteStorage, SqliteCompete
 from mancala.server.store import GameRow, RoomRow, Store
 
 LIVE = ("waiting", "playing", "finished")
@@ -53,7 +55,7 @@ def new_game_id() -> int:
     return secrets.randbits(53) or 1
 
 
-class Storage(Protocol):
+class Storage(CompeteStorage, Protocol):
     async def close(self) -> None: ...
 
     # ---- rooms --------------------------------------------------------------------------
@@ -82,9 +84,10 @@ class Storage(Protocol):
         """The room waits for a quick-pairing opponent."""
         ...
 
-    async def take_quick(self, variant: str) -> str | None:
+    async def take_quick(self, variant: str, skip: Collection[str] = ()) -> str | None:
         """The oldest room offered for quick pairing in this variant, taken off the offer
-        (one pairer gets it), or None."""
+        (one pairer gets it), or None. `skip`: rooms this pairer already found did not fit
+        (their terms: time control, rated, rating range), which the owner offered again."""
         ...
 
     # ---- games and moves ----------------------------------------------------------------
@@ -103,12 +106,13 @@ class Storage(Protocol):
     async def game(self, game_id: int) -> GameRow | None: ...
 
 
-class SqliteStorage:
+class SqliteStorage(SqliteCompete):
     """The interface over the single-node SQLite file (one writer: the transactions are
     short and synchronous, so each method runs to its end without yielding)."""
 
-    def __init__(self, path: Path) -> None:
-        self.store = Store(path)
+    def __init__(self, path: Path | None, store: Store | None = None) -> None:
+        # `store`: the single-node server's own, shared (its players, ratings, challenges)
+        self.store = store if store is not None else Store(path if path is not None else Path(":memory:"))
         self.db = self.store.db
 
     async def close(self) -> None:
@@ -174,11 +178,13 @@ class SqliteStorage:
     async def offer_quick(self, code: str, fence: Fence) -> None:
         self._write(fence, "UPDATE rooms SET quick_open=1 WHERE code=?", (code,))
 
-    async def take_quick(self, variant: str) -> str | None:
+    async def take_quick(self, variant: str, skip: Collection[str] = ()) -> str | None:
+        skipped = list(skip)
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             row = self.db.execute("SELECT code FROM rooms WHERE quick_open=1 AND variant=? AND status='waiting' "
-                                  "ORDER BY created LIMIT 1", (variant,)).fetchone()
+                                  f"AND code NOT IN ({','.join('?' * len(skipped))}) ORDER BY created LIMIT 1",
+                                  (variant, *skipped)).fetchone()
             if row is None:
                 return None
             self.db.execute("UPDATE rooms SET quick_open=0 WHERE code=?", (row[0],))

@@ -14,7 +14,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+from mancala.server.compete_store import CompeteStore
+
+if TYPE_CHECKING:
+    from mancala.server.compete_store import MatchState
 
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
@@ -84,9 +89,11 @@ class GameRow:
     start: dict[str, Any] | None = None
     # each later round's first board and stores, by the ply it starts at
     rounds: dict[int, dict[str, Any]] | None = None
+    # competitive play: the game's terms (time control, rated, players) and its clocks
+    match: MatchState | None = None
 
 
-class Store:
+class Store(CompeteStore):
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
@@ -107,6 +114,7 @@ class Store:
         for column in ("epoch", "quick_open"):
             if column not in columns:
                 self.db.execute(f"ALTER TABLE rooms ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
+        self._compete_schema()  # players, ratings, clocks, chat, challenges (compete_store.py)
 
     def close(self) -> None:
         self.db.close()
@@ -225,4 +233,4 @@ class Store:
         rounds = {int(ply): start for ply, start in json.loads(r[11]).items()} if r[11] else None
         return GameRow(r[0], r[1], r[2], json.loads(r[3]), r[4], [r[5], r[6]],
                        json.loads(r[7]) if r[7] else None, r[8], r[9], moves,
-                       json.loads(r[10]) if r[10] else None, rounds)
+                       json.loads(r[10]) if r[10] else None, rounds, self.match_state(game_id))

@@ -6,11 +6,14 @@
 // This module builds them and wires the page's buttons and forms.
 
 import { showConnection } from "./banner.js";
+import { challengeHandlers, wireChallenges } from "./challenges.js";
+import { after as competeAfter, wireRoom } from "./compete.js";
 import { createRoom, quickPair, showOpponent } from "./create.js";
 import { LobbyView } from "./lobby.js";
 import { messageHandlers } from "./messages.js";
 import { Connection, ServerError } from "./net.js";
 import { $, announce, hideNotice, refuse, showError, showNotice, twoStep } from "./notice.js";
+import { identify, rename, wireDevices } from "./identity.js";
 import { RoomActions } from "./play.js";
 import { RoomView } from "./room.js";
 import { Router, parseHash, setHash } from "./routes.js";
@@ -48,8 +51,9 @@ const router = new Router(roomView, lobbyView);
 const handlers = messageHandlers({ roomView, lobbyView, router });
 
 function onMessage(msg) {
-  const handler = handlers[msg.type];
+  const handler = handlers[msg.type] ?? challengeHandlers[msg.type];
   if (handler) handler(msg);
+  competeAfter(msg, { roomView }); // clocks, offers, chat (compete.js)
 }
 
 function onStatus(info) {
@@ -63,6 +67,7 @@ async function onOpen() {
   const c = app.conn;
   try {
     await c.request({ type: "hello", name: saved.loadName() || "guest" });
+    await identify(c, saved.loadName()); // a known player: ratings, challenges (identity.js)
     const [variants, lobby] = await Promise.all([
       c.request({ type: "list_variants" }),
       c.request({ type: "subscribe_lobby" }),
@@ -81,7 +86,8 @@ function start() {
   nameInput.addEventListener("change", () => {
     const value = nameInput.value.trim().slice(0, 40);
     saved.saveName(value);
-    if (app.conn.open) app.conn.request({ type: "hello", name: value || "guest" }).catch(showError);
+    if (app.conn.open && app.me && value) rename(app.conn, value);
+    else if (app.conn.open) app.conn.request({ type: "hello", name: value || "guest" }).catch(showError);
   });
 
   $("join-form").addEventListener("submit", (event) => {
@@ -130,6 +136,9 @@ function start() {
     }
   });
   window.addEventListener("hashchange", () => router.route());
+  wireRoom();
+  wireChallenges();
+  wireDevices();
 
   app.conn = new Connection(wsUrl(), { onMessage, onOpen, onStatus });
   // for tests and the curious: the page's state, read-only by convention

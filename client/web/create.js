@@ -3,6 +3,7 @@
 
 import { $, hideNotice, showError, showNotice } from "./notice.js";
 import { app } from "./state.js";
+import { terms } from "./terms.js";
 
 export async function createRoom(form) {
   const data = new FormData(form);
@@ -14,6 +15,7 @@ export async function createRoom(form) {
     public: data.get("public") === "1",
     seat: seat === "any" ? null : Number(seat),
     starter: starter === "random" ? "random" : Number(starter),
+    ...terms(),
   };
   if (data.get("opponent") === "computer") {
     const level = data.get("level");
@@ -31,7 +33,7 @@ export async function createRoom(form) {
 export async function quickPair(variant) {
   hideNotice();
   try {
-    const granted = await app.conn.request({ type: "quick_pair", variant });
+    const granted = await app.conn.request({ type: "quick_pair", variant, ...terms() });
     app.target = { code: granted.room, mode: "auto" };
     showNotice("Quick pairing: you have a seat.", "The game starts when someone else asks for the same variant.", "info");
   } catch (err) {

@@ -9,4 +9,5 @@ export const app = {
   pending: false, // a move is on its way
   rematchOffer: null, // seat that offered a rematch
   confirm: null, // {button, until}: a two-step button waiting for its second press
+  me: null, // the known player this page is: {player, name, ratings} (identity.js)
 };

@@ -26,6 +26,14 @@ export const ERROR_TEXT = {
   quota: "You have too many open rooms: finish or leave one first.",
   internal_error: "Something went wrong on the server. Try again; if it keeps happening, reload the page.",
   disconnected: "Not connected to the server: the page is reconnecting.",
+  not_identified: "That needs a known player: reload the page so that it can make you one.",
+  name_taken: "Another player already has that name: choose another.",
+  bad_secret: "This browser's player key is not known to the server.",
+  bad_transfer: "That code does not work: codes work once, for ten minutes.",
+  no_offer: "There is no offer to answer (or you have made one already).",
+  no_takeback: "No takeback here (none in rated games, or no move of yours to take back).",
+  no_such_player: "No player of that name is online on this server.",
+  no_such_challenge: "That challenge is no longer open.",
 };
 
 export function errorText(code, detail) {

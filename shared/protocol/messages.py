@@ -10,16 +10,25 @@ import json
 from enum import StrEnum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, Strict, TypeAdapter
+from pydantic import (
+    AfterValidator,
+    BaseModel,
+    ConfigDict,
+    Field,
+    Strict,
+    TypeAdapter,
+    model_validator,
+)
 
 from mancala.protocol import PROTOCOL
-from mancala.protocol.text import printable_name
+from mancala.protocol.text import printable_name, printable_text
 
 RoomCode = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0-9]+$")]
 Seat = Literal[0, 1]
 SEATS: tuple[Seat, Seat] = (0, 1)
 RoomStatus = Literal["waiting", "playing", "finished"]
-EndReason = Literal["rules", "resign", "forfeit"]  # how a game ended
+# how a game ended (timeout: a clock ran out; agreement: a draw both players agreed to)
+EndReason = Literal["rules", "resign", "forfeit", "timeout", "agreement"]
 # shown to other people (seats, lobby): printable characters only, no controls or
 # direction overrides (a name must not be able to rewrite someone's terminal)
 Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(printable_name)]
@@ -36,6 +45,45 @@ ComputerLevel = Annotated[int, Field(ge=0, le=3)] | Literal["perfect"]
 
 class _Msg(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+# ---- time controls (used by requests and replies alike) ------------------------------
+
+
+class TimeControl(BaseModel):
+    """A room's clock: `base` seconds each plus `increment` seconds after every move
+    (Fischer), or `days` per move (correspondence). None anywhere: no clock."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    base: Annotated[int, Field(ge=0, le=3 * 3600)] = 0
+    increment: Annotated[int, Field(ge=0, le=180)] = 0
+    days: Annotated[int, Field(ge=0, le=14)] = 0
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> TimeControl:
+        if (self.base > 0) == (self.days > 0):
+            raise ValueError("a time control has either base seconds (and an increment) or days per move")
+        if self.days and self.increment:
+            raise ValueError("days per move take no increment")
+        return self
+
+    def label(self) -> str:
+        """Short words: "5+3" (minutes + seconds), "2 days"."""
+        if self.days:
+            return f"{self.days} day{'s' if self.days > 1 else ''} a move"
+        minutes = self.base / 60
+        return f"{minutes:g}+{self.increment}"
+
+
+class Clocks(BaseModel):
+    """Both clocks as the server holds them when the message is made: `remaining`
+    milliseconds per seat, and the seat whose clock runs (None: stopped)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    remaining: list[int]
+    running: int | None = None
 
 
 class _Request(_Msg):
@@ -74,6 +122,8 @@ class CreateRoom(_Request):
     seat: Seat | None = None  # None: any seat
     starter: Seat | Literal["random"] = 0
     computer: ComputerLevel | None = None  # a computer opponent's difficulty
+    clock: TimeControl | None = None  # added: the room's time control (None: no clock)
+    rated: bool = False  # added: the game changes both players' ratings (known players only)
 
 
 class JoinRoom(_Request):
@@ -96,6 +146,8 @@ class Reconnect(_Request):
 class QuickPair(_Request):
     type: Literal["quick_pair"] = "quick_pair"
     variant: str
+    clock: TimeControl | None = None  # added: pairs only with the same time control
+    rated: bool = False  # added: pairs rated players by rating range
 
 
 class MakeMove(_Request):
@@ -124,9 +176,100 @@ class Ping(_Request):
     type: Literal["ping"] = "ping"
 
 
+# ---- competitive play: known players, offers, chat, challenges --------------------------
+
+PlayerId = Annotated[str, Field(min_length=8, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+Secret = Annotated[str, Field(min_length=16, max_length=128)]
+ChatText = Annotated[str, Field(min_length=1, max_length=300), AfterValidator(printable_text)]
+ChallengeId = Annotated[str, Field(min_length=8, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")]
+
+
+class Identify(_Request):
+    """Who this connection is: a known player (`player` and its `secret`), or a new one
+    (neither: the server makes a player named `name`, or a free name)."""
+
+    type: Literal["identify"] = "identify"
+    player: PlayerId | None = None
+    secret: Secret | None = None
+    name: Name | None = None
+
+
+class Rename(_Request):
+    type: Literal["rename"] = "rename"
+    name: Name
+
+
+class TransferCode(_Request):
+    """A short code that lets another device become this player (redeem_transfer)."""
+
+    type: Literal["transfer_code"] = "transfer_code"
+
+
+class RedeemTransfer(_Request):
+    type: Literal["redeem_transfer"] = "redeem_transfer"
+    code: Annotated[str, Field(min_length=6, max_length=16, pattern=r"^[A-Za-z0-9-]+$")]
+
+
+class OfferDraw(_Request):
+    type: Literal["offer_draw"] = "offer_draw"
+    room: RoomCode
+
+
+class AnswerDraw(_Request):
+    type: Literal["answer_draw"] = "answer_draw"
+    room: RoomCode
+    accept: bool
+
+
+class OfferTakeback(_Request):
+    type: Literal["offer_takeback"] = "offer_takeback"
+    room: RoomCode
+
+
+class AnswerTakeback(_Request):
+    type: Literal["answer_takeback"] = "answer_takeback"
+    room: RoomCode
+    accept: bool
+
+
+class Chat(_Request):
+    type: Literal["chat"] = "chat"
+    room: RoomCode
+    text: ChatText
+
+
+class Mute(_Request):
+    """Hear (muted false) or stop hearing (true) someone's chat in a room, by name."""
+
+    type: Literal["mute"] = "mute"
+    room: RoomCode
+    name: Name
+    muted: bool = True
+
+
+class Challenge(_Request):
+    type: Literal["challenge"] = "challenge"
+    to: Name
+    variant: str
+    clock: TimeControl | None = None
+    rated: bool = False
+
+
+class AnswerChallenge(_Request):
+    """The challenged player accepts or declines; the challenger's answer withdraws it."""
+
+    type: Literal["answer_challenge"] = "answer_challenge"
+    challenge: ChallengeId
+    accept: bool
+
+
+COMPETITIVE_REQUESTS = (Identify, Rename, TransferCode, RedeemTransfer, OfferDraw, AnswerDraw, OfferTakeback,
+                        AnswerTakeback, Chat, Mute, Challenge, AnswerChallenge)
 ClientMessage = Annotated[
     Hello | ListVariants | SubscribeLobby | UnsubscribeLobby | CreateRoom | JoinRoom | Spectate
-    | Reconnect | QuickPair | MakeMove | Resign | Rematch | Leave | Ping,
+    | Reconnect | QuickPair | MakeMove | Resign | Rematch | Leave | Ping
+    | Identify | Rename | TransferCode | RedeemTransfer | OfferDraw | AnswerDraw | OfferTakeback
+    | AnswerTakeback | Chat | Mute | Challenge | AnswerChallenge,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -145,7 +288,7 @@ def validate_client(data: dict[str, Any]) -> Any:
 CLIENT_TYPES = frozenset(
     m.model_fields["type"].default
     for m in (Hello, ListVariants, SubscribeLobby, UnsubscribeLobby, CreateRoom, JoinRoom, Spectate,
-              Reconnect, QuickPair, MakeMove, Resign, Rematch, Leave, Ping)
+              Reconnect, QuickPair, MakeMove, Resign, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS)
 )
 
 
@@ -173,6 +316,15 @@ class ErrorCode(StrEnum):
     RULES_TIMEOUT = "rules_timeout"  # a custom variant's rules overran their time limit
     QUOTA = "quota"  # too many open rooms (or computer rooms) for this connection or address
     INTERNAL_ERROR = "internal_error"  # a server bug: logged; the connection stays open
+    # competitive play
+    NOT_IDENTIFIED = "not_identified"  # needs a known player (identify first)
+    NAME_TAKEN = "name_taken"  # another player has that name
+    BAD_SECRET = "bad_secret"  # no such player, or the secret is not theirs
+    BAD_TRANSFER = "bad_transfer"  # no such transfer code, or it expired
+    NO_OFFER = "no_offer"  # an answer when no offer stands, or an offer that cannot be made now
+    NO_TAKEBACK = "no_takeback"  # takebacks are off in rated games, or nothing to take back
+    NO_SUCH_PLAYER = "no_such_player"  # a challenge to a name nobody has, or who is not connected
+    NO_SUCH_CHALLENGE = "no_such_challenge"  # answered, withdrawn, expired, or never made
 
 
 class Error(_Msg):
@@ -210,6 +362,8 @@ class SeatInfo(_Msg):
     name: str | None  # None: free
     connected: bool = False
     computer: bool = False
+    rating: int | None = None  # added: the seat's rating in the room's variant (known players, computers)
+    provisional: bool = False  # added: that rating rests on too few games to mean much yet
 
 
 class RoomSummary(_Msg):
@@ -220,6 +374,8 @@ class RoomSummary(_Msg):
     seats: list[SeatInfo]
     spectators: int
     status: RoomStatus
+    clock: TimeControl | None = None  # added: the room's time control
+    rated: bool = False  # added
 
 
 class Lobby(_Msg):
@@ -287,6 +443,10 @@ class RoomState(_Msg):
     state: State
     result: str | None = None  # words: how the game ended
     game_id: int | None = None  # the stored game: GET /api/games/{game_id}
+    clock: TimeControl | None = None  # added: the time control
+    clocks: Clocks | None = None  # added: both clocks now
+    rated: bool = False  # added
+    offer: OfferInfo | None = None  # added: a draw or takeback offer waiting for an answer
 
 
 class MoveMade(_Msg):
@@ -296,6 +456,7 @@ class MoveMade(_Msg):
     seat: int
     move: Any
     state: State
+    clocks: Clocks | None = None  # added: both clocks after the move (timed rooms)
 
 
 class RoundStarted(_Msg):
@@ -313,6 +474,7 @@ class PlayerStatus(_Msg):
     seat: int
     status: Literal["joined", "disconnected", "back", "left", "forfeited"]
     name: str | None = None
+    clocks: Clocks | None = None  # added: with "joined" in a timed room (the clock may start now)
 
 
 class Spectators(_Msg):
@@ -334,6 +496,115 @@ class RematchOffer(_Msg):
     type: Literal["rematch_offer"] = "rematch_offer"
     room: str
     seat: int
+
+
+class OfferInfo(_Msg):
+    kind: Literal["draw", "takeback"]
+    seat: int  # who offers
+
+
+class OfferNews(_Msg):
+    """A draw or takeback offer was made, declined or withdrawn (an accepted draw ends the
+    game: game_over; an accepted takeback: taken_back)."""
+
+    type: Literal["offer"] = "offer"
+    room: str
+    kind: Literal["draw", "takeback"]
+    seat: int  # the seat that offered
+    status: Literal["offered", "declined", "withdrawn"]
+
+
+class TakenBack(_Msg):
+    """Moves were taken back by agreement: the game goes on from `ply` with this state."""
+
+    type: Literal["taken_back"] = "taken_back"
+    room: str
+    ply: int
+    moves: list[MoveRecord]
+    state: State
+    clocks: Clocks | None = None
+
+
+class ChatMessage(_Msg):
+    type: Literal["chat_message"] = "chat_message"
+    room: str
+    channel: Literal["players", "spectators"]
+    name: str
+    seat: int | None  # the speaker's seat; None: a spectator
+    text: str
+    at: float  # seconds since 1970 (UTC), as the server received it
+
+
+class RatingInfo(_Msg):
+    variant: str
+    rating: int
+    rd: int
+    provisional: bool
+    games: int
+
+
+class Identity(_Msg):
+    """Who the connection is now. `secret` only when it was just made (a new player, a
+    redeemed transfer code): keep it, it is the only way back in."""
+
+    type: Literal["identity"] = "identity"
+    id: int | str | None = None
+    player: str
+    name: str
+    secret: str | None = None
+    ratings: list[RatingInfo] = []
+
+
+class TransferCodeReply(_Msg):
+    type: Literal["transfer_code"] = "transfer_code"
+    id: int | str | None = None
+    code: str
+    expires_in: int  # seconds
+
+
+class ChallengeInfo(_Msg):
+    """A challenge to this player (pushed), or the one just sent (the reply to challenge)."""
+
+    type: Literal["challenge"] = "challenge"
+    id: int | str | None = None
+    challenge: str
+    by: str  # the challenger's name
+    to: str
+    variant: str
+    clock: TimeControl | None = None
+    rated: bool = False
+    rating: int | None = None  # the challenger's rating in the variant
+
+
+class ChallengeUpdate(_Msg):
+    """What became of a challenge: accepted (the challenger's seat follows: `room`,
+    `seat`, `token`, then a room_state push), declined, withdrawn or expired."""
+
+    type: Literal["challenge_update"] = "challenge_update"
+    challenge: str
+    status: Literal["accepted", "declined", "withdrawn", "expired"]
+    room: str | None = None
+    seat: int | None = None
+    token: str | None = None
+
+
+class RatingChange(_Msg):
+    seat: int
+    name: str
+    before: int
+    after: int
+    rd: int
+    provisional: bool
+
+
+class RatingsChanged(_Msg):
+    """A rated game's end changed these ratings (stored with the result)."""
+
+    type: Literal["ratings_changed"] = "ratings_changed"
+    room: str
+    game_id: int | None
+    variant: str
+    changes: list[RatingChange]
 
 
 class Ack(_Msg):
@@ -361,7 +632,9 @@ class ServerClosing(_Msg):
 
 ServerMessage = Annotated[
     Error | Welcome | Variants | Lobby | LobbyUpdate | SeatGranted | RoomState | MoveMade | RoundStarted
-    | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | RoomClosed | ServerClosing,
+    | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | RoomClosed | ServerClosing
+    | OfferNews | TakenBack | ChatMessage | Identity | TransferCodeReply | ChallengeInfo | ChallengeUpdate
+    | RatingsChanged,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)

@@ -28,6 +28,15 @@ def printable_name(text: str) -> str:
     return text
 
 
+def printable_text(text: str) -> str:
+    """A pydantic check for chat lines: as names, but inner spaces and any length the
+    field allows; leading and trailing blanks are taken off."""
+    printable_name(text.strip())
+    if not text.strip():
+        raise ValueError("a message needs some text")
+    return text.strip()
+
+
 def visible(text: str) -> str:
     """The text with every unsafe character shown as an escape (\\x1b, \\u202e)."""
     if not any(_unsafe(ch) for ch in text):

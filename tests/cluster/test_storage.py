@@ -115,6 +115,11 @@ async def test_a_quick_pairing_room_goes_to_one_pairer(storage: Storage) -> None
     got = await asyncio.gather(*(storage.take_quick("oware") for _ in range(3)))
     assert sorted(c for c in got if c is not None) == ["QUICK1", "QUICK2"] and got.count(None) == 1
     assert await storage.take_quick("kalah_4") is None
+    for code in ("QUICK1", "QUICK2"):  # offered again: a pairer skips the rooms it found unfit
+        await storage.offer_quick(code, Fence(code, 1))
+    assert await storage.take_quick("oware", ["QUICK1"]) == "QUICK2"
+    assert await storage.take_quick("oware", ["QUICK1"]) is None
+    assert await storage.take_quick("oware", []) == "QUICK1"
 
 
 async def test_unrestorable_rooms_are_no_longer_live(storage: Storage) -> None:

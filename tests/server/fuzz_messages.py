@@ -33,7 +33,8 @@ from mancala.rules.variant import MAX_HOLES, MAX_LIST, MAX_NAME, MAX_NBR_START, 
 BUILT_IN = sorted(config_paths())
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 FIELDS = ["id", "name", "protocol", "variant", "public", "seat", "starter", "computer", "room", "token",
-          "move", "ply", "type", "extra"]
+          "move", "ply", "type", "extra", "clock", "rated", "player", "secret", "code", "accept", "text",
+          "muted", "to", "challenge"]
 # numbers at and past every limit a message or variant names: the request id's 2**53,
 # msgpack's 64 bits, a hole's 255, a variant's counts
 HUGE_INTS = [2**53, 2**53 + 1, -(2**53) - 1, 2**63 - 1, 2**63, -(2**63), 2**64 - 1, 10**30, -(10**30),

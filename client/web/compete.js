@@ -1,0 +1,262 @@
+// The room's competitive side: both clocks ticking (the server keeps the time; the page
+// counts down from what it was last told), draw and takeback offers, chat, rating news.
+// It follows the same pushed messages as messages.js, after it (app.js calls `after`).
+
+import { noteRating } from "./identity.js";
+import { $, announce, showError, showNotice } from "./notice.js";
+import { app } from "./state.js";
+import { SEAT_NAMES } from "./text.js";
+
+const LOW_MS = 10_000; // a clock under this (or a tenth of its start) shows red
+
+export const match = {
+  code: null, clock: null, clocks: null, at: 0, rated: false, offer: null, chat: [], muted: new Set(),
+};
+app.match = match; // window.mancala.match: read by tests and the curious
+
+/** Milliseconds as a clock shows them: 4:59, 0:09.4 under ten seconds, 1 d 23:59:59. */
+export function formatMs(ms) {
+  const total = Math.max(0, ms);
+  if (total < 10_000) return `0:0${(Math.floor(total / 100) / 10).toFixed(1)}`;
+  const s = Math.floor(total / 1000);
+  const days = Math.floor(s / 86_400);
+  const h = Math.floor((s % 86_400) / 3600);
+  const m = Math.floor((s % 3600) / 60);
+  const sec = String(s % 60).padStart(2, "0");
+  if (days) return `${days} d ${String(h).padStart(2, "0")}:${String(m).padStart(2, "0")}:${sec}`;
+  if (h) return `${h}:${String(m).padStart(2, "0")}:${sec}`;
+  return `${m}:${sec}`;
+}
+
+function over() {
+  const room = app.room;
+  return !room || room.status === "finished" || Boolean(room.outcome);
+}
+
+/** What a seat has left now, counted down locally from the server's last word. */
+export function left(seat) {
+  const c = match.clocks;
+  if (!c) return null;
+  let ms = c.remaining[seat];
+  if (c.running === seat && !over()) ms -= performance.now() - match.at;
+  return Math.max(0, ms);
+}
+
+function startMs() {
+  const clock = match.clock;
+  if (!clock) return 0;
+  return clock.days ? clock.days * 86_400_000 : clock.base * 1000;
+}
+
+function clockBar(el, seat) {
+  const room = app.room;
+  el.hidden = !match.clock || !room || room.code !== match.code;
+  if (el.hidden) return;
+  const info = room.seats[seat] || {};
+  const ms = left(seat);
+  const who = document.createElement("span");
+  who.className = "who";
+  who.textContent = seat === room.you ? `You (${SEAT_NAMES[seat]})` : info.name ?? `${SEAT_NAMES[seat]}: open seat`;
+  const rating = document.createElement("span");
+  rating.className = "rating";
+  rating.textContent = info.rating ? `${info.rating}${info.provisional ? "?" : ""}` : "";
+  const time = document.createElement("span");
+  const running = match.clocks?.running === seat && !over();
+  time.className = "time";
+  time.classList.toggle("running", running);
+  time.classList.toggle("low", ms !== null && ms > 0 && (ms < LOW_MS || ms < startMs() / 10));
+  time.classList.toggle("flagged", ms === 0);
+  time.textContent = ms === null ? "" : formatMs(ms);
+  time.setAttribute("aria-label", `${SEAT_NAMES[seat]}'s clock: ${time.textContent}`);
+  el.dataset.seat = String(seat);
+  el.dataset.ms = ms === null ? "" : String(Math.round(ms));
+  el.replaceChildren(who, rating, time);
+}
+
+export function renderClocks() {
+  const room = app.room;
+  if (!room) return;
+  const bottom = room.you ?? 0;
+  clockBar($("clock-top"), 1 - bottom);
+  clockBar($("clock-bottom"), bottom);
+}
+
+function renderControls() {
+  const room = app.room;
+  const playing = Boolean(room && room.you !== null && room.status === "playing" && !room.outcome);
+  const computer = Boolean(room?.seats.some((s) => s.computer));
+  const theirs = match.offer && room && match.offer.seat !== room.you ? match.offer : null;
+  const mine = match.offer && room && match.offer.seat === room.you ? match.offer : null;
+  $("draw-button").hidden = !playing || computer || Boolean(theirs);
+  $("draw-button").disabled = Boolean(mine);
+  $("draw-button").textContent = mine?.kind === "draw" ? "Draw offered" : "Offer a draw";
+  $("takeback-button").hidden = !playing || computer || match.rated || Boolean(theirs)
+    || !room.moves.some((m) => m.seat === room.you);
+  $("takeback-button").disabled = Boolean(mine);
+  $("offer").hidden = !(playing && theirs);
+  if (theirs) {
+    $("offer-text").textContent = theirs.kind === "draw"
+      ? "Your opponent offers a draw." : "Your opponent asks to take their last move back.";
+  }
+}
+
+function renderChat() {
+  const room = app.room;
+  if (!room) return;
+  const spectator = room.you === null;
+  $("chat-note").textContent = spectator
+    ? "You are watching: your lines go to the other spectators (the players see them after the game)."
+    : "Everyone in the room sees the players' chat. Click a name to mute it.";
+  $("chat-lines").replaceChildren(...match.chat.map((line) => {
+    const li = document.createElement("li");
+    li.className = `channel-${line.channel}`;
+    li.classList.toggle("muted", match.muted.has(line.name.toLowerCase()));
+    const who = document.createElement("button");
+    who.type = "button";
+    who.className = "chat-name";
+    who.textContent = line.seat === null ? `${line.name} (watching)` : line.name;
+    who.title = `Mute ${line.name}`;
+    who.addEventListener("click", () => toggleMute(line.name));
+    li.append(who, `: ${line.text}`); // text nodes: nothing anyone types becomes markup
+    return li;
+  }));
+  const list = $("chat-lines");
+  list.scrollTop = list.scrollHeight;
+}
+
+export function render() {
+  renderClocks();
+  renderControls();
+  renderChat();
+}
+
+async function toggleMute(name) {
+  const key = name.toLowerCase();
+  const muted = !match.muted.has(key);
+  try {
+    await app.conn.request({ type: "mute", room: app.room.code, name, muted });
+    if (muted) match.muted.add(key);
+    else match.muted.delete(key);
+    renderChat();
+    announce(muted ? `${name} muted.` : `${name} can be heard again.`);
+  } catch (err) {
+    showError(err);
+  }
+}
+
+function fresh(code) {
+  if (match.code !== code) {
+    Object.assign(match, { code, chat: [], muted: new Set(), offer: null });
+  }
+}
+
+/** Follow a pushed message (after messages.js has handled it); views: {roomView}. */
+export function after(msg, views) {
+  const room = app.room;
+  const here = room && msg.room === room.code;
+  switch (msg.type) {
+    case "room_state":
+      if (!here) return;
+      fresh(msg.room);
+      Object.assign(match, { clock: msg.clock ?? null, clocks: msg.clocks ?? null, at: performance.now(),
+                             rated: Boolean(msg.rated), offer: msg.offer ?? null });
+      match.chat = []; // the server sends the recent lines again after every room_state
+      break;
+    case "player_status":
+      if (!here || !msg.clocks) return;
+      Object.assign(match, { clocks: msg.clocks, at: performance.now() }); // the clock may start now
+      break;
+    case "move_made":
+      if (!here) return;
+      if (msg.clocks) Object.assign(match, { clocks: msg.clocks, at: performance.now() });
+      match.offer = null; // a move withdraws any offer
+      break;
+    case "taken_back":
+      if (!here) return;
+      Object.assign(room, { moves: [...msg.moves], ply: msg.ply, state: msg.state, outcome: null });
+      if (msg.clocks) Object.assign(match, { clocks: msg.clocks, at: performance.now() });
+      match.offer = null;
+      app.pending = false;
+      views.roomView.render();
+      showNotice("Moves were taken back by agreement.", "", "info");
+      announce("Moves were taken back. The board is as it was.");
+      break;
+    case "game_over":
+      if (!here || !match.clocks) break;
+      // the clocks stop where they are (on time: the flagged one at zero)
+      match.clocks = { remaining: [0, 1].map((s) => (msg.reason === "timeout" && room.state.turn === s
+        && match.clocks.running === s ? 0 : left(s))), running: null };
+      match.offer = null;
+      break;
+    case "offer": {
+      if (!here) return;
+      match.offer = msg.status === "offered" ? { kind: msg.kind, seat: msg.seat } : null;
+      if (msg.seat !== room.you && msg.status === "offered") {
+        const text = msg.kind === "draw" ? "Your opponent offers a draw." : "Your opponent asks for a takeback.";
+        if (room.you !== null) announce(text);
+      } else if (msg.seat === room.you && msg.status === "declined") {
+        showNotice(`Your ${msg.kind === "draw" ? "draw offer" : "takeback request"} was declined.`, "", "info");
+      }
+      break;
+    }
+    case "chat_message":
+      if (!here) return;
+      match.chat = [...match.chat.slice(-199), msg];
+      break;
+    case "ratings_changed": {
+      if (!here) return;
+      for (const change of msg.changes) {
+        Object.assign(room.seats[change.seat], { rating: change.after, provisional: change.provisional });
+        if (change.seat === room.you) {
+          noteRating(msg.variant, change.after, change.provisional);
+          const diff = change.after - change.before;
+          showNotice(`Your rating: ${change.before} → ${change.after} (${diff >= 0 ? "+" : ""}${diff}).`, "", "info");
+        }
+      }
+      $("room").dataset.ratingsChanged = "1";
+      break;
+    }
+    default:
+      return;
+  }
+  render();
+}
+
+export function wireRoom() {
+  setInterval(renderClocks, 100);
+  $("draw-button").addEventListener("click", () => {
+    app.conn.request({ type: "offer_draw", room: app.room.code }).then(() => {
+      match.offer = { kind: "draw", seat: app.room.you };
+      renderControls();
+    }, showError);
+  });
+  $("takeback-button").addEventListener("click", () => {
+    app.conn.request({ type: "offer_takeback", room: app.room.code }).then(() => {
+      match.offer = { kind: "takeback", seat: app.room.you };
+      renderControls();
+    }, showError);
+  });
+  const answer = (accept) => {
+    const offer = match.offer;
+    if (!offer) return;
+    const type = offer.kind === "draw" ? "answer_draw" : "answer_takeback";
+    app.conn.request({ type, room: app.room.code, accept }).then(() => {
+      if (match.offer === offer) match.offer = null;
+      renderControls();
+    }, showError);
+  };
+  $("offer-accept").addEventListener("click", () => answer(true));
+  $("offer-decline").addEventListener("click", () => answer(false));
+  $("chat-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const input = $("chat-text");
+    const text = input.value.trim();
+    if (!text || !app.room) return;
+    try {
+      await app.conn.request({ type: "chat", room: app.room.code, text });
+      input.value = "";
+    } catch (err) {
+      showError(err);
+    }
+  });
+}

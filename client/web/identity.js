@@ -1,0 +1,109 @@
+// Who this browser is to the server: a known player, made on the first visit. The id
+// and its secret stay in localStorage (the secret is the only key: nobody else sees
+// it); a transfer code makes another device the same player.
+
+import { ServerError } from "./net.js";
+import { $, showError, showNotice } from "./notice.js";
+import { app } from "./state.js";
+
+const PLAYER = "mancala.player";
+
+function load() {
+  try {
+    const raw = JSON.parse(localStorage.getItem(PLAYER) || "null");
+    return raw && typeof raw.player === "string" && typeof raw.secret === "string" ? raw : null;
+  } catch {
+    return null;
+  }
+}
+
+function keep(player, secret) {
+  try {
+    localStorage.setItem(PLAYER, JSON.stringify({ player, secret }));
+  } catch {
+    // storage off: the player is new again next visit
+  }
+}
+
+/** Identify on a fresh connection: the kept player, or a new one named `wanted`. */
+export async function identify(conn, wanted) {
+  const held = load();
+  let reply = null;
+  if (held) {
+    try {
+      reply = await conn.request({ type: "identify", player: held.player, secret: held.secret });
+    } catch (err) {
+      if (!(err instanceof ServerError) || err.code !== "bad_secret") throw err;
+    }
+  }
+  if (!reply) {
+    try {
+      reply = await conn.request({ type: "identify", ...(wanted ? { name: wanted } : {}) });
+    } catch (err) {
+      if (!(err instanceof ServerError) || err.code !== "name_taken") throw err;
+      reply = await conn.request({ type: "identify" }); // the name is someone else's: a free one
+    }
+  }
+  become(reply);
+  return reply;
+}
+
+export function become(reply) {
+  if (reply.secret) keep(reply.player, reply.secret);
+  app.me = { player: reply.player, name: reply.name, ratings: reply.ratings || [] };
+  renderMe();
+}
+
+export function renderMe() {
+  const me = app.me;
+  if (!me) return;
+  $("player-name").value = me.name;
+  $("me-line").textContent = `You play as ${me.name}.`;
+  $("me-page").href = `/players/${encodeURIComponent(me.name)}`;
+  $("me-ratings").replaceChildren(...me.ratings.map((r) => {
+    const li = document.createElement("li");
+    li.textContent = `${r.variant}: ${r.rating}${r.provisional ? "?" : ""} (${r.games} games)`;
+    return li;
+  }));
+}
+
+export async function rename(conn, name) {
+  try {
+    become(await conn.request({ type: "rename", name }));
+  } catch (err) {
+    showError(err);
+    renderMe();
+  }
+}
+
+export function wireDevices() {
+  $("transfer-button").addEventListener("click", async () => {
+    try {
+      const reply = await app.conn.request({ type: "transfer_code" });
+      $("transfer-code").textContent = reply.code;
+    } catch (err) {
+      showError(err);
+    }
+  });
+  $("redeem-form").addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const code = $("redeem-code").value.trim();
+    if (!/^[A-Za-z0-9-]{6,16}$/.test(code)) return;
+    try {
+      become(await app.conn.request({ type: "redeem_transfer", code }));
+      showNotice(`You now play as ${app.me.name} on this device too.`, "", "info");
+    } catch (err) {
+      showError(err);
+    }
+  });
+}
+
+/** After a rated game: the player's own rating in the list. */
+export function noteRating(variant, rating, provisional) {
+  const me = app.me;
+  if (!me) return;
+  const entry = me.ratings.find((r) => r.variant === variant);
+  if (entry) Object.assign(entry, { rating, provisional, games: entry.games + 1 });
+  else me.ratings.push({ variant, rating, rd: 0, provisional, games: 1 });
+  renderMe();
+}

@@ -1,0 +1,92 @@
+// A player's page (/players/{name}): ratings per variant, the rating history as an SVG
+// chart, recent games linking to their replays (/games/{id}). Text only, never markup.
+
+const $ = (id) => document.getElementById(id);
+const SVG = "http://www.w3.org/2000/svg";
+const SEATS = ["South", "North"];
+
+function svg(tag, attrs) {
+  const node = document.createElementNS(SVG, tag);
+  for (const [k, v] of Object.entries(attrs)) node.setAttribute(k, String(v));
+  return node;
+}
+
+/** The rating after each game as a line; the y axis spans the ratings seen (at least 100). */
+export function chart(points, width = 600, height = 220) {
+  const pad = 36;
+  const root = svg("svg", { viewBox: `0 0 ${width} ${height}`, class: "chart", role: "img" });
+  const ratings = points.map((p) => p.rating);
+  const lo = Math.min(...ratings, 1500) - 20;
+  const hi = Math.max(Math.max(...ratings, 1500) + 20, lo + 100);
+  const x = (i) => pad + (points.length < 2 ? (width - 2 * pad) / 2 : (i * (width - 2 * pad)) / (points.length - 1));
+  const y = (r) => height - pad - ((r - lo) * (height - 2 * pad)) / (hi - lo);
+  root.append(svg("line", { x1: pad, y1: height - pad, x2: width - pad, y2: height - pad, class: "axis" }),
+              svg("line", { x1: pad, y1: pad, x2: pad, y2: height - pad, class: "axis" }));
+  for (const r of [lo, (lo + hi) / 2, hi]) {
+    const label = svg("text", { x: 2, y: y(r) + 4 });
+    label.textContent = String(Math.round(r));
+    root.append(label);
+  }
+  root.append(svg("polyline", { class: "line", points: points.map((p, i) => `${x(i)},${y(p.rating)}`).join(" ") }));
+  for (const [i, p] of points.entries()) {
+    const dot = svg("circle", { cx: x(i), cy: y(p.rating), r: 3, "data-rating": p.rating });
+    const title = svg("title", {});
+    title.textContent = `${p.rating} after game ${p.game_id}`;
+    dot.append(title);
+    root.append(dot);
+  }
+  const title = svg("title", {});
+  title.textContent = `Rating after each of ${points.length} rated games`;
+  root.prepend(title);
+  return root;
+}
+
+function row(...texts) {
+  const tr = document.createElement("tr");
+  for (const t of texts) {
+    const td = document.createElement("td");
+    td.textContent = t;
+    tr.append(td);
+  }
+  return tr;
+}
+
+async function start() {
+  const name = decodeURIComponent(location.pathname.split("/")[2] || "");
+  const response = await fetch(`/api/players/${encodeURIComponent(name)}`);
+  if (!response.ok) {
+    $("player-missing").hidden = false;
+    document.body.dataset.loaded = "missing";
+    return;
+  }
+  const data = await response.json();
+  $("player-title").textContent = data.name;
+  document.title = `${data.name} · Mancala`;
+  $("ratings-body").replaceChildren(...data.ratings.map((r) => row(r.variant, `${r.rating}${r.provisional ? "?" : ""}`,
+                                                                    String(r.games))));
+  const variants = [...new Set(data.history.map((h) => h.variant))];
+  const select = $("history-variant");
+  select.replaceChildren(...variants.map((v) => {
+    const option = document.createElement("option");
+    option.value = option.textContent = v;
+    return option;
+  }));
+  const draw = () => {
+    const points = data.history.filter((h) => h.variant === select.value);
+    $("history-chart").replaceChildren(...(points.length ? [chart(points)] : []));
+  };
+  select.addEventListener("change", draw);
+  draw();
+  $("games-list").replaceChildren(...data.games.map((g) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = g.url;
+    a.textContent = `${g.variant}: ${g.players.map((p) => p ?? "?").join(" vs ")}`;
+    const seat = SEATS[g.seat] ?? "";
+    li.append(a, ` — as ${seat}; ${g.result ?? "not finished"}${g.rated ? " (rated)" : ""}`);
+    return li;
+  }));
+  document.body.dataset.loaded = data.name;
+}
+
+start();

@@ -1,0 +1,24 @@
+// The create form's clock and rating choices, as the protocol's fields.
+
+import { $ } from "./notice.js";
+
+/** The chosen time control: {base, increment} or {days}, or null for no clock. */
+export function chosenClock() {
+  const value = $("create-clock").value;
+  if (!value) return null;
+  if (value.startsWith("d")) return { days: Number(value.slice(1)) };
+  const [base, increment] = value.split("+").map(Number);
+  return { base, increment };
+}
+
+export function terms() {
+  const clock = chosenClock();
+  return { ...(clock ? { clock } : {}), rated: $("create-rated").checked };
+}
+
+/** A time control in words: "5+3", "1 day a move". */
+export function clockLabel(clock) {
+  if (!clock) return "no clock";
+  if (clock.days) return `${clock.days} day${clock.days > 1 ? "s" : ""} a move`;
+  return `${clock.base / 60}+${clock.increment || 0}`;
+}

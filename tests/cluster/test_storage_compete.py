@@ -1,0 +1,144 @@
+"""Competitive play's storage (players, ratings, terms, clocks, chat, challenges): SQLite
+and PostgreSQL pass the same tests, as the rest of the storage interface does."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+
+from mancala.server.compete_store import ChallengeRow, ChatRow, ClockMark, Terms
+from mancala.server.pg_storage import PostgresStorage
+from mancala.server.ratings import PROVISIONAL_RD, RatedSide, computer_rating
+from mancala.server.storage import Fence, FencedOut, SqliteStorage, Storage, new_game_id
+from mancala.server.store import RoomRow
+from tests.cluster.conftest import Services
+
+VARIANT = {"game_info": {"name": "Oware"}}
+WIN_SOUTH = {"kind": "WIN", "winner": 0}
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
+    if request.param == "sqlite":
+        made: Storage = SqliteStorage(tmp_path / "db.sqlite3")
+    else:
+        services: Services = request.getfixturevalue("services")
+        made = await PostgresStorage.connect(services.postgres.new_database("c"))
+    yield made
+    await made.close()
+
+
+async def a_game(storage: Storage, code: str) -> tuple[int, Fence]:
+    await storage.reserve_room(RoomRow(code, "oware_abapa", VARIANT, True, "waiting", None,
+                                       [(None, None), (None, None)], None))
+    fence = Fence(code, 1)
+    gid = new_game_id()
+    await storage.new_game(gid, code, "oware_abapa", VARIANT, 0, ["ann", "bob"], {}, fence)
+    return gid, fence
+
+
+async def test_names_are_unique_whatever_their_case_and_secrets_let_players_in(storage: Storage) -> None:
+    assert await storage.new_player("p-ann-0001", "Ann", "hash-a")
+    assert not await storage.new_player("p-ann-0002", "ANN", "hash-b")
+    assert (await storage.player_by_name("aNN")).id == "p-ann-0001"  # type: ignore[union-attr]
+    assert await storage.player_by_secret("p-ann-0001", "hash-a") is not None
+    assert await storage.player_by_secret("p-ann-0001", "hash-b") is None
+    assert await storage.new_player("p-bob-0001", "Bob", "hash-c")
+    assert not await storage.rename_player("p-bob-0001", "ann")
+    assert await storage.rename_player("p-bob-0001", "Robert")
+    assert (await storage.player("p-bob-0001")).name == "Robert"  # type: ignore[union-attr]
+
+
+async def test_a_transfer_code_works_once_and_not_after_it_expires(storage: Storage) -> None:
+    await storage.new_player("p-ann-0001", "Ann", "hash-a")
+    await storage.add_transfer("code-1", "p-ann-0001", time.time() + 60)
+    await storage.add_transfer("code-old", "p-ann-0001", time.time() - 1)
+    assert await storage.redeem_transfer("code-old", "hash-x") is None
+    got = await storage.redeem_transfer("code-1", "hash-new")
+    assert got is not None and got.id == "p-ann-0001"
+    assert await storage.redeem_transfer("code-1", "hash-other") is None
+    assert await storage.player_by_secret("p-ann-0001", "hash-new") is not None
+
+
+async def test_a_rated_end_stores_the_result_and_both_ratings_with_their_history(storage: Storage) -> None:
+    for pid, name in (("p-ann-0001", "Ann"), ("p-bob-0001", "Bob")):
+        await storage.new_player(pid, name, f"h-{pid}")
+    gid, fence = await a_game(storage, "RATED1")
+    await storage.set_terms(gid, Terms(True, {"base": 300, "increment": 2, "days": 0},
+                                       ("p-ann-0001", "p-bob-0001")), fence)
+    sides = [RatedSide(0, "p-ann-0001", "Ann"), RatedSide(1, "p-bob-0001", "Bob")]
+    settled = await storage.end_rated_game(gid, WIN_SOUTH, "timeout", "South wins on time", "oware_abapa",
+                                           sides, fence)
+    ann, bob = settled
+    assert ann.after.rating > 1500 > bob.after.rating and ann.after.games == bob.after.games == 1
+    assert ann.after.rd > PROVISIONAL_RD and ann.after.provisional
+    game = await storage.game(gid)
+    assert game is not None and (game.outcome, game.reason) == (WIN_SOUTH, "timeout")
+    assert game.match is not None and game.match.terms.rated and game.match.terms.clock == {
+        "base": 300, "increment": 2, "days": 0}
+    board = await storage.leaderboard("oware_abapa")
+    assert [p.name for p, _ in board] == ["Ann", "Bob"]
+    profile = await storage.player_profile("bob")
+    assert profile is not None and round(profile.ratings["oware_abapa"].rating) == round(bob.after.rating)
+    assert [h["game_id"] for h in profile.history] == [gid]
+    assert profile.games[0]["id"] == gid and profile.games[0]["seat"] == 1 and profile.games[0]["rated"]
+    # the next game starts from the stored ratings
+    gid2, _ = await a_game(storage, "RATED2")
+    again = await storage.end_rated_game(gid2, {"kind": "TIE", "winner": None}, "agreement", "draw",
+                                         "oware_abapa", sides, Fence("RATED2", 1))
+    assert again[0].before == ann.after and again[0].after.games == 2
+
+
+async def test_a_computer_keeps_its_fixed_rating(storage: Storage) -> None:
+    await storage.new_player("p-ann-0001", "Ann", "h")
+    gid, fence = await a_game(storage, "CPU001")
+    sides = [RatedSide(0, "p-ann-0001", "Ann"), RatedSide(1, None, "Computer (level 2)", computer_rating(2))]
+    ann, cpu = await storage.end_rated_game(gid, {"kind": "WIN", "winner": 1}, "rules", "x", "oware_abapa",
+                                            sides, fence)
+    assert cpu.after == cpu.before == computer_rating(2) and ann.after.rating < 1500
+    assert [p.name for p, _ in await storage.leaderboard("oware_abapa")] == ["Ann"]
+
+
+async def test_clocks_chat_and_takebacks_are_fenced_and_read_back(storage: Storage) -> None:
+    gid, fence = await a_game(storage, "CLOCK1")
+    for ply in range(3):
+        await storage.add_move(gid, ply, ply % 2, ply, fence)
+        await storage.add_move_clock(gid, ply, (60_000 - ply, 59_000 - ply), fence)
+    await storage.pause_clock(gid, ClockMark(3, (50_000, 40_000)), fence)
+    await storage.add_chat(gid, ChatRow(1.0, 0, "ann", "players", "good luck"), fence)
+    await storage.add_chat(gid, ChatRow(2.0, None, "cy", "spectators", "<b>hi</b>"), fence)
+    game = await storage.game(gid)
+    assert game is not None and game.match is not None
+    assert game.match.last == ClockMark(2, (59_998, 58_998)) and game.match.pause == ClockMark(3, (50_000, 40_000))
+    assert [(c.channel, c.text) for c in await storage.chat(gid)] == [("players", "good luck"),
+                                                                     ("spectators", "<b>hi</b>")]
+    await storage.take_back(gid, 1, fence)
+    game = await storage.game(gid)
+    assert game is not None and game.moves == [(0, 0)] and game.match is not None
+    assert game.match.last == ClockMark(0, (60_000, 59_000))
+    taken = await storage.take_room("CLOCK1")
+    assert taken is not None
+    for write in (storage.add_move_clock(gid, 1, (1, 1), fence), storage.add_chat(gid, ChatRow(3.0, 0, "a", "players",
+                                                                                                "x"), fence),
+                  storage.take_back(gid, 0, fence), storage.set_terms(gid, Terms(), fence),
+                  storage.pause_clock(gid, ClockMark(1, (1, 1)), fence),
+                  storage.end_rated_game(gid, WIN_SOUTH, "rules", "x", "oware_abapa", [], fence)):
+        with pytest.raises(FencedOut):
+            await write
+
+
+async def test_a_challenge_is_settled_once(storage: Storage) -> None:
+    row = ChallengeRow("ch-000001", "p-ann-0001", "p-bob-0001", "oware_abapa", {"base": 60, "increment": 0,
+                                                                              "days": 0}, True, "open", 1.0)
+    await storage.add_challenge(row)
+    assert [c.id for c in await storage.open_challenges("p-bob-0001")] == ["ch-000001"]
+    results = await asyncio.gather(storage.settle_challenge("ch-000001", "accepted"),
+                                   storage.settle_challenge("ch-000001", "withdrawn"))
+    settled = [r for r in results if r is not None]
+    assert len(settled) == 1 and settled[0].clock == row.clock and settled[0].rated
+    assert await storage.open_challenges("p-bob-0001") == []
+    assert (await storage.challenge("ch-000001")).status == settled[0].status  # type: ignore[union-attr]

@@ -1,0 +1,51 @@
+"""The rating library gives Glickman's worked example, and our use of it behaves."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from glicko2.math.algorithm import update_rating
+from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
+
+from mancala.server.ratings import (
+    COMPUTER_RATINGS,
+    RatedSide,
+    Rating,
+    computer_rating,
+    rate,
+    settle,
+)
+
+
+def test_the_library_reproduces_the_worked_example_of_the_glicko2_paper() -> None:
+    games = [(1400, 30, 1.0), (1550, 100, 0.0), (1700, 300, 0.0)]
+    new = update_rating(rating_to_mu(1500), rd_to_phi(200), 0.06,
+                        [(rating_to_mu(r), rd_to_phi(rd), s) for r, rd, s in games])
+    assert round(mu_to_rating(new.mu), 1) == 1464.1
+    assert round(phi_to_rd(new.phi), 1) == 151.5
+    assert abs(new.sigma - 0.05999) < 1e-5
+
+
+def test_a_win_over_a_stronger_player_gains_more_and_a_draw_between_equals_moves_little() -> None:
+    me = Rating()
+    assert rate(me, Rating(1800, 60), 1.0).rating - 1500 > rate(me, Rating(1200, 60), 1.0).rating - 1500 > 0
+    drawn = rate(Rating(1600, 60), Rating(1600, 60), 0.5)
+    assert abs(drawn.rating - 1600) < 0.01 and drawn.rd < 60.5 and drawn.games == 1
+
+
+def test_against_a_computer_only_the_human_moves() -> None:
+    human = RatedSide(0, "p1", "ann")
+    cpu = RatedSide(1, None, "Computer (level 1)", computer_rating(1))
+    settled = settle([(human, Rating()), (cpu, computer_rating(1))], {"kind": "WIN", "winner": 0})
+    assert settled[0].after.rating > 1500 and settled[1].after == computer_rating(1)
+
+
+def test_the_computers_ratings_are_the_measured_ones_in_the_docs_and_rise_with_the_level() -> None:
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "competitive.md").read_text()
+    shown = {key: float(rating) for key, rating in
+             re.findall(r"^\| \w+ \((\d)\) \| (\d+) \|$", doc, re.M)}
+    shown["perfect"] = float(re.search(r"^\| perfect \| (\d+) \|$", doc, re.M).group(1))  # type: ignore[union-attr]
+    assert {str(k): v for k, v in COMPUTER_RATINGS.items()} == shown
+    levels = [computer_rating(level).rating for level in (0, 1, 2, 3, "perfect")]
+    assert levels == sorted(levels) and computer_rating(1).rating == 1500  # medium: a newcomer's equal
