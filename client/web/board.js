@@ -3,7 +3,7 @@
 
 import { SEAT_NAMES, letter, seeds, sideOf } from "./text.js";
 
-const MAX_DOTS = 12;
+export const MAX_DOTS = 12; // more seeds than this: the count alone, drawn large
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -47,9 +47,9 @@ function whose(side, you) {
   return side === you ? "Your" : "Opponent's";
 }
 
-function dots(count) {
+function dots(count, max) {
   const box = el("span", { class: "dots", "aria-hidden": "true" });
-  if (count <= MAX_DOTS) {
+  if (count <= max) {
     for (let i = 0; i < count; i++) box.append(el("span", { class: "seed" }));
   } else {
     box.classList.add("many");
@@ -163,9 +163,10 @@ export class BoardView {
       "aria-disabled": kinds ? undefined : "true",
       tabindex: index === this.focusIndex ? "0" : "-1",
     },
+    // the count has its own line above the seeds, and the letter sits under the hole:
+    // nothing is drawn over either, whatever the hole's size (a 9-hole board on a phone)
     el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
-    dots(count),
-    el("span", { class: "hole-name", text: letter(pos), "aria-hidden": "true" }),
+    dots(count, view.maxDots ?? MAX_DOTS),
     child !== null ? el("span", { class: "badge", text: "child", "aria-hidden": "true" }) : null);
     button.addEventListener("click", () => {
       this.focusIndex = index;
@@ -173,7 +174,8 @@ export class BoardView {
     });
     button.addEventListener("focus", () => this.setTabStop(index));
 
-    const cell = el("div", { class: "cell" }, button);
+    const cell = el("div", { class: "cell" }, button,
+                    el("span", { class: "hole-name", text: letter(pos), "aria-hidden": "true" }));
     if (directional) {
       const choice = el("div", { class: "directions", role: "group",
                                  "aria-label": `Direction for hole ${letter(pos)}` });

@@ -1,6 +1,7 @@
 // What the server pushes, and what the page makes of it: each message type updates
 // app.room (or the lobby), redraws, and says what happened.
 
+import { noteGrace } from "./away.js";
 import { ServerError } from "./net.js";
 import { announce, showError, showNotice } from "./notice.js";
 import { resultHeadline, turnText } from "./room.js";
@@ -23,7 +24,11 @@ export function messageHandlers({ roomView, lobbyView, router }) {
       const newGame = !fresh && msg.ply === 0 && (app.room.ply > 0 || app.room.status === "finished");
       app.room = {
         code: msg.room, variant: msg.variant, title: msg.title, holes: msg.holes, public: msg.public,
-        seats: msg.seats.map((s) => ({ ...s })), spectators: msg.spectators, status: msg.status,
+        seats: msg.seats.map((s) => {
+          const seat = { ...s };
+          noteGrace(seat, s.grace_ms);
+          return seat;
+        }), spectators: msg.spectators, status: msg.status,
         you: msg.you, ply: msg.ply, moves: [...msg.moves], state: msg.state, result: msg.result,
         outcome: msg.state.outcome,
       };
@@ -102,6 +107,7 @@ export function messageHandlers({ roomView, lobbyView, router }) {
       const seat = room.seats[msg.seat];
       if (msg.name !== null && msg.name !== undefined) seat.name = msg.name;
       seat.connected = msg.status === "joined" || msg.status === "back";
+      noteGrace(seat, seat.connected ? null : msg.grace_ms);
       if (msg.status === "joined" && room.status === "waiting"
           && room.seats.every((s) => s.name !== null)) room.status = "playing";
       roomView.render();

@@ -2,6 +2,7 @@
 // moves so far, the result, and the buttons that fit the moment. Everything is
 // drawn from app.room (state.js); clicks on the board go to the handlers given.
 
+import { renderAway } from "./away.js";
 import { BoardView } from "./board.js";
 import { $ } from "./notice.js";
 import { app } from "./state.js";
@@ -171,6 +172,7 @@ export class RoomView {
     $("spectator-count").textContent = "";
     $("share").hidden = true;
     $("result").hidden = true;
+    $("away").hidden = true;
     $("resign-button").hidden = true;
     $("rematch-button").hidden = true;
     for (const id of ["player-top", "player-bottom", "board", "move-list"]) $(id).replaceChildren();
@@ -211,8 +213,10 @@ export class RoomView {
     $("room-privacy").textContent = room.public ? "public" : "private";
     $("spectator-count").textContent = `${room.spectators} watching`;
 
-    // an invitation only while a seat is free (against the computer both are taken)
-    const showShare = room.status === "waiting" && !hasComputer();
+    // an invitation only to a player, while a seat is free (against the computer both are
+    // taken); a spectator has nobody to invite
+    const free = room.seats.some((s) => s.name === null && !s.computer);
+    const showShare = room.status === "waiting" && free && room.you !== null;
     $("share").hidden = !showShare;
     $("share-link").value = shareLink(room.code);
 
@@ -234,6 +238,7 @@ export class RoomView {
     $("status-line").classList.toggle("thinking", computerThinking() && app.conn.open);
     document.title = `${canMove() ? "Your turn · " : ""}${room.title} · Mancala`;
 
+    renderAway();
     renderMoves();
     renderResult();
     renderButtons();

@@ -390,6 +390,9 @@ def test_fits_a_phone(new_page) -> None:
     # the board is drawn on the state message that sets data-ply; wait until it is laid
     # out, so that a slow machine measures the board and not the moment before it
     phone.wait_for_selector("#board button.hole >> visible=true")
+    # under load a box was once measured all zero: wait until every one has its size
+    phone.wait_for_function("() => [...document.querySelectorAll('#board button.hole, #board .store')]"
+                            ".every(e => e.getBoundingClientRect().width > 0)")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width}px wide on a 360px screen"
     for box in phone.eval_on_selector_all(
