@@ -14,6 +14,7 @@ import { messageHandlers } from "./messages.js";
 import { Connection, ServerError } from "./net.js";
 import { $, announce, hideNotice, refuse, showError, showNotice, twoStep } from "./notice.js";
 import { identify, rename, wireDevices } from "./identity.js";
+import { wireOptions } from "./options.js";
 import { RoomActions } from "./play.js";
 import { RoomView } from "./room.js";
 import { Router, parseHash, setHash } from "./routes.js";
@@ -139,6 +140,7 @@ function start() {
   wireRoom();
   wireChallenges();
   wireDevices();
+  wireOptions(() => { if (app.room) roomView.render(); });
 
   app.conn = new Connection(wsUrl(), { onMessage, onOpen, onStatus });
   // for tests and the curious: the page's state, read-only by convention

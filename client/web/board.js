@@ -4,6 +4,8 @@
 import { SEAT_NAMES, letter, seeds, sideOf } from "./text.js";
 
 export const MAX_DOTS = 12; // more seeds than this: the count alone, drawn large
+// "seeds only" (no numbers), as the old Windows Kalah drew its bins: at most this many
+export const STONES_DRAWN = 6;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -47,10 +49,11 @@ function whose(side, you) {
   return side === you ? "Your" : "Opponent's";
 }
 
-function dots(count, max) {
+function dots(count, stonesOnly) {
   const box = el("span", { class: "dots", "aria-hidden": "true" });
-  if (count <= max) {
-    for (let i = 0; i < count; i++) box.append(el("span", { class: "seed" }));
+  if (stonesOnly || count <= MAX_DOTS) {
+    const drawn = stonesOnly ? Math.min(count, STONES_DRAWN) : count;
+    for (let i = 0; i < drawn; i++) box.append(el("span", { class: "seed" }));
   } else {
     box.classList.add("many");
   }
@@ -71,7 +74,7 @@ export class BoardView {
   }
 
   /**
-   * view: {holes, state, you, bottom, canMove, lastHole, pending}
+   * view: {holes, state, you, bottom, canMove, lastHole, pending, counts: "numbers" | "stones"}
    */
   render(view) {
     this.view = view;
@@ -165,8 +168,8 @@ export class BoardView {
     },
     // the count has its own line above the seeds, and the letter sits under the hole:
     // nothing is drawn over either, whatever the hole's size (a 9-hole board on a phone)
-    el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
-    dots(count, view.maxDots ?? MAX_DOTS),
+    view.counts === "stones" ? null : el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
+    dots(count, view.counts === "stones"),
     child !== null ? el("span", { class: "badge", text: "child", "aria-hidden": "true" }) : null);
     button.addEventListener("click", () => {
       this.focusIndex = index;

@@ -2,11 +2,13 @@
 // app.room (or the lobby), redraws, and says what happened.
 
 import { noteGrace } from "./away.js";
+import { moveEffects } from "./effects.js";
 import { ServerError } from "./net.js";
 import { announce, showError, showNotice } from "./notice.js";
 import { resultHeadline, turnText } from "./room.js";
 import { setHash } from "./routes.js";
 import { app } from "./state.js";
+import { play } from "./sound.js";
 import * as saved from "./store.js";
 import { SEAT_NAMES, computerLevel, moveText, playerName } from "./text.js";
 
@@ -58,12 +60,15 @@ export function messageHandlers({ roomView, lobbyView, router }) {
         router.enterTarget(); // missed something: ask for the whole room again
         return;
       }
-      room.moves.push({ ply: msg.ply, seat: msg.seat, move: msg.move });
+      const effects = moveEffects(msg, room.state);
+      room.moves.push({ ply: msg.ply, seat: msg.seat, move: msg.move, effects });
       room.ply = msg.ply + 1;
       room.state = msg.state;
       room.outcome = msg.state.outcome;
       app.pending = false;
       roomView.render();
+      if (effects.captured) play("capture");
+      else if (effects.ownStore || effects.extra) play("extra");
       const who = msg.seat === room.you ? "You" : playerName(room.seats, msg.seat);
       announce(`${who} played ${moveText(msg.move, room.holes)}. ${room.outcome ? "" : turnText()}`);
     },
@@ -98,6 +103,7 @@ export function messageHandlers({ roomView, lobbyView, router }) {
       room.reason = msg.reason;
       app.pending = false;
       roomView.render();
+      play("end");
       announce(`Game over. ${resultHeadline()}. ${msg.result}.`);
     },
 

@@ -5,6 +5,7 @@
 import { renderAway } from "./away.js";
 import { BoardView } from "./board.js";
 import { $ } from "./notice.js";
+import { pref } from "./prefs.js";
 import { app } from "./state.js";
 import { SEAT_NAMES, computerLevel, moveHole, moveShort, moveText, playerName, sideOf } from "./text.js";
 
@@ -225,7 +226,7 @@ export class RoomView {
     const last = room.moves.length ? moveHole(room.moves[room.moves.length - 1].move) : null;
     this.board.render({
       holes: room.holes, state: room.state, you: room.you, bottom, canMove: canMove(),
-      lastHole: last, pending: app.pending,
+      lastHole: last, pending: app.pending, counts: pref("counts"),
     });
 
     let status = turnText();
