@@ -123,6 +123,7 @@ function start() {
     $("back-button").click();
   });
   $("resign-button").addEventListener("click", () => actions.resign());
+  $("viewing-back").addEventListener("click", () => roomView.showMove(null));
   $("rematch-button").addEventListener("click", () => actions.rematch());
   $("notice-close").addEventListener("click", hideNotice);
   $("retry-now").addEventListener("click", () => app.conn.retryNow());

@@ -140,6 +140,7 @@ export class BoardView {
     const owner = state.owners?.[index] ?? null;
     const blocked = Boolean(state.blocked?.[index]);
     const last = view.lastHole === index;
+    const captured = Boolean(view.captured?.includes(index));
     const directional = kinds && !kinds.includes("plain");
 
     const words = [`${whose(side, you)} hole ${letter(pos)}, ${seeds(count)}`];
@@ -147,11 +148,13 @@ export class BoardView {
     if (child !== null) words.push(child === you ? "your child" : `child of ${SEAT_NAMES[child]}`);
     if (owner !== null && owner !== side) words.push(`owned by ${owner === you ? "you" : SEAT_NAMES[owner]}`);
     if (last) words.push("last move");
+    if (captured) words.push("captured");
     if (kinds) words.push(directional ? "playable, choose a direction" : "playable");
 
     const classes = ["hole", `side-${side}`];
     if (kinds) classes.push("legal");
     if (last) classes.push("last");
+    if (captured) classes.push("captured");
     if (blocked) classes.push("blocked");
     if (child !== null) classes.push(`child child-${child}`);
     if (owner !== null && owner !== side) classes.push(`owned owner-${owner}`);

@@ -3,6 +3,7 @@
 
 import { noteGrace } from "./away.js";
 import { moveEffects } from "./effects.js";
+import { loadPositions } from "./history.js";
 import { ServerError } from "./net.js";
 import { announce, showError, showNotice } from "./notice.js";
 import { resultHeadline, turnText } from "./room.js";
@@ -31,9 +32,15 @@ export function messageHandlers({ roomView, lobbyView, router }) {
           noteGrace(seat, s.grace_ms);
           return seat;
         }), spectators: msg.spectators, status: msg.status,
-        you: msg.you, ply: msg.ply, moves: [...msg.moves], state: msg.state, result: msg.result,
-        outcome: msg.state.outcome,
+        you: msg.you, ply: msg.ply, moves: msg.moves.map((m) => ({ ...m })), state: msg.state, result: msg.result,
+        outcome: msg.state.outcome, gameId: msg.game_id, states: new Map([[msg.ply, msg.state]]),
       };
+      app.viewPly = null;
+      // the moves before this page came in: their marks need the positions they were played on
+      if (msg.ply > 0) {
+        const room = app.room;
+        loadPositions(room).then((ok) => { if (ok && app.room === room) roomView.render(); });
+      }
       app.pending = false;
       app.rematchOffer = null;
       if (msg.you !== null) saved.saveSeat(msg.room, { seat: msg.you, title: msg.title });
@@ -64,6 +71,7 @@ export function messageHandlers({ roomView, lobbyView, router }) {
       room.moves.push({ ply: msg.ply, seat: msg.seat, move: msg.move, effects });
       room.ply = msg.ply + 1;
       room.state = msg.state;
+      room.states.set(room.ply, msg.state);
       room.outcome = msg.state.outcome;
       app.pending = false;
       roomView.render();

@@ -4,10 +4,12 @@
 
 import { renderAway } from "./away.js";
 import { BoardView } from "./board.js";
+import { loadPositions } from "./history.js";
+import { renderMoveList } from "./movelist.js";
 import { $ } from "./notice.js";
 import { pref } from "./prefs.js";
 import { app } from "./state.js";
-import { SEAT_NAMES, computerLevel, moveHole, moveShort, moveText, playerName, sideOf } from "./text.js";
+import { SEAT_NAMES, computerLevel, moveHole, playerName, sideOf } from "./text.js";
 
 /** The seat's player in words; "You (South)" for the viewer's own seat. */
 function name(seat) {
@@ -92,25 +94,24 @@ function playerBar(el, seat) {
   }
 }
 
-function renderMoves() {
+function renderMoves(onPick) {
   const room = app.room;
   const list = $("move-list");
-  list.replaceChildren(...room.moves.map((m, i) => {
-    const li = document.createElement("li");
-    li.dataset.ply = m.ply;
-    li.className = `side-${m.seat}${i === room.moves.length - 1 ? " last" : ""}`;
-    const seatName = document.createElement("span");
-    seatName.className = "mover";
-    seatName.textContent = SEAT_NAMES[m.seat];
-    const what = document.createElement("span");
-    what.className = "what";
-    what.textContent = moveShort(m.move, room.holes);
-    li.setAttribute("aria-label", `Move ${m.ply + 1}: ${moveText(m.move, room.holes)}`);
-    li.append(seatName, " ", what);
-    return li;
-  }));
+  renderMoveList(list, room.moves, {
+    holes: room.holes, shown: app.viewPly, onPick,
+    names: [0, 1].map((seat) => (seat === room.you ? "You" : room.seats[seat].name ?? SEAT_NAMES[seat])),
+  });
   $("moves-count").textContent = String(room.moves.length);
-  list.scrollTop = list.scrollHeight; // the latest move in sight, without moving the page
+  if (app.viewPly === null) list.scrollTop = list.scrollHeight; // the latest move in sight, without moving the page
+}
+
+/** The position the board shows: the game as it is, or after a past move picked in the list. */
+function shownPosition() {
+  const room = app.room;
+  const ply = app.viewPly;
+  const state = ply === null ? null : room.states.get(ply + 1);
+  if (!state) return { state: room.state, move: room.moves[room.moves.length - 1] ?? null, past: false };
+  return { state, move: room.moves[ply], past: true };
 }
 
 function renderResult() {
@@ -174,6 +175,9 @@ export class RoomView {
     $("share").hidden = true;
     $("result").hidden = true;
     $("away").hidden = true;
+    $("viewing").hidden = true;
+    $("move-heads").replaceChildren();
+    app.viewPly = null;
     $("resign-button").hidden = true;
     $("rematch-button").hidden = true;
     for (const id of ["player-top", "player-bottom", "board", "move-list"]) $(id).replaceChildren();
@@ -186,6 +190,20 @@ export class RoomView {
   show() {
     $("lobby").hidden = true;
     $("room").hidden = false;
+    this.render();
+  }
+
+  /** Show the position after a past move (null: the game as it is now). */
+  async showMove(ply) {
+    const room = app.room;
+    if (!room) return;
+    if (ply === null || ply === room.moves.length - 1) {
+      app.viewPly = null;
+    } else {
+      if (!room.states.has(ply + 1)) await loadPositions(room);
+      if (app.room !== room) return;
+      app.viewPly = room.states.has(ply + 1) ? ply : null;
+    }
     this.render();
   }
 
@@ -223,11 +241,16 @@ export class RoomView {
 
     playerBar($("player-top"), 1 - bottom);
     playerBar($("player-bottom"), bottom);
-    const last = room.moves.length ? moveHole(room.moves[room.moves.length - 1].move) : null;
+    const shown = shownPosition();
     this.board.render({
-      holes: room.holes, state: room.state, you: room.you, bottom, canMove: canMove(),
-      lastHole: last, pending: app.pending, counts: pref("counts"),
+      holes: room.holes, state: shown.state, you: room.you, bottom, canMove: !shown.past && canMove(),
+      lastHole: shown.move ? moveHole(shown.move.move) : null, captured: shown.move?.effects?.capturedHoles,
+      pending: app.pending, counts: pref("counts"),
     });
+    $("viewing").hidden = !shown.past;
+    if (shown.past) {
+      $("viewing-text").textContent = `Showing the position after move ${app.viewPly + 1} of ${room.moves.length}.`;
+    }
 
     let status = turnText();
     if (room.you === null) status = `Watching. ${status}`;
@@ -240,7 +263,7 @@ export class RoomView {
     document.title = `${canMove() ? "Your turn · " : ""}${room.title} · Mancala`;
 
     renderAway();
-    renderMoves();
+    renderMoves((ply) => this.showMove(ply));
     renderResult();
     renderButtons();
   }

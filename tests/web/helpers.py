@@ -130,3 +130,28 @@ def create_room(page: Any, variant: str = "kalah_4", *, public: bool = True, sea
     page.check(f"#create-form input[name='starter'][value='{starter}']")
     page.click("#create-button")
     return wait_in_room(page)
+
+
+def moves_to_a_capture_and_an_extra_turn(game: Any) -> tuple[list[int], int, int]:
+    """Moves from the start (South first) that include a move ending in the mover's store
+    (another turn) and then a capture (the mover's store gains more than one seed and the
+    turn passes); returns the moves and the indexes of those two moves."""
+    def search(pos: Any, path: list[int], extra: int | None) -> tuple[list[int], int, int] | None:
+        if len(path) > 8 or pos.outcome is not None:
+            return None
+        for entry in game.state_json(pos)["legal"]:
+            move = entry if isinstance(entry, int) else entry[0]
+            mover = pos.turn
+            after = game.play(pos, move)
+            gain = after.stores[mover] - pos.stores[mover]
+            if extra is not None and gain > 1 and after.turn != mover:
+                return [*path, move], extra, len(path)
+            found = search(after, [*path, move], extra if extra is not None else
+                           (len(path) if after.turn == mover and gain == 1 else None))
+            if found:
+                return found
+        return None
+
+    found = search(game.start(0), [], None)
+    assert found is not None
+    return found

@@ -354,7 +354,8 @@ def test_a_direction_choice_offers_two_buttons(new_page) -> None:
     game = engine("cross_kalah")
     pos = game.play(game.start(0), (2, "CW"))
     assert board(bob) == list(pos.board)
-    assert bob.inner_text("#move-list li").replace("\n", " ").split() == ["South", "c↻"]
+    assert bob.inner_text("#move-list li").replace("\n", " ").split() == ["1.", "c↻"]
+    assert bob.get_attribute("#move-list li button", "aria-label") == "Move 1, South c clockwise"
 
 
 def test_resign_then_rematch_swaps_seats(new_page) -> None:

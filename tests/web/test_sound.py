@@ -9,7 +9,13 @@ from typing import Any
 
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
-from tests.web.helpers import board, create_room, wait_in_room, wait_ply
+from tests.web.helpers import (
+    board,
+    create_room,
+    moves_to_a_capture_and_an_extra_turn,
+    wait_in_room,
+    wait_ply,
+)
 
 RECORD_OSCILLATORS = """
 window.__osc = [];
@@ -33,31 +39,6 @@ def expect_sound(page: Any, name: str, action: Any) -> None:
     page.wait_for_function(f"window.__osc.length >= {len(want['notes'])}")
     page.wait_for_timeout(150)  # nothing else follows
     assert started(page) == [{"shape": want["shape"], "note": n} for n in want["notes"]], name
-
-
-def moves_to_a_capture_and_an_extra_turn(game: Game) -> tuple[list[int], int, int]:
-    """Moves from the start (South first) that include a move ending in the mover's store
-    (another turn) and then a capture (the mover's store gains more than one seed and the
-    turn passes); returns the moves and the indexes of those two moves."""
-    def search(pos: Any, path: list[int], extra: int | None) -> tuple[list[int], int, int] | None:
-        if len(path) > 8 or pos.outcome is not None:
-            return None
-        for entry in game.state_json(pos)["legal"]:
-            move = entry if isinstance(entry, int) else entry[0]
-            mover = pos.turn
-            after = game.play(pos, move)
-            gain = after.stores[mover] - pos.stores[mover]
-            if extra is not None and gain > 1 and after.turn != mover:
-                return [*path, move], extra, len(path)
-            found = search(after, [*path, move], extra if extra is not None else
-                           (len(path) if after.turn == mover and gain == 1 else None))
-            if found:
-                return found
-        return None
-
-    found = search(game.start(0), [], None)
-    assert found is not None
-    return found
 
 
 def test_the_four_sounds_are_off_until_turned_on_and_remembered(new_page) -> None:
