@@ -16,6 +16,7 @@ import { $, announce, hideNotice, refuse, showError, showNotice, twoStep } from 
 import { identify, rename, wireDevices } from "./identity.js";
 import { wireOptions } from "./options.js";
 import { RoomActions } from "./play.js";
+import { showRecentGames } from "./recent.js";
 import { RoomView } from "./room.js";
 import { Router, parseHash, setHash } from "./routes.js";
 import { app } from "./state.js";
@@ -75,6 +76,7 @@ async function onOpen() {
     ]);
     lobbyView.setVariants(variants.variants);
     lobbyView.setRooms(lobby.rooms);
+    showRecentGames();
     if (app.target) await router.enterTarget();
   } catch (err) {
     if (!(err instanceof ServerError && err.code === "disconnected")) showError(err);

@@ -17,6 +17,7 @@ from mancala.rules.loading import config_paths, load_variant
 from tests.web.helpers import (
     LiveServer,
     board,
+    create_room,
     moves_to_a_capture_and_an_extra_turn,
     wait_in_room,
     wait_ply,
@@ -141,3 +142,20 @@ def test_the_viewer_says_when_there_is_no_such_game(new_page) -> None:
     page = new_page("/games/12345")
     page.wait_for_selector("body[data-loaded='missing']")
     assert page.is_visible("#game-missing")
+
+
+def test_the_lobby_lists_the_players_recent_games_linking_to_their_replay(new_page) -> None:
+    alice = new_page(name="alice")
+    create_room(alice, "kalah_4", public=False, seat="0", starter="0", computer=0)
+    alice.wait_for_selector("#board button.hole[data-legal]")
+    alice.click("#board button.hole[data-legal] >> nth=0")
+    wait_ply(alice, 1)
+    alice.click("#resign-button")
+    alice.click("#resign-button")
+    alice.wait_for_selector("#room[data-status='finished']")
+    alice.click("#back-button")
+    link = alice.wait_for_selector("#recent-games-list li a")
+    assert link.inner_text().startswith("kalah_4: alice vs Computer")
+    link.click()
+    alice.wait_for_selector("body[data-loaded='game']")
+    assert "South resigned" in alice.inner_text("#result")
