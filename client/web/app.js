@@ -36,6 +36,7 @@ const actions = new RoomActions(roomView);
 const lobbyView = new LobbyView({
   create(variant) {
     $("create-variant").value = variant;
+    $("create-variant").dispatchEvent(new Event("change"));
     $("create-form").scrollIntoView({ block: "start", behavior: "smooth" });
     $("create-variant").focus();
     announce("Variant chosen: set the options, then press Create room.");

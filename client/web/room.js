@@ -6,6 +6,7 @@ import { renderAway } from "./away.js";
 import { BoardView } from "./board.js";
 import { loadPositions } from "./history.js";
 import { renderMoveList } from "./movelist.js";
+import { showRules } from "./rules.js";
 import { $ } from "./notice.js";
 import { pref } from "./prefs.js";
 import { app } from "./state.js";
@@ -228,6 +229,7 @@ export class RoomView {
     section.dataset.you = room.you === null ? "spectator" : String(room.you);
     section.dataset.thinking = computerThinking() ? "1" : "0";
     $("room-title").textContent = room.title;
+    showRules(room.variant, room.title);
     $("room-code").textContent = room.code;
     $("room-privacy").textContent = room.public ? "public" : "private";
     $("spectator-count").textContent = `${room.spectators} watching`;
