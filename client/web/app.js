@@ -19,6 +19,7 @@ import { RoomActions } from "./play.js";
 import { showRecentGames } from "./recent.js";
 import { RoomView } from "./room.js";
 import { Router, parseHash, setHash } from "./routes.js";
+import { MoveQueue } from "./sowing.js";
 import { app } from "./state.js";
 import * as saved from "./store.js";
 
@@ -51,7 +52,11 @@ const lobbyView = new LobbyView({
 });
 
 const router = new Router(roomView, lobbyView);
-const handlers = messageHandlers({ roomView, lobbyView, router });
+const moves = new MoveQueue((frame) => {
+  app.frame = frame;
+  if (app.room) roomView.render();
+});
+const handlers = messageHandlers({ roomView, lobbyView, router, moves });
 
 function onMessage(msg) {
   const handler = handlers[msg.type] ?? challengeHandlers[msg.type];

@@ -141,6 +141,7 @@ export class BoardView {
     const blocked = Boolean(state.blocked?.[index]);
     const last = view.lastHole === index;
     const captured = Boolean(view.captured?.includes(index));
+    const onPath = Boolean(view.path?.includes(index));
     const directional = kinds && !kinds.includes("plain");
 
     const words = [`${whose(side, you)} hole ${letter(pos)}, ${seeds(count)}`];
@@ -155,6 +156,7 @@ export class BoardView {
     if (kinds) classes.push("legal");
     if (last) classes.push("last");
     if (captured) classes.push("captured");
+    if (onPath && !last) classes.push("path");
     if (blocked) classes.push("blocked");
     if (child !== null) classes.push(`child child-${child}`);
     if (owner !== null && owner !== side) classes.push(`owned owner-${owner}`);

@@ -8,7 +8,7 @@ export const storePlace = (seat) => -1 - seat;
 
 /**
  * msg: a move_made (seat, move, state, maybe record); before: the state it was played on.
- * Returns {captured: seeds taken from the board into the mover's store, capturedHoles: [...],
+ * Returns {path: the holes sown in order (known from a record only), captured: seeds taken from the board into the mover's store, capturedHoles: [...],
  * ownStore: the last seed sown went into the mover's store, extra: the mover moves again}.
  */
 export function moveEffects(msg, before) {
@@ -24,6 +24,7 @@ function fromRecord(record, seat) {
   const lastLap = laps[laps.length - 1];
   const last = lastLap?.sown?.[lastLap.sown.length - 1];
   return {
+    path: laps.flatMap((lap) => lap.sown.filter((place) => place >= 0)),
     captured: takes.reduce((n, t) => n + t.seeds, 0),
     capturedHoles: takes.map((t) => t.from),
     ownStore: last === mine,
@@ -38,7 +39,7 @@ function fromPositions(msg, before) {
   const after = msg.state;
   const start = Array.isArray(msg.move) ? msg.move[0] : msg.move;
   const extra = !after.outcome && after.turn === msg.seat && Boolean(before);
-  if (!before) return { captured: 0, capturedHoles: [], ownStore: false, extra: false };
+  if (!before) return { path: [], captured: 0, capturedHoles: [], ownStore: false, extra: false };
   const capturedHoles = [];
   let lost = 0;
   before.board.forEach((n, i) => {
@@ -49,5 +50,5 @@ function fromPositions(msg, before) {
   });
   const gained = after.stores[msg.seat] - before.stores[msg.seat];
   const captured = gained > 0 ? lost : 0;
-  return { captured, capturedHoles: captured ? capturedHoles : [], ownStore: extra, extra };
+  return { path: [], captured, capturedHoles: captured ? capturedHoles : [], ownStore: extra, extra };
 }

@@ -14,7 +14,7 @@ import * as saved from "./store.js";
 import { SEAT_NAMES, computerLevel, moveText, playerName } from "./text.js";
 
 /** The handler of each message type; views: {roomView, lobbyView, router}. */
-export function messageHandlers({ roomView, lobbyView, router }) {
+export function messageHandlers({ roomView, lobbyView, router, moves }) {
   return {
     seat_granted(msg) {
       saved.saveSeat(msg.room, { token: msg.token, seat: msg.seat });
@@ -43,6 +43,7 @@ export function messageHandlers({ roomView, lobbyView, router }) {
       }
       app.pending = false;
       app.rematchOffer = null;
+      moves.clear(); // the board shows this state, not what was being played out
       if (msg.you !== null) saved.saveSeat(msg.room, { seat: msg.you, title: msg.title });
       setHash(`#${msg.you === null && app.target.mode === "watch" ? "watch" : "room"}=${msg.room}`);
       roomView.show();
@@ -67,18 +68,30 @@ export function messageHandlers({ roomView, lobbyView, router }) {
         router.enterTarget(); // missed something: ask for the whole room again
         return;
       }
-      const effects = moveEffects(msg, room.state);
+      const before = room.state;
+      const effects = moveEffects(msg, before);
       room.moves.push({ ply: msg.ply, seat: msg.seat, move: msg.move, effects });
       room.ply = msg.ply + 1;
       room.state = msg.state;
       room.states.set(room.ply, msg.state);
       room.outcome = msg.state.outcome;
       app.pending = false;
+      // the board plays the move out (sowing.js); sounds and words come at its end
+      moves.push({
+        ply: msg.ply, move: msg.move, before, after: msg.state, record: msg.record ?? msg.trace ?? null,
+        effects, own: msg.seat === room.you,
+        done() {
+          if (app.room !== room) return;
+          if (effects.captured) play("capture");
+          else if (effects.ownStore || effects.extra) play("extra");
+          const who = msg.seat === room.you ? "You" : playerName(room.seats, msg.seat);
+          const said = [effects.captured ? `captured ${effects.captured}` : "", effects.extra ? "moves again" : ""]
+            .filter(Boolean).join(", ");
+          announce(`${who} played ${moveText(msg.move, room.holes)}${said ? `, ${said}` : ""}. `
+                   + `${room.outcome ? "" : turnText()}`);
+        },
+      });
       roomView.render();
-      if (effects.captured) play("capture");
-      else if (effects.ownStore || effects.extra) play("extra");
-      const who = msg.seat === room.you ? "You" : playerName(room.seats, msg.seat);
-      announce(`${who} played ${moveText(msg.move, room.holes)}. ${room.outcome ? "" : turnText()}`);
     },
 
     round_started(msg) {

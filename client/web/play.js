@@ -11,6 +11,9 @@ import { errorText, letter, playerName, sideOf } from "./text.js";
 
 function explainRefusal(index) {
   const room = app.room;
+  if (app.frame && !(app.frame.final && app.frame.ply === room.ply)) {
+    return refuse("catching_up", "The last move is still being played out: a moment.");
+  }
   play("illegal");
   if (!app.conn.open) return refuse("disconnected", "Not connected: wait until the page has reconnected.");
   if (room.you === null) return refuse("not_a_player", "You are watching this game, not playing in it.");

@@ -25,8 +25,10 @@ function shareLink(code) {
 
 export function canMove() {
   const room = app.room;
+  // not before the board has caught up with the last move (sowing.js plays moves out)
+  const shown = !app.frame || (app.frame.final && app.frame.ply === room?.ply);
   return Boolean(room && app.conn.open && room.you !== null && room.status === "playing"
-    && !room.outcome && room.state.turn === room.you && !app.pending);
+    && !room.outcome && room.state.turn === room.you && !app.pending && shown);
 }
 
 export function turnText() {
@@ -59,7 +61,7 @@ export function resultHeadline() {
   return outcome.winner === room.you ? "You win" : "You lose";
 }
 
-function playerBar(el, seat) {
+function playerBar(el, seat, stores) {
   const room = app.room;
   const info = room.seats[seat];
   const toMove = room.status === "playing" && !room.outcome && room.state.turn === seat;
@@ -84,7 +86,7 @@ function playerBar(el, seat) {
   }
   const store = document.createElement("span");
   store.className = "store-count";
-  store.textContent = `${room.state.stores[seat]} in store`;
+  store.textContent = `${stores[seat]} in store`;
   el.append(store);
   if (toMove) {
     const flag = document.createElement("span");
@@ -111,8 +113,14 @@ function shownPosition() {
   const room = app.room;
   const ply = app.viewPly;
   const state = ply === null ? null : room.states.get(ply + 1);
-  if (!state) return { state: room.state, move: room.moves[room.moves.length - 1] ?? null, past: false };
-  return { state, move: room.moves[ply], past: true };
+  if (state) return { state, move: room.moves[ply], past: true, path: room.moves[ply].effects?.path };
+  const frame = app.frame;
+  if (frame) {
+    return { state: frame.state, move: { move: frame.move, effects: { capturedHoles: frame.captured } },
+             past: false, path: frame.final ? room.moves[frame.ply - 1]?.effects?.path : frame.path, ply: frame.ply };
+  }
+  const move = room.moves[room.moves.length - 1] ?? null;
+  return { state: room.state, move, past: false, path: move?.effects?.path };
 }
 
 function renderResult() {
@@ -222,8 +230,10 @@ export class RoomView {
     if (!room) return;
     const bottom = room.you ?? 0;
     const section = $("room");
+    const shown = shownPosition();
     section.dataset.room = room.code;
-    section.dataset.ply = room.ply;
+    section.dataset.ply = shown.ply ?? room.ply; // the move the board shows: tests wait for it
+    section.dataset.sowing = app.frame && !app.frame.final ? "1" : "0";
     section.dataset.status = room.status;
     section.dataset.turn = room.state.turn;
     section.dataset.you = room.you === null ? "spectator" : String(room.you);
@@ -241,12 +251,12 @@ export class RoomView {
     $("share").hidden = !showShare;
     $("share-link").value = shareLink(room.code);
 
-    playerBar($("player-top"), 1 - bottom);
-    playerBar($("player-bottom"), bottom);
-    const shown = shownPosition();
+    playerBar($("player-top"), 1 - bottom, shown.state.stores);
+    playerBar($("player-bottom"), bottom, shown.state.stores);
     this.board.render({
       holes: room.holes, state: shown.state, you: room.you, bottom, canMove: !shown.past && canMove(),
       lastHole: shown.move ? moveHole(shown.move.move) : null, captured: shown.move?.effects?.capturedHoles,
+      path: shown.path,
       pending: app.pending, counts: pref("counts"),
     });
     $("viewing").hidden = !shown.past;

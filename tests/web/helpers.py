@@ -6,9 +6,13 @@ Shared by the browser tests and benchmarks/screenshots.py.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
+
+from websockets.sync.client import connect
 
 from mancala.server.app import running
 from mancala.server.config import Settings
@@ -155,3 +159,25 @@ def moves_to_a_capture_and_an_extra_turn(game: Any) -> tuple[list[int], int, int
     found = search(game.start(0), [], None)
     assert found is not None
     return found
+
+
+class SocketPlayer:
+    """A player over the socket (the other side of the board, without a browser)."""
+
+    def __init__(self, server: LiveServer, name: str, stack: ExitStack) -> None:
+        self.ws = stack.enter_context(connect(f"ws://127.0.0.1:{server.port}/ws",
+                                              subprotocols=["mancala.v1.json"]))  # type: ignore[list-item]
+        self.next = 1
+        self.pushed: list[dict[str, Any]] = []
+        self.ask({"type": "hello", "name": name})
+
+    def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        message = {**message, "id": self.next}
+        self.next += 1
+        self.ws.send(json.dumps(message))
+        while True:
+            reply = json.loads(self.ws.recv(timeout=10))
+            if reply.get("id") == message["id"]:
+                assert reply["type"] != "error", reply
+                return reply
+            self.pushed.append(reply)

@@ -4,18 +4,14 @@ of a finished game stepped through with keys."""
 
 from __future__ import annotations
 
-import json
-from collections.abc import Iterator
 from contextlib import ExitStack
 from typing import Any
-
-import pytest
-from websockets.sync.client import connect
 
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
 from tests.web.helpers import (
     LiveServer,
+    SocketPlayer,
     board,
     create_room,
     moves_to_a_capture_and_an_extra_turn,
@@ -24,39 +20,11 @@ from tests.web.helpers import (
 )
 
 
-class Player:
-    """A player over the socket (the other side of the board, without a browser)."""
-
-    def __init__(self, server: LiveServer, name: str, stack: ExitStack) -> None:
-        self.ws = stack.enter_context(connect(f"ws://127.0.0.1:{server.port}/ws",
-                                              subprotocols=["mancala.v1.json"]))  # type: ignore[list-item]
-        self.next = 1
-        self.pushed: list[dict[str, Any]] = []
-        self.ask({"type": "hello", "name": name})
-
-    def ask(self, message: dict[str, Any]) -> dict[str, Any]:
-        message = {**message, "id": self.next}
-        self.next += 1
-        self.ws.send(json.dumps(message))
-        while True:
-            reply = json.loads(self.ws.recv(timeout=10))
-            if reply.get("id") == message["id"]:
-                assert reply["type"] != "error", reply
-                return reply
-            self.pushed.append(reply)
-
-
-@pytest.fixture
-def stack() -> Iterator[ExitStack]:
-    with ExitStack() as sockets:
-        yield sockets
-
-
 def played_game(server: LiveServer, stack: ExitStack, spectate: Any = None) -> tuple[str, int, list[int], int, int, Game]:
     """Ann (South) and Bob play kalah_4 up to a capture after an extra turn, then Bob
     resigns; `spectate(code)` is called once the room exists. Returns the room, the game
     id, the moves and the indexes of the extra-turn and capture moves."""
-    ann, bob = Player(server, "ann", stack), Player(server, "bob", stack)
+    ann, bob = SocketPlayer(server, "ann", stack), SocketPlayer(server, "bob", stack)
     code = ann.ask({"type": "create_room", "variant": "kalah_4", "public": False, "seat": 0})["room"]
     bob.ask({"type": "join_room", "room": code})
     ann.ask({"type": "ping"})  # the room_state pushed after seat_granted is in by its answer

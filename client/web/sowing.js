@@ -1,0 +1,119 @@
+// Moves played out on the board, one after another: the seeds of a move dropped one by
+// one along the path its record gives (move_made's record: laps sown, seeds taken), and
+// each move's end held a moment before the next queued move starts, so that a burst of
+// moves (a computer answering at once, several extra turns) is seen move by move.
+// The speed is the player's setting ("instant" shows each end at once); with
+// prefers-reduced-motion the seeds are not dropped one by one.
+
+import { pref } from "./prefs.js";
+
+const SEED_MS = { slow: 320, normal: 150, fast: 60, instant: 0 };
+// how long a move's end stays when another move waits behind it
+const HOLD_MS = { slow: 1100, normal: 600, fast: 300, instant: 0 };
+
+export function reducedMotion() {
+  return window.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+}
+
+const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
+
+/**
+ * The board after each seed of a move, from its record ({laps: [{start, sown}], takes:
+ * [{from, seeds, to, at}]}; places are holes, or -1 / -2 for South's / North's store).
+ * Each frame: {state, path: the holes sown so far, captured: holes taken from so far}.
+ */
+export function sowingFrames(before, record) {
+  if (!record?.laps?.length) return [];
+  const board = [...before.board];
+  const stores = [...before.stores];
+  const add = (place, seeds) => {
+    if (place >= 0) board[place] += seeds;
+    else stores[-1 - place] += seeds;
+  };
+  const takes = [...(record.takes || [])];
+  const frames = [];
+  const path = [];
+  const captured = [];
+  let sown = 0;
+  const frame = () => frames.push({ state: { ...before, board: [...board], stores: [...stores], legal: [] },
+                                    path: [...path], captured: [...captured] });
+  const takeDue = () => {
+    while (takes.length && takes[0].at <= sown) {
+      const t = takes.shift();
+      add(t.from, -t.seeds);
+      add(t.to, t.seeds);
+      if (t.from >= 0) captured.push(t.from);
+      frame();
+    }
+  };
+  for (const lap of record.laps) {
+    takeDue();
+    board[lap.start] -= lap.sown.length;
+    frame();
+    for (const place of lap.sown) {
+      add(place, 1);
+      if (place >= 0) path.push(place);
+      sown += 1;
+      frame();
+      takeDue();
+    }
+  }
+  return frames;
+}
+
+export class MoveQueue {
+  /** show(frame | null): draw the board at a frame (null: the room's own state) */
+  constructor(show) {
+    this.show = show;
+    this.items = [];
+    this.running = false;
+    this.generation = 0; // a clear() makes the loop that is running stop
+  }
+
+  get busy() {
+    return this.running;
+  }
+
+  /** A move to play out: {ply, move, before, after, record, effects, done()} */
+  push(item) {
+    this.items.push(item);
+    if (!this.running) this.run();
+  }
+
+  /** Forget what waits (a fresh room state): the board shows the room as it is. */
+  clear() {
+    this.items = [];
+    this.generation += 1;
+    this.running = false;
+    this.show(null);
+  }
+
+  async run() {
+    const generation = this.generation;
+    this.running = true;
+    while (this.items.length) {
+      const item = this.items.shift();
+      const speed = pref("speed");
+      const seedMs = reducedMotion() ? 0 : SEED_MS[speed];
+      const base = { ply: item.ply, move: item.move, final: false };
+      if (seedMs) {
+        for (const f of sowingFrames(item.before, item.record)) {
+          this.show({ ...base, ...f });
+          await sleep(seedMs);
+          if (generation !== this.generation) return;
+        }
+      }
+      this.show({ ...base, ply: item.ply + 1, state: item.after, path: [], final: true,
+                  captured: item.effects?.capturedHoles ?? [] });
+      item.done?.();
+      // the end stays a moment, unless the viewer's own move comes next (no waiting on
+      // one's own click); in slices, so that a move arriving meanwhile is held for too
+      for (let waited = 0; waited < HOLD_MS[speed] && !this.items[0]?.own; waited += 50) {
+        await sleep(50);
+        if (generation !== this.generation) return;
+      }
+    }
+    this.running = false;
+    this.show(null);
+  }
+}

@@ -1,0 +1,87 @@
+"""Issue 13 point 1 on the page: moves that come in a burst are played out one after
+another, each seen for a moment (the speed a setting, "instant" allowed), and the last
+move is marked on the board (its start hole, the holes it captured from)."""
+
+from __future__ import annotations
+
+import time
+from contextlib import ExitStack
+from typing import Any
+
+from mancala.engine.game import Game
+from mancala.rules.loading import config_paths, load_variant
+from tests.web.helpers import (
+    SocketPlayer,
+    board,
+    moves_to_a_capture_and_an_extra_turn,
+    wait_in_room,
+    wait_ply,
+)
+
+# every ply the room shows, with the time it was shown (the room's data-ply follows the board)
+WATCH_PLIES = """
+window.__plies = [];
+new MutationObserver(() => {
+  const room = document.getElementById('room');
+  const ply = room && room.dataset.ply;
+  const last = window.__plies[window.__plies.length - 1];
+  if (ply !== undefined && (!last || last[0] !== Number(ply))) window.__plies.push([Number(ply), performance.now()]);
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ply']});
+"""
+
+
+def burst(server: Any, stack: ExitStack, watch: Any) -> tuple[list[int], int, int, Game, float]:
+    """Ann and Bob send every move of a game that holds an extra turn and a capture as fast
+    as the server takes them, while `watch(code)` looks on; returns the moves, the indexes
+    of the extra turn and the capture, the engine and how long the burst took (s)."""
+    ann, bob = SocketPlayer(server, "ann", stack), SocketPlayer(server, "bob", stack)
+    code = ann.ask({"type": "create_room", "variant": "kalah_4", "public": False, "seat": 0})["room"]
+    bob.ask({"type": "join_room", "room": code})
+    watch(code)
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    moves, extra_at, capture_at = moves_to_a_capture_and_an_extra_turn(game)
+    pos = game.start(0)
+    began = time.monotonic()
+    for ply, move in enumerate(moves):
+        (ann if pos.turn == 0 else bob).ask({"type": "move", "room": code, "move": move, "ply": ply})
+        pos = game.play(pos, move)
+    return moves, extra_at, capture_at, game, time.monotonic() - began
+
+
+def spectator(new_page, speed: str) -> Any:
+    page = new_page(name="cy")
+    page.add_init_script(f"localStorage.setItem('mancala.speed', {speed!r});" + WATCH_PLIES)
+    return page
+
+
+def test_a_burst_of_moves_is_shown_move_by_move_and_the_last_move_is_marked(new_page, server, stack) -> None:
+    cy = spectator(new_page, "normal")
+    moves, extra_at, capture_at, game, took = burst(
+        server, stack, lambda code: (cy.goto(f"{server.url}/index.html#watch={code}"), wait_in_room(cy)))
+    assert took < 1.0, f"the moves did not come in a burst ({took:.2f} s)"
+    wait_ply(cy, len(moves))
+    shown = cy.evaluate("window.__plies")
+    assert [ply for ply, _ in shown] == list(range(len(moves) + 1)), shown
+    gaps = [b - a for (_, a), (_, b) in zip(shown[1:], shown[2:], strict=False)]
+    assert min(gaps) >= 400, f"a move was shown for only {min(gaps):.0f} ms: {gaps}"
+    assert cy.input_value("#speed-select") == "normal"
+    # the board ends where the game is, its last move marked: the start hole, and the
+    # holes captured from
+    pos = game.start(0)
+    for move in moves:
+        pos = game.play(pos, move)
+    assert board(cy) == list(pos.board)
+    assert cy.get_attribute(f"#board button.hole[data-hole='{moves[-1]}']", "class").split().count("last") == 1
+    captured = cy.eval_on_selector_all("#board button.hole.captured", "hs => hs.map(h => Number(h.dataset.hole))")
+    assert captured and all(pos.board[i] == 0 for i in captured)
+    assert "captured" in (cy.get_attribute(f"#board button.hole[data-hole='{captured[0]}']", "aria-label") or "")
+
+
+def test_instant_shows_each_move_at_once(new_page, server, stack) -> None:
+    cy = spectator(new_page, "instant")
+    moves, *_ = burst(server, stack, lambda code: (cy.goto(f"{server.url}/index.html#watch={code}"), wait_in_room(cy)))
+    wait_ply(cy, len(moves))
+    shown = cy.evaluate("window.__plies")
+    assert shown[-1][0] == len(moves)
+    # nothing held back: the last move is on the board as soon as it came
+    assert shown[-1][1] - shown[1][1] < 400 * (len(moves) - 1) / 2, shown
