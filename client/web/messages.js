@@ -124,8 +124,11 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
       room.reason = msg.reason;
       app.pending = false;
       roomView.render();
-      play("end");
-      announce(`Game over. ${resultHeadline()}. ${msg.result}.`);
+      moves.whenIdle(() => { // once the last move has been seen
+        if (app.room !== room) return;
+        play("end");
+        announce(`Game over. ${resultHeadline()}. ${msg.result}.`);
+      });
     },
 
     player_status(msg) {

@@ -74,6 +74,12 @@ export class MoveQueue {
     return this.running;
   }
 
+  /** Call fn once every queued move has been played out (now, when none is). */
+  whenIdle(fn) {
+    if (!this.running) fn();
+    else (this.idle ??= []).push(fn);
+  }
+
   /** A move to play out: {ply, move, before, after, record, effects, done()} */
   push(item) {
     this.items.push(item);
@@ -83,6 +89,7 @@ export class MoveQueue {
   /** Forget what waits (a fresh room state): the board shows the room as it is. */
   clear() {
     this.items = [];
+    this.idle = null;
     this.generation += 1;
     this.running = false;
     this.show(null);
@@ -115,5 +122,8 @@ export class MoveQueue {
     }
     this.running = false;
     this.show(null);
+    const waiting = this.idle ?? [];
+    this.idle = null;
+    for (const fn of waiting) fn();
   }
 }

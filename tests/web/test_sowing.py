@@ -15,6 +15,7 @@ from tests.web.helpers import (
     board,
     moves_to_a_capture_and_an_extra_turn,
     wait_in_room,
+    wait_online,
     wait_ply,
 )
 
@@ -85,3 +86,51 @@ def test_instant_shows_each_move_at_once(new_page, server, stack) -> None:
     assert shown[-1][0] == len(moves)
     # nothing held back: the last move is on the board as soon as it came
     assert shown[-1][1] - shown[1][1] < 400 * (len(moves) - 1) / 2, shown
+
+
+def kalah_record(pos: Any, hole: int, holes: int = 6) -> dict[str, Any]:
+    """The record a Kalah move makes in the shape move_made carries it (laps sown, seeds
+    taken; -1 / -2 are the stores), worked out here by Kalah's own rules."""
+    mover, seeds, board = pos.turn, pos.board[hole], list(pos.board)
+    ring = [*range(holes), -1, *range(holes, 2 * holes), -2]
+    ring.remove(-2 if mover == 0 else -1)  # the opponent's store is skipped
+    at, sown = ring.index(hole), []
+    board[hole] = 0
+    for _ in range(seeds):
+        at = (at + 1) % len(ring)
+        sown.append(ring[at])
+        if ring[at] >= 0:
+            board[ring[at]] += 1
+    last, takes = sown[-1], []
+    opposite = 2 * holes - 1 - last
+    if last >= 0 and last // holes == mover and board[last] == 1 and board[opposite] > 0:
+        takes = [{"from": opposite, "seeds": board[opposite], "to": -1 - mover, "at": seeds},
+                 {"from": last, "seeds": 1, "to": -1 - mover, "at": seeds}]
+    return {"laps": [{"start": hole, "sown": sown}], "takes": takes, "children": [], "settled": [],
+            "extra_turn": last == -1 - mover, "passes": 0, "round_end": False, "exact": True}
+
+
+def test_a_record_is_played_seed_by_seed_to_the_engines_position(new_page) -> None:
+    """The page's sowing frames, from records of the documented shape, end where the
+    engine's move does, one frame a seed (and one a capture)."""
+    page = new_page()
+    wait_online(page)
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    moves, extra_at, capture_at = moves_to_a_capture_and_an_extra_turn(game)
+    pos = game.start(0)
+    for i, move in enumerate(moves):
+        record = kalah_record(pos, move)
+        after = game.play(pos, move)
+        frames = page.evaluate("([before, record]) => import('/sowing.js').then(m => m.sowingFrames(before, record))",
+                               [game.state_json(pos), record])
+        seeds = pos.board[move]
+        assert len(frames) == 1 + seeds + len(record["takes"]), i
+        assert frames[-1]["state"]["board"] == list(after.board) and frames[-1]["state"]["stores"] == list(after.stores)
+        assert frames[seeds]["path"] == [p for p in record["laps"][0]["sown"] if p >= 0]
+        if i == capture_at:
+            assert frames[-1]["captured"] == [t["from"] for t in record["takes"]]
+        effects = page.evaluate("([msg, before]) => import('/effects.js').then(m => m.moveEffects(msg, before))",
+                                [{"seat": pos.turn, "move": move, "state": game.state_json(after), "record": record},
+                                 game.state_json(pos)])
+        assert effects["extra"] == (i == extra_at) and bool(effects["captured"]) == (i == capture_at)
+        pos = after
