@@ -156,6 +156,7 @@ export class BoardView {
     if (kinds) classes.push("legal");
     if (last) classes.push("last");
     if (captured) classes.push("captured");
+    if (count > STONES_DRAWN && view.counts !== "stones") classes.push("crowded"); // see style.css
     if (onPath && !last) classes.push("path");
     if (blocked) classes.push("blocked");
     if (child !== null) classes.push(`child child-${child}`);

@@ -4,14 +4,14 @@
 
 import { legalByHole } from "./board.js";
 import { $, announce, hideNotice, refuse, showError, twoStep } from "./notice.js";
-import { canMove } from "./room.js";
+import { canMove, caughtUp } from "./room.js";
 import { play } from "./sound.js";
 import { app } from "./state.js";
 import { errorText, letter, playerName, sideOf } from "./text.js";
 
 function explainRefusal(index) {
   const room = app.room;
-  if (app.frame && !(app.frame.final && app.frame.ply === room.ply)) {
+  if (!caughtUp()) {
     return refuse("catching_up", "The last move is still being played out: a moment.");
   }
   play("illegal");

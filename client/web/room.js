@@ -23,12 +23,15 @@ function shareLink(code) {
   return `${location.origin}${location.pathname}#room=${code}`;
 }
 
+/** The board shows the room's last move played out (sowing.js plays moves out in turn). */
+export function caughtUp() {
+  return !app.frame || (app.frame.final && app.frame.ply === app.room?.ply);
+}
+
 export function canMove() {
   const room = app.room;
-  // not before the board has caught up with the last move (sowing.js plays moves out)
-  const shown = !app.frame || (app.frame.final && app.frame.ply === room?.ply);
   return Boolean(room && app.conn.open && room.you !== null && room.status === "playing"
-    && !room.outcome && room.state.turn === room.you && !app.pending && shown);
+    && !room.outcome && room.state.turn === room.you && !app.pending && caughtUp());
 }
 
 export function turnText() {
@@ -127,7 +130,7 @@ function renderResult() {
   const room = app.room;
   const box = $("result");
   const over = room.status === "finished" || room.outcome;
-  box.hidden = !over;
+  box.hidden = !over || !caughtUp(); // the result once the last move has been seen
   if (!over) return;
   const [s0, s1] = room.state.stores;
   const onBoard = [0, 1].map((side) => room.state.board

@@ -11,6 +11,7 @@ import pytest
 
 from tests.web.helpers import (
     LiveServer,
+    SocketPlayer,
     create_room,
     legal_holes,
     wait_in_room,
@@ -83,10 +84,30 @@ def inside(a: dict[str, float], b: dict[str, float]) -> bool:
     return a["left"] >= b["left"] and a["right"] <= b["right"] and a["top"] >= b["top"] and a["bottom"] <= b["bottom"]
 
 
+def check_counts(phone: Any) -> list[dict[str, Any]]:
+    """Every hole's count inside the hole, no seed over it or over the hole's letter."""
+    phone.wait_for_function("() => [...document.querySelectorAll('#board button.hole')]"
+                            ".every(b => b.getBoundingClientRect().width > 0)")
+    holes: list[dict[str, Any]] = phone.evaluate(GEOMETRY)
+    assert len(holes) == 18
+    assert max(h["hole"]["width"] for h in holes) < 40  # a small hole indeed
+    for h in holes:
+        count, hole = h["count"], h["hole"]
+        assert count["width"] > 0 and count["height"] >= 8 and inside(count, hole), h
+        for seed in h["seeds"]:
+            assert seed["width"] >= 2 and inside(seed, hole), (h["text"], seed, hole)
+            assert not overlap(seed, count), (h["text"], seed, count)
+            assert not overlap(seed, h["name"]), (h["text"], seed, h["name"])
+        assert not overlap(count, h["name"]) and not overlap(hole, h["name"])
+    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    return holes
+
+
 def test_every_count_is_legible_on_a_phone_with_nine_holes(new_page) -> None:
     """Toguz kumalak: 9 holes a side, 9 seeds each; after South's first move eight holes
     hold 10. On a 375 px phone each count sits inside its hole with no seed over it, and
-    the hole's letter is covered by nothing."""
+    the hole's letter is covered by nothing (a small hole with many seeds shows its count
+    alone)."""
     alice, bob, code = two_players(new_page, "toguz_kumalak")
     alice.wait_for_selector("#board button.hole[data-hole='0'][data-legal]")
     alice.click("#board button.hole[data-hole='0']")
@@ -94,20 +115,27 @@ def test_every_count_is_legible_on_a_phone_with_nine_holes(new_page) -> None:
     phone = new_page(f"/#watch={code}", name="pat", viewport={"width": 375, "height": 740})
     wait_in_room(phone)
     wait_ply(phone, 1)
-    phone.wait_for_function("() => [...document.querySelectorAll('#board button.hole')]"
-                            ".every(b => b.getBoundingClientRect().width > 0)")
-    holes: list[dict[str, Any]] = phone.evaluate(GEOMETRY)
-    assert len(holes) == 18 and sum(h["text"] == "10" for h in holes) >= 8
-    assert max(h["hole"]["width"] for h in holes) < 40  # a small hole indeed
-    for h in holes:
-        count, hole = h["count"], h["hole"]
-        assert count["width"] > 0 and inside(count, hole), h
-        assert h["seeds"] or h["text"] in ("0", "1") or int(h["text"]) > 12, h
-        for seed in h["seeds"]:
-            assert not overlap(seed, count), (h["text"], seed, count)
-            assert not overlap(seed, h["name"]), (h["text"], seed, h["name"])
-        assert not overlap(count, h["name"])
-    assert phone.evaluate("document.documentElement.scrollWidth") <= 375
+    holes = check_counts(phone)
+    assert sum(h["text"] == "10" for h in holes) >= 8
+
+
+def test_seeds_drawn_on_a_small_hole_stay_clear_of_its_count(new_page, server, stack) -> None:
+    """Nine holes of five seeds (a custom Kalah), then six: the seeds are drawn, and drawn
+    under the count, on a 375 px phone."""
+    ann = SocketPlayer(server, "ann", stack)
+    nine = {"game_class": "Mancala", "game_constants": {"holes": 9, "nbr_start": 5},
+            "game_info": {"name": "Kalah 9x5", "stores": True, "sow_own_store": True}}
+    code = ann.ask({"type": "create_room", "variant": nine, "public": False, "seat": 0})["room"]
+    phone = new_page(f"/#watch={code}", name="pat", viewport={"width": 375, "height": 740})
+    wait_in_room(phone)
+    holes = check_counts(phone)
+    assert all(h["text"] == "5" and len(h["seeds"]) == 5 for h in holes)
+    bob = SocketPlayer(server, "bob", stack)
+    bob.ask({"type": "join_room", "room": code})
+    ann.ask({"type": "move", "room": code, "move": 2, "ply": 0})
+    wait_ply(phone, 1)
+    holes = check_counts(phone)
+    assert sum(len(h["seeds"]) == 6 for h in holes) == 5
 
 
 def test_a_notice_does_not_move_the_board(new_page) -> None:
