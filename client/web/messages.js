@@ -122,6 +122,7 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
       room.result = msg.result;
       room.outcome = msg.outcome;
       room.reason = msg.reason;
+      room.gameId = msg.game_id ?? room.gameId;
       app.pending = false;
       roomView.render();
       moves.whenIdle(() => { // once the last move has been seen

@@ -147,6 +147,13 @@ function renderResult() {
     ? ` (on the board: ${SEAT_NAMES[0]} ${onBoard[0]}, ${SEAT_NAMES[1]} ${onBoard[1]})` : "";
   counts.textContent = `Final count: ${name(0)} ${s0}, ${name(1)} ${s1}${left}`;
   box.append(h, p, counts);
+  if (room.gameId !== null && room.gameId !== undefined) {
+    const link = document.createElement("a");
+    link.id = "replay-link";
+    link.href = `/games/${room.gameId}`;
+    link.textContent = "Replay this game";
+    box.append(link);
+  }
 }
 
 function renderButtons() {

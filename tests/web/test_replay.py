@@ -71,6 +71,10 @@ def test_the_move_list_marks_captures_and_extra_turns_and_shows_a_past_position(
     assert board(cy) == list(pos.board)
     cy.click("#viewing-back")
     cy.wait_for_selector("#viewing", state="hidden")
+    # the finished game's replay is one click away
+    cy.click("#replay-link")
+    cy.wait_for_selector("body[data-loaded='game']")
+    assert cy.get_attribute("#main", "data-at") == str(len(moves))
 
 
 def test_the_replay_viewer_steps_through_a_finished_game_with_keys(new_page, server, stack) -> None:
