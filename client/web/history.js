@@ -4,10 +4,15 @@
 
 import { moveEffects } from "./effects.js";
 
-/** Annotate each move with what it did, from the positions before and after it. */
+/** Annotate each move with what it did: from its events, else from the positions
+ * before and after it (when known). */
 export function annotate(moves, states) {
   for (const m of moves) {
     if (m.effects) continue;
+    if (Array.isArray(m.events)) {
+      m.effects = moveEffects(m, states.get(m.ply) ?? states.get(m.ply + 1));
+      continue;
+    }
     const before = states.get(m.ply);
     const after = states.get(m.ply + 1);
     if (before && after) m.effects = moveEffects({ ...m, state: after }, before);

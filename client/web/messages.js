@@ -3,7 +3,7 @@
 
 import { noteGrace } from "./away.js";
 import { moveEffects } from "./effects.js";
-import { loadPositions } from "./history.js";
+import { annotate, loadPositions } from "./history.js";
 import { ServerError } from "./net.js";
 import { announce, showError, showNotice } from "./notice.js";
 import { resultHeadline, turnText } from "./room.js";
@@ -35,6 +35,7 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
         you: msg.you, ply: msg.ply, moves: msg.moves.map((m) => ({ ...m })), state: msg.state, result: msg.result,
         outcome: msg.state.outcome, gameId: msg.game_id, states: new Map([[msg.ply, msg.state]]),
       };
+      annotate(app.room.moves, app.room.states); // from their events, where the server sent them
       app.viewPly = null;
       // the moves before this page came in: their marks need the positions they were played on
       if (msg.ply > 0) {
@@ -70,7 +71,7 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
       }
       const before = room.state;
       const effects = moveEffects(msg, before);
-      room.moves.push({ ply: msg.ply, seat: msg.seat, move: msg.move, effects });
+      room.moves.push({ ply: msg.ply, seat: msg.seat, move: msg.move, events: msg.events ?? null, effects });
       room.ply = msg.ply + 1;
       room.state = msg.state;
       room.states.set(room.ply, msg.state);
@@ -78,7 +79,7 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
       app.pending = false;
       // the board plays the move out (sowing.js); sounds and words come at its end
       moves.push({
-        ply: msg.ply, move: msg.move, before, after: msg.state, record: msg.record ?? msg.trace ?? null,
+        ply: msg.ply, move: msg.move, before, after: msg.state, events: msg.events ?? null,
         effects, own: msg.seat === room.you,
         done() {
           if (app.room !== room) return;

@@ -1,5 +1,5 @@
 // Moves played out on the board, one after another: the seeds of a move dropped one by
-// one along the path its record gives (move_made's record: laps sown, seeds taken), and
+// one along the paths its events give (move_made.events: laps sown, seeds taken), and
 // each move's end held a moment before the next queued move starts, so that a burst of
 // moves (a computer answering at once, several extra turns) is seen move by move.
 // The speed is the player's setting ("instant" shows each end at once); with
@@ -18,46 +18,61 @@ export function reducedMotion() {
 const sleep = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 /**
- * The board after each seed of a move, from its record ({laps: [{start, sown}], takes:
- * [{from, seeds, to, at}]}; places are holes, or -1 / -2 for South's / North's store).
- * Each frame: {state, path: the holes sown so far, captured: holes taken from so far}.
+ * The board after each seed of a move, from its events (docs/protocol.md "What a move
+ * did": `sow` {hole, path}, `capture` {src, seeds, dst, at}, `settle` {place, seeds};
+ * places are holes, or -1 / -2 for South's / North's store). A capture made while a lap
+ * sows follows its `sow` and happens after `at` seeds of the move. Each frame: {state,
+ * path: the holes sown so far, captured: holes taken from so far}.
  */
-export function sowingFrames(before, record) {
-  if (!record?.laps?.length) return [];
+export function sowingFrames(before, events) {
+  if (!Array.isArray(events) || !events.some((e) => e.kind === "sow")) return [];
+  if (events.some((e) => e.kind === "inexact")) return []; // the state is the only truth then
   const board = [...before.board];
   const stores = [...before.stores];
   const add = (place, seeds) => {
     if (place >= 0) board[place] += seeds;
     else stores[-1 - place] += seeds;
   };
-  const takes = [...(record.takes || [])];
   const frames = [];
   const path = [];
   const captured = [];
   let sown = 0;
   const frame = () => frames.push({ state: { ...before, board: [...board], stores: [...stores], legal: [] },
                                     path: [...path], captured: [...captured] });
-  const takeDue = () => {
-    while (takes.length && takes[0].at <= sown) {
-      const t = takes.shift();
-      add(t.from, -t.seeds);
-      add(t.to, t.seeds);
-      if (t.from >= 0) captured.push(t.from);
-      frame();
-    }
-  };
-  for (const lap of record.laps) {
-    takeDue();
-    board[lap.start] -= lap.sown.length;
+  const take = (e) => {
+    add(e.src, -e.seeds);
+    add(e.dst, e.seeds);
+    if (e.src >= 0) captured.push(e.src);
     frame();
-    for (const place of lap.sown) {
-      add(place, 1);
-      if (place >= 0) path.push(place);
-      sown += 1;
+  };
+  const handled = new Set(); // captures already played inside their lap
+  events.forEach((e, i) => {
+    if (handled.has(i)) return;
+    if (e.kind === "capture") take(e);
+    else if (e.kind === "settle") {
+      add(e.place, e.seeds);
       frame();
-      takeDue();
+    } else if (e.kind === "sow") {
+      // the lap's captures made while it sows follow it in the list, due after `at` seeds
+      const mid = [];
+      for (let j = i + 1; j < events.length && events[j].kind === "capture"; j++) {
+        if (events[j].at < sown + e.path.length) {
+          mid.push(events[j]);
+          handled.add(j);
+        }
+      }
+      board[e.hole] -= e.path.length;
+      frame();
+      for (const place of e.path) {
+        while (mid.length && mid[0].at <= sown) take(mid.shift());
+        add(place, 1);
+        if (place >= 0) path.push(place);
+        sown += 1;
+        frame();
+      }
+      for (const late of mid) take(late);
     }
-  }
+  });
   return frames;
 }
 
@@ -80,7 +95,7 @@ export class MoveQueue {
     else (this.idle ??= []).push(fn);
   }
 
-  /** A move to play out: {ply, move, before, after, record, effects, done()} */
+  /** A move to play out: {ply, move, before, after, events, effects, own, done()} */
   push(item) {
     this.items.push(item);
     if (!this.running) this.run();
@@ -104,7 +119,7 @@ export class MoveQueue {
       const seedMs = reducedMotion() ? 0 : SEED_MS[speed];
       const base = { ply: item.ply, move: item.move, final: false };
       if (seedMs) {
-        for (const f of sowingFrames(item.before, item.record)) {
+        for (const f of sowingFrames(item.before, item.events)) {
           this.show({ ...base, ...f });
           await sleep(seedMs);
           if (generation !== this.generation) return;

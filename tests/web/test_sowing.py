@@ -88,49 +88,69 @@ def test_instant_shows_each_move_at_once(new_page, server, stack) -> None:
     assert shown[-1][1] - shown[1][1] < 400 * (len(moves) - 1) / 2, shown
 
 
-def kalah_record(pos: Any, hole: int, holes: int = 6) -> dict[str, Any]:
-    """The record a Kalah move makes in the shape move_made carries it (laps sown, seeds
-    taken; -1 / -2 are the stores), worked out here by Kalah's own rules."""
+def kalah_events(pos: Any, hole: int, holes: int = 6) -> list[dict[str, Any]]:
+    """The events a Kalah move makes, in the shape move_made carries them (docs/protocol.md
+    "What a move did"; -1 / -2 are the stores), worked out here by Kalah's own rules."""
     mover, seeds, board = pos.turn, pos.board[hole], list(pos.board)
     ring = [*range(holes), -1, *range(holes, 2 * holes), -2]
     ring.remove(-2 if mover == 0 else -1)  # the opponent's store is skipped
-    at, sown = ring.index(hole), []
+    at, path = ring.index(hole), []
     board[hole] = 0
     for _ in range(seeds):
         at = (at + 1) % len(ring)
-        sown.append(ring[at])
+        path.append(ring[at])
         if ring[at] >= 0:
             board[ring[at]] += 1
-    last, takes = sown[-1], []
+    events: list[dict[str, Any]] = [{"kind": "sow", "hole": hole, "path": path}]
+    last = path[-1]
     opposite = 2 * holes - 1 - last
     if last >= 0 and last // holes == mover and board[last] == 1 and board[opposite] > 0:
-        takes = [{"from": opposite, "seeds": board[opposite], "to": -1 - mover, "at": seeds},
-                 {"from": last, "seeds": 1, "to": -1 - mover, "at": seeds}]
-    return {"laps": [{"start": hole, "sown": sown}], "takes": takes, "children": [], "settled": [],
-            "extra_turn": last == -1 - mover, "passes": 0, "round_end": False, "exact": True}
+        events += [{"kind": "capture", "src": opposite, "seeds": board[opposite], "dst": -1 - mover, "at": seeds},
+                   {"kind": "capture", "src": last, "seeds": 1, "dst": -1 - mover, "at": seeds}]
+    if last == -1 - mover:
+        events.append({"kind": "extra_turn"})
+    return events
 
 
-def test_a_record_is_played_seed_by_seed_to_the_engines_position(new_page) -> None:
-    """The page's sowing frames, from records of the documented shape, end where the
-    engine's move does, one frame a seed (and one a capture)."""
+def test_a_moves_events_are_played_seed_by_seed_to_the_engines_position(new_page) -> None:
+    """The page's sowing frames, from events of the documented shape, end where the
+    engine's move does, one frame a seed (and one a capture); what the page reads from
+    them (effects.js) marks the capture and the extra turn."""
     page = new_page()
     wait_online(page)
     game = Game(load_variant(config_paths()["kalah_4"]))
     moves, extra_at, capture_at = moves_to_a_capture_and_an_extra_turn(game)
     pos = game.start(0)
     for i, move in enumerate(moves):
-        record = kalah_record(pos, move)
+        events = kalah_events(pos, move)
         after = game.play(pos, move)
-        frames = page.evaluate("([before, record]) => import('/sowing.js').then(m => m.sowingFrames(before, record))",
-                               [game.state_json(pos), record])
+        frames = page.evaluate("([before, events]) => import('/sowing.js').then(m => m.sowingFrames(before, events))",
+                               [game.state_json(pos), events])
         seeds = pos.board[move]
-        assert len(frames) == 1 + seeds + len(record["takes"]), i
+        captures = [e for e in events if e["kind"] == "capture"]
+        assert len(frames) == 1 + seeds + len(captures), i
         assert frames[-1]["state"]["board"] == list(after.board) and frames[-1]["state"]["stores"] == list(after.stores)
-        assert frames[seeds]["path"] == [p for p in record["laps"][0]["sown"] if p >= 0]
-        if i == capture_at:
-            assert frames[-1]["captured"] == [t["from"] for t in record["takes"]]
+        assert frames[seeds]["path"] == [p for p in events[0]["path"] if p >= 0]
+        assert frames[-1]["captured"] == [e["src"] for e in captures]
         effects = page.evaluate("([msg, before]) => import('/effects.js').then(m => m.moveEffects(msg, before))",
-                                [{"seat": pos.turn, "move": move, "state": game.state_json(after), "record": record},
+                                [{"seat": pos.turn, "move": move, "state": game.state_json(after), "events": events},
                                  game.state_json(pos)])
         assert effects["extra"] == (i == extra_at) and bool(effects["captured"]) == (i == capture_at)
+        if i == capture_at:  # the seeds taken across, not the capturing seed
+            assert effects["captured"] == captures[0]["seeds"]
         pos = after
+
+
+def test_seeds_taken_while_sowing_come_at_their_seed(new_page) -> None:
+    """A capture listed after its lap with `at` inside it (variants that capture as seeds
+    drop) is played after that many seeds, not at the lap's end."""
+    page = new_page()
+    wait_online(page)
+    before = {"board": [3, 0, 0, 0, 2, 2, 2, 2], "stores": [0, 0], "turn": 0}
+    events = [{"kind": "sow", "hole": 0, "path": [1, 2, 3]},
+              {"kind": "capture", "src": 1, "seeds": 1, "dst": -1, "at": 1}]
+    frames = page.evaluate("([before, events]) => import('/sowing.js').then(m => m.sowingFrames(before, events))",
+                           [before, events])
+    boards = [f["state"]["board"][:4] for f in frames]
+    assert boards == [[0, 0, 0, 0], [0, 1, 0, 0], [0, 0, 0, 0], [0, 0, 1, 0], [0, 0, 1, 1]]
+    assert frames[-1]["state"]["stores"] == [1, 0]
