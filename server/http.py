@@ -16,7 +16,8 @@ from typing import Any
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from mancala.server import compete_http
+from mancala.engine.game import IllegalMove
+from mancala.server import compete_http, game_pages
 from mancala.server.connection import TokenBucket
 from mancala.server.hub import Hub
 from mancala.server.metrics import CONTENT_TYPE
@@ -86,6 +87,12 @@ class HttpRoutes:
         ours = compete_http.query(path) if len(path) <= MAX_PATH else None
         if ours is not None and getattr(request, "method", "GET") in METHODS:
             return self._head(request, self._limited(address) or await self.compete_async(ours, path))
+        if (len(path) <= MAX_PATH and (positions := game_pages.POSITIONS.match(path))
+                and getattr(request, "method", "GET") in METHODS):
+            storage = getattr(self.hub, "storage", None)
+            if storage is not None:
+                row = await storage.game(int(positions.group(1)))
+                return self._head(request, self._limited(address) or self.positions(row, path))
         match = GAME_PATH.match(path) if len(path) <= MAX_PATH else None
         if match is None or getattr(request, "method", "GET") not in METHODS:
             return self.handle(request, address)
@@ -124,6 +131,14 @@ class HttpRoutes:
         match = GAME_PATH.match(path)
         if match:
             return self.game(int(match.group(1)), path)
+        if match := game_pages.POSITIONS.match(path):
+            return self.positions(self.hub.store.game(int(match.group(1))), path)
+        if match := game_pages.VARIANT.match(path):
+            info = self.hub.variants.get(match.group(1))
+            return not_found(path) if info is None else json_response(
+                game_pages.variant_json(info.name, info.model_dump()))
+        if game_pages.GAME_PAGE.match(path):
+            return self.static("/game.html")
         ours = compete_http.query(path)
         if ours is not None:
             return self.compete(ours, path)
@@ -162,6 +177,14 @@ class HttpRoutes:
         if await storage.game(int(arg)) is None:
             return not_found(path)
         return json_response(compete_http.chat_json(int(arg), await storage.chat(int(arg))))
+
+    def positions(self, row: GameRow | None, path: str) -> Response:
+        if row is None or not game_pages.built_in(row.variant):
+            return not_found(path)
+        try:
+            return json_response(game_pages.positions(row))
+        except IllegalMove as exc:  # the rules changed since it was played
+            return error_response(HTTPStatus.CONFLICT, "unreplayable", f"the game no longer replays: {exc}")
 
     def game(self, game_id: int, path: str) -> Response:
         row = self.hub.store.game(game_id)

@@ -135,6 +135,7 @@ class Seat:
     computer: bool = False
     absent_since: float | None = None
     abandon_timer: Timer | None = None
+    forfeit_at: float | None = None  # when the abandon timer fires (the room's clock)
     wants_rematch: bool = False
     player: str | None = None  # a known player's id (rated games, their record)
     rating: tuple[int, bool] | None = None  # shown: (rating in the room's variant, provisional)
@@ -147,10 +148,16 @@ class Seat:
     def connected(self) -> bool:
         return self.computer or bool(self.clients)
 
-    def info(self) -> SeatInfo:
+    def info(self, now: float | None = None) -> SeatInfo:
+        """The seat as others see it; with `now`, the time it has left to come back."""
         rating, provisional = self.rating if self.rating is not None else (None, False)
         return SeatInfo(name=self.name, connected=self.connected, computer=self.computer, rating=rating,
-                        provisional=provisional)
+                        provisional=provisional, grace_ms=self.grace_ms(now))
+
+    def grace_ms(self, now: float | None) -> int | None:
+        if now is None or self.abandon_timer is None or self.forfeit_at is None:
+            return None
+        return max(0, round((self.forfeit_at - now) * 1000))
 
 
 class Room:
@@ -222,7 +229,8 @@ class Room:
 
     def room_state(self, you: int | None, request_id: Any = None) -> RoomState:
         return RoomState(id=request_id, room=self.code, variant=self.variant_name, title=self.title,
-                         holes=self.variant.holes, public=self.public, seats=[s.info() for s in self.seats],
+                         holes=self.variant.holes, public=self.public,
+                         seats=[s.info(self.clock.now()) for s in self.seats],
                          spectators=len(self.spectators), status=self.status,
                          you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
                          result=self.result, game_id=self.game_id, clock=self.match.control,
@@ -375,6 +383,7 @@ class Room:
                 if s.abandon_timer:
                     s.abandon_timer.cancel()
                     s.abandon_timer = None
+                    s.forfeit_at = None
                 s.absent_since = None
                 self.empty_since = None
                 log.info("room %s: %s back in seat %d", self.code, client.peer, i)
@@ -423,10 +432,12 @@ class Room:
             s.clients.discard(client)
             if not s.clients:
                 log.info("room %s: seat %d %s", self.code, seat, "left" if leaving else "disconnected")
-                self.broadcast(PlayerStatus(room=self.code, seat=seat,
-                                            status="left" if leaving else "disconnected", name=s.name))
                 if not self.finished and self.status == "playing":
                     self._start_abandon_timer(seat)
+                # the grace left goes with the news, so that pages can count down to the forfeit
+                self.broadcast(PlayerStatus(room=self.code, seat=seat,
+                                            status="left" if leaving else "disconnected", name=s.name,
+                                            grace_ms=s.grace_ms(self.clock.now())))
         if not self.clients():
             self.empty_since = self.clock.now()
         self.on_change(self)
@@ -460,11 +471,13 @@ class Room:
             # the limit (a flag), not two minutes away from the page
             return
         s.abandon_timer = self.clock.call_later(self.abandon_timeout, lambda: self._abandoned(seat))
+        s.forfeit_at = self.clock.now() + self.abandon_timeout
 
     def _abandoned(self, seat: int) -> None:
         """The grace period is over: a seat still empty forfeits."""
         s = self.seats[seat]
         s.abandon_timer = None
+        s.forfeit_at = None
         if s.connected or self.finished:
             return
         log.info("room %s: seat %d abandoned; forfeit", self.code, seat)

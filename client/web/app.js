@@ -14,9 +14,12 @@ import { messageHandlers } from "./messages.js";
 import { Connection, ServerError } from "./net.js";
 import { $, announce, hideNotice, refuse, showError, showNotice, twoStep } from "./notice.js";
 import { identify, rename, wireDevices } from "./identity.js";
+import { wireOptions } from "./options.js";
 import { RoomActions } from "./play.js";
+import { showRecentGames } from "./recent.js";
 import { RoomView } from "./room.js";
 import { Router, parseHash, setHash } from "./routes.js";
+import { MoveQueue } from "./sowing.js";
 import { app } from "./state.js";
 import * as saved from "./store.js";
 
@@ -34,6 +37,7 @@ const actions = new RoomActions(roomView);
 const lobbyView = new LobbyView({
   create(variant) {
     $("create-variant").value = variant;
+    $("create-variant").dispatchEvent(new Event("change"));
     $("create-form").scrollIntoView({ block: "start", behavior: "smooth" });
     $("create-variant").focus();
     announce("Variant chosen: set the options, then press Create room.");
@@ -48,7 +52,11 @@ const lobbyView = new LobbyView({
 });
 
 const router = new Router(roomView, lobbyView);
-const handlers = messageHandlers({ roomView, lobbyView, router });
+const moves = new MoveQueue((frame) => {
+  app.frame = frame;
+  if (app.room) roomView.render();
+});
+const handlers = messageHandlers({ roomView, lobbyView, router, moves });
 
 function onMessage(msg) {
   const handler = handlers[msg.type] ?? challengeHandlers[msg.type];
@@ -74,6 +82,7 @@ async function onOpen() {
     ]);
     lobbyView.setVariants(variants.variants);
     lobbyView.setRooms(lobby.rooms);
+    showRecentGames();
     if (app.target) await router.enterTarget();
   } catch (err) {
     if (!(err instanceof ServerError && err.code === "disconnected")) showError(err);
@@ -122,6 +131,7 @@ function start() {
     $("back-button").click();
   });
   $("resign-button").addEventListener("click", () => actions.resign());
+  $("viewing-back").addEventListener("click", () => roomView.showMove(null));
   $("rematch-button").addEventListener("click", () => actions.rematch());
   $("notice-close").addEventListener("click", hideNotice);
   $("retry-now").addEventListener("click", () => app.conn.retryNow());
@@ -139,6 +149,7 @@ function start() {
   wireRoom();
   wireChallenges();
   wireDevices();
+  wireOptions(() => { if (app.room) roomView.render(); });
 
   app.conn = new Connection(wsUrl(), { onMessage, onOpen, onStatus });
   // for tests and the curious: the page's state, read-only by convention

@@ -3,7 +3,9 @@
 
 import { SEAT_NAMES, letter, seeds, sideOf } from "./text.js";
 
-const MAX_DOTS = 12;
+export const MAX_DOTS = 12; // more seeds than this: the count alone, drawn large
+// "seeds only" (no numbers), as the old Windows Kalah drew its bins: at most this many
+export const STONES_DRAWN = 6;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -47,10 +49,11 @@ function whose(side, you) {
   return side === you ? "Your" : "Opponent's";
 }
 
-function dots(count) {
+function dots(count, stonesOnly) {
   const box = el("span", { class: "dots", "aria-hidden": "true" });
-  if (count <= MAX_DOTS) {
-    for (let i = 0; i < count; i++) box.append(el("span", { class: "seed" }));
+  if (stonesOnly || count <= MAX_DOTS) {
+    const drawn = stonesOnly ? Math.min(count, STONES_DRAWN) : count;
+    for (let i = 0; i < drawn; i++) box.append(el("span", { class: "seed" }));
   } else {
     box.classList.add("many");
   }
@@ -71,7 +74,7 @@ export class BoardView {
   }
 
   /**
-   * view: {holes, state, you, bottom, canMove, lastHole, pending}
+   * view: {holes, state, you, bottom, canMove, lastHole, pending, counts: "numbers" | "stones"}
    */
   render(view) {
     this.view = view;
@@ -137,6 +140,8 @@ export class BoardView {
     const owner = state.owners?.[index] ?? null;
     const blocked = Boolean(state.blocked?.[index]);
     const last = view.lastHole === index;
+    const captured = Boolean(view.captured?.includes(index));
+    const onPath = Boolean(view.path?.includes(index));
     const directional = kinds && !kinds.includes("plain");
 
     const words = [`${whose(side, you)} hole ${letter(pos)}, ${seeds(count)}`];
@@ -144,11 +149,15 @@ export class BoardView {
     if (child !== null) words.push(child === you ? "your child" : `child of ${SEAT_NAMES[child]}`);
     if (owner !== null && owner !== side) words.push(`owned by ${owner === you ? "you" : SEAT_NAMES[owner]}`);
     if (last) words.push("last move");
+    if (captured) words.push("captured");
     if (kinds) words.push(directional ? "playable, choose a direction" : "playable");
 
     const classes = ["hole", `side-${side}`];
     if (kinds) classes.push("legal");
     if (last) classes.push("last");
+    if (captured) classes.push("captured");
+    if (count > STONES_DRAWN && view.counts !== "stones") classes.push("crowded"); // see style.css
+    if (onPath && !last) classes.push("path");
     if (blocked) classes.push("blocked");
     if (child !== null) classes.push(`child child-${child}`);
     if (owner !== null && owner !== side) classes.push(`owned owner-${owner}`);
@@ -163,9 +172,10 @@ export class BoardView {
       "aria-disabled": kinds ? undefined : "true",
       tabindex: index === this.focusIndex ? "0" : "-1",
     },
-    el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
-    dots(count),
-    el("span", { class: "hole-name", text: letter(pos), "aria-hidden": "true" }),
+    // the count has its own line above the seeds, and the letter sits under the hole:
+    // nothing is drawn over either, whatever the hole's size (a 9-hole board on a phone)
+    view.counts === "stones" ? null : el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
+    dots(count, view.counts === "stones"),
     child !== null ? el("span", { class: "badge", text: "child", "aria-hidden": "true" }) : null);
     button.addEventListener("click", () => {
       this.focusIndex = index;
@@ -173,7 +183,8 @@ export class BoardView {
     });
     button.addEventListener("focus", () => this.setTabStop(index));
 
-    const cell = el("div", { class: "cell" }, button);
+    const cell = el("div", { class: "cell" }, button,
+                    el("span", { class: "hole-name", text: letter(pos), "aria-hidden": "true" }));
     if (directional) {
       const choice = el("div", { class: "directions", role: "group",
                                  "aria-label": `Direction for hole ${letter(pos)}` });

@@ -1,6 +1,7 @@
 // The lobby: variants (searchable), the live list of public rooms, the seats
 // this browser holds.
 
+import { describeChoice } from "./rules.js";
 import { playerName } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
@@ -38,6 +39,7 @@ export class LobbyView {
     this.variants = [];
     this.rooms = new Map();
     $("variant-search").addEventListener("input", () => this.renderVariants());
+    $("create-variant").addEventListener("change", () => describeChoice(this.variants));
     const group = $("variant-group");
     try {
       group.value = localStorage.getItem("mancala.variantGroup") || "family";
@@ -66,6 +68,7 @@ export class LobbyView {
       return og;
     }));
     if (this.variants.some((v) => v.name === chosen)) select.value = chosen;
+    describeChoice(this.variants);
     this.renderVariants();
   }
 

@@ -1,16 +1,20 @@
 // What the server pushes, and what the page makes of it: each message type updates
 // app.room (or the lobby), redraws, and says what happened.
 
+import { noteGrace } from "./away.js";
+import { moveEffects } from "./effects.js";
+import { annotate, loadPositions } from "./history.js";
 import { ServerError } from "./net.js";
 import { announce, showError, showNotice } from "./notice.js";
 import { resultHeadline, turnText } from "./room.js";
 import { setHash } from "./routes.js";
 import { app } from "./state.js";
+import { play } from "./sound.js";
 import * as saved from "./store.js";
 import { SEAT_NAMES, computerLevel, moveText, playerName } from "./text.js";
 
 /** The handler of each message type; views: {roomView, lobbyView, router}. */
-export function messageHandlers({ roomView, lobbyView, router }) {
+export function messageHandlers({ roomView, lobbyView, router, moves }) {
   return {
     seat_granted(msg) {
       saved.saveSeat(msg.room, { token: msg.token, seat: msg.seat });
@@ -23,12 +27,24 @@ export function messageHandlers({ roomView, lobbyView, router }) {
       const newGame = !fresh && msg.ply === 0 && (app.room.ply > 0 || app.room.status === "finished");
       app.room = {
         code: msg.room, variant: msg.variant, title: msg.title, holes: msg.holes, public: msg.public,
-        seats: msg.seats.map((s) => ({ ...s })), spectators: msg.spectators, status: msg.status,
-        you: msg.you, ply: msg.ply, moves: [...msg.moves], state: msg.state, result: msg.result,
-        outcome: msg.state.outcome,
+        seats: msg.seats.map((s) => {
+          const seat = { ...s };
+          noteGrace(seat, s.grace_ms);
+          return seat;
+        }), spectators: msg.spectators, status: msg.status,
+        you: msg.you, ply: msg.ply, moves: msg.moves.map((m) => ({ ...m })), state: msg.state, result: msg.result,
+        outcome: msg.state.outcome, gameId: msg.game_id, states: new Map([[msg.ply, msg.state]]),
       };
+      annotate(app.room.moves, app.room.states); // from their events, where the server sent them
+      app.viewPly = null;
+      // the moves before this page came in: their marks need the positions they were played on
+      if (msg.ply > 0) {
+        const room = app.room;
+        loadPositions(room).then((ok) => { if (ok && app.room === room) roomView.render(); });
+      }
       app.pending = false;
       app.rematchOffer = null;
+      moves.clear(); // the board shows this state, not what was being played out
       if (msg.you !== null) saved.saveSeat(msg.room, { seat: msg.you, title: msg.title });
       setHash(`#${msg.you === null && app.target.mode === "watch" ? "watch" : "room"}=${msg.room}`);
       roomView.show();
@@ -53,14 +69,30 @@ export function messageHandlers({ roomView, lobbyView, router }) {
         router.enterTarget(); // missed something: ask for the whole room again
         return;
       }
-      room.moves.push({ ply: msg.ply, seat: msg.seat, move: msg.move });
+      const before = room.state;
+      const effects = moveEffects(msg, before);
+      room.moves.push({ ply: msg.ply, seat: msg.seat, move: msg.move, events: msg.events ?? null, effects });
       room.ply = msg.ply + 1;
       room.state = msg.state;
+      room.states.set(room.ply, msg.state);
       room.outcome = msg.state.outcome;
       app.pending = false;
+      // the board plays the move out (sowing.js); sounds and words come at its end
+      moves.push({
+        ply: msg.ply, move: msg.move, before, after: msg.state, events: msg.events ?? null,
+        effects, own: msg.seat === room.you,
+        done() {
+          if (app.room !== room) return;
+          if (effects.captured) play("capture");
+          else if (effects.ownStore || effects.extra) play("extra");
+          const who = msg.seat === room.you ? "You" : playerName(room.seats, msg.seat);
+          const said = [effects.captured ? `captured ${effects.captured}` : "", effects.extra ? "moves again" : ""]
+            .filter(Boolean).join(", ");
+          announce(`${who} played ${moveText(msg.move, room.holes)}${said ? `, ${said}` : ""}. `
+                   + `${room.outcome ? "" : turnText()}`);
+        },
+      });
       roomView.render();
-      const who = msg.seat === room.you ? "You" : playerName(room.seats, msg.seat);
-      announce(`${who} played ${moveText(msg.move, room.holes)}. ${room.outcome ? "" : turnText()}`);
     },
 
     round_started(msg) {
@@ -91,9 +123,14 @@ export function messageHandlers({ roomView, lobbyView, router }) {
       room.result = msg.result;
       room.outcome = msg.outcome;
       room.reason = msg.reason;
+      room.gameId = msg.game_id ?? room.gameId;
       app.pending = false;
       roomView.render();
-      announce(`Game over. ${resultHeadline()}. ${msg.result}.`);
+      moves.whenIdle(() => { // once the last move has been seen
+        if (app.room !== room) return;
+        play("end");
+        announce(`Game over. ${resultHeadline()}. ${msg.result}.`);
+      });
     },
 
     player_status(msg) {
@@ -102,6 +139,7 @@ export function messageHandlers({ roomView, lobbyView, router }) {
       const seat = room.seats[msg.seat];
       if (msg.name !== null && msg.name !== undefined) seat.name = msg.name;
       seat.connected = msg.status === "joined" || msg.status === "back";
+      noteGrace(seat, seat.connected ? null : msg.grace_ms);
       if (msg.status === "joined" && room.status === "waiting"
           && room.seats.every((s) => s.name !== null)) room.status = "playing";
       roomView.render();

@@ -4,12 +4,17 @@
 
 import { legalByHole } from "./board.js";
 import { $, announce, hideNotice, refuse, showError, twoStep } from "./notice.js";
-import { canMove } from "./room.js";
+import { canMove, caughtUp } from "./room.js";
+import { play } from "./sound.js";
 import { app } from "./state.js";
 import { errorText, letter, playerName, sideOf } from "./text.js";
 
 function explainRefusal(index) {
   const room = app.room;
+  if (!caughtUp()) {
+    return refuse("catching_up", "The last move is still being played out: a moment.");
+  }
+  play("illegal");
   if (!app.conn.open) return refuse("disconnected", "Not connected: wait until the page has reconnected.");
   if (room.you === null) return refuse("not_a_player", "You are watching this game, not playing in it.");
   if (room.status === "waiting") return refuse("not_your_turn", "Waiting for an opponent to join.");
@@ -73,6 +78,7 @@ export class RoomActions {
       app.pending = false;
       if (app.room) this.view.render();
       showError(err);
+      if (err.code === "illegal_move") play("illegal");
       announce(errorText(err.code).text);
     }
   }

@@ -2,10 +2,15 @@
 // moves so far, the result, and the buttons that fit the moment. Everything is
 // drawn from app.room (state.js); clicks on the board go to the handlers given.
 
+import { renderAway } from "./away.js";
 import { BoardView } from "./board.js";
+import { loadPositions } from "./history.js";
+import { renderMoveList } from "./movelist.js";
+import { showRules } from "./rules.js";
 import { $ } from "./notice.js";
+import { pref } from "./prefs.js";
 import { app } from "./state.js";
-import { SEAT_NAMES, computerLevel, moveHole, moveShort, moveText, playerName, sideOf } from "./text.js";
+import { SEAT_NAMES, computerLevel, moveHole, playerName, sideOf } from "./text.js";
 
 /** The seat's player in words; "You (South)" for the viewer's own seat. */
 function name(seat) {
@@ -18,10 +23,15 @@ function shareLink(code) {
   return `${location.origin}${location.pathname}#room=${code}`;
 }
 
+/** The board shows the room's last move played out (sowing.js plays moves out in turn). */
+export function caughtUp() {
+  return !app.frame || (app.frame.final && app.frame.ply === app.room?.ply);
+}
+
 export function canMove() {
   const room = app.room;
   return Boolean(room && app.conn.open && room.you !== null && room.status === "playing"
-    && !room.outcome && room.state.turn === room.you && !app.pending);
+    && !room.outcome && room.state.turn === room.you && !app.pending && caughtUp());
 }
 
 export function turnText() {
@@ -54,7 +64,7 @@ export function resultHeadline() {
   return outcome.winner === room.you ? "You win" : "You lose";
 }
 
-function playerBar(el, seat) {
+function playerBar(el, seat, stores) {
   const room = app.room;
   const info = room.seats[seat];
   const toMove = room.status === "playing" && !room.outcome && room.state.turn === seat;
@@ -79,7 +89,7 @@ function playerBar(el, seat) {
   }
   const store = document.createElement("span");
   store.className = "store-count";
-  store.textContent = `${room.state.stores[seat]} in store`;
+  store.textContent = `${stores[seat]} in store`;
   el.append(store);
   if (toMove) {
     const flag = document.createElement("span");
@@ -90,32 +100,37 @@ function playerBar(el, seat) {
   }
 }
 
-function renderMoves() {
+function renderMoves(onPick) {
   const room = app.room;
   const list = $("move-list");
-  list.replaceChildren(...room.moves.map((m, i) => {
-    const li = document.createElement("li");
-    li.dataset.ply = m.ply;
-    li.className = `side-${m.seat}${i === room.moves.length - 1 ? " last" : ""}`;
-    const seatName = document.createElement("span");
-    seatName.className = "mover";
-    seatName.textContent = SEAT_NAMES[m.seat];
-    const what = document.createElement("span");
-    what.className = "what";
-    what.textContent = moveShort(m.move, room.holes);
-    li.setAttribute("aria-label", `Move ${m.ply + 1}: ${moveText(m.move, room.holes)}`);
-    li.append(seatName, " ", what);
-    return li;
-  }));
+  renderMoveList(list, room.moves, {
+    holes: room.holes, shown: app.viewPly, onPick,
+    names: [0, 1].map((seat) => (seat === room.you ? "You" : room.seats[seat].name ?? SEAT_NAMES[seat])),
+  });
   $("moves-count").textContent = String(room.moves.length);
-  list.scrollTop = list.scrollHeight; // the latest move in sight, without moving the page
+  if (app.viewPly === null) list.scrollTop = list.scrollHeight; // the latest move in sight, without moving the page
+}
+
+/** The position the board shows: the game as it is, or after a past move picked in the list. */
+function shownPosition() {
+  const room = app.room;
+  const ply = app.viewPly;
+  const state = ply === null ? null : room.states.get(ply + 1);
+  if (state) return { state, move: room.moves[ply], past: true, path: room.moves[ply].effects?.path };
+  const frame = app.frame;
+  if (frame) {
+    return { state: frame.state, move: { move: frame.move, effects: { capturedHoles: frame.captured } },
+             past: false, path: frame.final ? room.moves[frame.ply - 1]?.effects?.path : frame.path, ply: frame.ply };
+  }
+  const move = room.moves[room.moves.length - 1] ?? null;
+  return { state: room.state, move, past: false, path: move?.effects?.path };
 }
 
 function renderResult() {
   const room = app.room;
   const box = $("result");
   const over = room.status === "finished" || room.outcome;
-  box.hidden = !over;
+  box.hidden = !over || !caughtUp(); // the result once the last move has been seen
   if (!over) return;
   const [s0, s1] = room.state.stores;
   const onBoard = [0, 1].map((side) => room.state.board
@@ -132,6 +147,13 @@ function renderResult() {
     ? ` (on the board: ${SEAT_NAMES[0]} ${onBoard[0]}, ${SEAT_NAMES[1]} ${onBoard[1]})` : "";
   counts.textContent = `Final count: ${name(0)} ${s0}, ${name(1)} ${s1}${left}`;
   box.append(h, p, counts);
+  if (room.gameId !== null && room.gameId !== undefined) {
+    const link = document.createElement("a");
+    link.id = "replay-link";
+    link.href = `/games/${room.gameId}`;
+    link.textContent = "Replay this game";
+    box.append(link);
+  }
 }
 
 function renderButtons() {
@@ -171,6 +193,10 @@ export class RoomView {
     $("spectator-count").textContent = "";
     $("share").hidden = true;
     $("result").hidden = true;
+    $("away").hidden = true;
+    $("viewing").hidden = true;
+    $("move-heads").replaceChildren();
+    app.viewPly = null;
     $("resign-button").hidden = true;
     $("rematch-button").hidden = true;
     for (const id of ["player-top", "player-bottom", "board", "move-list"]) $(id).replaceChildren();
@@ -183,6 +209,20 @@ export class RoomView {
   show() {
     $("lobby").hidden = true;
     $("room").hidden = false;
+    this.render();
+  }
+
+  /** Show the position after a past move (null: the game as it is now). */
+  async showMove(ply) {
+    const room = app.room;
+    if (!room) return;
+    if (ply === null || ply === room.moves.length - 1) {
+      app.viewPly = null;
+    } else {
+      if (!room.states.has(ply + 1)) await loadPositions(room);
+      if (app.room !== room) return;
+      app.viewPly = room.states.has(ply + 1) ? ply : null;
+    }
     this.render();
   }
 
@@ -200,29 +240,39 @@ export class RoomView {
     if (!room) return;
     const bottom = room.you ?? 0;
     const section = $("room");
+    const shown = shownPosition();
     section.dataset.room = room.code;
-    section.dataset.ply = room.ply;
+    section.dataset.ply = shown.ply ?? room.ply; // the move the board shows: tests wait for it
+    section.dataset.sowing = app.frame && !app.frame.final ? "1" : "0";
     section.dataset.status = room.status;
     section.dataset.turn = room.state.turn;
     section.dataset.you = room.you === null ? "spectator" : String(room.you);
     section.dataset.thinking = computerThinking() ? "1" : "0";
     $("room-title").textContent = room.title;
+    showRules(room.variant, room.title);
     $("room-code").textContent = room.code;
     $("room-privacy").textContent = room.public ? "public" : "private";
     $("spectator-count").textContent = `${room.spectators} watching`;
 
-    // an invitation only while a seat is free (against the computer both are taken)
-    const showShare = room.status === "waiting" && !hasComputer();
+    // an invitation only to a player, while a seat is free (against the computer both are
+    // taken); a spectator has nobody to invite
+    const free = room.seats.some((s) => s.name === null && !s.computer);
+    const showShare = room.status === "waiting" && free && room.you !== null;
     $("share").hidden = !showShare;
     $("share-link").value = shareLink(room.code);
 
-    playerBar($("player-top"), 1 - bottom);
-    playerBar($("player-bottom"), bottom);
-    const last = room.moves.length ? moveHole(room.moves[room.moves.length - 1].move) : null;
+    playerBar($("player-top"), 1 - bottom, shown.state.stores);
+    playerBar($("player-bottom"), bottom, shown.state.stores);
     this.board.render({
-      holes: room.holes, state: room.state, you: room.you, bottom, canMove: canMove(),
-      lastHole: last, pending: app.pending,
+      holes: room.holes, state: shown.state, you: room.you, bottom, canMove: !shown.past && canMove(),
+      lastHole: shown.move ? moveHole(shown.move.move) : null, captured: shown.move?.effects?.capturedHoles,
+      path: shown.path,
+      pending: app.pending, counts: pref("counts"),
     });
+    $("viewing").hidden = !shown.past;
+    if (shown.past) {
+      $("viewing-text").textContent = `Showing the position after move ${app.viewPly + 1} of ${room.moves.length}.`;
+    }
 
     let status = turnText();
     if (room.you === null) status = `Watching. ${status}`;
@@ -234,7 +284,8 @@ export class RoomView {
     $("status-line").classList.toggle("thinking", computerThinking() && app.conn.open);
     document.title = `${canMove() ? "Your turn · " : ""}${room.title} · Mancala`;
 
-    renderMoves();
+    renderAway();
+    renderMoves((ply) => this.showMove(ply));
     renderResult();
     renderButtons();
   }

@@ -4,6 +4,7 @@
 
 import { ServerError } from "./net.js";
 import { $, hideNotice, showError, showNotice } from "./notice.js";
+import { showRecentGames } from "./recent.js";
 import { app } from "./state.js";
 import * as saved from "./store.js";
 import { errorText } from "./text.js";
@@ -106,6 +107,7 @@ export class Router {
     $("lobby").hidden = false;
     document.title = "Mancala";
     this.lobbyView.renderMine(saved.seats());
+    showRecentGames(); // a game just finished is among them
   }
 
   go(code, mode = "auto") {

@@ -8,6 +8,8 @@ export const app = {
   room: null, // the room shown: the last room_state plus what was pushed since
   pending: false, // a move is on its way
   rematchOffer: null, // seat that offered a rematch
+  frame: null, // a move being played out on the board (sowing.js), or null
+  viewPly: null, // a past move whose position the board shows (null: the game as it is)
   confirm: null, // {button, until}: a two-step button waiting for its second press
   me: null, // the known player this page is: {player, name, ratings} (identity.js)
 };

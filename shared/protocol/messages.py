@@ -364,6 +364,7 @@ class SeatInfo(_Msg):
     computer: bool = False
     rating: int | None = None  # added: the seat's rating in the room's variant (known players, computers)
     provisional: bool = False  # added: that rating rests on too few games to mean much yet
+    grace_ms: int | None = None  # added, in room_state: an absent player's time left before forfeiting
 
 
 class RoomSummary(_Msg):
@@ -475,6 +476,7 @@ class PlayerStatus(_Msg):
     status: Literal["joined", "disconnected", "back", "left", "forfeited"]
     name: str | None = None
     clocks: Clocks | None = None  # added: with "joined" in a timed room (the clock may start now)
+    grace_ms: int | None = None  # added, with "disconnected"/"left" in play: time left before forfeiting
 
 
 class Spectators(_Msg):

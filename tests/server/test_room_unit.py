@@ -70,6 +70,25 @@ async def test_a_seat_left_empty_forfeits_when_its_grace_period_ends(tmp_path: P
     assert ann.of_type("game_over")[0].outcome == {"kind": "WIN", "winner": 0}
 
 
+async def test_the_time_left_to_come_back_is_told_and_shown_in_the_room_state(tmp_path: Path) -> None:
+    """Issue 13: pages count down to the forfeit, from player_status and, after a reload,
+    from room_state's seats."""
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    room.claim(ann, 0)
+    _, token = room.claim(bob, 1)
+    room.detach(bob)
+    away = ann.of_type("player_status")[-1]
+    assert away.status == "disconnected" and away.grace_ms == ABANDON * 1000
+    clock.advance(20)
+    seats = room.room_state(0).seats
+    assert seats[1].grace_ms == (ABANDON - 20) * 1000 and seats[0].grace_ms is None
+    assert room.summary().seats[1].grace_ms is None  # the lobby is not told
+    room.reconnect(FakeMember("bob"), token)
+    assert room.room_state(0).seats[1].grace_ms is None
+
+
 async def test_a_reconnect_with_the_token_cancels_the_forfeit(tmp_path: Path) -> None:
     clock = FakeClock()
     room = make_room(tmp_path, clock)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
 
@@ -87,3 +88,10 @@ def new_page(browser: Any, server: LiveServer) -> Iterator[Callable[..., Any]]:
     for context in contexts:
         context.close()
     assert not errors, f"the page raised: {errors}"
+
+
+@pytest.fixture
+def stack() -> Iterator[ExitStack]:
+    """Sockets of players without a browser (helpers.SocketPlayer), closed after the test."""
+    with ExitStack() as sockets:
+        yield sockets

@@ -6,9 +6,13 @@ Shared by the browser tests and benchmarks/screenshots.py.
 from __future__ import annotations
 
 import asyncio
+import json
 import threading
+from contextlib import ExitStack
 from pathlib import Path
 from typing import Any
+
+from websockets.sync.client import connect
 
 from mancala.server.app import running
 from mancala.server.config import Settings
@@ -130,3 +134,50 @@ def create_room(page: Any, variant: str = "kalah_4", *, public: bool = True, sea
     page.check(f"#create-form input[name='starter'][value='{starter}']")
     page.click("#create-button")
     return wait_in_room(page)
+
+
+def moves_to_a_capture_and_an_extra_turn(game: Any) -> tuple[list[int], int, int]:
+    """Moves from the start (South first) that include a move ending in the mover's store
+    (another turn) and then a capture (the mover's store gains more than one seed and the
+    turn passes); returns the moves and the indexes of those two moves."""
+    def search(pos: Any, path: list[int], extra: int | None) -> tuple[list[int], int, int] | None:
+        if len(path) > 8 or pos.outcome is not None:
+            return None
+        for entry in game.state_json(pos)["legal"]:
+            move = entry if isinstance(entry, int) else entry[0]
+            mover = pos.turn
+            after = game.play(pos, move)
+            gain = after.stores[mover] - pos.stores[mover]
+            if extra is not None and gain > 1 and after.turn != mover:
+                return [*path, move], extra, len(path)
+            found = search(after, [*path, move], extra if extra is not None else
+                           (len(path) if after.turn == mover and gain == 1 else None))
+            if found:
+                return found
+        return None
+
+    found = search(game.start(0), [], None)
+    assert found is not None
+    return found
+
+
+class SocketPlayer:
+    """A player over the socket (the other side of the board, without a browser)."""
+
+    def __init__(self, server: LiveServer, name: str, stack: ExitStack) -> None:
+        self.ws = stack.enter_context(connect(f"ws://127.0.0.1:{server.port}/ws",
+                                              subprotocols=["mancala.v1.json"]))  # type: ignore[list-item]
+        self.next = 1
+        self.pushed: list[dict[str, Any]] = []
+        self.ask({"type": "hello", "name": name})
+
+    def ask(self, message: dict[str, Any]) -> dict[str, Any]:
+        message = {**message, "id": self.next}
+        self.next += 1
+        self.ws.send(json.dumps(message))
+        while True:
+            reply = json.loads(self.ws.recv(timeout=10))
+            if reply.get("id") == message["id"]:
+                assert reply["type"] != "error", reply
+                return reply
+            self.pushed.append(reply)

@@ -1,0 +1,25 @@
+// The lobby's list of this player's recent games, each a link to its replay (/games/{id}),
+// read from the player's page data (/api/players/{name}). Names are shown as text.
+
+import { $ } from "./notice.js";
+import { app } from "./state.js";
+
+const SHOWN = 5;
+
+export async function showRecentGames() {
+  const me = app.me;
+  if (!me) return;
+  const response = await fetch(`/api/players/${encodeURIComponent(me.name)}`).catch(() => null);
+  if (!response?.ok) return;
+  const games = ((await response.json()).games || []).slice(0, SHOWN);
+  $("recent-games").hidden = games.length === 0;
+  $("recent-games-list").replaceChildren(...games.map((g) => {
+    const li = document.createElement("li");
+    const a = document.createElement("a");
+    a.href = `/games/${g.id}`;
+    a.textContent = `${g.variant}: ${(g.players || []).map((p) => p ?? "?").join(" vs ")}`;
+    li.dataset.game = String(g.id);
+    li.append(a, ` — ${g.result ?? "not finished"}`);
+    return li;
+  }));
+}

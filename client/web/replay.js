@@ -1,0 +1,111 @@
+// The replay viewer (/games/{id}): a stored game's board at any move, the annotated move
+// list, keys to step (← → Home End), the result, and the game's record to download.
+// Positions come from /api/games/{id}/positions (the server replays the stored moves);
+// everything people typed is shown as text.
+
+import { BoardView } from "./board.js";
+import { annotate } from "./history.js";
+import { renderMoveList } from "./movelist.js";
+import { pref } from "./prefs.js";
+import { SEAT_NAMES, moveHole } from "./text.js";
+
+const $ = (id) => document.getElementById(id);
+
+const view = { game: null, states: null, moves: [], at: 0 };
+const board = new BoardView($("board"), { onHole() {}, onDirection() {} });
+
+function names() {
+  return [0, 1].map((seat) => view.game.players[seat] ?? SEAT_NAMES[seat]);
+}
+
+function show(at) {
+  view.at = Math.max(0, Math.min(view.moves.length, at));
+  const move = view.moves[view.at - 1] ?? null;
+  board.render({
+    holes: view.holes, state: view.states.get(view.at), you: null, bottom: 0, canMove: false,
+    lastHole: move ? moveHole(move.move) : null, captured: move?.effects?.capturedHoles, pending: false,
+    counts: pref("counts"),
+  });
+  $("step-where").textContent = view.at === 0 ? `Start (${view.moves.length} moves)` : `Move ${view.at} of ${view.moves.length}`;
+  $("main").dataset.at = String(view.at);
+  renderMoveList($("move-list"), view.moves, { holes: view.holes, names: names(), shown: view.at - 1,
+                                                 onPick: (ply) => show(ply + 1) });
+  $("move-list").querySelector("li.shown")?.scrollIntoView({ block: "nearest" });
+  $("step-back").disabled = $("step-first").disabled = view.at === 0;
+  $("step-forward").disabled = $("step-last").disabled = view.at === view.moves.length;
+}
+
+function renderResult(game) {
+  const box = $("result");
+  box.hidden = !game.result;
+  if (!game.result) return;
+  const h = document.createElement("h3");
+  const winner = game.outcome?.winner;
+  h.textContent = winner === 0 || winner === 1 ? `${names()[winner]} (${SEAT_NAMES[winner]}) wins` : "Draw";
+  const p = document.createElement("p");
+  p.textContent = game.result.charAt(0).toUpperCase() + game.result.slice(1);
+  box.replaceChildren(h, p);
+}
+
+/** Download links for what the server offers: the game's JSON, and its record in the
+ * `mancala replay` format and in text notation where the server has them. */
+async function offerDownloads(id) {
+  $("download-moves").href = `/api/games/${id}`;
+  for (const [path, label] of [[`/api/games/${id}/record.json`, "Record for mancala replay (JSON)"],
+                               [`/api/games/${id}/record.txt`, "Record in text notation"]]) {
+    const head = await fetch(path, { method: "HEAD" }).catch(() => null);
+    if (!head?.ok) continue;
+    const a = document.createElement("a");
+    a.href = path;
+    a.download = "";
+    a.textContent = label;
+    $("downloads").append(" · ", a);
+  }
+}
+
+function onKey(event) {
+  if (event.target.closest?.("#board, input, select, textarea")) return;
+  const to = { ArrowLeft: view.at - 1, ArrowRight: view.at + 1, Home: 0, End: view.moves.length }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  show(to);
+}
+
+async function start() {
+  const id = location.pathname.split("/")[2];
+  const [game, positions] = await Promise.all([`/api/games/${id}`, `/api/games/${id}/positions`].map(
+    (path) => fetch(path).then((r) => (r.ok ? r.json() : null)).catch(() => null)));
+  if (!game) {
+    $("game-missing").hidden = false;
+    document.body.dataset.loaded = "missing";
+    return;
+  }
+  view.game = game;
+  $("game-title").textContent = positions?.title ?? game.variant;
+  document.title = `${positions?.title ?? game.variant} · Mancala`;
+  const [south, north] = names();
+  $("game-players").textContent = `${south} (South) against ${north} (North)`;
+  renderResult(game);
+  offerDownloads(id);
+  if (!positions) {
+    $("game-missing").textContent = "This game's positions cannot be shown (a custom variant): its moves can be downloaded.";
+    $("game-missing").hidden = false;
+    document.body.dataset.loaded = "moves";
+    return;
+  }
+  view.holes = positions.holes;
+  view.states = new Map(positions.states.map((s, ply) => [ply, s]));
+  view.moves = game.moves.map((move, ply) => ({ ply, seat: game.seats[ply], move }));
+  annotate(view.moves, view.states);
+  $("moves-count").textContent = String(view.moves.length);
+  $("game-view").hidden = false;
+  for (const [button, step] of [["step-first", () => 0], ["step-back", () => view.at - 1],
+                                ["step-forward", () => view.at + 1], ["step-last", () => view.moves.length]]) {
+    $(button).addEventListener("click", () => show(step()));
+  }
+  document.addEventListener("keydown", onKey);
+  show(view.moves.length); // a finished game opens on its end
+  document.body.dataset.loaded = "game";
+}
+
+start();

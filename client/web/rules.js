@@ -1,0 +1,61 @@
+// The rules where they are needed: in the room, a panel with the variant's description
+// and the engine's own summary of its rules (/api/variants/{name}); in the create form,
+// a short description of the variant picked.
+
+import { $ } from "./notice.js";
+
+const cache = new Map(); // variant name -> its answer (a promise)
+
+function fetchRules(name) {
+  if (!cache.has(name)) {
+    cache.set(name, fetch(`/api/variants/${encodeURIComponent(name)}`)
+      .then((r) => (r.ok ? r.json() : null)).catch(() => null));
+  }
+  return cache.get(name);
+}
+
+/** The room's rules panel for this variant (a custom variant has no rules to fetch). */
+export async function showRules(variant, title) {
+  const panel = $("rules-panel");
+  if (panel.dataset.variant === variant) return;
+  panel.dataset.variant = variant;
+  $("rules-title").textContent = `Rules: ${title}`;
+  const body = $("rules-body");
+  if (variant === "custom") {
+    const p = document.createElement("p");
+    p.textContent = "A custom variant: its rules are the ones its creator set.";
+    body.replaceChildren(p);
+    return;
+  }
+  body.replaceChildren();
+  const info = await fetchRules(variant);
+  if (!info || panel.dataset.variant !== variant) return;
+  const about = document.createElement("p");
+  about.className = "about";
+  about.textContent = info.about || "";
+  const list = document.createElement("ul");
+  list.className = "rules-summary";
+  list.append(...(info.summary || []).map((line) => {
+    const li = document.createElement("li");
+    li.textContent = line;
+    return li;
+  }));
+  body.replaceChildren(about, list);
+  if (info.rules && /^https?:\/\//.test(info.rules)) {
+    const a = document.createElement("a");
+    a.href = info.rules;
+    a.rel = "noopener noreferrer";
+    a.target = "_blank";
+    a.textContent = "Rules elsewhere";
+    body.append(a);
+  }
+  panel.dataset.loaded = variant;
+}
+
+/** Under the variant picker: the chosen variant in a sentence or two. */
+export function describeChoice(variants) {
+  const chosen = variants.find((v) => v.name === $("create-variant").value);
+  const about = chosen?.about || "";
+  const short = /^(.+?[.!?])(\s|$)/.exec(about)?.[1] ?? about;
+  $("create-about").textContent = chosen ? `${chosen.holes} holes a side. ${short}` : "";
+}

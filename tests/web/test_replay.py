@@ -1,0 +1,133 @@
+"""Issue 13 points 2 and 3 on the page: the annotated move list (captures and extra turns
+marked, one column per player, a move clicked shows its position) and the replay viewer
+of a finished game stepped through with keys."""
+
+from __future__ import annotations
+
+from contextlib import ExitStack
+from typing import Any
+
+from mancala.engine.game import Game
+from mancala.rules.loading import config_paths, load_variant
+from tests.web.helpers import (
+    LiveServer,
+    SocketPlayer,
+    board,
+    create_room,
+    moves_to_a_capture_and_an_extra_turn,
+    wait_in_room,
+    wait_ply,
+)
+
+
+def played_game(server: LiveServer, stack: ExitStack, spectate: Any = None) -> tuple[str, int, list[int], int, int, Game]:
+    """Ann (South) and Bob play kalah_4 up to a capture after an extra turn, then Bob
+    resigns; `spectate(code)` is called once the room exists. Returns the room, the game
+    id, the moves and the indexes of the extra-turn and capture moves."""
+    ann, bob = SocketPlayer(server, "ann", stack), SocketPlayer(server, "bob", stack)
+    code = ann.ask({"type": "create_room", "variant": "kalah_4", "public": False, "seat": 0})["room"]
+    bob.ask({"type": "join_room", "room": code})
+    ann.ask({"type": "ping"})  # the room_state pushed after seat_granted is in by its answer
+    game_id = next(m for m in ann.pushed if m["type"] == "room_state")["game_id"]
+    if spectate:
+        spectate(code)
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    moves, extra_at, capture_at = moves_to_a_capture_and_an_extra_turn(game)
+    pos = game.start(0)
+    for ply, move in enumerate(moves):
+        (ann if pos.turn == 0 else bob).ask({"type": "move", "room": code, "move": move, "ply": ply})
+        pos = game.play(pos, move)
+    bob.ask({"type": "resign", "room": code})
+    return code, game_id, moves, extra_at, capture_at, game
+
+
+def test_the_move_list_marks_captures_and_extra_turns_and_shows_a_past_position(new_page, server, stack) -> None:
+    pages: list[Any] = []
+    code, _, moves, extra_at, capture_at, game = played_game(
+        server, stack, lambda code: pages.append(new_page(f"/#watch={code}", name="cy")))
+    cy = pages[0]
+    wait_in_room(cy)
+    wait_ply(cy, len(moves))
+    cy.wait_for_selector("#room[data-status='finished']")
+    extra = cy.locator(f"#move-list li[data-ply='{extra_at}']")
+    assert extra.get_attribute("data-extra") == "1" and extra.inner_text().endswith("+")
+    capture = cy.locator(f"#move-list li[data-ply='{capture_at}']")
+    assert int(capture.get_attribute("data-capture") or 0) >= 1 and "×" in capture.inner_text()
+    assert "captured" in (capture.locator("button").get_attribute("aria-label") or "")
+    # one column per player: each move in its mover's column
+    pos = game.start(0)
+    for ply, move in enumerate(moves):
+        item = cy.locator(f"#move-list li[data-ply='{ply}']")
+        left = item.evaluate("e => e.getBoundingClientRect().left")
+        first = cy.evaluate("document.querySelector('#move-list').getBoundingClientRect().left")
+        assert (left > first + 20) == (pos.turn == 1), ply
+        pos = game.play(pos, move)
+    # a past move shows its position, and the way back
+    cy.click(f"#move-list li[data-ply='{extra_at}'] button")
+    cy.wait_for_selector("#viewing:not([hidden])")
+    pos = game.start(0)
+    for move in moves[: extra_at + 1]:
+        pos = game.play(pos, move)
+    assert board(cy) == list(pos.board)
+    cy.click("#viewing-back")
+    cy.wait_for_selector("#viewing", state="hidden")
+    # the finished game's replay is one click away
+    cy.click("#replay-link")
+    cy.wait_for_selector("body[data-loaded='game']")
+    assert cy.get_attribute("#main", "data-at") == str(len(moves))
+
+
+def test_the_replay_viewer_steps_through_a_finished_game_with_keys(new_page, server, stack) -> None:
+    code, game_id, moves, extra_at, capture_at, game = played_game(server, stack)
+    page = new_page(f"/games/{game_id}")
+    page.wait_for_selector("body[data-loaded='game']")
+    positions = [game.start(0)]
+    for move in moves:
+        positions.append(game.play(positions[-1], move))
+    assert page.get_attribute("#main", "data-at") == str(len(moves))  # opens on the end
+    assert board(page) == list(positions[-1].board)
+    assert "North resigned" in page.inner_text("#result") and "ann (South) wins" in page.inner_text("#result")
+    assert page.inner_text("#game-players") == "ann (South) against bob (North)"
+    page.keyboard.press("Home")
+    assert page.get_attribute("#main", "data-at") == "0" and board(page) == list(positions[0].board)
+    for at in range(1, len(moves) + 1):
+        page.keyboard.press("ArrowRight")
+        assert page.get_attribute("#main", "data-at") == str(at)
+        assert board(page) == list(positions[at].board), at
+        assert page.get_attribute(f"#move-list li[data-ply='{at - 1}']", "class").split().count("shown") == 1
+    page.keyboard.press("ArrowRight")  # past the end: stays
+    assert page.get_attribute("#main", "data-at") == str(len(moves))
+    page.keyboard.press("ArrowLeft")
+    page.keyboard.press("ArrowLeft")
+    assert board(page) == list(positions[len(moves) - 2].board)
+    page.keyboard.press("End")
+    assert board(page) == list(positions[-1].board)
+    # the move list marks, and a click goes to a move
+    assert page.get_attribute(f"#move-list li[data-ply='{extra_at}']", "data-extra") == "1"
+    assert page.get_attribute(f"#move-list li[data-ply='{capture_at}']", "data-capture")
+    page.click(f"#move-list li[data-ply='{capture_at}'] button")
+    assert board(page) == list(positions[capture_at + 1].board)
+    assert page.get_attribute("#download-moves", "href") == f"/api/games/{game_id}"
+
+
+def test_the_viewer_says_when_there_is_no_such_game(new_page) -> None:
+    page = new_page("/games/12345")
+    page.wait_for_selector("body[data-loaded='missing']")
+    assert page.is_visible("#game-missing")
+
+
+def test_the_lobby_lists_the_players_recent_games_linking_to_their_replay(new_page) -> None:
+    alice = new_page(name="alice")
+    create_room(alice, "kalah_4", public=False, seat="0", starter="0", computer=0)
+    alice.wait_for_selector("#board button.hole[data-legal]")
+    alice.click("#board button.hole[data-legal] >> nth=0")
+    wait_ply(alice, 1)
+    alice.click("#resign-button")
+    alice.click("#resign-button")
+    alice.wait_for_selector("#room[data-status='finished']")
+    alice.click("#back-button")
+    link = alice.wait_for_selector("#recent-games-list li a")
+    assert link.inner_text().startswith("kalah_4: alice vs Computer")
+    link.click()
+    alice.wait_for_selector("body[data-loaded='game']")
+    assert "South resigned" in alice.inner_text("#result")
