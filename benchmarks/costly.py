@@ -6,11 +6,12 @@
 Starts `mancala serve` (a subprocess, scratch data directory). A bystander plays
 nothing and pings every 20 ms; each attacker, on its own connection and loopback
 address, sends in a loop the most expensive custom variants within the model's
-limits (15 holes a side, 100 seeds a hole, laps, grand slams and must-share
-that simulate every move, multi-captures) as create_room, then moves in its
-room until the game ends or the rules time out. Printed: the bystander's ping
-latency (p50/p90/p99/max), the attackers' replies by kind (rooms, moves,
-rules_timeout, other errors), and the slowest answered custom move. The issue's
+limits (COSTLY in tests/server/fuzz_messages.py: 15 holes a side, 100 seeds a hole,
+laps, grand slams and must-share that simulate every move, multi-captures; some of
+them only the Python engine plays) as create_room, then moves in its room until the
+game ends or the rules time out. Printed: the bystander's ping latency
+(p50/p90/p99/max), the attackers' replies by kind (rooms, moves, rules_timeout,
+other errors), and the slowest answered custom move. The issue's
 bar: bystander p99 under 50 ms. Numbers go in docs/performance.md.
 """
 
@@ -28,22 +29,11 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.server.fuzz_messages
 from load import ServerProcess, connect_from  # noqa: E402
 
 from mancala.client.api import MancalaClient, ServerError  # noqa: E402
-
-# each within the variant model's limits (mancala.rules.variant MAX_*), each expensive
-COSTLY: list[dict[str, Any]] = [
-    {"game_class": "Mancala", "game_constants": {"holes": 15, "nbr_start": 100},
-     "game_info": {"name": "laps and slams", "stores": True, "mlaps": "LAPPER", "multicapt": -1,
-                   "crosscapt": True, "skip_start": True, "grandslam": "NOT_LEGAL", "mustshare": True}},
-    {"game_class": "Mancala", "game_constants": {"holes": 14, "nbr_start": 100},
-     "game_info": {"name": "next laps", "stores": True, "mlaps": "LAPPER_NEXT", "capt_on": [2, 3, 4],
-                   "multicapt": -1, "grandslam": "NOT_LEGAL", "mustshare": True, "sow_direct": "SPLIT"}},
-    {"game_class": "Mancala", "game_constants": {"holes": 15, "nbr_start": 100},
-     "game_info": {"name": "user directions", "stores": True, "mlaps": "LAPPER", "evens": True,
-                   "udir_holes": list(range(15)), "grandslam": "OPP_GETS_REMAIN", "mustshare": True}},
-]
+from tests.server.fuzz_messages import COSTLY  # noqa: E402  (shared with the fuzz runs)
 
 
 def percentile(values: list[float], q: float) -> float:

@@ -116,11 +116,16 @@ def children(pid: int) -> list[int]:
 
 
 class ServerProcess:
-    """`mancala serve` on a free port with a scratch data directory; its log goes to a file."""
+    """`mancala serve` on a free port with a scratch data directory; its log goes to a file.
 
-    def __init__(self, quotas: bool = False, **env_overrides: str) -> None:
-        self.port = free_port()
-        self.data = Path(tempfile.mkdtemp(prefix="mancala-load-"))
+    `data` and `port` pin both (the crash-loop benchmark restarts on the same ones);
+    `start()` after `kill()` or `stop()` runs the server again. `started_in` is how long
+    the last start took to answer /healthz (it restores every room first)."""
+
+    def __init__(self, quotas: bool = False, data: Path | None = None, port: int | None = None,
+                 **env_overrides: str) -> None:
+        self.port = port or free_port()
+        self.data = data or Path(tempfile.mkdtemp(prefix="mancala-load-"))
         self.log_path = self.data / "server.log"
         # the rate limit is per connection; a bot moving at once may send more than a human
         # and every generator connects from 127.0.0.1: the per-address quotas are lifted
@@ -131,13 +136,23 @@ class ServerProcess:
         if quotas:  # the defaults, for benchmarks of the quotas themselves
             env = {k: v for k, v in env.items() if "ROOMS_PER" not in k}
         env.update(env_overrides)
-        with self.log_path.open("w") as log:
+        self.env = env
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
+        self.started_in = 0.0
+        self.start()
+
+    def start(self, wait: bool = True) -> None:
+        """Start the server; with `wait`, return once /healthz answers."""
+        began = time.monotonic()
+        with self.log_path.open("a") as log:
             self.proc = subprocess.Popen(
                 # MANCALA_BENCH_PYTHON: another install's interpreter (a before/after comparison)
                 [os.environ.get("MANCALA_BENCH_PYTHON", sys.executable), "-m", "mancala", "serve", "--port",
                  str(self.port), "--data-dir", str(self.data)],
-                env=env, stderr=log, stdout=log)
-        deadline = time.monotonic() + 30
+                env=self.env, stderr=log, stdout=log)
+        if not wait:
+            return
+        deadline = time.monotonic() + 120
         while True:
             try:
                 urllib.request.urlopen(f"http://127.0.0.1:{self.port}/healthz", timeout=1).read()
@@ -145,16 +160,29 @@ class ServerProcess:
             except OSError:
                 if self.proc.poll() is not None or time.monotonic() > deadline:
                     raise RuntimeError(f"the server did not start; see {self.log_path}") from None
-                time.sleep(0.1)
-        self.url = f"ws://127.0.0.1:{self.port}/ws"
+                time.sleep(0.02)
+        self.started_in = time.monotonic() - began
 
     @property
     def pid(self) -> int:
         return self.proc.pid
 
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
     def cpu(self) -> tuple[float, float]:
         """(the server's own CPU seconds, its child processes' - the search workers)."""
         return cpu_seconds(self.pid), sum(cpu_seconds(c) for c in children(self.pid))
+
+    def kill(self) -> None:
+        """SIGKILL, as a crash: no goodbye, no flush. Its worker processes are daemons of a
+        dead parent; they are killed too, so that they do not pile up over many kills."""
+        workers = children(self.pid)
+        self.proc.kill()
+        self.proc.wait()
+        for pid in workers:
+            with contextlib.suppress(OSError):
+                os.kill(pid, 9)
 
     def stop(self) -> None:
         self.proc.terminate()

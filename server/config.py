@@ -32,9 +32,11 @@ class Settings:
     # how much lower the search processes run than the server (os.nice increment; 0: same)
     computer_niceness: int = 10
 
-    # custom variants: their rules run in these processes, each request within the limit
+    # custom variants: their rules run in these processes, each request within the limit,
+    # at this much lower priority than the server (as the computer's searches)
     rules_workers: int = 2
     rules_time_limit: float = 2.0
+    rules_niceness: int = 10
     # quotas: open (unfinished) rooms a connection / an address may have created, and how
     # many of those may have a computer opponent (its searches take CPU from everyone)
     rooms_per_client: int = 5

@@ -70,6 +70,12 @@ def echoable_id(value: Any) -> int | str | None:
     if isinstance(value, int) and -(2**53) <= value <= 2**53:
         return value
     if isinstance(value, str) and len(value) <= 64:
+        try:
+            # JSON text may hold a lone surrogate ("\\ud800"), which no reply can carry (the
+            # Error model refused it, and the socket closed with 1011)
+            value.encode()
+        except UnicodeEncodeError:
+            return None
         return value
     return None
 
@@ -91,7 +97,7 @@ class Hub:
         self.variants = self._load_variants()
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
-        self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit)
+        self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit, settings.rules_niceness)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
                            lambda: len(self.computers.queued), lambda: len(self.computers.pending))
@@ -160,6 +166,8 @@ class Hub:
                 count += 1
             else:
                 self.store.mark_unrestorable(row.code, row.game_id, problem)
+        if any(room.rules is not None for room in self.rooms.values()):
+            self.rules.warm()
         log.info("restored %d rooms", count)
         return count
 
@@ -173,6 +181,7 @@ class Hub:
             variant = parse_variant(row.variant_json)
             room = self._new_room(row.code, row.variant, row.variant_json, variant, row.public)
             room.restore(row, game)
+            room.end_if_over()
         except (VariantError, IllegalMove) as exc:
             self.rooms.pop(row.code, None)
             log.error("room %s: cannot be restored (%s); marked unrestorable", row.code, exc)
@@ -409,10 +418,18 @@ class Hub:
         if msg.computer is not None:
             human = msg.seat if msg.seat is not None else 0
             room.add_computer(1 - human, msg.computer)
-        room.begin(starter, first if first is not None else await room.first_position(starter))
+        await self._begin(room, starter, first)
         log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
                  "public" if public else "private")
         self._seat(client, room, msg.seat, msg.id)
+
+    async def _begin(self, room: Room, starter: int, first: Any) -> None:
+        """A new room's first game; a room whose game cannot start is dropped unseen."""
+        try:
+            room.begin(starter, first if first is not None else await room.first_position(starter))
+        except RoomError:
+            del self.rooms[room.code]
+            raise
 
     def _check_quota(self, client: Client, computer: bool) -> None:
         """Open rooms a connection, and an address, may have made (and computer rooms)."""
@@ -462,7 +479,7 @@ class Hub:
         room.quick = True
         room.creator = client.address
         client.created.add(room.code)
-        room.begin(0, await room.first_position(0))
+        await self._begin(room, 0, None)
         self._seat(client, room, None, msg.id)
 
     async def pair_waiting(self, client: Client, msg: QuickPair) -> bool:

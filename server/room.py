@@ -40,9 +40,15 @@ from mancala.protocol.messages import (
     move_events,
 )
 from mancala.protocol.messages import Seat as SeatNumber
+from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala.server.clock import Clock, Timer
-from mancala.server.rules_worker import RulesTimeout, RulesWorkers, next_round_or_none
+from mancala.server.rules_worker import (
+    RulesTimeout,
+    RulesWorkers,
+    next_round_or_none,
+    playable_start,
+)
 from mancala.server.store import GameRow, RoomRow
 
 log = logging.getLogger("mancala.server")
@@ -225,7 +231,10 @@ class Room:
         """A new game's first position (RANDOM layouts drawn here, once, then stored)."""
         seed = secrets.randbits(64)
         if self.rules is None:
-            return self.game.start(starter, seed=seed)
+            try:  # a built-in RANDOM layout is drawn again, as a custom one, when nobody could move
+                return playable_start(self.variant, self.game, starter, None, seed)
+            except VariantError as exc:
+                raise RoomError(ErrorCode.INVALID_VARIANT, str(exc)) from None
         try:
             return (await self.rules.start(self.variant_json, starter, seed=seed)).position
         except RulesTimeout as exc:
@@ -273,7 +282,7 @@ class Room:
                 pos = nxt or pos
             self.moves.append(MoveRecord(ply=ply, seat=seat, move=move, events=move_events(events)))
         self.position = pos
-        self.finished = game.outcome is not None or pos.outcome is not None
+        self.finished = game.outcome is not None  # an end the store missed: end_if_over
         self.result = game.result
 
     # ---- seats ----------------------------------------------------------------------
@@ -475,14 +484,28 @@ class Room:
             self.on_move(self)
         if new.outcome is not None and new.outcome.kind in ROUND_KINDS:
             self._next_round(next_round)
-        elif new.outcome is not None:
-            self._finish(new.outcome.to_json(), "rules", self._describe(new))
-        elif not self.game.legal_moves(new):
-            # stuck: no legal move and no end in the rules (the reference waits for ever);
-            # online the game ends there as a draw (docs/rules-decisions.md)
-            self._finish({"kind": "TIE", "winner": None}, "rules",
-                         f"draw: {SEAT_NAMES[new.turn]} has no legal move and the rules name no end")
+        else:
+            self.end_if_over()
         self.computer_turn()
+
+    def end_if_over(self) -> None:
+        """End the game where its position is over, as the move that got there does. After a
+        restore too: a server killed between a move's commit and the game end's came back
+        with a room nobody could ever move in again, and a game never recorded as ended."""
+        pos = self.position
+        if self.finished:
+            return
+        if pos.outcome is None:
+            if not self.game.legal_moves(pos):
+                # stuck: no legal move and no end in the rules (the reference waits for
+                # ever); online the game ends there as a draw (docs/rules-decisions.md)
+                self._finish({"kind": "TIE", "winner": None}, "rules",
+                             f"draw: {SEAT_NAMES[pos.turn]} has no legal move and the rules name no end")
+        elif pos.outcome.kind in ROUND_KINDS:  # a round ended and the next could not start
+            self._finish({"kind": "WIN" if pos.outcome.winner is not None else "TIE", "winner": pos.outcome.winner},
+                         "rules", self._describe(pos))
+        else:
+            self._finish(pos.outcome.to_json(), "rules", self._describe(pos))
 
     def _next_round(self, nxt: Position | None) -> None:
         """A round ended: the next one starts at once (its layout follows from the rules)."""

@@ -15,6 +15,7 @@ import contextlib
 import json
 import logging
 import multiprocessing
+import os
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -22,11 +23,14 @@ from typing import Any
 
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.position import Position
+from mancala.rules.enums import StartPattern
 from mancala.rules.errors import VariantError, Violation
 from mancala.rules.loading import parse_variant
 from mancala.rules.variant import Variant
 
 log = logging.getLogger("mancala.server")
+RANDOM_DRAWS = 20  # RANDOM layouts drawn before a variant is refused as one nobody can start
+STARTUP_LIMIT = 60.0  # seconds for a worker process to start (not counted in the rules' limit)
 
 
 class RulesTimeout(Exception):
@@ -51,8 +55,17 @@ class Played:
 
 def playable_start(variant: Variant, game: Game, starter: int, board: list[int] | None,
                    seed: int | None) -> Position:
-    """The start position, refused (typed) when the game could never begin."""
+    """The start position, refused (typed) when the game could never begin.
+
+    A RANDOM layout that leaves the starter no move is drawn again (from the next seeds):
+    with few seeds a hole, some draws leave one side empty, and create_room (or a
+    rematch) was refused for the luck of the draw."""
     pos = game.start(starter, board=board, seed=seed)
+    random_layout = board is None and variant.game_info.start_pattern is StartPattern.RANDOM
+    for draw in range(1, RANDOM_DRAWS if random_layout else 1):
+        if pos.outcome is not None or game.legal_moves(pos):
+            break
+        pos = game.start(starter, seed=None if seed is None else seed + draw)
     if pos.outcome is None and not game.legal_moves(pos):
         gi = variant.game_info
         if gi.min_move > variant.nbr_start:
@@ -94,7 +107,12 @@ class _Games:
         return found
 
 
-def _serve(conn: Connection) -> None:
+def _serve(conn: Connection, niceness: int = 0) -> None:
+    # below the server's priority: on a machine short of CPUs, workers busy with costly
+    # custom variants would otherwise delay every frame of every room
+    with contextlib.suppress(OSError):
+        os.nice(niceness)
+    conn.send(("ready", None))  # imports done: from here on the time is the rules'
     games = _Games()
     while True:
         try:
@@ -122,12 +140,20 @@ def _serve(conn: Connection) -> None:
 
 
 class _Worker:
-    def __init__(self, ctx: Any) -> None:
+    def __init__(self, ctx: Any, niceness: int) -> None:
         self.conn, child = ctx.Pipe()
-        self.process: BaseProcess = ctx.Process(target=_serve, args=(child,), daemon=True,
+        self.process: BaseProcess = ctx.Process(target=_serve, args=(child, niceness), daemon=True,
                                                 name="mancala-rules")
         self.process.start()
         child.close()
+        self.ready = False
+
+    def wait_ready(self) -> None:
+        """Block until the process has started and imported what it needs (in a thread)."""
+        status, _ = self.conn.recv()
+        if status != "ready":
+            raise EOFError(f"a rules worker started with {status!r}")
+        self.ready = True
 
     def kill(self) -> None:
         with contextlib.suppress(Exception):
@@ -140,18 +166,24 @@ class _Worker:
 class RulesWorkers:
     """A few worker processes; each request takes one, or waits for one to be free."""
 
-    def __init__(self, workers: int, time_limit: float) -> None:
+    def __init__(self, workers: int, time_limit: float, niceness: int = 0) -> None:
         self.count = max(1, workers)
         self.time_limit = time_limit
+        self.niceness = niceness
         self._ctx = multiprocessing.get_context("spawn")
         self._free: asyncio.Queue[_Worker] | None = None
         self._all: list[_Worker] = []
+
+    def warm(self) -> None:
+        """Start the processes now, not at the first request (after a restart that brought
+        custom rooms back: their first moves would otherwise wait for the processes' start)."""
+        self._queue()
 
     def _queue(self) -> asyncio.Queue[_Worker]:
         if self._free is None:
             self._free = asyncio.Queue()
             for _ in range(self.count):
-                worker = _Worker(self._ctx)
+                worker = _Worker(self._ctx, self.niceness)
                 self._all.append(worker)
                 self._free.put_nowait(worker)
         return self._free
@@ -161,6 +193,14 @@ class RulesWorkers:
         worker = await free.get()
         loop = asyncio.get_running_loop()
         try:
+            if not worker.ready:
+                # a new process (spawned, importing the engine) is not the rules' time: on a
+                # busy machine its start alone took over the 2 s limit, so the first custom
+                # variant after a start, or after a replaced worker, timed out
+                try:
+                    await asyncio.wait_for(loop.run_in_executor(None, worker.wait_ready), STARTUP_LIMIT)
+                except TimeoutError:
+                    raise EOFError(f"a rules worker did not start within {STARTUP_LIMIT:g} s") from None
             worker.conn.send((kind, text, args))
             status, reply = await asyncio.wait_for(loop.run_in_executor(None, worker.conn.recv),
                                                    self.time_limit)
@@ -168,7 +208,7 @@ class RulesWorkers:
             # overran (or died): the only way to stop a computation is to end its process
             worker.kill()
             self._all.remove(worker)
-            worker = _Worker(self._ctx)
+            worker = _Worker(self._ctx, self.niceness)
             self._all.append(worker)
             if isinstance(exc, TimeoutError):
                 raise RulesTimeout(f"the rules took over {self.time_limit:g} s") from None

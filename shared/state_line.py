@@ -65,8 +65,9 @@ class StateLines:
         else:
             unlocked = self.all_unlocked
         outcome = "null" if pos.outcome is None else json.dumps(pos.outcome.to_json(), separators=(", ", ": "))
+        turn = "null" if pos.outcome is not None and pos.outcome.no_turn else pos.turn
         return (f'{{"board": [{", ".join(map(str, pos.board))}], "stores": [{pos.stores[0]}, {pos.stores[1]}], '
-                f'"turn": {pos.turn}, "legal": [{moves}], {self.fixed}"unlocked": {unlocked}, '
+                f'"turn": {turn}, "legal": [{moves}], {self.fixed}"unlocked": {unlocked}, '
                 f'"outcome": {outcome}}}')
 
 

@@ -192,9 +192,8 @@ class Game:
             if self.pipe.must_pass(pos) and trace is not None:
                 trace.flag(PASS)
             return
-        kind = OutcomeKind(result)
-        winner = pos.turn if kind in (OutcomeKind.WIN, OutcomeKind.ROUND_WIN) else None
-        pos.outcome = Outcome(kind, winner)
+        assert isinstance(result, Outcome)
+        pos.outcome = result
 
     # ---- rounds ------------------------------------------------------------------------------
 
@@ -248,7 +247,7 @@ class Game:
         return {
             "board": list(pos.board),
             "stores": list(pos.stores),
-            "turn": pos.turn,
+            "turn": None if pos.outcome is not None and pos.outcome.no_turn else pos.turn,
             "legal": [self.move_json(m) for m in self.legal_moves(pos)],
             "children": list(pos.child),
             "blocked": list(pos.blocked),

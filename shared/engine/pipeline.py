@@ -30,7 +30,7 @@ from mancala.engine.incr import make_incr
 from mancala.engine.inhibit import make_inhibitor
 from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, make_lap_rule
 from mancala.engine.move_data import ENDLESS, REPEAT, REPEAT_TURN, MoveData
-from mancala.engine.position import OutcomeKind, Position
+from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.engine.rounds import EMPTY_TALLY, TALLY_INDEX, RoundTally, make_next_round
 from mancala.engine.sowing import (
     BasicFirst,
@@ -218,9 +218,16 @@ class Pipeline:
         else:
             order = self.board.order[pos.turn]
             locs = [order[idx] for idx, ok in enumerate(allow) if ok]
-        if pos.empty_store or not any(self.udir) or (self.play_alt and pos.mcount):
+        if not any(self.udir) or (self.play_alt and pos.mcount):
             return sorted(locs)
         out: list[int | tuple[int, str]] = []
+        if pos.empty_store:
+            # The reference names a choose-direction hole with a direction in every move
+            # list, so placing captured seeds there is [hole, dir] too (either: nothing is
+            # sown).
+            for loc in sorted(locs):
+                out += [(loc, "CCW"), (loc, "CW")] if self.udir[loc] else [loc]
+            return out
         index = {loc: idx for idx, loc in enumerate(self.allowables.places(pos.turn))}
         for loc in sorted(locs):
             if not self.udir[loc]:
@@ -267,8 +274,8 @@ class Pipeline:
         return self.do_sow(pos.copy(), loc, 0, single=True).capt_loc
 
     def step(self, pos: Position, loc: int, asked: int,
-             trace: Recorder | None = None) -> OutcomeKind | str | None:
-        """Play a move in place: returns an outcome kind, REPEAT_STEP, or None (the turn
+             trace: Recorder | None = None) -> Outcome | str | None:
+        """Play a move in place: returns the outcome, REPEAT_STEP, or None (the turn
         passed). With a `trace`, what the move does is recorded in it."""
         if pos.empty_store:
             if trace is not None:
@@ -300,44 +307,40 @@ class Pipeline:
         if md.captured == REPEAT:
             return self._decide(pos, True, trace) or REPEAT_STEP
         self.inhibitor.after_move(pos, md)
-        kind = self._decide(pos, False, trace)
-        if kind:
-            return kind
+        outcome = self._decide(pos, False, trace)
+        if outcome:
+            return outcome
         pos.turn = 1 - pos.turn
         return None
 
-    def _decide(self, pos: Position, repeat: bool, trace: Recorder | None) -> OutcomeKind | None:
+    def _decide(self, pos: Position, repeat: bool, trace: Recorder | None) -> Outcome | None:
         """`decide`, recording in a traced move what the end of the game or round moved
         and whether the mover plays again."""
         if trace is None:
             return self.decide(pos, repeat)
         before = (pos.board[:], pos.stores[:])
-        kind = self.decide(pos, repeat)
+        outcome = self.decide(pos, repeat)
         trace.settle(before, pos.board, pos.stores)
-        if kind is None and repeat:
+        if outcome is None and repeat:
             trace.flag(EXTRA)
-        elif kind is not None and kind.ends_round:
+        elif outcome is not None and outcome.kind.ends_round:
             trace.flag(ROUND)
-        return kind
+        return outcome
 
     @staticmethod
     def _remember(pos: Position, md: MoveData) -> None:
         pos.last = (md.player, md.sow_loc, md.seeds, md.capt_loc)
 
-    def decide(self, pos: Position, repeat: bool) -> OutcomeKind | None:
+    def decide(self, pos: Position, repeat: bool) -> Outcome | None:
         kind, winner = self.ender.ended(pos, repeat, False)
-        if kind and winner is not None:
-            pos.turn = winner
-        return kind
+        return _outcome(pos, kind, winner) if kind else None
 
-    def end_game(self, pos: Position) -> OutcomeKind:
+    def end_game(self, pos: Position) -> Outcome:
         """End a game that cannot end by itself, as fairly as the variant allows."""
         kind, winner = self.quitter.ended(pos, False, True)
-        if winner is not None:
-            pos.turn = winner
         pos.empty_store = False
         assert kind is not None
-        return kind
+        return _outcome(pos, kind, winner)
 
     def must_pass(self, pos: Position) -> bool:
         """mustpass: the player to move has no move and passes (counted as a move)."""
@@ -350,6 +353,16 @@ class Pipeline:
     def round_playable(self, pos: Position) -> bool:
         """A TERRITORY round can start only if its starter has a move."""
         return not self.territory or any(self.allowable(pos))
+
+
+def _outcome(pos: Position, kind: OutcomeKind, winner: int | None) -> Outcome:
+    """The enders' decision as an outcome; the winner (the mover on a tie) moves to
+    `pos.turn`. A decision naming nobody (a tie of the RND_* tallies) leaves the turn
+    with the last mover and marks the outcome `no_turn`."""
+    if winner is None:
+        return Outcome(kind, None, no_turn=True)
+    pos.turn = winner
+    return Outcome(kind, winner if kind in (OutcomeKind.WIN, OutcomeKind.ROUND_WIN) else None)
 
 
 DIR_STEPS = {"CCW": CCW, "CW": CW}

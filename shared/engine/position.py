@@ -26,8 +26,13 @@ class OutcomeKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
+    """`no_turn`: the rules named nobody when they ended the game (a tie the RND_*
+    tallies decide); the reference leaves no player to move, so the state line's turn is
+    null there, while `Position.turn` keeps the last mover for the engine's own use."""
+
     kind: OutcomeKind
     winner: int | None
+    no_turn: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind.value, "winner": self.winner}

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable
 from typing import Any
 
 import msgpack
@@ -11,6 +12,11 @@ from pydantic import BaseModel
 JSON_SUBPROTOCOL = "mancala.v1.json"
 MSGPACK_SUBPROTOCOL = "mancala.v1.msgpack"
 SUBPROTOCOLS = (JSON_SUBPROTOCOL, MSGPACK_SUBPROTOCOL)
+# A variant object, the deepest message, is four levels deep. The parsers themselves
+# allow about a thousand, and everything after them that walks a message (json.dumps
+# in validation, pydantic, repr in error texts) recurses on a stack that is already a few
+# dozen frames deep: a msgpack frame nested 980 levels ended in a RecursionError there.
+MAX_DEPTH = 32
 
 
 class FrameError(ValueError):
@@ -43,4 +49,24 @@ class Codec:
             raise FrameError(f"cannot decode frame: {exc}") from None
         if not isinstance(data, dict):
             raise FrameError("a message must be an object")
+        if _deeper_than(data, MAX_DEPTH):
+            raise FrameError(f"the message is nested deeper than {MAX_DEPTH} levels")
         return data
+
+
+def _deeper_than(data: Any, limit: int) -> bool:
+    """Whether lists and maps nest more than `limit` levels (without recursing ourselves)."""
+    stack: list[tuple[Any, int]] = [(data, 1)]
+    while stack:
+        value, depth = stack.pop()
+        children: Iterable[Any]
+        if isinstance(value, dict):
+            children = value.values()
+        elif isinstance(value, list):
+            children = value
+        else:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False

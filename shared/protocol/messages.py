@@ -245,7 +245,7 @@ class State(_Msg):
 
     board: list[int]
     stores: list[int]
-    turn: int
+    turn: int | None  # None only on a game end that names nobody (a tie of the RND_* tallies)
     legal: list[Any]
     children: list[int | None]
     blocked: list[bool]

@@ -25,9 +25,10 @@ from hypothesis import strategies as st
 from mancala.ai.arena import SpecError, parse_spec, play_game, run_match, summarize, wilson
 from mancala.ai.oneturn import brute_force, has_repeat_turns, one_turn, play_on_game, replay_chain
 from mancala.ai.player import choose_move
+from mancala.ai.solver import NotSolvable, solve
 from mancala.engine import Game, Position
 from mancala.rules.errors import VariantError
-from mancala.rules.loading import load_variant, parse_variant
+from mancala.rules.loading import config_paths, load_variant, parse_variant
 
 ROOT = Path(__file__).resolve().parents[2]
 ALGORITHMS = ["minimaxer", "negamaxer", "montecarlo_ts"]
@@ -405,3 +406,18 @@ def test_the_evaluation_reads_each_players_side_as_the_class_draws_it() -> None:
     pos = game.start(0, board=board, stores=[0, 0])
     evaluate = make_evaluator(game, difficulty=3, rng=random.Random(0))
     assert evaluate(pos, 0) == 12 and evaluate(pos, 1) == -12
+
+
+def test_the_perfect_player_searches_where_lines_are_too_deep_to_solve() -> None:
+    """Obridjie's relay sowing has lines of play deeper than Python's stack: the Python
+    solver's recursion ended in RecursionError, and the server's perfect computer fell
+    back to random moves (found by benchmarks/fuzz.py). Now the solver says it cannot,
+    and the strongest search plays."""
+    game = Game(load_variant(config_paths()["obridjie"]))
+    pos = game.start(0)
+    assert game.fast is None  # the Python solver: the C one does not play these rules
+    with pytest.raises(NotSolvable, match="deeper"):
+        solve(game, pos, time_limit=30)
+    answer = choose_move(game, pos, difficulty="perfect", budget_ms=300, seed=1)
+    assert answer.solved is False and "deeper" in (answer.reason or "")
+    assert answer.move in [game.move_json(m) for m in game.legal_moves(pos)]

@@ -25,7 +25,14 @@ ANSI = re.compile(r"\x1b\[[0-9;?]*[A-Za-z]")
 
 def _controlling_tty() -> None:
     """In the child (a new session): make the pseudo-terminal its controlling terminal,
-    so ^C and ^D act as at a real terminal."""
+    so ^C and ^D act as at a real terminal.
+
+    ^C also needs SIGINT's default action. A process started in the background by a
+    non-interactive shell (`./dev test &`, a CI runner, nohup) ignores SIGINT, and an
+    ignored signal stays ignored across fork and exec: the client then never heard ^C,
+    which is why the interrupt test failed in full runs started that way and passed when
+    run alone at a prompt. A person's login shell starts programs with the default."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
     with contextlib.suppress(OSError):
         fcntl.ioctl(0, termios.TIOCSCTTY, 0)
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -305,7 +306,13 @@ async def test_end_of_input_and_interrupt_leave_cleanly(url: str, terminal: Call
     await t.expect(r"Bye\.")
     assert await t.wait_exit() == 0
 
-    t = terminal("--server", url)
+    # started as by a suite run in the background (`./dev test &`, CI): SIGINT ignored
+    # here, and an ignored signal is inherited; ^C at the client's terminal still works
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        t = terminal("--server", url)
+    finally:
+        signal.signal(signal.SIGINT, previous)
     await t.expect(r"Connected to")
     await t.settle(0.2)
     os.write(t.fd, b"\x03")  # ^C

@@ -222,9 +222,9 @@ def test_a_50_lap_stop_without_stores_gives_the_seeds_in_play_to_the_children():
     pos = at(game, [1, 2, 3, 4, 5, 6], children=".....S")
     # the end of an endless sowing: no stores, so the seeds in play go to the children;
     # only South has one: all 15 go into it
-    kind = game.pipe.end_game(pos)
+    outcome = game.pipe.end_game(pos)
     assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 21], [0, 0])
-    assert (kind, pos.turn) == (OutcomeKind.WIN, 0)
+    assert (outcome.kind, outcome.winner, pos.turn) == (OutcomeKind.WIN, 0, 0)
 
 
 def test_search_key_tells_children_apart():

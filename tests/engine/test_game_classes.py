@@ -165,8 +165,22 @@ def test_ew_cycle_prescribed_opening_sows_round_the_half():
 # ---- SameSide -----------------------------------------------------------------------
 
 
-def same_side() -> Game:
-    return make_class("SameSide", capt_on=[4], capt_side="OWN_SIDE", goal="CLEAR")
+def same_side(**game_info: Any) -> Game:
+    return make_class("SameSide", capt_on=[4], capt_side="OWN_SIDE", goal="CLEAR", **game_info)
+
+
+def test_placing_captured_seeds_in_a_choose_direction_hole_names_a_direction():
+    # South's 1 seed from hole 0 makes 4 in hole 1: captured, then placed in a North hole.
+    # Hole 4 (North's position 1) is a choose-direction hole, so the reference lists it
+    # with both directions for the placement too; either direction drops all 4 there
+    game = same_side(udir_holes=[1])
+    pos = at(game, [1, 3, 1, 2, 2, 2])
+    pos = game.play(pos, 0)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 2, 2, 2], [4, 0], 0)
+    assert game.legal_moves(pos) == [3, (4, "CCW"), (4, "CW"), 5]
+    placed = game.play(pos, [4, "CW"])
+    assert (placed.board, placed.stores, placed.turn) == ([0, 0, 1, 2, 6, 2], [0, 0], 1)
+    assert game.play(pos, [4, "CCW"]).board == placed.board
 
 
 # ---- Ohojichi -----------------------------------------------------------------------

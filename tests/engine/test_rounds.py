@@ -11,11 +11,14 @@ how seeds reach the stores without captures.
 
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from mancala.engine import OutcomeKind
 from mancala.engine.rounds import fill_orders
 from mancala.rules.enums import RoundFill
+from mancala.state_line import for_game
 from tests.engine.helpers import at, make, run
 
 ROUND_WIN, ROUND_TIE = OutcomeKind.ROUND_WIN, OutcomeKind.ROUND_TIE
@@ -107,3 +110,29 @@ def rnd_end(game, board_stores, tally=(0, 0)):
     return game.play(pos, 2)
 
 
+
+
+def test_a_tie_the_tallies_decide_names_nobody_to_move():
+    # The round ends 6 - 6 (a tie) and both seed tallies reach goal_param 10 together:
+    # the reference ends the game naming no player, so its turn is none and the state
+    # line's turn is null (seen in En_Dodoi, a RND_SEED_COUNT game)
+    game = rnd_game("RND_SEED_COUNT", 10)
+    pos = at(game, [0, 0, 1, 0, 0, 0], stores=[5, 6])
+    pos.tally = ((0, 0), (4, 4), (0, 0), (0, 0))
+    pos = game.play(pos, 2)
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 0], [6, 6])
+    assert pos.outcome is not None
+    assert (pos.outcome.kind, pos.outcome.winner, pos.outcome.no_turn) == (TIE, None, True)
+    state = game.state_json(pos)
+    assert state["turn"] is None and state["outcome"] == {"kind": "TIE", "winner": None}
+    assert json.loads(for_game(game).line(pos))["turn"] is None
+
+
+def test_a_tie_of_one_round_still_names_the_last_mover():
+    # the same round end with tallies short of goal_param: a ROUND_TIE, the mover named
+    game = rnd_game("RND_SEED_COUNT", 20)
+    pos = at(game, [0, 0, 1, 0, 0, 0], stores=[5, 6])
+    pos.tally = ((0, 0), (4, 4), (0, 0), (0, 0))
+    pos = game.play(pos, 2)
+    assert pos.outcome is not None
+    assert (pos.outcome.kind, pos.outcome.no_turn, game.state_json(pos)["turn"]) == (ROUND_TIE, False, 0)

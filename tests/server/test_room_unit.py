@@ -149,25 +149,84 @@ async def test_the_result_names_the_winners_count_first(tmp_path: Path) -> None:
     assert room.finished and bob.of_type("game_over")[0].result == "North wins, 37-11"
 
 
-async def test_a_player_left_without_a_move_ends_the_game_as_a_draw(tmp_path: Path) -> None:
-    """CLEAR with MOVE_ALL_HOLES_FIRST can leave the player to move no legal move while the
-    rules name no end: online that is a draw, not a room waiting for ever."""
+# CLEAR with MOVE_ALL_HOLES_FIRST can leave the player to move no legal move while the
+# rules name no end: these moves get there
+STUCK = {"game_class": "Mancala", "game_constants": {"holes": 5, "nbr_start": 1},
+         "game_info": {"sow_direct": "SPLIT", "evens": True, "goal": "CLEAR",
+                       "allow_rule": "MOVE_ALL_HOLES_FIRST", "udir_holes": [2]}}
+TO_STUCK = [0, 5, 1, (7, "CW"), (2, "CCW"), 8]
+
+
+async def stuck_room(store: Store) -> tuple[Room, FakeMember, FakeMember]:
     from mancala.rules.loading import parse_variant
 
-    raw = {"game_class": "Mancala", "game_constants": {"holes": 5, "nbr_start": 1},
-           "game_info": {"sow_direct": "SPLIT", "evens": True, "goal": "CLEAR",
-                         "allow_rule": "MOVE_ALL_HOLES_FIRST", "udir_holes": [2]}}
-    clock = FakeClock()
-    room = Room("STUCK1", "custom", raw, parse_variant(raw), public=False,
-                store=Store(tmp_path / "db.sqlite3"), on_change=lambda _r: None,
-                abandon_timeout=ABANDON, clock=clock, deliver=deliver)
+    room = Room("STUCK1", "custom", STUCK, parse_variant(STUCK), public=False, store=store,
+                on_change=lambda _r: None, abandon_timeout=ABANDON, clock=FakeClock(), deliver=deliver)
     room.begin(0, room.game.start(0))
     ann, bob = FakeMember("ann"), FakeMember("bob")
     room.claim(ann, 0)
     room.claim(bob, 1)
-    for move in [0, 5, 1, (7, "CW"), (2, "CCW"), 8]:
+    for move in TO_STUCK:
         await room.play_for(room.position.turn, move, None)
+    return room, ann, bob
+
+
+async def test_a_player_left_without_a_move_ends_the_game_as_a_draw(tmp_path: Path) -> None:
+    """Online that is a draw, not a room waiting for ever."""
+    room, ann, _ = await stuck_room(Store(tmp_path / "db.sqlite3"))
     assert room.position.outcome is None and not room.game.legal_moves(room.position)
     over = ann.of_type("game_over")[0]
     assert room.finished and over.outcome == {"kind": "TIE", "winner": None}
     assert over.result == "draw: South has no legal move and the rules name no end"
+
+
+async def test_a_game_restored_without_a_move_left_ends_as_the_draw(tmp_path: Path) -> None:
+    """Killed after the move that left nobody a move was committed, before the draw was: the
+    restored room was playing for ever (nobody could move, nothing ended it)."""
+    settings = Settings(data_dir=tmp_path / "data")
+    store = Store(settings.db_path)
+    room, _, _ = await stuck_room(store)
+    with store.db:  # the draw never reached the store
+        store.db.execute("UPDATE games SET outcome=NULL, reason=NULL, result=NULL, ended=NULL WHERE id=?",
+                         (room.game_id,))
+    store.set_room_status(room.code, "playing")
+    store.close()
+    h = Hub(settings, clock=FakeClock(), deliver=deliver)
+    h.restore()
+    back = h.rooms[room.code]
+    assert back.finished and back.status == "finished"
+    assert h.store.game(room.game_id).outcome == {"kind": "TIE", "winner": None}  # type: ignore[arg-type, union-attr]
+    h.rules.close()
+    h.store.close()
+
+
+async def test_a_game_restored_after_its_last_move_ends_as_the_rules_say(tmp_path: Path) -> None:
+    """The same window after a game's last move: the room came back finished, but its game
+    was never recorded as ended (no outcome over HTTP, no result)."""
+    import random
+
+    settings = Settings(data_dir=tmp_path / "data")
+    clock = FakeClock()
+    path = config_paths()["kalah_4"]
+    room = Room("ABCDEF", "kalah_4", json.loads(path.read_text()), load_variant(path), public=True,
+                store=Store(settings.db_path), on_change=lambda _r: None, abandon_timeout=ABANDON,
+                clock=clock, deliver=deliver)
+    room.begin(0, room.game.start(0))
+    room.claim(FakeMember("ann"), 0)
+    room.claim(FakeMember("bob"), 1)
+    rng = random.Random(5)
+    while not room.finished:
+        await room.play_for(room.position.turn, rng.choice(room.game.legal_moves(room.position)), None)
+    ended = room.store.game(room.game_id)  # type: ignore[arg-type]
+    with room.store.db:
+        room.store.db.execute("UPDATE games SET outcome=NULL, reason=NULL, result=NULL, ended=NULL WHERE id=?",
+                              (room.game_id,))
+    room.store.set_room_status(room.code, "playing")
+    room.store.close()
+    h = Hub(settings, clock=FakeClock(), deliver=deliver)
+    h.restore()
+    again = h.store.game(room.game_id)  # type: ignore[arg-type]
+    assert h.rooms[room.code].finished and h.rooms[room.code].result == ended.result  # type: ignore[union-attr]
+    assert (again.outcome, again.reason, again.result) == (ended.outcome, "rules", ended.result)  # type: ignore[union-attr]
+    h.rules.close()
+    h.store.close()

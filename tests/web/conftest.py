@@ -2,8 +2,8 @@
 event loop, SQLite in tmp_path) and Debian's Chromium driven by Playwright.
 
 Nothing downloads a browser: Chromium comes from `apt-get install chromium`. Without it
-these tests skip locally with the reason, and fail under CI (CI=true), so a CI machine
-that lost its browser cannot pass silently.
+(or without the playwright package) these tests fail, locally as under CI, with the
+command that installs it: a run that could not drive a browser never passes silently.
 """
 
 from __future__ import annotations

@@ -387,11 +387,15 @@ def test_fits_a_phone(new_page) -> None:
     alice, bob, code = two_players(new_page)
     phone = new_page(f"/#watch={code}", name="pat", viewport={"width": 360, "height": 740})
     wait_in_room(phone)
+    # the board is drawn on the state message that sets data-ply; wait until it is laid
+    # out, so that a slow machine measures the board and not the moment before it
+    phone.wait_for_selector("#board button.hole >> visible=true")
     width = phone.evaluate("document.documentElement.scrollWidth")
     assert width <= 360, f"the page is {width}px wide on a 360px screen"
     for box in phone.eval_on_selector_all(
             "button.hole, .store", "es => es.map(e => e.getBoundingClientRect().toJSON())"):
-        assert box["left"] >= 0 and box["right"] <= 360 and box["width"] >= 28
+        assert box["left"] >= 0 and box["right"] <= 360 and box["width"] >= 28, (
+            box, phone.get_attribute("#room", "hidden"), notice(phone))
     lobby = new_page(viewport={"width": 360, "height": 740})
     wait_online(lobby)
     assert lobby.evaluate("document.documentElement.scrollWidth") <= 360
@@ -403,3 +407,34 @@ def test_the_page_is_plain_modules_without_a_build_step() -> None:
     for js in WEB.glob("*.js"):
         for target in re.findall(r'from "([^"]+)"', js.read_text()):
             assert target.startswith("./") and (WEB / target[2:]).is_file(), (js.name, target)
+
+
+def test_other_peoples_text_is_shown_as_text_and_custom_variants_are_marked(new_page, server) -> None:
+    """Issue 11 item 5 on the page: a name is text, never markup (the server lets '<' and
+    quotes through: they are printable), and a custom variant's room says it is custom,
+    in the lobby and in the room."""
+    import json
+
+    from websockets.sync.client import connect
+
+    lobby = new_page(name="lee")
+    wait_online(lobby)
+    hostile = '<img src=x onerror="window.pwned=1">'
+    custom = {"game_class": "Mancala", "game_constants": {"holes": 6, "nbr_start": 4},
+              "game_info": {"name": "Kalah <b>4</b>", "stores": True, "sow_own_store": True}}
+    with connect(f"ws://127.0.0.1:{server.port}/ws", subprotocols=["mancala.v1.json"]) as ws:  # type: ignore[list-item]
+        for message in ({"type": "hello", "id": 1, "name": hostile},
+                        {"type": "create_room", "id": 2, "variant": custom, "public": True}):
+            ws.send(json.dumps(message))
+            while json.loads(ws.recv(timeout=10)).get("id") != message["id"]:
+                pass
+        code = json.loads(ws.recv(timeout=10))["room"]  # the room_state after seat_granted
+        row = f"#rooms-body tr[data-room='{code}']"
+        lobby.wait_for_selector(row)
+        assert lobby.inner_text(f"{row} td[data-label='Variant']") == "Kalah <b>4</b> (custom)"
+        assert hostile in lobby.inner_text(f"{row} td[data-label='Players']")
+        lobby.click(f"{row} >> text=Watch")
+        assert wait_in_room(lobby) == code
+        assert lobby.inner_text("#room-title") == "Kalah <b>4</b> (custom)"
+        assert hostile in lobby.inner_text("#room")
+        assert lobby.evaluate("window.pwned") is None and lobby.locator("#room img, #rooms-body img").count() == 0

@@ -218,6 +218,10 @@ def solve_python(game: Game, pos: Position, deadline: float | None,
             return search.solve(pos)
         except OutOfTime:
             return None
+        except RecursionError:
+            # the search recurses once a ply: relay sowing (Obridjie) has lines longer
+            # than Python's stack, and the perfect computer fell back to random moves
+            raise NotSolvable("its lines of play run deeper than this solver can follow") from None
         except _BoundsBroken:
             nodes = search.nodes
         except _Repeats:
