@@ -14,6 +14,7 @@ from mancala.client.api import ServerError
 from mancala.client.board_view import PERFECT, computer_name
 from mancala.client.command_args import CREATE_USAGE, parse_create, resolve_variant
 from mancala.client.console import Output
+from mancala.client.move_words import move_marks
 from mancala.client.moves import SEAT_NAMES, MoveInputError, legal_text, move_text, parse_move
 from mancala.client.screen import Screen
 from mancala.client.session import NotConnected, Session
@@ -220,10 +221,11 @@ class Commands:
             self.out.say("No moves yet.")
             return
         n, viewer = view.holes, view.you if view.you is not None else 0
-        parts = [f"{i + 1}. {SEAT_NAMES[seat][0]} {move_text(move, n, viewer)}"
-                 for i, (seat, move) in enumerate(self.screen.history)]
-        for k in range(0, len(parts), 8):
-            self.out.say("  " + "   ".join(parts[k:k + 8]))
+        # one line a move, the holes in the board's labels, what it did in marks
+        self.out.say("  move  player  hole   (x5 captured 5, + moves again, c child, * round over)")
+        for i, (seat, move, events) in enumerate(self.screen.history):
+            who = ("You" if seat == view.you else SEAT_NAMES[seat]).ljust(6)
+            self.out.say(f"  {i + 1:>4}  {who}  {move_text(move, n, viewer):<5}  {move_marks(events)}".rstrip())
 
     async def move(self, args: list[str]) -> None:
         await self.play(" ".join(args))

@@ -22,6 +22,12 @@ PLAYER_WORDS = {"joined": "joined the game", "disconnected": "lost the connectio
                 "back": "is back", "left": "left the room", "forfeited": "forfeited: away too long"}
 
 
+def _events(msg: Any) -> list[dict[str, Any]] | None:
+    """A move's `events` as plain dicts (None from a server that sends none)."""
+    events = getattr(msg, "events", None)
+    return None if events is None else [e.model_dump() for e in events]
+
+
 class Screen:
     def __init__(self, session: Session, out: Output) -> None:
         self.session = session
@@ -29,7 +35,7 @@ class Screen:
         self.variants: dict[str, Any] = {}
         self.rooms: dict[str, Any] = {}  # public rooms by code
         self.view: BoardView | None = None  # the room the player is in (None: the lobby)
-        self.history: list[tuple[int, Any]] = []
+        self.history: list[tuple[int, Any, list[dict[str, Any]] | None]] = []  # seat, move, events
         self.over_shown = False
         self.handlers: dict[str, Callable[[Any], None]] = {
             "room_state": self.on_room_state,
@@ -74,8 +80,9 @@ class Screen:
             seats=[SeatView(s.name, s.connected, s.computer) for s in msg.seats],
             title=msg.title, room=msg.room, public=msg.public, status=msg.status, ply=msg.ply,
             last_move=(msg.moves[-1].seat, msg.moves[-1].move) if msg.moves else None,
+            last_events=_events(msg.moves[-1]) if msg.moves else None,
             result=msg.result, spectators=msg.spectators)
-        self.history = [(m.seat, m.move) for m in msg.moves]
+        self.history = [(m.seat, m.move, _events(m)) for m in msg.moves]
         self.over_shown = msg.status == "finished"
         if msg.you is not None:
             self.session.seat_moved(msg.you)
@@ -93,7 +100,8 @@ class Screen:
         v.state = msg.state.model_dump()
         v.ply = msg.ply + 1
         v.last_move = (msg.seat, msg.move)
-        self.history.append((msg.seat, msg.move))
+        v.last_events = _events(msg)
+        self.history.append((msg.seat, msg.move, v.last_events))
         outcome = v.state.get("outcome")
         if outcome is not None and not str(outcome.get("kind", "")).startswith("ROUND_"):
             v.status = "finished"
