@@ -212,4 +212,5 @@ def _outcome_text(outcome: dict[str, Any] | None, st: dict[str, Any]) -> str:
     winner = outcome.get("winner")
     if winner is None:
         return f"draw, {s0}-{s1}"
-    return f"{SEAT_NAMES[winner]} wins, {s0}-{s1}"
+    # the winner's count first, as results are read ("North wins, 37-11")
+    return f"{SEAT_NAMES[winner]} wins, {st['stores'][winner]}-{st['stores'][1 - winner]}"

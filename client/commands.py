@@ -25,11 +25,11 @@ HELP = """\
 Commands (words; a move is just a hole label):
   variants [WORD]         list the variants (those whose name or description has WORD)
   rooms [all]             list the public rooms (changes print while you are in the lobby)
-  create VARIANT [private] [south|north] [first south|north|me|them|random] [vs computer [LEVEL]]
+  create VARIANT [private|public] [south|north] [first south|north|me|them|random] [vs computer [LEVEL]]
                           make a room and take a seat; share its code to play a friend
-                          (public by default), or play the computer at once: LEVEL is
-                          easy, medium (the default), hard or expert, or 0..3, or
-                          perfect (exact play where it can solve the board in time)
+                          (public by default), or play the computer at once (private by
+                          default): LEVEL is easy, medium (the default), hard or expert,
+                          or 0..3, or perfect (exact play where it can solve the board in time)
                           e.g. `create kalah_4 vs computer hard`
   join CODE [south|north] take a seat in a room
   quick VARIANT           pair with the next player who wants the same variant

@@ -20,6 +20,9 @@ from mancala.client.wording import describe_error, room_line
 
 PLAYER_WORDS = {"joined": "joined the game", "disconnected": "lost the connection (their seat is kept)",
                 "back": "is back", "left": "left the room", "forfeited": "forfeited: away too long"}
+# the same said of the viewer's own seat (another tab of theirs, or their own return)
+YOUR_WORDS = {"joined": "joined the game", "disconnected": "lost the connection (your seat is kept)",
+              "back": "are back", "left": "left the room", "forfeited": "forfeited: away too long"}
 
 
 def _events(msg: Any) -> list[dict[str, Any]] | None:
@@ -131,8 +134,11 @@ class Screen:
             seat.connected = True
         else:
             seat.connected = False
-        who = "You" if msg.seat == v.you else f"{SEAT_NAMES[msg.seat]} ({msg.name or seat.name or '?'})"
-        self.out.say(f"{who} {PLAYER_WORDS.get(msg.status, msg.status)}.")
+        if msg.seat == v.you:
+            self.out.say(f"You {YOUR_WORDS.get(msg.status, msg.status)}.")
+        else:
+            who = f"{SEAT_NAMES[msg.seat]} ({msg.name or seat.name or '?'})"
+            self.out.say(f"{who} {PLAYER_WORDS.get(msg.status, msg.status)}.")
         before = v.status
         if v.status == "waiting" and all(s.name or s.computer for s in v.seats):
             v.status = "playing"
