@@ -14,22 +14,22 @@ from mancala.client.api import ServerError
 from mancala.client.board_view import PERFECT, computer_name
 from mancala.client.command_args import CREATE_USAGE, parse_create, resolve_variant
 from mancala.client.console import Output
-from mancala.client.move_words import move_marks
 from mancala.client.moves import SEAT_NAMES, MoveInputError, legal_text, move_text, parse_move
 from mancala.client.screen import Screen
 from mancala.client.session import NotConnected, Session
 from mancala.client.wording import room_line
+from mancala.record import marks as move_marks
 from mancala.rules.summary import first_sentence
 
 HELP = """\
 Commands (words; a move is just a hole label):
   variants [WORD]         list the variants (those whose name or description has WORD)
   rooms [all]             list the public rooms (changes print while you are in the lobby)
-  create VARIANT [private|public] [south|north] [first south|north|me|them|random] [vs computer [LEVEL]]
+  create VARIANT [private] [south|north] [first south|north|me|them|random] [vs computer [LEVEL]]
                           make a room and take a seat; share its code to play a friend
-                          (public by default), or play the computer at once (private by
-                          default): LEVEL is easy, medium (the default), hard or expert,
-                          or 0..3, or perfect (exact play where it can solve the board in time)
+                          (public by default), or play the computer at once (private unless
+                          you add `public`): LEVEL is easy, medium (the default), hard or
+                          expert, or 0..3, or perfect (exact play where it can solve the board in time)
                           e.g. `create kalah_4 vs computer hard`
   join CODE [south|north] take a seat in a room
   quick VARIANT           pair with the next player who wants the same variant
@@ -225,7 +225,7 @@ class Commands:
         self.out.say("  move  player  hole   (x5 captured 5, + moves again, c child, * round over)")
         for i, (seat, move, events) in enumerate(self.screen.history):
             who = ("You" if seat == view.you else SEAT_NAMES[seat]).ljust(6)
-            self.out.say(f"  {i + 1:>4}  {who}  {move_text(move, n, viewer):<5}  {move_marks(events)}".rstrip())
+            self.out.say(f"  {i + 1:>4}  {who}  {move_text(move, n, viewer):<5}  {move_marks(events or [])}".rstrip())
 
     async def move(self, args: list[str]) -> None:
         await self.play(" ".join(args))

@@ -12,9 +12,6 @@ the letters on the screen:
 >>> describe([{"kind": "sow", "hole": 2, "path": [3, 4, 5, -1]}, {"kind": "extra_turn"}],
 ...          6, seat=0, viewer=0, you=0)
 'You sowed c: 4 seeds (1 into the store), sow again'
->>> move_marks([{"kind": "sow", "hole": 2, "path": [3]},
-...             {"kind": "capture", "src": 9, "seeds": 5, "dst": -1, "at": 1}])
-'x5'
 """
 
 from __future__ import annotations
@@ -99,22 +96,3 @@ def describe(events: list[dict[str, Any]], n: int, seat: int, viewer: int,
     if any(e["kind"] == "extra_turn" for e in events):
         parts.append("sow again" if me else "sows again")
     return ", ".join(parts)
-
-
-def move_marks(events: list[dict[str, Any]] | None) -> str:
-    """Short marks for a move list: `x5` captured 5, `+` moves again, `*` ended a round,
-    `c` made a child ("" for a move with nothing of note or no record)."""
-    if not events:
-        return ""
-    marks = ""
-    caught = sum(e["seeds"] for e in events if e["kind"] == "capture" and e["src"] >= 0
-                 and _store_seat(e["dst"]) is not None)
-    if caught:
-        marks += f"x{caught}"
-    if any(e["kind"] == "child" for e in events):
-        marks += "c"
-    if any(e["kind"] in ("extra_turn", "pass") for e in events):
-        marks += "+"
-    if any(e["kind"] == "round_end" for e in events):
-        marks += "*"
-    return marks
