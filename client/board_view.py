@@ -6,12 +6,12 @@ North's view after South (sam) played c from the start of Kalah 4:
       South: sam | store 1
             F*   E*   D*   C    B*   A*
           [ 5] [ 5] [ 5] { 0} [ 4] [ 4]
-      [ 1]                               [ 0]
+      [ 1] South                   North [ 0]
           [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]
             a    b    c    d    e    f
       North: nora (you) | store 0
       ({ } last move, * playable)
-    Last move: South played C.
+    Last move: South sowed C: 4 seeds (1 into the store), sows again.
     Waiting for South (sam) to move.
 
 A North player sees the board turned half a turn: their row at the bottom read
@@ -30,6 +30,7 @@ import re
 from dataclasses import dataclass, field
 from typing import Any
 
+from mancala.client.move_words import describe
 from mancala.client.moves import (
     SEAT_NAMES,
     label,
@@ -75,6 +76,7 @@ class BoardView:
     status: str = "playing"  # waiting | playing | finished
     ply: int = 0
     last_move: tuple[int, Any] | None = None  # (seat, wire move)
+    last_events: list[dict[str, Any]] | None = None  # what the last move did (move_made.events)
     result: str | None = None
     spectators: int = 0
 
@@ -143,8 +145,14 @@ def render_board(view: BoardView) -> str:
     lines = [title, "  " + _seat_line(view, top_seat)]
     lines.append((margin + " ".join(label_cell(h) for h in top)).rstrip())
     lines.append(margin + " ".join(cell(h) for h in top))
-    lines.append(f"  [{str(stores[top_seat]).rjust(store_w)}]" + " " * (row_len + 2)
-                 + f"[{str(stores[bottom_seat]).rjust(store_w)}]")
+    # each store named beside it (two bare counts left people guessing whose was whose);
+    # initials where the row is too short for the names
+    left, right = SEAT_NAMES[top_seat], SEAT_NAMES[bottom_seat]
+    if len(left) + len(right) + 3 > row_len + 2:
+        left, right = left[0], right[0]
+    gap = " " * max(1, row_len - len(left) - len(right))
+    lines.append(f"  [{str(stores[top_seat]).rjust(store_w)}] {left}{gap}{right} "
+                 f"[{str(stores[bottom_seat]).rjust(store_w)}]")
     lines.append(margin + " ".join(cell(h) for h in bottom))
     lines.append((margin + " ".join(label_cell(h) for h in bottom)).rstrip())
     lines.append("  " + _seat_line(view, bottom_seat))
@@ -164,7 +172,10 @@ def render_board(view: BoardView) -> str:
     if view.last_move is not None:
         seat, move = view.last_move
         who = "You" if seat == view.you else SEAT_NAMES[seat]
-        lines.append(f"Last move: {who} played {move_text(move, n, viewer)}.")
+        if view.last_events:
+            lines.append(f"Last move: {describe(view.last_events, n, seat, viewer, view.you, move)}.")
+        else:  # a server that does not say what the move did
+            lines.append(f"Last move: {who} played {move_text(move, n, viewer)}.")
     lines.append(status_line(view))
     return "\n".join(lines)
 
@@ -201,4 +212,5 @@ def _outcome_text(outcome: dict[str, Any] | None, st: dict[str, Any]) -> str:
     winner = outcome.get("winner")
     if winner is None:
         return f"draw, {s0}-{s1}"
-    return f"{SEAT_NAMES[winner]} wins, {s0}-{s1}"
+    # the winner's count first, as results are read ("North wins, 37-11")
+    return f"{SEAT_NAMES[winner]} wins, {st['stores'][winner]}-{st['stores'][1 - winner]}"

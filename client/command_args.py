@@ -2,6 +2,10 @@
 
     >>> parse_create(["private", "north", "first", "me", "vs", "computer", "hard"])
     CreateOptions(public=False, seat=1, starter=1, computer=2, clock=None, rated=False)
+    >>> parse_create(["vs", "computer"]).public, parse_create(["public", "vs", "computer"]).public
+    (False, True)
+    >>> parse_create([]).public
+    True
     >>> from types import SimpleNamespace as Info
     >>> offered = {"oware_abapa": Info(name="oware_abapa", title="Oware (abapa)")}
     >>> resolve_variant("Oware", offered)
@@ -24,7 +28,7 @@ CREATE_USAGE = ("create VARIANT [private] [south|north] [first south|north|me|th
 class CreateOptions:
     """create_room's fields as the player chose them."""
 
-    public: bool = True
+    public: bool = True  # parse_create: private by default against the computer
     seat: int | None = None  # None: any seat
     starter: int | str = 0  # a seat, or "random"
     computer: int | str | None = None  # the computer's level; None: a person plays
@@ -68,7 +72,8 @@ def computer_level(word: str) -> int | str | None:
 def parse_create(args: list[str]) -> CreateOptions:
     """The options typed after `create VARIANT`; a ValueError says what is wrong (a
     whole sentence)."""
-    public, seat, starter, computer = True, None, None, None
+    public: bool | None = None
+    seat, starter, computer = None, None, None
     clock: dict[str, int] | None = None
     rated = False
     words = [w.lower() for w in args]
@@ -108,6 +113,8 @@ def parse_create(args: list[str]) -> CreateOptions:
         "opponent": 1 - mine, "random": "random"}
     if starter not in starters:
         raise ValueError(f"who starts? {starter!r} is not one of south, north, me, them, random.")
+    if public is None:  # nobody else can join a game against the computer: keep it off the lobby
+        public = computer is None
     return CreateOptions(public, seat, starters[starter], computer, clock, rated)
 
 

@@ -20,6 +20,7 @@ from mancala.client.moves import SEAT_NAMES, MoveInputError, legal_text, move_te
 from mancala.client.screen import Screen
 from mancala.client.session import NotConnected, Session
 from mancala.client.wording import room_line
+from mancala.record import marks as move_marks
 from mancala.rules.summary import first_sentence
 
 HELP = """\
@@ -28,9 +29,9 @@ Commands (words; a move is just a hole label):
   rooms [all]             list the public rooms (changes print while you are in the lobby)
   create VARIANT [private] [south|north] [first south|north|me|them|random] [vs computer [LEVEL]]
                           make a room and take a seat; share its code to play a friend
-                          (public by default), or play the computer at once: LEVEL is
-                          easy, medium (the default), hard or expert, or 0..3, or
-                          perfect (exact play where it can solve the board in time)
+                          (public by default), or play the computer at once (private unless
+                          you add `public`): LEVEL is easy, medium (the default), hard or
+                          expert, or 0..3, or perfect (exact play where it can solve the board in time)
                           e.g. `create kalah_4 vs computer hard`
   join CODE [south|north] take a seat in a room
   quick VARIANT [clock 5+3] [rated]
@@ -229,10 +230,11 @@ class Commands:
             self.out.say("No moves yet.")
             return
         n, viewer = view.holes, view.you if view.you is not None else 0
-        parts = [f"{i + 1}. {SEAT_NAMES[seat][0]} {move_text(move, n, viewer)}"
-                 for i, (seat, move) in enumerate(self.screen.history)]
-        for k in range(0, len(parts), 8):
-            self.out.say("  " + "   ".join(parts[k:k + 8]))
+        # one line a move, the holes in the board's labels, what it did in marks
+        self.out.say("  move  player  hole   (x5 captured 5, + moves again, c child, * round over)")
+        for i, (seat, move, events) in enumerate(self.screen.history):
+            who = ("You" if seat == view.you else SEAT_NAMES[seat]).ljust(6)
+            self.out.say(f"  {i + 1:>4}  {who}  {move_text(move, n, viewer):<5}  {move_marks(events or [])}".rstrip())
 
     async def move(self, args: list[str]) -> None:
         await self.play(" ".join(args))

@@ -21,6 +21,15 @@ from mancala.client.wording import describe_error, room_line
 
 PLAYER_WORDS = {"joined": "joined the game", "disconnected": "lost the connection (their seat is kept)",
                 "back": "is back", "left": "left the room", "forfeited": "forfeited: away too long"}
+# the same said of the viewer's own seat (another tab of theirs, or their own return)
+YOUR_WORDS = {"joined": "joined the game", "disconnected": "lost the connection (your seat is kept)",
+              "back": "are back", "left": "left the room", "forfeited": "forfeited: away too long"}
+
+
+def _events(msg: Any) -> list[dict[str, Any]] | None:
+    """A move's `events` as plain dicts (None from a server that sends none)."""
+    events = getattr(msg, "events", None)
+    return None if events is None else [e.model_dump() for e in events]
 
 
 class Screen:
@@ -30,7 +39,7 @@ class Screen:
         self.variants: dict[str, Any] = {}
         self.rooms: dict[str, Any] = {}  # public rooms by code
         self.view: BoardView | None = None  # the room the player is in (None: the lobby)
-        self.history: list[tuple[int, Any]] = []
+        self.history: list[tuple[int, Any, list[dict[str, Any]] | None]] = []  # seat, move, events
         self.over_shown = False
         self.handlers: dict[str, Callable[[Any], None]] = {
             "room_state": self.on_room_state,
@@ -83,8 +92,9 @@ class Screen:
             seats=[SeatView(s.name, s.connected, s.computer) for s in msg.seats],
             title=msg.title, room=msg.room, public=msg.public, status=msg.status, ply=msg.ply,
             last_move=(msg.moves[-1].seat, msg.moves[-1].move) if msg.moves else None,
+            last_events=_events(msg.moves[-1]) if msg.moves else None,
             result=msg.result, spectators=msg.spectators)
-        self.history = [(m.seat, m.move) for m in msg.moves]
+        self.history = [(m.seat, m.move, _events(m)) for m in msg.moves]
         self.over_shown = msg.status == "finished"
         if msg.you is not None:
             self.session.seat_moved(msg.you)
@@ -102,7 +112,8 @@ class Screen:
         v.state = msg.state.model_dump()
         v.ply = msg.ply + 1
         v.last_move = (msg.seat, msg.move)
-        self.history.append((msg.seat, msg.move))
+        v.last_events = _events(msg)
+        self.history.append((msg.seat, msg.move, v.last_events))
         outcome = v.state.get("outcome")
         if outcome is not None and not str(outcome.get("kind", "")).startswith("ROUND_"):
             v.status = "finished"
@@ -132,8 +143,11 @@ class Screen:
             seat.connected = True
         else:
             seat.connected = False
-        who = "You" if msg.seat == v.you else f"{SEAT_NAMES[msg.seat]} ({msg.name or seat.name or '?'})"
-        self.out.say(f"{who} {PLAYER_WORDS.get(msg.status, msg.status)}.")
+        if msg.seat == v.you:
+            self.out.say(f"You {YOUR_WORDS.get(msg.status, msg.status)}.")
+        else:
+            who = f"{SEAT_NAMES[msg.seat]} ({msg.name or seat.name or '?'})"
+            self.out.say(f"{who} {PLAYER_WORDS.get(msg.status, msg.status)}.")
         before = v.status
         if v.status == "waiting" and all(s.name or s.computer for s in v.seats):
             v.status = "playing"

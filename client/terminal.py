@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import os
+import getpass
 import sys
 from collections import deque
 from pathlib import Path
@@ -126,7 +126,14 @@ class TerminalApp:
 
 
 def default_name() -> str:
-    name = os.environ.get("USER") or os.environ.get("USERNAME") or "guest"
+    """The login name, as --help promises: the environment's (LOGNAME, USER, ...) or,
+    where none is set (services, containers, `su`), the account's own; "guest" only
+    when there is no name at all."""
+    try:
+        name = getpass.getuser()
+    except (OSError, KeyError):  # no variable set and a uid without a passwd entry
+        name = ""
+    name = "".join(ch for ch in name if ch.isprintable()).strip()
     return name[:40] or "guest"
 
 

@@ -18,6 +18,9 @@ from websockets.http11 import Request, Response
 
 from mancala.engine.game import IllegalMove
 from mancala.server import compete_http, game_pages
+from mancala.engine.game import Game
+from mancala.record import GameInfo, record_text, replay_request
+from mancala.rules.loading import load_variant
 from mancala.server.connection import TokenBucket
 from mancala.server.hub import Hub
 from mancala.server.metrics import CONTENT_TYPE
@@ -25,6 +28,8 @@ from mancala.server.store import GameRow
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "client" / "web"
 GAME_PATH = re.compile(r"^/api/games/(\d{1,18})$")  # an SQLite INTEGER; longer ids are 404
+# a game's record to download: a `mancala replay` request (json) or docs/notation.md (txt)
+RECORD_PATH = re.compile(r"^/api/games/(\d{1,18})/record\.(json|txt)$")
 MAX_PATH = 200  # no file of ours has a longer path; longer ones are 404 before the disk is asked
 METHODS = ("GET", "HEAD")
 
@@ -70,6 +75,7 @@ class HttpRoutes:
         self.hub = hub
         self.web_dir = web_dir
         self.buckets = AddressBuckets(hub.settings.http_rate, hub.settings.http_burst)
+        self._games: dict[str, Game] = {}
 
     def handle(self, request: Request, address: str = "?") -> Response:
         """Answer a plain HTTP request: GET, or HEAD (the same headers, no body)."""
@@ -84,19 +90,28 @@ class HttpRoutes:
     async def handle_async(self, request: Request, address: str = "?") -> Response:
         """The same for a cluster node, whose stored games are read from PostgreSQL (async)."""
         path = request.path.split("?", 1)[0]
-        ours = compete_http.query(path) if len(path) <= MAX_PATH else None
-        if ours is not None and getattr(request, "method", "GET") in METHODS:
+        short = len(path) <= MAX_PATH
+        method_ok = getattr(request, "method", "GET") in METHODS
+        ours = compete_http.query(path) if short else None
+        if ours is not None and method_ok:
             return self._head(request, self._limited(address) or await self.compete_async(ours, path))
-        if (len(path) <= MAX_PATH and (positions := game_pages.POSITIONS.match(path))
-                and getattr(request, "method", "GET") in METHODS):
-            storage = getattr(self.hub, "storage", None)
-            if storage is not None:
-                row = await storage.game(int(positions.group(1)))
-                return self._head(request, self._limited(address) or self.positions(row, path))
-        match = GAME_PATH.match(path) if len(path) <= MAX_PATH else None
-        if match is None or getattr(request, "method", "GET") not in METHODS:
+        positions = game_pages.POSITIONS.match(path) if short else None
+        if positions is not None and method_ok and getattr(self.hub, "storage", None) is not None:
+            row = await self.hub.storage.game(int(positions.group(1)))  # type: ignore[attr-defined]
+            return self._head(request, self._limited(address) or self.positions(row, path))
+        match = GAME_PATH.match(path) if short else None
+        record = RECORD_PATH.match(path) if short else None
+        if (match is None and record is None) or not method_ok:
             return self.handle(request, address)
-        return self._head(request, self._limited(address) or await self.game_async(int(match.group(1)), path))
+        limited = self._limited(address)
+        if limited is not None:
+            return self._head(request, limited)
+        storage = self.hub.storage  # type: ignore[attr-defined]
+        if record is not None:
+            row = await storage.game(int(record.group(1)))
+            return self._head(request, self.record(row, record.group(2), path))
+        assert match is not None
+        return self._head(request, await self.game_async(int(match.group(1)), path))
 
     def _limited(self, address: str) -> Response | None:
         if self.buckets.take(address):
@@ -142,6 +157,9 @@ class HttpRoutes:
         ours = compete_http.query(path)
         if ours is not None:
             return self.compete(ours, path)
+        record = RECORD_PATH.match(path)
+        if record:
+            return self.record(self.hub.store.game(int(record.group(1))), record.group(2), path)
         page = compete_http.page_for(path)
         return self.static("/" + page if page else path)
 
@@ -185,6 +203,41 @@ class HttpRoutes:
             return json_response(game_pages.positions(row))
         except IllegalMove as exc:  # the rules changed since it was played
             return error_response(HTTPStatus.CONFLICT, "unreplayable", f"the game no longer replays: {exc}")
+
+    def record(self, row: GameRow | None, kind: str, path: str) -> Response:
+        """A stored game as a download: the replay request, or the text notation."""
+        if row is None:
+            return not_found(path)
+        info = GameInfo(variant=row.variant, title=self._title(row), starter=row.starter,
+                        players=row.players, moves=[m for _, m in row.moves], game_id=row.id,
+                        result=row.result, reason=row.reason, start=row.start,
+                        seats=[s for s, _ in row.moves])
+        name = f"mancala-{row.id}"
+        if kind == "json":
+            body = json.dumps(replay_request(row.variant_json, info)).encode()
+            response = _response(HTTPStatus.OK, body, "application/json")
+        else:
+            # a custom variant's rules run only in the rules workers: its record is not
+            # played again here, so its moves stay board indexes without marks
+            game = self._game(row.variant) if row.variant in self.hub.variants else None
+            text = record_text(game, info, row.rounds)
+            response = _response(HTTPStatus.OK, text.encode(), "text/plain; charset=utf-8")
+        response.headers["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
+        return response
+
+    def _title(self, row: GameRow) -> str:
+        known = self.hub.variants.get(row.variant)
+        if known is not None:
+            return known.title
+        name = (row.variant_json.get("game_info") or {}).get("name") or "a variant"
+        return f"{name} (custom)"
+
+    def _game(self, name: str) -> Game:
+        """The rules of a built-in variant, made once (records are read again and again)."""
+        game = self._games.get(name)
+        if game is None:
+            game = self._games[name] = Game(load_variant(name))
+        return game
 
     def game(self, game_id: int, path: str) -> Response:
         row = self.hub.store.game(game_id)

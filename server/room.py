@@ -37,6 +37,7 @@ from mancala.protocol.messages import (
     SeatInfo,
     Spectators,
     State,
+    move_events,
 )
 from mancala.protocol.messages import Seat as SeatNumber
 from mancala.rules.errors import VariantError
@@ -310,14 +311,14 @@ class Room:
         for ply, (seat, move) in enumerate(game.moves):
             if pos.turn != seat:
                 raise IllegalMove(f"ply {ply}: stored for seat {seat}, but seat {pos.turn} is to move")
-            pos = self.game.play(pos, move)
+            pos, events = self.game.play_events(pos, move)
             if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
                 nxt = next_round_or_none(self.game, pos)
                 if nxt is not None and ply + 1 in rounds:  # as drawn then, not drawn anew
                     nxt.board, nxt.stores, nxt.legal = list(rounds[ply + 1]["board"]), \
                         list(rounds[ply + 1]["stores"]), None
                 pos = nxt or pos
-            self.moves.append(MoveRecord(ply=ply, seat=seat, move=move))
+            self.moves.append(MoveRecord(ply=ply, seat=seat, move=move, events=move_events(events)))
         self.position = pos
         self.finished = game.outcome is not None  # an end the store missed: end_if_over
         self.result = game.result
@@ -516,10 +517,10 @@ class Room:
         self.match.check_time(seat, arrived)
         if self.rules is None:
             try:
-                new = self.game.play(self.position, move)
+                new, events = self.game.play_events(self.position, move)
             except IllegalMove as exc:
                 raise RoomError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
-            self._commit(seat, move, new, next_round_or_none(self.game, new), arrived, lag)
+            self._commit(seat, move, new, next_round_or_none(self.game, new), arrived, lag, events)
             return
         async with self.lock:
             self.check_can_move(seat, ply)  # again: another move may have gone in meanwhile
@@ -533,10 +534,11 @@ class Room:
                                 f"this variant's move took too long ({exc}); the position is unchanged") from None
             if self.finished or len(self.moves) != number:  # resigned or forfeited meanwhile
                 raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
-            self._commit(seat, move, played.position, played.next_round, arrived, lag)
+            self._commit(seat, move, played.position, played.next_round, arrived, lag, played.events)
 
     def _commit(self, seat: int, move: Any, new: Position, next_round: Position | None,
-                arrived: float | None = None, lag: float = 0.0) -> None:
+                arrived: float | None = None, lag: float = 0.0,
+                events: list[dict[str, Any]] | None = None) -> None:
         wire_move = list(move) if isinstance(move, tuple) else move
         number = len(self.moves)
         assert self.game_id is not None
@@ -544,10 +546,10 @@ class Room:
         self.match.moved(seat, number, self.clock.now() if arrived is None else arrived, lag)
         self.position = new
         self.touch()
-        record = MoveRecord(ply=number, seat=seat, move=wire_move)
+        record = MoveRecord(ply=number, seat=seat, move=wire_move, events=move_events(events))
         self.moves.append(record)
         self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state(),
-                                clocks=self.match.started()))
+                                clocks=self.match.started(), events=record.events))
         if self.on_move is not None:
             self.on_move(self)
         if new.outcome is not None and new.outcome.kind in ROUND_KINDS:

@@ -47,6 +47,7 @@ class Started:
 class Played:
     position: Position  # after the move, legal moves cached
     next_round: Position | None  # the next round's start when the move ended a round
+    events: list[dict[str, Any]] | None = None  # what the move did (move_made.events)
 
 
 # ---- in the worker process ---------------------------------------------------------------
@@ -125,9 +126,9 @@ def _serve(conn: Connection, niceness: int = 0) -> None:
                 reply: Any = Started(variant, playable_start(variant, game, starter, board, seed))
             else:
                 pos, move = args
-                new = game.play(pos, move)
+                new, events = game.play_events(pos, move)
                 game.legal_moves(new)
-                reply = Played(new, next_round_or_none(game, new))
+                reply = Played(new, next_round_or_none(game, new), events)
             conn.send(("ok", reply))
         except (VariantError, IllegalMove) as exc:
             conn.send(("refused", exc))

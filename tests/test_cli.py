@@ -52,3 +52,33 @@ def test_every_recorded_variant_has_a_summary() -> None:
         assert lines[0].startswith("Two rows of") and len(lines) >= 3
         seen.add(" ".join(lines))
     assert len(seen) > 90  # the words follow the rules: different variants read differently
+
+
+def test_show_and_solve_name_holes_with_the_clients_letters(capsys) -> None:
+    from mancala.cli import main
+    from mancala.client.moves import label
+    from mancala.render import hole_name, move_name
+
+    for n in (3, 6, 9, 30):  # the terminal's letters for a spectator (South's view)
+        assert [hole_name(h, n) for h in range(2 * n)] == [label(h, n, 0) for h in range(2 * n)]
+    assert move_name([8, "CW"], 6) == "C cw"
+    assert main(["show", "kalah_4"]) == 0
+    shown = capsys.readouterr().out
+    assert "legal: a b c d e f" in shown
+    lines = shown.splitlines()
+    assert any(line.split()[:6] == ["F", "E", "D", "C", "B", "A"] for line in lines)
+    assert any(line.split()[:6] == list("abcdef") for line in lines)
+    assert any(line.startswith("North ") and line.rstrip().endswith("South") for line in lines)
+
+
+def test_solve_has_a_default_time_limit_and_says_how_long_it_may_take(capsys) -> None:
+    from mancala.cli import build_parser, main
+    from mancala.cli.solve import duration_text, estimate_seconds
+
+    assert build_parser().parse_args(["solve", "kalah_4"]).time_limit == 60
+    assert duration_text(estimate_seconds(48)) == "about 7 min"  # Kalah 6 x 4
+    assert main(["solve", "kalah_4", "--holes", "3", "--seeds", "2"]) == 0
+    err = capsys.readouterr().err
+    assert "estimate: under a second (12 seeds" in err and "time limit 60 s" in err
+    assert main(["solve", "kalah_4", "--holes", "3", "--seeds", "2", "--time-limit", "0"]) == 0
+    assert "no time limit" in capsys.readouterr().err

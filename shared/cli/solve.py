@@ -13,11 +13,50 @@ from typing import TextIO
 from mancala.ai.oneturn import OneTurn, has_repeat_turns, one_turn, play_on_game, replay_chain
 from mancala.ai.solver import NotSolvable, Progress, solve
 from mancala.engine.game import Game
-from mancala.render import board_text
+from mancala.render import board_text, move_name
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import load_variant, sized_variant
 
 PLAYER_NAMES = ("South", "North")
+DEFAULT_LIMIT = 60.0  # seconds: Kalah 6 x 3 (about 4 s) fits, 6 x 4 (7 minutes) asks for more
+# C-solver times of Kalah's start (docs/performance.md, the solver table), by seeds on the
+# board: the estimate interpolates between them on a log scale. Other rules differ (often
+# by a lot): the estimate says so
+KALAH_SECONDS = ((24, 0.01), (30, 0.02), (32, 0.3), (36, 3.8), (40, 8.6), (48, 420.0))
+
+
+def estimate_seconds(seeds: int) -> float:
+    """A rough time for the C solver on a Kalah-like start with `seeds` seeds.
+
+    >>> round(estimate_seconds(36), 1), round(estimate_seconds(48)), estimate_seconds(12)
+    (3.8, 420, 0.01)
+    >>> estimate_seconds(60) > 3600
+    True
+    """
+    import math
+
+    pts = KALAH_SECONDS
+    if seeds <= pts[0][0]:
+        return pts[0][1]
+    for (s0, t0), (s1, t1) in zip(pts, pts[1:], strict=False):
+        if seeds <= s1:
+            f = (seeds - s0) / (s1 - s0)
+            return math.exp(math.log(t0) + f * (math.log(t1) - math.log(t0)))
+    (s0, t0), (s1, t1) = pts[-2], pts[-1]  # beyond the table: the last slope goes on
+    return t1 * math.exp((seeds - s1) * (math.log(t1) - math.log(t0)) / (s1 - s0))
+
+
+def duration_text(seconds: float) -> str:
+    """
+    >>> duration_text(0.2), duration_text(42), duration_text(420), duration_text(9e5)
+    ('under a second', 'about 42 s', 'about 7 min', 'about 10 days')
+    """
+    if seconds < 1:
+        return "under a second"
+    for unit, size in (("days", 86400), ("h", 3600), ("min", 60)):
+        if seconds >= size * (1 if unit != "days" else 2):
+            return f"about {seconds / size:.0f} {unit}"
+    return f"about {seconds:.0f} s"
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -25,7 +64,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--holes", type=int, default=None, help="holes a side instead of the variant's")
     p.add_argument("--seeds", type=int, default=None, help="seeds a hole instead of the variant's")
     p.add_argument("--starter", type=int, choices=(0, 1), default=0)
-    p.add_argument("--time-limit", type=float, default=None, help="give up after this many seconds")
+    p.add_argument("--time-limit", type=float, default=DEFAULT_LIMIT,
+                   help=f"give up after this many seconds (default {DEFAULT_LIMIT:g}; 0: no limit). "
+                        "An estimate of the time is printed first")
     p.add_argument("--engine", choices=("auto", "c", "python"), default="auto",
                    help="auto: the C solver where it applies, else the Python one")
     p.add_argument("--tt-mb", type=float, default=256, help="transposition table memory (C solver)")
@@ -87,8 +128,16 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
     game = Game(variant)
     pos = game.start(args.starter)
     progress = None if args.quiet else progress_printer(err)
+    limit = args.time_limit if args.time_limit and args.time_limit > 0 else None
+    if not args.quiet:
+        seeds_on_board = sum(pos.board) + sum(pos.stores)
+        guess = estimate_seconds(seeds_on_board)
+        print(f"estimate: {duration_text(guess)} ({seeds_on_board} seeds; from Kalah's times, "
+              "other rules can take far longer or shorter); "
+              + (f"time limit {limit:g} s (--time-limit 0 for none)" if limit else "no time limit"),
+              file=err, flush=True)
     try:
-        sol = solve(game, pos, time_limit=args.time_limit, progress=progress, engine=args.engine,
+        sol = solve(game, pos, time_limit=limit, progress=progress, engine=args.engine,
                     tt_bits=tt_bits_for(args.tt_mb))
     except NotSolvable as exc:
         print(f"cannot solve {variant.name}: {exc}", file=err)
@@ -98,7 +147,8 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
         return 130
     seeds = variant.nbr_start
     if sol is None:
-        print(f"no result within {args.time_limit} s", file=err)
+        print(f"no result within {limit:g} s: give it more with --time-limit SECONDS "
+              "(0: no limit)", file=err)
         return 1
     winner = None if sol.value == 0 else (args.starter if sol.value > 0 else 1 - args.starter)
     moves = [game.move_json(m) for m in sol.best_moves]
@@ -115,7 +165,8 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
     print(f"value: {sol.value:+d} (final store difference, starter's view): "
           f"{describe(sol.value, args.starter)}", file=out)
     label = "best first move" if len(moves) == 1 else "best first moves"
-    print(f"{label}: {', '.join(json.dumps(m) for m in moves)} (holes numbered as in replay)",
+    named = ", ".join(f"{move_name(m, variant.holes)} ({json.dumps(m)})" for m in moves)
+    print(f"{label}: {named} (letters as on the clients' boards; board index as in replay)",
           file=out)
     rate = sol.nodes / sol.seconds if sol.seconds > 0 else 0.0
     # the progress lines count the look-ahead's depths as iterations too
@@ -148,7 +199,7 @@ def one_turn_main(args: argparse.Namespace, out: TextIO | None = None, err: Text
         print(f"one-turn: {res.nodes:,} moves, {positions:,} positions, {rate:,.0f} moves/s, "
               f"best so far {res.best} ({len(res.moves)} moves)", file=err, flush=True)
 
-    res = one_turn(game, start, node_limit=args.node_limit, time_limit=args.time_limit,
+    res = one_turn(game, start, node_limit=args.node_limit, time_limit=args.time_limit or None,
                    progress=None if args.quiet else report)
     end = replay_chain(game, start, res.moves)
     if args.json:
@@ -162,7 +213,8 @@ def one_turn_main(args: argparse.Namespace, out: TextIO | None = None, err: Text
     print(f"{variant.name}{rules}: {who} starts; the most seeds in {who}'s store before the opponent "
           f"moves: {res.best} of {total}" + ("" if res.complete else
                                              " (search stopped early: at least this many)"), file=out)
-    print(f"moves ({len(res.moves)}): {' '.join(json.dumps(Game.move_json(m)) for m in res.moves)}", file=out)
+    print(f"moves ({len(res.moves)}): {' '.join(move_name(Game.move_json(m), variant.holes) for m in res.moves)}"
+          f" (board index: {' '.join(json.dumps(Game.move_json(m)) for m in res.moves)})", file=out)
     print(f"searched {res.nodes:,} moves over {res.positions:,} positions in {res.seconds:.1f} s "
           f"({rate:,.0f} moves/s)", file=out)
     print("", file=out)

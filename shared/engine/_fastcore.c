@@ -11,6 +11,8 @@
  *   apply(pos, move)  Game.apply, in place (pos.legal left None, as the pipeline leaves it;
  *                     Rules(..., fill_legal=True): the next legal moves, as Game.legal_moves
  *                     would cache them)
+ *   apply_traced(pos, move) -> list[int]
+ *                     the same, and the record of the move as trace.py's stream of events
  *   playout(pos, seed, max_moves) -> (moves played, OutcomeKind or None, winner or None)
  *                     random legal moves on a copy (pos is not changed)
  *   replay(pos, moves, final_only, middle, outcomes) -> (state lines, moves applied)
@@ -533,8 +535,9 @@ move_index(const Params *p, const State *s, PyObject *move)
     return (int)h;
 }
 
+/* apply and apply_traced: the move in place; tr NULL records nothing */
 static PyObject *
-Rules_apply(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
+apply_common(RulesObject *self, PyObject *const *args, Py_ssize_t nargs, Trace *tr)
 {
     const Params *p = &self->p;
     if (not_ready(self))
@@ -557,7 +560,11 @@ Rules_apply(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
     if (hole < 0)
         goto fail;
     memcpy(&before, &s, sizeof(State));
-    apply_core(p, &s, hole);
+    apply_recorded(p, &s, hole, tr);
+    if (tr != NULL && tr->oom) {
+        PyErr_NoMemory();
+        goto fail;
+    }
     PyObject *legal = Py_None;
     if (self->fill_legal) {
         /* the moves Game.legal_moves will ask for next, from the state already in hand:
@@ -580,6 +587,34 @@ Rules_apply(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
 fail:
     lists_clear(&l);
     return NULL;
+}
+
+static PyObject *
+Rules_apply(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    return apply_common(self, args, nargs, NULL);
+}
+
+static PyObject *
+Rules_apply_traced(RulesObject *self, PyObject *const *args, Py_ssize_t nargs)
+{
+    Trace tr;
+    trace_init(&tr);
+    PyObject *done = apply_common(self, args, nargs, &tr);
+    PyObject *out = NULL;
+    if (done != NULL) {
+        Py_DECREF(done);
+        out = PyList_New((Py_ssize_t)tr.n);
+        for (size_t i = 0; out != NULL && i < tr.n; i++) {
+            PyObject *v = PyLong_FromLong(tr.ev[i]);
+            if (v == NULL)
+                Py_CLEAR(out);
+            else
+                PyList_SET_ITEM(out, (Py_ssize_t)i, v);
+        }
+    }
+    trace_free(&tr);
+    return out;
 }
 
 /* ---- playout(pos, seed, max_moves) ------------------------------------------------ */
@@ -854,6 +889,8 @@ static PyMethodDef Rules_methods[] = {
      "legal_fresh(pos) -> list[int]: the legal moves computed anew (pos.legal untouched)"},
     {"apply", (PyCFunction)(void (*)(void))Rules_apply, METH_FASTCALL,
      "apply(pos, move) -> None: play a move in place, as Game.apply (the move is trusted)"},
+    {"apply_traced", (PyCFunction)(void (*)(void))Rules_apply_traced, METH_FASTCALL,
+     "apply_traced(pos, move) -> list[int]: apply, and the move's record as trace.py's events"},
     {"playout", (PyCFunction)(void (*)(void))Rules_playout, METH_VARARGS | METH_KEYWORDS,
      "playout(pos, seed, max_moves) -> (moves played, OutcomeKind or None, winner or None)\n"
      "Random legal moves (xorshift64*, seeded by splitmix64(seed)) on a copy of pos."},

@@ -12,7 +12,8 @@
 
 Each step's `capture(pos, md, first)` records in `md` what happened: `captured`
 (NO, YES or REPEAT), `capt_changed` (changed the position without capturing),
-`capt_next` (where a multiple capture tries next).
+`capt_next` (where a multiple capture tries next). In a traced move every seed taken
+and every child made is recorded too (`md.trace`, mancala.engine.trace).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from typing import TYPE_CHECKING
 from mancala.engine.incr import opposite
 from mancala.engine.move_data import NO, REPEAT, YES, MoveData
 from mancala.engine.position import Position
+from mancala.engine.trace import store_place
 from mancala.rules.enums import (
     CaptExtraPick,
     CaptRTurn,
@@ -53,10 +55,19 @@ class Step(Capturer):
         self.inner = inner
 
 
-def take(pos: Position, loc: int) -> None:
+def take(pos: Position, md: MoveData, loc: int) -> None:
     """The mover takes the seeds of a hole."""
+    if md.trace is not None:
+        md.trace.take(loc, pos.board[loc], store_place(pos.turn))
     pos.stores[pos.turn] += pos.board[loc]
     pos.board[loc] = 0
+
+
+def make_child(pos: Position, md: MoveData, loc: int) -> None:
+    """The hole becomes the mover's child."""
+    pos.child[loc] = pos.turn
+    if md.trace is not None:
+        md.trace.child(loc)
 
 
 # ---- base captures --------------------------------------------------------------------
@@ -73,7 +84,7 @@ class BasicCapture(Capturer):
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         ctx = self.ctx
         if ctx.capt_ok(pos, md, md.capt_loc):
-            take(pos, md.capt_loc)
+            take(pos, md, md.capt_loc)
             md.captured = YES
             md.capt_next = ctx.incr(pos, md.capt_loc, md.direct)
 
@@ -88,7 +99,7 @@ class CrossCapture(Capturer):
         cross = ctx.board.cross(loc)
         if ((pos.board[loc] == 1) if first else not pos.board[loc]) \
                 and ctx.capt_ok(pos, md, cross):
-            take(pos, cross)
+            take(pos, md, cross)
             md.captured = YES
             md.capt_next = ctx.incr(pos, loc, md.direct)
 
@@ -109,7 +120,7 @@ class NextCapture(Capturer):
         else:
             ok = ctx.capt_ok(pos, md, nxt)
         if ok and pos.board[nxt]:
-            take(pos, nxt)
+            take(pos, md, nxt)
             md.captured = YES
             md.capt_next = nxt
 
@@ -129,7 +140,7 @@ class TwoOutCapture(Capturer):
         p2 = ctx.incr(pos, p1, md.direct)
         if ((self.laps or pos.board[loc] > 1) and not pos.board[p1] and pos.board[p2]
                 and pos.child[p2] is None and pos.unlocked[p2]):
-            take(pos, p2)
+            take(pos, md, p2)
             md.captured = YES
             md.capt_loc = p2
             md.capt_next = p2
@@ -145,6 +156,9 @@ class MatchOppCapture(Capturer):
         b = pos.board
         if (b[loc] and b[loc] == b[cross] and pos.child[loc] is None
                 and pos.child[cross] is None and pos.unlocked[loc] and pos.unlocked[cross]):
+            if md.trace is not None:
+                md.trace.take(loc, b[loc], store_place(pos.turn))
+                md.trace.take(cross, b[cross], store_place(pos.turn))
             pos.stores[pos.turn] += b[loc] + b[cross]
             b[loc] = 0
             b[cross] = 0
@@ -162,6 +176,8 @@ class PickOwnOnCapture(Step):
         self.inner.capture(pos, md, first)
         loc = md.capt_loc
         if first and md.captured == YES and pos.child[loc] is None and pos.unlocked[loc]:
+            if md.trace is not None:
+                md.trace.take(loc, 1, store_place(pos.turn))
             pos.stores[pos.turn] += 1
             pos.board[loc] = 0
 
@@ -186,6 +202,8 @@ class PickOwnAlways(Step):
         loc = md.capt_loc
         if (first and self.side_ok(pos.turn, loc) and pos.board[loc] == 1
                 and pos.child[loc] is None and pos.unlocked[loc]):
+            if md.trace is not None:
+                md.trace.take(loc, 1, store_place(pos.turn))
             pos.stores[pos.turn] += 1
             pos.board[loc] = 0
             md.capt_changed = True
@@ -252,7 +270,7 @@ class MakeChild(Step):
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         if self.ctx.make_child(pos, md):
-            pos.child[md.capt_loc] = pos.turn
+            make_child(pos, md, md.capt_loc)
             md.capt_changed = True
             return
         self.inner.capture(pos, md, first)
@@ -265,7 +283,7 @@ class CaptureIntoChild(Step):
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         turn = pos.turn
         if self.ctx.make_child(pos, md):
-            pos.child[md.capt_loc] = turn
+            make_child(pos, md, md.capt_loc)
             md.capt_changed = True
             return
         if turn not in pos.child:
@@ -273,6 +291,8 @@ class CaptureIntoChild(Step):
         child = pos.child.index(turn)
         self.inner.capture(pos, md, first)
         if md.captured:
+            if md.trace is not None:
+                md.trace.take(store_place(turn), pos.stores[turn], child)
             pos.board[child] += pos.stores[turn]
             pos.stores[turn] = 0
 
@@ -286,12 +306,14 @@ class WegCapture(Step):
         turn = pos.turn
         if pos.child[loc] == 1 - turn:
             taken = 2 if pos.board[loc] >= 2 else 1
+            if md.trace is not None:
+                md.trace.take(loc, taken, store_place(turn))
             pos.board[loc] -= taken
             pos.stores[turn] += taken
             md.captured = YES
             return
         if self.ctx.make_child(pos, md):
-            pos.child[loc] = turn
+            make_child(pos, md, loc)
             md.capt_changed = True
             return
         self.inner.capture(pos, md, first)
@@ -305,12 +327,12 @@ class BullChildren(Step):
         ctx = self.ctx
         loc = md.capt_loc
         if ctx.make_child(pos, md):
-            pos.child[loc] = pos.turn
+            make_child(pos, md, loc)
             md.capt_changed = True
             prev = ctx.incr(pos, loc, opposite(md.direct))
             cvt = ctx.info.child_cvt
             if pos.child[prev] is None and {pos.board[prev], pos.board[loc]} == {cvt - 1, cvt}:
-                pos.child[prev] = pos.turn
+                make_child(pos, md, prev)
             return
         self.inner.capture(pos, md, first)
 
@@ -320,8 +342,8 @@ class QurChildren(Step):
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         if self.ctx.make_child(pos, md):
-            pos.child[md.capt_loc] = pos.turn
-            pos.child[self.ctx.board.cross(md.capt_loc)] = pos.turn
+            make_child(pos, md, md.capt_loc)
+            make_child(pos, md, self.ctx.board.cross(md.capt_loc))
             md.capt_changed = True
             return
         self.inner.capture(pos, md, first)
@@ -338,7 +360,7 @@ class PickFinal(Step):
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         self.inner.capture(pos, md, first)
         if md.captured and _pickable(pos, md.capt_loc):
-            take(pos, md.capt_loc)
+            take(pos, md, md.capt_loc)
 
 
 class PickCross(Step):
@@ -346,7 +368,7 @@ class PickCross(Step):
         self.inner.capture(pos, md, first)
         cross = self.ctx.board.cross(md.capt_loc)
         if md.captured and _pickable(pos, cross):
-            take(pos, cross)
+            take(pos, md, cross)
 
 
 class PickTwos(Step):
@@ -355,7 +377,7 @@ class PickTwos(Step):
         if md.captured:
             for loc in self.ctx.board.order[1 - pos.turn]:
                 if pos.board[loc] == 2 and pos.child[loc] is None and pos.unlocked[loc]:
-                    take(pos, loc)
+                    take(pos, md, loc)
 
 
 class PickLastSeeds(Step):
@@ -376,6 +398,8 @@ class PickLastSeeds(Step):
         if 0 < seeds <= self.limit:
             taker = pos.turn if self.mover_takes else pos.starter
             for loc in free:
+                if md.trace is not None:
+                    md.trace.take(loc, pos.board[loc], store_place(taker))
                 pos.stores[taker] += pos.board[loc]
                 pos.board[loc] = 0
             md.capt_changed = True
@@ -410,8 +434,11 @@ class GrandSlamNoCapture(GrandSlamStep):
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         snap = _snapshot(pos)
+        mark = md.trace.mark() if md.trace is not None else 0
         if self.is_grand_slam(pos, md, first):
             _restore(pos, snap)
+            if md.trace is not None:
+                md.trace.rollback(mark)
             md.capt_changed = False
             md.captured = NO
 
@@ -432,6 +459,8 @@ class GrandSlamKeep(GrandSlamStep):
             loc = self.keep[turn]
             seeds = snap[0][loc]
             if seeds:
+                if md.trace is not None:  # given back: the capture had taken them
+                    md.trace.take(store_place(turn), seeds, loc)
                 pos.board[loc] = seeds
                 pos.stores[turn] -= seeds
                 md.captured = YES if _snapshot(pos) != snap else NO
@@ -444,6 +473,8 @@ class GrandSlamOppGets(GrandSlamStep):
         if self.is_grand_slam(pos, md, first):
             opp = 1 - pos.turn
             for loc in self.ctx.board.order[pos.turn]:
+                if md.trace is not None:
+                    md.trace.take(loc, pos.board[loc], store_place(opp))
                 pos.stores[opp] += pos.board[loc]
                 pos.board[loc] = 0
 

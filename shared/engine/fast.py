@@ -52,7 +52,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 3
+LAYOUT = 4
 MAX_HOLES = 64
 MAX_CAPT_ON = 32
 

@@ -28,6 +28,7 @@ from mancala.engine.pipeline import REPEAT_STEP, Pipeline
 from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.engine.round_choice import USER_FILLS, IllegalChoice, RoundChoices
 from mancala.engine.start import start_board
+from mancala.engine.trace import PASS, MoveTrace, Recorder, decode, wire_events
 from mancala.rules.enums import GameClass, StartPattern
 from mancala.rules.variant import Variant
 
@@ -127,6 +128,35 @@ class Game:
         self.apply(new, mv)
         return new
 
+    def play_traced(self, pos: Position, move: Any) -> tuple[Position, MoveTrace]:
+        """`play`, and the record of what the move did (mancala.engine.trace): the C core
+        records it as it plays where it plays the variant, else the pipeline."""
+        new, player, events = self._play_recorded(pos, move)
+        return new, decode(player, events)
+
+    def play_events(self, pos: Position, move: Any) -> tuple[Position, list[dict[str, Any]]]:
+        """`play`, and what the move did as the protocol's `move_made.events` carries it
+        (trace.wire_events: one pass over the engine's stream, no MoveTrace made)."""
+        new, player, events = self._play_recorded(pos, move)
+        return new, wire_events(player, events)
+
+    def _play_recorded(self, pos: Position, move: Any) -> tuple[Position, int, list[int]]:
+        if pos.outcome is not None:
+            raise IllegalMove("the game is over")
+        mv = self.normalize(pos, move)
+        legal = self.legal_moves(pos)
+        if mv not in legal:
+            raise IllegalMove(self._why_illegal(pos, mv, legal))
+        new = pos.copy()
+        player = new.turn
+        if self.fast is not None:
+            events = self.fast.apply_traced(new, mv)
+        else:
+            recorder = Recorder()
+            self._apply(new, mv, recorder)
+            events = recorder.ev
+        return new, player, events
+
     def _why_illegal(self, pos: Position, mv: Move, legal: list[Move]) -> str:
         hole = mv[0] if isinstance(mv, tuple) else mv
         who = "South" if pos.turn == 0 else "North"
@@ -150,16 +180,17 @@ class Game:
             return f"{who} has no legal move"
         return f"hole {hole} is not allowed by the rules here (legal: {legal})"
 
-    def _apply(self, pos: Position, move: Move) -> None:
-        """Play a legal move in place (not checked)."""
+    def _apply(self, pos: Position, move: Move, trace: Recorder | None = None) -> None:
+        """Play a legal move in place (not checked), recorded in `trace` if one is given."""
         pos.legal = None
         if isinstance(move, tuple):
             loc, asked = move[0], DIR_NAMES[move[1]]
         else:
             loc, asked = move, 0
-        result = self.pipe.step(pos, loc, asked)
+        result = self.pipe.step(pos, loc, asked, trace)
         if result is None or result == REPEAT_STEP:
-            self.pipe.must_pass(pos)
+            if self.pipe.must_pass(pos) and trace is not None:
+                trace.flag(PASS)
             return
         assert isinstance(result, Outcome)
         pos.outcome = result

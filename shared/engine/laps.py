@@ -67,6 +67,8 @@ class MultiLapSower(Sower):
                 self.between(pos, md)
             pos.board[loc] = 0
             md.lap_nbr += 1
+            if md.trace is not None:
+                md.trace.lap(loc)
         md.capt_loc = ENDLESS
 
     def single(self) -> Sower:

@@ -24,7 +24,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 3
+#define LAYOUT 4
 
 #define MAX_LAPS 50          /* laps.MAX_LAPS */
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
@@ -87,10 +87,85 @@ typedef struct {
     int mv[MAXH];
 } Legal;
 
+/* ---- the record of a traced move (trace.py) ------------------------------------------
+ * A traced move writes trace.py's stream of ints while it plays: the same events, in the
+ * same order, as the pipeline's Recorder. The untraced core (search, playouts, replay,
+ * the solver) passes no Trace and records nothing. */
+enum { EV_LAP = -100, EV_TAKE = -101, EV_CHILD = -102, EV_SETTLE = -103, EV_EXTRA = -104,
+       EV_PASS = -105, EV_ROUND = -106, EV_INEXACT = -107 };
+#define STORE_PLACE(seat) (-1 - (seat)) /* trace.store_place */
+#define TRACE_SMALL 256
+
+typedef struct {
+    int32_t *ev;
+    size_t n, cap;
+    int oom; /* a buffer could not grow: the record is incomplete (the caller raises) */
+    int32_t small[TRACE_SMALL];
+} Trace;
+
+static inline void
+trace_init(Trace *tr)
+{
+    tr->ev = tr->small;
+    tr->n = 0;
+    tr->cap = TRACE_SMALL;
+    tr->oom = 0;
+}
+
+static inline void
+trace_free(Trace *tr)
+{
+    if (tr->ev != tr->small)
+        free(tr->ev);
+    tr->ev = tr->small;
+}
+
+static int
+trace_grow(Trace *tr, size_t more)
+{
+    size_t cap = tr->cap;
+    while (cap < tr->n + more)
+        cap *= 2;
+    int32_t *nev = tr->ev == tr->small ? malloc(cap * sizeof(int32_t))
+                                       : realloc(tr->ev, cap * sizeof(int32_t));
+    if (nev == NULL) {
+        tr->oom = 1;
+        return -1;
+    }
+    if (tr->ev == tr->small)
+        memcpy(nev, tr->small, tr->n * sizeof(int32_t));
+    tr->ev = nev;
+    tr->cap = cap;
+    return 0;
+}
+
+static inline void
+trace_put(Trace *tr, int32_t a)
+{
+    if (tr->n == tr->cap && trace_grow(tr, 1) < 0)
+        return;
+    tr->ev[tr->n++] = a;
+}
+
+/* Recorder.take: n seeds from src to dst (nothing for none) */
+static inline void
+trace_take(Trace *tr, long long src, long long seeds, long long dst)
+{
+    if (tr == NULL || !seeds)
+        return;
+    if (tr->n + 4 > tr->cap && trace_grow(tr, 4) < 0)
+        return;
+    tr->ev[tr->n++] = EV_TAKE;
+    tr->ev[tr->n++] = (int32_t)src;
+    tr->ev[tr->n++] = (int32_t)seeds;
+    tr->ev[tr->n++] = (int32_t)dst;
+}
+
 /* move_data.MoveData, the fields these variants read */
 typedef struct {
     int player, direct, sow_loc, cont_sow_loc, lap_nbr, capt_loc, capt_next, captured;
     long long seeds;
+    Trace *tr; /* md.trace: NULL unless the move is traced */
     CELL before[MAXS]; /* md.board: the board before the move */
 } Move;
 
@@ -174,14 +249,25 @@ capt_ok(const Params *p, const State *s, const Move *md, int loc)
 
 /* ---- sowing (draw.make_drawer, sowing.PlainSower/StoreSower, laps.MultiLapSower) --- */
 
+/* the traced sowers keep loops of their own: the untraced ones test nothing per seed */
 static void
 sow_plain(const Params *p, State *s, Move *md)
 {
     const int start = md->cont_sow_loc;
     int loc = start;
-    for (long long k = 0; k < md->seeds; k++) {
-        loc = incr(p, loc, md->direct, start);
-        s->board[loc] += 1;
+    Trace *tr = md->tr;
+    if (tr == NULL) {
+        for (long long k = 0; k < md->seeds; k++) {
+            loc = incr(p, loc, md->direct, start);
+            s->board[loc] += 1;
+        }
+    }
+    else {
+        for (long long k = 0; k < md->seeds; k++) {
+            loc = incr(p, loc, md->direct, start);
+            s->board[loc] += 1;
+            trace_put(tr, loc);
+        }
     }
     md->capt_loc = loc;
 }
@@ -207,14 +293,19 @@ sow_store(const Params *p, State *s, Move *md)
     const int start = md->cont_sow_loc;
     int prev = start;
     int loc = incr(p, prev, md->direct, start);
+    Trace *tr = md->tr;
     for (long long k = 0; k < md->seeds; k++) {
         if (passes(p, from_south, prev, loc)) {
             s->stores[turn] += 1;
             prev = REPEAT_TURN;
+            if (tr != NULL)
+                trace_put(tr, STORE_PLACE(turn));
         }
         else {
             s->board[loc] += 1;
             prev = loc;
+            if (tr != NULL)
+                trace_put(tr, loc);
             loc = incr(p, loc, md->direct, start);
         }
     }
@@ -252,11 +343,12 @@ another_lap(const Params *p, const State *s, Move *md)
     return 0;
 }
 
-/* pipeline.do_sow: draw, then one lap or laps */
+/* pipeline.do_sow: draw, then one lap or laps (recorded in tr, when given) */
 static void
-do_sow(const Params *p, State *s, Move *md, int loc)
+do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
 {
     md->player = s->turn;
+    md->tr = tr;
     memcpy(md->before, s->board, (size_t)p->size * sizeof(CELL));
     long long seeds = s->board[loc];
     if (p->sow_start && !(p->move_one && seeds == 1)) {
@@ -271,6 +363,10 @@ do_sow(const Params *p, State *s, Move *md, int loc)
     md->lap_nbr = 0;
     md->captured = CAPT_NO;
     md->capt_next = 0;
+    if (tr != NULL) {
+        trace_put(tr, EV_LAP);
+        trace_put(tr, loc);
+    }
     if (p->mlaps == MLAPS_OFF) {
         sow_lap(p, s, md);
         return;
@@ -284,6 +380,10 @@ do_sow(const Params *p, State *s, Move *md, int loc)
         md->seeds = s->board[at];
         s->board[at] = 0;
         md->lap_nbr += 1;
+        if (tr != NULL) {
+            trace_put(tr, EV_LAP);
+            trace_put(tr, at);
+        }
     }
     md->capt_loc = ENDLESS;
 }
@@ -291,8 +391,9 @@ do_sow(const Params *p, State *s, Move *md, int loc)
 /* ---- captures (capture.make_capturer) ------------------------------------------------ */
 
 static inline void
-take(State *s, int loc)
+take(State *s, Move *md, int loc)
 {
+    trace_take(md->tr, loc, s->board[loc], STORE_PLACE(s->turn));
     s->stores[s->turn] += s->board[loc];
     s->board[loc] = 0;
 }
@@ -305,7 +406,7 @@ capt_base(const Params *p, State *s, Move *md, int first)
     const int loc = md->capt_loc;
     if (!p->crosscapt) {
         if (p->basic && capt_ok(p, s, md, loc)) {
-            take(s, loc);
+            take(s, md, loc);
             md->captured = CAPT_YES;
             md->capt_next = incr(p, loc, md->direct, NO_START);
         }
@@ -328,12 +429,13 @@ capt_base(const Params *p, State *s, Move *md, int first)
     }
     const int cross = p->size - 1 - loc;
     if ((first ? s->board[loc] == 1 : s->board[loc] == 0) && capt_ok(p, s, md, cross)) {
-        take(s, cross);
+        take(s, md, cross);
         md->captured = CAPT_YES;
         md->capt_next = incr(p, loc, md->direct, NO_START);
     }
     if (p->xcpickown == XC_PICK_ON_CAPT) {
         if (first && md->captured == CAPT_YES) {
+            trace_take(md->tr, loc, 1, STORE_PLACE(s->turn));
             s->stores[s->turn] += 1;
             s->board[loc] = 0;
         }
@@ -345,6 +447,7 @@ capt_base(const Params *p, State *s, Move *md, int first)
         else if (p->capt_side == SIDE_OWN || p->capt_side == SIDE_OWN_CONT)
             ok = side_of(p, loc) != s->turn;
         if (ok) {
+            trace_take(md->tr, loc, 1, STORE_PLACE(s->turn));
             s->stores[s->turn] += 1;
             s->board[loc] = 0;
         }
@@ -399,12 +502,12 @@ capt_picked(const Params *p, State *s, Move *md)
     case PX_CROSS: {
         const int cross = p->size - 1 - md->capt_loc;
         if (s->board[cross])
-            take(s, cross);
+            take(s, md, cross);
         break;
     }
     case PX_FINAL:
         if (s->board[md->capt_loc])
-            take(s, md->capt_loc);
+            take(s, md, md->capt_loc);
         break;
     case PX_TWOS: {
         const int lo = s->turn ? 0 : p->n;
@@ -412,12 +515,12 @@ capt_picked(const Params *p, State *s, Move *md)
         if (s->turn) {
             for (int h = lo; h < lo + p->n; h++)
                 if (s->board[h] == 2)
-                    take(s, h);
+                    take(s, md, h);
         }
         else {
             for (int h = lo + p->n - 1; h >= lo; h--)
                 if (s->board[h] == 2)
-                    take(s, h);
+                    take(s, md, h);
         }
         break;
     }
@@ -437,6 +540,7 @@ capt_slam(const Params *p, State *s, Move *md)
     memcpy(snap, s->board, (size_t)p->size * sizeof(CELL));
     const int opp = 1 - s->turn;
     const int had = !side_empty(p, md->before, opp);
+    const size_t mark = md->tr != NULL ? md->tr->n : 0;
     capt_picked(p, s, md);
     if (!(had && md->captured && side_empty(p, s->board, opp)))
         return;
@@ -446,6 +550,8 @@ capt_slam(const Params *p, State *s, Move *md)
         s->stores[0] = snap_stores[0];
         s->stores[1] = snap_stores[1];
         md->captured = CAPT_NO;
+        if (md->tr != NULL) /* undone: forget what the capture recorded */
+            md->tr->n = mark;
         break;
     case GS_LEAVE_LEFT:
     case GS_LEAVE_RIGHT: {
@@ -456,6 +562,7 @@ capt_slam(const Params *p, State *s, Move *md)
             keep = s->turn == 0 ? p->n : 0;
         CELL seeds = snap[keep];
         if (seeds) {
+            trace_take(md->tr, STORE_PLACE(s->turn), seeds, keep); /* given back */
             s->board[keep] = seeds;
             s->stores[s->turn] -= seeds;
             int same = s->stores[0] == snap_stores[0] && s->stores[1] == snap_stores[1] &&
@@ -465,8 +572,10 @@ capt_slam(const Params *p, State *s, Move *md)
         break;
     }
     case GS_OPP_GETS_REMAIN: {
-        const int lo = s->turn ? p->n : 0;
-        for (int h = lo; h < lo + p->n; h++) {
+        /* the mover's row in its rule order (North's from South's left), as recorded */
+        for (int k = 0; k < p->n; k++) {
+            const int h = s->turn ? p->size - 1 - k : k;
+            trace_take(md->tr, h, s->board[h], STORE_PLACE(opp));
             s->stores[opp] += s->board[h];
             s->board[h] = 0;
         }
@@ -498,7 +607,7 @@ simulate(const Params *p, const State *s, State *t, int loc)
 {
     Move md;
     memcpy(t, s, STATE_BYTES(p));
-    do_sow(p, t, &md, loc);
+    do_sow(p, t, &md, loc, NULL);
     if (md.capt_loc != REPEAT_TURN && md.capt_loc != ENDLESS)
         capture_seeds(p, t, &md);
 }
@@ -766,21 +875,62 @@ remember(State *s, const Move *md)
     s->last[3] = md->capt_loc;
 }
 
-/* Game.apply (pipeline.step, then must_pass): a legal move, in place */
+/* Recorder.settle: what the end of the game changed, from the board and stores before */
 static void
-apply_core(const Params *p, State *s, int loc)
+trace_settle(const Params *p, Trace *tr, const State *before, const State *s)
+{
+    for (int h = 0; h < p->size; h++)
+        if (before->board[h] != s->board[h]) {
+            trace_put(tr, EV_SETTLE);
+            trace_put(tr, h);
+            trace_put(tr, (int32_t)(s->board[h] - before->board[h]));
+        }
+    for (int seat = 0; seat < 2; seat++)
+        if (before->stores[seat] != s->stores[seat]) {
+            trace_put(tr, EV_SETTLE);
+            trace_put(tr, STORE_PLACE(seat));
+            trace_put(tr, (int32_t)(s->stores[seat] - before->stores[seat]));
+        }
+}
+
+/* pipeline.decide in a traced move: the end's changes recorded, and a repeat turn */
+static int
+decide_traced(const Params *p, State *s, int repeat, Trace *tr)
+{
+    State before;
+    memcpy(&before, s, STATE_BYTES(p));
+    int over = decide(p, s, repeat);
+    trace_settle(p, tr, &before, s);
+    if (!over && repeat)
+        trace_put(tr, EV_EXTRA);
+    return over;
+}
+
+/* Game.apply (pipeline.step, then must_pass): a legal move, in place; recorded in tr
+   when given (Game.play_traced), else nothing is (the same code, the branches on tr
+   predicted the same way every time) */
+static void
+apply_recorded(const Params *p, State *s, int loc, Trace *tr)
 {
     Move md;
     int repeat = 0;
     s->mcount += 1;
-    do_sow(p, s, &md, loc);
+    do_sow(p, s, &md, loc, tr);
     if (md.capt_loc == REPEAT_TURN && !p->store_ends_turn) {
         remember(s, &md);
         repeat = 1;
     }
     else if (md.capt_loc == ENDLESS) {
         remember(s, &md);
+        if (tr == NULL) {
+            end_game(p, s);
+            return;
+        }
+        State before;
+        trace_put(tr, EV_INEXACT); /* the seeds in hand leave play unrecorded */
+        memcpy(&before, s, STATE_BYTES(p));
         end_game(p, s);
+        trace_settle(p, tr, &before, s);
         return;
     }
     else {
@@ -792,14 +942,22 @@ apply_core(const Params *p, State *s, int loc)
         if (!repeat && p->nocaptmoves && s->mcount >= p->nocaptmoves)
             s->inhibit = 0;
     }
-    if (decide(p, s, repeat))
+    if (tr == NULL ? decide(p, s, repeat) : decide_traced(p, s, repeat, tr))
         return;
     if (!repeat)
         s->turn = 1 - s->turn;
     if (p->mustpass && !moves_of(p, s, s->turn)) {
         s->mcount += 1;
         s->turn = 1 - s->turn;
+        if (tr != NULL)
+            trace_put(tr, EV_PASS);
     }
+}
+
+static void
+apply_core(const Params *p, State *s, int loc)
+{
+    apply_recorded(p, s, loc, NULL);
 }
 
 /* ---- the parameters (fast.params) ------------------------------------------------- */

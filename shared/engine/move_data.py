@@ -8,6 +8,11 @@ REPEAT (a capture that gives the mover another turn).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from mancala.engine.trace import Recorder
+
 REPEAT_TURN = -1_000
 ENDLESS = -1_001
 
@@ -19,7 +24,7 @@ REPEAT = 2
 class MoveData:
     __slots__ = (
         "player", "board", "direct", "seeds", "sow_loc", "cont_sow_loc", "lap_nbr",
-        "capt_loc", "capt_next", "capt_changed", "captured",
+        "capt_loc", "capt_next", "capt_changed", "captured", "trace",
     )
 
     def __init__(self, player: int, board: tuple[int, ...]) -> None:
@@ -34,6 +39,8 @@ class MoveData:
         self.capt_next = 0  # where a multiple capture tries next
         self.capt_changed = False  # the capture step changed the position without capturing
         self.captured = NO
+        # a traced move's Recorder (mancala.engine.trace); None in search and playouts
+        self.trace: Recorder | None = None
 
     def start_at(self, loc: int, seeds: int) -> None:
         self.sow_loc = loc
@@ -44,4 +51,5 @@ class MoveData:
         new = MoveData.__new__(MoveData)
         for name in MoveData.__slots__:
             setattr(new, name, getattr(self, name))
+        new.trace = None  # a copy is a trial (a simulated capture): nothing it does happened
         return new

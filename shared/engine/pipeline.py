@@ -53,6 +53,7 @@ from mancala.engine.sowing import (
     Sower,
     StoreSower,
 )
+from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
 from mancala.rules.enums import (
     AllowRule,
     Direct,
@@ -242,10 +243,14 @@ class Pipeline:
 
     # ---- a move --------------------------------------------------------------------------------
 
-    def do_sow(self, pos: Position, loc: int, asked: int, single: bool = False) -> MoveData:
+    def do_sow(self, pos: Position, loc: int, asked: int, single: bool = False,
+               trace: Recorder | None = None) -> MoveData:
         md = MoveData(pos.turn, tuple(pos.board))
         seeds = self.drawer(pos, loc)
         md.start_at(loc, seeds)
+        if trace is not None:
+            md.trace = trace
+            trace.lap(loc)
         md.direct = self.direction(pos, loc, asked)
         (self.single_sower if single else self.sower).sow(pos, md)
         return md
@@ -268,10 +273,13 @@ class Pipeline:
         """Where one lap from `loc` ends (OPP_OR_EMPTY)."""
         return self.do_sow(pos.copy(), loc, 0, single=True).capt_loc
 
-    def step(self, pos: Position, loc: int, asked: int) -> Outcome | str | None:
+    def step(self, pos: Position, loc: int, asked: int,
+             trace: Recorder | None = None) -> Outcome | str | None:
         """Play a move in place: returns the outcome, REPEAT_STEP, or None (the turn
-        passed)."""
+        passed). With a `trace`, what the move does is recorded in it."""
         if pos.empty_store:
+            if trace is not None:
+                trace.take(store_place(pos.turn), pos.stores[pos.turn], loc)
             pos.board[loc] += pos.stores[pos.turn]
             pos.stores[pos.turn] = 0
             pos.empty_store = False
@@ -280,24 +288,44 @@ class Pipeline:
         if self.bear_off and pos.normal_sow and not any(seeds > 1 for seeds in pos.board):
             pos.normal_sow = False
         pos.mcount += 1
-        md = self.do_sow(pos, loc, asked)
+        md = self.do_sow(pos, loc, asked, trace=trace)
         if md.capt_loc == REPEAT_TURN and not self.store_ends_turn:
             self._remember(pos, md)
-            return self.decide(pos, repeat=True) or REPEAT_STEP
+            return self._decide(pos, True, trace) or REPEAT_STEP
         if md.capt_loc == ENDLESS:
             self._remember(pos, md)
-            return self.end_game(pos)
+            if trace is None:
+                return self.end_game(pos)
+            trace.flag(INEXACT)  # the seeds in hand leave play unrecorded
+            before = (pos.board[:], pos.stores[:])
+            ended = self.end_game(pos)
+            trace.settle(before, pos.board, pos.stores)
+            return ended
         if md.capt_loc != REPEAT_TURN:  # store_ends_turn: a last seed in the store captures nothing
             self.capture_seeds(pos, md)
         self._remember(pos, md)
         if md.captured == REPEAT:
-            return self.decide(pos, repeat=True) or REPEAT_STEP
+            return self._decide(pos, True, trace) or REPEAT_STEP
         self.inhibitor.after_move(pos, md)
-        outcome = self.decide(pos, repeat=False)
+        outcome = self._decide(pos, False, trace)
         if outcome:
             return outcome
         pos.turn = 1 - pos.turn
         return None
+
+    def _decide(self, pos: Position, repeat: bool, trace: Recorder | None) -> Outcome | None:
+        """`decide`, recording in a traced move what the end of the game or round moved
+        and whether the mover plays again."""
+        if trace is None:
+            return self.decide(pos, repeat)
+        before = (pos.board[:], pos.stores[:])
+        outcome = self.decide(pos, repeat)
+        trace.settle(before, pos.board, pos.stores)
+        if outcome is None and repeat:
+            trace.flag(EXTRA)
+        elif outcome is not None and outcome.kind.ends_round:
+            trace.flag(ROUND)
+        return outcome
 
     @staticmethod
     def _remember(pos: Position, md: MoveData) -> None:

@@ -13,7 +13,9 @@ parts, innermost first:
 5. a prescribed first move around everything.
 
 Every sower sets `md.capt_loc` to the hole the sowing ended in, or REPEAT_TURN
-when the last seed went into the mover's store.
+when the last seed went into the mover's store. In a traced move (`md.trace`, see
+mancala.engine.trace) each sower also records where every seed went; the two most
+used sowers keep a loop of their own for that, so that search pays no test per seed.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from mancala.engine.move_data import REPEAT_TURN, YES, MoveData
 from mancala.engine.position import Position
+from mancala.engine.trace import INEXACT, store_place
 from mancala.rules.enums import CaptSide, Goal, LapSower, SowRule
 
 if TYPE_CHECKING:
@@ -58,9 +61,16 @@ class PlainSower(Sower):
         board = pos.board
         start = md.cont_sow_loc
         loc = start
-        for _ in range(md.seeds):
-            loc = incr(pos, loc, md.direct, start)
-            board[loc] += 1
+        if md.trace is None:
+            for _ in range(md.seeds):
+                loc = incr(pos, loc, md.direct, start)
+                board[loc] += 1
+        else:
+            ev = md.trace.ev
+            for _ in range(md.seeds):
+                loc = incr(pos, loc, md.direct, start)
+                board[loc] += 1
+                ev.append(loc)
         md.capt_loc = loc
 
 
@@ -100,14 +110,27 @@ class StoreSower(Sower):
         start = md.cont_sow_loc
         prev = start
         loc = incr(pos, prev, md.direct, start)
-        for _ in range(md.seeds):
-            if passes(prev, loc):
-                pos.stores[turn] += 1
-                prev = REPEAT_TURN
-            else:
-                pos.board[loc] += 1
-                prev = loc
-                loc = incr(pos, loc, md.direct, start)
+        if md.trace is None:
+            for _ in range(md.seeds):
+                if passes(prev, loc):
+                    pos.stores[turn] += 1
+                    prev = REPEAT_TURN
+                else:
+                    pos.board[loc] += 1
+                    prev = loc
+                    loc = incr(pos, loc, md.direct, start)
+        else:
+            ev, store = md.trace.ev, store_place(turn)
+            for _ in range(md.seeds):
+                if passes(prev, loc):
+                    pos.stores[turn] += 1
+                    prev = REPEAT_TURN
+                    ev.append(store)
+                else:
+                    pos.board[loc] += 1
+                    prev = loc
+                    ev.append(loc)
+                    loc = incr(pos, loc, md.direct, start)
         md.capt_loc = prev
 
 
@@ -127,12 +150,16 @@ class DivertBlockedSower(Sower):
                 if side_of[loc] != turn:
                     pos.stores[0] += 1
                     seeds -= 1
+                    if md.trace is not None:
+                        md.trace.ev.append(store_place(0))
                     if not seeds:
                         md.capt_loc = loc
                         return
                 loc = (loc + md.direct) % dbl
             pos.board[loc] += 1
             seeds -= 1
+            if md.trace is not None:
+                md.trace.ev.append(loc)
         md.capt_loc = loc
 
 
@@ -154,6 +181,8 @@ class CloseHole(Wrapper):
                 and pos.board[loc] == ctx.info.sow_param
                 and ctx.board.side_of[loc] != pos.turn
                 and not ctx.inhibitor.stop_capt(pos, pos.turn)):
+            if md.trace is not None:
+                md.trace.take(loc, pos.board[loc], store_place(0))
             pos.stores[0] += pos.board[loc]
             pos.board[loc] = 0
             pos.blocked[loc] = True
@@ -198,10 +227,14 @@ class CaptureWhileSowing(Sower):
         for scnt in range(md.seeds, 0, -1):
             loc = incr(pos, loc, md.direct, start)
             pos.board[loc] += 1
+            if md.trace is not None:
+                md.trace.ev.append(loc)
             if (all(cond(pos, scnt, loc) for cond in self.conds)
                     and not ctx.inhibitor.stop_capt(pos, pos.turn)
                     and ctx.capt_ok(pos, md, loc)):
                 captor = self.captor(pos, loc)
+                if md.trace is not None:
+                    md.trace.take(loc, pos.board[loc], store_place(captor))
                 pos.stores[captor] += pos.board[loc]
                 pos.board[loc] = 0
         md.capt_loc = loc
@@ -221,6 +254,8 @@ class SkipOppCount(Sower):
             while side_of[loc] != pos.turn and pos.board[loc] == skip:
                 loc = incr(pos, loc, md.direct, start)
             pos.board[loc] += 1
+            if md.trace is not None:
+                md.trace.ev.append(loc)
         md.capt_loc = loc
 
 
@@ -244,9 +279,13 @@ class MaxPerHole(Sower):
                     # (docs/rules-decisions.md, our own choices)
                     pos.board[start] += left
                     md.capt_loc = start
+                    if md.trace is not None:
+                        md.trace.ev.extend([start] * left)
                     return
                 loc = incr(pos, loc, md.direct, start)
             pos.board[loc] += 1
+            if md.trace is not None:
+                md.trace.ev.append(loc)
         md.capt_loc = loc
 
 
@@ -262,6 +301,8 @@ class SkipOppChildren(Sower):
             while pos.child[loc] == 1 - pos.turn:
                 loc = incr(pos, loc, md.direct, start)
             pos.board[loc] += 1
+            if md.trace is not None:
+                md.trace.ev.append(loc)
         md.capt_loc = loc
 
 
@@ -281,10 +322,14 @@ class OppGetsOwnLast(Wrapper):
         for remaining in range(md.seeds, 0, -1):
             loc = incr(pos, loc, md.direct, start)
             pos.board[loc] += 1  # for the capture test
+            place = loc
             if side_of[loc] != pos.turn and (remaining > 1 or not ctx.capt_ok(pos, md, loc)):
                 pos.board[loc] -= 1
                 pos.stores[1 - pos.turn] += 1
                 md.captured = YES
+                place = store_place(1 - pos.turn)
+            if md.trace is not None:
+                md.trace.ev.append(place)
         md.capt_loc = loc
 
 
@@ -297,6 +342,8 @@ class CaptureOne(Wrapper):
     def sow(self, pos: Position, md: MoveData) -> None:
         pos.stores[pos.turn] += 1
         md.seeds -= 1
+        if md.trace is not None:
+            md.trace.ev.append(store_place(pos.turn))
         self.inner.sow(pos, md)
 
 
@@ -306,6 +353,8 @@ class CrossOnOne(Wrapper):
     def sow(self, pos: Position, md: MoveData) -> None:
         cross = self.ctx.board.cross(md.cont_sow_loc)
         if md.seeds == 1 and pos.board[cross] and pos.child[cross] is None:
+            if md.trace is not None:
+                md.trace.take(cross, pos.board[cross], store_place(pos.turn))
             pos.stores[pos.turn] += pos.board[cross]
             pos.board[cross] = 0
         self.inner.sow(pos, md)
@@ -319,6 +368,8 @@ class CrossAllSingles(Wrapper):
         for loc in board.order[pos.turn]:
             cross = board.cross(loc)
             if pos.board[loc] == 1 and pos.board[cross] and pos.child[cross] is None:
+                if md.trace is not None:
+                    md.trace.take(cross, pos.board[cross], store_place(pos.turn))
                 pos.stores[pos.turn] += pos.board[cross]
                 pos.board[cross] = 0
         self.inner.sow(pos, md)
@@ -346,8 +397,12 @@ class BearOffSower(Wrapper):
                 pos.stores[pos.turn] += remaining
                 md.capt_loc = prev
                 md.captured = YES
+                if md.trace is not None:
+                    md.trace.ev.extend([store_place(pos.turn)] * remaining)
                 return
             pos.board[loc] += 1
+            if md.trace is not None:
+                md.trace.ev.append(loc)
         md.capt_loc = loc
 
 
@@ -377,16 +432,22 @@ class DiffusionSower(Sower):
         loc = md.sow_loc
         divert = self.divert.get(loc, -1)
         to_store = 2
+        trace = md.trace
         for idx in range(md.seeds):
             if to_store and loc == divert:
                 pos.stores[0] += 1
                 to_store -= 1
+                place = store_place(0)
             else:
                 loc = self.steps[idx](loc)
                 if pos.board[loc] == DIFFUSION_CAP:
                     pos.stores[0] += 1
+                    place = store_place(0)
                 else:
                     pos.board[loc] += 1
+                    place = loc
+            if trace is not None:
+                trace.ev.append(place)
         md.capt_loc = loc
 
 
@@ -431,10 +492,14 @@ class OneOpp(Prescribed):
         for _ in range(md.seeds - 1):
             loc = incr(pos, loc, md.direct, start)
             pos.board[loc] += 1
+            if md.trace is not None:
+                md.trace.ev.append(loc)
         loc = incr(pos, loc, md.direct, start)
         while side_of[loc] == pos.turn:
             loc = incr(pos, loc, md.direct, start)
         pos.board[loc] += 1
+        if md.trace is not None:
+            md.trace.ev.append(loc)
         md.capt_loc = loc
 
 
@@ -459,6 +524,8 @@ class PlusOneMinusOne(Prescribed):
         cross = self.ctx.board.cross(start)
         pos.board[cross] += 1
         md.capt_loc = cross
+        if md.trace is not None:  # seeds taken and given round the board: no path to record
+            md.trace.flag(INEXACT)
 
 
 class LapsFirst(Prescribed):

@@ -419,10 +419,86 @@ class SeatGranted(_Msg):
     token: str
 
 
+# ---- what a move did (move_made.events, room_state.moves[i].events) ----------------
+# Places: a hole index (0 .. 2*holes-1, as `board`), or a store: -1 South's, -2 North's.
+Place = int
+
+
+class SowEvent(_Msg):
+    """One lap: its seeds were taken from `hole` and dropped one by one on `path`."""
+
+    kind: Literal["sow"] = "sow"
+    hole: int
+    path: list[Place]
+
+
+class CaptureEvent(_Msg):
+    """`seeds` moved at once from `src` to `dst` (a capture into a store, mostly), after
+    `at` of the move's seeds were sown."""
+
+    kind: Literal["capture"] = "capture"
+    src: Place
+    seeds: int
+    dst: Place
+    at: int
+
+
+class ChildEvent(_Msg):
+    kind: Literal["child"] = "child"
+    hole: int
+    seat: int
+
+
+class SettleEvent(_Msg):
+    """The end of the game or round changed `place` by `seeds` (negative: taken away)."""
+
+    kind: Literal["settle"] = "settle"
+    place: Place
+    seeds: int
+
+
+class ExtraTurnEvent(_Msg):
+    kind: Literal["extra_turn"] = "extra_turn"
+
+
+class PassEvent(_Msg):
+    """`seat` had no move and passed: the mover moves again."""
+
+    kind: Literal["pass"] = "pass"
+    seat: int
+
+
+class RoundEndEvent(_Msg):
+    kind: Literal["round_end"] = "round_end"
+
+
+class InexactEvent(_Msg):
+    """Some seeds moved in a way the events do not spell out: trust `state`."""
+
+    kind: Literal["inexact"] = "inexact"
+
+
+MoveEvent = Annotated[
+    SowEvent | CaptureEvent | ChildEvent | SettleEvent | ExtraTurnEvent | PassEvent
+    | RoundEndEvent | InexactEvent,
+    Field(discriminator="kind"),
+]
+
+
+_EVENTS: TypeAdapter[list[MoveEvent]] = TypeAdapter(list[MoveEvent])
+
+
+def move_events(raw: list[dict[str, Any]] | None) -> list[MoveEvent] | None:
+    """The engine's record of a move (Game.play_events) as the protocol's events."""
+    return None if raw is None else _EVENTS.validate_python(raw)
+
+
 class MoveRecord(_Msg):
     ply: int
     seat: int
     move: Any
+    # what the move did (docs/protocol.md, "What a move did"); None: no record
+    events: list[MoveEvent] | None = None
 
 
 class RoomState(_Msg):
@@ -458,6 +534,7 @@ class MoveMade(_Msg):
     move: Any
     state: State
     clocks: Clocks | None = None  # added: both clocks after the move (timed rooms)
+    events: list[MoveEvent] | None = None  # what the move did (docs/protocol.md)
 
 
 class RoundStarted(_Msg):

@@ -558,7 +558,7 @@ def test_the_solve_command(capsys: pytest.CaptureFixture[str]) -> None:
     assert cli_main(["solve", "kalah_4", "--holes", "4", "--seeds", "3"]) == 0
     text = capsys.readouterr().out
     assert "value: +8" in text and "South (the starter) wins by 8 seeds" in text
-    assert "best first move: 1" in text
+    assert "best first move: b (1)" in text  # the clients' letter, and replay's index
     assert cli_main(["solve", "kalah_empty_capture", "--holes", "3", "--seeds", "3",
                      "--starter", "1", "--json", "--engine", "python"]) == 0
     out = json.loads(capsys.readouterr().out)

@@ -135,9 +135,12 @@ class Terminal:
         return f"<Terminal pid={self.proc.pid}>"
 
     @staticmethod
-    def board_rows(counts_top: list[int], stores: tuple[int, int], counts_bottom: list[int]) -> str:
-        """A regex for the three board lines: top row, stores, bottom row (any hole marks)."""
+    def board_rows(counts_top: list[int], stores: tuple[int, int], counts_bottom: list[int],
+                   names: tuple[str, str] = ("North|South", "North|South")) -> str:
+        """A regex for the three board lines: top row, stores, bottom row (any hole marks);
+        each store is named beside it (`names`: left store's owner, right store's)."""
         def row(counts: list[Any]) -> str:
             return r" ".join(rf"[\[{{]\s*{c}\s*[\]}}]" for c in counts)
-        return (rf"\n\s*{row(counts_top)}\s*\n\s*\[\s*{stores[0]}\]\s+\[\s*{stores[1]}\]\s*\n"
+        return (rf"\n\s*{row(counts_top)}\s*\n\s*\[\s*{stores[0]}\] (?:{names[0]})\s+"
+                rf"(?:{names[1]}) \[\s*{stores[1]}\]\s*\n"
                 rf"\s*{row(counts_bottom)}\s*\n")

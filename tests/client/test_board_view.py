@@ -53,6 +53,8 @@ def test_south_sees_north_on_top_right_to_left() -> None:
     assert cells(top) == [12, 11, 10, 9, 8, 7]  # holes 11..6
     assert cells(bottom) == [1, 2, 3, 4, 5, 6]  # holes 0..5
     assert boxes(stores) == ["[30]", "[20]"]  # North's store left, own store right
+    # and each is named beside it (they were two bare counts)
+    assert re.fullmatch(r"\s*\[30\] North\s+South \[20\]", stores), stores
     assert bottom_labels.split() == ["a*", "b*", "c*", "d*", "e*", "f*"]
     assert top_labels.split() == ["F", "E", "D", "C", "B", "A"]
     assert "North: nora | store 30" in text and "South: sam (you) | store 20" in text
@@ -182,3 +184,26 @@ def test_the_terminal_shows_control_characters_instead_of_obeying_them() -> None
     text = out.getvalue()
     assert "\u001b" not in text and "\u0007" not in text and "\u202e" not in text
     assert text == "joined: \\x1b[2J\\x1b]0;PWNED\\x07EVIL \\u202eevil\nsecond line\n"
+
+
+def test_north_sees_the_stores_named_the_other_way_round_and_short_rows_use_initials() -> None:
+    _, _, stores, _, _ = board_lines(render_board(view(state(BOARD, stores=(20, 30)), 1)))
+    assert re.fullmatch(r"\s*\[20\] South\s+North \[30\]", stores), stores
+    _, _, stores, _, _ = board_lines(render_board(view(state([1, 2, 3, 4], stores=(5, 6)), 0)))
+    assert re.fullmatch(r"\s*\[ 6\] N\s+S \[ 5\]", stores), stores
+
+
+def test_the_last_move_said_in_words_from_its_events() -> None:
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    pos = game.start(0, board=[0, 1, 0, 0, 0, 0] + [4, 4, 4, 5, 4, 4])
+    new, events = game.play_events(pos, 1)
+    st = game.state_json(new)
+    for you, words in ((0, "You sowed b: 1 seed, captured 6 from D, c."),
+                       (1, "South sowed B: 1 seed, captured 6 from d, C."),
+                       (None, "South sowed b: 1 seed, captured 6 from D, c.")):
+        text = render_board(view(st, you, last_move=(0, 1), last_events=events))
+        assert f"Last move: {words}" in text, text
+    pos = game.start(0)
+    new, events = game.play_events(pos, 2)
+    text = render_board(view(game.state_json(new), 1, last_move=(0, 2), last_events=events))
+    assert "Last move: South sowed C: 4 seeds (1 into the store), sows again." in text

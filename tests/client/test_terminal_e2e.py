@@ -33,8 +33,8 @@ def board_regex(pos: Position, viewer: int) -> str:
     b, s = pos.board, pos.stores
     south, north = b[:N], b[N:]
     if viewer == 0:
-        return Terminal.board_rows(north[::-1], (s[1], s[0]), south)
-    return Terminal.board_rows(south[::-1], (s[0], s[1]), north)
+        return Terminal.board_rows(north[::-1], (s[1], s[0]), south, ("North", "South"))
+    return Terminal.board_rows(south[::-1], (s[0], s[1]), north, ("South", "North"))
 
 
 def turn_regex(pos: Position, viewer: int, opponent: str) -> str:
@@ -45,6 +45,19 @@ def turn_regex(pos: Position, viewer: int, opponent: str) -> str:
 
 def letter_of(hole: int) -> str:
     return "abcdef"[hole % N]
+
+
+def in_words(game: Game, before: Position, hole: int, who: str, name: str) -> str:
+    """The "Last move:" line for a move: who sowed which hole, how many seeds, what it
+    captured and whether the mover plays again (from the engine, not from the client)."""
+    after, trace = game.play_traced(before, hole)
+    seeds = before.board[hole]
+    text = rf"Last move: {who} sowed {name}: {seeds} seeds?[^\n,]*"
+    if trace.captured():
+        text += rf", captured {trace.captured()} from [a-fA-F, ]+"
+    if after.outcome is None and after.turn == before.turn:
+        text += ", sows? again"
+    return text + r"\."
 
 
 async def next_move(client: MancalaClient, timeout: float = 5.0) -> Any:
@@ -76,6 +89,7 @@ async def test_play_a_game_in_the_terminal(url: str, terminal: Callable[..., Ter
         await t.expect(r"No hole z: your holes are a\.\.f\.")
 
         illegal_tried = not_your_turn_tried = False
+        said: list[Any] = []
         for _ply in range(12):
             legal = game.legal_moves(pos)
             if pos.turn == 1:  # alice types a letter
@@ -90,9 +104,9 @@ async def test_play_a_game_in_the_terminal(url: str, terminal: Callable[..., Ter
                 t.send(letter_of(hole))
                 made = await next_move(bob)
                 assert (made.seat, made.move) == (1, hole)
-                pos = game.play(pos, hole)
+                before, pos = pos, game.play(pos, hole)
                 await t.expect(board_regex(pos, 1))
-                await t.expect(rf"Last move: You played {letter_of(hole)}\.")
+                said.append(await t.expect(in_words(game, before, hole, "You", letter_of(hole))))
             else:  # bob plays through the API
                 if not not_your_turn_tried:
                     t.send("a")
@@ -101,15 +115,20 @@ async def test_play_a_game_in_the_terminal(url: str, terminal: Callable[..., Ter
                 hole = legal[0] if _ply % 3 else legal[-1]
                 await bob.move(code, hole)
                 await next_move(bob)
-                pos = game.play(pos, hole)
+                before, pos = pos, game.play(pos, hole)
                 await t.expect(board_regex(pos, 1))
-                await t.expect(rf"Last move: South played {letter_of(hole).upper()}\.")
+                said.append(await t.expect(in_words(game, before, hole, "South", letter_of(hole).upper())))
             await t.expect(turn_regex(pos, 1, "bob"))
             assert pos.outcome is None
         assert illegal_tried and not_your_turn_tried
+        assert any(", sow again" in m[0] for m in said)  # these moves include extra turns
 
+        # the annotated move list: number, player, the hole as labelled on the board, marks
         t.send("history")
-        await t.expect(r"1\. N [a-f]\s+2\. ")
+        await t.expect(r"move\s+player\s+hole")
+        await t.expect(r"\n\s+1\s+You\s+[a-f]\b")
+        await t.expect(r"\n\s+2\s+South\s+A\b")
+        await t.expect(r"\n\s+3\s+You\s+b\s+\+")  # its extra turn marked
 
         # alice resigns: both see the result
         t.send("resign")
@@ -131,7 +150,7 @@ async def test_play_a_game_in_the_terminal(url: str, terminal: Callable[..., Ter
         await bob.move(code, 8)
         pos = game.play(pos, 8)
         await t.expect(board_regex(pos, 0))
-        await t.expect(r"Last move: North played C\.")
+        await t.expect(r"Last move: North sowed C: 4 seeds \(1 into the store\), sows again\.")
 
         t.send("leave")
         await t.expect(rf"Left room {code}\.")
@@ -222,10 +241,16 @@ async def test_lobby_quick_pairing_and_watching(url: str, terminal: Callable[...
         await t.expect(r"South to move\.")
         t.send("a")
         await t.expect(r"You are watching: spectators do not move\.")
-        await fred.move(made.room, 3)
-        pos = kalah().play(pos, 3)
-        await t.expect(board_regex(pos, 0))
-        await t.expect(r"Last move: South played d\.")
+        # every move said in words: South e, North A, then South a captures B's seeds
+        for mover, hole, words in ((fred, 4, r"South sowed e: 4 seeds \(1 into the store\)"),
+                                   (gina, 6, r"North sowed A: 5 seeds"),
+                                   (fred, 0, r"South sowed a: 4 seeds, captured 7 from B, e")):
+            await mover.move(made.room, hole)
+            pos = kalah().play(pos, hole)
+            await t.expect(board_regex(pos, 0))
+            await t.expect(rf"Last move: {words}\.")
+        t.send("history")
+        await t.expect(r"\n\s+3\s+South\s+a\s+x7\n")
         t.send(f"join {made.room}")
         await t.expect(r"That room is full")
 
@@ -256,7 +281,7 @@ async def test_directions_where_the_variant_asks(url: str, terminal: Callable[..
         t.send("c cw")
         made = await next_move(ida)
         assert (made.seat, made.move) == (0, [2, "CW"])
-        await t.expect(r"Last move: You played c cw\.")
+        await t.expect(r"Last move: You sowed c cw: \d+ seeds")
         state = made.state
         if state.turn == 0:
             t.send("f left")  # along the own row, left is clockwise
@@ -284,7 +309,7 @@ async def test_resume_with_an_explicit_token(url: str, terminal: Callable[..., T
         await t.expect(rf"Back in room {made.room} as North\.")
         pos = kalah().play(kalah().start(0), 0)
         await t.expect(board_regex(pos, 1))
-        await t.expect(r"Last move: South played A\.")
+        await t.expect(r"Last move: South sowed A: 4 seeds\.")
         await t.expect(r"Your move \(North\)")
         t.send("b")
         moved = await next_move(kim)
@@ -355,12 +380,12 @@ async def test_play_the_computer_in_the_terminal(url: str, terminal: Callable[..
                 t.send(letter_of(hole))
                 made = await next_move(watcher)
                 assert (made.seat, made.move) == (0, hole)
-                last = rf"Last move: You played {letter_of(hole)}\."
+                last = rf"Last move: You sowed {letter_of(hole)}: \d+ seeds?"
             else:  # the computer answers by itself
                 made = await next_move(watcher, timeout=30)
                 assert made.seat == 1
                 computer_moves += 1
-                last = rf"Last move: North played {letter_of(made.move).upper()}\."
+                last = rf"Last move: North sowed {letter_of(made.move).upper()}: \d+ seeds?"
             pos = game.play(pos, made.move)
             await t.expect(board_regex(pos, 0), timeout=30)
             await t.expect(last)
@@ -388,7 +413,7 @@ async def test_play_the_computer_in_the_terminal(url: str, terminal: Callable[..
             made = await next_move(watcher, timeout=30)
         assert made.seat == 0
         await t.expect(board_regex(game.play(game.start(0), made.move), 1), timeout=30)
-        await t.expect(rf"Last move: South played {letter_of(made.move).upper()}\.")
+        await t.expect(rf"Last move: South sowed {letter_of(made.move).upper()}: \d+ seeds?")
 
     # the perfect level (the solver, or the strongest search where the board is too big
     # to solve within the move's cap) is offered too, and moves by itself
@@ -397,7 +422,7 @@ async def test_play_the_computer_in_the_terminal(url: str, terminal: Callable[..
     t.send("create kalah_4 private vs computer perfect first them")
     await t.expect(r"Created private room \w+ \(kalah_4\); you are South\. You play Computer \(perfect\)\.")
     await t.expect(r"North: Computer \(perfect\) \| store 0")
-    await t.expect(r"Last move: North played [A-F]\.", timeout=30)
+    await t.expect(r"Last move: North sowed [A-F]: \d+ seeds?", timeout=30)
     await t.expect(r"Your move \(South\)", timeout=30)
     t.send("quit")
     assert await t.wait_exit() == 0

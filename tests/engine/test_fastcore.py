@@ -23,6 +23,7 @@ from hypothesis import strategies as st
 
 from mancala.engine import Game, Position
 from mancala.engine.fast import LAYOUT, make_fast, params, playout_index, why_not_fast
+from mancala.engine.trace import decode
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
 from mancala.rules.variant import Variant
@@ -63,7 +64,9 @@ def pure_python(variant: Variant) -> Game:
 
 def play_both(game: Game, rules: Any, a: Position, b: Position, rng: random.Random,
               max_moves: int = 300) -> list[Any]:
-    """Random legal moves: the pure-Python engine plays `a`, the C core `b`."""
+    """Random legal moves: the pure-Python engine plays `a`, the C core `b`. Every move is
+    also played traced by both (on copies): the same position, and the same record of
+    what the move did (mancala.engine.trace), event for event."""
     moves: list[Any] = []
     for _ in range(max_moves):
         assert_same(a, b, f"before the legal moves, after {moves}")
@@ -75,9 +78,16 @@ def play_both(game: Game, rules: Any, a: Position, b: Position, rng: random.Rand
             break
         move = rng.choice(legal)
         moves.append(move)
+        traced_a, record_a = game.play_traced(a, move)
+        traced_b = b.copy()
+        events_b = rules.apply_traced(traced_b, move)
         game.apply(a, move)
         rules.apply(b, move)
         assert_same(a, b, f"after {moves}")
+        assert_same(a, traced_a, f"Python traced, after {moves}")
+        assert_same(b, traced_b, f"C traced, after {moves}")
+        assert decode(record_a.player, events_b) == record_a, f"the records after {moves}"
+        assert list(events_b) == list(record_a.stream), f"the event streams after {moves}"
     return moves
 
 
