@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mancala.client.console import Output
-from mancala.client.moves import SEAT_NAMES
+from mancala.client.moves import SEAT_NAMES, events_of
 
 if TYPE_CHECKING:
     from mancala.client.screen import Screen
@@ -126,7 +126,7 @@ class CompeteScreen:
         v.state = msg.state.model_dump()
         v.ply = msg.ply
         v.last_move = (msg.moves[-1].seat, msg.moves[-1].move) if msg.moves else None
-        self.screen.history = [(m.seat, m.move) for m in msg.moves]
+        self.screen.history = [(m.seat, m.move, events_of(m)) for m in msg.moves]
         self.offer = None
         if msg.clocks is not None:
             self.clocks, self.at = msg.clocks, time.monotonic()

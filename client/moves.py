@@ -175,3 +175,9 @@ def parse_move(text: str, n: int, seat: int, legal: list[Any] | None = None) -> 
     if takes_int and not options:
         raise MoveInputError(f"hole {shown} takes no direction here: type just {shown}")
     return ParsedMove([hole, direction], f"{shown} {direction.lower()}")
+
+
+def events_of(msg: Any) -> list[dict[str, Any]] | None:
+    """A move's `events` as plain dicts (None from a server that sends none)."""
+    events = getattr(msg, "events", None)
+    return None if events is None else [e.model_dump() for e in events]

@@ -15,7 +15,7 @@ from mancala.client.api import ServerError
 from mancala.client.board_view import BoardView, SeatView, render_board
 from mancala.client.compete_screen import CompeteScreen
 from mancala.client.console import Output
-from mancala.client.moves import SEAT_NAMES
+from mancala.client.moves import SEAT_NAMES, events_of
 from mancala.client.session import Notice, Session
 from mancala.client.wording import describe_error, room_line
 
@@ -24,12 +24,6 @@ PLAYER_WORDS = {"joined": "joined the game", "disconnected": "lost the connectio
 # the same said of the viewer's own seat (another tab of theirs, or their own return)
 YOUR_WORDS = {"joined": "joined the game", "disconnected": "lost the connection (your seat is kept)",
               "back": "are back", "left": "left the room", "forfeited": "forfeited: away too long"}
-
-
-def _events(msg: Any) -> list[dict[str, Any]] | None:
-    """A move's `events` as plain dicts (None from a server that sends none)."""
-    events = getattr(msg, "events", None)
-    return None if events is None else [e.model_dump() for e in events]
 
 
 class Screen:
@@ -92,9 +86,9 @@ class Screen:
             seats=[SeatView(s.name, s.connected, s.computer) for s in msg.seats],
             title=msg.title, room=msg.room, public=msg.public, status=msg.status, ply=msg.ply,
             last_move=(msg.moves[-1].seat, msg.moves[-1].move) if msg.moves else None,
-            last_events=_events(msg.moves[-1]) if msg.moves else None,
+            last_events=events_of(msg.moves[-1]) if msg.moves else None,
             result=msg.result, spectators=msg.spectators)
-        self.history = [(m.seat, m.move, _events(m)) for m in msg.moves]
+        self.history = [(m.seat, m.move, events_of(m)) for m in msg.moves]
         self.over_shown = msg.status == "finished"
         if msg.you is not None:
             self.session.seat_moved(msg.you)
@@ -112,7 +106,7 @@ class Screen:
         v.state = msg.state.model_dump()
         v.ply = msg.ply + 1
         v.last_move = (msg.seat, msg.move)
-        v.last_events = _events(msg)
+        v.last_events = events_of(msg)
         self.history.append((msg.seat, msg.move, v.last_events))
         outcome = v.state.get("outcome")
         if outcome is not None and not str(outcome.get("kind", "")).startswith("ROUND_"):

@@ -16,11 +16,10 @@ from typing import Any
 from websockets.datastructures import Headers
 from websockets.http11 import Request, Response
 
-from mancala.engine.game import IllegalMove
-from mancala.server import compete_http, game_pages
-from mancala.engine.game import Game
+from mancala.engine.game import Game, IllegalMove
 from mancala.record import GameInfo, record_text, replay_request
 from mancala.rules.loading import load_variant
+from mancala.server import compete_http, game_pages
 from mancala.server.connection import TokenBucket
 from mancala.server.hub import Hub
 from mancala.server.metrics import CONTENT_TYPE
