@@ -16,6 +16,7 @@ import json
 import logging
 import multiprocessing
 import os
+import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
@@ -119,6 +120,7 @@ def _serve(conn: Connection, niceness: int = 0) -> None:
             kind, text, args = conn.recv()
         except EOFError:
             return
+        began = time.perf_counter()
         try:
             variant, game = games.get(text)
             if kind == "start":
@@ -129,11 +131,11 @@ def _serve(conn: Connection, niceness: int = 0) -> None:
                 new, events = game.play_events(pos, move)
                 game.legal_moves(new)
                 reply = Played(new, next_round_or_none(game, new), events)
-            conn.send(("ok", reply))
+            conn.send(("ok", reply, time.perf_counter() - began))
         except (VariantError, IllegalMove) as exc:
-            conn.send(("refused", exc))
+            conn.send(("refused", exc, time.perf_counter() - began))
         except Exception as exc:  # a bug of ours: the server logs it, the worker goes on
-            conn.send(("bug", f"{type(exc).__name__}: {exc}"))
+            conn.send(("bug", f"{type(exc).__name__}: {exc}", time.perf_counter() - began))
 
 
 # ---- in the server -----------------------------------------------------------------------
@@ -202,8 +204,8 @@ class RulesWorkers:
                 except TimeoutError:
                     raise EOFError(f"a rules worker did not start within {STARTUP_LIMIT:g} s") from None
             worker.conn.send((kind, text, args))
-            status, reply = await asyncio.wait_for(loop.run_in_executor(None, worker.conn.recv),
-                                                   self.time_limit)
+            status, reply, took = await asyncio.wait_for(loop.run_in_executor(None, worker.conn.recv),
+                                                         self.time_limit)
         except (TimeoutError, EOFError, OSError) as exc:
             # overran (or died): the only way to stop a computation is to end its process
             worker.kill()
@@ -215,6 +217,11 @@ class RulesWorkers:
             raise RuntimeError(f"a rules worker failed: {exc!r}") from None
         finally:
             free.put_nowait(worker)
+        if took > self.time_limit:
+            # the wait above is wall time on a loop that may be late: a reply that arrived
+            # before the loop saw the deadline is still over the limit by the worker's own
+            # count, and is refused the same way whatever the server's load
+            raise RulesTimeout(f"the rules took over {self.time_limit:g} s")
         if status == "refused":
             raise reply
         if status == "bug":
