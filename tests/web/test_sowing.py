@@ -164,7 +164,7 @@ window.__boards = [];
 new MutationObserver(() => {
   const holes = [...document.querySelectorAll('#board button.hole')];
   if (!holes.length) return;
-  const seeds = holes.map(h => Number(h.dataset.seeds));
+  const seeds = holes.sort((a, b) => a.dataset.hole - b.dataset.hole).map(h => Number(h.dataset.seeds));
   const last = window.__boards[window.__boards.length - 1];
   if (!last || last.join() !== seeds.join()) window.__boards.push(seeds);
 }).observe(document, {subtree: true, childList: true});
