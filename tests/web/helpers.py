@@ -90,8 +90,10 @@ def wait_in_room(page: Any) -> str:
     return page.get_attribute("#room", "data-room")
 
 
-def wait_ply(page: Any, ply: int) -> None:
-    page.wait_for_selector(f"#room[data-ply='{ply}']")
+def wait_ply(page: Any, ply: int, timeout: float | None = None) -> None:
+    """Wait until the board shows the position after `ply` moves (moves are played out in
+    turn: a burst takes a while at the slower speeds)."""
+    page.wait_for_selector(f"#room[data-ply='{ply}']", timeout=timeout)
 
 
 def ply(page: Any) -> int:

@@ -63,7 +63,7 @@ def test_a_burst_of_moves_is_shown_move_by_move_and_the_last_move_is_marked(new_
     moves, extra_at, capture_at, game, took = burst(
         server, stack, lambda code: (cy.goto(f"{server.url}/index.html#watch={code}"), wait_in_room(cy)))
     assert took < 1.0, f"the moves did not come in a burst ({took:.2f} s)"
-    wait_ply(cy, len(moves))
+    wait_ply(cy, len(moves), timeout=60_000)  # seed by seed where the server sends events
     shown = cy.evaluate("window.__plies")
     assert [ply for ply, _ in shown] == list(range(len(moves) + 1)), shown
     gaps = [b - a for (_, a), (_, b) in zip(shown[1:], shown[2:], strict=False)]
@@ -164,7 +164,7 @@ window.__boards = [];
 new MutationObserver(() => {
   const holes = [...document.querySelectorAll('#board button.hole')];
   if (!holes.length) return;
-  const seeds = holes.map(h => Number(h.dataset.seeds));
+  const seeds = holes.sort((a, b) => a.dataset.hole - b.dataset.hole).map(h => Number(h.dataset.seeds));
   const last = window.__boards[window.__boards.length - 1];
   if (!last || last.join() !== seeds.join()) window.__boards.push(seeds);
 }).observe(document, {subtree: true, childList: true});
