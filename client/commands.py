@@ -255,6 +255,7 @@ class Commands:
         except MoveInputError as exc:
             text = str(exc)
             self.out.say(text[:1].upper() + text[1:] + ".")
+            self.out.bell()
             return
         # the server judges; a refusal comes back as a typed error
         try:
@@ -263,6 +264,8 @@ class Commands:
             self.out.say(self.screen.describe_error(exc).replace("Illegal move:", f"Illegal move {parsed.text}:", 1))
             if exc.code == "illegal_move" and my_turn:
                 self.out.say(f"Legal: {legal_text(legal, v.holes, v.you)}")
+            if exc.code in ("illegal_move", "not_your_turn"):
+                self.out.bell()
             # (after stale_ply the move that made it stale is queued: its board comes next)
 
     async def resign(self, args: list[str]) -> None:

@@ -53,8 +53,10 @@ def start_stdin_thread(loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[Any
 class Output:
     """Prints lines; after a pushed message the prompt is drawn again."""
 
-    def __init__(self, stream: TextIO, *, clear: bool = False, prompt: bool | None = None) -> None:
+    def __init__(self, stream: TextIO, *, clear: bool = False, prompt: bool | None = None,
+                 bell: bool = False) -> None:
         self.stream = stream
+        self.bell_on = bell
         self.tty = stream.isatty()
         # a prompt only when someone types at a terminal (not for piped scripts)
         self.show_prompt = self.tty if prompt is None else prompt
@@ -71,6 +73,13 @@ class Output:
         # and direction overrides are shown escaped, never obeyed by the terminal
         self.stream.write("\n".join(visible(line) for line in text.split("\n")) + "\n")
         self.stream.flush()
+
+    def bell(self) -> None:
+        """The terminal's bell (BEL), when asked for with --bell: the seed program's sounds,
+        which a terminal has one of."""
+        if self.bell_on:
+            self.stream.write("\a")
+            self.stream.flush()
 
     def board(self, text: str) -> None:
         if self.clear:

@@ -96,3 +96,23 @@ def describe(events: list[dict[str, Any]], n: int, seat: int, viewer: int,
     if any(e["kind"] == "extra_turn" for e in events):
         parts.append("sow again" if me else "sows again")
     return ", ".join(parts)
+
+
+def rings(events: list[dict[str, Any]] | None, seat: int) -> bool:
+    """Whether a move is one the bell marks: a capture, or its last seed sown into the
+    mover's own store (the seed program's two sounds of play; the end of the game and a
+    refused move are the others).
+
+    >>> rings([{"kind": "sow", "hole": 2, "path": [3, 4, 5, -1]}, {"kind": "extra_turn"}], 0)
+    True
+    >>> rings([{"kind": "sow", "hole": 2, "path": [3, 4]}], 0), rings(None, 0)
+    (False, False)
+    >>> rings([{"kind": "sow", "hole": 8, "path": [9, 10, 11, -2]}], 0)
+    False
+    """
+    if not events:
+        return False
+    if any(e["kind"] == "capture" for e in events):
+        return True
+    sown = [e for e in events if e["kind"] == "sow" and e["path"]]
+    return bool(sown) and sown[-1]["path"][-1] == -1 - seat

@@ -24,3 +24,6 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
                         "~/.config/mancala/player.json, mode 600)")
     p.add_argument("--guest", action="store_true", help="play as a guest: no known player, no ratings")
     p.add_argument("--clear", action="store_true", help="clear the screen before each board")
+    p.add_argument("--bell", action="store_true",
+                   help="ring the terminal's bell on a refused move, a capture, a last seed in the "
+                        "mover's own store and the end of the game")

@@ -15,6 +15,7 @@ from mancala.client.api import ServerError
 from mancala.client.board_view import BoardView, SeatView, render_board
 from mancala.client.compete_screen import CompeteScreen
 from mancala.client.console import Output
+from mancala.client.move_words import rings
 from mancala.client.moves import SEAT_NAMES, events_of
 from mancala.client.session import Notice, Session
 from mancala.client.wording import describe_error, room_line
@@ -109,10 +110,13 @@ class Screen:
         v.last_events = events_of(msg)
         self.history.append((msg.seat, msg.move, v.last_events))
         outcome = v.state.get("outcome")
-        if outcome is not None and not str(outcome.get("kind", "")).startswith("ROUND_"):
+        over = outcome is not None and not str(outcome.get("kind", "")).startswith("ROUND_")
+        if over:
             v.status = "finished"
             self.over_shown = True
         self.draw()
+        if over or rings(v.last_events, msg.seat):
+            self.out.bell()
 
     def on_round_started(self, msg: Any) -> None:
         if not self._mine(msg):
@@ -161,6 +165,7 @@ class Screen:
         v.result = msg.result
         if not self.over_shown:  # (a game ended by the rules showed it with the last board)
             self.out.say(f"Game over: {msg.result}.")
+            self.out.bell()
         self.over_shown = True
         if v.you is not None:
             self.out.say("Type `rematch` for another game (you swap sides), or `leave`.")

@@ -138,7 +138,8 @@ def default_name() -> str:
 
 
 async def run_client(args: argparse.Namespace, stdout: TextIO | None = None) -> int:
-    out = Output(stdout or sys.stdout, clear=args.clear, prompt=sys.stdin.isatty() and sys.stdout.isatty())
+    out = Output(stdout or sys.stdout, clear=args.clear, prompt=sys.stdin.isatty() and sys.stdout.isatty(),
+                 bell=args.bell)
     seats = SeatFile(None if args.no_save else Path(args.state_file) if args.state_file else default_path())
     # a known player (kept in a file of mode 600); --guest plays without one
     players = None if args.guest else PlayerFile(

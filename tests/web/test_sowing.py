@@ -11,7 +11,6 @@ from typing import Any
 import pytest
 
 from mancala.engine.game import Game
-from mancala.protocol.messages import MoveMade
 from mancala.rules.loading import config_paths, load_variant
 from tests.web.helpers import (
     SocketPlayer,
@@ -170,13 +169,6 @@ new MutationObserver(() => {
 }).observe(document, {subtree: true, childList: true});
 """
 
-NEEDS_EVENTS = pytest.mark.skipif(
-    "events" not in MoveMade.model_fields,
-    reason="move_made.events comes with the records branch (issue 13); the page's frames are "
-           "tested above with events of the documented shape")
-
-
-@NEEDS_EVENTS
 @pytest.mark.parametrize("reduced", [False, True])
 def test_the_server_s_events_are_sown_seed_by_seed_unless_motion_is_reduced(browser, server, stack, reduced) -> None:
     context = browser.new_context(viewport={"width": 1100, "height": 900},
