@@ -414,8 +414,9 @@ def table(mutants: list[Mutant], results: dict[Mutant, str]) -> str:
     rows["all"] = total
 
     def score(row: Counter) -> str:
-        # killed (timeouts included) of those run or without tests; not-run mutants aside
-        judged = row["killed"] + row["timeout"] + row["survived"] + row["no tests"]
+        # killed (timeouts included) of the mutants run; those without tests are counted
+        # over every mutant (no run needed), so they are a column of their own
+        judged = row["killed"] + row["timeout"] + row["survived"]
         return f"{100 * (row['killed'] + row['timeout']) / judged:.0f} %" if judged else "-"
 
     head = ["module", *COLUMNS]
@@ -459,7 +460,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--with-slow", action="store_true", help=f"also run {SLOW}")
     parser.add_argument("--list", action="store_true", help="count the mutants, run nothing")
     parser.add_argument("--json", type=Path, help="write every mutant and its result here")
+    parser.add_argument("--report", type=Path, help="print the report of a --json file again")
     args = parser.parse_args(argv)
+    if args.report:
+        saved = json.loads(args.report.read_text())
+        mutants = [Mutant(**{k: v for k, v in row.items() if k != "result"}) for row in saved]
+        report(mutants, {m: row["result"] for m, row in zip(mutants, saved, strict=True)
+                         if row["result"] is not None})
+        return 0
     ensure_environment(argv, coverage=not args.list)
 
     mutants = [m for m in all_mutants(list(TARGETS))
@@ -482,9 +490,18 @@ def main(argv: list[str] | None = None) -> int:
     finally:
         os.chdir(ROOT)
         shutil.rmtree(folder, ignore_errors=True)
+    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; {args.minutes:g} min "
+          f"of mutants (seed {args.seed})")
+    report(mutants, results)
+    if args.json:
+        args.json.write_text(json.dumps([dict(asdict(m), result=results.get(m)) for m in mutants],
+                                        indent=1))
+    return 0
+
+
+def report(mutants: list[Mutant], results: dict[Mutant, str]) -> None:
     run = sum(1 for r in results.values() if r != "no tests")
-    print(f"Python {sys.version.split()[0]}, {os.cpu_count()} CPUs; {len(mutants)} mutants, "
-          f"{run} run in {args.minutes:g} min (seed {args.seed}), "
+    print(f"{len(mutants)} mutants: {run} run, "
           f"{sum(1 for r in results.values() if r == 'no tests')} without tests\n")
     print(table(mutants, results))
     print("\nsurvived:")
@@ -492,10 +509,6 @@ def main(argv: list[str] | None = None) -> int:
         if results[mutant] in ("survived", "no tests"):
             print(f"  {mutant.module}:{mutant.line}  {mutant.what}"
                   f"{'  (no tests)' if results[mutant] == 'no tests' else ''}")
-    if args.json:
-        args.json.write_text(json.dumps([dict(asdict(m), result=results.get(m)) for m in mutants],
-                                        indent=1))
-    return 0
 
 
 if __name__ == "__main__":
