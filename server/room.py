@@ -19,6 +19,7 @@ from typing import Any, Protocol
 from pydantic import BaseModel
 
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
+from mancala.engine.outcome import game_end
 from mancala.engine.position import Position
 from mancala.protocol.messages import (
     SEATS,
@@ -571,19 +572,15 @@ class Room:
                 # ever); online the game ends there as a draw (docs/rules-decisions.md)
                 self._finish({"kind": "TIE", "winner": None}, "rules",
                              f"draw: {SEAT_NAMES[pos.turn]} has no legal move and the rules name no end")
-        elif pos.outcome.kind in ROUND_KINDS:  # a round ended and the next could not start
-            self._finish({"kind": "WIN" if pos.outcome.winner is not None else "TIE", "winner": pos.outcome.winner},
-                         "rules", self._describe(pos))
-        else:
-            self._finish(pos.outcome.to_json(), "rules", self._describe(pos))
+        else:  # a game's end, or a round's whose next round could not start
+            self._finish(game_end(pos.outcome).to_json(), "rules", self._describe(pos))
 
     def _next_round(self, nxt: Position | None) -> None:
         """A round ended: the next one starts at once (its layout follows from the rules)."""
         if nxt is None:  # the next round cannot start: the round's result ends the game
             outcome = self.position.outcome
             assert outcome is not None
-            self._finish({"kind": "WIN" if outcome.winner is not None else "TIE", "winner": outcome.winner},
-                         "rules", self._describe(self.position))
+            self._finish(game_end(outcome).to_json(), "rules", self._describe(self.position))
             return
         assert self.game_id is not None
         self.store.add_round(self.game_id, len(self.moves), layout(nxt))

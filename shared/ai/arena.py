@@ -32,6 +32,7 @@ from typing import IO, Any
 
 from mancala.ai.player import LEVEL_NAMES, Level
 from mancala.engine.game import Game
+from mancala.engine.outcome import decide
 from mancala.engine.position import Position
 from mancala.rules.enums import Algorithm
 
@@ -126,8 +127,7 @@ def opening_moves(game: Game, plies: int, seed: int) -> list[Any]:
 
 
 def _winner_by_stores(pos: Position) -> int | None:
-    s0, s1 = pos.stores
-    return None if s0 == s1 else (0 if s0 > s1 else 1)
+    return decide(pos.stores, on_tie=None)[1]
 
 
 def _next_round(game: Game, pos: Position) -> bool:

@@ -1,6 +1,6 @@
 """The rules engine: positions, moves and a pipeline of rules built once per variant."""
 
 from mancala.engine.game import Game, IllegalMove, Outcome, OutcomeKind
-from mancala.engine.position import Position
+from mancala.engine.position import FrozenPosition, Position
 
-__all__ = ["Game", "IllegalMove", "Outcome", "OutcomeKind", "Position"]
+__all__ = ["FrozenPosition", "Game", "IllegalMove", "Outcome", "OutcomeKind", "Position"]

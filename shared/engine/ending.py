@@ -14,7 +14,10 @@
 
 A check either decides, or passes on whether the game has ended so far. The
 decision is (kind, winner): kind None while play goes on; WIN/TIE/ROUND_WIN/
-ROUND_TIE; the winner of a tie is the player who just moved.
+ROUND_TIE; the winner of a tie is the player who just moved (nobody for a tie of
+the RND_* tallies). Whatever is decided
+from counts (a majority, the seeds at the end, the round tallies) is decided by
+`mancala.engine.outcome.decide`, the one place that says who wins or ties.
 
 DEPRIVE and CLEAR games have their own short enders. `make_quitter` ends a game
 that cannot end by itself (a sowing that never stops) as fairly as it can.
@@ -26,7 +29,8 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mancala.engine import claim
-from mancala.engine.position import OutcomeKind, Position
+from mancala.engine.outcome import TIE, WIN, Decision, decide, round_end
+from mancala.engine.position import Position
 from mancala.engine.start import start_total
 from mancala.rules.enums import (
     CaptExtraPick,
@@ -44,9 +48,6 @@ from mancala.rules.enums import (
 if TYPE_CHECKING:
     from mancala.engine.pipeline import Pipeline
 
-Decision = tuple[OutcomeKind | None, int | None]
-WIN = OutcomeKind.WIN
-TIE = OutcomeKind.TIE
 ROUND_GOALS = (Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS)
 
 
@@ -82,14 +83,7 @@ class Ender:
 
     def decided_by_seeds(self, pos: Position, seeds: list[int]) -> Decision:
         """A win for more than the winning count; a tie when both hold exactly it."""
-        win = self.win_seeds(pos.total)
-        if seeds[1] > win:
-            return WIN, 1
-        if seeds[0] > win:
-            return WIN, 0
-        if seeds[0] == win and seeds[0] == seeds[1]:
-            return TIE, pos.turn
-        return None, pos.turn
+        return decide(seeds, pos.turn, past=self.win_seeds(pos.total))
 
     def moves_of(self, pos: Position, player: int) -> bool:
         """Whether `player` has a legal move in this position."""
@@ -116,14 +110,8 @@ class GameOver(Ender):
         if not over:
             return None, pos.turn
         seeds = self.claimer(pos)
-        kind, winner = self.decided_by_seeds(pos, seeds)
-        if kind:
-            return kind, winner
-        if seeds[0] > seeds[1]:
-            return WIN, 0
-        if seeds[0] < seeds[1]:
-            return WIN, 1
-        return TIE, pos.turn
+        decision = self.decided_by_seeds(pos, seeds)
+        return decision if decision[0] else decide(seeds, pos.turn)
 
 
 # ---- checks -----------------------------------------------------------------------------------
@@ -345,7 +333,7 @@ class RoundBySeeds(Ender):
         seeds = self.count(pos)
         if seeds[1] < self.required or seeds[0] < self.required:
             return kind, winner
-        return (OutcomeKind.ROUND_WIN if kind == WIN else OutcomeKind.ROUND_TIE), winner
+        return round_end((kind, winner))
 
 
 class RoundByTally(Ender):
@@ -363,10 +351,8 @@ class RoundByTally(Ender):
         tally = self.ctx.tally
         assert tally is not None  # this ender is chosen only for tally goals
         tally.add(pos, kind, winner, self.claimer(pos))
-        game_kind, game_winner = tally.decided(pos)
-        if game_kind in (WIN, TIE):
-            return game_kind, game_winner
-        return (OutcomeKind.ROUND_WIN if kind == WIN else OutcomeKind.ROUND_TIE), winner
+        game = tally.decided(pos)
+        return game if game[0] else round_end((kind, winner))
 
 
 class RoundSeedLimit(Ender):

@@ -30,7 +30,8 @@ from mancala.engine.incr import make_incr
 from mancala.engine.inhibit import make_inhibitor
 from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, make_lap_rule
 from mancala.engine.move_data import ENDLESS, REPEAT, REPEAT_TURN, MoveData
-from mancala.engine.position import Outcome, OutcomeKind, Position
+from mancala.engine.outcome import settle
+from mancala.engine.position import Outcome, Position
 from mancala.engine.rounds import EMPTY_TALLY, TALLY_INDEX, RoundTally, make_next_round
 from mancala.engine.sowing import (
     BasicFirst,
@@ -333,14 +334,14 @@ class Pipeline:
 
     def decide(self, pos: Position, repeat: bool) -> Outcome | None:
         kind, winner = self.ender.ended(pos, repeat, False)
-        return _outcome(pos, kind, winner) if kind else None
+        return settle(pos, kind, winner) if kind else None
 
     def end_game(self, pos: Position) -> Outcome:
         """End a game that cannot end by itself, as fairly as the variant allows."""
         kind, winner = self.quitter.ended(pos, False, True)
         pos.empty_store = False
         assert kind is not None
-        return _outcome(pos, kind, winner)
+        return settle(pos, kind, winner)
 
     def must_pass(self, pos: Position) -> bool:
         """mustpass: the player to move has no move and passes (counted as a move)."""
@@ -353,16 +354,6 @@ class Pipeline:
     def round_playable(self, pos: Position) -> bool:
         """A TERRITORY round can start only if its starter has a move."""
         return not self.territory or any(self.allowable(pos))
-
-
-def _outcome(pos: Position, kind: OutcomeKind, winner: int | None) -> Outcome:
-    """The enders' decision as an outcome; the winner (the mover on a tie) moves to
-    `pos.turn`. A decision naming nobody (a tie of the RND_* tallies) leaves the turn
-    with the last mover and marks the outcome `no_turn`."""
-    if winner is None:
-        return Outcome(kind, None, no_turn=True)
-    pos.turn = winner
-    return Outcome(kind, winner if kind in (OutcomeKind.WIN, OutcomeKind.ROUND_WIN) else None)
 
 
 DIR_STEPS = {"CCW": CCW, "CW": CW}

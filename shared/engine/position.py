@@ -1,9 +1,31 @@
 """A position: everything the rest of a game depends on, cheap to copy and to hash.
 
-The engine plays a move on a working copy (`Game.apply` changes a position in
-place, `Game.play` returns a new one); callers treat positions they hold as
-values: `key()` is hashable and compares equal exactly when the futures are the
-same, with no need for the game.
+Two forms, one contract:
+
+- `Position` is the engine's working form, a mutable slotted object, because search
+  plays millions of moves in place. Only the engine mutates it, and only on its own
+  copies: `Game.apply` (trusted, for search) changes the position it is given, so a
+  caller applies moves only to a position it made itself (`copy()`, `Game.start`,
+  `thaw()`); `Game.play` and `Game.next_round` return new positions and leave theirs
+  alone. Everyone else treats a Position they hold as a value and never writes its
+  fields or the lists in them (`legal` is the engine's cache).
+- `FrozenPosition` (`pos.frozen()`) is the public value: immutable, hashable without
+  the game, equal exactly when the two positions are (every field but the cache of
+  legal moves), safe to keep, share between threads, or put in a set or a table key.
+  `thaw()` makes a working Position of it again.
+
+`key()` is the frozen form's fields as a plain tuple, the cheaper key for search
+tables that only compare (`Game.search_key`). `Position.__eq__`/`__hash__` compare
+keys too, so a Position may be hashed only while nobody mutates it: keep the frozen
+form instead.
+
+    >>> pos = Position([2, 2, 2, 2], [0, 0], 0, total=8)
+    >>> frozen = pos.frozen()
+    >>> pos.board[0] = 0                      # the working copy moves on ...
+    >>> frozen.board                          # ... the value does not
+    (2, 2, 2, 2)
+    >>> frozen.thaw().frozen() == frozen and hash(frozen) == hash(frozen.thaw().frozen())
+    True
 """
 
 from __future__ import annotations
@@ -130,6 +152,10 @@ class Position:
             self.alt_dirs, self.last, self.total, self.outcome,
         )
 
+    def frozen(self) -> FrozenPosition:
+        """The position as an immutable, hashable value."""
+        return FrozenPosition(*self.key())
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Position):
             return NotImplemented
@@ -140,3 +166,52 @@ class Position:
 
     def __repr__(self) -> str:
         return f"Position(board={self.board}, stores={self.stores}, turn={self.turn})"
+
+
+@dataclass(frozen=True, slots=True)
+class FrozenPosition:
+    """A Position as a value (see the module's contract): the fields of `Position.key()`
+    in its order, lists as tuples; no cache of legal moves."""
+
+    board: tuple[int, ...]
+    stores: tuple[int, ...]
+    turn: int
+    starter: int
+    mcount: int
+    rturn_cnt: int
+    unlocked: tuple[bool, ...]
+    blocked: tuple[bool, ...]
+    child: tuple[int | None, ...]
+    owner: tuple[int | None, ...]
+    inhibit: Any
+    tally: tuple[tuple[int, int], ...] | None
+    empty_store: bool
+    normal_sow: bool
+    alt_dirs: tuple[int, int] | None
+    last: LastMove | None
+    total: int
+    outcome: Outcome | None
+
+    def thaw(self) -> Position:
+        """A new working Position equal to this one (its legal moves not yet known)."""
+        pos = Position.__new__(Position)
+        pos.board = list(self.board)
+        pos.stores = list(self.stores)
+        pos.turn = self.turn
+        pos.starter = self.starter
+        pos.mcount = self.mcount
+        pos.rturn_cnt = self.rturn_cnt
+        pos.unlocked = list(self.unlocked)
+        pos.blocked = list(self.blocked)
+        pos.child = list(self.child)
+        pos.owner = list(self.owner)
+        pos.inhibit = self.inhibit
+        pos.tally = self.tally
+        pos.empty_store = self.empty_store
+        pos.normal_sow = self.normal_sow
+        pos.alt_dirs = self.alt_dirs
+        pos.last = self.last
+        pos.total = self.total
+        pos.outcome = self.outcome
+        pos.legal = None
+        return pos

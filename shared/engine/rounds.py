@@ -21,6 +21,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mancala.engine import claim
+from mancala.engine.outcome import Decision, decide
 from mancala.engine.position import LAST_PLAYER, OutcomeKind, Position
 from mancala.engine.start import start_board
 from mancala.rules.enums import Goal, RoundFill, RoundStarter, StartPattern
@@ -67,27 +68,17 @@ class RoundTally:
     def values(self, pos: Position) -> tuple[int, int]:
         return (pos.tally or EMPTY_TALLY)[self.index]
 
-    def decided(self, pos: Position) -> tuple[OutcomeKind | None, int | None]:
-        """Has a tally reached goal_param? (both exactly: a tie; both past: the higher)"""
-        south, north = self.values(pos)
-        need = self.required
-        if south == need and north == need:
-            return OutcomeKind.TIE, None
-        if south >= need and north >= need:
-            return self.final(pos)
-        if south >= need:
-            return OutcomeKind.WIN, 0
-        if north >= need:
-            return OutcomeKind.WIN, 1
-        return None, None
+    def decided(self, pos: Position) -> Decision:
+        """Once a tally reaches goal_param the game is decided as `final` decides it
+        (only one there: it is the higher); before, (None, None)."""
+        if max(self.values(pos)) < self.required:
+            return None, None
+        return self.final(pos)
 
-    def final(self, pos: Position) -> tuple[OutcomeKind, int | None]:
-        south, north = self.values(pos)
-        if south > north:
-            return OutcomeKind.WIN, 0
-        if north > south:
-            return OutcomeKind.WIN, 1
-        return OutcomeKind.TIE, None
+    def final(self, pos: Position) -> Decision:
+        """The higher tally wins; a tie of the tallies names nobody (the reference
+        leaves no player to move)."""
+        return decide(self.values(pos), None)
 
 
 # ---- the next round -----------------------------------------------------------------------

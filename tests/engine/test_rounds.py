@@ -15,7 +15,7 @@ import json
 
 import pytest
 
-from mancala.engine import OutcomeKind
+from mancala.engine import IllegalMove, Outcome, OutcomeKind
 from mancala.engine.rounds import fill_orders
 from mancala.rules.enums import RoundFill
 from mancala.state_line import for_game
@@ -136,3 +136,45 @@ def test_a_tie_of_one_round_still_names_the_last_mover():
     pos = game.play(pos, 2)
     assert pos.outcome is not None
     assert (pos.outcome.kind, pos.outcome.no_turn, game.state_json(pos)["turn"]) == (ROUND_TIE, False, 0)
+
+
+# ---- what each round adds to the RND_* tallies (mutation survivors, docs/mutation.md) ----
+
+
+def test_each_round_adds_wins_seeds_margins_and_points_to_the_tallies():
+    # 12 seeds: a skunk is three quarters of them, 9. A round won 9 - 3 is a win, 12
+    # seeds, a margin of 6 and two points (the win and the skunk); one won 5 - 7 adds a
+    # margin of 2 and one point to North; a tie adds only the seeds.
+    game = rnd_game("RND_POINTS", 20)
+    tally = game.pipe.tally
+    pos = game.start(0)
+    tally.add(pos, WIN, 0, [9, 3])
+    assert pos.tally == ((1, 0), (9, 3), (6, 0), (2, 0))
+    tally.add(pos, WIN, 1, [5, 7])
+    assert pos.tally == ((1, 1), (14, 10), (6, 2), (2, 1))
+    tally.add(pos, TIE, 0, [6, 6])
+    assert pos.tally == ((1, 1), (20, 16), (6, 2), (2, 1))
+    tally.add(pos, WIN, 1, [2, 10])
+    assert pos.tally == ((1, 2), (22, 26), (6, 10), (2, 3))
+    assert tally.values(pos) == (2, 3)  # RND_POINTS reads the points
+
+
+def test_next_round_refuses_a_position_whose_round_has_not_ended():
+    game = rnd_game("RND_SEED_COUNT", 10)
+    pos = game.start(0)
+    with pytest.raises(IllegalMove, match="only after a ROUND_WIN or ROUND_TIE"):
+        game.next_round(pos)
+    pos.outcome = Outcome(WIN, 0)
+    with pytest.raises(IllegalMove, match="only after a ROUND_WIN or ROUND_TIE"):
+        game.next_round(pos)
+
+
+@pytest.mark.parametrize(("goal", "values"), [
+    ("RND_WIN_COUNT", (1, 0)), ("RND_SEED_COUNT", (9, 3)), ("RND_EXTRA_SEEDS", (6, 0)),
+    ("RND_POINTS", (2, 0)),
+])
+def test_each_goal_reads_its_own_tally(goal, values):
+    game = rnd_game(goal, 20)
+    pos = game.start(0)
+    game.pipe.tally.add(pos, WIN, 0, [9, 3])
+    assert game.pipe.tally.values(pos) == values
