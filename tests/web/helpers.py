@@ -90,9 +90,9 @@ def wait_in_room(page: Any) -> str:
     return page.get_attribute("#room", "data-room")
 
 
-def wait_ply(page: Any, ply: int, timeout: float | None = None) -> None:
+def wait_ply(page: Any, ply: int, timeout: float = 30_000) -> None:
     """Wait until the board shows the position after `ply` moves (moves are played out in
-    turn: a burst takes a while at the slower speeds)."""
+    turn: a burst takes a while at the slower speeds, longer on a busy machine)."""
     page.wait_for_selector(f"#room[data-ply='{ply}']", timeout=timeout)
 
 

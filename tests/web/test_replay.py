@@ -47,7 +47,7 @@ def test_the_move_list_marks_captures_and_extra_turns_and_shows_a_past_position(
         server, stack, lambda code: pages.append(new_page(f"/#watch={code}", name="cy")))
     cy = pages[0]
     wait_in_room(cy)
-    wait_ply(cy, len(moves))
+    wait_ply(cy, len(moves), timeout=60_000)  # the burst is played out move by move
     cy.wait_for_selector("#room[data-status='finished']")
     extra = cy.locator(f"#move-list li[data-ply='{extra_at}']")
     assert extra.get_attribute("data-extra") == "1" and extra.inner_text().endswith("+")
