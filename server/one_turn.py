@@ -96,16 +96,21 @@ class OneTurnLines:
         fut = self.lines.get(name)
         if fut is None:
             fut = self.lines[name] = asyncio.ensure_future(self._compute(name))
-        try:
-            return await asyncio.shield(fut)
-        except OneTurnError as exc:
-            if self.lines.get(name) is fut:
-                del self.lines[name]
-                self.failed[name] = (self.now(), exc)
-            raise
+            # a failure is kept in `failed` by _compute, even when every asker has gone
+            fut.add_done_callback(lambda f: f.cancelled() or f.exception())
+        # one asker going away (a closed connection) does not stop the search for the others
+        return await asyncio.shield(fut)
 
     async def _compute(self, name: str) -> dict[str, Any]:
         self.computed += 1
+        try:
+            return await self._search(name)
+        except OneTurnError as exc:  # forgotten, and answered so for RETRY_AFTER seconds
+            self.lines.pop(name, None)
+            self.failed[name] = (self.now(), exc)
+            raise
+
+    async def _search(self, name: str) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         # the search stops itself at the limit; the margin covers a worker's start
         try:
