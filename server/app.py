@@ -28,6 +28,7 @@ from mancala.server.connection import Client
 from mancala.server.http import HttpRoutes, error_response, not_found
 from mancala.server.hub import Hub
 from mancala.server.logs import setup_logging
+from mancala.server.one_turn import ONE_TURN
 
 log = logging.getLogger("mancala.server")
 WS_PATH = "/ws"
@@ -72,11 +73,18 @@ class MancalaServer:
         return self.http.handle(request, str(addr[0]) if addr else "?")
 
     async def process_request_async(self, connection: ServerConnection, request: Request) -> Response | None:
-        """A cluster node's: the same, with stored games read from PostgreSQL (async)."""
+        """The same, with what is awaited: Jackman's challenge (searched in a worker), and a
+        cluster node's stored games (read from PostgreSQL)."""
         if request.headers.get("Upgrade", "").lower() == "websocket":
             return self.process_request(connection, request)
         addr = connection.remote_address
-        return await self.http.handle_async(request, str(addr[0]) if addr else "?")
+        address = str(addr[0]) if addr else "?"
+        one_turn = ONE_TURN.match(request.path.split("?", 1)[0])
+        if one_turn is not None:
+            return await self.http.one_turn(request, one_turn.group(1), address)
+        if not self.settings.scale_out:
+            return self.http.handle(request, address)
+        return await self.http.handle_async(request, address)
 
     def origin_allowed(self, request: Request) -> bool:
         """A browser names the page that opens a socket (Origin): only this server's own
@@ -134,7 +142,7 @@ class MancalaServer:
             self.handler, self.settings.host, self.settings.port,
             subprotocols=[Subprotocol(p) for p in SUBPROTOCOLS],
             select_subprotocol=self.select_subprotocol,
-            process_request=self.process_request_async if cluster else self.process_request,
+            process_request=self.process_request_async,
             max_size=self.settings.hard_max_frame,
             compression=None,
         )

@@ -37,6 +37,9 @@ class Settings:
     rules_workers: int = 2
     rules_time_limit: float = 2.0
     rules_niceness: int = 10
+    # Jackman's challenge (/api/variants/{name}/one-turn): seconds the search for a
+    # variant's best first turn may take in a computer player's process
+    one_turn_time_limit: float = 30.0
     # quotas: open (unfinished) rooms a connection / an address may have created, and how
     # many of those may have a computer opponent (its searches take CPU from everyone)
     rooms_per_client: int = 5

@@ -5,6 +5,7 @@
 | `/games/{id}` | the replay viewer (client/web/game.html) |
 | `/api/games/{id}/positions` | the stored game replayed: the position before the first move and after each |
 | `/api/variants/{name}` | one variant with its rules in words (`summary`, from the engine's parameters) |
+| `/one-turn/{name}` | Jackman's challenge: the best first turn played out (client/web/oneturn.html; its line from server/one_turn.py) |
 
 Positions are computed from the stored moves by the engine, for the built-in variants
 only: a custom variant's rules run in the rules workers, under a time limit, never on
@@ -20,12 +21,14 @@ from typing import Any
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.rules.loading import config_paths, load_variant
 from mancala.rules.summary import summary
+from mancala.server import one_turn
 from mancala.server.rules_worker import next_round_or_none
 from mancala.server.store import GameRow
 
 GAME_PAGE = re.compile(r"^/games/(\d{1,18})$")
 POSITIONS = re.compile(r"^/api/games/(\d{1,18})/positions$")
 VARIANT = re.compile(r"^/api/variants/([A-Za-z0-9_]{1,60})$")
+ONE_TURN_PAGE = re.compile(r"^/one-turn/([A-Za-z0-9_]{1,60})$")
 
 
 @lru_cache(maxsize=64)
@@ -67,5 +70,6 @@ def positions(row: GameRow) -> dict[str, Any]:
 
 
 def variant_json(name: str, info: dict[str, Any]) -> dict[str, Any]:
-    """A variant's list entry with its rules in words."""
-    return {**info, "summary": summary(load_variant(config_paths()[name]))}
+    """A variant's list entry with its rules in words; `one_turn`: Jackman's challenge is
+    answered for it (/api/variants/{name}/one-turn, a multi-lap variant)."""
+    return {**info, "summary": summary(load_variant(config_paths()[name])), "one_turn": one_turn.applies(name)}

@@ -23,6 +23,7 @@ from mancala.server import compete_http, game_pages
 from mancala.server.connection import TokenBucket
 from mancala.server.hub import Hub
 from mancala.server.metrics import CONTENT_TYPE
+from mancala.server.one_turn import OneTurnError
 from mancala.server.store import GameRow
 
 WEB_DIR = Path(__file__).resolve().parent.parent / "client" / "web"
@@ -112,6 +113,20 @@ class HttpRoutes:
         assert match is not None
         return self._head(request, await self.game_async(int(match.group(1)), path))
 
+    async def one_turn(self, request: Request, name: str, address: str = "?") -> Response:
+        """`/api/variants/{name}/one-turn`: the best first turn, searched off the event loop
+        (server/one_turn.py), answered from memory once found."""
+        if getattr(request, "method", "GET") not in METHODS:
+            return self.handle(request, address)
+        limited = self._limited(address)
+        if limited is not None:
+            return self._head(request, limited)
+        try:
+            line = await self.hub.one_turn.line(name)
+        except OneTurnError as exc:
+            return self._head(request, error_response(HTTPStatus(exc.status), exc.code, exc.message))
+        return self._head(request, json_response(line))
+
     def _limited(self, address: str) -> Response | None:
         if self.buckets.take(address):
             return None
@@ -153,6 +168,8 @@ class HttpRoutes:
                 game_pages.variant_json(info.name, info.model_dump()))
         if game_pages.GAME_PAGE.match(path):
             return self.static("/game.html")
+        if match := game_pages.ONE_TURN_PAGE.match(path):
+            return self.static("/oneturn.html") if match.group(1) in self.hub.variants else not_found(path)
         ours = compete_http.query(path)
         if ours is not None:
             return self.compete(ours, path)

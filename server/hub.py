@@ -56,6 +56,7 @@ from mancala.server.computer import ComputerPlayers
 from mancala.server.config import Settings
 from mancala.server.connection import Client, deliver
 from mancala.server.metrics import Metrics
+from mancala.server.one_turn import OneTurnLines
 from mancala.server.room import Deliver, Room, RoomError
 from mancala.server.rules_worker import RulesTimeout, RulesWorkers
 from mancala.server.store import GameRow, RoomRow, Store
@@ -99,6 +100,7 @@ class Hub:
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
         self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit, settings.rules_niceness)
+        self.one_turn = OneTurnLines(lambda: self.computers.pool, settings.one_turn_time_limit)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
                            lambda: len(self.computers.queued), lambda: len(self.computers.pending))

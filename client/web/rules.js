@@ -1,6 +1,7 @@
 // The rules where they are needed: in the room, a panel with the variant's description
 // and the engine's own summary of its rules (/api/variants/{name}); in the create form,
-// a short description of the variant picked.
+// a short description of the variant picked. A multi-lap variant's panel offers
+// Jackman's challenge: its best first turn played out (oneturn.js).
 
 import { $ } from "./notice.js";
 
@@ -49,7 +50,22 @@ export async function showRules(variant, title) {
     a.textContent = "Rules elsewhere";
     body.append(a);
   }
+  if (info.one_turn) body.append(oneTurnButton(variant));
   panel.dataset.loaded = variant;
+}
+
+/** A multi-lap variant's: its best first turn played out, on a page of its own
+ * (oneturn.html) in another tab, so that the room stays as it is. */
+function oneTurnButton(variant) {
+  const button = document.createElement("button");
+  button.type = "button";
+  button.id = "one-turn-button";
+  button.className = "small secondary one-turn-button";
+  button.textContent = "Jackman's challenge: the best first turn";
+  button.addEventListener("click", () => {
+    window.open(`/one-turn/${encodeURIComponent(variant)}`, "_blank", "noopener");
+  });
+  return button;
 }
 
 /** Under the variant picker: the chosen variant in a sentence or two. */

@@ -1,0 +1,58 @@
+"""Issue 16 point 4: Jackman's challenge on the page. A multi-lap variant's rules panel
+offers its best first turn; the page it opens plays the solver's line out on a board,
+seed by seed with the room's animation, and ends on the count docs/variants.md states
+(39 of 48 for multilap_jackman under the reference's rules)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from tests.web.helpers import create_room, wait_online
+
+# the line waits for the search's worker process to start (spawn, imports), then 15
+# moves are played out seed by seed
+SLOW = 90_000
+
+
+def test_the_rules_panel_opens_the_best_first_turn_played_out_to_its_count(new_page) -> None:
+    alice = new_page(name="alice")
+    wait_online(alice)
+    alice.wait_for_selector("#create-variant option[value='multilap_jackman']", state="attached")
+    create_room(alice, "multilap_jackman", public=False)
+    alice.wait_for_selector("#rules-panel[data-loaded='multilap_jackman']")
+    button = alice.locator("#one-turn-button")
+    assert button.inner_text() == "Jackman's challenge: the best first turn"
+    errors: list[str] = []
+
+    def watch(page: Any) -> None:  # the new tab's script errors fail the test too (conftest)
+        page.js_errors = errors
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
+
+    alice.context.on("page", watch)
+    with alice.context.expect_page() as opened:
+        button.click()
+    page = opened.value
+    page.wait_for_selector("body[data-loaded='line']", timeout=SLOW)
+    # it is played out: seeds dropped one by one (a board mid-move), move after move
+    page.wait_for_selector(".board .path", timeout=SLOW)
+    page.wait_for_selector("#main[data-ply='3']", timeout=SLOW)
+    assert page.locator("#result").is_hidden()
+    page.wait_for_selector("#main[data-done='1']", timeout=SLOW)
+    assert page.get_attribute("#main", "data-ply") == "15"
+    assert page.get_attribute("#one-turn-count", "data-captured") == "39"
+    assert page.inner_text("#one-turn-count") == "39 of 48 seeds in South's store"
+    assert page.locator("#move-list li").count() == 15
+    # the board's South store holds the count
+    assert "39" in page.inner_text(".board .store.side-0")
+
+
+def test_a_variant_without_laps_offers_no_challenge(new_page) -> None:
+    alice = new_page(name="alice")
+    wait_online(alice)
+    alice.wait_for_selector("#create-variant option[value='oware_abapa']", state="attached")
+    create_room(alice, "oware_abapa", public=False)
+    alice.wait_for_selector("#rules-panel[data-loaded='oware_abapa']")
+    assert alice.locator("#one-turn-button").count() == 0
+    page = new_page("/one-turn/oware_abapa")
+    page.wait_for_selector("body[data-loaded='missing']")
+    assert "laps" in page.inner_text("#one-turn-status")
