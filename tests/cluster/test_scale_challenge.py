@@ -3,15 +3,20 @@ The challenge is told wherever the challenged player is connected; accepting on 
 node makes the room there and seats the challenger on theirs (challenge_update with room,
 seat and token, then room_state); both play in it. A decline, a withdrawal (the
 challenger's last connection closing, on any node) and a challenge seen at a later
-`identify` on a third node reach the other side."""
+`identify` on a third node reach the other side; after Redis restarts empty, the nodes
+note again where their players are."""
 
 from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
 from mancala.client.api import MancalaClient, ServerError
 from tests.cluster.conftest import Connect
-from tests.cluster.services import Cluster
+from tests.cluster.services import Cluster, RedisServer
 
 
 async def known(connect: Connect, url: str, name: str, fmt: str = "json") -> tuple[MancalaClient, object]:
@@ -110,3 +115,25 @@ async def test_the_last_connection_of_the_challenger_closing_withdraws_across_no
     with pytest.raises(ServerError) as nobody:
         await fay.request({"type": "challenge", "to": "nobody-x", "variant": "kalah_4"})
     assert nobody.value.code == "no_such_player"
+
+
+async def test_after_a_redis_restart_the_nodes_say_again_where_their_players_are(
+        new_cluster: Callable[..., Cluster], connect: Connect, tmp_path: Path) -> None:
+    redis = RedisServer(tmp_path / "own-redis")  # restarting the shared one would disturb other tests
+    try:
+        a, b, _ = new_cluster(redis=redis).urls()
+        gil, _ = await known(connect, a, "gil")
+        hal, _ = await known(connect, b, "hal")
+        redis.restart()  # empty: every player's entry is gone
+        for _ in range(100):  # until node b has noted hal again (with its lease)
+            try:
+                sent = await gil.request({"type": "challenge", "to": "hal", "variant": "kalah_4"})
+                break
+            except ServerError as exc:
+                assert exc.code in ("no_such_player", "internal_error")
+                await asyncio.sleep(0.1)
+        else:
+            raise AssertionError("hal was not found again after the Redis restart")
+        assert (await hal.next_event("challenge")).challenge == sent.challenge
+    finally:
+        redis.stop()
