@@ -8,6 +8,7 @@ Keys (all under the cluster name, MANCALA_CLUSTER_NAME, so clusters can share a 
 | `{c}:owners` | hash, room code -> the node that owns it (valid while that node's lease lives) |
 | `{c}:lobby` | hash, room code -> the public room's summary (msgpack), kept by its owner |
 | `{c}:boot` | when this Redis first served the cluster (milliseconds, Redis' clock): see SETTLING |
+| `{c}:player:{id}` | hash, `{node}/{client id}` -> a known player's socket as other nodes see it (cluster_players.py) |
 | channel `{c}:to:{id}` | messages for one node (node_messages.py) |
 | channel `{c}:lobby` | lobby changes, for every node |
 
@@ -185,6 +186,22 @@ class ClusterLink:
         if codes:
             await self.redis.hdel(self.owners_key, *codes)
             await self.redis.hdel(self.lobby_key, *codes)
+
+    # ---- where known players are connected (cluster_players.py) -------------------------
+
+    def player_key(self, player: str) -> str:
+        return f"{self.name}:player:{player}"
+
+    async def set_presence(self, player: str, field: str, data: bytes) -> None:
+        await self.redis.hset(self.player_key(player), field, data)
+
+    async def drop_presence(self, player: str, fields: list[str]) -> None:
+        if fields:
+            await self.redis.hdel(self.player_key(player), *fields)
+
+    async def presence(self, player: str) -> dict[str, bytes]:
+        raw = await self.redis.hgetall(self.player_key(player))
+        return {_text(k): v.encode() if isinstance(v, str) else v for k, v in raw.items()}
 
     # ---- lobby --------------------------------------------------------------------------
 

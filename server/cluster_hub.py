@@ -20,6 +20,9 @@ A request for a room whose owner stopped listening waits for the lease to run ou
 
 Lobby: each owner keeps its public rooms in a Redis hash and announces changes on the
 lobby channel; every node answers from its own rooms plus what it heard.
+
+Players: where each known player is connected is in Redis (cluster_players.py), so that
+a challenge is told, accepted, declined or withdrawn across nodes.
 """
 
 from __future__ import annotations
@@ -49,6 +52,7 @@ from mancala.protocol.messages import (
 from mancala.server.clock import Clock
 from mancala.server.cluster import ERRORS, ClusterLink
 from mancala.server.cluster_lobby import SharedLobby
+from mancala.server.cluster_players import PlayerPresence
 from mancala.server.cluster_upkeep import NodeUpkeep
 from mancala.server.compete_hub import ROOM_TYPES
 from mancala.server.config import Settings
@@ -63,6 +67,7 @@ from mancala.server.node_messages import (
     LobbyNews,
     NodeMessage,
     Push,
+    Seated,
     pack,
 )
 from mancala.server.protocol_codes import MOVED
@@ -76,7 +81,7 @@ ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "resign
 FORWARD_TRIES = 4
 
 
-class ClusterHub(NodeUpkeep, SharedLobby):
+class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
     def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
         self.node = f"{settings.node_id or 'node'}-{secrets.token_hex(3)}"
         super().__init__(settings, clock=clock, deliver=self.cluster_deliver)
@@ -472,6 +477,8 @@ class ClusterHub(NodeUpkeep, SharedLobby):
                 client = self.by_id.get(cid)
                 if client is not None:
                     client.close(MOVED, message.reason)
+        elif isinstance(message, Seated):
+            self._on_seated(message)
         elif isinstance(message, LobbyNews) and message.node != self.node:
             self._on_lobby_news(message)
 
@@ -531,6 +538,11 @@ class ClusterHub(NodeUpkeep, SharedLobby):
                 client.close(MOVED, "lost touch with the room's server; reconnect")
         self._background(self.load_lobby())
         self._background(self.renew_now())
+
+    async def claim_back(self) -> None:
+        """Our lease was gone (Redis restarted empty?): our rooms, and where our players are."""
+        await super().claim_back()
+        await self.present_all()
 
     async def renew_now(self) -> None:
         """Redis is back: our lease and rooms at once, not at the next renewal."""

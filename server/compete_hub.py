@@ -3,7 +3,9 @@ challenges, and the terms of new rooms (time control, rated) and of quick pairin
 
 `Competition` belongs to a hub and adds its handlers to the hub's table. Room requests
 (offers, chat, mute) go to the room, which in a cluster is on its owner node: those
-types are routed like moves (cluster_hub.ROOM_REQUESTS).
+types are routed like moves (cluster_hub.ROOM_REQUESTS). Challenges reach players through
+the hub (`reach`): a single server's own connections, or in a cluster the player's
+sockets on every node (cluster_players.py).
 """
 
 from __future__ import annotations
@@ -99,12 +101,16 @@ class Competition:
 
     async def _become(self, client: Any, who: PlayerRow, request_id: Any, secret: str | None) -> None:
         ratings = await self.storage.ratings_of(who.id)
+        before = getattr(client, "player", None)
         client.player, client.name = who.id, who.name
         client.ratings = {v: (r.shown(), r.provisional) for v, r in ratings.items()}
+        await self.hub.identified(client, before)  # found on any node from now on
         client.send(Identity(id=request_id, player=who.id, name=who.name, secret=secret, ratings=[
             RatingInfo(variant=v, rating=r.shown(), rd=round(r.rd), provisional=r.provisional, games=r.games)
             for v, r in sorted(ratings.items())]))
         for row in await self.storage.open_challenges(who.id):  # waiting for them since
+            if await self._expired(row):
+                continue
             await self._tell_challenge(row, [client])
 
     async def guest_name(self, name: str) -> str:
@@ -245,8 +251,8 @@ class Competition:
         target = await self.storage.player_by_name(msg.to)
         if target is None or target.id == me:
             raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"no other player is called {msg.to!r}")
-        if not self.connections_of(target.id):
-            raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"{target.name} is not connected to this server now")
+        if not await self.hub.reach(target.id):
+            raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"{target.name} is not connected now")
         row = ChallengeRow("c" + secrets.token_urlsafe(12), me, target.id, msg.variant,
                            msg.clock.model_dump() if msg.clock else None, msg.rated, "open", time.time())
         await self.storage.add_challenge(row)  # stored before it is told
@@ -254,7 +260,7 @@ class Competition:
                                                         lambda: self._expire(row.id))
         info = await self._info(row)
         client.send(info.model_copy(update={"id": msg.id}))
-        for c in self.connections_of(target.id):
+        for c in await self.hub.reach(target.id):  # wherever they are connected now
             c.send(info)
 
     async def _info(self, row: ChallengeRow) -> ChallengeInfo:
@@ -270,6 +276,15 @@ class Competition:
         for c in clients:
             c.send(info)
 
+    async def _expired(self, row: ChallengeRow) -> bool:
+        """An open challenge past its time whose timer did not run (the challenger's node
+        went away): settled as expired now, and said."""
+        if time.time() - row.created <= self.hub.settings.challenge_ttl:
+            return False
+        self._cancel_expiry(row.id)
+        await self._settle_quietly(row.id, "expired")
+        return True
+
     def _expire(self, challenge_id: str) -> None:
         self.expiry.pop(challenge_id, None)
         self._background(self._settle_quietly(challenge_id, "expired"))
@@ -282,16 +297,17 @@ class Competition:
     async def _settle_quietly(self, challenge_id: str, status: str) -> None:
         row = await self.storage.settle_challenge(challenge_id, status)
         if row is not None:
-            self._tell_update(row, ChallengeUpdate(challenge=row.id, status=status))  # type: ignore[arg-type]
+            await self._tell_update(row, ChallengeUpdate(challenge=row.id, status=status))  # type: ignore[arg-type]
 
-    def _tell_update(self, row: ChallengeRow, update: ChallengeUpdate) -> None:
-        for c in self.connections_of(row.by_player) + self.connections_of(row.to_player):
+    async def _tell_update(self, row: ChallengeRow, update: ChallengeUpdate) -> None:
+        for c in await self.hub.reach(row.by_player) + await self.hub.reach(row.to_player):
             c.send(update)
 
     async def on_answer_challenge(self, client: Any, msg: AnswerChallenge) -> None:
         me = self._player(client)
         row = await self.storage.challenge(msg.challenge)
-        if row is None or row.status != "open" or me not in (row.by_player, row.to_player):
+        if row is None or row.status != "open" or me not in (row.by_player, row.to_player) \
+                or await self._expired(row):
             raise RoomError(ErrorCode.NO_SUCH_CHALLENGE, "that challenge is no longer open")
         if me == row.by_player or not msg.accept:
             status = "withdrawn" if me == row.by_player else "declined"
@@ -300,17 +316,21 @@ class Competition:
                 raise RoomError(ErrorCode.NO_SUCH_CHALLENGE, "that challenge is no longer open")
             self._cancel_expiry(row.id)
             client.send(Ack(id=msg.id))
-            self._tell_update(row, ChallengeUpdate(challenge=row.id, status=status))  # type: ignore[arg-type]
+            await self._tell_update(row, ChallengeUpdate(challenge=row.id, status=status))  # type: ignore[arg-type]
             return
-        challengers = self.connections_of(row.by_player)
+        # the challenger's socket to seat: one here if there is one, else one on another node
+        challengers = await self.hub.reach(row.by_player)
         if not challengers:
             raise RoomError(ErrorCode.NO_SUCH_PLAYER, "the challenger is no longer connected")
         if await self.storage.settle_challenge(row.id, "accepted") is None:
             raise RoomError(ErrorCode.NO_SUCH_CHALLENGE, "that challenge is no longer open")
         self._cancel_expiry(row.id)
+        ratings = await self.storage.ratings_of(row.by_player)
         room = await self._challenge_room(row, client)
-        by = challengers[0]
+        by = self.hub.adopt(challengers[0])
+        by.ratings = {v: (r.shown(), r.provisional) for v, r in ratings.items()}  # as they are now
         seat, token = room.claim(by, None)
+        self.hub.seated_for(by, room.code)
         room.tell(by, ChallengeUpdate(challenge=row.id, status="accepted", room=room.code, seat=seat, token=token))
         room.tell(by, room.room_state(seat))
         self.hub._seat(client, room, None, msg.id)
@@ -333,16 +353,20 @@ class Competition:
         return room
 
     def withdraw_all(self, client: Any) -> None:
-        """A challenger's last connection closed: their open challenges are withdrawn."""
+        """A known player's connection closed: when it was their last one (on any node),
+        their open challenges are withdrawn."""
         player = getattr(client, "player", None)
-        if player is None or self.connections_of(player):
-            return
-        self._background(self._withdraw_all(player))
+        if player is not None:
+            self._background(self._withdraw_all(client, player))
 
-    async def _withdraw_all(self, player: str) -> None:
-        for cid in list(self.expiry):
-            row = await self.storage.challenge(cid)
-            if row is not None and row.by_player == player:
-                self._cancel_expiry(cid)
-                await self._settle_quietly(cid, "withdrawn")
+    async def _withdraw_all(self, client: Any, player: str) -> None:
+        try:
+            await self.hub.unidentified(client, player)
+            if await self.hub.reach(player):
+                return
+            for row in await self.storage.open_challenges_by(player):
+                self._cancel_expiry(row.id)
+                await self._settle_quietly(row.id, "withdrawn")
+        except Exception:  # PostgreSQL out of reach: they expire instead
+            log.exception("withdrawing the challenges of player %s failed", player)
 

@@ -76,6 +76,10 @@ class CompeteStorage(Protocol):
 
     async def open_challenges(self, to_player: str) -> list[ChallengeRow]: ...
 
+    async def open_challenges_by(self, by_player: str) -> list[ChallengeRow]:
+        """The open challenges a player made (withdrawn when they are connected nowhere)."""
+        ...
+
 
 class SqliteCompete:
     """`SqliteStorage`'s side of CompeteStorage: the single-node store's calls, the room
@@ -155,3 +159,6 @@ class SqliteCompete:
 
     async def open_challenges(self, to_player: str) -> list[ChallengeRow]:
         return self.store.open_challenges(to_player)
+
+    async def open_challenges_by(self, by_player: str) -> list[ChallengeRow]:
+        return self.store.open_challenges_by(by_player)

@@ -92,6 +92,7 @@ CREATE TABLE IF NOT EXISTS challenges (
     created REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS challenges_to ON challenges (to_player, status);
+CREATE INDEX IF NOT EXISTS challenges_by ON challenges (by_player, status);
 """
 
 
@@ -363,4 +364,9 @@ class CompeteStore:
     def open_challenges(self, to_player: str) -> list[ChallengeRow]:
         rows = self.db.execute("SELECT id FROM challenges WHERE to_player=? AND status='open' ORDER BY created",
                                (to_player,)).fetchall()
+        return [c for (cid,) in rows if (c := self.challenge(cid)) is not None]
+
+    def open_challenges_by(self, by_player: str) -> list[ChallengeRow]:
+        rows = self.db.execute("SELECT id FROM challenges WHERE by_player=? AND status='open' ORDER BY created",
+                               (by_player,)).fetchall()
         return [c for (cid,) in rows if (c := self.challenge(cid)) is not None]

@@ -542,6 +542,28 @@ class Hub:
     def on_ping(self, client: Client, msg: Ping) -> None:
         client.send(Pong(id=msg.id))
 
+    # ---- known players wherever they are connected (a cluster: on any node) -----------------
+
+    async def reach(self, player: str) -> list[Any]:
+        """The open connections of a known player, to tell them something (a challenge):
+        a single server's own; a cluster node's and, as RemoteMembers, other nodes'."""
+        return self.competition.connections_of(player)
+
+    async def identified(self, client: Client, before: str | None) -> None:
+        """A connection became a known player (`before`: the player it was until now)."""
+
+    async def unidentified(self, client: Client, player: str) -> None:
+        """A known player's connection closed."""
+
+    def adopt(self, member: Any) -> Any:
+        """The member to seat for one of `reach`'s connections (a cluster keeps one
+        RemoteMember per socket of another node)."""
+        return member
+
+    def seated_for(self, member: Any, code: str) -> None:
+        """The server gave `member` a seat in a room here without a request of theirs (the
+        challenger of an accepted challenge)."""
+
     def connected(self, client: Client) -> None:
         self.clients.add(client)
 

@@ -85,6 +85,18 @@ class Kick(_NodeMsg):
     reason: str
 
 
+class Seated(_NodeMsg):
+    """A client of the receiving node was given a seat in a room of the sending node
+    without a request of its own (an accepted challenge seats the challenger): the
+    receiving node notes the route, as after a forwarded join, or answers Gone when that
+    client has closed meanwhile."""
+
+    kind: Literal["seated"] = "seated"
+    node: str  # the room's owner
+    client: int
+    room: str
+
+
 class LobbyNews(_NodeMsg):
     """Public rooms of the sending node that changed, or were removed from the lobby."""
 
@@ -94,7 +106,7 @@ class LobbyNews(_NodeMsg):
     removed: list[str] = []
 
 
-NodeMessage = Annotated[Forward | Done | Push | Gone | Kick | LobbyNews, Field(discriminator="kind")]
+NodeMessage = Annotated[Forward | Done | Push | Gone | Kick | Seated | LobbyNews, Field(discriminator="kind")]
 _ADAPTER: TypeAdapter[NodeMessage] = TypeAdapter(NodeMessage)
 
 

@@ -66,6 +66,7 @@ CREATE TABLE IF NOT EXISTS challenges (
     rated BOOLEAN NOT NULL, status TEXT NOT NULL, created DOUBLE PRECISION NOT NULL
 );
 CREATE INDEX IF NOT EXISTS challenges_to ON challenges (to_player, status);
+CREATE INDEX IF NOT EXISTS challenges_by ON challenges (by_player, status);
 """
 FENCE = "EXISTS (SELECT 1 FROM rooms f WHERE f.code = $1 AND f.epoch = $2 FOR SHARE)"
 
@@ -270,4 +271,9 @@ class PgCompete:
     async def open_challenges(self, to_player: str) -> list[ChallengeRow]:
         rows = await self.pool.fetch("SELECT * FROM challenges WHERE to_player=$1 AND status='open' ORDER BY created",
                                      to_player)
+        return [c for r in rows if (c := _challenge(r)) is not None]
+
+    async def open_challenges_by(self, by_player: str) -> list[ChallengeRow]:
+        rows = await self.pool.fetch("SELECT * FROM challenges WHERE by_player=$1 AND status='open' ORDER BY created",
+                                     by_player)
         return [c for r in rows if (c := _challenge(r)) is not None]

@@ -108,6 +108,27 @@ async def test_an_unanswered_challenge_expires(hub: Hub) -> None:
     assert [u.status for u in bob.got if u.type == "challenge_update"] == ["expired"]
 
 
+async def test_a_challenge_is_withdrawn_when_the_challengers_last_connection_closes(hub: Hub) -> None:
+    ann, bob = await known(hub, "Ann"), await known(hub, "Bob")
+    laptop = FakeMember("guest")
+    hub.connected(laptop)  # type: ignore[arg-type]
+    await send(hub, laptop, type="identify", player=ann.player, secret=ann.secret)  # type: ignore[attr-defined]
+    sent = await send(hub, ann, type="challenge", to="Bob", variant="kalah_4")
+
+    async def close(member: FakeMember) -> None:
+        member.closed = True
+        hub.clients.discard(member)  # type: ignore[arg-type]
+        hub.disconnected(member)  # type: ignore[arg-type]
+        for _ in range(5):
+            await asyncio.sleep(0)
+
+    await close(ann)
+    assert bob.of_type("challenge_update") == []  # Ann is still connected (the laptop)
+    await close(laptop)
+    assert [(u.challenge, u.status) for u in bob.of_type("challenge_update")] == [(sent.challenge, "withdrawn")]
+    assert (await send(hub, bob, type="challenge", to="ann", variant="kalah_4")).code == "no_such_player"
+
+
 async def test_rated_quick_pairing_waits_for_a_close_rating_then_widens(hub: Hub) -> None:
     strong, weak = await known(hub, "Strong"), await known(hub, "Weak")
     strong.ratings["oware_abapa"] = (2000, False)  # type: ignore[attr-defined]
