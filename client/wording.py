@@ -27,6 +27,7 @@ ERROR_HINTS = {
     "too_large": "Message too large",
     "bad_message": "The server did not understand the request",
     "unknown_type": "The server does not know that request",
+    "try_again": "The room is moving between servers just now; try again in a moment",
 }
 
 

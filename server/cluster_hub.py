@@ -301,7 +301,7 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
                 return
             except Exception as exc:  # Redis or PostgreSQL out of reach: said, nothing changed
                 log.warning("%s: %s for room %s failed: %s: %s", client.peer, kind, code, type(exc).__name__, exc)
-                client.send(Error(id=request_id, code=ErrorCode.INTERNAL_ERROR,
+                client.send(Error(id=request_id, code=ErrorCode.TRY_AGAIN,
                                   message=f"{kind}: the servers cannot reach each other just now; try again"))
                 return
         if kind == "move" and code is not None and not isinstance(client, RemoteMember):
@@ -339,9 +339,9 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
             elif answer == "dead":
                 await self.lease_gone(owner)
             elif answer == "timeout":
-                raise RoomError(ErrorCode.INTERNAL_ERROR,
+                raise RoomError(ErrorCode.TRY_AGAIN,
                                 f"the server that has room {code} did not answer; try again")
-        raise RoomError(ErrorCode.INTERNAL_ERROR, f"room {code} is moving between servers; try again")
+        raise RoomError(ErrorCode.TRY_AGAIN, f"room {code} is moving between servers; try again")
 
     async def lease_gone(self, node: str) -> None:
         """Wait (at most a lease) until a node that no longer listens loses its lease."""

@@ -25,6 +25,7 @@ export const ERROR_TEXT = {
   rules_timeout: "That variant's rules took too long to work out on the server; nothing changed.",
   quota: "You have too many open rooms: finish or leave one first.",
   internal_error: "Something went wrong on the server. Try again; if it keeps happening, reload the page.",
+  try_again: "The room is moving between servers just now: try again in a moment.",
   disconnected: "Not connected to the server: the page is reconnecting.",
   not_identified: "That needs a known player: reload the page so that it can make you one.",
   name_taken: "Another player already has that name: choose another.",

@@ -316,6 +316,7 @@ class ErrorCode(StrEnum):
     RULES_TIMEOUT = "rules_timeout"  # a custom variant's rules overran their time limit
     QUOTA = "quota"  # too many open rooms (or computer rooms) for this connection or address
     INTERNAL_ERROR = "internal_error"  # a server bug: logged; the connection stays open
+    TRY_AGAIN = "try_again"  # (many nodes) the room is changing owner, or the nodes cannot reach each other
     # competitive play
     NOT_IDENTIFIED = "not_identified"  # needs a known player (identify first)
     NAME_TAKEN = "name_taken"  # another player has that name

@@ -8,7 +8,7 @@ import contextlib
 import random
 from typing import Any
 
-from mancala.client.api import MancalaClient
+from mancala.client.api import MancalaClient, ServerError
 from tests.server.helpers import next_move
 
 
@@ -36,9 +36,17 @@ class Person:
             await asyncio.wait_for(self.client.close(), 2)
         self.url = url
         self.client = await MancalaClient.connect(url, fmt=self.fmt, name=self.name)
-        if self.token is not None:
-            return await self.client.reconnect(self.room, self.token)
-        return await self.client.spectate(self.room)
+        for attempt in range(10):
+            try:
+                if self.token is not None:
+                    return await self.client.reconnect(self.room, self.token)
+                return await self.client.spectate(self.room)
+            except ServerError as exc:
+                # a room changing owner says so (typed, nothing changed): a client retries
+                if exc.code != "try_again" or attempt == 9:
+                    raise
+                await asyncio.sleep(0.5)
+        raise AssertionError("unreachable")
 
     async def close(self) -> None:
         for c in (self.client, *self.old):
