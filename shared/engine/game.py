@@ -118,15 +118,20 @@ class Game:
 
     def play(self, pos: Position, move: Any) -> Position:
         """Check the move and return the position after it; raise IllegalMove otherwise."""
+        mv = self.checked(pos, move)
+        new = pos.copy()
+        self.apply(new, mv)
+        return new
+
+    def checked(self, pos: Position, move: Any) -> Move:
+        """The move in the engine's form, if it is legal in `pos`; IllegalMove says why not."""
         if pos.outcome is not None:
             raise IllegalMove("the game is over")
         mv = self.normalize(pos, move)
         legal = self.legal_moves(pos)
         if mv not in legal:
             raise IllegalMove(self._why_illegal(pos, mv, legal))
-        new = pos.copy()
-        self.apply(new, mv)
-        return new
+        return mv
 
     def play_traced(self, pos: Position, move: Any) -> tuple[Position, MoveTrace]:
         """`play`, and the record of what the move did (mancala.engine.trace): the C core
@@ -141,12 +146,7 @@ class Game:
         return new, wire_events(player, events)
 
     def _play_recorded(self, pos: Position, move: Any) -> tuple[Position, int, list[int]]:
-        if pos.outcome is not None:
-            raise IllegalMove("the game is over")
-        mv = self.normalize(pos, move)
-        legal = self.legal_moves(pos)
-        if mv not in legal:
-            raise IllegalMove(self._why_illegal(pos, mv, legal))
+        mv = self.checked(pos, move)
         new = pos.copy()
         player = new.turn
         if self.fast is not None:

@@ -20,6 +20,7 @@ from mancala.engine.trace import MoveTrace, Take, apply_trace, decode, store_pla
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
 from mancala.rules.variant import Variant
+from tests.server.helpers import apply_events
 
 
 def playable() -> dict[str, Variant]:
@@ -38,27 +39,6 @@ ENGINES = [(stem, False) for stem in sorted(VARIANTS)] + \
     [(stem, True) for stem in sorted(VARIANTS) if not why_not_fast(VARIANTS[stem])]
 
 
-def apply_events(events: list[dict], board: list[int], stores: list[int]) -> tuple[list[int], list[int]]:
-    """docs/protocol.md, "What a move did": the events applied in order."""
-    board, stores = list(board), list(stores)
-
-    def add(place: int, seeds: int) -> None:
-        if place < 0:
-            stores[-1 - place] += seeds
-        else:
-            board[place] += seeds
-
-    for e in events:
-        if e["kind"] == "sow":
-            board[e["hole"]] -= len(e["path"])
-            for place in e["path"]:
-                add(place, 1)
-        elif e["kind"] == "capture":
-            add(e["src"], -e["seeds"])
-            add(e["dst"], e["seeds"])
-        elif e["kind"] == "settle":
-            add(e["place"], e["seeds"])
-    return board, stores
 
 
 @pytest.mark.parametrize(("stem", "c_core"), ENGINES,

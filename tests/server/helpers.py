@@ -179,3 +179,27 @@ async def pushed_so_far(client: MancalaClient) -> list[Any]:
     while not client.events.empty():
         pushed.append(client.events.get_nowait())
     return pushed
+
+
+def apply_events(events: list[dict[str, Any]], board: list[int], stores: list[int]) -> tuple[list[int], list[int]]:
+    """What a client does with `move_made.events`, written from the protocol document alone
+    (docs/protocol.md, "What a move did"): the events applied in order."""
+    board, stores = list(board), list(stores)
+
+    def add(place: int, seeds: int) -> None:
+        if place < 0:
+            stores[-1 - place] += seeds
+        else:
+            board[place] += seeds
+
+    for ev in events:
+        if ev["kind"] == "sow":
+            board[ev["hole"]] -= len(ev["path"])
+            for place in ev["path"]:
+                add(place, 1)
+        elif ev["kind"] == "capture":
+            add(ev["src"], -ev["seeds"])
+            add(ev["dst"], ev["seeds"])
+        elif ev["kind"] == "settle":
+            add(ev["place"], ev["seeds"])
+    return board, stores

@@ -11,30 +11,7 @@ import pytest
 
 from mancala.client.api import MancalaClient
 from mancala.server.app import running
-from tests.server.helpers import engine, next_move
-
-
-def apply_events(events: list[dict[str, Any]], board: list[int], stores: list[int]) -> tuple[list[int], list[int]]:
-    """What a client does with `events`, written from the protocol document alone."""
-    board, stores = list(board), list(stores)
-
-    def add(place: int, seeds: int) -> None:
-        if place < 0:
-            stores[-1 - place] += seeds
-        else:
-            board[place] += seeds
-
-    for ev in events:
-        if ev["kind"] == "sow":
-            board[ev["hole"]] -= len(ev["path"])
-            for place in ev["path"]:
-                add(place, 1)
-        elif ev["kind"] == "capture":
-            add(ev["src"], -ev["seeds"])
-            add(ev["dst"], ev["seeds"])
-        elif ev["kind"] == "settle":
-            add(ev["place"], ev["seeds"])
-    return board, stores
+from tests.server.helpers import apply_events, engine, next_move
 
 
 def dumped(message: Any) -> list[dict[str, Any]]:
