@@ -10,7 +10,9 @@ search's score in seeds, both from the view of the player to move.
 
 Answers are kept per (game, ply) in memory (bounded); a search is paid for from a token
 bucket per address (`analysis_rate` a second, `analysis_burst` at once): over it, 429
-`analysis_quota`. Answers from memory are free.
+`analysis_quota`. Answers from memory are free. One analysis is in the processes at a
+time (the others wait here, not in the pool's queue), so a computer opponent's next move
+never waits behind more than one; more than `WAITING` waiting: 503 `analysis_busy`.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ ANALYSIS = re.compile(r"^/api/games/(\d{1,18})/analysis$")
 PLY = re.compile(r"^\d{1,5}$")
 KEEP = 2_000  # answers kept in memory
 ADDRESSES = 10_000  # quota buckets kept
+WAITING = 100  # analyses waiting for their turn in the processes
 
 
 class AnalysisError(Exception):
@@ -83,6 +86,7 @@ class Analyses:
         self.running: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = {}
         self.quotas: dict[str, TokenBucket] = {}
         self.computed = 0  # searches started (tests: a second request is served from memory)
+        self.turn = asyncio.Semaphore(1)  # one analysis in the processes at a time
 
     def _charge(self, address: str) -> None:
         bucket = self.quotas.get(address)
@@ -115,6 +119,8 @@ class Analyses:
             head = {"game": row.id, "ply": ply, "turn": pos.turn}
             if pos.outcome is not None or not game_pages._game(row.variant).legal_moves(pos):
                 return self._keep(key, {**head, "over": True})
+            if len(self.running) >= WAITING:
+                raise AnalysisError(503, "analysis_busy", "too many analyses asked for now; try again later")
             self._charge(address)
             fut = self.running[key] = asyncio.ensure_future(self._compute(key, row.variant, pos, head))
             fut.add_done_callback(lambda f: f.cancelled() or f.exception())
@@ -123,11 +129,13 @@ class Analyses:
 
     async def _compute(self, key: tuple[int, int], variant: str, pos: Position,
                        head: dict[str, Any]) -> dict[str, Any]:
-        self.computed += 1
         loop = asyncio.get_running_loop()
         try:
-            got = await asyncio.wait_for(loop.run_in_executor(self.pool(), analyse, variant, pos, self.budget_ms),
-                                         self.budget_ms / 1000 + 60.0)  # the margin: a worker's start
+            async with self.turn:
+                self.computed += 1
+                got = await asyncio.wait_for(
+                    loop.run_in_executor(self.pool(), analyse, variant, pos, self.budget_ms),
+                    self.budget_ms / 1000 + 60.0)  # the margin: a worker's start
         except TimeoutError:
             raise AnalysisError(503, "analysis_timeout", "the search did not answer in time; try again") from None
         except Exception as exc:  # a broken worker: a typed error

@@ -45,7 +45,7 @@ class Settings:
     # address may ask for (a second, and at once); answers already given are free
     analysis_budget_ms: int = 1000
     analysis_rate: float = 0.2
-    analysis_burst: int = 20
+    analysis_burst: int = 10
     # quotas: open (unfinished) rooms a connection / an address may have created, and how
     # many of those may have a computer opponent (its searches take CPU from everyone)
     rooms_per_client: int = 5
