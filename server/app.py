@@ -22,6 +22,7 @@ from websockets.typing import Subprotocol
 
 from mancala.protocol.codec import SUBPROTOCOLS
 from mancala.protocol.messages import ServerClosing
+from mancala.server.analysis import ANALYSIS
 from mancala.server.clock import Clock
 from mancala.server.config import Settings
 from mancala.server.connection import Client
@@ -82,6 +83,9 @@ class MancalaServer:
         one_turn = ONE_TURN.match(request.path.split("?", 1)[0])
         if one_turn is not None:
             return await self.http.one_turn(request, one_turn.group(1), address)
+        analysis = ANALYSIS.match(request.path.split("?", 1)[0])
+        if analysis is not None:
+            return await self.http.analysis(request, int(analysis.group(1)), address)
         if not self.settings.scale_out:
             return self.http.handle(request, address)
         return await self.http.handle_async(request, address)

@@ -40,6 +40,12 @@ class Settings:
     # Jackman's challenge (/api/variants/{name}/one-turn): seconds the search for a
     # variant's best first turn may take in a computer player's process
     one_turn_time_limit: float = 30.0
+    # analysis of a stored game's position (/api/games/{id}/analysis): the time for the
+    # solver and then the search, in a computer player's process, and the searches an
+    # address may ask for (a second, and at once); answers already given are free
+    analysis_budget_ms: int = 1000
+    analysis_rate: float = 0.2
+    analysis_burst: int = 10
     # quotas: open (unfinished) rooms a connection / an address may have created, and how
     # many of those may have a computer opponent (its searches take CPU from everyone)
     rooms_per_client: int = 5

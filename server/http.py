@@ -20,6 +20,7 @@ from mancala.engine.game import Game, IllegalMove
 from mancala.record import GameInfo, record_text, replay_request
 from mancala.rules.loading import load_variant
 from mancala.server import compete_http, game_pages
+from mancala.server.analysis import AnalysisError, ply_of
 from mancala.server.connection import TokenBucket
 from mancala.server.hub import Hub
 from mancala.server.metrics import CONTENT_TYPE
@@ -126,6 +127,27 @@ class HttpRoutes:
         except OneTurnError as exc:
             return self._head(request, error_response(HTTPStatus(exc.status), exc.code, exc.message))
         return self._head(request, json_response(line))
+
+    async def analysis(self, request: Request, game_id: int, address: str = "?") -> Response:
+        """`/api/games/{id}/analysis?ply=N`: the best move and value of a stored game's
+        position, searched off the event loop (server/analysis.py), from the game's store
+        (a cluster node's PostgreSQL, else SQLite)."""
+        if getattr(request, "method", "GET") not in METHODS:
+            return self.handle(request, address)
+        limited = self._limited(address)
+        if limited is not None:
+            return self._head(request, limited)
+        try:
+            ply = ply_of(request.path.partition("?")[2])
+            storage = getattr(self.hub, "storage", None)
+            row = await storage.game(game_id) if storage is not None else self.hub.store.game(game_id)
+            answer = await self.hub.analyses.answer(row, ply, address)
+        except AnalysisError as exc:
+            response = error_response(HTTPStatus(exc.status), exc.code, exc.message)
+            if exc.status == HTTPStatus.TOO_MANY_REQUESTS:
+                response.headers["Retry-After"] = "5"
+            return self._head(request, response)
+        return self._head(request, json_response(answer))
 
     def _limited(self, address: str) -> Response | None:
         if self.buckets.take(address):

@@ -50,6 +50,7 @@ from mancala.protocol.messages import (
 )
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
+from mancala.server.analysis import Analyses
 from mancala.server.clock import Clock, LoopClock, Timer
 from mancala.server.compete_hub import Competition
 from mancala.server.computer import ComputerPlayers
@@ -101,6 +102,8 @@ class Hub:
                                          settings.computer_niceness)
         self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit, settings.rules_niceness)
         self.one_turn = OneTurnLines(lambda: self.computers.pool, settings.one_turn_time_limit)
+        self.analyses = Analyses(lambda: self.computers.pool, settings.analysis_budget_ms,
+                                 settings.analysis_rate, settings.analysis_burst)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
                            lambda: len(self.computers.queued), lambda: len(self.computers.pending))

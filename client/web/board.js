@@ -74,7 +74,7 @@ export class BoardView {
   }
 
   /**
-   * view: {holes, state, you, bottom, canMove, lastHole, pending, counts: "numbers" | "stones"}
+   * view: {holes, state, you, bottom, canMove, lastHole, bestHole (analysis), pending, counts: "numbers" | "stones"}
    */
   render(view) {
     this.view = view;
@@ -140,6 +140,7 @@ export class BoardView {
     const owner = state.owners?.[index] ?? null;
     const blocked = Boolean(state.blocked?.[index]);
     const last = view.lastHole === index;
+    const best = view.bestHole === index;
     const captured = Boolean(view.captured?.includes(index));
     const onPath = Boolean(view.path?.includes(index));
     const directional = kinds && !kinds.includes("plain");
@@ -150,12 +151,14 @@ export class BoardView {
     if (owner !== null && owner !== side) words.push(`owned by ${owner === you ? "you" : SEAT_NAMES[owner]}`);
     if (last) words.push("last move");
     if (captured) words.push("captured");
+    if (best) words.push("the computer's best move");
     if (kinds) words.push(directional ? "playable, choose a direction" : "playable");
 
     const classes = ["hole", `side-${side}`];
     if (kinds) classes.push("legal");
     if (last) classes.push("last");
     if (captured) classes.push("captured");
+    if (best) classes.push("best");
     if (count > STONES_DRAWN && view.counts !== "stones") classes.push("crowded"); // see style.css
     if (onPath && !last) classes.push("path");
     if (blocked) classes.push("blocked");

@@ -1,17 +1,20 @@
 // The replay viewer (/games/{id}): a stored game's board at any move, the annotated move
 // list, keys to step (← → Home End), the result, and the game's record to download.
 // Positions come from /api/games/{id}/positions (the server replays the stored moves);
+// with "Analysis" on (off by default, kept in localStorage), the computer's best move and
+// value for the shown position come from /api/games/{id}/analysis?ply=N (searched on the
+// server, each position once: kept here too);
 // everything people typed is shown as text.
 
 import { BoardView } from "./board.js";
 import { annotate } from "./history.js";
 import { renderMoveList } from "./movelist.js";
-import { pref } from "./prefs.js";
-import { SEAT_NAMES, moveHole } from "./text.js";
+import { pref, setPref } from "./prefs.js";
+import { SEAT_NAMES, moveHole, moveText } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 
-const view = { game: null, states: null, moves: [], at: 0 };
+const view = { id: null, game: null, states: null, moves: [], at: 0, analyses: new Map() };
 const board = new BoardView($("board"), { onHole() {}, onDirection() {} });
 
 function names() {
@@ -24,7 +27,7 @@ function show(at) {
   board.render({
     holes: view.holes, state: view.states.get(view.at), you: null, bottom: 0, canMove: false,
     lastHole: move ? moveHole(move.move) : null, captured: move?.effects?.capturedHoles, pending: false,
-    counts: pref("counts"),
+    counts: pref("counts"), bestHole: bestHole(view.at),
   });
   $("step-where").textContent = view.at === 0 ? `Start (${view.moves.length} moves)` : `Move ${view.at} of ${view.moves.length}`;
   $("main").dataset.at = String(view.at);
@@ -33,6 +36,57 @@ function show(at) {
   $("move-list").querySelector("li.shown")?.scrollIntoView({ block: "nearest" });
   $("step-back").disabled = $("step-first").disabled = view.at === 0;
   $("step-forward").disabled = $("step-last").disabled = view.at === view.moves.length;
+  showAnalysis();
+}
+
+// ---- analysis ----------------------------------------------------------------------------
+
+function bestHole(ply) {
+  const got = pref("analysis") === "on" ? view.analyses.get(ply) : null;
+  return got && got.best_move !== undefined ? moveHole(got.best_move) : null;
+}
+
+function valueText(got) {
+  const side = SEAT_NAMES[got.turn];
+  if (got.algorithm === "montecarlo_ts" && !got.exact) return `win rate ${Math.round(got.value * 100)}% for ${side}`;
+  const v = Math.round(got.value * 10) / 10;
+  return `value ${v > 0 ? "+" : ""}${v} for ${side}`;
+}
+
+function analysisText(got) {
+  if (got.error) return got.error === "analysis_quota" ? "Analysis: too many asked for; try again in a moment." : `Analysis unavailable (${got.error}).`;
+  if (got.over) return "The game is over here: nothing to analyse.";
+  const how = got.exact ? "exact" : `search, depth ${got.depth}`;
+  return `Best: ${moveText(got.best_move, view.holes)} · ${valueText(got)} (${how})`;
+}
+
+/** The shown position's analysis when it is on: from memory, else asked for once. */
+function showAnalysis() {
+  const on = pref("analysis") === "on";
+  const box = $("analysis");
+  box.hidden = !on;
+  if (!on) return;
+  const ply = view.at;
+  const got = view.analyses.get(ply);
+  if (got) {
+    box.textContent = analysisText(got);
+    box.dataset.ply = String(ply);
+    return;
+  }
+  box.textContent = "Analysing…";
+  box.dataset.ply = "";
+  if (view.analyses.has(`asking ${ply}`)) return;
+  view.analyses.set(`asking ${ply}`, true);
+  fetch(`/api/games/${view.id}/analysis?ply=${ply}`)
+    .then((r) => r.json().then((body) => ({ ok: r.ok, body })))
+    .catch(() => ({ ok: false, body: { error: "network" } }))
+    .then(({ ok, body }) => {
+      view.analyses.delete(`asking ${ply}`);
+      if (ok) view.analyses.set(ply, body); // a refusal is not kept: asked again next time
+      if (view.at !== ply || pref("analysis") !== "on") return;
+      if (ok) show(ply); // the best hole marked on the board, the words under it
+      else { box.textContent = analysisText(body); box.dataset.ply = String(ply); }
+    });
 }
 
 function renderResult(game) {
@@ -81,6 +135,7 @@ async function start() {
     return;
   }
   view.game = game;
+  view.id = id;
   $("game-title").textContent = positions?.title ?? game.variant;
   document.title = `${positions?.title ?? game.variant} · Mancala`;
   const [south, north] = names();
@@ -104,6 +159,11 @@ async function start() {
     $(button).addEventListener("click", () => show(step()));
   }
   document.addEventListener("keydown", onKey);
+  $("analysis-on").checked = pref("analysis") === "on";
+  $("analysis-on").addEventListener("change", (event) => {
+    setPref("analysis", event.target.checked ? "on" : "off");
+    show(view.at);
+  });
   show(view.moves.length); // a finished game opens on its end
   document.body.dataset.loaded = "game";
 }

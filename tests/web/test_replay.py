@@ -131,3 +131,37 @@ def test_the_lobby_lists_the_players_recent_games_linking_to_their_replay(new_pa
     link.click()
     alice.wait_for_selector("body[data-loaded='game']")
     assert "South resigned" in alice.inner_text("#result")
+
+
+def test_the_viewers_analysis_is_off_by_default_and_follows_the_shown_position(new_page, server, stack) -> None:
+    code, game_id, moves, extra_at, capture_at, game = played_game(server, stack)
+    page = new_page(f"/games/{game_id}")
+    page.wait_for_selector("body[data-loaded='game']")
+    assert not page.is_checked("#analysis-on") and page.is_hidden("#analysis")
+    assert page.query_selector("#board .hole.best") is None
+    page.check("#analysis-on")
+    # the first answer waits for a search process to start
+    page.wait_for_selector(f"#analysis[data-ply='{len(moves)}']", timeout=90_000)
+    at_end = page.inner_text("#analysis")
+    assert at_end.startswith("Best: ") and " · value " in at_end and ("(exact)" in at_end or "(search, depth" in at_end)
+    positions = [game.start(0)]
+    for move in moves:
+        positions.append(game.play(positions[-1], move))
+    best = page.get_attribute("#board .hole.best", "data-hole")
+    assert best is not None and int(best) in game.legal_moves(positions[-1])
+    page.click("#step-first")  # (keys go to the checkbox while it has the focus)
+    page.wait_for_selector("#analysis[data-ply='0']", timeout=30_000)
+    at_start = page.inner_text("#analysis")
+    assert at_start.startswith("Best: South ") and "for South" in at_start
+    best = page.get_attribute("#board .hole.best", "data-hole")
+    assert best is not None and int(best) in game.legal_moves(positions[0])
+    page.click("#step-forward")
+    page.wait_for_selector("#analysis[data-ply='1']", timeout=30_000)
+    side = ("South", "North")[positions[1].turn]
+    assert page.inner_text("#analysis").startswith(f"Best: {side} ") and f"for {side}" in page.inner_text("#analysis")
+    # remembered: on when the page is opened again; off hides it
+    page.reload()
+    page.wait_for_selector("body[data-loaded='game']")
+    assert page.is_checked("#analysis-on")
+    page.uncheck("#analysis-on")
+    assert page.is_hidden("#analysis") and page.query_selector("#board .hole.best") is None
