@@ -54,24 +54,21 @@ class CompeteCommands:
         self.out.say(self.compete.clock_line() or "This room has no clock.")
 
     async def draw(self, args: list[str]) -> None:
-        room = self._room()
-        if room is None:
-            return
-        offer = self.compete.offer
-        if offer is not None and offer.kind == "draw" and offer.seat != self.screen.view.you:  # type: ignore[union-attr]
-            await self.session.request({"type": "answer_draw", "room": room, "accept": True})
-        else:
-            await self.session.request({"type": "offer_draw", "room": room})
+        await self._offer_or_accept("draw")
 
     async def takeback(self, args: list[str]) -> None:
+        await self._offer_or_accept("takeback")
+
+    async def _offer_or_accept(self, kind: str) -> None:
+        """Offer a draw or a takeback, or accept the opponent's offer of the same."""
         room = self._room()
         if room is None:
             return
         offer = self.compete.offer
-        if offer is not None and offer.kind == "takeback" and offer.seat != self.screen.view.you:  # type: ignore[union-attr]
-            await self.session.request({"type": "answer_takeback", "room": room, "accept": True})
+        if offer is not None and offer.kind == kind and offer.seat != self.screen.view.you:  # type: ignore[union-attr]
+            await self.session.request({"type": f"answer_{kind}", "room": room, "accept": True})
         else:
-            await self.session.request({"type": "offer_takeback", "room": room})
+            await self.session.request({"type": f"offer_{kind}", "room": room})
 
     async def decline(self, args: list[str]) -> None:
         if args:  # a challenge

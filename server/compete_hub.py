@@ -200,39 +200,29 @@ class Competition:
 
     # ---- offers and chat (room requests) ----------------------------------------------------
 
-    def _seat(self, client: Any, code: str) -> tuple[Room, int]:
-        room = self.hub._room(code)
-        return room, room.seat_of(client)
+    def _in_room(self, client: Any, msg: Any, act: Callable[[Room], object]) -> None:
+        """A room request: done in the room (which raises when it is refused), then acked."""
+        room = self.hub._room(msg.room)
+        act(room)
+        room.tell(client, Ack(id=msg.id))
 
     def on_offer_draw(self, client: Any, msg: OfferDraw) -> None:
-        room, seat = self._seat(client, msg.room)
-        room.match.offer_draw(seat)
-        room.tell(client, Ack(id=msg.id))
+        self._in_room(client, msg, lambda room: room.match.offer_draw(room.seat_of(client)))
 
     def on_answer_draw(self, client: Any, msg: AnswerDraw) -> None:
-        room, seat = self._seat(client, msg.room)
-        room.match.answer_draw(seat, msg.accept)
-        room.tell(client, Ack(id=msg.id))
+        self._in_room(client, msg, lambda room: room.match.answer_draw(room.seat_of(client), msg.accept))
 
     def on_offer_takeback(self, client: Any, msg: OfferTakeback) -> None:
-        room, seat = self._seat(client, msg.room)
-        room.match.offer_takeback(seat)
-        room.tell(client, Ack(id=msg.id))
+        self._in_room(client, msg, lambda room: room.match.offer_takeback(room.seat_of(client)))
 
     def on_answer_takeback(self, client: Any, msg: AnswerTakeback) -> None:
-        room, seat = self._seat(client, msg.room)
-        room.match.answer_takeback(seat, msg.accept)
-        room.tell(client, Ack(id=msg.id))
+        self._in_room(client, msg, lambda room: room.match.answer_takeback(room.seat_of(client), msg.accept))
 
     def on_chat(self, client: Any, msg: Chat) -> None:
-        room = self.hub._room(msg.room)
-        room.chat.say(client, msg.text)
-        room.tell(client, Ack(id=msg.id))
+        self._in_room(client, msg, lambda room: room.chat.say(client, msg.text))
 
     def on_mute(self, client: Any, msg: Mute) -> None:
-        room = self.hub._room(msg.room)
-        room.chat.mute(client, msg.name, msg.muted)
-        room.tell(client, Ack(id=msg.id))
+        self._in_room(client, msg, lambda room: room.chat.mute(client, msg.name, msg.muted))
 
     def recent_chat(self, room: Room, client: Any) -> None:
         """After a room_state: the recent chat lines this client may see."""

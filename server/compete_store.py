@@ -168,6 +168,54 @@ def _rating(r: Any) -> Rating:
     return Rating(r[0], r[1], r[2], r[3])
 
 
+# ---- rows to models, for both databases (compete_store.py, pg_compete.py) ---------------
+# A row is read by position (a SQLite tuple or an asyncpg Record): each query selects the
+# columns named here, in this order.
+
+CHALLENGE_COLUMNS = "id, by_player, to_player, variant, clock, rated, status, created"
+HISTORY_COLUMNS = "variant, game_id, at, rating, rd"
+RECENT_COLUMNS = "g.id, g.variant, g.south, g.north, g.outcome, g.reason, g.result, g.started, t.rated, t.clock, t.south"
+
+
+def _json(text: str | None) -> Any:
+    return json.loads(text) if text else None
+
+
+def challenge_row(r: Any) -> ChallengeRow | None:
+    """A challenges row (CHALLENGE_COLUMNS); None for no row."""
+    return None if r is None else ChallengeRow(r[0], r[1], r[2], r[3], _json(r[4]), bool(r[5]), r[6], r[7])
+
+
+def history_entry(r: Any) -> dict[str, Any]:
+    """A rating_history row (HISTORY_COLUMNS) as a profile's history entry."""
+    return {"variant": r[0], "game_id": r[1], "at": r[2], "rating": round(r[3]), "rd": round(r[4])}
+
+
+def recent_game(r: Any, player_id: str) -> dict[str, Any]:
+    """A game of `player_id` (RECENT_COLUMNS) as a profile's recent game."""
+    return {"id": r[0], "variant": r[1], "players": [r[2], r[3]], "outcome": _json(r[4]), "reason": r[5],
+            "result": r[6], "started": r[7], "rated": bool(r[8]), "clock": _json(r[9]),
+            "seat": 0 if r[10] == player_id else 1}
+
+
+def match_state_of(terms: Any, last: Any, pause: Any) -> MatchState:
+    """A game's terms (rated, clock, south, north) and clock marks (ply, south_ms, north_ms)."""
+    return MatchState(Terms() if terms is None else Terms(bool(terms[0]), _json(terms[1]), (terms[2], terms[3])),
+                      None if last is None else ClockMark(last[0], (last[1], last[2])),
+                      None if pause is None else ClockMark(pause[0], (pause[1], pause[2])))
+
+
+def settle_sides(sides: list[RatedSide], stored: list[Rating | None], outcome: dict[str, Any]) -> list[Settled]:
+    """A rated game's ratings after it, from each side's stored rating in the variant
+    (None: none yet, or a side with no player), read in the transaction that stores them."""
+    return settle([(side, current(side, r)) for side, r in zip(sides, stored, strict=True)], outcome)
+
+
+def rated_players(settled: list[Settled]) -> list[tuple[str, Rating]]:
+    """The players whose new ratings are stored (a computer's rating is fixed)."""
+    return [(s.side.player, s.after) for s in settled if s.side.player is not None]
+
+
 class CompeteStore:
     db: sqlite3.Connection
     observe: Callable[[float], None] | None
@@ -249,17 +297,12 @@ class CompeteStore:
         who = self.player_by_name(name)
         if who is None:
             return None
-        history = [{"variant": r[0], "game_id": r[1], "at": r[2], "rating": round(r[3]), "rd": round(r[4])}
-                   for r in self.db.execute("SELECT variant, game_id, at, rating, rd FROM rating_history "
-                                            "WHERE player=? ORDER BY at LIMIT 2000", (who.id,))]
+        history = [history_entry(r) for r in self.db.execute(
+            f"SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player=? ORDER BY at LIMIT 2000", (who.id,))]
         rows = self.db.execute(
-            "SELECT g.id, g.variant, g.south, g.north, g.outcome, g.reason, g.result, g.started, t.rated, t.clock, "
-            "t.south FROM game_terms t JOIN games g ON g.id = t.game_id WHERE t.south=? OR t.north=? "
+            f"SELECT {RECENT_COLUMNS} FROM game_terms t JOIN games g ON g.id = t.game_id WHERE t.south=? OR t.north=? "
             "ORDER BY g.started DESC LIMIT ?", (who.id, who.id, games))
-        recent = [{"id": r[0], "variant": r[1], "players": [r[2], r[3]],
-                   "outcome": json.loads(r[4]) if r[4] else None, "reason": r[5], "result": r[6],
-                   "started": r[7], "rated": bool(r[8]), "clock": json.loads(r[9]) if r[9] else None,
-                   "seat": 0 if r[10] == who.id else 1} for r in rows]
+        recent = [recent_game(r, who.id) for r in rows]
         return Profile(who, self.ratings_of(who.id), history, recent)
 
     def end_rated_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
@@ -270,26 +313,21 @@ class CompeteStore:
             self.db.execute("BEGIN IMMEDIATE")
             self.db.execute("UPDATE games SET outcome=?, reason=?, result=?, ended=? WHERE id=?",
                             (json.dumps(outcome), reason, result, now, game_id))
-            before = []
+            stored = []
             for side in sides:
-                stored = None
-                if side.player is not None:
-                    r = self.db.execute("SELECT rating, rd, vol, games FROM ratings WHERE player=? AND variant=?",
-                                        (side.player, variant)).fetchone()
-                    stored = None if r is None else _rating(r)
-                before.append((side, current(side, stored)))
-            settled = settle(before, outcome)
-            for s in settled:
-                if s.side.player is None:
-                    continue
-                a = s.after
+                r = None if side.player is None else self.db.execute(
+                    "SELECT rating, rd, vol, games FROM ratings WHERE player=? AND variant=?",
+                    (side.player, variant)).fetchone()
+                stored.append(None if r is None else _rating(r))
+            settled = settle_sides(sides, stored, outcome)
+            for player, a in rated_players(settled):
                 self.db.execute(
                     "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES (?,?,?,?,?,?,?) "
                     "ON CONFLICT(player, variant) DO UPDATE SET rating=excluded.rating, rd=excluded.rd, "
                     "vol=excluded.vol, games=excluded.games, updated=excluded.updated",
-                    (s.side.player, variant, a.rating, a.rd, a.vol, a.games, now))
+                    (player, variant, a.rating, a.rd, a.vol, a.games, now))
                 self.db.execute("INSERT INTO rating_history (player, variant, game_id, at, rating, rd) "
-                                "VALUES (?,?,?,?,?,?)", (s.side.player, variant, game_id, now, a.rating, a.rd))
+                                "VALUES (?,?,?,?,?,?)", (player, variant, game_id, now, a.rating, a.rd))
         return settled
 
     def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
@@ -329,14 +367,13 @@ class CompeteStore:
         return [ChatRow(*r) for r in rows]
 
     def match_state(self, game_id: int) -> MatchState:
-        r = self.db.execute("SELECT rated, clock, south, north FROM game_terms WHERE game_id=?", (game_id,)).fetchone()
-        terms = Terms() if r is None else Terms(bool(r[0]), json.loads(r[1]) if r[1] else None, (r[2], r[3]))
+        terms = self.db.execute("SELECT rated, clock, south, north FROM game_terms WHERE game_id=?",
+                                (game_id,)).fetchone()
         last = self.db.execute("SELECT ply, south_ms, north_ms FROM move_clocks WHERE game_id=? ORDER BY ply DESC "
                                "LIMIT 1", (game_id,)).fetchone()
         pause = self.db.execute("SELECT ply, south_ms, north_ms FROM clock_pauses WHERE game_id=?",
                                 (game_id,)).fetchone()
-        return MatchState(terms, None if last is None else ClockMark(last[0], (last[1], last[2])),
-                          None if pause is None else ClockMark(pause[0], (pause[1], pause[2])))
+        return match_state_of(terms, last, pause)
 
     # ---- challenges -------------------------------------------------------------------------
 
@@ -356,10 +393,8 @@ class CompeteStore:
         return self.challenge(challenge_id) if changed else None
 
     def challenge(self, challenge_id: str) -> ChallengeRow | None:
-        r = self.db.execute("SELECT id, by_player, to_player, variant, clock, rated, status, created FROM challenges "
-                            "WHERE id=?", (challenge_id,)).fetchone()
-        return None if r is None else ChallengeRow(r[0], r[1], r[2], r[3], json.loads(r[4]) if r[4] else None,
-                                                   bool(r[5]), r[6], r[7])
+        return challenge_row(self.db.execute(f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id=?",
+                                             (challenge_id,)).fetchone())
 
     def open_challenges(self, to_player: str) -> list[ChallengeRow]:
         rows = self.db.execute("SELECT id FROM challenges WHERE to_player=? AND status='open' ORDER BY created",

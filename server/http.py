@@ -117,11 +117,9 @@ class HttpRoutes:
     async def one_turn(self, request: Request, name: str, address: str = "?") -> Response:
         """`/api/variants/{name}/one-turn`: the best first turn, searched off the event loop
         (server/one_turn.py), answered from memory once found."""
-        if getattr(request, "method", "GET") not in METHODS:
-            return self.handle(request, address)
-        limited = self._limited(address)
-        if limited is not None:
-            return self._head(request, limited)
+        refused = self._refused(request, address)
+        if refused is not None:
+            return refused
         try:
             line = await self.hub.one_turn.line(name)
         except OneTurnError as exc:
@@ -132,11 +130,9 @@ class HttpRoutes:
         """`/api/games/{id}/analysis?ply=N`: the best move and value of a stored game's
         position, searched off the event loop (server/analysis.py), from the game's store
         (a cluster node's PostgreSQL, else SQLite)."""
-        if getattr(request, "method", "GET") not in METHODS:
-            return self.handle(request, address)
-        limited = self._limited(address)
-        if limited is not None:
-            return self._head(request, limited)
+        refused = self._refused(request, address)
+        if refused is not None:
+            return refused
         try:
             ply = ply_of(request.path.partition("?")[2])
             storage = getattr(self.hub, "storage", None)
@@ -148,6 +144,14 @@ class HttpRoutes:
                 response.headers["Retry-After"] = "5"
             return self._head(request, response)
         return self._head(request, json_response(answer))
+
+    def _refused(self, request: Request, address: str) -> Response | None:
+        """An API request's answer when it is not served: a method other than GET or HEAD
+        (as `handle` answers it), or over the address's rate."""
+        if getattr(request, "method", "GET") not in METHODS:
+            return self.handle(request, address)
+        limited = self._limited(address)
+        return None if limited is None else self._head(request, limited)
 
     def _limited(self, address: str) -> Response | None:
         if self.buckets.take(address):

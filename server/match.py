@@ -265,38 +265,38 @@ class Match:
         if self.offer is not None and self.offer.kind == "draw" and self.offer.seat != seat:
             self.answer_draw(seat, True)  # both offered: that is agreement
             return
-        if self.offer is not None and self.offer.seat == seat:
-            raise _error(ErrorCode.NO_OFFER, f"you have offered a {self.offer.kind} already")
         self._offer("draw", seat)
 
     def _offer(self, kind: str, seat: int) -> None:
+        if self.offer is not None and self.offer.seat == seat:
+            raise _error(ErrorCode.NO_OFFER, f"you have offered a {self.offer.kind} already")
         room = self.room
         if room.seats[1 - seat].computer:  # it never answers: say so at once
             raise _error(ErrorCode.NO_OFFER, f"the computer does not take {kind} offers")
         self.offer = OfferInfo(kind=kind, seat=seat)  # type: ignore[arg-type]
         room.broadcast(OfferNews(room=room.code, kind=kind, seat=seat, status="offered"))  # type: ignore[arg-type]
 
-    def _answer(self, kind: str, seat: int) -> OfferInfo:
+    def _answer(self, kind: str, seat: int, accept: bool) -> OfferInfo | None:
+        """`seat` answers the opponent's open offer of `kind`, which closes it: the offer
+        when accepted; when declined, the room is told and None returned."""
         self._playing()
         offer = self.offer
         if offer is None or offer.kind != kind or offer.seat == seat:
             raise _error(ErrorCode.NO_OFFER, f"your opponent has not offered a {kind}")
+        self.offer = None
+        if not accept:
+            room = self.room
+            room.broadcast(OfferNews(room=room.code, kind=offer.kind, seat=offer.seat, status="declined"))
+            return None
         return offer
 
     def answer_draw(self, seat: int, accept: bool) -> None:
-        offer = self._answer("draw", seat)
-        room = self.room
-        self.offer = None
-        if not accept:
-            room.broadcast(OfferNews(room=room.code, kind="draw", seat=offer.seat, status="declined"))
-            return
-        room.finish({"kind": "TIE", "winner": None}, "agreement", "draw by agreement")
+        if self._answer("draw", seat, accept) is not None:
+            self.room.finish({"kind": "TIE", "winner": None}, "agreement", "draw by agreement")
 
     def offer_takeback(self, seat: int) -> None:
         self._playing()
         self._takeback_target(seat)
-        if self.offer is not None and self.offer.seat == seat:
-            raise _error(ErrorCode.NO_OFFER, f"you have offered a {self.offer.kind} already")
         self._offer("takeback", seat)
 
     def _takeback_target(self, seat: int) -> int:
@@ -312,12 +312,10 @@ class Match:
         return mine[-1]
 
     def answer_takeback(self, seat: int, accept: bool) -> None:
-        offer = self._answer("takeback", seat)
-        room = self.room
-        self.offer = None
-        if not accept:
-            room.broadcast(OfferNews(room=room.code, kind="takeback", seat=offer.seat, status="declined"))
+        offer = self._answer("takeback", seat, accept)
+        if offer is None:
             return
+        room = self.room
         ply = self._takeback_target(offer.seat)
         pos = room.replay_to(ply)
         if pos is None:

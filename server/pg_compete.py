@@ -10,6 +10,9 @@ from typing import Any
 import asyncpg
 
 from mancala.server.compete_store import (
+    CHALLENGE_COLUMNS,
+    HISTORY_COLUMNS,
+    RECENT_COLUMNS,
     ChallengeRow,
     ChatRow,
     ClockMark,
@@ -17,9 +20,15 @@ from mancala.server.compete_store import (
     PlayerRow,
     Profile,
     Terms,
+    challenge_row,
+    history_entry,
+    match_state_of,
     name_key,
+    rated_players,
+    recent_game,
+    settle_sides,
 )
-from mancala.server.ratings import RatedSide, Rating, Settled, current, settle
+from mancala.server.ratings import RatedSide, Rating, Settled
 from mancala.server.storage import FencedOut
 
 PG_COMPETE_SCHEMA = """
@@ -77,13 +86,6 @@ def _player(r: Any) -> PlayerRow | None:
 
 def _rating(r: Any) -> Rating:
     return Rating(r["rating"], r["rd"], r["vol"], r["games"])
-
-
-def _challenge(r: Any) -> ChallengeRow | None:
-    if r is None:
-        return None
-    return ChallengeRow(r["id"], r["by_player"], r["to_player"], r["variant"],
-                        json.loads(r["clock"]) if r["clock"] else None, r["rated"], r["status"], r["created"])
 
 
 class PgCompete:
@@ -160,19 +162,12 @@ class PgCompete:
         who = await self.player_by_name(name)
         if who is None:
             return None
-        history = [{"variant": r["variant"], "game_id": r["game_id"], "at": r["at"], "rating": round(r["rating"]),
-                    "rd": round(r["rd"])} for r in await self.pool.fetch(
-            "SELECT variant, game_id, at, rating, rd FROM rating_history WHERE player=$1 ORDER BY at LIMIT 2000",
-            who.id)]
+        history = [history_entry(r) for r in await self.pool.fetch(
+            f"SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player=$1 ORDER BY at LIMIT 2000", who.id)]
         rows = await self.pool.fetch(
-            "SELECT g.id, g.variant, g.south, g.north, g.outcome, g.reason, g.result, g.started, t.rated, t.clock, "
-            "t.south AS south_player FROM game_terms t JOIN games g ON g.id = t.game_id "
+            f"SELECT {RECENT_COLUMNS} FROM game_terms t JOIN games g ON g.id = t.game_id "
             "WHERE t.south=$1 OR t.north=$1 ORDER BY g.started DESC LIMIT $2", who.id, games)
-        recent = [{"id": r["id"], "variant": r["variant"], "players": [r["south"], r["north"]],
-                   "outcome": json.loads(r["outcome"]) if r["outcome"] else None, "reason": r["reason"],
-                   "result": r["result"], "started": r["started"], "rated": r["rated"],
-                   "clock": json.loads(r["clock"]) if r["clock"] else None,
-                   "seat": 0 if r["south_player"] == who.id else 1} for r in rows]
+        recent = [recent_game(r, who.id) for r in rows]
         return Profile(who, await self.ratings_of(who.id), history, recent)
 
     async def end_rated_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
@@ -182,28 +177,23 @@ class PgCompete:
             await self._check_fence(db, fence)
             await db.execute("UPDATE games SET outcome=$2, reason=$3, result=$4, ended=$5 WHERE id=$1",
                              game_id, json.dumps(outcome), reason, result, now)
-            before = []
+            stored = []
             for side in sides:
-                stored = None
-                if side.player is not None:
-                    # FOR UPDATE: a player's two rated games ending at once on two nodes
-                    # take turns, each from the other's result
-                    r = await db.fetchrow("SELECT rating, rd, vol, games FROM ratings WHERE player=$1 AND variant=$2 "
-                                          "FOR UPDATE", side.player, variant)
-                    stored = None if r is None else _rating(r)
-                before.append((side, current(side, stored)))
-            settled = settle(before, outcome)
-            for s in settled:
-                if s.side.player is None:
-                    continue
-                a = s.after
+                # FOR UPDATE: a player's two rated games ending at once on two nodes
+                # take turns, each from the other's result
+                r = None if side.player is None else await db.fetchrow(
+                    "SELECT rating, rd, vol, games FROM ratings WHERE player=$1 AND variant=$2 FOR UPDATE",
+                    side.player, variant)
+                stored.append(None if r is None else _rating(r))
+            settled = settle_sides(sides, stored, outcome)
+            for player, a in rated_players(settled):
                 await db.execute(
                     "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES ($1,$2,$3,$4,$5,$6,$7) "
                     "ON CONFLICT (player, variant) DO UPDATE SET rating=excluded.rating, rd=excluded.rd, "
                     "vol=excluded.vol, games=excluded.games, updated=excluded.updated",
-                    s.side.player, variant, a.rating, a.rd, a.vol, a.games, now)
+                    player, variant, a.rating, a.rd, a.vol, a.games, now)
                 await db.execute("INSERT INTO rating_history (player, variant, game_id, at, rating, rd) "
-                                 "VALUES ($1,$2,$3,$4,$5,$6)", s.side.player, variant, game_id, now, a.rating, a.rd)
+                                 "VALUES ($1,$2,$3,$4,$5,$6)", player, variant, game_id, now, a.rating, a.rd)
         return settled
 
     # ---- a room's game ------------------------------------------------------------------
@@ -245,14 +235,11 @@ class PgCompete:
 
     async def match_state(self, game_id: int) -> MatchState:
         async with self.pool.acquire() as db:
-            r = await db.fetchrow("SELECT rated, clock, south, north FROM game_terms WHERE game_id=$1", game_id)
+            terms = await db.fetchrow("SELECT rated, clock, south, north FROM game_terms WHERE game_id=$1", game_id)
             last = await db.fetchrow("SELECT ply, south_ms, north_ms FROM move_clocks WHERE game_id=$1 "
                                      "ORDER BY ply DESC LIMIT 1", game_id)
             pause = await db.fetchrow("SELECT ply, south_ms, north_ms FROM clock_pauses WHERE game_id=$1", game_id)
-        terms = Terms() if r is None else Terms(r["rated"], json.loads(r["clock"]) if r["clock"] else None,
-                                                (r["south"], r["north"]))
-        return MatchState(terms, None if last is None else ClockMark(last["ply"], (last["south_ms"], last["north_ms"])),
-                          None if pause is None else ClockMark(pause["ply"], (pause["south_ms"], pause["north_ms"])))
+        return match_state_of(terms, last, pause)
 
     # ---- challenges ---------------------------------------------------------------------
     async def add_challenge(self, row: ChallengeRow) -> None:
@@ -262,18 +249,20 @@ class PgCompete:
             json.dumps(row.clock) if row.clock else None, row.rated, row.status, row.created)
 
     async def settle_challenge(self, challenge_id: str, status: str) -> ChallengeRow | None:
-        return _challenge(await self.pool.fetchrow(
-            "UPDATE challenges SET status=$2 WHERE id=$1 AND status='open' RETURNING *", challenge_id, status))
+        return challenge_row(await self.pool.fetchrow(
+            f"UPDATE challenges SET status=$2 WHERE id=$1 AND status='open' RETURNING {CHALLENGE_COLUMNS}",
+            challenge_id, status))
 
     async def challenge(self, challenge_id: str) -> ChallengeRow | None:
-        return _challenge(await self.pool.fetchrow("SELECT * FROM challenges WHERE id=$1", challenge_id))
+        return challenge_row(await self.pool.fetchrow(f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id=$1",
+                                                      challenge_id))
 
     async def open_challenges(self, to_player: str) -> list[ChallengeRow]:
-        rows = await self.pool.fetch("SELECT * FROM challenges WHERE to_player=$1 AND status='open' ORDER BY created",
-                                     to_player)
-        return [c for r in rows if (c := _challenge(r)) is not None]
+        rows = await self.pool.fetch(f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE to_player=$1 AND status='open' "
+                                     "ORDER BY created", to_player)
+        return [c for r in rows if (c := challenge_row(r)) is not None]
 
     async def open_challenges_by(self, by_player: str) -> list[ChallengeRow]:
-        rows = await self.pool.fetch("SELECT * FROM challenges WHERE by_player=$1 AND status='open' ORDER BY created",
-                                     by_player)
-        return [c for r in rows if (c := _challenge(r)) is not None]
+        rows = await self.pool.fetch(f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE by_player=$1 AND status='open' "
+                                     "ORDER BY created", by_player)
+        return [c for r in rows if (c := challenge_row(r)) is not None]

@@ -1,7 +1,7 @@
 // The lobby: variants (searchable), the live list of public rooms, the seats
 // this browser holds.
 
-import { describeChoice } from "./rules.js";
+import { describeChoice, rulesLink } from "./rules.js";
 import { playerName } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
@@ -137,14 +137,7 @@ export class LobbyView {
         p.textContent = rest;
         details.append(p);
       }
-      if (v.rules) {
-        const a = document.createElement("a");
-        a.href = v.rules;
-        a.textContent = "Rules elsewhere";
-        a.rel = "noopener noreferrer";
-        a.target = "_blank";
-        details.append(a);
-      }
+      if (v.rules) details.append(rulesLink(v.rules));
       li.append(details);
     }
     const actions = document.createElement("div");

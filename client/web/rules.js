@@ -42,14 +42,7 @@ export async function showRules(variant, title) {
     return li;
   }));
   body.replaceChildren(about, list);
-  if (info.rules && /^https?:\/\//.test(info.rules)) {
-    const a = document.createElement("a");
-    a.href = info.rules;
-    a.rel = "noopener noreferrer";
-    a.target = "_blank";
-    a.textContent = "Rules elsewhere";
-    body.append(a);
-  }
+  if (info.rules && /^https?:\/\//.test(info.rules)) body.append(rulesLink(info.rules));
   if (info.one_turn) body.append(oneTurnButton(variant));
   panel.dataset.loaded = variant;
 }
@@ -66,6 +59,16 @@ function oneTurnButton(variant) {
     window.open(`/one-turn/${encodeURIComponent(variant)}`, "_blank", "noopener");
   });
   return button;
+}
+
+/** A link to a variant's rules on another site, opened in a new tab. */
+export function rulesLink(href) {
+  const a = document.createElement("a");
+  a.href = href;
+  a.rel = "noopener noreferrer";
+  a.target = "_blank";
+  a.textContent = "Rules elsewhere";
+  return a;
 }
 
 /** Under the variant picker: the chosen variant in a sentence or two. */

@@ -40,6 +40,7 @@ from mancala.cli.solve import progress_printer
 from mancala.engine import Game, Position
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import parse_variant, sized_variant
+from tests.ai.brute import Cycle, best_moves, move_values
 
 # the C solver is built by ./dev's install; without it the C tests fail (never skip)
 ENGINES = ["python", "c"]
@@ -47,56 +48,6 @@ ENGINES = ["python", "c"]
 
 def test_the_c_solver_is_built() -> None:
     assert c_available(), "the C solver (mancala.ai._solver) is not built: install gcc and run ./dev test again"
-
-
-class Cycle(Exception):
-    pass
-
-
-def minimax(game: Game, pos: Position, memo: dict[tuple, int] | None = None,
-            path: set[tuple] | None = None) -> int:
-    """The final store difference from the mover's view: every move, every reply."""
-    memo = {} if memo is None else memo
-    path = set() if path is None else path
-    key = search_key_of(game)(pos)
-    if key in memo:
-        return memo[key]
-    if key in path:
-        raise Cycle
-    path.add(key)
-    me = pos.turn
-    best = None
-    for move in game.legal_moves(pos):
-        child = pos.copy()
-        game.apply(child, move)
-        if child.outcome is not None:
-            v = child.stores[me] - child.stores[1 - me]
-        elif child.turn == me:
-            v = minimax(game, child, memo, path)
-        else:
-            v = -minimax(game, child, memo, path)
-        best = v if best is None else max(best, v)
-    path.discard(key)
-    assert best is not None
-    memo[key] = best
-    return best
-
-
-def best_moves(game: Game, pos: Position) -> tuple[int, tuple]:
-    memo: dict[tuple, int] = {}
-    me = pos.turn
-    values = {}
-    for move in game.legal_moves(pos):
-        child = pos.copy()
-        game.apply(child, move)
-        if child.outcome is not None:
-            values[move] = child.stores[me] - child.stores[1 - me]
-        elif child.turn == me:
-            values[move] = minimax(game, child, memo)
-        else:
-            values[move] = -minimax(game, child, memo)
-    value = max(values.values())
-    return value, tuple(m for m in game.legal_moves(pos) if values[m] == value)
 
 
 def random_position(game: Game, rng: random.Random, plies: int, starter: int | None = None) -> Position:
@@ -468,17 +419,13 @@ def test_midgame_positions_of_a_bigger_board(engine: str) -> None:
             continue
         sol = solve(game, pos, engine=engine)
         assert sol is not None
-        me = pos.turn
-        values = {}
-        for move in game.legal_moves(pos):
-            child = pos.copy()
-            game.apply(child, move)
-            if child.outcome is not None:
-                values[move] = child.stores[me] - child.stores[1 - me]
-            else:
-                kid = solve(game, child, engine=engine)
-                assert kid is not None
-                values[move] = kid.value if child.turn == me else -kid.value
+
+        def solved(child: Position) -> int:
+            kid = solve(game, child, engine=engine)
+            assert kid is not None
+            return kid.value
+
+        values = move_values(game, pos, solved)
         assert sol.value == max(values.values())
         assert sol.best_moves == tuple(m for m in values if values[m] == sol.value)
 

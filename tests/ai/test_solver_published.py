@@ -27,9 +27,9 @@ import pytest
 from mancala.ai.published import EMPTY_CAPTURE, STANDARD, VALUES, Published, kalah_variant
 from mancala.ai.solver import solve, why_not_c
 from mancala.ai.solver.binding import new_solver
-from mancala.ai.solver.terms import search_key_of
 from mancala.engine import Game, Position
 from mancala.rules.loading import load_variant, parse_variant, sized_variant
+from tests.ai.brute import best_moves
 
 # what the C solver finishes in a few seconds on this machine (docs/performance.md)
 QUICK = {(2, n) for n in range(1, 7)} | {(3, n) for n in range(1, 7)} | {
@@ -98,39 +98,6 @@ def test_the_configs_play_the_published_rules() -> None:
 
 # ---- the rules under the solver: brute force, and the C solver's rules ----------------------
 
-def minimax(game: Game, pos: Position, memo: dict[tuple, int]) -> int:
-    """The final store difference from the mover's view, every move and reply (no bounds)."""
-    key = search_key_of(game)(pos)
-    if key in memo:
-        return memo[key]
-    me, best = pos.turn, None
-    for move in game.legal_moves(pos):
-        child = pos.copy()
-        game.apply(child, move)
-        if child.outcome is not None:
-            v = child.stores[me] - child.stores[1 - me]
-        else:
-            v = minimax(game, child, memo) * (1 if child.turn == me else -1)
-        best = v if best is None else max(best, v)
-    assert best is not None
-    memo[key] = best
-    return best
-
-
-def brute(game: Game, pos: Position) -> tuple[int, tuple]:
-    memo: dict[tuple, int] = {}
-    me, values = pos.turn, {}
-    for move in game.legal_moves(pos):
-        child = pos.copy()
-        game.apply(child, move)
-        if child.outcome is not None:
-            values[move] = child.stores[me] - child.stores[1 - me]
-        else:
-            values[move] = minimax(game, child, memo) * (1 if child.turn == me else -1)
-    value = max(values.values())
-    return value, tuple(m for m in game.legal_moves(pos) if values[m] == value)
-
-
 def random_positions(game: Game, rng: random.Random, count: int) -> list[Position]:
     out = [game.start(0), game.start(1)]
     for _ in range(100 * count):  # a board with no move at all gives up
@@ -158,7 +125,7 @@ def test_row_empty_kalah_agrees_with_brute_force(rule: str, holes: int, seeds: i
     for pos in positions:
         sol = solve(game, pos, engine=engine)
         assert sol is not None
-        assert (sol.value, sol.best_moves) == brute(game, pos), (rule, pos)
+        assert (sol.value, sol.best_moves) == best_moves(game, pos), (rule, pos)
 
 
 def test_the_c_solvers_rules_end_rows_as_the_engine_does() -> None:

@@ -22,6 +22,8 @@ if ROOT not in sys.path:  # so that `tests.cluster.services` imports however pyt
     sys.path.insert(0, ROOT)
 
 from mancala.client.api import MancalaClient  # noqa: E402
+from mancala.server.pg_storage import PostgresStorage  # noqa: E402
+from mancala.server.storage import SqliteStorage, Storage  # noqa: E402
 from tests.cluster.services import Cluster, PostgresServer, RedisServer  # noqa: E402
 
 _names = itertools.count(1)
@@ -78,6 +80,19 @@ def cluster(services: Services, tmp_path_factory: pytest.TempPathFactory) -> Ite
     made = Cluster(root, services.redis.url, services.postgres.new_database(name), nodes=3, name=name)
     yield made
     made.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
+    """The storage interface on SQLite and on a fresh PostgreSQL database: the storage
+    tests (test_storage*.py) run on both."""
+    if request.param == "sqlite":
+        made: Storage = SqliteStorage(tmp_path / "db.sqlite3")
+    else:
+        services: Services = request.getfixturevalue("services")
+        made = await PostgresStorage.connect(services.postgres.new_database("s"))
+    yield made
+    await made.close()
 
 
 Connect = Callable[..., Awaitable[MancalaClient]]

@@ -3,28 +3,13 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
-from mancala.server.pg_storage import PostgresStorage
-from mancala.server.storage import Conflict, Fence, FencedOut, SqliteStorage, Storage, new_game_id
+from mancala.server.storage import Conflict, Fence, FencedOut, Storage, new_game_id
 from mancala.server.store import RoomRow
-from tests.cluster.conftest import Services
 
 VARIANT = {"game_info": {"name": "Kalah"}}
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
-    if request.param == "sqlite":
-        made: Storage = SqliteStorage(tmp_path / "db.sqlite3")
-    else:
-        services: Services = request.getfixturevalue("services")
-        made = await PostgresStorage.connect(services.postgres.new_database("s"))
-    yield made
-    await made.close()
 
 
 def room(code: str, variant: str = "kalah_4", public: bool = True) -> RoomRow:

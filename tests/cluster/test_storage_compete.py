@@ -5,31 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import time
-from collections.abc import AsyncIterator
-from pathlib import Path
 
 import pytest
 
 from mancala.server.compete_store import ChallengeRow, ChatRow, ClockMark, Terms
-from mancala.server.pg_storage import PostgresStorage
 from mancala.server.ratings import PROVISIONAL_RD, RatedSide, computer_rating
-from mancala.server.storage import Fence, FencedOut, SqliteStorage, Storage, new_game_id
+from mancala.server.storage import Fence, FencedOut, Storage, new_game_id
 from mancala.server.store import RoomRow
-from tests.cluster.conftest import Services
 
 VARIANT = {"game_info": {"name": "Oware"}}
 WIN_SOUTH = {"kind": "WIN", "winner": 0}
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
-    if request.param == "sqlite":
-        made: Storage = SqliteStorage(tmp_path / "db.sqlite3")
-    else:
-        services: Services = request.getfixturevalue("services")
-        made = await PostgresStorage.connect(services.postgres.new_database("c"))
-    yield made
-    await made.close()
 
 
 async def a_game(storage: Storage, code: str) -> tuple[int, Fence]:

@@ -138,6 +138,16 @@ class ServerProcess:
         self.out.close()
 
 
+async def ann_and_bob(connect: Any, variant: str = "kalah_4") -> tuple[MancalaClient, MancalaClient, str, Any]:
+    """Ann (South) and Bob seated in a new room of `variant`, through the `connect`
+    fixture: both clients, the room's code, and the room_state Bob was sent."""
+    a = await connect("ann")
+    b = await connect("bob")
+    granted = await a.create_room(variant, seat=0)
+    await b.join(granted.room)
+    return a, b, granted.room, await b.next_event("room_state")
+
+
 async def two_players_and_a_slow_spectator(server: Any) -> tuple[Any, ...]:
     """A Kalah room of two players, and a spectator whose socket reads almost nothing
     (small buffer; websockets stops reading after one unread frame) that has asked for

@@ -12,7 +12,7 @@ from typing import Any
 from mancala.ai.solver import POSITION_TT_BITS, solve
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
-from tests.server.helpers import http_get, play_moves
+from tests.server.helpers import ann_and_bob, http_get, play_moves
 
 # the first answer waits for a worker process to start (spawn, imports)
 SLOW = 90.0
@@ -25,11 +25,7 @@ async def analysis(port: int, game_id: int, ply: Any) -> tuple[int, Any]:
 
 async def a_played_game(connect: Any, variant: str, count: int, seed: int = 7) -> tuple[int, list[Any]]:
     """Ann and Bob play up to `count` random moves of `variant`; (game id, moves)."""
-    a = await connect("ann")
-    b = await connect("bob")
-    granted = await a.create_room(variant, seat=0)
-    await b.join(granted.room)
-    state = await b.next_event("room_state")
+    a, b, room, state = await ann_and_bob(connect, variant)
     await a.next_event("room_state")
     moves: list[Any] = []
     rng = random.Random(seed)
@@ -40,7 +36,7 @@ async def a_played_game(connect: Any, variant: str, count: int, seed: int = 7) -
         return moves[-1]
 
     rng.choice = choice  # type: ignore[method-assign]
-    await play_moves(granted.room, [a, b], state.state, rng=rng, count=count)
+    await play_moves(room, [a, b], state.state, rng=rng, count=count)
     return state.game_id, moves
 
 

@@ -9,18 +9,14 @@ import json
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
 from mancala.rules.summary import summary
-from tests.server.helpers import get_json, http_get
+from tests.server.helpers import ann_and_bob, get_json, http_get
 
 
 async def test_a_stored_game_replays_into_every_position(server, connect):
-    a = await connect("ann")
-    b = await connect("bob")
-    granted = await a.create_room("kalah_4", seat=0)
-    await b.join(granted.room)
-    start = await b.next_event("room_state")
-    await a.move(granted.room, 2, 0)  # another turn for South
-    await a.move(granted.room, 5, 1)
-    await b.move(granted.room, 7, 2)
+    a, b, room, start = await ann_and_bob(connect)
+    await a.move(room, 2, 0)  # another turn for South
+    await a.move(room, 5, 1)
+    await b.move(room, 7, 2)
     status, got = await get_json(server.port, f"/api/games/{start.game_id}/positions")
     assert status == 200
     game = Game(load_variant(config_paths()["kalah_4"]))

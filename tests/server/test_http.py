@@ -8,7 +8,7 @@ import json
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import InvalidStatus
 
-from tests.server.helpers import get_json, http_get
+from tests.server.helpers import ann_and_bob, get_json, http_get
 
 
 async def test_healthz_variants_rooms_and_404s(server, connect):
@@ -41,13 +41,9 @@ async def test_healthz_variants_rooms_and_404s(server, connect):
 
 
 async def test_game_record(server, connect):
-    a = await connect("ann")
-    b = await connect("bob")
-    granted = await a.create_room("kalah_4", seat=0)
-    await b.join(granted.room)
-    start = await b.next_event("room_state")
-    await a.move(granted.room, 2, 0)  # the last seed lands in the store: South again
-    await a.move(granted.room, 5, 1)
+    a, _, room, start = await ann_and_bob(connect)
+    await a.move(room, 2, 0)  # the last seed lands in the store: South again
+    await a.move(room, 5, 1)
     status, game = await get_json(server.port, f"/api/games/{start.game_id}")
     assert status == 200
     assert game["moves"] == [2, 5] and game["seats"] == [0, 0] and game["outcome"] is None

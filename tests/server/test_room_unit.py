@@ -36,6 +36,18 @@ async def seated(tmp_path: Path) -> tuple[Room, FakeClock, FakeMember, FakeMembe
     return room, clock, ann, bob
 
 
+async def bob_gone(tmp_path: Path) -> tuple[Room, FakeClock, FakeMember, str]:
+    """Ann and Bob seated, then Bob's connection gone: the room, its clock, Ann, and the
+    token Bob can come back with."""
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    room.claim(ann, 0)
+    _, token = room.claim(bob, 1)
+    room.detach(bob)
+    return room, clock, ann, token
+
+
 async def test_a_move_is_stored_then_told_to_everyone_in_the_room(tmp_path: Path) -> None:
     room, _, ann, bob = await seated(tmp_path)
     watcher = FakeMember("cy")
@@ -73,12 +85,7 @@ async def test_a_seat_left_empty_forfeits_when_its_grace_period_ends(tmp_path: P
 async def test_the_time_left_to_come_back_is_told_and_shown_in_the_room_state(tmp_path: Path) -> None:
     """Issue 13: pages count down to the forfeit, from player_status and, after a reload,
     from room_state's seats."""
-    clock = FakeClock()
-    room = make_room(tmp_path, clock)
-    ann, bob = FakeMember("ann"), FakeMember("bob")
-    room.claim(ann, 0)
-    _, token = room.claim(bob, 1)
-    room.detach(bob)
+    room, clock, ann, token = await bob_gone(tmp_path)
     away = ann.of_type("player_status")[-1]
     assert away.status == "disconnected" and away.grace_ms == ABANDON * 1000
     clock.advance(20)
@@ -90,12 +97,7 @@ async def test_the_time_left_to_come_back_is_told_and_shown_in_the_room_state(tm
 
 
 async def test_a_reconnect_with_the_token_cancels_the_forfeit(tmp_path: Path) -> None:
-    clock = FakeClock()
-    room = make_room(tmp_path, clock)
-    ann, bob = FakeMember("ann"), FakeMember("bob")
-    room.claim(ann, 0)
-    _, token = room.claim(bob, 1)
-    room.detach(bob)
+    room, clock, ann, token = await bob_gone(tmp_path)
     clock.advance(ABANDON - 1)
     again = FakeMember("bob")
     assert room.reconnect(again, token) == 1

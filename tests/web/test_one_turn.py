@@ -14,12 +14,18 @@ from tests.web.helpers import create_room, wait_online
 SLOW = 90_000
 
 
-def test_the_rules_panel_opens_the_best_first_turn_played_out_to_its_count(new_page) -> None:
+def in_a_room_of(new_page: Any, variant: str) -> Any:
+    """Alice's page in a new private room of `variant`, its rules panel loaded."""
     alice = new_page(name="alice")
     wait_online(alice)
-    alice.wait_for_selector("#create-variant option[value='multilap_jackman']", state="attached")
-    create_room(alice, "multilap_jackman", public=False)
-    alice.wait_for_selector("#rules-panel[data-loaded='multilap_jackman']")
+    alice.wait_for_selector(f"#create-variant option[value='{variant}']", state="attached")
+    create_room(alice, variant, public=False)
+    alice.wait_for_selector(f"#rules-panel[data-loaded='{variant}']")
+    return alice
+
+
+def test_the_rules_panel_opens_the_best_first_turn_played_out_to_its_count(new_page) -> None:
+    alice = in_a_room_of(new_page, "multilap_jackman")
     button = alice.locator("#one-turn-button")
     assert button.inner_text() == "Jackman's challenge: the best first turn"
     errors: list[str] = []
@@ -47,11 +53,7 @@ def test_the_rules_panel_opens_the_best_first_turn_played_out_to_its_count(new_p
 
 
 def test_a_variant_without_laps_offers_no_challenge(new_page) -> None:
-    alice = new_page(name="alice")
-    wait_online(alice)
-    alice.wait_for_selector("#create-variant option[value='oware_abapa']", state="attached")
-    create_room(alice, "oware_abapa", public=False)
-    alice.wait_for_selector("#rules-panel[data-loaded='oware_abapa']")
+    alice = in_a_room_of(new_page, "oware_abapa")
     assert alice.locator("#one-turn-button").count() == 0
     page = new_page("/one-turn/oware_abapa")
     page.wait_for_selector("body[data-loaded='missing']")
