@@ -107,7 +107,7 @@ async function start() {
   }
   view.game = game;
   view.id = id;
-  // an answer redraws the position it is for, if it is still the one shown
+  // an answer (or a refusal) comes in: the position shown is drawn again with it
   view.analyses = new Analyses(() => show(view.at));
   $("game-title").textContent = positions?.title ?? game.variant;
   document.title = `${positions?.title ?? game.variant} · Mancala`;
