@@ -8,7 +8,15 @@ strongest search for the rest of `analysis_budget_ms` (mancala.ai.player's "perf
 difficulty). The value is the final store difference with best play (exact) or the
 search's score in seeds, both from the view of the player to move.
 
-Answers are kept per (game, ply) in memory (bounded); a search is paid for from a token
+A live game is analysed as far as it has been played (the room stores each move before
+anyone hears of it), so spectators on the web page ask the same path. Our rule against
+a player asking the computer about their own game (a spectator's tab is anyone's):
+while a rated game is not over its positions are refused, 403 `analysis_rated_live`,
+whoever asks; casual games, and rated ones once over, are answered
+(docs/protocol.md "Analysis").
+
+Answers are kept per (game, ply, the moves that led there) in memory (bounded): a
+casual game's takeback can replace the moves after a ply. A search is paid for from a token
 bucket per address (`analysis_rate` a second, `analysis_burst` at once): over it, 429
 `analysis_quota`. Answers from memory are free. One analysis is in the processes at a
 time (the others wait here, not in the pool's queue), so a computer opponent's next move
@@ -18,6 +26,8 @@ never waits behind more than one; more than `WAITING` waiting: 503 `analysis_bus
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import json
 import re
 import time
 from collections import OrderedDict
@@ -75,15 +85,35 @@ def analyse(variant: str, pos: Position, budget_ms: int) -> dict[str, Any]:
 # ---- in the server ----------------------------------------------------------------------
 
 
+Key = tuple[int, int, str]  # game id, ply, digest of what leads to the position
+
+
+def key_of(row: GameRow, ply: int) -> Key:
+    """The position's key: a takeback in a casual game then a different move at the same
+    ply is another position, not the one kept."""
+    rounds = {str(at): start for at, start in (row.rounds or {}).items() if at <= ply}
+    leading = json.dumps([row.moves[:ply], row.start, rounds], sort_keys=True, separators=(",", ":"))
+    return row.id, ply, hashlib.blake2b(leading.encode(), digest_size=16).hexdigest()
+
+
+def refuse_live_rated(row: GameRow) -> None:
+    """A rated game's positions only once it is over: a player could otherwise ask the
+    computer for their next move from a spectator's tab (a casual game has no rating to gain)."""
+    over = row.outcome is not None or row.result is not None
+    if row.match is not None and row.match.terms.rated and not over:
+        raise AnalysisError(403, "analysis_rated_live",
+                            "analysis is off during rated games: ask again when the game is over")
+
+
 class Analyses:
-    """Answers per (game id, ply), computed in `pool()` once however many ask, and kept."""
+    """Answers per position (`key_of`), computed in `pool()` once however many ask, and kept."""
 
     def __init__(self, pool: Callable[[], Executor], budget_ms: int, rate: float, burst: int) -> None:
         self.pool = pool
         self.budget_ms = budget_ms
         self.rate, self.burst = rate, burst
-        self.kept: OrderedDict[tuple[int, int], dict[str, Any]] = OrderedDict()
-        self.running: dict[tuple[int, int], asyncio.Future[dict[str, Any]]] = {}
+        self.kept: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self.running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
         self.quotas: dict[str, TokenBucket] = {}
         self.computed = 0  # searches started (tests: a second request is served from memory)
         self.turn = asyncio.Semaphore(1)  # one analysis in the processes at a time
@@ -103,7 +133,8 @@ class Analyses:
     async def answer(self, row: GameRow | None, ply: int, address: str) -> dict[str, Any]:
         if row is None or not game_pages.built_in(row.variant):
             raise AnalysisError(404, "not_found", "no stored game of a built-in variant with that id")
-        key = (row.id, ply)
+        refuse_live_rated(row)  # the rule before memory: nothing of a live rated game is answered
+        key = key_of(row, ply)
         kept = self.kept.get(key)
         if kept is not None:
             self.kept.move_to_end(key)
@@ -127,7 +158,7 @@ class Analyses:
         # one asker going away does not stop the search for the others
         return await asyncio.shield(fut)
 
-    async def _compute(self, key: tuple[int, int], variant: str, pos: Position,
+    async def _compute(self, key: Key, variant: str, pos: Position,
                        head: dict[str, Any]) -> dict[str, Any]:
         loop = asyncio.get_running_loop()
         try:
@@ -144,7 +175,7 @@ class Analyses:
             self.running.pop(key, None)
         return self._keep(key, {**head, "over": False, **got})
 
-    def _keep(self, key: tuple[int, int], answer: dict[str, Any]) -> dict[str, Any]:
+    def _keep(self, key: Key, answer: dict[str, Any]) -> dict[str, Any]:
         self.kept[key] = answer
         while len(self.kept) > KEEP:
             self.kept.popitem(last=False)

@@ -2,19 +2,19 @@
 // list, keys to step (← → Home End), the result, and the game's record to download.
 // Positions come from /api/games/{id}/positions (the server replays the stored moves);
 // with "Analysis" on (off by default, kept in localStorage), the computer's best move and
-// value for the shown position come from /api/games/{id}/analysis?ply=N (searched on the
-// server, each position once: kept here too);
+// value for the shown position come from /api/games/{id}/analysis?ply=N (analysis.js);
 // everything people typed is shown as text.
 
+import { Analyses, analysisText } from "./analysis.js";
 import { BoardView } from "./board.js";
 import { annotate } from "./history.js";
 import { renderMoveList } from "./movelist.js";
 import { pref, setPref } from "./prefs.js";
-import { SEAT_NAMES, moveHole, moveText } from "./text.js";
+import { SEAT_NAMES, moveHole } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 
-const view = { id: null, game: null, states: null, moves: [], at: 0, analyses: new Map() };
+const view = { id: null, game: null, states: null, moves: [], at: 0, analyses: null };
 const board = new BoardView($("board"), { onHole() {}, onDirection() {} });
 
 function names() {
@@ -42,22 +42,7 @@ function show(at) {
 // ---- analysis ----------------------------------------------------------------------------
 
 function bestHole(ply) {
-  const got = pref("analysis") === "on" ? view.analyses.get(ply) : null;
-  return got && got.best_move !== undefined ? moveHole(got.best_move) : null;
-}
-
-function valueText(got) {
-  const side = SEAT_NAMES[got.turn];
-  if (got.algorithm === "montecarlo_ts" && !got.exact) return `win rate ${Math.round(got.value * 100)}% for ${side}`;
-  const v = Math.round(got.value * 10) / 10;
-  return `value ${v > 0 ? "+" : ""}${v} for ${side}`;
-}
-
-function analysisText(got) {
-  if (got.error) return got.error === "analysis_quota" ? "Analysis: too many asked for; try again in a moment." : `Analysis unavailable (${got.error}).`;
-  if (got.over) return "The game is over here: nothing to analyse.";
-  const how = got.exact ? "exact" : `search, depth ${got.depth}`;
-  return `Best: ${moveText(got.best_move, view.holes)} · ${valueText(got)} (${how})`;
+  return pref("analysis") === "on" ? view.analyses.bestHole(ply) : null;
 }
 
 /** The shown position's analysis when it is on: from memory, else asked for once. */
@@ -67,26 +52,9 @@ function showAnalysis() {
   box.hidden = !on;
   if (!on) return;
   const ply = view.at;
-  const got = view.analyses.get(ply);
-  if (got) {
-    box.textContent = analysisText(got);
-    box.dataset.ply = String(ply);
-    return;
-  }
-  box.textContent = "Analysing…";
-  box.dataset.ply = "";
-  if (view.analyses.has(`asking ${ply}`)) return;
-  view.analyses.set(`asking ${ply}`, true);
-  fetch(`/api/games/${view.id}/analysis?ply=${ply}`)
-    .then((r) => r.json().then((body) => ({ ok: r.ok, body })))
-    .catch(() => ({ ok: false, body: { error: "network" } }))
-    .then(({ ok, body }) => {
-      view.analyses.delete(`asking ${ply}`);
-      if (ok) view.analyses.set(ply, body); // a refusal is not kept: asked again next time
-      if (view.at !== ply || pref("analysis") !== "on") return;
-      if (ok) show(ply); // the best hole marked on the board, the words under it
-      else { box.textContent = analysisText(body); box.dataset.ply = String(ply); }
-    });
+  const got = view.analyses.get(ply, view.id, ply);
+  box.textContent = got ? analysisText(got, view.holes) : "Analysing…";
+  box.dataset.ply = got ? String(ply) : "";
 }
 
 function renderResult(game) {
@@ -105,13 +73,16 @@ function renderResult(game) {
  * `mancala replay` format and in text notation where the server has them. */
 async function offerDownloads(id) {
   $("download-moves").href = `/api/games/${id}`;
-  for (const [path, label] of [[`/api/games/${id}/record.json`, "Record for mancala replay (JSON)"],
-                               [`/api/games/${id}/record.txt`, "Record in text notation"]]) {
+  $("download-moves").download = `mancala-${id}-game.json`;
+  for (const kind of ["json", "txt"]) {
+    const path = `/api/games/${id}/record.${kind}`;
     const head = await fetch(path, { method: "HEAD" }).catch(() => null);
     if (!head?.ok) continue;
     const a = document.createElement("a");
+    a.id = `download-record-${kind}`;
     a.href = path;
-    a.download = "";
+    a.download = `mancala-${id}.${kind}`; // the server's name too (Content-Disposition)
+    const label = kind === "json" ? "Record for mancala replay (JSON)" : "Record in text notation";
     a.textContent = label;
     $("downloads").append(" · ", a);
   }
@@ -136,6 +107,8 @@ async function start() {
   }
   view.game = game;
   view.id = id;
+  // an answer (or a refusal) comes in: the position shown is drawn again with it
+  view.analyses = new Analyses(() => show(view.at));
   $("game-title").textContent = positions?.title ?? game.variant;
   document.title = `${positions?.title ?? game.variant} · Mancala`;
   const [south, north] = names();

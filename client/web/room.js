@@ -2,13 +2,14 @@
 // moves so far, the result, and the buttons that fit the moment. Everything is
 // drawn from app.room (state.js); clicks on the board go to the handlers given.
 
+import { Analyses, analysisText } from "./analysis.js";
 import { renderAway } from "./away.js";
 import { BoardView } from "./board.js";
 import { loadPositions } from "./history.js";
 import { renderMoveList } from "./movelist.js";
 import { showRules } from "./rules.js";
 import { $ } from "./notice.js";
-import { pref } from "./prefs.js";
+import { pref, setPref } from "./prefs.js";
 import { app } from "./state.js";
 import { SEAT_NAMES, computerLevel, moveHole, playerName, sideOf } from "./text.js";
 
@@ -34,21 +35,41 @@ export function canMove() {
     && !room.outcome && room.state.turn === room.you && !app.pending && caughtUp());
 }
 
+/** The game's position as the board plays it out: while queued moves are shown one by
+ * one, who is to move (and whether it is over) is read from the move on the board, not
+ * from a later position the page has already been sent. */
+function liveState() {
+  return app.frame?.state ?? app.room.state;
+}
+
+/** A move's seeds are being sown on the board (not yet its end). */
+function sowing() {
+  return Boolean(app.frame && !app.frame.final);
+}
+
+function liveOver() {
+  const room = app.room;
+  if (app.frame) return Boolean(app.frame.state.outcome);
+  return room.status === "finished" || Boolean(room.outcome);
+}
+
 export function turnText() {
   const room = app.room;
   if (!room) return "";
   if (room.status === "waiting") return "Waiting for an opponent.";
-  if (room.status === "finished" || room.outcome) return "The game is over.";
-  if (room.state.turn === room.you) return "Your turn.";
-  if (computerThinking()) return `${playerName(room.seats, room.state.turn)} is thinking…`;
-  return `${playerName(room.seats, room.state.turn)} to move.`;
+  if (liveOver()) return "The game is over.";
+  const turn = liveState().turn;
+  if (sowing()) return turn === room.you ? "Your move is played out." : `${playerName(room.seats, turn)} moves.`;
+  if (turn === room.you) return "Your turn.";
+  if (computerThinking()) return `${playerName(room.seats, turn)} is thinking…`;
+  return `${playerName(room.seats, turn)} to move.`;
 }
 
-/** A computer seat is to move: its move comes by itself, in a moment. */
+/** A computer seat is to move on the board as shown: its move comes by itself, in a moment. */
 function computerThinking() {
   const room = app.room;
-  return Boolean(room && room.status === "playing" && !room.outcome
-    && room.seats[room.state.turn]?.computer);
+  return Boolean(room && room.status === "playing" && !liveOver() && !sowing()
+    && room.seats[liveState().turn]?.computer);
 }
 
 function hasComputer() {
@@ -67,7 +88,7 @@ export function resultHeadline() {
 function playerBar(el, seat, stores) {
   const room = app.room;
   const info = room.seats[seat];
-  const toMove = room.status === "playing" && !room.outcome && room.state.turn === seat;
+  const toMove = room.status !== "waiting" && !liveOver() && liveState().turn === seat;
   el.replaceChildren();
   el.dataset.seat = seat;
   el.classList.toggle("to-move", toMove);
@@ -93,9 +114,9 @@ function playerBar(el, seat, stores) {
   el.append(store);
   if (toMove) {
     const flag = document.createElement("span");
-    const thinking = info.computer && seat !== room.you;
+    const thinking = info.computer && seat !== room.you && !sowing();
     flag.className = `turn-flag${thinking ? " thinking" : ""}`;
-    flag.textContent = seat === room.you ? "your turn" : thinking ? "thinking…" : "to move";
+    flag.textContent = sowing() ? "moving" : seat === room.you ? "your turn" : thinking ? "thinking…" : "to move";
     el.append(flag);
   }
 }
@@ -124,6 +145,21 @@ function shownPosition() {
   }
   const move = room.moves[room.moves.length - 1] ?? null;
   return { state: room.state, move, past: false, path: move?.effects?.path };
+}
+
+/** The whole position whose analysis a spectator sees: the past move picked in the list,
+ * else the board's (none while a move's seeds are still falling). */
+function analysedPly() {
+  if (app.viewPly !== null) return app.viewPly + 1;
+  if (sowing()) return null;
+  return app.frame ? app.frame.ply : app.room.ply;
+}
+
+/** A position's key: a takeback and another move make another position at the same ply;
+ * the game's end makes a rated game's positions answerable. */
+function analysisKey(room, ply) {
+  const over = room.status === "finished" || Boolean(room.outcome);
+  return `${room.gameId}|${over ? "over" : "live"}|${JSON.stringify(room.moves.slice(0, ply).map((m) => m.move))}`;
 }
 
 function renderResult() {
@@ -181,6 +217,31 @@ export class RoomView {
   /** handlers: onHole(index), onDirection(index, dir) — clicks on the board */
   constructor(handlers) {
     this.board = new BoardView($("board"), handlers);
+    // a spectator's analysis (never a seated player's): off by default, kept in localStorage
+    this.analyses = new Analyses(() => this.render());
+    $("watch-analysis-on").addEventListener("change", (event) => {
+      setPref("watchAnalysis", event.target.checked ? "on" : "off");
+      this.render();
+    });
+  }
+
+  /** For a spectator with analysis on: the words for the shown position and its best
+   * hole (null while not known). Hidden from a seated player. */
+  renderAnalysis() {
+    const room = app.room;
+    const spectator = room.you === null;
+    $("watch-analysis-row").hidden = !spectator;
+    const on = spectator && pref("watchAnalysis") === "on";
+    $("watch-analysis-on").checked = on;
+    const box = $("watch-analysis");
+    box.hidden = !on;
+    const ply = analysedPly();
+    if (!on || ply === null || room.gameId === null || room.gameId === undefined) return null;
+    const key = analysisKey(room, ply);
+    const got = this.analyses.get(key, room.gameId, ply);
+    box.textContent = got ? analysisText(got, room.holes) : "Analysing…";
+    box.dataset.ply = got ? String(ply) : "";
+    return this.analyses.bestHole(key);
   }
 
   /** Before the room's state arrives: say where the page is going. */
@@ -195,6 +256,8 @@ export class RoomView {
     $("result").hidden = true;
     $("away").hidden = true;
     $("viewing").hidden = true;
+    $("watch-analysis-row").hidden = true;
+    $("watch-analysis").hidden = true;
     $("move-heads").replaceChildren();
     app.viewPly = null;
     $("resign-button").hidden = true;
@@ -261,13 +324,14 @@ export class RoomView {
     $("share").hidden = !showShare;
     $("share-link").value = shareLink(room.code);
 
+    const bestHole = this.renderAnalysis();
     playerBar($("player-top"), 1 - bottom, shown.state.stores);
     playerBar($("player-bottom"), bottom, shown.state.stores);
     this.board.render({
       holes: room.holes, state: shown.state, you: room.you, bottom, canMove: !shown.past && canMove(),
       lastHole: shown.move ? moveHole(shown.move.move) : null, captured: shown.move?.effects?.capturedHoles,
       path: shown.path,
-      pending: app.pending, counts: pref("counts"),
+      pending: app.pending, counts: pref("counts"), bestHole,
     });
     $("viewing").hidden = !shown.past;
     if (shown.past) {

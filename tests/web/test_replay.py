@@ -4,7 +4,11 @@ of a finished game stepped through with keys."""
 
 from __future__ import annotations
 
+import json
+import subprocess
+import sys
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 from mancala.engine.game import Game
@@ -15,6 +19,7 @@ from tests.web.helpers import (
     board,
     create_room,
     moves_to_a_capture_and_an_extra_turn,
+    stores,
     wait_in_room,
     wait_ply,
 )
@@ -165,3 +170,56 @@ def test_the_viewers_analysis_is_off_by_default_and_follows_the_shown_position(n
     assert page.is_checked("#analysis-on")
     page.uncheck("#analysis-on")
     assert page.is_hidden("#analysis") and page.query_selector("#board .hole.best") is None
+
+
+def mancala_replay(record: Path) -> tuple[dict[str, Any], dict[str, Any]]:
+    """`mancala replay < record` as a user runs it (the console script next to this
+    Python, ../shared/contracts/replay.md): the last state it prints, and its end line."""
+    script = Path(sys.executable).parent / "mancala"
+    command = [str(script)] if script.is_file() else [sys.executable, "-m", "mancala"]
+    with record.open() as stdin:
+        done = subprocess.run([*command, "replay"], stdin=stdin, capture_output=True, text=True,
+                              timeout=120, check=True)
+    lines = [json.loads(line) for line in done.stdout.splitlines() if line.strip()]
+    return [line for line in lines if "board" in line][-1], lines[-1]
+
+
+def test_the_record_downloaded_from_the_viewer_replays_to_the_final_position_shown(
+        new_page, server, stack, tmp_path: Path) -> None:
+    _, game_id, moves, *_ = played_game(server, stack)
+    page = new_page(f"/games/{game_id}")
+    page.wait_for_selector("body[data-loaded='game']")
+    assert page.get_attribute("#main", "data-at") == str(len(moves))  # the final position shown
+    shown_board, shown_stores = board(page), stores(page)
+    link = page.wait_for_selector("#download-record-json")
+    assert link.is_visible() and page.is_visible("#download-record-txt")
+    assert page.get_attribute("#download-record-txt", "download") == f"mancala-{game_id}.txt"
+    with page.expect_download() as got:
+        link.click()
+    download = got.value
+    assert download.suggested_filename == f"mancala-{game_id}.json"
+    saved = tmp_path / download.suggested_filename
+    download.save_as(saved)
+    final, end = mancala_replay(saved)
+    assert end == {"end": True, "moves": len(moves)}
+    assert (final["board"], final["stores"]) == (shown_board, shown_stores)
+
+
+# what every font has: Latin-1 and general punctuation. The media-control symbols
+# (U+23EE and kin) need an emoji or symbol font, which Debian's Chromium may lack:
+# it draws them as empty boxes
+def drawn_by_every_font(text: str) -> bool:
+    return all(ord(c) <= 0xFF or 0x2000 <= ord(c) <= 0x206F for c in text)
+
+
+def test_the_step_buttons_use_characters_every_font_draws_and_keep_their_names(new_page, server, stack) -> None:
+    _, game_id, *_ = played_game(server, stack)
+    page = new_page(f"/games/{game_id}")
+    page.wait_for_selector("body[data-loaded='game']")
+    for button, name in (("step-first", "First position"), ("step-back", "One move back"),
+                         ("step-forward", "One move forward"), ("step-last", "Last position")):
+        text = page.inner_text(f"#{button}").strip()
+        assert text and drawn_by_every_font(text), (button, text)
+        assert (page.get_attribute(f"#{button}", "aria-label") or "").startswith(name)
+        box = page.locator(f"#{button}").bounding_box()
+        assert box is not None and box["width"] >= 24 and box["height"] >= 24, (button, box)
