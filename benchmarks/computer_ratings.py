@@ -15,6 +15,11 @@ server/ratings.py keeps (COMPUTER_RATINGS); --json writes both to a file too.
     python benchmarks/computer_ratings.py                              # Oware, 40 games a pair
     python benchmarks/computer_ratings.py --games 40 --top-games 20 --jobs 2
     python benchmarks/computer_ratings.py --variant kalah_4 --perfect
+    python benchmarks/computer_ratings.py --perfect-only --top-games 10   # expert vs perfect alone
+
+--perfect-only plays expert against perfect and nothing else, and chains the gap onto
+expert's rating as the server keeps it (COMPUTER_RATINGS): the hour the whole ladder
+with perfect takes is mostly that one match.
 """
 
 from __future__ import annotations
@@ -47,12 +52,14 @@ def main() -> None:
                    help="games of hard against expert (and expert against perfect): expert thinks "
                         "about a second a move")
     p.add_argument("--perfect", action="store_true", help="also expert against perfect (slow)")
+    p.add_argument("--perfect-only", action="store_true",
+                   help="only expert against perfect, on expert's rating as the server keeps it")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=15)
     p.add_argument("--json", help="also write the results to this file")
     args = p.parse_args()
 
-    ladder = LADDER + (["perfect"] if args.perfect else [])
+    ladder = ["expert", "perfect"] if args.perfect_only else LADDER + (["perfect"] if args.perfect else [])
     matches: list[dict[str, Any]] = []
     for lower, upper in zip(ladder, ladder[1:], strict=False):
         games = args.top_games if upper in ("expert", "perfect") else args.games
@@ -68,8 +75,13 @@ def main() -> None:
         print(f"{upper} vs {lower}: +{s.wins} ={s.draws} -{s.losses} ({s.score:.1%}), "
               f"gap {matches[-1]['gap']:+.0f}, {matches[-1]['seconds']:.0f} s", flush=True)
 
-    ratings = {ANCHOR: ANCHOR_RATING}
-    at = ladder.index(ANCHOR)
+    if args.perfect_only:
+        from mancala.server.ratings import COMPUTER_RATINGS
+        ratings = {"expert": COMPUTER_RATINGS[LEVEL_KEYS["expert"]]}
+        at = 0
+    else:
+        ratings = {ANCHOR: ANCHOR_RATING}
+        at = ladder.index(ANCHOR)
     for m in matches[at:]:  # upwards from the anchor
         ratings[m["upper"]] = ratings[m["lower"]] + m["gap"]
     for m in reversed(matches[:at]):  # and downwards
