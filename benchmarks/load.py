@@ -36,6 +36,9 @@ compares it with what the server charged (its clock in the move_made before, plu
 increment, minus its clock in its own move_made). The difference is the clock's error as
 a player feels it: the network both ways and the server's own delays, less the lag credit
 (docs/competitive.md); the table shows its percentiles.
+With --pin, the server gets CPU 0 to itself (sched_setaffinity) and the load generators
+the other CPUs: on a small machine otherwise the generators' decoding and the server's
+writing take turns on the same cores, and both show up in the latency.
 
 The table: connections held, moves/s, latency from a move sent to the LAST
 spectator of the room receiving it (p50/p90/p99/max; to both players when S is
@@ -718,6 +721,13 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
     else:
         server = ServerProcess()
         urls, pids = [server.url], [server.pid]
+    cpus = os.sched_getaffinity(0)
+    if args.pin:  # the generators are spawned below and inherit this process's CPUs
+        if len(cpus) < 2:
+            raise SystemExit("--pin needs at least two CPUs")
+        for pid in pids:
+            os.sched_setaffinity(pid, {min(cpus)})
+        os.sched_setaffinity(0, cpus - {min(cpus)})
     ctx = multiprocessing.get_context("spawn")
     procs = max(1, args.procs if args.spectators else min(args.procs, args.rooms + computer_rooms))
     counters = ctx.Array("q", procs * COUNTERS)
@@ -796,6 +806,7 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
                 p.terminate()
         if server is not None:
             server.stop()
+        os.sched_setaffinity(0, cpus)
         progress("")
     moves = sum(r.moves for r in reports)
     seconds = max(r.elapsed for r in reports)
@@ -932,12 +943,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lease", type=float, default=10.0,
                         help="the cluster nodes' lease (s); long enough that a node starved of CPU by the "
                              "benchmark's own processes is not taken for dead")
+    parser.add_argument("--pin", action="store_true",
+                        help="the server on CPU 0 alone, the load generators on the others (one node)")
     parser.add_argument("--clock", type=time_control, default=None, metavar="BASE+INC",
                         help="time the human rooms: BASE seconds each plus INC a move (e.g. 600+2); the "
                              "table then shows the clock's error as the players measure it")
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument("--plot", metavar="FILE.svg", help="also draw the human rooms' latency percentiles")
     args = parser.parse_args(argv)
+    if args.pin and (args.nodes or args.server):
+        parser.error("--pin is for the one server this script starts")
     results = [one_run(args, k) for k in args.computer_rooms]
     if args.plot:
         Path(args.plot).write_text(latency_plot(results))
