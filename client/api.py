@@ -166,6 +166,9 @@ class MancalaClient:
     async def resign(self, room: str) -> Any:
         return await self.request({"type": "resign", "room": room})
 
+    async def claim_win(self, room: str) -> Any:
+        return await self.request({"type": "claim_win", "room": room})
+
     async def rematch(self, room: str) -> Any:
         return await self.request({"type": "rematch", "room": room})
 

@@ -227,6 +227,9 @@ class Session:
     async def resign(self) -> Any:
         return await self.request({"type": "resign", "room": self.room})
 
+    async def claim_win(self) -> Any:
+        return await self.request({"type": "claim_win", "room": self.room})
+
     async def rematch(self) -> Any:
         return await self.request({"type": "rematch", "room": self.room})
 

@@ -77,7 +77,8 @@ from mancala.server.storage import LIVE, Fence, Storage
 from mancala.server.store import Store
 
 log = logging.getLogger("mancala.server")
-ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "resign", "rematch", "leave"}) | ROOM_TYPES
+ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "resign", "claim_win", "rematch",
+                           "leave"}) | ROOM_TYPES
 FORWARD_TRIES = 4
 
 

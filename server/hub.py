@@ -21,6 +21,7 @@ from mancala.protocol import PROTOCOL
 from mancala.protocol.messages import (
     CLIENT_TYPES,
     Ack,
+    ClaimWin,
     CreateRoom,
     Error,
     ErrorCode,
@@ -123,6 +124,7 @@ class Hub:
             "quick_pair": self.on_quick_pair,
             "move": self.on_move,
             "resign": self.on_resign,
+            "claim_win": self.on_claim_win,
             "rematch": self.on_rematch,
             "leave": self.on_leave,
             "ping": self.on_ping,
@@ -530,6 +532,11 @@ class Hub:
     def on_resign(self, client: Client, msg: Resign) -> None:
         room = self._room(msg.room)
         room.resign(client)
+        room.tell(client, Ack(id=msg.id))
+
+    def on_claim_win(self, client: Client, msg: ClaimWin) -> None:
+        room = self._room(msg.room)
+        room.claim_win(client)
         room.tell(client, Ack(id=msg.id))
 
     async def on_rematch(self, client: Client, msg: Rematch) -> None:

@@ -138,6 +138,9 @@ class Seat:
     absent_since: float | None = None
     abandon_timer: Timer | None = None
     forfeit_at: float | None = None  # when the abandon timer fires (the room's clock)
+    # away past the grace period while the other seat's player was there: they may claim
+    # the win or wait; coming back clears it (memory only: a restart gives a new grace period)
+    claimable: bool = False
     wants_rematch: bool = False
     player: str | None = None  # a known player's id (rated games, their record)
     rating: tuple[int, bool] | None = None  # shown: (rating in the room's variant, provisional)
@@ -154,7 +157,8 @@ class Seat:
         """The seat as others see it; with `now`, the time it has left to come back."""
         rating, provisional = self.rating if self.rating is not None else (None, False)
         return SeatInfo(name=self.name, connected=self.connected, computer=self.computer, rating=rating,
-                        provisional=provisional, grace_ms=self.grace_ms(now))
+                        provisional=provisional, grace_ms=self.grace_ms(now),
+                        claimable=self.claimable and now is not None)
 
     def grace_ms(self, now: float | None) -> int | None:
         if now is None or self.abandon_timer is None or self.forfeit_at is None:
@@ -386,6 +390,7 @@ class Room:
                     s.abandon_timer.cancel()
                     s.abandon_timer = None
                     s.forfeit_at = None
+                s.claimable = False  # back before anyone claimed: play goes on
                 s.absent_since = None
                 self.empty_since = None
                 log.info("room %s: %s back in seat %d", self.code, client.peer, i)
@@ -453,6 +458,7 @@ class Room:
             if s.abandon_timer:
                 s.abandon_timer.cancel()
                 s.abandon_timer = None
+            s.claimable = False
 
     def start_abandon_timers(self) -> None:
         """After a restart nobody is connected yet: every seated player gets the grace period."""
@@ -467,6 +473,7 @@ class Room:
         if s.abandon_timer is not None:
             s.abandon_timer.cancel()
             s.abandon_timer = None
+        s.claimable = False  # a new grace period (a rematch, a restart): nothing to claim yet
         control = self.match.control
         if control is not None and control.days:
             # correspondence: players come and go between moves for days; their clock is
@@ -476,16 +483,52 @@ class Room:
         s.forfeit_at = self.clock.now() + self.abandon_timeout
 
     def _abandoned(self, seat: int) -> None:
-        """The grace period is over: a seat still empty forfeits."""
+        """The grace period is over for a seat still empty. A human opponent who is there
+        chooses: claim the win, or wait for the absent player to come back. Where nobody
+        can choose, the game ends now as it always did (docs/rules-decisions.md)."""
         s = self.seats[seat]
         s.abandon_timer = None
         s.forfeit_at = None
         if s.connected or self.finished:
             return
+        other = self.seats[1 - seat]
+        if other.computer:  # it never claims: it wins at the deadline
+            self._forfeit(seat)
+        elif other.connected:
+            s.claimable = True
+            log.info("room %s: seat %d away past its grace period; the win is claimable", self.code, seat)
+            self.broadcast(PlayerStatus(room=self.code, seat=seat, status="claimable", name=s.name))
+            self.on_change(self)
+        elif other.claimable:
+            # both away: the one whose deadline passed first (the other) loses, the claim
+            # its opponent could have made, made for them now that they are gone too
+            self._forfeit(1 - seat)
+        else:  # both away, this deadline the first to pass: this seat left first
+            self._forfeit(seat)
+
+    def _forfeit(self, seat: int) -> None:
+        s = self.seats[seat]
         log.info("room %s: seat %d abandoned; forfeit", self.code, seat)
         self.broadcast(PlayerStatus(room=self.code, seat=seat, status="forfeited", name=s.name))
         self._finish({"kind": "WIN", "winner": 1 - seat}, "forfeit",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} abandoned the game")
+
+    def claim_win(self, client: Member) -> None:
+        """The player who stayed takes the win from an opponent away past the grace period."""
+        seat = self.seat_of(client)
+        if self.finished:
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+        other = self.seats[1 - seat]
+        if not other.claimable or other.connected:
+            left = other.grace_ms(self.clock.now())
+            if left is not None:
+                why = f"{SEAT_NAMES[1 - seat]} has {left / 1000:.0f} s left to come back"
+            elif other.connected:
+                why = f"{SEAT_NAMES[1 - seat]} is here"
+            else:
+                why = f"{SEAT_NAMES[1 - seat]} is not away past a grace period"
+            raise RoomError(ErrorCode.NOT_CLAIMABLE, f"room {self.code}: nothing to claim: {why}")
+        self._forfeit(1 - seat)
 
     # ---- play -------------------------------------------------------------------------
 

@@ -162,6 +162,14 @@ class Resign(_Request):
     room: RoomCode
 
 
+class ClaimWin(_Request):
+    """The player who stayed takes the win once the absent opponent's grace period is over
+    (player_status "claimable"); until then they may go on waiting instead."""
+
+    type: Literal["claim_win"] = "claim_win"
+    room: RoomCode
+
+
 class Rematch(_Request):
     type: Literal["rematch"] = "rematch"
     room: RoomCode
@@ -267,7 +275,7 @@ COMPETITIVE_REQUESTS = (Identify, Rename, TransferCode, RedeemTransfer, OfferDra
                         AnswerTakeback, Chat, Mute, Challenge, AnswerChallenge)
 ClientMessage = Annotated[
     Hello | ListVariants | SubscribeLobby | UnsubscribeLobby | CreateRoom | JoinRoom | Spectate
-    | Reconnect | QuickPair | MakeMove | Resign | Rematch | Leave | Ping
+    | Reconnect | QuickPair | MakeMove | Resign | ClaimWin | Rematch | Leave | Ping
     | Identify | Rename | TransferCode | RedeemTransfer | OfferDraw | AnswerDraw | OfferTakeback
     | AnswerTakeback | Chat | Mute | Challenge | AnswerChallenge,
     Field(discriminator="type"),
@@ -288,7 +296,7 @@ def validate_client(data: dict[str, Any]) -> Any:
 CLIENT_TYPES = frozenset(
     m.model_fields["type"].default
     for m in (Hello, ListVariants, SubscribeLobby, UnsubscribeLobby, CreateRoom, JoinRoom, Spectate,
-              Reconnect, QuickPair, MakeMove, Resign, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS)
+              Reconnect, QuickPair, MakeMove, Resign, ClaimWin, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS)
 )
 
 
@@ -326,6 +334,7 @@ class ErrorCode(StrEnum):
     NO_TAKEBACK = "no_takeback"  # takebacks are off in rated games, or nothing to take back
     NO_SUCH_PLAYER = "no_such_player"  # a challenge to a name nobody has, or who is not connected
     NO_SUCH_CHALLENGE = "no_such_challenge"  # answered, withdrawn, expired, or never made
+    NOT_CLAIMABLE = "not_claimable"  # claim_win while the opponent is here or still has time to come back
 
 
 class Error(_Msg):
@@ -366,6 +375,8 @@ class SeatInfo(_Msg):
     rating: int | None = None  # added: the seat's rating in the room's variant (known players, computers)
     provisional: bool = False  # added: that rating rests on too few games to mean much yet
     grace_ms: int | None = None  # added, in room_state: an absent player's time left before forfeiting
+    # added, in room_state: the grace period is over and the other seat may claim_win
+    claimable: bool = False
 
 
 class RoomSummary(_Msg):
@@ -551,7 +562,8 @@ class PlayerStatus(_Msg):
     type: Literal["player_status"] = "player_status"
     room: str
     seat: int
-    status: Literal["joined", "disconnected", "back", "left", "forfeited"]
+    # added "claimable": away past the grace period; the other seat may claim_win (or wait)
+    status: Literal["joined", "disconnected", "back", "left", "forfeited", "claimable"]
     name: str | None = None
     clocks: Clocks | None = None  # added: with "joined" in a timed room (the clock may start now)
     grace_ms: int | None = None  # added, with "disconnected"/"left" in play: time left before forfeiting

@@ -299,7 +299,7 @@ class Fuzzer:
             self.counter += 1
             return r.choice([self.counter, f"q{self.counter}"])
         if name == "room":
-            return self.my_room() if kind in ("move", "resign", "rematch", "leave") else self.room_code()
+            return self.my_room() if kind in ("move", "resign", "claim_win", "rematch", "leave") else self.room_code()
         if name == "seat":
             return r.choice([0, 1, None])
         if name == "starter":
@@ -338,7 +338,7 @@ class Fuzzer:
         msg: dict[str, Any] = {"type": kind, "id": self.valid("id", kind)}
         wanted = {"hello": ["protocol", "name"], "create_room": ["variant", "public", "seat", "starter", "computer"],
                   "join_room": ["room", "seat"], "spectate": ["room"], "reconnect": ["room", "token"],
-                  "quick_pair": ["variant"], "resign": ["room"], "rematch": ["room"], "leave": ["room"]}
+                  "quick_pair": ["variant"], "resign": ["room"], "claim_win": ["room"], "rematch": ["room"], "leave": ["room"]}
         if kind == "move":
             msg.update(self.move_fields())
         elif kind == "reconnect" and self.known.tokens and r.random() < 0.7:

@@ -245,8 +245,14 @@ async def test_away_from_a_correspondence_game_is_no_forfeit_its_clock_is_the_li
     ann, bob = seat_both(room)
     room.detach(ann)  # South, to move, closes the page
     clock.advance(121)
-    if not control.days:  # a live game: two minutes away forfeits, as before clocks
-        assert bob.of_type("game_over")[0].reason == "forfeit"
+    if not control.days:
+        # a live game: two minutes away, as before clocks, and Bob, who is there, may claim
+        # the win; while he waits South's clock runs on and ends the game on time
+        assert [m.status for m in bob.of_type("player_status")][-1] == "claimable"
+        assert not room.finished
+        clock.advance(600 - 121)
+        over = bob.of_type("game_over")[0]
+        assert (over.reason, over.outcome) == ("timeout", {"kind": "WIN", "winner": 1})
         return
     assert not room.finished
     clock.advance(86_400 - 121)

@@ -5,8 +5,11 @@ from __future__ import annotations
 import random
 import sqlite3
 
-from mancala.client.api import MancalaClient
+import pytest
+
+from mancala.client.api import MancalaClient, ServerError
 from mancala.server.app import running
+from tests.server.fakes import FakeClock
 from tests.server.helpers import play_moves, wait_status
 
 
@@ -32,9 +35,42 @@ async def test_abandon_timers_start_again_after_a_restart(make_settings, tmp_pat
         north = await MancalaClient.connect(url, name="bob")
         back = await north.reconnect(granted.room, joined.token)
         assert back.ply == 3 and back.state == state and not back.seats[0].connected
-        # South never comes back: North wins by forfeit
+        # South never comes back: North, who is there, may claim the win
+        await wait_status(north, 0, "claimable", timeout=3)
+        await north.claim_win(granted.room)
         await wait_status(north, 0, "forfeited", timeout=3)
         over = await north.next_event("game_over", timeout=3)
+        assert over.reason == "forfeit" and over.outcome["winner"] == 1
+        await north.close()
+
+
+async def test_a_win_claimable_before_a_restart_is_claimable_again_after_a_new_grace_period(make_settings):
+    """Claimability lives in memory: a restart gives every seat the grace period again, and
+    the win becomes claimable once more when it has passed with the other player back."""
+    settings = make_settings(abandon_timeout=30)
+    clock = FakeClock()
+    async with running(settings, clock) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        granted, joined, (south, north), state = await _game(url, 3, 1)
+        await south.close()
+        await wait_status(north, 0, "disconnected")
+        clock.advance(30.1)
+        await wait_status(north, 0, "claimable")
+        await north.close()
+    clock = FakeClock()
+    async with running(settings, clock) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        north = await MancalaClient.connect(url, name="bob")
+        back = await north.reconnect(granted.room, joined.token)
+        assert back.ply == 3 and not back.seats[0].connected and not back.seats[0].claimable
+        assert back.seats[0].grace_ms == 30_000
+        with pytest.raises(ServerError) as early:
+            await north.claim_win(granted.room)
+        assert early.value.code == "not_claimable"
+        clock.advance(30.1)
+        await wait_status(north, 0, "claimable")
+        await north.claim_win(granted.room)
+        over = await north.next_event("game_over")
         assert over.reason == "forfeit" and over.outcome["winner"] == 1
         await north.close()
 

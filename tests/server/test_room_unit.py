@@ -72,14 +72,67 @@ async def test_refusals_leave_the_position_as_it_was(tmp_path: Path) -> None:
     assert room.state() == before and not room.moves
 
 
-async def test_a_seat_left_empty_forfeits_when_its_grace_period_ends(tmp_path: Path) -> None:
+async def test_a_seat_left_empty_forfeits_when_its_grace_period_ends_and_the_win_is_claimed(
+        tmp_path: Path) -> None:
     room, clock, ann, bob = await seated(tmp_path)
     room.detach(bob)
     clock.advance(ABANDON - 1)
     assert not room.finished
     clock.advance(2)
+    assert [m.status for m in ann.of_type("player_status")][-1] == "claimable"
+    assert not room.finished and room.room_state(0).seats[1].claimable
+    room.claim_win(ann)
     assert room.finished and ann.of_type("game_over")[0].reason == "forfeit"
     assert ann.of_type("game_over")[0].outcome == {"kind": "WIN", "winner": 0}
+
+
+async def test_with_both_players_away_the_first_deadline_ends_the_game_by_itself(tmp_path: Path) -> None:
+    """Nobody is there to claim: the seat that went away first forfeits at its deadline."""
+    room, clock, ann, bob = await seated(tmp_path)
+    watcher = FakeMember("cy")
+    room.watch(watcher)
+    room.detach(bob)
+    clock.advance(10)
+    room.detach(ann)
+    clock.advance(ABANDON - 10 + 1)  # bob's deadline, not yet ann's
+    over = watcher.of_type("game_over")
+    assert room.finished and [m.status for m in watcher.of_type("player_status")][-1] == "forfeited"
+    assert len(over) == 1 and (over[0].reason, over[0].outcome) == ("forfeit", {"kind": "WIN", "winner": 0})
+
+
+async def test_a_player_who_waited_past_the_deadline_then_went_away_still_wins(tmp_path: Path) -> None:
+    """Bob's win became claimable; Ann, who could have claimed it, leaves too. At her own
+    deadline nobody is there: the seat whose deadline passed first, Bob's, forfeits."""
+    room, clock, ann, bob = await seated(tmp_path)
+    watcher = FakeMember("cy")
+    room.watch(watcher)
+    room.detach(bob)
+    clock.advance(ABANDON + 1)
+    assert room.seats[1].claimable and not room.finished
+    room.detach(ann)
+    clock.advance(ABANDON - 1)
+    assert not room.finished
+    clock.advance(2)
+    over = watcher.of_type("game_over")
+    assert len(over) == 1 and (over[0].reason, over[0].outcome) == ("forfeit", {"kind": "WIN", "winner": 0})
+    assert [(m.seat, m.status) for m in watcher.of_type("player_status")][-1] == (1, "forfeited")
+
+
+async def test_a_claim_with_nothing_to_claim_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    room, clock, ann, bob = await seated(tmp_path)
+    watcher = FakeMember("cy")
+    room.watch(watcher)
+    for who, code in ((ann, "not_claimable"), (bob, "not_claimable"), (watcher, "not_a_player")):
+        with pytest.raises(RoomError) as err:
+            room.claim_win(who)
+        assert err.value.code == code
+    room.detach(bob)
+    clock.advance(ABANDON - 1)
+    with pytest.raises(RoomError) as err:
+        room.claim_win(ann)
+    assert err.value.code == "not_claimable" and "1 s left to come back" in err.value.message
+    assert not room.finished and not ann.of_type("game_over")
+    assert [m.status for m in ann.of_type("player_status")][-1] == "disconnected"
 
 
 async def test_the_time_left_to_come_back_is_told_and_shown_in_the_room_state(tmp_path: Path) -> None:

@@ -169,24 +169,113 @@ async def test_rematch_swaps_seats_and_tokens_follow(connect):
     assert back.you == 0 and back.ply == 1
 
 
-async def test_abandoned_seat_forfeits(start_server, connect):
+def ends(events) -> list:
+    """What would show the game going on without the player who stayed choosing."""
+    return [e for e in events if e.type == "game_over" or (e.type == "player_status" and e.status == "forfeited")]
+
+
+async def test_an_abandoned_seat_becomes_claimable_and_the_claim_ends_the_game(start_server, connect):
     clock = FakeClock()  # the grace period passes when the test says
     server = await start_server(clock=clock, abandon_timeout=30)
     url = f"ws://127.0.0.1:{server.port}/ws"
     south = await connect("ann", to=url)
     north = await connect("bob", to=url)
+    watcher = await connect("cy", to=url)
     granted = await south.create_room("kalah_4")
     await north.join(granted.room)
+    await watcher.spectate(granted.room)
     await north.close()
     await wait_status(south, 1, "disconnected")
     clock.advance(29.9)
     assert not [e for e in await pushed_so_far(south) if e.type in ("player_status", "game_over")]
+    # too early: refused with the time left, and nothing changes
+    with pytest.raises(ServerError) as early:
+        await south.claim_win(granted.room)
+    assert early.value.code == "not_claimable" and "left to come back" in early.value.message
+    assert not [e for e in await pushed_so_far(south) if e.type in ("player_status", "game_over")]
     clock.advance(0.2)
+    claimable = await wait_status(south, 1, "claimable")
+    assert claimable.name == "bob"
+    await wait_status(watcher, 1, "claimable")
+    # the server does not end the game by itself: Ann chooses
+    clock.advance(3600)
+    assert not ends(await pushed_so_far(south))
+    late = await connect("dee", to=url)  # a page opened now (or reloaded) learns it too
+    seen = await late.spectate(granted.room)
+    assert seen.seats[1].claimable and not seen.seats[0].claimable and seen.status == "playing"
+    assert await error_code(watcher.claim_win(granted.room)) == "not_a_player"
+    await south.claim_win(granted.room)
     await wait_status(south, 1, "forfeited")
     over = await south.next_event("game_over")
     assert over.reason == "forfeit" and over.outcome == {"kind": "WIN", "winner": 0}
+    assert (await watcher.next_event("game_over")).reason == "forfeit"
     row = server.hub.store.game(over.game_id)
     assert row.reason == "forfeit"
+    assert await error_code(south.claim_win(granted.room)) == "game_over"
+
+
+async def test_coming_back_after_the_deadline_but_before_a_claim_carries_on_the_game(start_server, connect):
+    clock = FakeClock()
+    server = await start_server(clock=clock, abandon_timeout=30)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    granted, joined, (south, north), state = await pair(lambda name: connect(name, to=url))
+    await north.close()
+    await wait_status(south, 1, "disconnected")
+    clock.advance(30.1)
+    await wait_status(south, 1, "claimable")
+    bob = await connect("bob", to=url)
+    back = await bob.reconnect(granted.room, joined.token)
+    assert back.you == 1 and back.seats[1].connected and not back.seats[1].claimable
+    await wait_status(south, 1, "back")
+    assert await error_code(south.claim_win(granted.room)) == "not_claimable"
+    await south.move(granted.room, state.legal[0], 0)
+    assert (await next_move(bob, 0)).move == state.legal[0]  # Bob plays on from where he was
+    clock.advance(3600)
+    assert not ends(await pushed_so_far(south))
+    # away again: a new grace period, whole
+    await bob.close()
+    again = await wait_status(south, 1, "disconnected")
+    assert again.grace_ms == 30_000
+
+
+async def test_against_the_computer_the_deadline_still_ends_the_game(start_server, connect):
+    clock = FakeClock()
+    server = await start_server(clock=clock, abandon_timeout=30)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    ann = await connect("ann", to=url)
+    granted = await ann.create_room("kalah_4", seat=0, computer=1)  # South starts: nobody searches
+    watcher = await connect("cy", to=url)
+    await watcher.spectate(granted.room)
+    await ann.close()
+    await wait_status(watcher, 0, "disconnected")
+    clock.advance(30.1)
+    await wait_status(watcher, 0, "forfeited")
+    over = await watcher.next_event("game_over")
+    assert over.reason == "forfeit" and over.outcome == {"kind": "WIN", "winner": 1}
+    assert server.hub.store.game(over.game_id).reason == "forfeit"
+
+
+async def test_with_both_players_away_nobody_claims_the_first_deadline_ends_the_game(start_server, connect):
+    """Bob's win became claimable; Ann, who could have claimed it, went away too: at her
+    deadline the server ends the game for the seat whose deadline passed first, Bob's."""
+    clock = FakeClock()
+    server = await start_server(clock=clock, abandon_timeout=30)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    granted, joined, (south, north), state = await pair(lambda name: connect(name, to=url))
+    watcher = await connect("cy", to=url)
+    await watcher.spectate(granted.room)
+    await north.close()
+    await wait_status(watcher, 1, "disconnected")
+    clock.advance(30.1)
+    await wait_status(watcher, 1, "claimable")
+    await south.close()
+    await wait_status(watcher, 0, "disconnected")
+    clock.advance(29.9)
+    assert not ends(await pushed_so_far(watcher))
+    clock.advance(0.2)
+    await wait_status(watcher, 1, "forfeited")
+    over = await watcher.next_event("game_over")
+    assert over.reason == "forfeit" and over.outcome == {"kind": "WIN", "winner": 0}
 
 
 # coming back in time cancels the forfeit: tests/server/test_room_unit.py (by the room's clock)
@@ -210,6 +299,8 @@ async def test_rematch_started_while_a_player_is_away_can_still_be_forfeited(sta
     assert fresh.you == 0 and fresh.status == "playing" and not fresh.seats[1].connected
     # ann, now North, never comes back: the new game is not stuck forever
     clock.advance(30.1)
+    await wait_status(bob, 1, "claimable")
+    await bob.claim_win(granted.room)
     over = await bob.next_event("game_over")
     assert over.reason == "forfeit" and over.outcome == {"kind": "WIN", "winner": 0}
 
