@@ -5,6 +5,7 @@
 // lobby shown, and its requests), notice.js (messages to the player), state.js.
 // This module builds them and wires the page's buttons and forms.
 
+import { claimWin } from "./away.js";
 import { showConnection } from "./banner.js";
 import { challengeHandlers, wireChallenges } from "./challenges.js";
 import { after as competeAfter, wireRoom } from "./compete.js";
@@ -131,6 +132,7 @@ function start() {
     $("back-button").click();
   });
   $("resign-button").addEventListener("click", () => actions.resign());
+  $("claim-button").addEventListener("click", claimWin);
   $("viewing-back").addEventListener("click", () => roomView.showMove(null));
   $("rematch-button").addEventListener("click", () => actions.rematch());
   $("notice-close").addEventListener("click", hideNotice);

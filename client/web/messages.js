@@ -139,6 +139,7 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
       const seat = room.seats[msg.seat];
       if (msg.name !== null && msg.name !== undefined) seat.name = msg.name;
       seat.connected = msg.status === "joined" || msg.status === "back";
+      seat.claimable = msg.status === "claimable"; // until they come back or the game ends
       noteGrace(seat, seat.connected ? null : msg.grace_ms);
       if (msg.status === "joined" && room.status === "waiting"
           && room.seats.every((s) => s.name !== null)) room.status = "playing";
@@ -150,6 +151,8 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
         back: `${who} is back.`,
         left: `${who} left the room.`,
         forfeited: `${who} did not come back and forfeits.`,
+        claimable: room.you === null ? `${who} has been away too long: ${SEAT_NAMES[1 - msg.seat]} may claim the win.`
+          : `${who} has been away too long: you may claim the win, or keep waiting.`,
       }[msg.status];
       if (words && msg.seat !== room.you) {
         showNotice(words, "", "info");

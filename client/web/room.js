@@ -255,6 +255,7 @@ export class RoomView {
     $("share").hidden = true;
     $("result").hidden = true;
     $("away").hidden = true;
+    $("claim-button").hidden = true;
     $("viewing").hidden = true;
     $("watch-analysis-row").hidden = true;
     $("watch-analysis").hidden = true;

@@ -35,6 +35,7 @@ export const ERROR_TEXT = {
   no_takeback: "No takeback here (none in rated games, or no move of yours to take back).",
   no_such_player: "No player of that name is online on this server.",
   no_such_challenge: "That challenge is no longer open.",
+  not_claimable: "There is no win to claim: your opponent is here, or still has time to come back.",
 };
 
 export function errorText(code, detail) {
