@@ -43,6 +43,8 @@ In a game:
                           direction (cw/ccw, or left/right along your row) when asked
   board                   draw the board again      history   the moves so far
   resign                  give up the game          rematch   offer (or accept) a new game
+  claim                   claim the win once your opponent has been away too long
+                          (or keep waiting: they may still come back)
   leave                   leave the room
   help                    this text                 quit      leave the client (your seat
                                                               stays yours for a while)"""
@@ -74,6 +76,7 @@ class Commands:
             "history": self.history, "moves": self.history,
             "move": self.move, "play": self.move,
             "resign": self.resign,
+            "claim": self.claim,
             "rematch": self.rematch,
             "leave": self.leave,
             "quit": self.quit, "exit": self.quit, "bye": self.quit,
@@ -276,6 +279,15 @@ class Commands:
             self.out.say("The game has not started: `leave` the room instead.")
         else:
             await self.session.resign()
+
+    async def claim(self, args: list[str]) -> None:
+        view = self.screen.view
+        if view is None or view.you is None:
+            self.out.say("You are not playing a game.")
+        elif view.status != "playing":
+            self.out.say("There is no game going on: nothing to claim.")
+        else:  # the server judges whether the opponent has been away long enough
+            await self.session.claim_win()
 
     async def rematch(self, args: list[str]) -> None:
         view = self.screen.view

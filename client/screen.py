@@ -21,10 +21,13 @@ from mancala.client.session import Notice, Session
 from mancala.client.wording import describe_error, room_line
 
 PLAYER_WORDS = {"joined": "joined the game", "disconnected": "lost the connection (their seat is kept)",
-                "back": "is back", "left": "left the room", "forfeited": "forfeited: away too long"}
+                "back": "is back", "left": "left the room", "forfeited": "forfeited: away too long",
+                "claimable": "has been away too long: {claimer} may claim the win"}
 # the same said of the viewer's own seat (another tab of theirs, or their own return)
 YOUR_WORDS = {"joined": "joined the game", "disconnected": "lost the connection (your seat is kept)",
-              "back": "are back", "left": "left the room", "forfeited": "forfeited: away too long"}
+              "back": "are back", "left": "left the room", "forfeited": "forfeited: away too long",
+              "claimable": "have been away too long: your opponent may claim the win"}
+CLAIM_HINT = "Type `claim` to claim the win, or keep waiting: they may still come back."
 
 
 class Screen:
@@ -96,6 +99,10 @@ class Screen:
         self.draw()
         if msg.status == "finished" and msg.you is not None:
             self.out.say("Type `rematch` for another game, or `leave`.")
+        away = [i for i, s in enumerate(msg.seats) if s.claimable and i != msg.you]
+        if msg.status == "playing" and msg.you is not None and away:  # back after a reload or a drop
+            self.out.say(f"{SEAT_NAMES[away[0]]} ({msg.seats[away[0]].name or '?'}) has been away too long. "
+                         + CLAIM_HINT)
 
     def on_move_made(self, msg: Any) -> None:
         if not self._mine(msg):
@@ -145,7 +152,10 @@ class Screen:
             self.out.say(f"You {YOUR_WORDS.get(msg.status, msg.status)}.")
         else:
             who = f"{SEAT_NAMES[msg.seat]} ({msg.name or seat.name or '?'})"
-            self.out.say(f"{who} {PLAYER_WORDS.get(msg.status, msg.status)}.")
+            claimer = "you" if v.you is not None else SEAT_NAMES[1 - msg.seat]
+            self.out.say(f"{who} {PLAYER_WORDS.get(msg.status, msg.status).format(claimer=claimer)}.")
+            if msg.status == "claimable" and v.you is not None:
+                self.out.say(CLAIM_HINT)
         before = v.status
         if v.status == "waiting" and all(s.name or s.computer for s in v.seats):
             v.status = "playing"

@@ -28,6 +28,7 @@ ERROR_HINTS = {
     "bad_message": "The server did not understand the request",
     "unknown_type": "The server does not know that request",
     "try_again": "The room is moving between servers just now; try again in a moment",
+    "not_claimable": "There is no win to claim",
 }
 
 

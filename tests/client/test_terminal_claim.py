@@ -1,0 +1,49 @@
+"""End to end: claiming the win in the terminal, against a real server whose grace period
+passes when the test says (its clock is the test's), with the opponent a MancalaClient."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from mancala.client.api import MancalaClient
+from mancala.server.app import running
+from mancala.server.config import Settings
+from tests.client.pty_terminal import Terminal
+from tests.server.fakes import FakeClock
+
+
+async def test_the_player_who_stayed_claims_the_win_in_the_terminal(
+        tmp_path: Path, terminal: Callable[..., Terminal]) -> None:
+    clock = FakeClock()
+    settings = Settings(host="127.0.0.1", port=0, data_dir=tmp_path / "data",
+                        rate_per_second=10_000.0, rate_burst=10_000, abandon_timeout=30.0)
+    async with running(settings, clock) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        t = terminal("--server", url, "--name", "alice")
+        await t.expect(r"Connected to .* as alice\.")
+        t.send("help")
+        await t.expect(r"claim +claim the win once your opponent has been away too long")
+        t.send("claim")
+        await t.expect(r"You are not playing a game\.")
+
+        t.send("create kalah_4 private south first south")
+        code = (await t.expect(r"Created private room (\w+) \(kalah_4\); you are South"))[1]
+        bob = await MancalaClient.connect(url, name="bob")
+        await bob.join(code)
+        await t.expect(r"North \(bob\) joined the game\.")
+        await bob.close()
+        await t.expect(r"North \(bob\) lost the connection")
+
+        # too early: the server refuses, and says how long Bob still has
+        t.send("claim")
+        await t.expect(r"There is no win to claim: room \w+: nothing to claim: North has 30 s left to come back")
+
+        clock.advance(30.1)
+        await t.expect(r"North \(bob\) has been away too long: you may claim the win\.")
+        await t.expect(r"Type `claim` to claim the win, or keep waiting: they may still come back\.")
+        t.send("claim")
+        await t.expect(r"North \(bob\) forfeited: away too long\.")
+        await t.expect(r"Game over: South wins: North abandoned the game\.")
+        t.send("claim")
+        await t.expect(r"There is no game going on: nothing to claim\.")
