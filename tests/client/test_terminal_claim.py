@@ -3,14 +3,38 @@ passes when the test says (its clock is the test's), with the opponent a Mancala
 
 from __future__ import annotations
 
+import io
 from collections.abc import Callable
 from pathlib import Path
 
 from mancala.client.api import MancalaClient
+from mancala.client.console import Output
+from mancala.client.screen import Screen
+from mancala.client.session import Session
+from mancala.engine.game import Game
+from mancala.protocol.messages import RoomState, SeatInfo, State
+from mancala.rules.loading import load_variant
 from mancala.server.app import running
 from mancala.server.config import Settings
 from tests.client.pty_terminal import Terminal
 from tests.server.fakes import FakeClock
+
+
+def shown_after_a_reload(you: int | None) -> str:
+    """What the terminal says on a room_state whose North seat is away past its grace period."""
+    text = io.StringIO()
+    screen = Screen(Session("ws://127.0.0.1:9/ws"), Output(text, prompt=False))
+    game = Game(load_variant("kalah_4"))
+    screen.handle(RoomState(
+        room="ABC123", variant="kalah_4", title="Kalah 4", holes=6, public=False,
+        seats=[SeatInfo(name="ann", connected=True), SeatInfo(name="bob", connected=False, claimable=True)],
+        spectators=0, status="playing", you=you, ply=0, moves=[], state=State(**game.state_json(game.start(0)))))
+    return text.getvalue()
+
+
+def test_a_claimable_win_is_said_again_to_the_player_who_comes_back_to_the_room() -> None:
+    assert "North (bob) has been away too long. Type `claim` to claim the win" in shown_after_a_reload(0)
+    assert "claim" not in shown_after_a_reload(None)  # a spectator has nothing to claim
 
 
 async def test_the_player_who_stayed_claims_the_win_in_the_terminal(

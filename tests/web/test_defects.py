@@ -55,6 +55,9 @@ def test_an_absent_opponent_is_counted_down_to_the_forfeit_even_after_a_reload(n
     watcher.wait_for_selector("#away:has-text('South may claim the win')")
     assert watcher.is_hidden("#claim-button")
     assert alice.get_attribute("#room", "data-status") == "playing"
+    alice.reload()  # the choice outlives a reload: room_state's seat says claimable
+    wait_in_room(alice)
+    alice.wait_for_selector("#claim-button:visible")
     alice.click("#claim-button")
     alice.wait_for_selector("#room[data-status='finished']")
     assert alice.is_hidden("#away") and alice.is_hidden("#claim-button")
