@@ -118,6 +118,24 @@ async def test_a_player_who_waited_past_the_deadline_then_went_away_still_wins(t
     assert [(m.seat, m.status) for m in watcher.of_type("player_status")][-1] == (1, "forfeited")
 
 
+async def test_a_player_who_waited_then_went_away_can_come_back_and_still_claim(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    _, token = room.claim(ann, 0)
+    room.claim(bob, 1)
+    room.detach(bob)
+    clock.advance(ABANDON + 1)
+    room.detach(ann)
+    clock.advance(ABANDON - 1)  # her own deadline not yet passed
+    again = FakeMember("ann")
+    assert room.reconnect(again, token) == 0
+    assert room.room_state(0).seats[1].claimable and not room.finished
+    room.claim_win(again)
+    over = again.of_type("game_over")
+    assert len(over) == 1 and (over[0].reason, over[0].outcome) == ("forfeit", {"kind": "WIN", "winner": 0})
+
+
 async def test_a_claim_with_nothing_to_claim_is_refused_and_changes_nothing(tmp_path: Path) -> None:
     room, clock, ann, bob = await seated(tmp_path)
     watcher = FakeMember("cy")
