@@ -67,6 +67,26 @@ def test_an_absent_opponent_is_counted_down_to_the_forfeit_even_after_a_reload(n
     assert watcher.is_hidden("#claim-button")
 
 
+@pytest.mark.server_settings(abandon_timeout=2.0)
+def test_an_opponent_back_after_the_deadline_takes_the_claim_away_and_play_goes_on(new_page, server, stack) -> None:
+    alice = new_page(name="alice")
+    code = create_room(alice, public=False, seat="0", starter="0")
+    bob = SocketPlayer(server, "bob", stack)
+    token = bob.ask({"type": "join_room", "room": code})["token"]
+    alice.wait_for_selector("#room[data-status='playing']")
+    bob.ws.close()
+    alice.wait_for_selector("#claim-button:visible", timeout=15_000)
+    back = SocketPlayer(server, "bob", stack)
+    state = back.ask({"type": "reconnect", "room": code, "token": token})
+    assert state["you"] == 1 and not state["seats"][1]["claimable"]
+    alice.wait_for_selector("#away", state="hidden")
+    assert alice.is_hidden("#claim-button")
+    assert alice.get_attribute("#room", "data-status") == "playing"
+    hole = legal_holes(alice)[0]
+    alice.click(f"#board button.hole[data-hole='{hole}']")
+    wait_ply(alice, 1)
+
+
 def test_the_invitation_is_for_a_player_waiting_for_an_opponent(new_page) -> None:
     alice = new_page(name="alice")
     code = create_room(alice, public=True)
