@@ -247,6 +247,7 @@ class Hub:
                     and not room.clients() and (room.finished or room.status == "waiting"):
                 self.close_room(room, f"closed after {now - room.empty_since:.0f} s empty")
             elif now - room.last_activity > s.idle_room_ttl:
+                room.settle_unclaimed()
                 self.close_room(room, f"closed after {now - room.last_activity:.0f} s without a move")
 
     def close_room(self, room: Room, why: str) -> None:

@@ -513,6 +513,13 @@ class Room:
         self._finish({"kind": "WIN", "winner": 1 - seat}, "forfeit",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} abandoned the game")
 
+    def settle_unclaimed(self) -> None:
+        """The room is being closed while a win waits to be claimed: the player who waited
+        gets it, as the claim would have given it, rather than a game left unended."""
+        for seat, s in enumerate(self.seats):
+            if s.claimable and not s.connected and not self.finished:
+                self._forfeit(seat)
+
     def claim_win(self, client: Member) -> None:
         """The player who stayed takes the win from an opponent away past the grace period."""
         seat = self.seat_of(client)

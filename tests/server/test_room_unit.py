@@ -322,3 +322,25 @@ async def test_a_game_restored_after_its_last_move_ends_as_the_rules_say(tmp_pat
     assert (again.outcome, again.reason, again.result) == (ended.outcome, "rules", ended.result)  # type: ignore[union-attr]
     h.rules.close()
     h.store.close()
+
+
+async def test_a_room_closed_idle_while_a_win_waits_to_be_claimed_gives_it_to_the_player_who_waited(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+    h = hub(tmp_path, clock, abandon_timeout=10.0)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    await h.handle(ann, json.dumps({"type": "create_room", "variant": "kalah_4", "id": 1}))  # type: ignore[arg-type]
+    code = ann.of_type("seat_granted")[0].room
+    await h.handle(bob, json.dumps({"type": "join_room", "room": code, "id": 2}))  # type: ignore[arg-type]
+    room = h.rooms[code]
+    game_id = room.game_id
+    h.disconnected(bob)  # type: ignore[arg-type]
+    clock.advance(11)
+    assert room.seats[1].claimable and not room.finished  # Ann may claim, or wait
+    clock.advance(100)
+    h.sweep_once()  # nobody moved or claimed for idle_room_ttl: the room closes...
+    assert code not in h.rooms
+    over = ann.of_type("game_over")  # ...and the game ends as the claim would have ended it
+    assert over and over[0].reason == "forfeit" and over[0].outcome == {"kind": "WIN", "winner": 0}
+    assert h.store.game(game_id).result is not None
+    h.rules.close()
