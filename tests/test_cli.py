@@ -82,3 +82,24 @@ def test_solve_has_a_default_time_limit_and_says_how_long_it_may_take(capsys) ->
     assert "estimate: under a second (12 seeds" in err and "time limit 60 s" in err
     assert main(["solve", "kalah_4", "--holes", "3", "--seeds", "2", "--time-limit", "0"]) == 0
     assert "no time limit" in capsys.readouterr().err
+
+
+def test_arena_help_lists_the_algorithms_and_the_level_names() -> None:
+    """`mancala arena --help` names every algorithm a player spec takes and every level,
+    and each name it lists is one the arena reads."""
+    from mancala.ai.player import LEVEL_NAMES
+    from mancala.rules.enums import Algorithm
+
+    done = subprocess.run([sys.executable, "-m", "mancala", "arena", "--help"], capture_output=True,
+                          text=True, timeout=60, check=False)
+    assert done.returncode == 0, done.stderr
+    shown = " ".join(done.stdout.split())  # argparse wraps the help at the terminal's width
+    algorithms = [a.value for a in Algorithm]
+    assert {"minimaxer", "negamaxer", "montecarlo_ts"} <= set(algorithms)
+    assert f"ALGORITHM: {', '.join(algorithms)}, solver, or ai" in shown, shown
+    assert f"({', '.join(LEVEL_NAMES)}, perfect:" in shown, shown
+    assert LEVEL_NAMES == ("easy", "medium", "hard", "expert")
+    for algorithm in [*algorithms, "solver"]:
+        assert parse_spec(algorithm).algorithm == algorithm
+    for difficulty, level in enumerate(LEVEL_NAMES):
+        assert parse_spec(level).difficulty == difficulty

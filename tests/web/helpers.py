@@ -79,6 +79,17 @@ class LiveServer:
 
 # ---- reading and driving the page -------------------------------------------------------
 
+# every ply the room shows, with the time it was shown (the room's data-ply follows the board)
+WATCH_PLIES = """
+window.__plies = [];
+new MutationObserver(() => {
+  const room = document.getElementById('room');
+  const ply = room && room.dataset.ply;
+  const last = window.__plies[window.__plies.length - 1];
+  if (ply !== undefined && (!last || last[0] !== Number(ply))) window.__plies.push([Number(ply), performance.now()]);
+}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ply']});
+"""
+
 
 def wait_online(page: Any) -> None:
     page.wait_for_selector("body[data-conn='open']")

@@ -3,11 +3,22 @@ played to the end by clicking, then a rematch the computer accepts at once."""
 
 from __future__ import annotations
 
+import json
 import random
 
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
-from tests.web.helpers import board, create_room, legal_holes, ply, stores, wait_online
+from tests.web.helpers import (
+    WATCH_PLIES,
+    SocketPlayer,
+    board,
+    create_room,
+    legal_holes,
+    ply,
+    stores,
+    wait_online,
+    wait_ply,
+)
 
 COMPUTER_WAIT = 30_000  # ms: the first search also starts the server's worker processes
 
@@ -20,6 +31,21 @@ RECORD_STATUS = """() => {
   new MutationObserver(record).observe(document.getElementById('room'),
                                        {childList: true, characterData: true, subtree: true});
 }"""
+
+# when the page handled each move_made its socket brought (page time), by ply
+WATCH_ARRIVALS = """
+window.__arrived = {};
+const PageSocket = window.WebSocket;
+window.WebSocket = class extends PageSocket {
+  constructor(...args) {
+    super(...args);
+    this.addEventListener('message', (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type === 'move_made') window.__arrived[msg.ply] = performance.now();
+    });
+  }
+};
+"""
 
 
 def replay(game: Game, moves: list[dict]) -> object:
@@ -121,3 +147,78 @@ def test_the_perfect_level_is_offered_and_plays(new_page) -> None:
     for m in moves:
         pos = game.play(pos, m["move"])
     assert pos.turn == 0 and board(page) == list(pos.board)
+
+
+def test_the_computer_s_quick_answers_are_shown_move_by_move(new_page, server, stack) -> None:
+    """Issue 13: against the computer, moves reach the page together -- made certain by
+    holding the page in the debugger, as a busy tab would be, until the server has played
+    them: the player's click and the computer's answer, then several moves the player
+    makes from another device, each answered at once -- and the board still shows each
+    move in turn: every ply, in order, none skipped, each computer move arriving before
+    the move ahead of it was shown and seen a while after it."""
+    page = new_page(name="ann")
+    page.add_init_script("localStorage.setItem('mancala.speed', 'normal');" + WATCH_PLIES + WATCH_ARRIVALS)
+    page.reload()
+    code = create_room(page, "kalah_4", public=False, seat="0", starter="0", computer=0)
+    token = page.evaluate("code => JSON.parse(localStorage.getItem('mancala.seats'))[code].token", code)
+    phone = SocketPlayer(server, "ann", stack)  # the player's other device, in the same seat
+    assert phone.ask({"type": "reconnect", "room": code, "token": token})["type"] == "room_state"
+    cdp = page.context.new_cdp_session(page)
+    cdp.send("Debugger.enable")
+    paused: list[str] = []
+    cdp.on("Debugger.paused", lambda event: paused.append(event["reason"]))
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    pos = game.start(0)
+    seats: list[int] = []  # who made each move
+
+    def handing_over() -> int:  # a move of South's that passes the turn: the computer answers it
+        return next((h for h in game.legal_moves(pos) if game.play(pos, h).turn == 1), game.legal_moves(pos)[0])
+
+    def answered() -> None:
+        """Follow the server's moves until the computer has answered (or the game is over)."""
+        nonlocal pos
+        start = len(seats)
+        while len(seats) == start or not (pos.outcome is not None or (seats[-1] == 1 and pos.turn == 0)):
+            msg = phone.pushed.pop(0) if phone.pushed else json.loads(phone.ws.recv(timeout=COMPUTER_WAIT / 1000))
+            if msg["type"] == "move_made":
+                assert msg["ply"] == len(seats), msg
+                seats.append(msg["seat"])
+                pos = game.play(pos, msg["move"])
+
+    for _ in range(2):  # the page's own click, held with the computer's answer
+        page.wait_for_selector(f"#room[data-ply='{len(seats)}'][data-turn='0'] button.hole[data-legal]",
+                               timeout=COMPUTER_WAIT)
+        # the click and the hold in one task: nothing the socket brings is handled before
+        page.evaluate("""hole => setTimeout(() => {
+          document.querySelector(`#board button.hole[data-hole='${hole}']`).click();
+          debugger;
+        })""", handing_over())
+        answered()
+        cdp.send("Debugger.resume")
+    wait_ply(page, len(seats), timeout=60_000)
+    # held again; meanwhile three moves from the other device, each answered by the computer
+    paused.clear()
+    page.evaluate("() => setTimeout(() => { debugger; })")
+    for _ in range(10_000):  # CDP events come in while a command is sent
+        if paused:
+            break
+        cdp.send("Debugger.setBreakpointsActive", {"active": True})
+    assert paused, "the page was not held"
+    for _ in range(3):
+        if pos.outcome is None:
+            phone.ask({"type": "move", "room": code, "move": handing_over(), "ply": len(seats)})
+            answered()
+    cdp.send("Debugger.resume")
+    wait_ply(page, len(seats), timeout=60_000)
+
+    computer = [i for i, seat in enumerate(seats) if seat == 1]  # move i makes ply i + 1
+    assert len(computer) >= 5 and seats[0] == 0, seats
+    shown = page.evaluate("window.__plies")
+    assert [p for p, _ in shown] == list(range(len(seats) + 1)), shown
+    at = dict(shown)
+    arrived = {int(p): t for p, t in page.evaluate("window.__arrived").items()}
+    for i in computer:
+        assert arrived[i] < at[i], f"move {i + 1} came after the one before it was shown: {arrived}, {shown}"
+        assert at[i + 1] - at[i] >= 400, f"move {i + 1} was shown for only {at[i + 1] - at[i]:.0f} ms: {shown}"
+    assert [m["seat"] for m in page.evaluate("window.mancala.room.moves")] == seats
+    assert board(page) == list(pos.board) and stores(page) == list(pos.stores)

@@ -115,6 +115,62 @@ def test_the_replay_viewer_steps_through_a_finished_game_with_keys(new_page, ser
     assert page.get_attribute("#download-moves", "href") == f"/api/games/{game_id}"
 
 
+PHONE = {"width": 375, "height": 740}
+
+
+def assert_one_column_per_player(page: Any, game: Game, moves: list[int]) -> None:
+    """The move list's geometry: each player's moves in one column of their own (the same
+    left edge), the two columns side by side inside the screen, the names above them; a
+    move below the one before it, except North's answer beside South's move."""
+    boxes = page.eval_on_selector_all(
+        "#move-list li", "ls => ls.map(l => { const r = l.getBoundingClientRect();"
+        " return [Number(l.dataset.ply), r.left, r.right, r.top]; })")
+    assert [b[0] for b in boxes] == list(range(len(moves)))
+    seats, pos = [], game.start(0)
+    for move in moves:
+        seats.append(pos.turn)
+        pos = game.play(pos, move)
+    assert set(seats) == {0, 1} and any(a == b for a, b in zip(seats, seats[1:], strict=False))  # an extra turn
+    columns = {seat: {(round(left), round(right)) for (_, left, right, _), s in zip(boxes, seats, strict=True)
+                      if s == seat} for seat in (0, 1)}
+    assert len(columns[0]) == 1 and len(columns[1]) == 1, columns  # one x column a player
+    (south_left, south_right), = columns[0]
+    (north_left, north_right), = columns[1]
+    assert south_right <= north_left and north_right <= PHONE["width"], columns  # side by side, on screen
+    assert north_left - south_left >= 100, columns  # two real columns, not one squeezed
+    for ply in range(1, len(moves)):
+        top, before = boxes[ply][3], boxes[ply - 1][3]
+        if seats[ply - 1] == 0 and seats[ply] == 1:  # North answers on South's line
+            assert abs(top - before) < 1, (ply, boxes)
+        else:  # a new line: North's move then South's, or a player moving again
+            assert top > before + 5, (ply, boxes)
+    heads = page.eval_on_selector_all("#move-heads span", "ss => ss.map(s => s.getBoundingClientRect().left)")
+    assert [round(h) for h in heads] == [south_left, north_left]
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_on_a_phone_the_move_list_keeps_one_column_per_player(new_page, server, stack) -> None:
+    """375 px wide: in the room and in the replay viewer the moves stay in one column per
+    player, not wrapped into chess-style pairs or a single column."""
+    pages: list[Any] = []
+
+    def watch(code: str) -> None:
+        page = new_page(name="cy", viewport=PHONE)
+        page.add_init_script("localStorage.setItem('mancala.speed', 'instant')")
+        page.goto(f"{server.url}/index.html#watch={code}")
+        wait_in_room(page)
+        pages.append(page)
+
+    code, game_id, moves, _, _, game = played_game(server, stack, watch)
+    room = pages[0]
+    wait_ply(room, len(moves))
+    room.wait_for_selector("#room[data-status='finished']")
+    assert_one_column_per_player(room, game, moves)
+    viewer = new_page(f"/games/{game_id}", viewport=PHONE)
+    viewer.wait_for_selector("body[data-loaded='game']")
+    assert_one_column_per_player(viewer, game, moves)
+
+
 def test_the_viewer_says_when_there_is_no_such_game(new_page) -> None:
     page = new_page("/games/12345")
     page.wait_for_selector("body[data-loaded='missing']")

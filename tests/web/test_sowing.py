@@ -13,6 +13,7 @@ import pytest
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
 from tests.web.helpers import (
+    WATCH_PLIES,
     SocketPlayer,
     board,
     moves_to_a_capture_and_an_extra_turn,
@@ -20,17 +21,6 @@ from tests.web.helpers import (
     wait_online,
     wait_ply,
 )
-
-# every ply the room shows, with the time it was shown (the room's data-ply follows the board)
-WATCH_PLIES = """
-window.__plies = [];
-new MutationObserver(() => {
-  const room = document.getElementById('room');
-  const ply = room && room.dataset.ply;
-  const last = window.__plies[window.__plies.length - 1];
-  if (ply !== undefined && (!last || last[0] !== Number(ply))) window.__plies.push([Number(ply), performance.now()]);
-}).observe(document, {subtree: true, attributes: true, attributeFilter: ['data-ply']});
-"""
 
 
 def burst(server: Any, stack: ExitStack, watch: Any) -> tuple[list[int], int, int, Game, float]:
