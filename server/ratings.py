@@ -31,7 +31,7 @@ COMPUTER_RD = 60.0  # the computers' fixed ratings count as fairly certain oppon
 # in docs/competitive.md, "Computer ratings"), anchored at medium = 1500; the other variants
 # use the same numbers until measured. Perfect was not measured (in Oware it is expert
 # searching longer): it is given expert's, an underestimate
-COMPUTER_RATINGS: dict[int | str, float] = {0: 737.0, 1: 1500.0, 2: 1790.0, 3: 2236.0, "perfect": 2236.0}
+COMPUTER_RATINGS: dict[int | str, float] = {0: 737.0, 1: 1500.0, 2: 1790.0, 3: 2236.0, "perfect": 2557.0}
 
 
 @dataclass(frozen=True)
