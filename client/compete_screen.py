@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from mancala.client.console import Output
 from mancala.client.moves import SEAT_NAMES, events_of
+from mancala.protocol.messages import RatingInfo
 
 if TYPE_CHECKING:
     from mancala.client.screen import Screen
@@ -161,9 +162,25 @@ class CompeteScreen:
             self.out.say(f"Challenge {msg.status}.")
 
     def on_ratings(self, msg: Any) -> None:
+        v = self.screen.view
         for c in msg.changes:
             mark = "?" if c.provisional else ""
             self.out.say(f"Rating ({msg.variant}): {self._name(c.seat)} {c.before} -> {c.after}{mark}")
+            if v is not None and c.seat == v.you and msg.room == v.room:
+                self._note_rating(msg.variant, c)
+
+    def _note_rating(self, variant: str, change: Any) -> None:
+        """One's own new rating, so that `me` shows it (as the identity would after the next
+        `identify`)."""
+        who = self.session.identity
+        if who is None:
+            return
+        old = next((r for r in who.ratings if r.variant == variant), None)
+        games = old.games + 1 if old is not None else 1
+        fresh = RatingInfo(variant=variant, rating=change.after, rd=change.rd, provisional=change.provisional,
+                           games=games)
+        ratings = [r for r in who.ratings if r.variant != variant] + [fresh]
+        self.session.identity = who.model_copy(update={"ratings": ratings})
 
     def on_identity(self, msg: Any) -> None:
         self.session.remember(msg)
