@@ -13,7 +13,7 @@ from mancala.client.session import Session
 
 HELP = """\
 Competitive play:
-  clock                   both clocks now (timed rooms)
+  clock                   both clocks now (timed rooms; yours is also shown when it gets low)
   draw                    offer a draw, or accept your opponent's offer
   takeback                ask to take your last move back, or accept the request (not in rated games)
   decline                 refuse the offer your opponent made
