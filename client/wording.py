@@ -28,6 +28,15 @@ ERROR_HINTS = {
     "bad_message": "The server did not understand the request",
     "unknown_type": "The server does not know that request",
     "try_again": "The room is moving between servers just now; try again in a moment",
+    # competitive play (the page's words, client/web/text.js, said the terminal's way)
+    "not_identified": "That needs a known player (you play as a guest: start without --guest)",
+    "name_taken": "Another player already has that name",
+    "bad_secret": "The server does not know the player kept in your player file",
+    "bad_transfer": "That code does not work (codes work once, for ten minutes)",
+    "no_offer": "No offer to answer (or you have made one already)",
+    "no_takeback": "No takeback",
+    "no_such_player": "No player of that name is online",
+    "no_such_challenge": "That challenge is no longer open",
 }
 
 
