@@ -142,7 +142,7 @@ async def test_a_takeback_between_two_terminals_and_none_in_a_rated_game(
     a.send("a")
     await b.expect(board_regex(moved, 1))
     a.send("takeback")
-    await a.expect(r"\(no_takeback\): no takebacks in a rated game")
+    await a.expect(r"No takeback: no takebacks in a rated game")
     b.send("board")
     await b.expect(board_regex(moved, 1))  # nothing was taken back
 
@@ -166,7 +166,7 @@ async def test_a_transfer_code_makes_a_second_terminal_the_same_player(
     assert stat.S_IMODE(second_file.stat().st_mode) == 0o600
 
     second.send("redeem " + code)  # a code works once
-    await second.expect(r"\(bad_transfer\)")
+    await second.expect(r"That code does not work \(codes work once, for ten minutes\)")
     second.send("quit")
     await second.wait_exit()
     again = terminal("--server", url, "--name", "other", MANCALA_PLAYER_FILE=str(second_file))
@@ -217,7 +217,7 @@ async def test_a_challenge_declined_in_the_terminal_is_heard_by_the_challenger(
     busy.send("challenges")
     await busy.expect(r"No challenges waiting\.")
     busy.send(f"accept {cid}")  # it was settled: nothing to accept any more
-    await busy.expect(r"\(no_such_challenge\)")
+    await busy.expect(r"That challenge is no longer open")
 
 
 async def test_a_rated_timed_room_from_the_terminal_ends_on_time(
