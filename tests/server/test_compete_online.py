@@ -1,6 +1,7 @@
 """Competitive play on a real server through real sockets: computer opponents on the
-clock (charged for their moves, and flagged when their time runs out), the chat line's
-length, and display names checked on `identify` and `rename` as on `hello`."""
+clock (charged for their moves, and flagged when their time runs out), a rated game's
+ratings told after its end, the chat line's length, and display names checked on
+`identify` and `rename` as on `hello`."""
 
 from __future__ import annotations
 
@@ -60,6 +61,27 @@ async def test_a_computer_whose_clock_runs_out_loses_on_time(start_server: Start
         assert late.clocks.remaining == [0, 1000]
         first = await until_move(ann, 0)  # the busy room's computer did move, in its own time
         assert first.room == busy.room
+
+
+async def test_a_rated_game_tells_its_end_then_the_new_ratings(connect: Connect) -> None:
+    """In this order on every store: SQLite settles the ratings inside the call that ends
+    the game, PostgreSQL (a cluster's journal) once the transaction commits."""
+    ann, bob = await connect("ann"), await connect("bob")
+    for who, name in ((ann, "ann"), (bob, "bob")):
+        await who.request({"type": "identify", "name": name})
+    granted = await ann.create_room("oware_abapa", seat=0, rated=True)
+    await bob.join(granted.room)
+    await bob.resign(granted.room)
+    for who in (ann, bob):
+        told = []
+        while len(told) < 2:
+            event = await who.next_event()
+            if event.type in ("game_over", "ratings_changed"):
+                told.append(event)
+        assert [e.type for e in told] == ["game_over", "ratings_changed"]
+        over, changed = told
+        assert changed.game_id == over.game_id and over.reason == "resign"
+        assert [c.after > 1500 for c in changed.changes] == [True, False]
 
 
 async def test_a_chat_line_of_300_characters_is_said_and_one_of_301_refused(connect: Connect) -> None:
