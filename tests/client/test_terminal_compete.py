@@ -197,6 +197,14 @@ async def test_mute_stops_one_name_reaching_the_terminal_only(
         await t.expect(r"moe: after the spam")
         assert "buy my course" not in t.text[since:]
 
+        t.send("say " + "x" * 301)  # too long: said so, nothing cut off and sent
+        await t.expect(r"Not sent: a chat line is at most 300 characters \(that one has 301\)\.")
+        t.send("say " + "y" * 300)
+        heard = await cy.next_event("chat_message")
+        assert (heard.name, heard.text) == ("moe", "after the spam")
+        heard = await cy.next_event("chat_message")
+        assert (heard.name, heard.text) == ("moe", "y" * 300)
+
         t.send("unmute loud")
         await t.expect(r"loud can be heard again\.")
         await loud.request({"type": "chat", "room": code, "text": "sorry"})
