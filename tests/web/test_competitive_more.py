@@ -35,6 +35,7 @@ def test_a_takeback_asked_with_the_button_and_accepted_in_the_other_browser(new_
     assert "taken back" in alice.inner_text("#notice")
     assert legal_holes(alice) == [0, 1, 2, 3, 4, 5] and legal_holes(bob) == []  # South to move again
     assert bob.is_hidden("#offer")
+    assert alice.is_hidden("#takeback-button")  # her move is gone: nothing to take back now
 
 
 def test_a_transfer_code_makes_a_second_browser_the_same_player(new_page) -> None:
