@@ -33,7 +33,7 @@ ERROR_HINTS = {
     "name_taken": "Another player already has that name",
     "bad_secret": "The server does not know the player kept in your player file",
     "bad_transfer": "That code does not work (codes work once, for ten minutes)",
-    "no_offer": "No offer to answer (or you have made one already)",
+    "no_offer": "No offer",  # the server says which: none to answer, one of yours stands, a computer
     "no_takeback": "No takeback",
     "no_such_player": "No player of that name is online",
     "no_such_challenge": "That challenge is no longer open",
