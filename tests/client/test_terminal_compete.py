@@ -260,3 +260,15 @@ async def test_a_rated_timed_room_from_the_terminal_ends_on_time(
         assert (over.reason, over.outcome) == ("timeout", {"kind": "WIN", "winner": 1})
     t.send("me")
     await t.expect(rf"You are tess\. Ratings: kalah_4 {mine[1]}\?\.")
+
+
+async def test_offers_to_the_computer_are_refused_in_words(url: str, terminal: Callable[..., Terminal],
+                                                          tmp_path: Path) -> None:
+    t = terminal("--server", url, "--name", "solo", MANCALA_PLAYER_FILE=str(tmp_path / "solo.json"))
+    await t.expect(r"Connected to .* as solo\.")
+    t.send("create kalah_4 vs computer")
+    await t.expect(r"Your move \(South\)")
+    t.send("draw")
+    await t.expect(r"No offer: the computer does not take draw offers")
+    t.send("decline")
+    await t.expect(r"There is no offer to decline\.")
