@@ -13,7 +13,7 @@ from mancala.client.session import Session
 
 HELP = """\
 Competitive play:
-  clock                   both clocks now (timed rooms)
+  clock                   both clocks now (timed rooms; yours is also shown when it gets low)
   draw                    offer a draw, or accept your opponent's offer
   takeback                ask to take your last move back, or accept the request (not in rated games)
   decline                 refuse the offer your opponent made
@@ -27,6 +27,7 @@ Competitive play:
   transfer                a code to play as yourself on another device (`redeem CODE` there)"""
 
 Handler = Callable[[list[str]], Awaitable[None]]
+CHAT_MAX = 300  # characters in a chat line (the server refuses more)
 
 
 class CompeteCommands:
@@ -87,7 +88,11 @@ class CompeteCommands:
         room = self._room()
         if room is None or not args:
             return
-        await self.session.request({"type": "chat", "room": room, "text": " ".join(args)[:300]})
+        text = " ".join(args)
+        if len(text) > CHAT_MAX:  # (the page's field stops at 300; here nothing is cut unseen)
+            self.out.say(f"Not sent: a chat line is at most {CHAT_MAX} characters (that one has {len(text)}).")
+            return
+        await self.session.request({"type": "chat", "room": room, "text": text})
 
     async def mute(self, args: list[str], muted: bool = True) -> None:
         room = self._room()

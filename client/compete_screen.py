@@ -7,16 +7,19 @@ overrides escaped: a name or a chat line cannot rewrite the terminal.
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from mancala.client.console import Output
 from mancala.client.moves import SEAT_NAMES, events_of
+from mancala.client.session import Notice, Session
+from mancala.protocol.messages import RatingInfo
 
 if TYPE_CHECKING:
     from mancala.client.screen import Screen
-    from mancala.client.session import Session
 
 LOW_MS = 10_000
 
@@ -54,11 +57,12 @@ class CompeteScreen:
         self.at = 0.0  # when the clocks were told (monotonic)
         self.offer: Any = None
         self.challenges: dict[str, Any] = {}  # open ones, by id
+        self.low_timer: asyncio.TimerHandle | None = None  # the warning when one's clock gets low
 
     def handlers(self) -> dict[str, Callable[[Any], None]]:
         return {"offer": self.on_offer, "taken_back": self.on_taken_back, "chat_message": self.on_chat,
                 "challenge": self.on_challenge, "challenge_update": self.on_challenge_update,
-                "ratings_changed": self.on_ratings, "identity": self.on_identity}
+                "ratings_changed": self.on_ratings, "identity": self.on_identity, "low_time": self.on_low_time}
 
     def after(self, msg: Any) -> None:
         """Clocks and offers follow the room's own messages (the Screen handled them first)."""
@@ -75,6 +79,32 @@ class CompeteScreen:
                 self.clocks, self.at = msg.clocks, time.monotonic()
         elif msg.type == "game_over" and self.clocks is not None:
             self.clocks = type(self.clocks)(remaining=[self.left(0), self.left(1)], running=None)
+
+    def arm_low(self) -> None:
+        """When one's own clock runs, say so once it gets low (the page turns it red): a
+        player at a terminal sees the clock only when the board is drawn or they ask."""
+        if self.low_timer is not None:
+            self.low_timer.cancel()
+            self.low_timer = None
+        v, c = self.screen.view, self.clocks
+        if v is None or c is None or v.you is None or c.running != v.you or v.status == "finished":
+            return
+        ms = self.left(v.you)
+        if ms < LOW_MS:  # low already: the clock line under the board says so
+            return
+        with contextlib.suppress(RuntimeError):  # (no event loop: nothing to warn in)
+            self.low_timer = asyncio.get_running_loop().call_later((ms - LOW_MS) / 1000 + 0.05, self._low_due)
+
+    def _low_due(self) -> None:
+        """The warning goes through the inbox, as a push does: shown in turn, prompt redrawn."""
+        self.low_timer = None
+        self.session.events.put_nowait(Notice("low_time"))
+
+    def on_low_time(self, msg: Any) -> None:
+        v, c = self.screen.view, self.clocks
+        if v is not None and v.you is not None and c is not None and c.running == v.you \
+                and v.status != "finished" and self.left(v.you) < LOW_MS:
+            self.out.say(self.clock_line())
 
     def left(self, seat: int) -> int:
         c = self.clocks
@@ -161,9 +191,25 @@ class CompeteScreen:
             self.out.say(f"Challenge {msg.status}.")
 
     def on_ratings(self, msg: Any) -> None:
+        v = self.screen.view
         for c in msg.changes:
             mark = "?" if c.provisional else ""
             self.out.say(f"Rating ({msg.variant}): {self._name(c.seat)} {c.before} -> {c.after}{mark}")
+            if v is not None and c.seat == v.you and msg.room == v.room:
+                self._note_rating(msg.variant, c)
+
+    def _note_rating(self, variant: str, change: Any) -> None:
+        """One's own new rating, so that `me` shows it (as the identity would after the next
+        `identify`)."""
+        who = self.session.identity
+        if who is None:
+            return
+        old = next((r for r in who.ratings if r.variant == variant), None)
+        games = old.games + 1 if old is not None else 1
+        fresh = RatingInfo(variant=variant, rating=change.after, rd=change.rd, provisional=change.provisional,
+                           games=games)
+        ratings = [r for r in who.ratings if r.variant != variant] + [fresh]
+        self.session.identity = who.model_copy(update={"ratings": ratings})
 
     def on_identity(self, msg: Any) -> None:
         self.session.remember(msg)

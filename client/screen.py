@@ -66,6 +66,8 @@ class Screen:
         handler = self.handlers.get(msg.type)
         if handler is not None:
             handler(msg)
+        if msg.type in ("room_state", "move_made", "game_over", "player_status", "taken_back"):
+            self.compete.arm_low()  # (after the handler: the room's view is current)
 
     def draw(self) -> None:
         if self.view is not None:

@@ -25,7 +25,7 @@ RETRY_DELAYS = (0.2, 0.5, 1.0, 2.0, 3.0, 5.0)  # then every 5 s until it works o
 class Notice:
     """Something about the connection, not from the server."""
 
-    type: str  # connection_lost | reconnected | resume_failed
+    type: str  # connection_lost | reconnected | resume_failed | low_time (compete_screen.py)
     text: str = ""
 
 

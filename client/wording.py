@@ -29,6 +29,15 @@ ERROR_HINTS = {
     "unknown_type": "The server does not know that request",
     "try_again": "The room is moving between servers just now; try again in a moment",
     "not_claimable": "There is no win to claim",
+    # competitive play (the page's words, client/web/text.js, said the terminal's way)
+    "not_identified": "That needs a known player (you play as a guest: start without --guest)",
+    "name_taken": "Another player already has that name",
+    "bad_secret": "The server does not know the player kept in your player file",
+    "bad_transfer": "That code does not work (codes work once, for ten minutes)",
+    "no_offer": "No offer",  # the server says which: none to answer, one of yours stands, a computer
+    "no_takeback": "No takeback",
+    "no_such_player": "No player of that name is online",
+    "no_such_challenge": "That challenge is no longer open",
 }
 
 

@@ -50,6 +50,8 @@ class Match:
         self.clocks: GameClock | None = None
         self.offer: OfferInfo | None = None
         self.flag_timer: Timer | None = None
+        self._ending = False  # inside finish(): ratings settled at once are told after game_over
+        self._ratings_news: RatingsChanged | None = None
 
     # ---- terms ------------------------------------------------------------------------
 
@@ -197,8 +199,19 @@ class Match:
             fixed = computer_rating(room.computer_level if room.computer_level is not None else 1) \
                 if s.computer else None
             sides.append(RatedSide(i, None if s.computer else s.player, s.name or SEAT_NAMES[i], fixed))
-        room.store.finish_rated(room.game_id, outcome, reason, result, room.variant_name, sides, self._rated)
+        self._ending = True  # a store that commits at once settles the ratings inside this call
+        try:
+            room.store.finish_rated(room.game_id, outcome, reason, result, room.variant_name, sides, self._rated)
+        finally:
+            self._ending = False
         return True
+
+    def ended(self) -> None:
+        """The room has told `game_over`: the ratings settled with it follow (a store that
+        commits later tells them when it has: after the game_over either way)."""
+        news, self._ratings_news = self._ratings_news, None
+        if news is not None:
+            self.room.broadcast(news)
 
     def _rated(self, settled: list[Settled]) -> None:
         """The new ratings are stored: the room hears them, the seats show them."""
@@ -212,8 +225,11 @@ class Match:
                     ratings[room.variant_name] = seat.rating
         changes = [RatingChange(seat=s.side.seat, name=s.side.name, before=s.before.shown(), after=s.after.shown(),
                                 rd=round(s.after.rd), provisional=s.after.provisional) for s in settled]
-        room.broadcast(RatingsChanged(room=room.code, game_id=room.game_id, variant=room.variant_name,
-                                      changes=changes))
+        news = RatingsChanged(room=room.code, game_id=room.game_id, variant=room.variant_name, changes=changes)
+        if self._ending:
+            self._ratings_news = news
+        else:
+            room.broadcast(news)
 
     def cancel_timers(self) -> None:
         if self.flag_timer is not None:

@@ -703,6 +703,7 @@ class Room:
         log.info("room %s: game over (%s): %s", self.code, reason, result)
         self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,
                                 result=result, game_id=self.game_id))
+        self.match.ended()  # a rated game's new ratings, after the end they come from
         self.on_change(self)
 
     async def rematch(self, client: Member) -> bool:

@@ -1,0 +1,112 @@
+"""Competitive play on a real server through real sockets: computer opponents on the
+clock (charged for their moves, and flagged when their time runs out), a rated game's
+ratings told after its end, the chat line's length, and display names checked on
+`identify` and `rename` as on `hello`."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from mancala.client.api import MancalaClient, ServerError
+from tests.server.conftest import Connect, StartServer
+
+
+async def until_move(client: MancalaClient, seat: int) -> Any:
+    """The next move_made of `seat` (a computer may sow again: several in a row)."""
+    while True:
+        made = await client.next_event("move_made", timeout=30)
+        if made.seat == seat:
+            return made
+
+
+async def test_a_computer_is_charged_for_its_moves(connect: Connect) -> None:
+    ann = await connect("ann")
+    granted = await ann.create_room("kalah_4", seat=1, starter=0, computer=1, clock={"base": 60, "increment": 0})
+    state = await ann.next_event("room_state")
+    assert state.clocks.running == 0  # the computer's clock runs from the start
+    first = await until_move(ann, 0)
+    assert first.clocks.remaining[0] < 60_000, first.clocks  # its thinking was charged
+    made = first
+    while made.clocks.running != 1:  # it sowed into its store: it moves again
+        made = await ann.next_event("move_made", timeout=30)
+    computer_left = made.clocks.remaining[0]
+    await ann.move(granted.room, made.state.legal[0], made.ply + 1)
+    mine = await until_move(ann, 1)
+    assert mine.clocks.running == 0 and mine.clocks.remaining[0] <= computer_left  # its clock runs again
+    again = await until_move(ann, 0)
+    assert again.clocks.remaining[0] < computer_left  # and its next move is charged again
+
+
+async def test_a_computer_whose_clock_runs_out_loses_on_time(start_server: StartServer) -> None:
+    """The computer budgets its thinking from its clock (1/25 of what it has left, at least
+    20 ms), so it does not flag by thinking; but it is charged from the moment the position
+    went out, like anyone, and that includes waiting for a search process on a busy server.
+    Here the only search process is busy for seconds with another room's perfect player
+    (which thinks for its whole cap), while a computer with a one-second clock waits."""
+    server = await start_server(computer_workers=1, computer_cap_ms=4000)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    async with await MancalaClient.connect(url, name="ann") as ann:
+        busy = await ann.create_room("oware_abapa", seat=1, starter=0, computer="perfect", public=False)
+        await ann.next_event("room_state")
+        timed = await ann.create_room("kalah_4", seat=1, starter=0, computer=0, public=False,
+                                      clock={"base": 1, "increment": 0})
+        over = await ann.next_event("game_over", timeout=30)
+        assert over.room == timed.room
+        assert (over.reason, over.outcome, over.result) == ("timeout", {"kind": "WIN", "winner": 1},
+                                                            "North wins on time")
+        late = await ann.spectate(timed.room)
+        assert late.status == "finished" and late.moves == []  # its move came too late: none stands
+        assert late.clocks.remaining == [0, 1000]
+        first = await until_move(ann, 0)  # the busy room's computer did move, in its own time
+        assert first.room == busy.room
+
+
+async def test_a_rated_game_tells_its_end_then_the_new_ratings(connect: Connect) -> None:
+    """In this order on every store: SQLite settles the ratings inside the call that ends
+    the game, PostgreSQL (a cluster's journal) once the transaction commits."""
+    ann, bob = await connect("ann"), await connect("bob")
+    for who, name in ((ann, "ann"), (bob, "bob")):
+        await who.request({"type": "identify", "name": name})
+    granted = await ann.create_room("oware_abapa", seat=0, rated=True)
+    await bob.join(granted.room)
+    await bob.resign(granted.room)
+    for who in (ann, bob):
+        told = []
+        while len(told) < 2:
+            event = await who.next_event()
+            if event.type in ("game_over", "ratings_changed"):
+                told.append(event)
+        assert [e.type for e in told] == ["game_over", "ratings_changed"]
+        over, changed = told
+        assert changed.game_id == over.game_id and over.reason == "resign"
+        assert [c.after > 1500 for c in changed.changes] == [True, False]
+
+
+async def test_a_chat_line_of_300_characters_is_said_and_one_of_301_refused(connect: Connect) -> None:
+    ann = await connect("ann")
+    granted = await ann.create_room("kalah_4")
+    await ann.next_event("room_state")
+    with pytest.raises(ServerError) as refused:
+        await ann.request({"type": "chat", "room": granted.room, "text": "x" * 301})
+    assert refused.value.code == "bad_message" and "chat: text:" in refused.value.message
+    await ann.request({"type": "chat", "room": granted.room, "text": "y" * 300})
+    said = await ann.next_event("chat_message")
+    assert said.text == "y" * 300  # the 301 was never said: this is the first line
+
+
+@pytest.mark.parametrize("name", ["ann\x1b[2J", "ann\u202e", "ann\nbob"])
+async def test_identify_and_rename_refuse_names_with_control_characters(connect: Connect, name: str) -> None:
+    ann = await connect("ann")
+    with pytest.raises(ServerError) as refused:
+        await ann.request({"type": "identify", "name": name})
+    assert refused.value.code == "bad_message" and "identify: name:" in refused.value.message
+    assert "printable characters only" in refused.value.message
+    me = await ann.request({"type": "identify", "name": "ann"})
+    with pytest.raises(ServerError) as refused:
+        await ann.request({"type": "rename", "name": name})
+    assert refused.value.code == "bad_message" and "rename: name:" in refused.value.message
+    assert "printable characters only" in refused.value.message
+    again = await ann.request({"type": "identify", "player": me.player, "secret": me.secret})
+    assert again.name == "ann"  # the name stayed as it was
