@@ -13,6 +13,7 @@
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -31,8 +32,14 @@ def python_files(*roots: Path) -> Iterator[Path]:
         yield from (p for p in root.rglob("*.py") if ".venv" not in p.parts)
 
 
+@functools.cache
+def parse(path: Path) -> ast.Module:
+    """A file's tree, parsed once for all the checks here (the trees are only read)."""
+    return ast.parse(path.read_text(encoding="utf-8"))
+
+
 def imports(path: Path) -> Iterator[tuple[int, str]]:
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(parse(path)):
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield node.lineno, alias.name
@@ -67,7 +74,7 @@ def _is_callable_value(value: ast.expr) -> bool:
 
 def patched(path: Path) -> Iterator[str]:
     """Strategy attributes set outside construction, or on another object."""
-    tree = ast.parse(path.read_text(encoding="utf-8"))
+    tree = parse(path)
     for func in ast.walk(tree):
         if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
             continue
@@ -162,7 +169,7 @@ def replaced_methods(path: Path, tree: ast.Module, classes: Classes) -> Iterator
 
 
 def _scan(paths: list[Path]) -> list[str]:
-    trees = {path: ast.parse(path.read_text(encoding="utf-8")) for path in paths}
+    trees = {path: parse(path) for path in paths}
     classes = Classes(list(trees.values()))
     found = [hit for path in paths for hit in patched(path)]
     found += [hit for path, tree in trees.items() for hit in replaced_methods(path, tree, classes)]

@@ -64,6 +64,15 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServe
         live.stop()
 
 
+# Moves are played out at the "fast" speed (60 ms a seed, not 150; docs: sowing.js) unless
+# the test chose one: only when this browser has no speed stored yet, so that a test that
+# sets a speed (test_sowing.py, which checks the timings of the speeds it sets), or any
+# other setting, and reloads keeps what it set. Seeds are still dropped one by one: the
+# same code at every speed but "instant".
+FAST_UNLESS_SET = ("try { if (localStorage.getItem('mancala.speed') === null) "
+                   "localStorage.setItem('mancala.speed', 'fast'); } catch (e) {}")
+
+
 @pytest.fixture
 def new_page(browser: Any, server: LiveServer) -> Iterator[Callable[..., Any]]:
     """Open pages, each in its own browser context (its own localStorage): a player each.
@@ -73,6 +82,7 @@ def new_page(browser: Any, server: LiveServer) -> Iterator[Callable[..., Any]]:
     def make(path: str = "/", *, name: str | None = None, viewport: dict[str, int] | None = None) -> Any:
         context = browser.new_context(viewport=viewport or {"width": 1100, "height": 900})
         context.set_default_timeout(10_000)
+        context.add_init_script(FAST_UNLESS_SET)
         contexts.append(context)
         page = context.new_page()
         errors: list[str] = []
