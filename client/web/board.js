@@ -71,6 +71,29 @@ export class BoardView {
     this.focusIndex = null; // the hole that holds the board's tab stop
     this.view = null;
     root.addEventListener("keydown", (event) => this.onKey(event));
+    // A press on a hole whose button is drawn anew before the release (a move arriving,
+    // a move's end, a spectator count) fires no click: the browser wants the press and the
+    // release on one element. The hole pressed is noted here, on the board that stays, and
+    // a release on the same hole's new button counts as its click; when the button was
+    // not redrawn the browser's own click follows and this does nothing.
+    this.pressed = null;
+    const pressable = (event) => event.target.closest?.("button[data-hole], button[data-dir-hole]");
+    const same = (a, b) => a.dataset.hole === b.dataset.hole && a.dataset.dirHole === b.dataset.dirHole
+      && a.dataset.dir === b.dataset.dir;
+    root.addEventListener("pointerdown", (event) => { this.pressed = pressable(event); });
+    root.addEventListener("pointerup", (event) => {
+      const pressed = this.pressed;
+      this.pressed = null;
+      if (!pressed || pressed.isConnected) return;
+      const button = pressable(event);
+      if (!button || !same(button, pressed)) return;
+      if (button.dataset.dir) {
+        this.handlers.onDirection(Number(button.dataset.dirHole), button.dataset.dir);
+      } else {
+        this.focusIndex = Number(button.dataset.hole);
+        this.handlers.onHole(this.focusIndex);
+      }
+    });
   }
 
   /**

@@ -109,7 +109,23 @@ def wait_in_room(page: Any) -> str:
 def wait_ply(page: Any, ply: int, timeout: float = 30_000) -> None:
     """Wait until the board shows the position after `ply` moves (moves are played out in
     turn: a burst takes a while at the slower speeds, longer on a busy machine)."""
-    page.wait_for_selector(f"#room[data-ply='{ply}']", timeout=timeout)
+    try:
+        page.wait_for_selector(f"#room[data-ply='{ply}']", timeout=timeout)
+    except Exception as exc:  # say what the page showed instead: a stall is then readable
+        raise AssertionError(f"the page did not show ply {ply}: {page_summary(page)}; "
+                             f"script errors: {getattr(page, 'js_errors', None)}") from exc
+
+
+def page_summary(page: Any) -> dict[str, Any]:
+    """What a page shows, for a failure's message: the room's data attributes, the status
+    line, the connection, any notice, and the move list's length."""
+    return page.evaluate("""() => {
+      const room = document.getElementById('room');
+      const text = (id) => document.getElementById(id)?.innerText ?? null;
+      return {room: room ? {...room.dataset} : null, conn: document.body.dataset.conn,
+              status: text('status-line'), notice: text('notice'),
+              moves: document.querySelectorAll('#move-list li').length};
+    }""")
 
 
 def ply(page: Any) -> int:

@@ -14,6 +14,7 @@ from mancala.engine.game import Game
 from mancala.protocol.messages import ErrorCode
 from mancala.rules.loading import config_paths, load_variant
 from tests.web.helpers import (
+    SocketPlayer,
     board,
     create_room,
     legal_holes,
@@ -449,3 +450,23 @@ def test_other_peoples_text_is_shown_as_text_and_custom_variants_are_marked(new_
         assert lobby.inner_text("#room-title") == "Kalah <b>4</b> (custom)"
         assert hostile in lobby.inner_text("#room")
         assert lobby.evaluate("window.pwned") is None and lobby.locator("#room img, #rooms-body img").count() == 0
+
+
+def test_a_click_whose_hole_is_redrawn_between_press_and_release_still_plays(new_page, server, stack) -> None:
+    """The board is drawn anew whenever the room changes (here: a spectator comes in). A
+    press before and a release after a redraw land on two buttons, and the browser fires no
+    click; the page must still play the hole (seen as moves lost in the tests)."""
+    alice, bob, code = two_players(new_page)
+    hole = legal_holes(alice)[0]
+    button = alice.locator(f"button.hole[data-hole='{hole}']")
+    box = button.bounding_box()
+    assert box is not None
+    alice.eval_on_selector(f"button.hole[data-hole='{hole}']", "b => { b.dataset.old = '1'; }")
+    alice.mouse.move(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    alice.mouse.down()
+    SocketPlayer(server, "carol", stack).ask({"type": "spectate", "room": code})  # the count changes
+    alice.wait_for_selector("#spectator-count:text('1 watching')")
+    alice.wait_for_selector(f"button.hole[data-hole='{hole}']:not([data-old])")  # a new button
+    alice.mouse.up()
+    wait_ply(alice, 1)
+    wait_ply(bob, 1)
