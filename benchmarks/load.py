@@ -52,6 +52,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import base64
 import contextlib
 import json
 import multiprocessing
@@ -229,6 +230,7 @@ class Plan:
     lobby: int = 0  # lobby subscribers in this generator (the rooms are then public)
     procs: int = 1  # generator processes: this one runs spectators i with i % procs == index
     clock: dict[str, int] | None = None  # the human rooms' time control (None: untimed)
+    raw_spectators: bool = False  # spectators on bare sockets (RawWatcher)
 
     @property
     def url(self) -> str:
@@ -373,6 +375,139 @@ class Watcher:
         await self.ws.close()
 
 
+MOVE_HEAD_BYTES = re.compile(rb'\{"type":"move_made","room":"[A-Z0-9]+","ply":(\d+),')
+
+
+def masked(opcode: int, payload: bytes) -> bytes:
+    """A client's frame (RFC 6455 5.2-5.3: final, masked; our requests are short)."""
+    key = os.urandom(4)
+    n = len(payload)
+    head = bytes((0x80 | opcode, 0x80 | n)) if n < 126 else bytes((0x80 | opcode, 0x80 | 126)) + n.to_bytes(2, "big")
+    body = bytes(b ^ key[i % 4] for i, b in enumerate(payload))
+    return head + key + body
+
+
+class RawWatcher(asyncio.Protocol):
+    """A spectator on a bare socket (--raw-spectators): the websocket handshake and frame
+    heads read here, no websockets client, no decoding of the text but a move's ply.
+
+    A websockets client costs its generator some 40 us a frame in Python; a thousand
+    spectators of one room then take the generators longer to read a move than the server
+    to write it, and that is in the latency. This reads a frame for a few microseconds, so
+    the figure is the server's delivery. Pings are answered (the server would close)."""
+
+    def __init__(self) -> None:
+        self.buf = bytearray()
+        self.transport: asyncio.Transport | None = None
+        self.upgraded = asyncio.get_running_loop().create_future()
+        self.replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.tracker: Tracker | None = None
+        self.game: int | None = None
+        self.open = False
+
+    @classmethod
+    async def connect(cls, url: str, name: str) -> RawWatcher:
+        host, _, rest = url.removeprefix("ws://").partition(":")
+        port, _, path = rest.partition("/")
+        loop = asyncio.get_running_loop()
+        _, w = await loop.create_connection(cls, host, int(port))
+        key = base64.b64encode(os.urandom(16)).decode()
+        assert w.transport is not None
+        w.transport.write((f"GET /{path} HTTP/1.1\r\nHost: {host}:{port}\r\nUpgrade: websocket\r\n"
+                           f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n"
+                           f"Sec-WebSocket-Protocol: {JSON_SUBPROTOCOL}\r\n\r\n").encode())
+        await asyncio.wait_for(w.upgraded, 60)
+        w.send({"type": "hello", "name": name, "id": 1})
+        reply = await w.reply(1)
+        if reply.get("type") != "welcome":
+            raise ServerError(reply.get("code", "?"), reply.get("message", str(reply)))
+        return w
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        self.transport = transport  # type: ignore[assignment]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.open = False
+        if not self.upgraded.done():
+            self.upgraded.set_exception(ConnectionError("closed during the handshake"))
+
+    def send(self, message: dict[str, Any]) -> None:
+        assert self.transport is not None
+        self.transport.write(masked(0x1, json.dumps(message).encode()))
+
+    async def reply(self, request_id: int) -> dict[str, Any]:
+        while True:
+            reply = await asyncio.wait_for(self.replies.get(), 60)
+            if reply.get("id") == request_id:
+                return reply
+
+    async def spectate(self, room: str) -> int | None:
+        self.send({"type": "spectate", "room": room, "id": 2})
+        reply = await self.reply(2)
+        if reply["type"] != "room_state":
+            raise ServerError(reply.get("code", "?"), reply.get("message", str(reply)))
+        self.game = reply["game_id"]
+        return self.game
+
+    async def watch(self, tracker: Tracker, game: int | None) -> None:
+        self.tracker, self.game = tracker, game  # data_received does the rest
+
+    def data_received(self, data: bytes) -> None:
+        buf = self.buf
+        buf += data
+        if not self.open:
+            end = buf.find(b"\r\n\r\n")
+            if end < 0:
+                return
+            status = bytes(buf[:end]).split(b"\r\n", 1)[0]
+            del buf[:end + 4]
+            if b" 101 " not in status:
+                self.upgraded.set_exception(ConnectionError(status.decode(errors="replace")))
+                return
+            self.open = True
+            self.upgraded.set_result(None)
+        while len(buf) >= 2:
+            opcode, size, at = buf[0] & 0x0F, buf[1] & 0x7F, 2
+            if size == 126:
+                if len(buf) < 4:
+                    return
+                size, at = int.from_bytes(buf[2:4], "big"), 4
+            elif size == 127:
+                if len(buf) < 10:
+                    return
+                size, at = int.from_bytes(buf[2:10], "big"), 10
+            if len(buf) < at + size:
+                return
+            payload = bytes(buf[at:at + size])
+            del buf[:at + size]
+            if opcode == 0x1:
+                self.text(payload)
+            elif opcode == 0x9 and self.transport is not None:  # ping: pong with its data
+                self.transport.write(masked(0xA, payload))
+
+    def text(self, payload: bytes) -> None:
+        if self.tracker is not None:
+            head = MOVE_HEAD_BYTES.match(payload)
+            if head is not None:
+                if not self.tracker.clock.stopped:
+                    self.tracker.received(self.game, int(head.group(1)))
+                return
+            if payload.startswith(b'{"type":"room_state"'):  # a rematch: a new game
+                self.game = json.loads(payload)["game_id"]
+                return
+        if b'"id":' in payload:
+            self.replies.put_nowait(json.loads(payload))
+
+    @property
+    def alive(self) -> bool:
+        return self.open
+
+    async def close(self) -> None:
+        if self.transport is not None:
+            self.transport.write(masked(0x8, (1000).to_bytes(2, "big")))
+            self.transport.close()
+
+
 async def player(c: MancalaClient, room: str, seat: int, state: Any, game: int | None, rng: random.Random,
                  plan: Plan, tracker: Tracker | None, samples: Samples, clock: Clock,
                  count: Callable[[int], None], computer: bool = False, ply: int = 0) -> None:
@@ -465,9 +600,10 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
         raw[slot + CONNS] += 1
         return c
 
-    async def connect_watcher(name: str, url: str | None = None) -> Watcher:
+    async def connect_watcher(name: str, url: str | None = None, *, spectator: bool = False) -> Any:
+        kind = RawWatcher if spectator and plan.raw_spectators else Watcher
         async with gate:
-            w = await Watcher.connect(url or plan.url, name)
+            w = await kind.connect(url or plan.url, name)
         clients.append(w)
         raw[slot + CONNS] += 1
         return w
@@ -497,7 +633,7 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
     async def watch_room(r: int, code: str) -> None:
         tracker = trackers.setdefault(r, Tracker(r, len(mine(r)), samples, clock))
         async def one(i: int) -> None:
-            w = await connect_watcher(f"w{r}.{i}", plan.node(r + 2 + i))
+            w = await connect_watcher(f"w{r}.{i}", plan.node(r + 2 + i), spectator=True)
             async with gate:  # spectate as they connect, a few at a time (one round trip each)
                 game = await w.spectate(code)
             readers.append(asyncio.create_task(w.watch(tracker, game)))
@@ -733,7 +869,8 @@ def one_run(args: argparse.Namespace, computer_rooms: int) -> Result:
     counters = ctx.Array("q", procs * COUNTERS)
     go, stop = ctx.Event(), ctx.Event()
     plans = [Plan(urls, list(range(args.rooms))[i::procs], list(range(computer_rooms))[i::procs], args.spectators,
-                  args.computer_level, args.think_ms, i, len(range(args.lobby)[i::procs]), procs, args.clock)
+                  args.computer_level, args.think_ms, i, len(range(args.lobby)[i::procs]), procs, args.clock,
+                  args.raw_spectators)
              for i in range(procs)]
     connections = args.rooms * (2 + args.spectators) + computer_rooms + args.lobby
     pipes, workers = [], []
@@ -943,6 +1080,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--lease", type=float, default=10.0,
                         help="the cluster nodes' lease (s); long enough that a node starved of CPU by the "
                              "benchmark's own processes is not taken for dead")
+    parser.add_argument("--raw-spectators", action="store_true",
+                        help="spectators on bare sockets that read only a frame's head and a move's ply "
+                             "(a websockets client per spectator costs the generators more than the server)")
     parser.add_argument("--pin", action="store_true",
                         help="the server on CPU 0 alone, the load generators on the others (one node)")
     parser.add_argument("--clock", type=time_control, default=None, metavar="BASE+INC",
