@@ -393,12 +393,17 @@ class RawWatcher(asyncio.Protocol):
 
     A websockets client costs its generator some 40 us a frame in Python; a thousand
     spectators of one room then take the generators longer to read a move than the server
-    to write it, and that is in the latency. This reads a frame for a few microseconds, so
-    the figure is the server's delivery. Pings are answered (the server would close)."""
+    to write it, and that is in the latency. Once it watches, its socket is read by the
+    process's RawReader thread (asyncio's path for a readable socket alone cost ~50 us a
+    frame here, a plain epoll loop ~9 us), so the figure is mostly the server's delivery.
+    Pings are answered (the server would close)."""
+
+    reader: RawReader | None = None  # the thread that reads it once it watches
 
     def __init__(self) -> None:
         self.buf = bytearray()
         self.transport: asyncio.Transport | None = None
+        self.write: Callable[[bytes], object] = self._write_transport
         self.upgraded = asyncio.get_running_loop().create_future()
         self.replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.tracker: Tracker | None = None
@@ -431,9 +436,12 @@ class RawWatcher(asyncio.Protocol):
         if not self.upgraded.done():
             self.upgraded.set_exception(ConnectionError("closed during the handshake"))
 
-    def send(self, message: dict[str, Any]) -> None:
+    def _write_transport(self, data: bytes) -> None:
         assert self.transport is not None
-        self.transport.write(masked(0x1, json.dumps(message).encode()))
+        self.transport.write(data)
+
+    def send(self, message: dict[str, Any]) -> None:
+        self.write(masked(0x1, json.dumps(message).encode()))
 
     async def reply(self, request_id: int) -> dict[str, Any]:
         while True:
@@ -450,9 +458,15 @@ class RawWatcher(asyncio.Protocol):
         return self.game
 
     async def watch(self, tracker: Tracker, game: int | None) -> None:
-        self.tracker, self.game = tracker, game  # data_received does the rest
+        self.tracker, self.game = tracker, game
+        if self.reader is not None and self.transport is not None:
+            self.reader.add(self, self.transport)
 
     def data_received(self, data: bytes) -> None:
+        self.feed(data)
+
+    def feed(self, data: bytes) -> None:
+        """Bytes read from the socket (by the loop, or by the reader thread once it watches)."""
         buf = self.buf
         buf += data
         if not self.open:
@@ -482,8 +496,8 @@ class RawWatcher(asyncio.Protocol):
             del buf[:at + size]
             if opcode == 0x1:
                 self.text(payload)
-            elif opcode == 0x9 and self.transport is not None:  # ping: pong with its data
-                self.transport.write(masked(0xA, payload))
+            elif opcode == 0x9:  # ping: pong with its data
+                self.write(masked(0xA, payload))
 
     def text(self, payload: bytes) -> None:
         if self.tracker is not None:
@@ -506,6 +520,56 @@ class RawWatcher(asyncio.Protocol):
         if self.transport is not None:
             self.transport.write(masked(0x8, (1000).to_bytes(2, "big")))
             self.transport.close()
+
+
+class RawReader:
+    """One thread per generator reading the raw spectators' sockets with epoll: per frame
+    one os.read and a few lines of parsing, where asyncio's callbacks cost several times
+    that and would make the generators, not the server, the slow part of a move's trip.
+
+    A watcher's transport stops reading when it is handed over (pause_reading), so the
+    thread alone reads that socket; its pongs are written from the thread straight to the
+    socket (the transport writes nothing more until the close, after stop())."""
+
+    def __init__(self) -> None:
+        import select
+        import threading
+
+        self.epoll = select.epoll()
+        self.watchers: dict[int, RawWatcher] = {}
+        self.stopping = False
+        self.thread = threading.Thread(target=self._run, name="raw-reader", daemon=True)
+        self.thread.start()
+
+    def add(self, w: RawWatcher, transport: asyncio.Transport) -> None:
+        transport.pause_reading()
+        fd = transport.get_extra_info("socket").fileno()
+        w.write = lambda data: os.write(fd, data)
+        self.watchers[fd] = w
+        self.epoll.register(fd, 0x001)  # EPOLLIN, level-triggered
+
+    def _run(self) -> None:
+        while not self.stopping:
+            for fd, _ in self.epoll.poll(0.1):
+                w = self.watchers.get(fd)
+                if w is None:
+                    continue
+                try:
+                    data = os.read(fd, 1 << 16)
+                except BlockingIOError:
+                    continue
+                except OSError:
+                    data = b""
+                if not data:  # closed by the server
+                    w.open = False
+                    self.epoll.unregister(fd)
+                    continue
+                w.feed(data)  # the trackers of raw spectators' rooms: only this thread counts
+
+    def stop(self) -> None:
+        self.stopping = True
+        self.thread.join()
+        self.epoll.close()
 
 
 async def player(c: MancalaClient, room: str, seat: int, state: Any, game: int | None, rng: random.Random,
@@ -592,6 +656,7 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
     # is not counted): a socket left unread would fill up and the server would drop it
     readers: list[asyncio.Task[None]] = []
     clients: list[Any] = []  # MancalaClient and Watcher: both have alive and close()
+    raw_reader = RawReader() if plan.raw_spectators else None
 
     async def connect(name: str, url: str | None = None) -> MancalaClient:
         async with gate:
@@ -604,6 +669,8 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
         kind = RawWatcher if spectator and plan.raw_spectators else Watcher
         async with gate:
             w = await kind.connect(url or plan.url, name)
+        if isinstance(w, RawWatcher):
+            w.reader = raw_reader
         clients.append(w)
         raw[slot + CONNS] += 1
         return w
@@ -678,6 +745,8 @@ async def generate(plan: Plan, counters: SynchronizedArray[int], go: Event, stop
         await asyncio.sleep(0.05)
     clock.running = False
     samples.cpu, samples.elapsed = time.process_time() - cpu0, time.perf_counter() - t0
+    if raw_reader is not None:
+        raw_reader.stop()
     samples.moves, samples.computer_moves = raw[slot + MOVES], raw[slot + CMOVES]
     samples.lost = sum(not c.alive for c in clients)
     clock.stopped = True

@@ -25,7 +25,7 @@ from mancala.protocol.messages import ServerClosing
 from mancala.server.analysis import ANALYSIS
 from mancala.server.clock import Clock
 from mancala.server.config import Settings
-from mancala.server.connection import Client
+from mancala.server.connection import Client, configure_fanout
 from mancala.server.http import HttpRoutes, error_response, not_found
 from mancala.server.hub import Hub
 from mancala.server.logs import setup_logging
@@ -51,6 +51,7 @@ class MancalaServer:
     def __init__(self, settings: Settings, clock: Clock | None = None) -> None:
         """`clock`: the hub's time (timers, rate limits); the event loop's by default."""
         self.settings = settings
+        configure_fanout(settings.fanout_threads)
         self.hub = make_hub(settings, clock)
         self.http = HttpRoutes(self.hub)
         self.server: Server | None = None

@@ -24,6 +24,9 @@ class Settings:
     rate_burst: int = 40
     send_queue: int = 512  # frames queued for a client before it is dropped as too slow
     send_timeout: float = 10.0
+    # threads that write a frame to a big room's sockets beside the event loop's thread
+    # (server/fanout.py); -1: one per other CPU the process may use, at most 3
+    fanout_threads: int = -1
     # seconds between lobby pushes: a room's changes within one interval make one update
     lobby_interval: float = 0.25
     # computer opponents: search processes and the most a move may take

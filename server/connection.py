@@ -20,12 +20,21 @@ from websockets.exceptions import ConnectionClosed
 from websockets.protocol import OPEN
 
 from mancala.protocol.codec import Codec
+from mancala.server.fanout import FanoutWriter, default_threads
 
 log = logging.getLogger("mancala.server")
 # bytes waiting in a socket's transport above which frames wait in the client's queue
 # (websockets' own default write limit: its send() waits for the buffer to drain there)
 WRITE_LIMIT = 2**15
 _ids = itertools.count(1)
+# the process's fan-out writer (deliver_frame); the server sets its threads (configure_fanout)
+writer = FanoutWriter(default_threads())
+
+
+def configure_fanout(threads: int) -> None:
+    """The fan-out writer's threads besides the loop's (-1: one per other CPU)."""
+    global writer
+    writer = FanoutWriter(default_threads() if threads < 0 else threads)
 
 
 def deliver(clients: Collection[Any], message: BaseModel) -> None:
@@ -54,9 +63,10 @@ def deliver_frame(clients: Collection[Any], frame: str | bytes) -> None:
 
     A server's frames are not masked and the server negotiates no extension, so the
     frame's bytes on the wire are the same for every socket: they are built once here and
-    handed to each transport, where websockets' broadcast would frame the message again
-    for each socket (a third of the cost of a move watched by a thousand spectators)."""
-    wire: bytes | None = None
+    handed to the sockets, where websockets' broadcast would frame the message again for
+    each socket (a third of the cost of a move watched by a thousand spectators). Sockets
+    with nothing buffered take them through the fan-out writer (threads for many)."""
+    empty: list[Any] = []
     for client in clients:
         if not client.ready_now():
             client.send_frame(frame)
@@ -65,11 +75,15 @@ def deliver_frame(clients: Collection[Any], frame: str | bytes) -> None:
             # as websockets' broadcast: a socket that is closing gets nothing more, and a
             # fragmented message being sent must not be split (we never send fragments)
             if ws.protocol.state is OPEN and ws.send_in_progress is None:
-                if wire is None:
-                    wire = wire_frame(frame)
-                ws.transport.write(wire)
+                transport = ws.transport
+                if transport.get_write_buffer_size():
+                    transport.write(wire_frame(frame))  # after what it holds, in order
+                else:
+                    empty.append(transport)
         else:
             broadcast((client.ws,), frame)
+    if empty:
+        writer.write(empty, wire_frame(frame))
 
 
 def wire_frame(frame: str | bytes) -> bytes:

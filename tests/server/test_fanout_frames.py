@@ -5,6 +5,7 @@ in both frame types, in order with queued frames, with and without compression."
 from __future__ import annotations
 
 import asyncio
+import socket
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
@@ -12,7 +13,9 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
 
+from mancala.server import connection
 from mancala.server.connection import Client, deliver_frame, wire_frame
+from mancala.server.fanout import FanoutWriter
 
 # each length encoding (7-bit, 16-bit, 64-bit) at and around its limits
 SIZES = [0, 1, 125, 126, 127, 65535, 65536, 70000]
@@ -27,15 +30,19 @@ def messages() -> list[str | bytes]:
 
 
 @asynccontextmanager
-async def fan(n: int, compression: str | None,
-              send: Callable[[list[Client]], None]) -> AsyncIterator[list[list[str | bytes]]]:
+async def fan(n: int, compression: str | None, send: Callable[[list[Client]], None],
+              send_buffer: int | None = None) -> AsyncIterator[list[list[str | bytes]]]:
     """n real clients on a real server; once all are in, `send` delivers to them; yields
-    what each client read (after it has read as many frames as the server sent)."""
+    what each client read (after it has read as many frames as the server sent).
+    `send_buffer`: the server sockets' SO_SNDBUF (small: frames are taken in part)."""
     clients: list[Client] = []
     everyone_in = asyncio.Event()
     done = asyncio.Event()
 
     async def handler(ws: ServerConnection) -> None:
+        if send_buffer is not None:
+            ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF,
+                                                             send_buffer)
         clients.append(Client(ws, queue_size=64, rate=100.0, burst=100, send_timeout=5.0))
         if len(clients) == n:
             everyone_in.set()
@@ -69,6 +76,24 @@ async def test_every_client_reads_every_frame_exactly(compression) -> None:
     async with fan(5, compression, send) as got:
         for read in got:
             assert read == sent
+
+
+async def test_the_writer_threads_deliver_through_partial_writes(monkeypatch) -> None:
+    """Many sockets written by the fan-out writer's threads, each taking big frames only in
+    part (a 4 KB send buffer): the rest of one frame and the next ones follow in order."""
+    monkeypatch.setattr(connection, "writer", FanoutWriter(threads=2, parallel_min=2))
+    sent = messages()
+    partial: list[int] = []
+
+    def send(clients: list[Client]) -> None:
+        for message in sent:
+            deliver_frame(clients, message)
+            partial.append(sum(bool(c.ws.transport.get_write_buffer_size()) for c in clients))
+
+    async with fan(8, None, send, send_buffer=4096) as got:
+        for read in got:
+            assert read == sent
+    assert max(partial) > 0
 
 
 async def test_a_client_with_frames_queued_gets_the_next_one_after_them() -> None:
