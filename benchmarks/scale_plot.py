@@ -22,9 +22,10 @@ def main(argv: list[str]) -> int:
     for run in runs:
         label, path = run.split("=", 1)
         result = json.loads(Path(path).read_text())[0]
-        series[label] = [float(result["latency_ms"].get(k, 0.0)) for k in KEYS]
+        # whole milliseconds: six bars' labels side by side stay readable
+        series[label] = [float(round(result["latency_ms"].get(k, 0.0))) for k in KEYS]
     out.write_text(grouped_bars("Move sent -> last spectator (think 500 ms)", KEYS, series, unit="ms", log=True,
-                                width=760, height=360))
+                                width=900, height=360))
     return 0
 
 

@@ -83,3 +83,32 @@ def test_load_benchmark_tiny_run_with_and_without_computer_rooms(tmp_path: Path)
     assert rows["connections held"] == ["8", "9"]
     assert rows["computer rooms (level)"] == ["0", "1", "(0)"]
     assert rows["errors"] == ["0", "0"]
+
+
+def test_load_benchmark_raw_spectators_are_read_by_the_reader_thread() -> None:
+    """--raw-spectators: bare-socket spectators, read by each generator's epoll thread,
+    see every move (the latency counts a move once all of them have it)."""
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--rooms", "1", "--spectators", "5",
+         "--seconds", "2", "--think-ms", "50", "--raw-spectators", "--json"],
+        capture_output=True, text=True, timeout=120, cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    (run,) = json.loads(proc.stdout)
+    assert run["connections"] == 7 and run["errors"] == [] and run["lost"] == 0
+    # every move counted was read by all five spectators (a move some had not read is left out)
+    assert run["moves"] > 5 and run["latency_ms"]["n"] >= run["moves"] - 2
+
+
+def test_send_threads_benchmark_prints_a_row_per_thread_count() -> None:
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "benchmarks" / "send_threads.py"), "--sockets", "40", "--rounds", "3",
+         "--pause", "0.01"],
+        capture_output=True, text=True, timeout=60, cwd=ROOT,
+    )
+    assert proc.returncode == 0, proc.stderr
+    lines = proc.stdout.splitlines()
+    rows = [line.split() for line in lines if line.split() and line.split()[0].isdigit() and "ms" in line]
+    assert [r[0] for r in rows] == ["1", "2", "3", "4"]
+    # 40 sockets x 3 rounds x 4 thread counts x 300 bytes, every byte read
+    assert any(line.startswith("reader: ") and "144,000 bytes" in line for line in lines), lines
