@@ -45,6 +45,7 @@ class FanoutWriter:
         self.threads = threads
         self.parallel_min = parallel_min
         self._pool = ThreadPoolExecutor(threads, thread_name_prefix="fanout") if threads else None
+        self.parallel_frames = 0  # frames written by the threads (how often the path is taken)
 
     def write(self, transports: Sequence[asyncio.WriteTransport], data: bytes) -> None:
         """`data` to each transport, whose write buffer must be empty. Call from the loop."""
@@ -63,6 +64,7 @@ class FanoutWriter:
                 open_.append(transport)
         fds = [t.get_extra_info("socket").fileno() for t in open_]
         parts = self.threads + 1
+        self.parallel_frames += 1
         futures = [self._pool.submit(_send_all, fds[i::parts], data) for i in range(1, parts)]
         shares = [_send_all(fds[0::parts], data)]
         wait(futures)
