@@ -121,6 +121,9 @@ class MancalaServer:
         self.hub.connected(client)
         log.info("connection open %s (%s)", client.peer, ws.subprotocol or "json")
         try:
+            # a round trip measured now: a timed game's lag credit (docs/competitive.md) is
+            # the last one, and the keepalive's first ping goes only 20 s in
+            await ws.ping()
             async for frame in ws:
                 await self.hub.handle(client, frame)
                 if client.closed:

@@ -1,15 +1,18 @@
 """Competitive play on a real server through real sockets: computer opponents on the
 clock (charged for their moves, and flagged when their time runs out), a rated game's
-ratings told after its end, the chat line's length, and display names checked on
-`identify` and `rename` as on `hello`."""
+ratings told after its end, the chat line's length, display names checked on
+`identify` and `rename` as on `hello`, and the round trip a lag credit needs measured as
+soon as a connection opens."""
 
 from __future__ import annotations
 
+import asyncio
 from typing import Any
 
 import pytest
 
 from mancala.client.api import MancalaClient, ServerError
+from mancala.server.app import MancalaServer
 from tests.server.conftest import Connect, StartServer
 
 
@@ -110,3 +113,16 @@ async def test_identify_and_rename_refuse_names_with_control_characters(connect:
     assert "printable characters only" in refused.value.message
     again = await ann.request({"type": "identify", "player": me.player, "secret": me.secret})
     assert again.name == "ann"  # the name stayed as it was
+
+
+async def test_a_connection_round_trip_is_measured_when_it_opens(server: MancalaServer, connect: Connect) -> None:
+    """The lag credit of a timed game is the connection's last measured round trip: the
+    server pings once at the start instead of leaving it at none until the keepalive's
+    first ping, 20 s in (a player's first moves were charged the network's time)."""
+    await connect("ann")
+    for _ in range(100):
+        found = [c for c in server.hub.clients if c.name == "ann"]
+        if found and found[0].latency > 0:
+            break
+        await asyncio.sleep(0.02)
+    assert found and 0 < found[0].latency < 1.0
