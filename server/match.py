@@ -289,6 +289,12 @@ class Match:
         room = self.room
         if room.seats[1 - seat].computer:  # it never answers: say so at once
             raise _error(ErrorCode.NO_OFFER, f"the computer does not take {kind} offers")
+        standing = self.offer
+        if standing is not None:
+            # the opponent's offer (of the other kind: two draw offers agree above) gets an
+            # offer back instead of an answer: it is declined, and said so, before the new
+            # one replaces it; clients showed it standing otherwise
+            room.broadcast(OfferNews(room=room.code, kind=standing.kind, seat=standing.seat, status="declined"))
         self.offer = OfferInfo(kind=kind, seat=seat)  # type: ignore[arg-type]
         room.broadcast(OfferNews(room=room.code, kind=kind, seat=seat, status="offered"))  # type: ignore[arg-type]
 

@@ -162,6 +162,25 @@ async def test_a_draw_offer_accepted_ends_the_game_and_a_move_withdraws_it(tmp_p
     assert (over.reason, over.outcome) == ("agreement", {"kind": "TIE", "winner": None})
 
 
+async def test_an_offer_made_over_the_opponents_offer_declines_theirs_and_says_so(tmp_path: Path) -> None:
+    room = timed_room(tmp_path, FakeClock(), None)
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    await room.move(bob, 8, 1)
+    room.match.offer_draw(0)
+    room.match.offer_takeback(1)  # North asks for a takeback instead of answering
+    news = [(o.kind, o.seat, o.status) for o in ann.of_type("offer")]
+    assert news == [("draw", 0, "offered"), ("draw", 0, "declined"), ("takeback", 1, "offered")]
+    assert [(o.kind, o.seat, o.status) for o in bob.of_type("offer")] == news
+    state = room.room_state(0)
+    assert state.offer is not None and (state.offer.kind, state.offer.seat) == ("takeback", 1)
+    with pytest.raises(RoomError) as err:
+        room.match.answer_draw(1, True)  # South's draw offer stands no longer
+    assert err.value.code == "no_offer"
+    room.match.answer_takeback(0, True)
+    assert ann.of_type("taken_back")[0].ply == 1
+
+
 async def test_a_takeback_by_agreement_undoes_the_offerers_last_move_everywhere(tmp_path: Path) -> None:
     room = timed_room(tmp_path, FakeClock(), None)
     ann, bob = seat_both(room)
