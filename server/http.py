@@ -260,9 +260,11 @@ class HttpRoutes:
             response = _response(HTTPStatus.OK, body, "application/json")
         else:
             # a custom variant's rules run only in the rules workers: its record is not
-            # played again here, so its moves stay board indexes without marks
+            # played again here, so its moves have hole letters (the variant was checked
+            # when its room was made: its holes a side are known) but no marks
             game = self._game(row.variant) if row.variant in self.hub.variants else None
-            text = record_text(game, info, row.rounds)
+            holes = None if game is not None else row.variant_json.get("game_constants", {}).get("holes")
+            text = record_text(game, info, row.rounds, holes if isinstance(holes, int) else None)
             response = _response(HTTPStatus.OK, text.encode(), "text/plain; charset=utf-8")
         response.headers["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
         return response

@@ -86,11 +86,13 @@ def _tag(name: str, value: object) -> str:
     return f'[{name} "{text}"]'
 
 
-def record_text(game: Game | None, info: GameInfo, rounds: dict[int, dict[str, Any]] | None = None) -> str:
+def record_text(game: Game | None, info: GameInfo, rounds: dict[int, dict[str, Any]] | None = None,
+                holes: int | None = None) -> str:
     """The text notation (docs/notation.md). With `game`, the moves are played again to
     name each hole and mark what each move did; without (a custom variant, whose rules
-    the server runs only in separate processes) the moves are listed as board indexes,
-    with the seats stored for them (`info.seats`)."""
+    the server runs only in separate processes) the moves are listed with the seats
+    stored for them (`info.seats`), their holes lettered from `holes` (the variant's holes
+    a side; board indexes if not given), and no marks."""
     n = game.holes if game is not None else None
     lines = [_tag("Variant", info.variant), _tag("Title", info.title)]
     if info.game_id is not None:
@@ -123,7 +125,8 @@ def record_text(game: Game | None, info: GameInfo, rounds: dict[int, dict[str, A
         final = pos
     else:
         seats = info.seats or []
-        body = [f"{ply + 1}. {SEAT_NAMES[seats[ply]] if ply < len(seats) else '?'} {json_move(m)}"
+        body = [f"{ply + 1}. {SEAT_NAMES[seats[ply]] if ply < len(seats) else '?'} "
+                f"{json_move(m) if holes is None else move_name(m, holes)}"
                 for ply, m in enumerate(info.moves)]
     result = info.result or (result_text(final) if final is not None and final.outcome is not None else "*")
     lines.append(_tag("Result", result))
