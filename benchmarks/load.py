@@ -403,7 +403,7 @@ class RawWatcher(asyncio.Protocol):
     def __init__(self) -> None:
         self.buf = bytearray()
         self.transport: asyncio.Transport | None = None
-        self.write: Callable[[bytes], object] = self._write_transport
+        self.fd: int | None = None  # its socket, once the reader thread has it
         self.upgraded = asyncio.get_running_loop().create_future()
         self.replies: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
         self.tracker: Tracker | None = None
@@ -436,9 +436,14 @@ class RawWatcher(asyncio.Protocol):
         if not self.upgraded.done():
             self.upgraded.set_exception(ConnectionError("closed during the handshake"))
 
-    def _write_transport(self, data: bytes) -> None:
-        assert self.transport is not None
-        self.transport.write(data)
+    def write(self, data: bytes) -> None:
+        """Through the transport in the loop; straight to the socket once the reader
+        thread reads it (the transport writes nothing more until the close)."""
+        if self.fd is not None:
+            os.write(self.fd, data)
+        else:
+            assert self.transport is not None
+            self.transport.write(data)
 
     def send(self, message: dict[str, Any]) -> None:
         self.write(masked(0x1, json.dumps(message).encode()))
@@ -543,8 +548,7 @@ class RawReader:
 
     def add(self, w: RawWatcher, transport: asyncio.Transport) -> None:
         transport.pause_reading()
-        fd = transport.get_extra_info("socket").fileno()
-        w.write = lambda data: os.write(fd, data)
+        fd = w.fd = transport.get_extra_info("socket").fileno()
         self.watchers[fd] = w
         self.epoll.register(fd, 0x001)  # EPOLLIN, level-triggered
 
