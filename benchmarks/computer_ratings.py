@@ -10,7 +10,7 @@ from medium, anchored at 1500: a new player's rating, so that a human's first ra
 games against "medium" are even on paper.
 
 Prints a Markdown table (the numbers in docs/competitive.md) and the dictionary that
-server/ratings.py keeps (COMPUTER_RATINGS); --json writes both to a file too.
+server/ratings.py keeps (COMPUTER_RATINGS_BY_VARIANT); --json writes both to a file too.
 
     python benchmarks/computer_ratings.py                              # Oware, 40 games a pair
     python benchmarks/computer_ratings.py --games 40 --top-games 20 --jobs 2
@@ -18,8 +18,8 @@ server/ratings.py keeps (COMPUTER_RATINGS); --json writes both to a file too.
     python benchmarks/computer_ratings.py --perfect-only --top-games 10   # expert vs perfect alone
 
 --perfect-only plays expert against perfect and nothing else, and chains the gap onto
-expert's rating as the server keeps it (COMPUTER_RATINGS): the hour the whole ladder
-with perfect takes is mostly that one match.
+expert's rating as the server keeps it for the variant (COMPUTER_RATINGS_BY_VARIANT):
+in Oware the hour the whole ladder with perfect takes is mostly that one match.
 """
 
 from __future__ import annotations
@@ -76,8 +76,8 @@ def main() -> None:
               f"gap {matches[-1]['gap']:+.0f}, {matches[-1]['seconds']:.0f} s", flush=True)
 
     if args.perfect_only:
-        from mancala.server.ratings import COMPUTER_RATINGS
-        ratings = {"expert": COMPUTER_RATINGS[LEVEL_KEYS["expert"]]}
+        from mancala.server.ratings import computer_ratings
+        ratings = {"expert": computer_ratings(args.variant)[LEVEL_KEYS["expert"]]}
         at = 0
     else:
         ratings = {ANCHOR: ANCHOR_RATING}

@@ -196,8 +196,8 @@ class Match:
             return False
         sides = []
         for i, s in enumerate(room.seats):
-            fixed = computer_rating(room.computer_level if room.computer_level is not None else 1) \
-                if s.computer else None
+            fixed = computer_rating(room.computer_level if room.computer_level is not None else 1,
+                                    room.variant_name) if s.computer else None
             sides.append(RatedSide(i, None if s.computer else s.player, s.name or SEAT_NAMES[i], fixed))
         self._ending = True  # a store that commits at once settles the ratings inside this call
         try:

@@ -27,11 +27,15 @@ PROVISIONAL_RD = 110.0  # above it a rating is "provisional" (a "?" next to it)
 MIN_RD = 45.0  # never more certain than this: a rating keeps moving a little
 COMPUTER_RD = 60.0  # the computers' fixed ratings count as fairly certain opponents
 
-# measured in Oware Abapa with `mancala arena` (benchmarks/computer_ratings.py; the matches
-# in docs/competitive.md, "Computer ratings"), anchored at medium = 1500; the other variants
-# use the same numbers until measured. Perfect was not measured (in Oware it is expert
-# searching longer): it is given expert's, an underestimate
+# measured with `mancala arena` (benchmarks/computer_ratings.py; the matches in
+# docs/competitive.md, "Computer ratings"), anchored at medium = 1500, per variant: a level
+# is stronger in one game than in another (in Kalah expert is less far above hard than in
+# Oware). Variants not measured use Oware Abapa's.
 COMPUTER_RATINGS: dict[int | str, float] = {0: 737.0, 1: 1500.0, 2: 1790.0, 3: 2236.0, "perfect": 2557.0}
+COMPUTER_RATINGS_BY_VARIANT: dict[str, dict[int | str, float]] = {
+    "oware_abapa": COMPUTER_RATINGS,
+    "kalah_4": {0: 1144.0, 1: 1500.0, 2: 1717.0, 3: 1971.0, "perfect": 2089.0},
+}
 
 
 @dataclass(frozen=True)
@@ -69,9 +73,14 @@ class Settled:
     after: Rating
 
 
-def computer_rating(level: Any) -> Rating:
+def computer_ratings(variant: str | None) -> dict[int | str, float]:
+    """The computer levels' ratings in a variant (Oware Abapa's where it was not measured)."""
+    return COMPUTER_RATINGS_BY_VARIANT.get(variant or "", COMPUTER_RATINGS)
+
+
+def computer_rating(level: Any, variant: str | None = None) -> Rating:
     key = "perfect" if level == "perfect" else int(level)
-    return Rating(COMPUTER_RATINGS.get(key, START), COMPUTER_RD, START_VOL, 0)
+    return Rating(computer_ratings(variant).get(key, START), COMPUTER_RD, START_VOL, 0)
 
 
 def rate(me: Rating, opponent: Rating, score: float) -> Rating:

@@ -303,7 +303,8 @@ class Room:
             self.seats[row.computer].computer = True
             level = row.computer_level
             self.computer_level = "perfect" if level == "perfect" else int(level) if level is not None else 1
-            self.seats[row.computer].rating = (computer_rating(self.computer_level).shown(), False)
+            self.seats[row.computer].rating = (computer_rating(self.computer_level, self.variant_name).shown(),
+                                               False)
         self.starter = game.starter
         if game.start is not None:
             pos = self.game.start(game.starter, board=game.start["board"], stores=game.start["stores"])
@@ -648,7 +649,7 @@ class Room:
         s = self.seats[seat]
         s.computer, s.name = True, "Computer (perfect)" if level == "perfect" else f"Computer (level {level})"
         self.computer_level = level
-        fixed = computer_rating(level)
+        fixed = computer_rating(level, self.variant_name)
         s.rating = (fixed.shown(), False)
 
     def computer_turn(self) -> None:

@@ -277,3 +277,13 @@ async def test_away_from_a_correspondence_game_is_no_forfeit_its_clock_is_the_li
     clock.advance(86_400 - 121)
     over = bob.of_type("game_over")[0]
     assert (over.reason, over.outcome) == ("timeout", {"kind": "WIN", "winner": 1})
+
+
+async def test_a_computer_seat_shows_its_rating_in_the_rooms_variant(tmp_path: Path) -> None:
+    from mancala.server.ratings import COMPUTER_RATINGS_BY_VARIANT
+
+    for variant in ("kalah_4", "oware_abapa"):
+        room = timed_room(tmp_path / variant, FakeClock(), None, variant=variant,
+                          store=Store(tmp_path / f"{variant}.sqlite3"))
+        room.add_computer(1, 3)
+        assert room.seats[1].rating == (round(COMPUTER_RATINGS_BY_VARIANT[variant][3]), False)

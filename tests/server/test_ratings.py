@@ -10,6 +10,7 @@ from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_t
 
 from mancala.server.ratings import (
     COMPUTER_RATINGS,
+    COMPUTER_RATINGS_BY_VARIANT,
     RatedSide,
     Rating,
     computer_rating,
@@ -43,9 +44,22 @@ def test_against_a_computer_only_the_human_moves() -> None:
 
 def test_the_computers_ratings_are_the_measured_ones_in_the_docs_and_rise_with_the_level() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "competitive.md").read_text()
-    shown = {key: float(rating) for key, rating in
-             re.findall(r"^\| \w+ \((\d)\) \| (\d+) \|$", doc, re.M)}
-    shown["perfect"] = float(re.search(r"^\| perfect \| (\d+) \|$", doc, re.M).group(1))  # type: ignore[union-attr]
-    assert {str(k): v for k, v in COMPUTER_RATINGS.items()} == shown
-    levels = [computer_rating(level).rating for level in (0, 1, 2, 3, "perfect")]
-    assert levels == sorted(levels) and computer_rating(1).rating == 1500  # medium: a newcomer's equal
+    table = re.search(r"^\| level \| (`.+) \|\n\| [- |]+\|\n((?:\|.*\n)+)", doc, re.M)
+    assert table is not None, "the ratings table of docs/competitive.md"
+    variants = [v.strip(" `") for v in table.group(1).split("|")]
+    shown: dict[str, dict[str, float]] = {v: {} for v in variants}
+    for row in table.group(2).splitlines():
+        level, *values = (cell.strip() for cell in row.strip("|").split("|"))
+        key = "perfect" if level == "perfect" else re.fullmatch(r"\w+ \((\d)\)", level).group(1)  # type: ignore[union-attr]
+        for variant, value in zip(variants, values, strict=True):
+            shown[variant][key] = float(value)
+    assert {v: {str(k): r for k, r in t.items()} for v, t in COMPUTER_RATINGS_BY_VARIANT.items()} == shown
+    assert COMPUTER_RATINGS_BY_VARIANT["oware_abapa"] is COMPUTER_RATINGS
+    for variant in variants:
+        levels = [computer_rating(level, variant).rating for level in (0, 1, 2, 3, "perfect")]
+        assert levels == sorted(levels) and computer_rating(1, variant).rating == 1500  # medium: a newcomer's equal
+
+
+def test_a_variant_not_measured_uses_oware_abapas_ratings() -> None:
+    assert computer_rating(3, "kalah_4").rating == COMPUTER_RATINGS_BY_VARIANT["kalah_4"][3] != COMPUTER_RATINGS[3]
+    assert computer_rating(3, "bohnenspiel").rating == computer_rating(3).rating == COMPUTER_RATINGS[3]
