@@ -35,6 +35,9 @@ COMPUTER_RATINGS: dict[int | str, float] = {0: 737.0, 1: 1500.0, 2: 1790.0, 3: 2
 COMPUTER_RATINGS_BY_VARIANT: dict[str, dict[int | str, float]] = {
     "oware_abapa": COMPUTER_RATINGS,
     "kalah_4": {0: 1144.0, 1: 1500.0, 2: 1717.0, 3: 1971.0, "perfect": 2089.0},
+    "awari": {0: 946.0, 1: 1500.0, 2: 1817.0, 3: 2157.0, "perfect": 2802.0},
+    "bohnenspiel": {0: 1035.0, 1: 1500.0, 2: 1722.0, 3: 2032.0, "perfect": 2552.0},
+    "bao": {0: 1311.0, 1: 1500.0, 2: 1712.0, 3: 1874.0, "perfect": 2100.0},
 }
 
 
