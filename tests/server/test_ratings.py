@@ -62,4 +62,4 @@ def test_the_computers_ratings_are_the_measured_ones_in_the_docs_and_rise_with_t
 
 def test_a_variant_not_measured_uses_oware_abapas_ratings() -> None:
     assert computer_rating(3, "kalah_4").rating == COMPUTER_RATINGS_BY_VARIANT["kalah_4"][3] != COMPUTER_RATINGS[3]
-    assert computer_rating(3, "bohnenspiel").rating == computer_rating(3).rating == COMPUTER_RATINGS[3]
+    assert computer_rating(3, "congkak").rating == computer_rating(3).rating == COMPUTER_RATINGS[3]
