@@ -67,6 +67,7 @@ def deliver_frame(clients: Collection[Any], frame: str | bytes) -> None:
     each socket (a third of the cost of a move watched by a thousand spectators). Sockets
     with nothing buffered take them through the fan-out writer (threads for many)."""
     empty: list[Any] = []
+    wire: bytes | None = None
     for client in clients:
         if not client.ready_now():
             client.send_frame(frame)
@@ -77,13 +78,15 @@ def deliver_frame(clients: Collection[Any], frame: str | bytes) -> None:
             if ws.protocol.state is OPEN and ws.send_in_progress is None:
                 transport = ws.transport
                 if transport.get_write_buffer_size():
-                    transport.write(wire_frame(frame))  # after what it holds, in order
+                    if wire is None:
+                        wire = wire_frame(frame)
+                    transport.write(wire)  # after what it holds, in order
                 else:
                     empty.append(transport)
         else:
             broadcast((client.ws,), frame)
     if empty:
-        writer.write(empty, wire_frame(frame))
+        writer.write(empty, wire if wire is not None else wire_frame(frame))
 
 
 def wire_frame(frame: str | bytes) -> bytes:
