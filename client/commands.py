@@ -271,31 +271,33 @@ class Commands:
                 self.out.bell()
             # (after stale_ply the move that made it stale is queued: its board comes next)
 
-    async def resign(self, args: list[str]) -> None:
+    def _my_status(self) -> str | None:
+        """The status of the game this client sits in; None (and says so) when it sits in none."""
         view = self.screen.view
         if view is None or view.you is None:
             self.out.say("You are not playing a game.")
-        elif view.status == "waiting":
+            return None
+        return view.status
+
+    async def resign(self, args: list[str]) -> None:
+        status = self._my_status()
+        if status == "waiting":
             self.out.say("The game has not started: `leave` the room instead.")
-        else:
+        elif status is not None:
             await self.session.resign()
 
     async def claim(self, args: list[str]) -> None:
-        view = self.screen.view
-        if view is None or view.you is None:
-            self.out.say("You are not playing a game.")
-        elif view.status != "playing":
+        status = self._my_status()
+        if status is not None and status != "playing":
             self.out.say("There is no game going on: nothing to claim.")
-        else:  # the server judges whether the opponent has been away long enough
+        elif status is not None:  # the server judges whether the opponent has been away long enough
             await self.session.claim_win()
 
     async def rematch(self, args: list[str]) -> None:
-        view = self.screen.view
-        if view is None or view.you is None:
-            self.out.say("You are not playing a game.")
-        elif view.status != "finished":
+        status = self._my_status()
+        if status is not None and status != "finished":
             self.out.say("The game is still going: a rematch comes after it ends.")
-        else:
+        elif status is not None:
             await self.session.rematch()
 
     async def leave(self, args: list[str]) -> None:
