@@ -59,11 +59,13 @@ import multiprocessing
 import os
 import random
 import re
+import select
 import shutil
 import socket
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.request
 from collections.abc import Callable
@@ -537,9 +539,6 @@ class RawReader:
     socket (the transport writes nothing more until the close, after stop())."""
 
     def __init__(self) -> None:
-        import select
-        import threading
-
         self.epoll = select.epoll()
         self.watchers: dict[int, RawWatcher] = {}
         self.stopping = False
@@ -550,7 +549,7 @@ class RawReader:
         transport.pause_reading()
         fd = w.fd = transport.get_extra_info("socket").fileno()
         self.watchers[fd] = w
-        self.epoll.register(fd, 0x001)  # EPOLLIN, level-triggered
+        self.epoll.register(fd, select.EPOLLIN)  # level-triggered
 
     def _run(self) -> None:
         while not self.stopping:
