@@ -40,10 +40,10 @@ from mancala.ai.arena import ProgressBar, parse_spec, run_match, summarize
 from mancala.ai.oneturn import one_turn, play_on_game
 from mancala.ai.player import choose_move
 from mancala.ai.solver import solve
-from mancala.cli.solve import describe
 from mancala.engine import Game, Position
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import load_variant, sized_variant
+from mancala_cli.solve import describe
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "performance.md"

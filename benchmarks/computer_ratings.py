@@ -10,7 +10,7 @@ from medium, anchored at 1500: a new player's rating, so that a human's first ra
 games against "medium" are even on paper.
 
 Prints a Markdown table (the numbers in docs/competitive.md) and the dictionary that
-server/ratings.py keeps (COMPUTER_RATINGS_BY_VARIANT); --json writes both to a file too.
+server/mancala_server/ratings.py keeps (COMPUTER_RATINGS_BY_VARIANT); --json writes both to a file too.
 
     python benchmarks/computer_ratings.py                              # Oware, 40 games a pair
     python benchmarks/computer_ratings.py --games 40 --top-games 20 --jobs 2
@@ -76,7 +76,7 @@ def main() -> None:
               f"gap {matches[-1]['gap']:+.0f}, {matches[-1]['seconds']:.0f} s", flush=True)
 
     if args.perfect_only:
-        from mancala.server.ratings import computer_ratings
+        from mancala_server.ratings import computer_ratings
         ratings = {"expert": computer_ratings(args.variant)[LEVEL_KEYS["expert"]]}
         at = 0
     else:

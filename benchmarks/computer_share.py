@@ -26,7 +26,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import ServerProcess, connect_from  # noqa: E402
 
-from mancala.client.api import MancalaClient, ServerError  # noqa: E402
+from mancala_client.api import MancalaClient, ServerError  # noqa: E402
 
 
 async def victim(url: str, level: int | str, moves: int) -> list[float]:

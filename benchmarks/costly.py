@@ -32,7 +32,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.server.fuzz_messages
 from load import ServerProcess, connect_from  # noqa: E402
 
-from mancala.client.api import MancalaClient, ServerError  # noqa: E402
+from mancala_client.api import MancalaClient, ServerError  # noqa: E402
 from tests.server.fuzz_messages import COSTLY  # noqa: E402  (shared with the fuzz runs)
 
 

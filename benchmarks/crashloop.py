@@ -49,8 +49,8 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from load import ServerProcess  # noqa: E402
 
-from mancala.client.api import MancalaClient, ServerError  # noqa: E402
 from mancala.rules.loading import config_paths  # noqa: E402
+from mancala_client.api import MancalaClient, ServerError  # noqa: E402
 
 CUSTOM_KALAH = {"game_class": "Mancala", "game_constants": {"holes": 6, "nbr_start": 4},
                 "game_info": {"name": "Kalah with laps", "stores": True, "sow_own_store": True,

@@ -1,4 +1,4 @@
-"""Engine benchmark from a checkout: the same as `mancala bench` (see shared/cli/bench.py).
+"""Engine benchmark from a checkout: the same as `mancala bench` (see cli/mancala_cli/bench.py).
 
     python benchmarks/engine.py [--seconds S] [--seed N] [--variant NAME] [--json]
 """
@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import sys
 
-from mancala.cli import main
+from mancala_cli import main
 
 if __name__ == "__main__":
     raise SystemExit(main(["bench", *sys.argv[1:]]))

@@ -29,7 +29,7 @@ from typing import Any
 
 from load import ClusterServer, percentiles
 
-from mancala.client.api import MancalaClient, ServerError
+from mancala_client.api import MancalaClient, ServerError
 
 VARIANT = "kalah_4"
 

@@ -23,9 +23,9 @@ import time
 from types import SimpleNamespace
 from typing import Any
 
-from mancala.cli.bench import MAX_GAME_MOVES, Row, load_bench_variants, random_playouts
 from mancala.engine.fast import make_fast, why_not_fast
 from mancala.engine.game import Game
+from mancala_cli.bench import MAX_GAME_MOVES, Row, load_bench_variants, random_playouts
 
 
 def c_loop(game: Game, rules: Any) -> Any:

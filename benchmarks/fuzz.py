@@ -62,8 +62,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.server.fuzz_messages
 from load import ServerProcess  # noqa: E402
 
-from mancala.client.api import MancalaClient  # noqa: E402
 from mancala.protocol.messages import CLIENT_TYPES, SERVER_MESSAGE  # noqa: E402
+from mancala_client.api import MancalaClient  # noqa: E402
 from tests.server.fuzz_messages import Fuzzer, Known  # noqa: E402
 
 FENCE_TIMEOUT = 60.0  # a pong later than this is a stall (rules work is limited to 2 s)

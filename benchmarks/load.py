@@ -81,8 +81,8 @@ from websockets.asyncio.client import connect as ws_connect
 from websockets.protocol import State as WsState
 from websockets.typing import Subprotocol
 
-from mancala.client.api import MancalaClient, ServerError
 from mancala.protocol.codec import JSON_SUBPROTOCOL
+from mancala_client.api import MancalaClient, ServerError
 
 VARIANT = "kalah_4"
 CONNECT_AT_ONCE = 20  # handshakes in flight per generator during set-up
@@ -1107,7 +1107,7 @@ def table(results: list[Result]) -> str:
 
 def latency_plot(results: list[Result]) -> str:
     """The human rooms' latency percentiles, one bar per run (K computer rooms)."""
-    from mancala.cli.svgplot import grouped_bars
+    from mancala_cli.svgplot import grouped_bars
 
     keys = ["p50", "p90", "p99", "max"]
     r0 = results[0]

@@ -1,5 +1,5 @@
 """Mutation testing of the rules core, as a benchmark (not a gate): which small changes
-to shared/engine and shared/rules do the engine tests and the Python conformance
+to shared/mancala/engine and shared/mancala/rules do the engine tests and the Python conformance
 replays notice?
 
     python3 benchmarks/mutation.py                  # from a fresh clone: sets up .venv first
@@ -50,7 +50,7 @@ from pathlib import Path
 from typing import Any
 
 ROOT = Path(__file__).resolve().parents[1]
-TARGETS = ("shared/engine", "shared/rules")
+TARGETS = ("shared/mancala/engine", "shared/mancala/rules")
 TESTS = ["tests/engine", "tests/rules",
          "tests/conformance/test_conformance.py::test_python_engine"]
 # the two long random differential runs of the C core (100 s and more each): the
@@ -67,7 +67,7 @@ LAYOUT = {"shared": "mancala", "server": "mancala/server", "client": "mancala/cl
 
 @dataclass(frozen=True)
 class Mutant:
-    module: str  # path in the project, shared/engine/ending.py
+    module: str  # path in the project, shared/mancala/engine/ending.py
     line: int
     end_line: int
     start: int  # byte offsets of the replaced text in the file

@@ -11,7 +11,7 @@ import json
 import sys
 from pathlib import Path
 
-from mancala.cli.svgplot import grouped_bars
+from mancala_cli.svgplot import grouped_bars
 
 KEYS = ["p50", "p90", "p99", "max"]
 

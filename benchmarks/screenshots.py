@@ -52,7 +52,7 @@ DESKTOP = {"width": 1180, "height": 860}
 PHONE = {"width": 390, "height": 844}
 VARIANT = "kalah_4"
 FRAMES = 5  # sowing frames kept: the first, the last and evenly between
-SEED_MS = 320  # a seed's time at the "slow" speed (client/web/sowing.js)
+SEED_MS = 320  # a seed's time at the "slow" speed (client/mancala_client/web/sowing.js)
 OUTPUTS = ("lobby.png", "game.png", *(f"sowing-{i}.png" for i in range(1, FRAMES + 1)),
            "replay.png", "phone.png")
 

@@ -1,4 +1,4 @@
-"""What one frame to N sockets costs in send() calls, from 1 to 4 threads (server/fanout.py).
+"""What one frame to N sockets costs in send() calls, from 1 to 4 threads (server/mancala_server/fanout.py).
 
     python benchmarks/send_threads.py [--sockets 1000] [--size 300] [--rounds 20]
 

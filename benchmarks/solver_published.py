@@ -24,9 +24,9 @@ from typing import Any
 
 from mancala.ai.published import VALUES, Published, kalah_variant
 from mancala.ai.solver import solve
-from mancala.cli.solve import tt_bits_for
 from mancala.engine import Game
 from mancala.rules.loading import parse_variant
+from mancala_cli.solve import tt_bits_for
 
 
 def shown(value: int | None, outcome: str, at_least: bool = False) -> str:

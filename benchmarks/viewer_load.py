@@ -30,8 +30,8 @@ if str(ROOT) not in sys.path:
 
 from mancala.engine.game import Game  # noqa: E402
 from mancala.rules.loading import config_paths, load_variant, read_json  # noqa: E402
-from mancala.server.config import Settings  # noqa: E402
-from mancala.server.store import Store  # noqa: E402
+from mancala_server.config import Settings  # noqa: E402
+from mancala_server.store import Store  # noqa: E402
 from tests.web.helpers import CHROMIUM, LAUNCH_ARGS, LiveServer  # noqa: E402
 
 

@@ -1,10 +1,13 @@
 """The layers a reader can rely on, checked on the source (AST, no imports run).
 
 - The core packages (engine, rules, AI, protocol) import nothing of the server, the
-  clients, the command line (`mancala.cli`: the commands, the benchmark runner, the
+  clients, the command line (`mancala_cli`: the commands, the benchmark runner, the
   SVG plots) or the benchmarks.
-- One way in: code imports `mancala.*`, never the folders (`shared.*`, `server.*`,
-  `client.*`), which would load a second copy of a module (another `IllegalMove`).
+- The arrows point one way: the server and the clients import the core, never each
+  other or the command line; the core imports none of them.
+- Every import name is a folder: `mancala` is shared/mancala, `mancala_server` is
+  server/mancala_server, ...; code never imports the roots themselves (`shared.*`,
+  `server.*`), which would load a second copy of a module (another `IllegalMove`).
 - Strategies are chosen at construction: no method or strategy is assigned onto another
   object, and a strategy attribute (`self.x = lambda ...`) is only set in `__init__`
   or in a `_make_*` helper called while constructing.
@@ -20,11 +23,17 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-CORE = {"engine": ROOT / "shared/engine", "rules": ROOT / "shared/rules", "ai": ROOT / "shared/ai",
-        "protocol": ROOT / "shared/protocol"}
-OUTER = ("mancala.server", "mancala.client", "mancala.cli", "benchmarks")
-FOLDERS = ("shared", "server", "client", "configs")
-SOURCES = [ROOT / d for d in ("shared", "server", "client", "tests", "benchmarks")]
+CORE = {"engine": ROOT / "shared/mancala/engine", "rules": ROOT / "shared/mancala/rules",
+        "ai": ROOT / "shared/mancala/ai", "protocol": ROOT / "shared/mancala/protocol",
+        "mancala": ROOT / "shared/mancala"}
+OUTER = ("mancala_server", "mancala_client", "mancala_cli", "benchmarks", "tests")
+# import name -> the folder it is, and what it may not import
+PACKAGES = {"mancala": ("shared/mancala", OUTER),
+            "mancala_server": ("server/mancala_server", ("mancala_client", "mancala_cli", "tests")),
+            "mancala_client": ("client/mancala_client", ("mancala_server", "mancala_cli", "tests")),
+            "mancala_cli": ("cli/mancala_cli", ("tests",))}
+FOLDERS = ("shared", "server", "client", "cli", "configs")
+SOURCES = [ROOT / d for d in ("shared", "server", "client", "cli", "tests", "benchmarks")]
 
 
 def python_files(*roots: Path) -> Iterator[Path]:
@@ -53,6 +62,32 @@ def test_the_core_imports_nothing_of_the_outer_layers(layer: str) -> None:
              for path in python_files(CORE[layer]) for line, name in imports(path)
              if name.startswith(OUTER)]
     assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("package", sorted(PACKAGES))
+def test_arrows_point_to_the_core_only(package: str) -> None:
+    folder, forbidden = PACKAGES[package]
+    found = [f"{path.relative_to(ROOT)}:{line} imports {name}"
+             for path in python_files(ROOT / folder) for line, name in imports(path)
+             if name.split(".")[0] in forbidden]
+    assert not found, "\n".join(found)
+
+
+def test_every_import_name_is_a_folder() -> None:
+    """`mancala.engine.game` is the file shared/mancala/engine/game.py: for every module
+    imported anywhere by a name of ours, the file its name spells exists."""
+    roots = {name: ROOT / folder for name, (folder, _) in PACKAGES.items()}
+    missing = []
+    for path in python_files(*SOURCES):
+        for line, name in imports(path):
+            top, *rest = name.split(".")
+            if top not in roots:
+                continue
+            base = roots[top].joinpath(*rest)
+            if not (base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+                    or base.parent.joinpath("__init__.py").is_file()):  # a name from a module
+                missing.append(f"{path.relative_to(ROOT)}:{line} imports {name}")
+    assert not missing, "\n".join(missing)
 
 
 def test_code_imports_the_package_never_its_folders() -> None:

@@ -55,9 +55,9 @@ def test_every_recorded_variant_has_a_summary() -> None:
 
 
 def test_show_and_solve_name_holes_with_the_clients_letters(capsys) -> None:
-    from mancala.cli import main
-    from mancala.client.moves import label
     from mancala.render import hole_name, move_name
+    from mancala_cli import main
+    from mancala_client.moves import label
 
     for n in (3, 6, 9, 30):  # the terminal's letters for a spectator (South's view)
         assert [hole_name(h, n) for h in range(2 * n)] == [label(h, n, 0) for h in range(2 * n)]
@@ -72,8 +72,8 @@ def test_show_and_solve_name_holes_with_the_clients_letters(capsys) -> None:
 
 
 def test_solve_has_a_default_time_limit_and_says_how_long_it_may_take(capsys) -> None:
-    from mancala.cli import build_parser, main
-    from mancala.cli.solve import duration_text, estimate_seconds
+    from mancala_cli import build_parser, main
+    from mancala_cli.solve import duration_text, estimate_seconds
 
     assert build_parser().parse_args(["solve", "kalah_4"]).time_limit == 60
     assert duration_text(estimate_seconds(48)) == "about 7 min"  # Kalah 6 x 4

@@ -9,18 +9,18 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = {"shared": "mancala", "server": "mancala.server", "client": "mancala.client"}
+ROOTS = ("shared", "server", "client", "cli")  # each holds packages named as their folders
 
 
 def modules_with_examples() -> list[str]:
     found = []
-    for folder, package in PACKAGES.items():
-        for path in sorted((ROOT / folder).rglob("*.py")):
+    for root in ROOTS:
+        for path in sorted((ROOT / root).rglob("*.py")):
             if ">>>" not in path.read_text(encoding="utf-8") or path.name == "__main__.py":
                 continue
-            parts = path.relative_to(ROOT / folder).with_suffix("").parts
+            parts = path.relative_to(ROOT / root).with_suffix("").parts
             parts = parts[:-1] if parts[-1] == "__init__" else parts
-            found.append(".".join((package, *parts)))
+            found.append(".".join(parts))
     return found
 
 

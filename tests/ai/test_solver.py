@@ -35,11 +35,11 @@ from mancala.ai.solver import (
 from mancala.ai.solver.binding import DEFAULT_TT_BITS, c_solver, new_solver
 from mancala.ai.solver.search import solve_python
 from mancala.ai.solver.terms import search_key_of
-from mancala.cli import main as cli_main
-from mancala.cli.solve import progress_printer
 from mancala.engine import Game, Position
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import parse_variant, sized_variant
+from mancala_cli import main as cli_main
+from mancala_cli.solve import progress_printer
 from tests.ai.brute import Cycle, best_moves, move_values
 
 # the C solver is built by ./dev's install; without it the C tests fail (never skip)

@@ -4,21 +4,15 @@ and `mancala play` driven through a pseudo-terminal."""
 from __future__ import annotations
 
 import contextlib
-import sys
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mancala.server.app import MancalaServer, running
-from mancala.server.config import Settings
-
-ROOT = str(Path(__file__).resolve().parents[2])
-if ROOT not in sys.path:  # so that `tests.client.pty_terminal` imports however pytest is started
-    sys.path.insert(0, ROOT)
-
-from tests.client.pty_terminal import Terminal  # noqa: E402
+from mancala_server.app import MancalaServer, running
+from mancala_server.config import Settings
+from tests.client.pty_terminal import Terminal
 
 
 @pytest.fixture

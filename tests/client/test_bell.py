@@ -8,12 +8,12 @@ import io
 
 import pytest
 
-from mancala.client.console import Output
-from mancala.client.screen import Screen
-from mancala.client.session import Session
 from mancala.engine.game import Game
 from mancala.protocol.messages import GameOver, MoveMade, RoomState, SeatInfo, State
 from mancala.rules.loading import load_variant
+from mancala_client.console import Output
+from mancala_client.screen import Screen
+from mancala_client.session import Session
 
 BEL = "\a"
 
@@ -84,7 +84,7 @@ def test_the_bell_rings_at_the_end_of_the_game(bell: bool) -> None:
 async def test_the_bell_rings_on_a_move_the_client_refuses(bell: bool) -> None:
     """A move that names no hole of the board is refused before it is sent (a move the
     server refuses rings the same way: commands.py)."""
-    from mancala.client.commands import Commands
+    from mancala_client.commands import Commands
 
     screen, text, game = watching(bell)
     assert screen.view is not None

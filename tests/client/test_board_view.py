@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from mancala.client.board_view import BoardView, SeatView, render_board, status_line
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
+from mancala_client.board_view import BoardView, SeatView, render_board, status_line
 
 N = 6
 
@@ -177,7 +177,7 @@ def test_a_computer_seat_shows_its_level_and_thinks() -> None:
 def test_the_terminal_shows_control_characters_instead_of_obeying_them() -> None:
     import io
 
-    from mancala.client.console import Output
+    from mancala_client.console import Output
 
     out = io.StringIO()
     Output(out).say("joined: \u001b[2J\u001b]0;PWNED\u0007EVIL \u202eevil\nsecond line")

@@ -10,15 +10,15 @@ import pwd
 
 import pytest
 
-from mancala.client.board_view import BoardView, SeatView, status_line
-from mancala.client.command_args import parse_create
-from mancala.client.console import Output
-from mancala.client.screen import Screen
-from mancala.client.session import Session
-from mancala.client.terminal import default_name
 from mancala.engine.game import Game
 from mancala.protocol.messages import MoveRecord, PlayerStatus, RoomState, SeatInfo, State
 from mancala.rules.loading import load_variant
+from mancala_client.board_view import BoardView, SeatView, status_line
+from mancala_client.command_args import parse_create
+from mancala_client.console import Output
+from mancala_client.screen import Screen
+from mancala_client.session import Session
+from mancala_client.terminal import default_name
 
 
 def room_screen(you: int) -> tuple[Screen, io.StringIO]:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from mancala.client.moves import (
+from mancala_client.moves import (
     MoveInputError,
     label,
     legal_text,

@@ -10,11 +10,11 @@ from typing import Any
 
 import pytest
 
-from mancala.client.api import MancalaClient
-from mancala.client.saved import SeatFile
-from mancala.client.session import NotConnected, Session
-from mancala.server.app import MancalaServer, running
-from mancala.server.config import Settings
+from mancala_client.api import MancalaClient
+from mancala_client.saved import SeatFile
+from mancala_client.session import NotConnected, Session
+from mancala_server.app import MancalaServer, running
+from mancala_server.config import Settings
 
 FAST_RETRY = (0.05, 0.1, 0.2)
 

@@ -7,15 +7,15 @@ import io
 from collections.abc import Callable
 from pathlib import Path
 
-from mancala.client.api import MancalaClient
-from mancala.client.console import Output
-from mancala.client.screen import Screen
-from mancala.client.session import Session
 from mancala.engine.game import Game
 from mancala.protocol.messages import RoomState, SeatInfo, State
 from mancala.rules.loading import load_variant
-from mancala.server.app import running
-from mancala.server.config import Settings
+from mancala_client.api import MancalaClient
+from mancala_client.console import Output
+from mancala_client.screen import Screen
+from mancala_client.session import Session
+from mancala_server.app import running
+from mancala_server.config import Settings
 from tests.client.pty_terminal import Terminal
 from tests.server.fakes import FakeClock
 

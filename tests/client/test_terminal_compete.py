@@ -10,7 +10,7 @@ import stat
 from collections.abc import Callable
 from pathlib import Path
 
-from mancala.client.api import MancalaClient
+from mancala_client.api import MancalaClient
 from tests.client.pty_terminal import Terminal
 from tests.client.test_terminal_e2e import board_regex, kalah
 

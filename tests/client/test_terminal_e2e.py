@@ -14,11 +14,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from mancala.client.api import MancalaClient
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.loading import config_paths, load_variant
-from mancala.server.app import MancalaServer
+from mancala_client.api import MancalaClient
+from mancala_server.app import MancalaServer
 from tests.client.pty_terminal import Terminal
 
 N = 6  # kalah_4: six holes a side

@@ -21,9 +21,9 @@ ROOT = str(Path(__file__).resolve().parents[2])
 if ROOT not in sys.path:  # so that `tests.cluster.services` imports however pytest is started
     sys.path.insert(0, ROOT)
 
-from mancala.client.api import MancalaClient  # noqa: E402
-from mancala.server.pg_storage import PostgresStorage  # noqa: E402
-from mancala.server.storage import SqliteStorage, Storage  # noqa: E402
+from mancala_client.api import MancalaClient  # noqa: E402
+from mancala_server.pg_storage import PostgresStorage  # noqa: E402
+from mancala_server.storage import SqliteStorage, Storage  # noqa: E402
 from tests.cluster.services import Cluster, PostgresServer, RedisServer  # noqa: E402
 
 _names = itertools.count(1)

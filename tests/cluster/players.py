@@ -8,7 +8,7 @@ import contextlib
 import random
 from typing import Any
 
-from mancala.client.api import MancalaClient, ServerError
+from mancala_client.api import MancalaClient, ServerError
 from tests.server.helpers import next_move
 
 

@@ -23,9 +23,9 @@ import pytest
 import yaml
 from websockets.asyncio.client import connect as ws_connect
 
-from mancala.client.api import MancalaClient
 from mancala.protocol.codec import JSON_SUBPROTOCOL
-from mancala.server.config import Settings
+from mancala_client.api import MancalaClient
+from mancala_server.config import Settings
 from tests.cluster.conftest import Services
 from tests.cluster.services import Cluster, free_port, stop
 from tests.server.helpers import play_moves

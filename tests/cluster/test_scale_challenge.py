@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from mancala.client.api import MancalaClient, ServerError
+from mancala_client.api import MancalaClient, ServerError
 from tests.cluster.conftest import Connect
 from tests.cluster.services import Cluster, RedisServer
 

@@ -6,8 +6,8 @@ import asyncio
 
 import pytest
 
-from mancala.server.storage import Conflict, Fence, FencedOut, Storage, new_game_id
-from mancala.server.store import RoomRow
+from mancala_server.storage import Conflict, Fence, FencedOut, Storage, new_game_id
+from mancala_server.store import RoomRow
 
 VARIANT = {"game_info": {"name": "Kalah"}}
 

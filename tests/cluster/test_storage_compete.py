@@ -8,10 +8,10 @@ import time
 
 import pytest
 
-from mancala.server.compete_store import ChallengeRow, ChatRow, ClockMark, Terms
-from mancala.server.ratings import PROVISIONAL_RD, RatedSide, computer_rating
-from mancala.server.storage import Fence, FencedOut, Storage, new_game_id
-from mancala.server.store import RoomRow
+from mancala_server.compete_store import ChallengeRow, ChatRow, ClockMark, Terms
+from mancala_server.ratings import PROVISIONAL_RD, RatedSide, computer_rating
+from mancala_server.storage import Fence, FencedOut, Storage, new_game_id
+from mancala_server.store import RoomRow
 
 VARIANT = {"game_info": {"name": "Oware"}}
 WIN_SOUTH = {"kind": "WIN", "winner": 0}

@@ -5,21 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import sys
 from collections.abc import AsyncIterator, Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from mancala.client.api import MancalaClient
-from mancala.server.app import MancalaServer, running
-from mancala.server.clock import Clock
-from mancala.server.config import Settings
-
-ROOT = str(Path(__file__).resolve().parents[2])
-if ROOT not in sys.path:  # so that `tests.server.helpers` imports however pytest is started
-    sys.path.insert(0, ROOT)
+from mancala_client.api import MancalaClient
+from mancala_server.app import MancalaServer, running
+from mancala_server.clock import Clock
+from mancala_server.config import Settings
 
 # the rate limit is the subject of one test; everywhere else it must not get in the way.
 # The rules time limit too: here it also counts a rules worker's own start (spawn,

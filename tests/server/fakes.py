@@ -12,7 +12,7 @@ from typing import Any
 from pydantic import BaseModel
 
 from mancala.protocol.codec import Codec
-from mancala.server.connection import TokenBucket
+from mancala_server.connection import TokenBucket
 
 
 class FakeTimer:

@@ -16,9 +16,9 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
-from mancala.client.api import MancalaClient
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
+from mancala_client.api import MancalaClient
 
 
 def engine(variant: str) -> Game:

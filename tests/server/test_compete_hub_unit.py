@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from mancala.server.config import Settings
-from mancala.server.hub import Hub
+from mancala_server.config import Settings
+from mancala_server.hub import Hub
 from tests.server.fakes import FakeClock, FakeMember, deliver
 
 

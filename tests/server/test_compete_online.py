@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 
-from mancala.client.api import MancalaClient, ServerError
-from mancala.server.app import MancalaServer
+from mancala_client.api import MancalaClient, ServerError
+from mancala_server.app import MancalaServer
 from tests.server.conftest import Connect, StartServer
 
 

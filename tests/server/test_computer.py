@@ -11,9 +11,9 @@ import pytest
 
 from mancala.ai.player import choose_move
 from mancala.ai.solver import solve
-from mancala.client.api import MancalaClient
 from mancala.engine import Game, Position
 from mancala.rules.loading import config_paths, load_variant, parse_variant
+from mancala_client.api import MancalaClient
 
 
 async def test_a_computer_opponent_answers_every_move_until_the_game_ends(url: str) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from mancala.client.api import MancalaClient
+from mancala_client.api import MancalaClient
 
 
 async def test_search_processes_run_at_the_configured_niceness(start_server) -> None:

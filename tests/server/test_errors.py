@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from mancala.client.api import ServerError
+from mancala_client.api import ServerError
 from tests.server.helpers import play_moves
 
 TINY = {"game_constants": {"holes": 3, "nbr_start": 2},

@@ -13,9 +13,9 @@ import pytest
 from websockets.asyncio.client import connect
 from websockets.asyncio.server import ServerConnection, serve
 
-from mancala.server import connection
-from mancala.server.connection import Client, deliver_frame, wire_frame
-from mancala.server.fanout import FanoutWriter
+from mancala_server import connection
+from mancala_server.connection import Client, deliver_frame, wire_frame
+from mancala_server.fanout import FanoutWriter
 
 # each length encoding (7-bit, 16-bit, 64-bit) at and around its limits
 SIZES = [0, 1, 125, 126, 127, 65535, 65536, 70000]

@@ -1,4 +1,4 @@
-"""A room big enough for the fan-out writer's threads (server/fanout.py), on a real server
+"""A room big enough for the fan-out writer's threads (server/mancala_server/fanout.py), on a real server
 with real clients: every spectator hears every move, in order, the same state as the
 players, in both wire formats."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 import asyncio
 import random
 
-from mancala.server import connection
+from mancala_server import connection
 from tests.server.helpers import ann_and_bob, play_moves
 
 SPECTATORS = 150  # over fanout.PARALLEL_MIN (128) in the JSON group

@@ -1,4 +1,4 @@
-"""The fan-out writer's threads (server/fanout.py) on real TCP sockets: every socket gets
+"""The fan-out writer's threads (server/mancala_server/fanout.py) on real TCP sockets: every socket gets
 every frame whole and in order, also when its buffer fills part way through a frame (the
 rest then goes through its transport, ahead of the next frame), and a socket that is
 closing or was reset by its peer changes nothing for the others."""
@@ -11,7 +11,7 @@ import struct
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 
-from mancala.server.fanout import FanoutWriter, default_threads
+from mancala_server.fanout import FanoutWriter, default_threads
 
 
 @asynccontextmanager

@@ -28,8 +28,8 @@ from hypothesis import strategies as st
 from websockets.sync.client import ClientConnection, connect
 
 from mancala.protocol.messages import SERVER_MESSAGE, ErrorCode
-from mancala.server.app import running
-from mancala.server.config import Settings
+from mancala_server.app import running
+from mancala_server.config import Settings
 from tests.server.fuzz_messages import Fuzzer, Known
 
 CODES = {c.value for c in ErrorCode} - {ErrorCode.INTERNAL_ERROR.value}  # internal_error: a handler crashed

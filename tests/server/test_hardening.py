@@ -18,8 +18,8 @@ from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed, InvalidStatus
 from websockets.typing import Origin, Subprotocol
 
-from mancala.client.api import MancalaClient, ServerError
-from mancala.server.app import running
+from mancala_client.api import MancalaClient, ServerError
+from mancala_server.app import running
 from tests.server.fuzz_messages import COSTLY
 from tests.server.helpers import get_json, http_get, play_moves
 

@@ -9,7 +9,7 @@ import time
 
 from websockets.protocol import State
 
-from mancala.client.api import MancalaClient, ServerError
+from mancala_client.api import MancalaClient, ServerError
 from tests.server.fakes import FakeClock
 from tests.server.helpers import next_move, two_players_and_a_slow_spectator
 

@@ -6,9 +6,9 @@ import asyncio
 import json
 from pathlib import Path
 
-from mancala.client.api import MancalaClient
-from mancala.server.config import Settings
-from mancala.server.hub import Hub
+from mancala_client.api import MancalaClient
+from mancala_server.config import Settings
+from mancala_server.hub import Hub
 from tests.server.fakes import FakeClock, FakeMember, deliver
 from tests.server.helpers import pushed_so_far
 

@@ -10,9 +10,9 @@ import pytest
 
 from mancala.protocol.messages import TimeControl
 from mancala.rules.loading import config_paths, load_variant
-from mancala.server.game_clock import LAG_CREDIT
-from mancala.server.room import Room, RoomError
-from mancala.server.store import Store
+from mancala_server.game_clock import LAG_CREDIT
+from mancala_server.room import Room, RoomError
+from mancala_server.store import Store
 from tests.server.fakes import FakeClock, FakeMember, deliver
 
 FIVE_PLUS_TWO = TimeControl(base=300, increment=2)
@@ -226,7 +226,7 @@ async def test_players_do_not_see_spectators_chat_until_the_game_is_over(tmp_pat
 
 
 async def test_chat_is_rate_limited_and_filtered(tmp_path: Path) -> None:
-    from mancala.server.room_chat import MaskWords
+    from mancala_server.room_chat import MaskWords
 
     clock = FakeClock()
     room = timed_room(tmp_path, clock, None)
@@ -280,7 +280,7 @@ async def test_away_from_a_correspondence_game_is_no_forfeit_its_clock_is_the_li
 
 
 async def test_a_computer_seat_shows_its_rating_in_the_rooms_variant(tmp_path: Path) -> None:
-    from mancala.server.ratings import COMPUTER_RATINGS_BY_VARIANT
+    from mancala_server.ratings import COMPUTER_RATINGS_BY_VARIANT
 
     for variant in ("kalah_4", "oware_abapa"):
         room = timed_room(tmp_path / variant, FakeClock(), None, variant=variant,

@@ -8,7 +8,7 @@ import os
 import re
 import signal
 
-from mancala.client.api import MancalaClient
+from mancala_client.api import MancalaClient
 from tests.server.helpers import ServerProcess, free_port, http_get, next_move
 
 

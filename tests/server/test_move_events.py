@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 
-from mancala.client.api import MancalaClient
-from mancala.server.app import running
+from mancala_client.api import MancalaClient
+from mancala_server.app import running
 from tests.server.helpers import apply_events, engine, next_move
 
 

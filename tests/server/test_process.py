@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator, Callable
 
 import pytest
 
-from mancala.client.api import MancalaClient
+from mancala_client.api import MancalaClient
 from tests.server.helpers import ServerProcess, engine, free_port, play_moves, replay, state_dict
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from glicko2.math.algorithm import update_rating
 from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_to_phi
 
-from mancala.server.ratings import (
+from mancala_server.ratings import (
     COMPUTER_RATINGS,
     COMPUTER_RATINGS_BY_VARIANT,
     RatedSide,

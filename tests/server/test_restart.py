@@ -7,8 +7,8 @@ import sqlite3
 
 import pytest
 
-from mancala.client.api import MancalaClient, ServerError
-from mancala.server.app import running
+from mancala_client.api import MancalaClient, ServerError
+from mancala_server.app import running
 from tests.server.fakes import FakeClock
 from tests.server.helpers import play_moves, wait_status
 

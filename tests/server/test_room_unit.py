@@ -9,10 +9,10 @@ from typing import Any
 import pytest
 
 from mancala.rules.loading import config_paths, load_variant
-from mancala.server.config import Settings
-from mancala.server.hub import Hub
-from mancala.server.room import Room, RoomError
-from mancala.server.store import Store
+from mancala_server.config import Settings
+from mancala_server.hub import Hub
+from mancala_server.room import Room, RoomError
+from mancala_server.store import Store
 from tests.server.fakes import FakeClock, FakeMember, deliver
 
 ABANDON = 60.0
@@ -223,7 +223,7 @@ async def test_the_hub_answers_every_bad_frame_with_a_typed_error(tmp_path: Path
 
 
 def test_the_rate_bucket_allows_its_burst_then_its_rate() -> None:
-    from mancala.server.connection import TokenBucket
+    from mancala_server.connection import TokenBucket
 
     clock = FakeClock()
     bucket = TokenBucket(10.0, 5, now=clock.now)

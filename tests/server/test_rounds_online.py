@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from mancala.client.api import MancalaClient
 from mancala.engine import Game
 from mancala.engine.game import ROUND_KINDS
 from mancala.rules.loading import load_variant
+from mancala_client.api import MancalaClient
 
 
 async def test_rounds_go_on_in_a_room_until_the_game_ends(url: str) -> None:

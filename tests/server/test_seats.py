@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from mancala.client.api import ServerError
+from mancala_client.api import ServerError
 from tests.server.fakes import FakeClock
 from tests.server.helpers import get_json, next_move, play_moves, pushed_so_far, wait_status
 

@@ -8,7 +8,6 @@ command that installs it: a run that could not drive a browser never passes sile
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from contextlib import ExitStack
 from pathlib import Path
@@ -16,11 +15,7 @@ from typing import Any
 
 import pytest
 
-ROOT = str(Path(__file__).resolve().parents[2])
-if ROOT not in sys.path:  # so that `tests.web.helpers` imports however pytest is started
-    sys.path.insert(0, ROOT)
-
-from tests.web.helpers import CHROMIUM, LAUNCH_ARGS, LiveServer  # noqa: E402
+from tests.web.helpers import CHROMIUM, LAUNCH_ARGS, LiveServer
 
 
 def _missing_browser() -> str | None:

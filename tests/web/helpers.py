@@ -14,8 +14,8 @@ from typing import Any
 
 from websockets.sync.client import connect
 
-from mancala.server.app import running
-from mancala.server.config import Settings
+from mancala_server.app import running
+from mancala_server.config import Settings
 
 CHROMIUM = "/usr/bin/chromium"
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",

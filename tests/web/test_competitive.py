@@ -9,7 +9,7 @@ import sqlite3
 import time
 from typing import Any
 
-from mancala.server.game_clock import TOLERANCE
+from mancala_server.game_clock import TOLERANCE
 from tests.web.helpers import LiveServer, create_room, wait_in_room, wait_online, wait_ply
 
 TOLERANCE_MS = TOLERANCE * 1000

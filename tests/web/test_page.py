@@ -25,7 +25,7 @@ from tests.web.helpers import (
     wait_ply,
 )
 
-WEB = Path(__file__).resolve().parents[2] / "client" / "web"
+WEB = Path(__file__).resolve().parents[2] / "client" / "mancala_client" / "web"
 
 
 def engine(name: str) -> Game:
@@ -249,7 +249,7 @@ def test_rooms_batched_into_one_lobby_update_all_show(new_page, server) -> None:
     import asyncio
     from concurrent.futures import ThreadPoolExecutor
 
-    from mancala.client.api import MancalaClient
+    from mancala_client.api import MancalaClient
 
     lobby = new_page(name="lee")
     wait_online(lobby)

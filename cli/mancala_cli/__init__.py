@@ -1,0 +1,170 @@
+"""The `mancala` command: one console script with subcommands."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from mancala.rules.errors import VariantError
+from mancala_cli.bench import add_arguments as add_bench_arguments
+
+
+def _cmd_replay(args: argparse.Namespace) -> int:
+    from mancala.replay import main
+
+    return main()
+
+
+def _cmd_ai(args: argparse.Namespace) -> int:
+    from mancala_cli.ai import main
+
+    return main()
+
+
+def _cmd_variants(args: argparse.Namespace) -> int:
+    from mancala.rules.loading import config_paths, load_variant
+    from mancala.rules.summary import first_sentence
+
+    rows = []
+    for stem, path in config_paths().items():
+        try:
+            variant = load_variant(path)
+        except VariantError as exc:
+            if args.all:
+                rows.append((stem, "(not playable yet)", str(exc)[:60]))
+            continue
+        about = first_sentence(variant.game_info.about)
+        rows.append((stem, variant.name, about))
+    wid = [max(len(r[i]) for r in rows) for i in range(2)] if rows else [0, 0]
+    for stem, name, about in rows:
+        print(f"{stem.ljust(wid[0])}  {name.ljust(wid[1])}  {about}")
+    return 0
+
+
+def _cmd_show(args: argparse.Namespace) -> int:
+    from mancala.engine.game import Game
+    from mancala.render import board_text
+    from mancala.rules.loading import load_variant
+
+    try:
+        variant = load_variant(args.variant)
+    except VariantError as exc:
+        print(f"invalid variant: {exc}", file=sys.stderr)
+        return 2
+    game = Game(variant)
+    print(f"{variant.name}: {variant.holes} holes a side")
+    if variant.game_info.about:
+        print(variant.game_info.about)
+    if variant.game_info.rules:
+        print(f"Rules: {variant.game_info.rules}")
+    print()
+    from mancala.rules.summary import summary
+
+    for line in summary(variant):
+        print(f"- {line}")
+    print()
+    print(board_text(game, game.start(args.starter, seed=args.seed)))
+    return 0
+
+
+def _cmd_play(args: argparse.Namespace) -> int:
+    from mancala_client.terminal import main
+
+    return main(args)
+
+
+def _cmd_bench(args: argparse.Namespace) -> int:
+    from mancala_cli.bench import main
+
+    return main(args)
+
+
+def _cmd_arena(args: argparse.Namespace) -> int:
+    from mancala.ai.arena import main
+
+    return main(args)
+
+
+def _cmd_solve(args: argparse.Namespace) -> int:
+    from mancala_cli.solve import main
+
+    return main(args)
+
+
+def _cmd_serve(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from mancala_server.app import run
+    from mancala_server.config import Settings
+
+    settings = Settings.from_env(host=args.host, port=args.port,
+                                 data_dir=Path(args.data_dir) if args.data_dir else None)
+    run(settings)
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="mancala", description="Mancala: rules engine, server and clients.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    p = sub.add_parser("replay", help="replay games given as JSON requests on stdin (contracts/replay.md)")
+    p.set_defaults(func=_cmd_replay)
+
+    p = sub.add_parser("ai", help="answer computer-move requests given as JSON lines (contracts/ai.md)")
+    p.set_defaults(func=_cmd_ai)
+
+    p = sub.add_parser("variants", help="list the variants in configs/")
+    p.add_argument("--all", action="store_true", help="also list variants that do not play yet")
+    p.set_defaults(func=_cmd_variants)
+
+    p = sub.add_parser("show", help="print a variant's starting board")
+    p.add_argument("variant", help="variant name (file stem in configs/) or path to a variant file")
+    p.add_argument("--starter", type=int, choices=(0, 1), default=0)
+    p.add_argument("--seed", type=int, default=None)
+    p.set_defaults(func=_cmd_show)
+
+    p = sub.add_parser("serve", help="start the game server (websocket + HTTP on one port)")
+    p.add_argument("--host", default=None, help="address to listen on (MANCALA_HOST, default 127.0.0.1)")
+    p.add_argument("--port", type=int, default=None, help="port (MANCALA_PORT, default 8080; 0 = any)")
+    p.add_argument("--data-dir", default=None, help="where the SQLite file lives (MANCALA_DATA_DIR, default ./data)")
+    p.set_defaults(func=_cmd_serve)
+
+    p = sub.add_parser("play", help="play in the terminal against people or the computer on a server")
+    from mancala_client.options import add_arguments as add_play_arguments
+
+    add_play_arguments(p)
+    p.set_defaults(func=_cmd_play)
+
+    p = sub.add_parser("arena", help="a match between two computer players (wins, score rate, time per move)")
+    from mancala.ai.arena import add_arguments as add_arena_arguments
+
+    add_arena_arguments(p)
+    p.set_defaults(func=_cmd_arena)
+
+    p = sub.add_parser("solve", help="exact value and best first moves of a small board (mancala.ai.solver)")
+    from mancala_cli.solve import add_arguments as add_solve_arguments
+
+    add_solve_arguments(p)
+    p.set_defaults(func=_cmd_solve)
+
+    p = sub.add_parser("bench", help="engine benchmark: random playouts and replay (moves/s, games/s)")
+    add_bench_arguments(p)
+    p.set_defaults(func=_cmd_bench)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except BrokenPipeError:
+        # the reader went away (`mancala variants | head`): that is not an error of ours;
+        # stdout is pointed at devnull so the interpreter's final flush stays quiet
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,182 @@
+"""The computer's view of a stored game's position (issue 13): `GET /api/games/{id}/analysis?ply=N`.
+
+The server plays the stored game again (built-in variants only, server/mancala_server/game_pages.py)
+to ply N, so no position is read from the client, and asks the computer players'
+processes (never the event loop, at their lower priority) for the best move and its
+value: the exact solver first (mancala.ai.solver, small boards and endgames), else the
+strongest search for the rest of `analysis_budget_ms` (mancala.ai.player's "perfect"
+difficulty). The value is the final store difference with best play (exact) or the
+search's score in seeds, both from the view of the player to move.
+
+A live game is analysed as far as it has been played (the room stores each move before
+anyone hears of it), so spectators on the web page ask the same path. Our rule against
+a player asking the computer about their own game (a spectator's tab is anyone's):
+while a rated game is not over its positions are refused, 403 `analysis_rated_live`,
+whoever asks; casual games, and rated ones once over, are answered
+(docs/protocol.md "Analysis").
+
+Answers are kept per (game, ply, the moves that led there) in memory (bounded): a
+casual game's takeback can replace the moves after a ply. A search is paid for from a token
+bucket per address (`analysis_rate` a second, `analysis_burst` at once): over it, 429
+`analysis_quota`. Answers from memory are free. One analysis is in the processes at a
+time (the others wait here, not in the pool's queue), so a computer opponent's next move
+never waits behind more than one; more than `WAITING` waiting: 503 `analysis_busy`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import json
+import re
+import time
+from collections import OrderedDict
+from collections.abc import Callable
+from concurrent.futures import Executor
+from typing import Any
+
+from mancala.ai.player import PERFECT, choose_move
+from mancala.engine.game import IllegalMove
+from mancala.engine.position import Position
+from mancala_server import game_pages
+from mancala_server.connection import TokenBucket
+from mancala_server.store import GameRow
+
+ANALYSIS = re.compile(r"^/api/games/(\d{1,18})/analysis$")
+PLY = re.compile(r"^\d{1,5}$")
+KEEP = 2_000  # answers kept in memory
+ADDRESSES = 10_000  # quota buckets kept
+WAITING = 100  # analyses waiting for their turn in the processes
+
+
+class AnalysisError(Exception):
+    """A typed refusal: `code` is the JSON `error`, `status` the HTTP status."""
+
+    def __init__(self, status: int, code: str, message: str) -> None:
+        super().__init__(message)
+        self.status, self.code, self.message = status, code, message
+
+
+def ply_of(query: str) -> int:
+    """The `ply` of a query string (`ply=12`)."""
+    for part in query.split("&"):
+        name, _, value = part.partition("=")
+        if name == "ply":
+            if PLY.match(value):
+                return int(value)
+            break
+    raise AnalysisError(400, "bad_request", "give the position as ?ply=N (0: the start)")
+
+
+# ---- in the worker process ------------------------------------------------------------
+
+
+def analyse(variant: str, pos: Position, budget_ms: int) -> dict[str, Any]:
+    """The best move and value for the player to move in `pos` (a built-in variant's)."""
+    game = game_pages._game(variant)
+    pos.legal = None  # computed fresh in this process
+    start = time.perf_counter()
+    answer = choose_move(game, pos, difficulty=PERFECT, budget_ms=budget_ms)
+    return {"best_move": answer.move, "value": answer.value, "exact": bool(answer.exact),
+            "algorithm": answer.fallback or answer.algorithm, "depth": answer.depth, "nodes": answer.nodes,
+            "seconds": round(time.perf_counter() - start, 3)}
+
+
+# ---- in the server ----------------------------------------------------------------------
+
+
+Key = tuple[int, int, str]  # game id, ply, digest of what leads to the position
+
+
+def key_of(row: GameRow, ply: int) -> Key:
+    """The position's key: a takeback in a casual game then a different move at the same
+    ply is another position, not the one kept."""
+    rounds = {str(at): start for at, start in (row.rounds or {}).items() if at <= ply}
+    leading = json.dumps([row.moves[:ply], row.start, rounds], sort_keys=True, separators=(",", ":"))
+    return row.id, ply, hashlib.blake2b(leading.encode(), digest_size=16).hexdigest()
+
+
+def refuse_live_rated(row: GameRow) -> None:
+    """A rated game's positions only once it is over: a player could otherwise ask the
+    computer for their next move from a spectator's tab (a casual game has no rating to gain)."""
+    over = row.outcome is not None or row.result is not None
+    if row.match is not None and row.match.terms.rated and not over:
+        raise AnalysisError(403, "analysis_rated_live",
+                            "analysis is off during rated games: ask again when the game is over")
+
+
+class Analyses:
+    """Answers per position (`key_of`), computed in `pool()` once however many ask, and kept."""
+
+    def __init__(self, pool: Callable[[], Executor], budget_ms: int, rate: float, burst: int) -> None:
+        self.pool = pool
+        self.budget_ms = budget_ms
+        self.rate, self.burst = rate, burst
+        self.kept: OrderedDict[Key, dict[str, Any]] = OrderedDict()
+        self.running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
+        self.quotas: dict[str, TokenBucket] = {}
+        self.computed = 0  # searches started (tests: a second request is served from memory)
+        self.turn = asyncio.Semaphore(1)  # one analysis in the processes at a time
+
+    def _charge(self, address: str) -> None:
+        bucket = self.quotas.get(address)
+        if bucket is None:
+            if len(self.quotas) >= ADDRESSES:  # full ones refill; forget the oldest
+                for key in list(self.quotas)[: ADDRESSES // 2]:
+                    del self.quotas[key]
+            bucket = self.quotas[address] = TokenBucket(self.rate, self.burst)
+        if not bucket.take():
+            raise AnalysisError(429, "analysis_quota",
+                                f"more than {self.burst} analyses at once or {self.rate:g} a second "
+                                "from one address; answers already given are free")
+
+    async def answer(self, row: GameRow | None, ply: int, address: str) -> dict[str, Any]:
+        if row is None or not game_pages.built_in(row.variant):
+            raise AnalysisError(404, "not_found", "no stored game of a built-in variant with that id")
+        refuse_live_rated(row)  # the rule before memory: nothing of a live rated game is answered
+        key = key_of(row, ply)
+        kept = self.kept.get(key)
+        if kept is not None:
+            self.kept.move_to_end(key)
+            return kept
+        fut = self.running.get(key)
+        if fut is None:
+            try:
+                pos = game_pages.position_at(row, ply)
+            except IllegalMove as exc:
+                raise AnalysisError(409, "unreplayable", f"the game no longer replays: {exc}") from None
+            if pos is None:
+                raise AnalysisError(404, "no_such_ply", f"game {row.id} has {len(row.moves)} moves")
+            head = {"game": row.id, "ply": ply, "turn": pos.turn}
+            if pos.outcome is not None or not game_pages._game(row.variant).legal_moves(pos):
+                return self._keep(key, {**head, "over": True})
+            if len(self.running) >= WAITING:
+                raise AnalysisError(503, "analysis_busy", "too many analyses asked for now; try again later")
+            self._charge(address)
+            fut = self.running[key] = asyncio.ensure_future(self._compute(key, row.variant, pos, head))
+            fut.add_done_callback(lambda f: f.cancelled() or f.exception())
+        # one asker going away does not stop the search for the others
+        return await asyncio.shield(fut)
+
+    async def _compute(self, key: Key, variant: str, pos: Position,
+                       head: dict[str, Any]) -> dict[str, Any]:
+        loop = asyncio.get_running_loop()
+        try:
+            async with self.turn:
+                self.computed += 1
+                got = await asyncio.wait_for(
+                    loop.run_in_executor(self.pool(), analyse, variant, pos, self.budget_ms),
+                    self.budget_ms / 1000 + 60.0)  # the margin: a worker's start
+        except TimeoutError:
+            raise AnalysisError(503, "analysis_timeout", "the search did not answer in time; try again") from None
+        except Exception as exc:  # a broken worker: a typed error
+            raise AnalysisError(500, "analysis_failed", f"the search failed: {exc}") from None
+        finally:
+            self.running.pop(key, None)
+        return self._keep(key, {**head, "over": False, **got})
+
+    def _keep(self, key: Key, answer: dict[str, Any]) -> dict[str, Any]:
+        self.kept[key] = answer
+        while len(self.kept) > KEEP:
+            self.kept.popitem(last=False)
+        return answer

@@ -1,0 +1,66 @@
+"""HTTP of competitive play: the leaderboard of a variant, a player's page data, a game's
+chat, and the two pages that show them (static files of client/mancala_client/web/).
+
+| path | what |
+| --- | --- |
+| `/api/leaderboard/{variant}` | the variant's rated players, best first |
+| `/api/players/{name}` | a player's ratings, rating history and recent games |
+| `/api/games/{id}/chat` | a stored game's chat (both channels) |
+| `/leaderboard/{variant}`, `/players/{name}` | the pages (leaderboard.html, player.html) |
+
+Both databases answer the same (the reads are one storage call each): a single server
+reads its SQLite synchronously, a cluster node awaits PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import asdict
+from typing import Any
+from urllib.parse import unquote
+
+from mancala_server.compete_store import ChatRow, PlayerRow, Profile
+from mancala_server.ratings import Rating
+
+LEADERBOARD = re.compile(r"^/api/leaderboard/([A-Za-z0-9_]{1,60})$")
+PLAYER = re.compile(r"^/api/players/([^/]{1,120})$")
+CHAT = re.compile(r"^/api/games/(\d{1,18})/chat$")
+PAGES = {re.compile(r"^/leaderboard(/[A-Za-z0-9_]{0,60})?$"): "leaderboard.html",
+         re.compile(r"^/players/[^/]{1,120}$"): "player.html"}
+
+
+def page_for(path: str) -> str | None:
+    """The static page a competitive-play path shows (None: not one of ours)."""
+    return next((file for pattern, file in PAGES.items() if pattern.match(path)), None)
+
+
+def query(path: str) -> tuple[str, str] | None:
+    """(what, argument) for our JSON paths: ("leaderboard", variant), ("player", name),
+    ("chat", game id); None for other paths."""
+    if m := LEADERBOARD.match(path):
+        return "leaderboard", m.group(1)
+    if m := PLAYER.match(path):
+        return "player", unquote(m.group(1))
+    if m := CHAT.match(path):
+        return "chat", m.group(1)
+    return None
+
+
+def _rating(r: Rating) -> dict[str, Any]:
+    return {"rating": r.shown(), "rd": round(r.rd), "provisional": r.provisional, "games": r.games}
+
+
+def leaderboard_json(variant: str, rows: list[tuple[PlayerRow, Rating]]) -> dict[str, Any]:
+    return {"variant": variant, "players": [{"rank": i + 1, "name": p.name, **_rating(r)}
+                                            for i, (p, r) in enumerate(rows)]}
+
+
+def profile_json(profile: Profile) -> dict[str, Any]:
+    return {"name": profile.player.name,
+            "ratings": [{"variant": v, **_rating(r)} for v, r in sorted(profile.ratings.items())],
+            "history": profile.history,
+            "games": [{**g, "url": f"/games/{g['id']}"} for g in profile.games]}
+
+
+def chat_json(game_id: int, rows: list[ChatRow]) -> dict[str, Any]:
+    return {"id": game_id, "chat": [asdict(r) for r in rows]}

@@ -1,0 +1,362 @@
+"""The hub's requests of competitive play: identity, draw and takeback offers, chat, mute,
+challenges, and the terms of new rooms (time control, rated) and of quick pairing.
+
+`Competition` belongs to a hub and adds its handlers to the hub's table. Room requests
+(offers, chat, mute) go to the room, which in a cluster is on its owner node: those
+types are routed like moves (cluster_hub.ROOM_REQUESTS). Challenges reach players through
+the hub (`reach`): a single server's own connections, or in a cluster the player's
+sockets on every node (cluster_players.py).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable, Coroutine
+from typing import TYPE_CHECKING, Any
+
+from mancala.protocol.messages import (
+    Ack,
+    AnswerChallenge,
+    AnswerDraw,
+    AnswerTakeback,
+    Challenge,
+    ChallengeInfo,
+    ChallengeUpdate,
+    Chat,
+    ErrorCode,
+    Identify,
+    Identity,
+    Mute,
+    OfferDraw,
+    OfferTakeback,
+    QuickPair,
+    RatingInfo,
+    RedeemTransfer,
+    Rename,
+    TimeControl,
+    TransferCode,
+    TransferCodeReply,
+)
+from mancala.rules.loading import config_paths, load_variant
+from mancala_server.clock import Timer
+from mancala_server.compete_store import ChallengeRow, PlayerRow
+from mancala_server.players import NameTaken, SecretIdentity
+from mancala_server.room import Room, RoomError
+from mancala_server.room_chat import MaskWords
+from mancala_server.storage import SqliteStorage, Storage
+
+if TYPE_CHECKING:
+    from mancala_server.hub import Hub
+
+log = logging.getLogger("mancala_server")
+ROOM_TYPES = frozenset({"offer_draw", "answer_draw", "offer_takeback", "answer_takeback", "chat", "mute"})
+# quick pairing in rated mode: the rating gap accepted at first, how fast it widens
+# while a room waits, and the most it ever reaches
+PAIR_RANGE, PAIR_WIDEN_PER_S, PAIR_RANGE_MAX = 100.0, 20.0, 1000.0
+# a guest who says hello with a known player's name is shown with this after it, and no
+# player may take a name that ends so: names are unique, and a guest cannot pass for one
+GUEST_MARK = " (guest)"
+
+
+class Competition:
+    def __init__(self, hub: Hub) -> None:
+        self.hub = hub
+        self._storage: Storage | None = None
+        self.expiry: dict[str, Timer] = {}  # challenge id -> its expiry timer
+        self.waiting_since: dict[str, float] = {}  # quick room code -> when it began to wait
+        self.words = MaskWords(hub.settings.chat_blocklist.split(","))
+        self.tasks: set[asyncio.Task[None]] = set()
+
+    @property
+    def storage(self) -> Storage:
+        """Players, ratings, challenges: the cluster's PostgreSQL, or the single server's
+        SQLite (its own Store, shared)."""
+        if self._storage is None:
+            self._storage = getattr(self.hub, "storage", None) or SqliteStorage(None, self.hub.store)
+        return self._storage
+
+    @property
+    def identity(self) -> SecretIdentity:
+        return SecretIdentity(self.storage)
+
+    def handlers(self) -> dict[str, Callable[[Any, Any], Awaitable[None] | None]]:
+        return {
+            "identify": self.on_identify, "rename": self.on_rename, "transfer_code": self.on_transfer_code,
+            "redeem_transfer": self.on_redeem, "offer_draw": self.on_offer_draw, "answer_draw": self.on_answer_draw,
+            "offer_takeback": self.on_offer_takeback, "answer_takeback": self.on_answer_takeback,
+            "chat": self.on_chat, "mute": self.on_mute, "challenge": self.on_challenge,
+            "answer_challenge": self.on_answer_challenge,
+        }
+
+    def prepare(self, room: Room) -> None:
+        """A new room (made or restored): the server's chat settings."""
+        s = self.hub.settings
+        room.chat.rate, room.chat.burst, room.chat.filter = s.chat_rate, s.chat_burst, self.words
+
+    # ---- identity -----------------------------------------------------------------------
+
+    async def _become(self, client: Any, who: PlayerRow, request_id: Any, secret: str | None) -> None:
+        ratings = await self.storage.ratings_of(who.id)
+        before = getattr(client, "player", None)
+        client.player, client.name = who.id, who.name
+        client.ratings = {v: (r.shown(), r.provisional) for v, r in ratings.items()}
+        await self.hub.identified(client, before)  # found on any node from now on
+        client.send(Identity(id=request_id, player=who.id, name=who.name, secret=secret, ratings=[
+            RatingInfo(variant=v, rating=r.shown(), rd=round(r.rd), provisional=r.provisional, games=r.games)
+            for v, r in sorted(ratings.items())]))
+        for row in await self.storage.open_challenges(who.id):  # waiting for them since
+            if await self._expired(row):
+                continue
+            await self._tell_challenge(row, [client])
+
+    async def guest_name(self, name: str) -> str:
+        """The name a guest's hello gets: as asked, marked when a known player has it."""
+        return name if await self.storage.player_by_name(name) is None else name + GUEST_MARK
+
+    @staticmethod
+    def _check_name(name: str | None) -> None:
+        if name is not None and name.casefold().endswith(GUEST_MARK.strip()):
+            raise RoomError(ErrorCode.NAME_TAKEN, f"names ending in {GUEST_MARK.strip()!r} are kept for guests")
+
+    async def on_identify(self, client: Any, msg: Identify) -> None:
+        if msg.player is not None or msg.secret is not None:
+            if msg.player is None or msg.secret is None:
+                raise RoomError(ErrorCode.BAD_SECRET, "identify with both player and secret, or neither")
+            who = await self.identity.sign_in(msg.player, msg.secret)
+            if who is None:
+                raise RoomError(ErrorCode.BAD_SECRET, "no player with that id and secret")
+            await self._become(client, who, msg.id, None)
+            return
+        self._check_name(msg.name)
+        try:
+            who, secret = await self.identity.register(msg.name)
+        except NameTaken:
+            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {msg.name!r}") from None
+        log.info("%s: new player %s", client.peer, who.id)
+        await self._become(client, who, msg.id, secret)
+
+    def _player(self, client: Any) -> str:
+        player = getattr(client, "player", None)
+        if player is None:
+            raise RoomError(ErrorCode.NOT_IDENTIFIED, "identify first: this needs a known player")
+        return str(player)
+
+    async def on_rename(self, client: Any, msg: Rename) -> None:
+        player = self._player(client)
+        self._check_name(msg.name)
+        try:
+            await self.identity.rename(player, msg.name)
+        except NameTaken:
+            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {msg.name!r}") from None
+        who = await self.storage.player(player)
+        assert who is not None
+        await self._become(client, who, msg.id, None)
+
+    async def on_transfer_code(self, client: Any, msg: TransferCode) -> None:
+        player = self._player(client)
+        ttl = self.hub.settings.transfer_ttl
+        code = await self.identity.transfer_code(player, ttl)
+        client.send(TransferCodeReply(id=msg.id, code=code, expires_in=round(ttl)))
+
+    async def on_redeem(self, client: Any, msg: RedeemTransfer) -> None:
+        got = await self.identity.redeem(msg.code)
+        if got is None:
+            raise RoomError(ErrorCode.BAD_TRANSFER, "no such transfer code (they work once, for a few minutes)")
+        who, secret = got
+        await self._become(client, who, msg.id, secret)
+
+    # ---- terms of new rooms, quick pairing --------------------------------------------------
+
+    def check_terms(self, client: Any, clock: TimeControl | None, rated: bool) -> None:
+        if rated:
+            self._player(client)
+
+    def configure(self, room: Room, clock: TimeControl | None, rated: bool) -> None:
+        room.match.configure(clock, rated)
+
+    def pairs_with(self, room: Room, client: Any, msg: QuickPair) -> bool:
+        """A waiting quick room fits this request: same time control and rated or not;
+        rated: the ratings within a range that widens while the room waits."""
+        if room.match.control != msg.clock or room.match.rated != msg.rated:
+            return False
+        if not msg.rated:
+            return True
+        waiting = next((s for s in room.seats if s.taken), None)
+        if waiting is None or waiting.player == getattr(client, "player", None):
+            return False
+        theirs = waiting.rating[0] if waiting.rating else 1500
+        mine = (getattr(client, "ratings", {}) or {}).get(room.variant_name, (1500, True))[0]
+        waited = self.hub.clock.now() - self.waiting_since.get(room.code, self.hub.clock.now())
+        return abs(theirs - mine) <= min(PAIR_RANGE_MAX, PAIR_RANGE + PAIR_WIDEN_PER_S * waited)
+
+    def quick_room_made(self, room: Room) -> None:
+        self.waiting_since[room.code] = self.hub.clock.now()
+        if len(self.waiting_since) > 10_000:  # forget rooms long gone
+            self.waiting_since = {c: t for c, t in self.waiting_since.items() if c in self.hub.rooms}
+
+    # ---- offers and chat (room requests) ----------------------------------------------------
+
+    def _in_room(self, client: Any, msg: Any, act: Callable[[Room], object]) -> None:
+        """A room request: done in the room (which raises when it is refused), then acked."""
+        room = self.hub._room(msg.room)
+        act(room)
+        room.tell(client, Ack(id=msg.id))
+
+    def on_offer_draw(self, client: Any, msg: OfferDraw) -> None:
+        self._in_room(client, msg, lambda room: room.match.offer_draw(room.seat_of(client)))
+
+    def on_answer_draw(self, client: Any, msg: AnswerDraw) -> None:
+        self._in_room(client, msg, lambda room: room.match.answer_draw(room.seat_of(client), msg.accept))
+
+    def on_offer_takeback(self, client: Any, msg: OfferTakeback) -> None:
+        self._in_room(client, msg, lambda room: room.match.offer_takeback(room.seat_of(client)))
+
+    def on_answer_takeback(self, client: Any, msg: AnswerTakeback) -> None:
+        self._in_room(client, msg, lambda room: room.match.answer_takeback(room.seat_of(client), msg.accept))
+
+    def on_chat(self, client: Any, msg: Chat) -> None:
+        self._in_room(client, msg, lambda room: room.chat.say(client, msg.text))
+
+    def on_mute(self, client: Any, msg: Mute) -> None:
+        self._in_room(client, msg, lambda room: room.chat.mute(client, msg.name, msg.muted))
+
+    def recent_chat(self, room: Room, client: Any) -> None:
+        """After a room_state: the recent chat lines this client may see."""
+        for line in room.chat.lines_for(client):
+            room.tell(client, line)
+
+    # ---- challenges -----------------------------------------------------------------------
+
+    def connections_of(self, player: str) -> list[Any]:
+        return [c for c in self.hub.clients if getattr(c, "player", None) == player and not c.closed]
+
+    async def on_challenge(self, client: Any, msg: Challenge) -> None:
+        me = self._player(client)
+        if msg.variant not in self.hub.variants:
+            raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
+        target = await self.storage.player_by_name(msg.to)
+        if target is None or target.id == me:
+            raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"no other player is called {msg.to!r}")
+        if not await self.hub.reach(target.id):
+            raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"{target.name} is not connected now")
+        row = ChallengeRow("c" + secrets.token_urlsafe(12), me, target.id, msg.variant,
+                           msg.clock.model_dump() if msg.clock else None, msg.rated, "open", time.time())
+        await self.storage.add_challenge(row)  # stored before it is told
+        self.expiry[row.id] = self.hub.clock.call_later(self.hub.settings.challenge_ttl,
+                                                        lambda: self._expire(row.id))
+        info = await self._info(row)
+        client.send(info.model_copy(update={"id": msg.id}))
+        for c in await self.hub.reach(target.id):  # wherever they are connected now
+            c.send(info)
+
+    async def _info(self, row: ChallengeRow) -> ChallengeInfo:
+        by = await self.storage.player(row.by_player)
+        to = await self.storage.player(row.to_player)
+        rating = (await self.storage.ratings_of(row.by_player)).get(row.variant)
+        return ChallengeInfo(challenge=row.id, by=by.name if by else "?", to=to.name if to else "?",
+                             variant=row.variant, clock=TimeControl(**row.clock) if row.clock else None,
+                             rated=row.rated, rating=rating.shown() if rating else None)
+
+    async def _tell_challenge(self, row: ChallengeRow, clients: list[Any]) -> None:
+        info = await self._info(row)
+        for c in clients:
+            c.send(info)
+
+    async def _expired(self, row: ChallengeRow) -> bool:
+        """An open challenge past its time whose timer did not run (the challenger's node
+        went away): settled as expired now, and said."""
+        if time.time() - row.created <= self.hub.settings.challenge_ttl:
+            return False
+        self._cancel_expiry(row.id)
+        await self._settle_quietly(row.id, "expired")
+        return True
+
+    def _expire(self, challenge_id: str) -> None:
+        self.expiry.pop(challenge_id, None)
+        self._background(self._settle_quietly(challenge_id, "expired"))
+
+    def _background(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.get_running_loop().create_task(work)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    async def _settle_quietly(self, challenge_id: str, status: str) -> None:
+        row = await self.storage.settle_challenge(challenge_id, status)
+        if row is not None:
+            await self._tell_update(row, ChallengeUpdate(challenge=row.id, status=status))  # type: ignore[arg-type]
+
+    async def _tell_update(self, row: ChallengeRow, update: ChallengeUpdate) -> None:
+        for c in await self.hub.reach(row.by_player) + await self.hub.reach(row.to_player):
+            c.send(update)
+
+    async def on_answer_challenge(self, client: Any, msg: AnswerChallenge) -> None:
+        me = self._player(client)
+        row = await self.storage.challenge(msg.challenge)
+        if row is None or row.status != "open" or me not in (row.by_player, row.to_player) \
+                or await self._expired(row):
+            raise RoomError(ErrorCode.NO_SUCH_CHALLENGE, "that challenge is no longer open")
+        if me == row.by_player or not msg.accept:
+            status = "withdrawn" if me == row.by_player else "declined"
+            settled = await self.storage.settle_challenge(row.id, status)
+            if settled is None:
+                raise RoomError(ErrorCode.NO_SUCH_CHALLENGE, "that challenge is no longer open")
+            self._cancel_expiry(row.id)
+            client.send(Ack(id=msg.id))
+            await self._tell_update(row, ChallengeUpdate(challenge=row.id, status=status))  # type: ignore[arg-type]
+            return
+        # the challenger's socket to seat: one here if there is one, else one on another node
+        challengers = await self.hub.reach(row.by_player)
+        if not challengers:
+            raise RoomError(ErrorCode.NO_SUCH_PLAYER, "the challenger is no longer connected")
+        if await self.storage.settle_challenge(row.id, "accepted") is None:
+            raise RoomError(ErrorCode.NO_SUCH_CHALLENGE, "that challenge is no longer open")
+        self._cancel_expiry(row.id)
+        ratings = await self.storage.ratings_of(row.by_player)
+        room = await self._challenge_room(row, client)
+        by = self.hub.adopt(challengers[0])
+        by.ratings = {v: (r.shown(), r.provisional) for v, r in ratings.items()}  # as they are now
+        seat, token = room.claim(by, None)
+        self.hub.seated_for(by, room.code)
+        room.tell(by, ChallengeUpdate(challenge=row.id, status="accepted", room=room.code, seat=seat, token=token))
+        room.tell(by, room.room_state(seat))
+        self.hub._seat(client, room, None, msg.id)
+
+    def _cancel_expiry(self, challenge_id: str) -> None:
+        timer = self.expiry.pop(challenge_id, None)
+        if timer is not None:
+            timer.cancel()
+
+    async def _challenge_room(self, row: ChallengeRow, accepter: Any) -> Room:
+        hub = self.hub
+        path = config_paths()[row.variant]
+        raw = json.loads(path.read_text())
+        room = hub._new_room(await hub.fresh_code(True, row.variant, raw), row.variant, raw, load_variant(path), True)
+        room.creator = accepter.address
+        self.configure(room, TimeControl(**row.clock) if row.clock else None, row.rated)
+        starter = secrets.randbelow(2)
+        room.begin(starter, await room.first_position(starter))
+        log.info("room %s: made for challenge %s", room.code, row.id)
+        return room
+
+    def withdraw_all(self, client: Any) -> None:
+        """A known player's connection closed: when it was their last one (on any node),
+        their open challenges are withdrawn."""
+        player = getattr(client, "player", None)
+        if player is not None:
+            self._background(self._withdraw_all(client, player))
+
+    async def _withdraw_all(self, client: Any, player: str) -> None:
+        try:
+            await self.hub.unidentified(client, player)
+            if await self.hub.reach(player):
+                return
+            for row in await self.storage.open_challenges_by(player):
+                self._cancel_expiry(row.id)
+                await self._settle_quietly(row.id, "withdrawn")
+        except Exception:  # PostgreSQL out of reach: they expire instead
+            log.exception("withdrawing the challenges of player %s failed", player)
+

@@ -1,0 +1,407 @@
+"""SQLite tables of competitive play: players, ratings and their history, a game's
+terms (time control, rated, who sat), clocks per move, chat, challenges.
+
+`CompeteStore` is mixed into the single-node `Store` (same file, same connection);
+`SqliteStorage` (storage.py) offers the same calls through the async storage interface,
+and PostgreSQL has its own (pg_compete.py). Rows are the dataclasses below, shared by
+both databases. A data dir from before these tables gets them on start (CREATE IF NOT
+EXISTS): older games simply have no terms (untimed, casual).
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mancala_server.ratings import RatedSide, Rating, Settled, current, settle
+
+COMPETE_SCHEMA = """
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    name_key TEXT NOT NULL UNIQUE,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS player_secrets (
+    secret_hash TEXT PRIMARY KEY,
+    player TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS transfer_codes (
+    code_hash TEXT PRIMARY KEY,
+    player TEXT NOT NULL,
+    expires REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS ratings (
+    player TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    rating REAL NOT NULL, rd REAL NOT NULL, vol REAL NOT NULL,
+    games INTEGER NOT NULL,
+    updated REAL NOT NULL,
+    PRIMARY KEY (player, variant)
+);
+CREATE INDEX IF NOT EXISTS ratings_board ON ratings (variant, rating);
+CREATE TABLE IF NOT EXISTS rating_history (
+    player TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    game_id INTEGER NOT NULL,
+    at REAL NOT NULL,
+    rating REAL NOT NULL, rd REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history (player, at);
+CREATE TABLE IF NOT EXISTS game_terms (
+    game_id INTEGER PRIMARY KEY,
+    rated INTEGER NOT NULL,
+    clock TEXT,
+    south TEXT, north TEXT
+);
+CREATE INDEX IF NOT EXISTS game_terms_south ON game_terms (south);
+CREATE INDEX IF NOT EXISTS game_terms_north ON game_terms (north);
+CREATE TABLE IF NOT EXISTS move_clocks (
+    game_id INTEGER NOT NULL,
+    ply INTEGER NOT NULL,
+    south_ms INTEGER NOT NULL, north_ms INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE IF NOT EXISTS clock_pauses (
+    game_id INTEGER PRIMARY KEY,
+    ply INTEGER NOT NULL,
+    south_ms INTEGER NOT NULL, north_ms INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS chat (
+    game_id INTEGER NOT NULL,
+    at REAL NOT NULL,
+    seat INTEGER,
+    name TEXT NOT NULL,
+    channel TEXT NOT NULL,
+    text TEXT NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_game ON chat (game_id, at);
+CREATE TABLE IF NOT EXISTS challenges (
+    id TEXT PRIMARY KEY,
+    by_player TEXT NOT NULL,
+    to_player TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    clock TEXT,
+    rated INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    created REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS challenges_to ON challenges (to_player, status);
+CREATE INDEX IF NOT EXISTS challenges_by ON challenges (by_player, status);
+"""
+
+
+def name_key(name: str) -> str:
+    """Names are unique regardless of case ("Ann" and "ann" are one name)."""
+    return name.casefold()
+
+
+@dataclass(frozen=True)
+class PlayerRow:
+    id: str
+    name: str
+
+
+@dataclass(frozen=True)
+class Terms:
+    """A game's terms: rated or not, its time control (a TimeControl's fields), who sat."""
+
+    rated: bool = False
+    clock: dict[str, int] | None = None
+    players: tuple[str | None, str | None] = (None, None)
+
+
+@dataclass(frozen=True)
+class ClockMark:
+    """Both clocks (ms) as stored: after the move of `ply`, or at a pause."""
+
+    ply: int
+    remaining: tuple[int, int]
+
+
+@dataclass
+class MatchState:
+    """What a room needs back after a restart: its terms and its clocks."""
+
+    terms: Terms
+    last: ClockMark | None = None  # after the last move
+    pause: ClockMark | None = None  # at the last graceful stop
+
+
+@dataclass(frozen=True)
+class ChatRow:
+    at: float
+    seat: int | None
+    name: str
+    channel: str
+    text: str
+
+
+@dataclass(frozen=True)
+class ChallengeRow:
+    id: str
+    by_player: str
+    to_player: str
+    variant: str
+    clock: dict[str, int] | None
+    rated: bool
+    status: str
+    created: float
+
+
+@dataclass
+class Profile:
+    """A player's page: ratings per variant, their history, and recent games."""
+
+    player: PlayerRow
+    ratings: dict[str, Rating] = field(default_factory=dict)
+    history: list[dict[str, Any]] = field(default_factory=list)  # {variant, game_id, at, rating, rd}
+    games: list[dict[str, Any]] = field(default_factory=list)  # {id, variant, players, result, rated, ...}
+
+
+def _rating(r: Any) -> Rating:
+    return Rating(r[0], r[1], r[2], r[3])
+
+
+# ---- rows to models, for both databases (compete_store.py, pg_compete.py) ---------------
+# A row is read by position (a SQLite tuple or an asyncpg Record): each query selects the
+# columns named here, in this order.
+
+CHALLENGE_COLUMNS = "id, by_player, to_player, variant, clock, rated, status, created"
+HISTORY_COLUMNS = "variant, game_id, at, rating, rd"
+RECENT_COLUMNS = "g.id, g.variant, g.south, g.north, g.outcome, g.reason, g.result, g.started, t.rated, t.clock, t.south"
+
+
+def _json(text: str | None) -> Any:
+    return json.loads(text) if text else None
+
+
+def challenge_row(r: Any) -> ChallengeRow | None:
+    """A challenges row (CHALLENGE_COLUMNS); None for no row."""
+    return None if r is None else ChallengeRow(r[0], r[1], r[2], r[3], _json(r[4]), bool(r[5]), r[6], r[7])
+
+
+def history_entry(r: Any) -> dict[str, Any]:
+    """A rating_history row (HISTORY_COLUMNS) as a profile's history entry."""
+    return {"variant": r[0], "game_id": r[1], "at": r[2], "rating": round(r[3]), "rd": round(r[4])}
+
+
+def recent_game(r: Any, player_id: str) -> dict[str, Any]:
+    """A game of `player_id` (RECENT_COLUMNS) as a profile's recent game."""
+    return {"id": r[0], "variant": r[1], "players": [r[2], r[3]], "outcome": _json(r[4]), "reason": r[5],
+            "result": r[6], "started": r[7], "rated": bool(r[8]), "clock": _json(r[9]),
+            "seat": 0 if r[10] == player_id else 1}
+
+
+def match_state_of(terms: Any, last: Any, pause: Any) -> MatchState:
+    """A game's terms (rated, clock, south, north) and clock marks (ply, south_ms, north_ms)."""
+    return MatchState(Terms() if terms is None else Terms(bool(terms[0]), _json(terms[1]), (terms[2], terms[3])),
+                      None if last is None else ClockMark(last[0], (last[1], last[2])),
+                      None if pause is None else ClockMark(pause[0], (pause[1], pause[2])))
+
+
+def settle_sides(sides: list[RatedSide], stored: list[Rating | None], outcome: dict[str, Any]) -> list[Settled]:
+    """A rated game's ratings after it, from each side's stored rating in the variant
+    (None: none yet, or a side with no player), read in the transaction that stores them."""
+    return settle([(side, current(side, r)) for side, r in zip(sides, stored, strict=True)], outcome)
+
+
+def rated_players(settled: list[Settled]) -> list[tuple[str, Rating]]:
+    """The players whose new ratings are stored (a computer's rating is fixed)."""
+    return [(s.side.player, s.after) for s in settled if s.side.player is not None]
+
+
+class CompeteStore:
+    db: sqlite3.Connection
+    observe: Callable[[float], None] | None
+
+    def _tx(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:  # Store's
+        raise NotImplementedError
+
+    def _compete_schema(self) -> None:
+        self.db.executescript(COMPETE_SCHEMA)
+
+    # ---- players ------------------------------------------------------------------------
+
+    def new_player(self, player_id: str, name: str, secret_hash: str) -> bool:
+        """A new player; False when the name is taken."""
+        now = time.time()
+        try:
+            with self.db:
+                self.db.execute("INSERT INTO players (id, name, name_key, created) VALUES (?,?,?,?)",
+                                (player_id, name, name_key(name), now))
+                self.db.execute("INSERT INTO player_secrets (secret_hash, player, created) VALUES (?,?,?)",
+                                (secret_hash, player_id, now))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def player(self, player_id: str) -> PlayerRow | None:
+        r = self.db.execute("SELECT id, name FROM players WHERE id=?", (player_id,)).fetchone()
+        return None if r is None else PlayerRow(r[0], r[1])
+
+    def player_by_name(self, name: str) -> PlayerRow | None:
+        r = self.db.execute("SELECT id, name FROM players WHERE name_key=?", (name_key(name),)).fetchone()
+        return None if r is None else PlayerRow(r[0], r[1])
+
+    def player_by_secret(self, player_id: str, secret_hash: str) -> PlayerRow | None:
+        r = self.db.execute("SELECT p.id, p.name FROM player_secrets s JOIN players p ON p.id = s.player "
+                            "WHERE s.secret_hash=? AND s.player=?", (secret_hash, player_id)).fetchone()
+        return None if r is None else PlayerRow(r[0], r[1])
+
+    def rename_player(self, player_id: str, name: str) -> bool:
+        try:
+            with self.db:
+                self.db.execute("UPDATE players SET name=?, name_key=? WHERE id=?", (name, name_key(name), player_id))
+        except sqlite3.IntegrityError:
+            return False
+        return True
+
+    def add_transfer(self, code_hash: str, player_id: str, expires: float) -> None:
+        with self.db:
+            self.db.execute("DELETE FROM transfer_codes WHERE expires < ?", (time.time(),))
+            self.db.execute("INSERT INTO transfer_codes (code_hash, player, expires) VALUES (?,?,?)",
+                            (code_hash, player_id, expires))
+
+    def redeem_transfer(self, code_hash: str, secret_hash: str) -> PlayerRow | None:
+        """The code's player, with a new secret for the new device; the code is used up."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            r = self.db.execute("SELECT player FROM transfer_codes WHERE code_hash=? AND expires >= ?",
+                                (code_hash, time.time())).fetchone()
+            self.db.execute("DELETE FROM transfer_codes WHERE code_hash=?", (code_hash,))
+            if r is None:
+                return None
+            self.db.execute("INSERT INTO player_secrets (secret_hash, player, created) VALUES (?,?,?)",
+                            (secret_hash, r[0], time.time()))
+        return self.player(r[0])
+
+    # ---- ratings --------------------------------------------------------------------------
+
+    def ratings_of(self, player_id: str) -> dict[str, Rating]:
+        rows = self.db.execute("SELECT variant, rating, rd, vol, games FROM ratings WHERE player=?", (player_id,))
+        return {r[0]: _rating(r[1:]) for r in rows}
+
+    def leaderboard(self, variant: str, limit: int = 100) -> list[tuple[PlayerRow, Rating]]:
+        rows = self.db.execute(
+            "SELECT p.id, p.name, r.rating, r.rd, r.vol, r.games FROM ratings r JOIN players p ON p.id = r.player "
+            "WHERE r.variant=? ORDER BY r.rating DESC, p.name LIMIT ?", (variant, limit))
+        return [(PlayerRow(r[0], r[1]), _rating(r[2:])) for r in rows]
+
+    def player_profile(self, name: str, games: int = 20) -> Profile | None:
+        who = self.player_by_name(name)
+        if who is None:
+            return None
+        history = [history_entry(r) for r in self.db.execute(
+            f"SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player=? ORDER BY at LIMIT 2000", (who.id,))]
+        rows = self.db.execute(
+            f"SELECT {RECENT_COLUMNS} FROM game_terms t JOIN games g ON g.id = t.game_id WHERE t.south=? OR t.north=? "
+            "ORDER BY g.started DESC LIMIT ?", (who.id, who.id, games))
+        recent = [recent_game(r, who.id) for r in rows]
+        return Profile(who, self.ratings_of(who.id), history, recent)
+
+    def end_rated_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
+                       sides: list[RatedSide]) -> list[Settled]:
+        """The game's end and both ratings, in one transaction."""
+        now = time.time()
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self.db.execute("UPDATE games SET outcome=?, reason=?, result=?, ended=? WHERE id=?",
+                            (json.dumps(outcome), reason, result, now, game_id))
+            stored = []
+            for side in sides:
+                r = None if side.player is None else self.db.execute(
+                    "SELECT rating, rd, vol, games FROM ratings WHERE player=? AND variant=?",
+                    (side.player, variant)).fetchone()
+                stored.append(None if r is None else _rating(r))
+            settled = settle_sides(sides, stored, outcome)
+            for player, a in rated_players(settled):
+                self.db.execute(
+                    "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES (?,?,?,?,?,?,?) "
+                    "ON CONFLICT(player, variant) DO UPDATE SET rating=excluded.rating, rd=excluded.rd, "
+                    "vol=excluded.vol, games=excluded.games, updated=excluded.updated",
+                    (player, variant, a.rating, a.rd, a.vol, a.games, now))
+                self.db.execute("INSERT INTO rating_history (player, variant, game_id, at, rating, rd) "
+                                "VALUES (?,?,?,?,?,?)", (player, variant, game_id, now, a.rating, a.rd))
+        return settled
+
+    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
+                     sides: list[RatedSide], then: Callable[[list[Settled]], None]) -> None:
+        """The room's call (RoomStore): stored when it returns, then `then` hears the ratings."""
+        then(self.end_rated_game(game_id, outcome, reason, result, variant, sides))
+
+    # ---- a game's terms, clocks and chat ----------------------------------------------------
+
+    def set_terms(self, game_id: int, terms: Terms) -> None:
+        self._tx("INSERT INTO game_terms (game_id, rated, clock, south, north) VALUES (?,?,?,?,?) "
+                 "ON CONFLICT(game_id) DO UPDATE SET rated=excluded.rated, clock=excluded.clock, "
+                 "south=excluded.south, north=excluded.north",
+                 (game_id, int(terms.rated), json.dumps(terms.clock) if terms.clock else None, *terms.players))
+
+    def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int]) -> None:
+        self._tx("INSERT OR REPLACE INTO move_clocks (game_id, ply, south_ms, north_ms) VALUES (?,?,?,?)",
+                 (game_id, ply, *remaining))
+
+    def take_back(self, game_id: int, ply: int) -> None:
+        """The moves from `ply` on are taken back (by agreement), with their clock marks."""
+        with self.db:
+            self.db.execute("DELETE FROM moves WHERE game_id=? AND ply>=?", (game_id, ply))
+            self.db.execute("DELETE FROM move_clocks WHERE game_id=? AND ply>=?", (game_id, ply))
+
+    def pause_clock(self, game_id: int, mark: ClockMark) -> None:
+        self._tx("INSERT OR REPLACE INTO clock_pauses (game_id, ply, south_ms, north_ms) VALUES (?,?,?,?)",
+                 (game_id, mark.ply, *mark.remaining))
+
+    def add_chat(self, game_id: int, row: ChatRow) -> None:
+        self._tx("INSERT INTO chat (game_id, at, seat, name, channel, text) VALUES (?,?,?,?,?,?)",
+                 (game_id, row.at, row.seat, row.name, row.channel, row.text))
+
+    def chat(self, game_id: int) -> list[ChatRow]:
+        rows = self.db.execute("SELECT at, seat, name, channel, text FROM chat WHERE game_id=? ORDER BY at, rowid",
+                               (game_id,))
+        return [ChatRow(*r) for r in rows]
+
+    def match_state(self, game_id: int) -> MatchState:
+        terms = self.db.execute("SELECT rated, clock, south, north FROM game_terms WHERE game_id=?",
+                                (game_id,)).fetchone()
+        last = self.db.execute("SELECT ply, south_ms, north_ms FROM move_clocks WHERE game_id=? ORDER BY ply DESC "
+                               "LIMIT 1", (game_id,)).fetchone()
+        pause = self.db.execute("SELECT ply, south_ms, north_ms FROM clock_pauses WHERE game_id=?",
+                                (game_id,)).fetchone()
+        return match_state_of(terms, last, pause)
+
+    # ---- challenges -------------------------------------------------------------------------
+
+    def add_challenge(self, row: ChallengeRow) -> None:
+        self._tx("INSERT INTO challenges (id, by_player, to_player, variant, clock, rated, status, created) "
+                 "VALUES (?,?,?,?,?,?,?,?)", (row.id, row.by_player, row.to_player, row.variant,
+                                              json.dumps(row.clock) if row.clock else None, int(row.rated),
+                                              row.status, row.created))
+
+    def settle_challenge(self, challenge_id: str, status: str) -> ChallengeRow | None:
+        """Close an open challenge (accepted, declined, ...): the row, or None when it was
+        not open (someone else settled it first)."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            changed = self.db.execute("UPDATE challenges SET status=? WHERE id=? AND status='open'",
+                                      (status, challenge_id)).rowcount
+        return self.challenge(challenge_id) if changed else None
+
+    def challenge(self, challenge_id: str) -> ChallengeRow | None:
+        return challenge_row(self.db.execute(f"SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id=?",
+                                             (challenge_id,)).fetchone())
+
+    def open_challenges(self, to_player: str) -> list[ChallengeRow]:
+        rows = self.db.execute("SELECT id FROM challenges WHERE to_player=? AND status='open' ORDER BY created",
+                               (to_player,)).fetchall()
+        return [c for (cid,) in rows if (c := self.challenge(cid)) is not None]
+
+    def open_challenges_by(self, by_player: str) -> list[ChallengeRow]:
+        rows = self.db.execute("SELECT id FROM challenges WHERE by_player=? AND status='open' ORDER BY created",
+                               (by_player,)).fetchall()
+        return [c for (cid,) in rows if (c := self.challenge(cid)) is not None]

@@ -1,0 +1,129 @@
+"""Server settings: defaults, then environment (MANCALA_*), then command-line flags."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field, fields, replace
+from pathlib import Path
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Settings:
+    host: str = "127.0.0.1"
+    port: int = 8080
+    data_dir: Path = field(default_factory=lambda: Path("data"))
+    # a disconnected player may come back with the token; after this they forfeit
+    abandon_timeout: float = 120.0
+    # a room nobody is connected to is dropped from memory after this
+    empty_room_ttl: float = 600.0
+    # protocol limits
+    max_message: int = 16 * 1024  # bytes; larger frames get `too_large`
+    hard_max_frame: int = 1024 * 1024  # larger frames close the connection (1009)
+    rate_per_second: float = 20.0
+    rate_burst: int = 40
+    send_queue: int = 512  # frames queued for a client before it is dropped as too slow
+    send_timeout: float = 10.0
+    # threads that write a frame to a big room's sockets beside the event loop's thread
+    # (server/mancala_server/fanout.py); -1: one per other CPU the process may use, at most 3
+    fanout_threads: int = -1
+    # seconds between lobby pushes: a room's changes within one interval make one update
+    lobby_interval: float = 0.25
+    # computer opponents: search processes and the most a move may take
+    computer_workers: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) - 1))
+    computer_cap_ms: int = 2000
+    # how much lower the search processes run than the server (os.nice increment; 0: same)
+    computer_niceness: int = 10
+
+    # custom variants: their rules run in these processes, each request within the limit,
+    # at this much lower priority than the server (as the computer's searches)
+    rules_workers: int = 2
+    rules_time_limit: float = 2.0
+    rules_niceness: int = 10
+    # Jackman's challenge (/api/variants/{name}/one-turn): seconds the search for a
+    # variant's best first turn may take in a computer player's process
+    one_turn_time_limit: float = 30.0
+    # analysis of a stored game's position (/api/games/{id}/analysis): the time for the
+    # solver and then the search, in a computer player's process, and the searches an
+    # address may ask for (a second, and at once); answers already given are free
+    analysis_budget_ms: int = 1000
+    analysis_rate: float = 0.2
+    analysis_burst: int = 10
+    # quotas: open (unfinished) rooms a connection / an address may have created, and how
+    # many of those may have a computer opponent (its searches take CPU from everyone)
+    rooms_per_client: int = 5
+    rooms_per_address: int = 20
+    computer_rooms_per_client: int = 2
+    computer_rooms_per_address: int = 4
+    # a room still waiting for an opponent, or with no move, for this long is closed even
+    # while its creator stays connected
+    idle_room_ttl: float = 1800.0
+    # HTTP requests per second per address (and the burst allowed)
+    http_rate: float = 20.0
+    http_burst: int = 60
+    # websocket upgrades from a browser page: allowed Origin values, comma separated;
+    # empty: only pages served by this server (Origin host = Host); clients that send no
+    # Origin (terminal client, programs) are not browsers and are let in
+    allowed_origins: str = ""
+    # log lines: "text" (for people) or "json" (one JSON object a line, for log collectors)
+    log_format: str = "text"
+
+    # ---- competitive play (docs/competitive.md) -------------------------------------------
+    # chat lines a second per person in a room (on average), and the burst allowed
+    chat_rate: float = 0.5
+    chat_burst: int = 5
+    # words the chat filter masks, comma separated (the server-side word filter hook)
+    chat_blocklist: str = ""
+    # an unanswered challenge expires after this; a transfer code after this
+    challenge_ttl: float = 600.0
+    transfer_ttl: float = 600.0
+
+    # ---- scale-out (docs/scale-out.md): both set, or neither ------------------------------
+    # redis://HOST:PORT/DB: leases, routing between nodes, the shared lobby
+    redis_url: str = ""
+    # postgresql://USER@HOST:PORT/DB: games, seats and moves (instead of SQLite)
+    database_url: str = ""
+    # this node's name in the cluster (logs, metrics); empty: a random one at each start
+    node_id: str = ""
+    # a node that has not renewed its lease for this long is taken for dead: its rooms are
+    # taken over by the others from the database
+    node_lease: float = 3.0
+    # key and channel prefix in Redis: several clusters may share one Redis
+    cluster_name: str = "mancala"
+    # how long a node waits for the owner of a room to answer a forwarded request
+    forward_timeout: float = 10.0
+
+    ENV = {"host": "MANCALA_HOST", "port": "MANCALA_PORT", "data_dir": "MANCALA_DATA_DIR"}
+
+    @classmethod
+    def from_env(cls, environ: dict[str, str] | None = None, **overrides: Any) -> Settings:
+        env = os.environ if environ is None else environ
+        values: dict[str, Any] = {}
+        for f in fields(cls):
+            name = cls.ENV.get(f.name, f"MANCALA_{f.name.upper()}")
+            if name in env:
+                values[f.name] = _convert(f.name, env[name])
+        values.update({k: v for k, v in overrides.items() if v is not None})
+        return replace(cls(), **values)
+
+    @property
+    def db_path(self) -> Path:
+        return self.data_dir / "mancala.sqlite3"
+
+    @property
+    def scale_out(self) -> bool:
+        """Many nodes on Redis and PostgreSQL (both URLs set) instead of one with SQLite."""
+        return bool(self.redis_url or self.database_url)
+
+
+def _convert(name: str, raw: str) -> Any:
+    default = getattr(Settings(), name)
+    if isinstance(default, Path):
+        return Path(raw)
+    if isinstance(default, bool):
+        return raw.lower() in ("1", "true", "yes")
+    if isinstance(default, int):
+        return int(raw)
+    if isinstance(default, float):
+        return float(raw)
+    return raw

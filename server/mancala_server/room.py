@@ -1,0 +1,736 @@
+"""A room: two seats, spectators, and the engine as the only judge of moves.
+
+Every rejection is a typed error; every accepted move is committed to the store
+before anyone hears of it. The room knows no socket: its people are `Member`s,
+messages go out through the `deliver` function it is given (the hub encodes them
+once per wire format), and time comes from an injected `Clock`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import logging
+import secrets
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from pydantic import BaseModel
+
+from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
+from mancala.engine.outcome import game_end
+from mancala.engine.position import Position
+from mancala.protocol.messages import (
+    SEATS,
+    ComputerLevel,
+    EndReason,
+    ErrorCode,
+    GameOver,
+    MoveMade,
+    MoveRecord,
+    PlayerStatus,
+    RematchOffer,
+    RoomState,
+    RoomStatus,
+    RoomSummary,
+    RoundStarted,
+    SeatInfo,
+    Spectators,
+    State,
+    move_events,
+)
+from mancala.protocol.messages import Seat as SeatNumber
+from mancala.rules.errors import VariantError
+from mancala.rules.variant import Variant
+from mancala_server.clock import Clock, Timer
+from mancala_server.compete_store import ChatRow, ClockMark, Terms
+from mancala_server.match import Match, replay
+from mancala_server.ratings import RatedSide, Settled, computer_rating
+from mancala_server.room_chat import RoomChat
+from mancala_server.rules_worker import (
+    RulesTimeout,
+    RulesWorkers,
+    next_round_or_none,
+    playable_start,
+)
+from mancala_server.store import GameRow, RoomRow
+
+log = logging.getLogger("mancala_server")
+SEAT_NAMES = ("South", "North")
+COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
+
+
+class Member(Protocol):
+    """Someone in a room (a connection, to the hub): who they are and where they sit."""
+
+    name: str
+    seats: dict[str, int]  # room code -> seat, kept by the rooms
+    watching: set[str]  # codes of the rooms watched
+
+    @property
+    def peer(self) -> str: ...
+
+
+# sends one message to several members (the hub's: encoded once per wire format)
+Deliver = Callable[[Collection[Member], BaseModel], None]
+
+
+class RoomStore(Protocol):
+    """Where a room writes: the SQLite `Store` (each call committed when it returns), or in
+    a cluster a `Journal` (calls queued in order, and the room's messages held back until
+    the writes before them are committed)."""
+
+    def save_room(self, row: RoomRow) -> None: ...
+
+    def set_room_status(self, code: str, status: str) -> None: ...
+
+    def new_game(self, room: str, variant: str, variant_json: dict[str, Any], starter: int,
+                 players: list[str | None], start: dict[str, Any]) -> int: ...
+
+    def add_round(self, game_id: int, ply: int, start: dict[str, Any]) -> None: ...
+
+    def set_players(self, game_id: int, players: list[str | None]) -> None: ...
+
+    def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None: ...
+
+    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None: ...
+
+    # competitive play (match.py, room_chat.py)
+    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
+                     sides: list[RatedSide], then: Callable[[list[Settled]], None]) -> None: ...
+
+    def set_terms(self, game_id: int, terms: Terms) -> None: ...
+
+    def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int]) -> None: ...
+
+    def pause_clock(self, game_id: int, mark: ClockMark) -> None: ...
+
+    def take_back(self, game_id: int, ply: int) -> None: ...
+
+    def add_chat(self, game_id: int, row: ChatRow) -> None: ...
+
+
+def layout(pos: Position) -> dict[str, Any]:
+    """A round's first board and stores, as stored with the game."""
+    return {"board": list(pos.board), "stores": list(pos.stores)}
+
+
+class RoomError(Exception):
+    """A request the room refuses: carries the protocol's error code."""
+
+    def __init__(self, code: ErrorCode, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+def hash_token(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+@dataclass
+class Seat:
+    name: str | None = None
+    token_hash: str | None = None
+    clients: set[Member] = field(default_factory=set)
+    computer: bool = False
+    absent_since: float | None = None
+    abandon_timer: Timer | None = None
+    forfeit_at: float | None = None  # when the abandon timer fires (the room's clock)
+    # away past the grace period while the other seat's player was there: they may claim
+    # the win or wait; coming back clears it (memory only: a restart gives a new grace period)
+    claimable: bool = False
+    wants_rematch: bool = False
+    player: str | None = None  # a known player's id (rated games, their record)
+    rating: tuple[int, bool] | None = None  # shown: (rating in the room's variant, provisional)
+
+    @property
+    def taken(self) -> bool:
+        return self.token_hash is not None or self.computer
+
+    @property
+    def connected(self) -> bool:
+        return self.computer or bool(self.clients)
+
+    def info(self, now: float | None = None) -> SeatInfo:
+        """The seat as others see it; with `now`, the time it has left to come back."""
+        rating, provisional = self.rating if self.rating is not None else (None, False)
+        return SeatInfo(name=self.name, connected=self.connected, computer=self.computer, rating=rating,
+                        provisional=provisional, grace_ms=self.grace_ms(now),
+                        claimable=self.claimable and now is not None)
+
+    def grace_ms(self, now: float | None) -> int | None:
+        if now is None or self.abandon_timer is None or self.forfeit_at is None:
+            return None
+        return max(0, round((self.forfeit_at - now) * 1000))
+
+
+class Room:
+    def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
+                 *, public: bool, store: RoomStore, on_change: Callable[[Room], None],
+                 abandon_timeout: float, clock: Clock, deliver: Deliver,
+                 rules: RulesWorkers | None = None, count_interval: float = 0.0) -> None:
+        self.code = code
+        self.variant_name = variant_name
+        self.variant_json = variant_json
+        self.variant = variant
+        # a custom variant's moves are computed by `rules` (other processes, a time limit);
+        # positions come back with their legal moves, which the pure-Python engine reads
+        self.rules = rules
+        self.game = Game(variant, c_core=rules is None)
+        self.lock = asyncio.Lock()  # one custom move in the workers at a time
+        self.public = public
+        self.store = store
+        self.on_change = on_change
+        self.abandon_timeout = abandon_timeout
+        self.clock = clock
+        self.deliver = deliver
+        self.seats = [Seat(), Seat()]
+        self.spectators: set[Member] = set()
+        # spectators come and go in crowds: their count is pushed at most once per
+        # count_interval (0: at every change). Pushed at each change, 10,000 spectators
+        # arriving made 50 million frames (each arrival told to everyone already there)
+        self.count_interval = count_interval
+        self._count_timer: Timer | None = None
+        self.starter = 0
+        self.position: Position = self.game.start(0)
+        self.moves: list[MoveRecord] = []
+        self.game_id: int | None = None
+        self.result: str | None = None
+        self.creator: str | None = None  # the creating client's address (quotas)
+        self.last_activity = clock.now()  # the last seat taken, move or new game
+        self.finished = False
+        self.quick = False  # made by quick pairing
+        self.empty_since: float | None = None
+        self.computer_level: ComputerLevel | None = None
+        # called when it is a computer seat's turn (the hub schedules its search)
+        self.turn_hook: Callable[[Room], None] | None = None
+        # called after each move is committed and told (the hub counts them)
+        self.on_move: Callable[[Room], None] | None = None
+        self.first = self.position  # the game's first position (takebacks replay from it)
+        self.match = Match(self)  # clocks, rated, offers (match.py)
+        self.chat = RoomChat(self)  # players' and spectators' chat (room_chat.py)
+
+    # ---- views --------------------------------------------------------------------
+
+    @property
+    def status(self) -> RoomStatus:
+        if self.finished:
+            return "finished"
+        return "playing" if all(s.taken for s in self.seats) else "waiting"
+
+    @property
+    def title(self) -> str:
+        # a custom variant names itself: marked, so that it cannot pass for a built-in one
+        return f"{self.variant.name} (custom)" if self.rules is not None else self.variant.name
+
+    def summary(self) -> RoomSummary:
+        return RoomSummary(room=self.code, variant=self.variant_name, title=self.title, public=self.public,
+                           seats=[s.info() for s in self.seats], spectators=len(self.spectators),
+                           status=self.status, clock=self.match.control, rated=self.match.rated)
+
+    def state(self) -> State:
+        return State(**self.game.state_json(self.position))
+
+    def room_state(self, you: int | None, request_id: Any = None) -> RoomState:
+        return RoomState(id=request_id, room=self.code, variant=self.variant_name, title=self.title,
+                         holes=self.variant.holes, public=self.public,
+                         seats=[s.info(self.clock.now()) for s in self.seats],
+                         spectators=len(self.spectators), status=self.status,
+                         you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
+                         result=self.result, game_id=self.game_id, clock=self.match.control,
+                         clocks=self.match.snapshot(), rated=self.match.rated, offer=self.match.offer)
+
+    def clients(self) -> set[Member]:
+        out = set(self.spectators)
+        for seat in self.seats:
+            out |= seat.clients
+        return out
+
+    def broadcast(self, message: BaseModel) -> None:
+        """Send to everyone in the room."""
+        self.deliver(self.clients(), message)
+
+    def tell(self, member: Member, message: BaseModel) -> None:
+        """Send to one member, in order with what the room broadcasts."""
+        self.deliver((member,), message)
+
+    # ---- persistence ----------------------------------------------------------------
+
+    def row(self) -> RoomRow:
+        return RoomRow(self.code, self.variant_name, self.variant_json, self.public, self.status,
+                       self.game_id, [(s.name, s.token_hash) for s in self.seats],
+                       next((i for i, s in enumerate(self.seats) if s.computer), None), self.computer_level)
+
+    def save(self) -> None:
+        self.store.save_room(self.row())
+
+    async def first_position(self, starter: int) -> Position:
+        """A new game's first position (RANDOM layouts drawn here, once, then stored)."""
+        seed = secrets.randbits(64)
+        if self.rules is None:
+            try:  # a built-in RANDOM layout is drawn again, as a custom one, when nobody could move
+                return playable_start(self.variant, self.game, starter, None, seed)
+            except VariantError as exc:
+                raise RoomError(ErrorCode.INVALID_VARIANT, str(exc)) from None
+        try:
+            return (await self.rules.start(self.variant_json, starter, seed=seed)).position
+        except RulesTimeout as exc:
+            raise RoomError(ErrorCode.RULES_TIMEOUT, f"starting a game of this variant: {exc}") from None
+
+    def begin(self, starter: int, position: Position) -> None:
+        """A new game from `position`, stored with its layout before anyone sees it."""
+        self.starter = starter
+        self.position = position
+        self.moves = []
+        self.result = None
+        self.finished = False
+        self.game_id = self.store.new_game(self.code, self.variant_name, self.variant_json, starter,
+                                           [s.name for s in self.seats], layout(position))
+        self.first = position
+        self.match.begin()
+        self.touch()
+        self.save()
+
+    def restore(self, row: RoomRow, game: GameRow) -> None:
+        """Rebuild from the store: the stored first layout, then every committed move
+        through the engine (IllegalMove when they no longer replay)."""
+        self.game_id = row.game_id
+        for s, (name, token_hash) in zip(self.seats, row.seats, strict=True):
+            s.name, s.token_hash = name, token_hash
+        if row.computer is not None:
+            self.seats[row.computer].computer = True
+            level = row.computer_level
+            self.computer_level = "perfect" if level == "perfect" else int(level) if level is not None else 1
+            self.seats[row.computer].rating = (computer_rating(self.computer_level, self.variant_name).shown(),
+                                               False)
+        self.starter = game.starter
+        if game.start is not None:
+            pos = self.game.start(game.starter, board=game.start["board"], stores=game.start["stores"])
+        else:  # stored before layouts were kept: only a fixed layout can be rebuilt
+            if self.variant.game_info.start_pattern.name == "RANDOM":
+                raise IllegalMove("the game's random first layout was not stored")
+            pos = self.game.start(game.starter)
+        self.first = pos
+        rounds = game.rounds or {}
+        for ply, (seat, move) in enumerate(game.moves):
+            if pos.turn != seat:
+                raise IllegalMove(f"ply {ply}: stored for seat {seat}, but seat {pos.turn} is to move")
+            pos, events = self.game.play_events(pos, move)
+            if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
+                nxt = next_round_or_none(self.game, pos)
+                if nxt is not None and ply + 1 in rounds:  # as drawn then, not drawn anew
+                    nxt.board, nxt.stores, nxt.legal = list(rounds[ply + 1]["board"]), \
+                        list(rounds[ply + 1]["stores"]), None
+                pos = nxt or pos
+            self.moves.append(MoveRecord(ply=ply, seat=seat, move=move, events=move_events(events)))
+        self.position = pos
+        self.finished = game.outcome is not None  # an end the store missed: end_if_over
+        self.result = game.result
+        self.match.restore(game.match)
+
+    # ---- seats ----------------------------------------------------------------------
+
+    def claim(self, client: Member, seat: SeatNumber | None) -> tuple[SeatNumber, str]:
+        """Give a free seat to the client: returns (seat, token)."""
+        if self.finished:
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+        held = client.seats.get(self.code)
+        if held is not None:  # one connection, one seat: the other is for the opponent
+            raise RoomError(ErrorCode.SEAT_TAKEN, f"you already sit {SEAT_NAMES[held]} in room {self.code}")
+        free = [i for i in SEATS if not self.seats[i].taken]
+        if not free:
+            raise RoomError(ErrorCode.ROOM_FULL, f"room {self.code} has no free seat")
+        if seat is None:
+            seat = free[0]
+        elif seat not in free:
+            raise RoomError(ErrorCode.SEAT_TAKEN, f"seat {seat} ({SEAT_NAMES[seat]}) is taken")
+        player = getattr(client, "player", None)
+        if self.match.rated:
+            if player is None:
+                raise RoomError(ErrorCode.NOT_IDENTIFIED, "a rated game is for known players: identify first")
+            if any(x.player == player for x in self.seats):
+                raise RoomError(ErrorCode.SEAT_TAKEN, "you already sit in this rated game")
+        token = secrets.token_urlsafe(24)
+        s = self.seats[seat]
+        s.name, s.token_hash = client.name, hash_token(token)
+        s.player, s.rating = player, (getattr(client, "ratings", None) or {}).get(self.variant_name)
+        s.clients.add(client)
+        client.seats[self.code] = seat
+        self.empty_since = None
+        self.touch()
+        self._unwatch(client)
+        if self.game_id is not None:
+            self.store.set_players(self.game_id, [x.name for x in self.seats])
+            self.match.store_terms()
+        self.save()
+        self.match.seated()
+        log.info("room %s: %s takes seat %d (%s)", self.code, client.peer, seat, SEAT_NAMES[seat])
+        self.broadcast(PlayerStatus(room=self.code, seat=seat, status="joined", name=client.name,
+                                    clocks=self.match.snapshot()))
+        self.on_change(self)
+        return seat, token
+
+    def reconnect(self, client: Member, token: str) -> int:
+        h = hash_token(token)
+        for i, s in enumerate(self.seats):
+            if s.token_hash is not None and secrets.compare_digest(s.token_hash, h):
+                held = client.seats.get(self.code)
+                if held is not None and held != i:
+                    raise RoomError(ErrorCode.SEAT_TAKEN,
+                                    f"this connection already sits {SEAT_NAMES[held]} in room {self.code}")
+                was_absent = not s.clients
+                s.clients.add(client)
+                mine = (getattr(client, "ratings", None) or {}).get(self.variant_name)
+                if mine is not None and getattr(client, "player", None) == s.player:
+                    s.rating = mine
+                client.seats[self.code] = i
+                self._unwatch(client)
+                if s.abandon_timer:
+                    s.abandon_timer.cancel()
+                    s.abandon_timer = None
+                    s.forfeit_at = None
+                s.claimable = False  # back before anyone claimed: play goes on
+                s.absent_since = None
+                self.empty_since = None
+                log.info("room %s: %s back in seat %d", self.code, client.peer, i)
+                if was_absent:
+                    self.broadcast(PlayerStatus(room=self.code, seat=i, status="back", name=s.name))
+                    self.on_change(self)
+                return i
+        raise RoomError(ErrorCode.BAD_TOKEN, f"room {self.code}: that token holds no seat")
+
+    def watch(self, client: Member) -> None:
+        self.spectators.add(client)
+        client.watching.add(self.code)
+        self.empty_since = None
+        log.info("room %s: %s spectates (%d watching)", self.code, client.peer, len(self.spectators))
+        self._count_changed()
+        self.on_change(self)
+
+    def _unwatch(self, client: Member) -> None:
+        """A spectator stops watching (it left, or it took a seat)."""
+        client.watching.discard(self.code)
+        if client in self.spectators:
+            self.spectators.discard(client)
+            self._count_changed()
+
+    def _count_changed(self) -> None:
+        if self.count_interval <= 0:
+            self._tell_count()
+        elif self._count_timer is None:
+            # the bigger the audience the rarer the count: at most about COUNT_FRAMES frames a
+            # second per count_interval (250 people: every interval; 10,000: every 40)
+            delay = self.count_interval * max(1.0, len(self.spectators) / COUNT_FRAMES)
+            self._count_timer = self.clock.call_later(delay, self._tell_count)
+
+    def _tell_count(self) -> None:
+        """The spectator count as it is now (someone came or went since it was told)."""
+        self._count_timer = None
+        self.broadcast(Spectators(room=self.code, count=len(self.spectators)))
+
+    def detach(self, client: Member, *, leaving: bool = False) -> None:
+        """A client goes away (closed socket, or `leave`)."""
+        self._unwatch(client)
+        self.chat.forget(client)
+        seat = client.seats.pop(self.code, None)
+        if seat is not None:
+            s = self.seats[seat]
+            s.clients.discard(client)
+            if not s.clients:
+                log.info("room %s: seat %d %s", self.code, seat, "left" if leaving else "disconnected")
+                if not self.finished and self.status == "playing":
+                    self._start_abandon_timer(seat)
+                # the grace left goes with the news, so that pages can count down to the forfeit
+                self.broadcast(PlayerStatus(room=self.code, seat=seat,
+                                            status="left" if leaving else "disconnected", name=s.name,
+                                            grace_ms=s.grace_ms(self.clock.now())))
+        if not self.clients():
+            self.empty_since = self.clock.now()
+        self.on_change(self)
+
+    def cancel_timers(self) -> None:
+        self.match.cancel_timers()
+        if self._count_timer is not None:
+            self._count_timer.cancel()
+            self._count_timer = None
+        for s in self.seats:
+            if s.abandon_timer:
+                s.abandon_timer.cancel()
+                s.abandon_timer = None
+            s.claimable = False
+
+    def start_abandon_timers(self) -> None:
+        """After a restart nobody is connected yet: every seated player gets the grace period."""
+        if self.finished or self.status != "playing":
+            return
+        for i, s in enumerate(self.seats):
+            if not s.connected and s.abandon_timer is None:
+                self._start_abandon_timer(i)
+
+    def _start_abandon_timer(self, seat: int) -> None:
+        s = self.seats[seat]
+        if s.abandon_timer is not None:
+            s.abandon_timer.cancel()
+            s.abandon_timer = None
+        s.claimable = False  # a new grace period (a rematch, a restart): nothing to claim yet
+        control = self.match.control
+        if control is not None and control.days:
+            # correspondence: players come and go between moves for days; their clock is
+            # the limit (a flag), not two minutes away from the page
+            return
+        s.abandon_timer = self.clock.call_later(self.abandon_timeout, lambda: self._abandoned(seat))
+        s.forfeit_at = self.clock.now() + self.abandon_timeout
+
+    def _abandoned(self, seat: int) -> None:
+        """The grace period is over for a seat still empty. A human opponent who is there
+        chooses: claim the win, or wait for the absent player to come back. Where nobody
+        can choose, the game ends now as it always did (docs/rules-decisions.md)."""
+        s = self.seats[seat]
+        s.abandon_timer = None
+        s.forfeit_at = None
+        if s.connected or self.finished:
+            return
+        other = self.seats[1 - seat]
+        if other.computer:  # it never claims: it wins at the deadline
+            self._forfeit(seat)
+        elif other.connected:
+            s.claimable = True
+            log.info("room %s: seat %d away past its grace period; the win is claimable", self.code, seat)
+            self.broadcast(PlayerStatus(room=self.code, seat=seat, status="claimable", name=s.name))
+            self.on_change(self)
+        elif other.claimable:
+            # both away: the one whose deadline passed first (the other) loses, the claim
+            # its opponent could have made, made for them now that they are gone too
+            self._forfeit(1 - seat)
+        else:  # both away, this deadline the first to pass: this seat left first
+            self._forfeit(seat)
+
+    def _forfeit(self, seat: int) -> None:
+        s = self.seats[seat]
+        log.info("room %s: seat %d abandoned; forfeit", self.code, seat)
+        self.broadcast(PlayerStatus(room=self.code, seat=seat, status="forfeited", name=s.name))
+        self._finish({"kind": "WIN", "winner": 1 - seat}, "forfeit",
+                     f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} abandoned the game")
+
+    def settle_unclaimed(self) -> None:
+        """The room is being closed while a win waits to be claimed: the player who waited
+        gets it, as the claim would have given it, rather than a game left unended."""
+        for seat, s in enumerate(self.seats):
+            if s.claimable and not s.connected and not self.finished:
+                self._forfeit(seat)
+
+    def claim_win(self, client: Member) -> None:
+        """The player who stayed takes the win from an opponent away past the grace period."""
+        seat = self.seat_of(client)
+        if self.finished:
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+        other = self.seats[1 - seat]
+        if not other.claimable or other.connected:
+            left = other.grace_ms(self.clock.now())
+            if left is not None:
+                why = f"{SEAT_NAMES[1 - seat]} has {left / 1000:.0f} s left to come back"
+            elif other.connected:
+                why = f"{SEAT_NAMES[1 - seat]} is here"
+            else:
+                why = f"{SEAT_NAMES[1 - seat]} is not away past a grace period"
+            raise RoomError(ErrorCode.NOT_CLAIMABLE, f"room {self.code}: nothing to claim: {why}")
+        self._forfeit(1 - seat)
+
+    # ---- play -------------------------------------------------------------------------
+
+    def seat_of(self, client: Member) -> int:
+        seat = client.seats.get(self.code)
+        if seat is None:
+            raise RoomError(ErrorCode.NOT_A_PLAYER, f"you have no seat in room {self.code}")
+        return seat
+
+    def check_can_move(self, seat: int, ply: int | None) -> None:
+        if self.finished:
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+        if self.status != "playing":
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {self.code}: waiting for an opponent")
+        if self.position.turn != seat:
+            raise RoomError(ErrorCode.NOT_YOUR_TURN,
+                            f"it is {SEAT_NAMES[self.position.turn]}'s turn, you are {SEAT_NAMES[seat]}")
+        if ply is not None and ply != len(self.moves):
+            raise RoomError(ErrorCode.STALE_PLY, f"the game is at ply {len(self.moves)}, not {ply}")
+
+    async def move(self, client: Member, move: Any, ply: int | None) -> None:
+        seat = self.seat_of(client)
+        # the network's share of the move's time, given back up to a cap (game_clock.py)
+        await self.play_for(seat, move, ply, lag=float(getattr(client, "latency", 0.0) or 0.0))
+
+    async def play_for(self, seat: int, move: Any, ply: int | None, lag: float = 0.0) -> None:
+        """The one way a move enters the game: check, commit, broadcast."""
+        arrived = self.clock.now()  # the mover's clock stops here, whatever the rules then take
+        self.check_can_move(seat, ply)
+        self.match.check_time(seat, arrived)
+        if self.rules is None:
+            try:
+                new, events = self.game.play_events(self.position, move)
+            except IllegalMove as exc:
+                raise RoomError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+            self._commit(seat, move, new, next_round_or_none(self.game, new), arrived, lag, events)
+            return
+        async with self.lock:
+            self.check_can_move(seat, ply)  # again: another move may have gone in meanwhile
+            number = len(self.moves)
+            try:
+                played = await self.rules.play(self.variant_json, self.position, move)
+            except IllegalMove as exc:
+                raise RoomError(ErrorCode.ILLEGAL_MOVE, str(exc)) from None
+            except RulesTimeout as exc:
+                raise RoomError(ErrorCode.RULES_TIMEOUT,
+                                f"this variant's move took too long ({exc}); the position is unchanged") from None
+            if self.finished or len(self.moves) != number:  # resigned or forfeited meanwhile
+                raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+            self._commit(seat, move, played.position, played.next_round, arrived, lag, played.events)
+
+    def _commit(self, seat: int, move: Any, new: Position, next_round: Position | None,
+                arrived: float | None = None, lag: float = 0.0,
+                events: list[dict[str, Any]] | None = None) -> None:
+        wire_move = list(move) if isinstance(move, tuple) else move
+        number = len(self.moves)
+        assert self.game_id is not None
+        self.store.add_move(self.game_id, number, seat, wire_move)  # committed before anyone hears
+        self.match.moved(seat, number, self.clock.now() if arrived is None else arrived, lag)
+        self.position = new
+        self.touch()
+        record = MoveRecord(ply=number, seat=seat, move=wire_move, events=move_events(events))
+        self.moves.append(record)
+        self.broadcast(MoveMade(room=self.code, ply=number, seat=seat, move=wire_move, state=self.state(),
+                                clocks=self.match.started(), events=record.events))
+        if self.on_move is not None:
+            self.on_move(self)
+        if new.outcome is not None and new.outcome.kind in ROUND_KINDS:
+            self._next_round(next_round)
+        else:
+            self.end_if_over()
+        self.computer_turn()
+
+    def end_if_over(self) -> None:
+        """End the game where its position is over, as the move that got there does. After a
+        restore too: a server killed between a move's commit and the game end's came back
+        with a room nobody could ever move in again, and a game never recorded as ended."""
+        pos = self.position
+        if self.finished:
+            return
+        if pos.outcome is None:
+            if not self.game.legal_moves(pos):
+                # stuck: no legal move and no end in the rules (the reference waits for
+                # ever); online the game ends there as a draw (docs/rules-decisions.md)
+                self._finish({"kind": "TIE", "winner": None}, "rules",
+                             f"draw: {SEAT_NAMES[pos.turn]} has no legal move and the rules name no end")
+        else:  # a game's end, or a round's whose next round could not start
+            self._finish(game_end(pos.outcome).to_json(), "rules", self._describe(pos))
+
+    def _next_round(self, nxt: Position | None) -> None:
+        """A round ended: the next one starts at once (its layout follows from the rules)."""
+        if nxt is None:  # the next round cannot start: the round's result ends the game
+            outcome = self.position.outcome
+            assert outcome is not None
+            self._finish(game_end(outcome).to_json(), "rules", self._describe(self.position))
+            return
+        assert self.game_id is not None
+        self.store.add_round(self.game_id, len(self.moves), layout(nxt))
+        self.position = nxt
+        self.match.turn_changed()
+        log.info("room %s: a new round starts", self.code)
+        self.broadcast(RoundStarted(room=self.code, ply=len(self.moves), state=self.state()))
+        if nxt.outcome is not None:  # a round its starter cannot play: the game ends there
+            self._finish(nxt.outcome.to_json(), "rules", self._describe(nxt))
+
+    def touch(self) -> None:
+        self.last_activity = self.clock.now()
+
+    def add_computer(self, seat: int, level: ComputerLevel) -> None:
+        s = self.seats[seat]
+        s.computer, s.name = True, "Computer (perfect)" if level == "perfect" else f"Computer (level {level})"
+        self.computer_level = level
+        fixed = computer_rating(level, self.variant_name)
+        s.rating = (fixed.shown(), False)
+
+    def computer_turn(self) -> None:
+        """Hand the turn to the computer when its seat is to move."""
+        if self.turn_hook is not None and not self.finished and self.status == "playing" \
+                and self.seats[self.position.turn].computer:
+            self.turn_hook(self)
+
+    def _describe(self, pos: Position) -> str:
+        s0, s1 = pos.stores
+        if pos.outcome is None:
+            return ""
+        if pos.outcome.winner is None:
+            return f"draw, {s0}-{s1}"
+        w = pos.outcome.winner
+        # the winner's count first, as results are read ("North wins, 37-11")
+        return f"{SEAT_NAMES[w]} wins, {pos.stores[w]}-{pos.stores[1 - w]}"
+
+    def resign(self, client: Member) -> None:
+        seat = self.seat_of(client)
+        if self.finished:
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
+        if self.status != "playing":
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {self.code}: the game has not started")
+        self._finish({"kind": "WIN", "winner": 1 - seat}, "resign",
+                     f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} resigned")
+
+    def finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
+        """End the game (on time, by agreement: match.py)."""
+        self._finish(outcome, reason, result)
+
+    def replay_to(self, ply: int) -> Position | None:
+        """The position after the game's first `ply` moves (a takeback), or None."""
+        return replay(self, self.first, self.moves, ply)
+
+    def computer_budget(self, cap_ms: int) -> int:
+        return self.match.computer_budget(cap_ms)
+
+    def pause(self) -> None:
+        """The server is stopping: store what a restart needs that moves do not say."""
+        self.match.pause()
+
+    def _finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
+        self.finished = True
+        self.result = result
+        if self.game_id is not None and not self.match.finish(outcome, reason, result):
+            self.store.end_game(self.game_id, outcome, reason, result)
+        self.save()
+        for s in self.seats:
+            s.wants_rematch = False
+        self.cancel_timers()
+        log.info("room %s: game over (%s): %s", self.code, reason, result)
+        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,
+                                result=result, game_id=self.game_id))
+        self.match.ended()  # a rated game's new ratings, after the end they come from
+        self.on_change(self)
+
+    async def rematch(self, client: Member) -> bool:
+        """Ask for a rematch; when both players asked, start it with seats swapped."""
+        seat = self.seat_of(client)
+        if not self.finished:
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {self.code}: the game is still going")
+        self.seats[seat].wants_rematch = True
+        if not all(s.wants_rematch or s.computer for s in self.seats):
+            self.broadcast(RematchOffer(room=self.code, seat=seat))
+            return False
+        first = await self.first_position(self.starter)
+        if not self.finished or not all(s.wants_rematch or s.computer for s in self.seats):
+            return False  # a rematch started meanwhile (both asked at once)
+        self.seats.reverse()
+        for s in self.seats:
+            s.wants_rematch = False
+        for i, s in enumerate(self.seats):
+            for c in s.clients:
+                c.seats[self.code] = i
+        self.begin(self.starter, first)
+        self.start_abandon_timers()  # a player who asked and then went away still has to come back
+        log.info("room %s: rematch, seats swapped", self.code)
+        for i, s in enumerate(self.seats):
+            self.deliver(s.clients, self.room_state(i))
+        self.deliver(self.spectators, self.room_state(None))
+        self.on_change(self)
+        self.computer_turn()
+        return True

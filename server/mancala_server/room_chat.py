@@ -1,0 +1,117 @@
+"""Chat in a room: the players' channel and the spectators' channel, kept apart.
+
+Players talk to everyone in the room; spectators talk among themselves, and the players
+do not see that channel while the game is on (so nobody whispers moves to them); once
+the game is over, spectators' lines reach the players too. Every line is checked (the
+message model: printable, at most 300 characters), rate limited per person, passed
+through the word filter hook, stored with the game, and only then told. A member may
+mute a name: that name's lines no longer reach them.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from mancala.protocol.messages import ChatMessage, ErrorCode
+from mancala_server.compete_store import ChatRow
+from mancala_server.connection import TokenBucket
+
+if TYPE_CHECKING:
+    from mancala_server.room import Member, Room
+
+CHAT_RATE = 0.5  # lines a second per person in a room, on average
+CHAT_BURST = 5
+REMEMBERED = 50  # recent lines kept for a room_state after a (re)join
+
+
+class WordFilter(Protocol):
+    """The server-side hook every line passes: returns the text to show (or None to drop
+    the line). An operator may plug in their own; the default masks listed words."""
+
+    def __call__(self, text: str) -> str | None: ...
+
+
+class MaskWords:
+    """Masks each listed word (case-insensitive, whole words) with asterisks."""
+
+    def __init__(self, words: list[str]) -> None:
+        self.words = {w.casefold() for w in words if w.strip()}
+
+    def __call__(self, text: str) -> str | None:
+        if not self.words:
+            return text
+        out = []
+        for token in text.split(" "):
+            core = token.strip(".,!?;:'\"()")
+            out.append(token.replace(core, "*" * len(core)) if core and core.casefold() in self.words else token)
+        return " ".join(out)
+
+
+class RoomChat:
+    def __init__(self, room: Room) -> None:
+        self.room = room
+        self.filter: WordFilter = MaskWords([])
+        self.rate, self.burst = CHAT_RATE, CHAT_BURST
+        self.buckets: dict[Member, TokenBucket] = {}
+        self.muted: dict[Member, set[str]] = {}
+        self.recent: list[ChatMessage] = []
+
+    def say(self, member: Member, text: str) -> None:
+        from mancala_server.room import RoomError
+
+        room = self.room
+        seat = member.seats.get(room.code)
+        self._check_in_room(member)
+        bucket = self.buckets.get(member)
+        if bucket is None:
+            bucket = self.buckets[member] = TokenBucket(self.rate, self.burst, room.clock.now)
+        if not bucket.take():
+            raise RoomError(ErrorCode.RATE_LIMITED, f"at most {self.burst} chat lines at once, then one every "
+                                                    f"{1 / self.rate:g} s")
+        shown = self.filter(text)
+        if shown is None:
+            return  # the filter dropped it: nobody hears it (the speaker gets an ack all the same)
+        channel: Literal["players", "spectators"] = "players" if seat is not None else "spectators"
+        line = ChatMessage(room=room.code, channel=channel, name=member.name, seat=seat, text=shown, at=time.time())
+        if room.game_id is not None:
+            room.store.add_chat(room.game_id, ChatRow(line.at, seat, member.name, channel, shown))
+        self.recent = [*self.recent[-(REMEMBERED - 1):], line]
+        room.deliver([m for m in self.audience(channel) if not self._mutes(m, member.name)], line)
+
+    def audience(self, channel: str) -> set[Member]:
+        room = self.room
+        if channel == "players" or room.finished:
+            return room.clients()
+        return set(room.spectators)
+
+    def _mutes(self, member: Member, name: str) -> bool:
+        return name.casefold() in self.muted.get(member, ())
+
+    def _check_in_room(self, member: Member) -> None:
+        from mancala_server.room import RoomError
+
+        room = self.room
+        if member.seats.get(room.code) is None and member not in room.spectators:
+            raise RoomError(ErrorCode.NOT_A_PLAYER, f"you are not in room {room.code}")
+
+    def mute(self, member: Member, name: str, muted: bool) -> None:
+        # only the room's people: a mute is forgotten when they leave, and someone who
+        # never came would otherwise leave one behind in every room they named
+        self._check_in_room(member)
+        names = self.muted.setdefault(member, set())
+        if muted:
+            names.add(name.casefold())
+        else:
+            names.discard(name.casefold())
+
+    def forget(self, member: Member) -> None:
+        """The member left the room: its rate and mutes go with it."""
+        self.buckets.pop(member, None)
+        self.muted.pop(member, None)
+
+    def lines_for(self, member: Member) -> list[ChatMessage]:
+        """The recent lines this member may see (after a join, reconnect or spectate)."""
+        seat = member.seats.get(self.room.code)
+        open_to_all = seat is None or self.room.finished
+        return [m for m in self.recent if (m.channel == "players" or open_to_all) and not self._mutes(member, m.name)]

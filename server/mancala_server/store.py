@@ -1,0 +1,236 @@
+"""SQLite persistence: rooms, games and every accepted move.
+
+Each write commits before the server acknowledges or broadcasts it, so a killed
+server restarts from its last acknowledged move. WAL mode with synchronous=NORMAL
+survives a killed process (not a power cut) at a fraction of a full sync's cost.
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+import sqlite3
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from mancala_server.compete_store import CompeteStore
+
+if TYPE_CHECKING:
+    from mancala_server.compete_store import MatchState
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS rooms (
+    code TEXT PRIMARY KEY,
+    variant TEXT NOT NULL,
+    variant_json TEXT NOT NULL,
+    public INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    game_id INTEGER,
+    seat0 TEXT, token0 TEXT,
+    seat1 TEXT, token1 TEXT,
+    computer INTEGER,
+    computer_level INTEGER,
+    created REAL NOT NULL,
+    updated REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY AUTOINCREMENT,
+    room TEXT NOT NULL,
+    variant TEXT NOT NULL,
+    variant_json TEXT NOT NULL,
+    starter INTEGER NOT NULL,
+    south TEXT, north TEXT,
+    outcome TEXT, reason TEXT, result TEXT,
+    started REAL NOT NULL, ended REAL,
+    start TEXT,
+    rounds TEXT
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id INTEGER NOT NULL,
+    ply INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    move TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+"""
+
+
+@dataclass
+class RoomRow:
+    code: str
+    variant: str
+    variant_json: dict[str, Any]
+    public: bool
+    status: str
+    game_id: int | None
+    seats: list[tuple[str | None, str | None]]  # (name, token hash) per seat
+    computer: int | None
+    computer_level: int | str | None = None  # 0..3 or "perfect" (stored as text)
+
+
+@dataclass
+class GameRow:
+    id: int
+    room: str
+    variant: str
+    variant_json: dict[str, Any]
+    starter: int
+    players: list[str | None]
+    outcome: dict[str, Any] | None
+    reason: str | None
+    result: str | None
+    moves: list[tuple[int, Any]]  # (seat, move)
+    # the first position's board and stores as played (a RANDOM layout is drawn once);
+    # None in games stored before it was kept
+    start: dict[str, Any] | None = None
+    # each later round's first board and stores, by the ply it starts at
+    rounds: dict[int, dict[str, Any]] | None = None
+    # competitive play: the game's terms (time control, rated, players) and its clocks
+    match: MatchState | None = None
+
+
+class Store(CompeteStore):
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
+        self.db.execute("PRAGMA journal_mode=WAL")
+        self.db.execute("PRAGMA synchronous=NORMAL")
+        # seconds each write took to commit (the server's metrics), when someone asks
+        self.observe: Callable[[float], None] | None = None
+        self.db.executescript(SCHEMA)
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
+        if "computer_level" not in columns:  # a data dir from before computer opponents
+            self.db.execute("ALTER TABLE rooms ADD COLUMN computer_level INTEGER")
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(games)")}
+        for column in ("start", "rounds"):  # a data dir from before start layouts were kept
+            if column not in columns:
+                self.db.execute(f"ALTER TABLE games ADD COLUMN {column} TEXT")
+        columns = {row[1] for row in self.db.execute("PRAGMA table_info(rooms)")}
+        # the scale-out storage interface's fencing epoch and quick-pairing offer (storage.py)
+        for column in ("epoch", "quick_open"):
+            if column not in columns:
+                self.db.execute(f"ALTER TABLE rooms ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
+        self._compete_schema()  # players, ratings, clocks, chat, challenges (compete_store.py)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def _tx(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
+        if self.observe is None:
+            with self.db:
+                return self.db.execute(sql, args)
+        started = time.perf_counter()
+        with self.db:
+            cursor = self.db.execute(sql, args)
+        self.observe(time.perf_counter() - started)
+        return cursor
+
+    # ---- rooms ------------------------------------------------------------------------
+
+    def save_room(self, row: RoomRow) -> None:
+        now = time.time()
+        (s0, t0), (s1, t1) = row.seats
+        self._tx(
+            """INSERT INTO rooms (code, variant, variant_json, public, status, game_id, seat0, token0,
+                                  seat1, token1, computer, computer_level, created, updated)
+               VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)
+               ON CONFLICT(code) DO UPDATE SET status=excluded.status, game_id=excluded.game_id,
+                   seat0=excluded.seat0, token0=excluded.token0, seat1=excluded.seat1,
+                   token1=excluded.token1, computer=excluded.computer,
+                   computer_level=excluded.computer_level, updated=excluded.updated""",
+            (row.code, row.variant, json.dumps(row.variant_json), int(row.public), row.status,
+             row.game_id, s0, t0, s1, t1, row.computer, row.computer_level, now, now),
+        )
+
+    def set_room_status(self, code: str, status: str) -> None:
+        self._tx("UPDATE rooms SET status=?, updated=? WHERE code=?", (status, time.time(), code))
+
+    ROOM_COLUMNS = ("code, variant, variant_json, public, status, game_id, seat0, token0, seat1, token1, "
+                    "computer, computer_level")
+
+    @staticmethod
+    def _room_row(r: Any) -> RoomRow:
+        return RoomRow(r[0], r[1], json.loads(r[2]), bool(r[3]), r[4], r[5], [(r[6], r[7]), (r[8], r[9])], r[10],
+                       r[11])
+
+    def live_rooms(self) -> list[RoomRow]:
+        rows = self.db.execute(
+            f"SELECT {self.ROOM_COLUMNS} FROM rooms WHERE status IN ('waiting', 'playing', 'finished') ORDER BY created"
+        ).fetchall()
+        return [self._room_row(r) for r in rows]
+
+    def room(self, code: str) -> RoomRow | None:
+        r = self.db.execute(f"SELECT {self.ROOM_COLUMNS} FROM rooms WHERE code=?", (code,)).fetchone()
+        return None if r is None else self._room_row(r)
+
+    def mark_unrestorable(self, code: str, game_id: int | None, why: str) -> None:
+        """A room whose game no longer replays: out of the live rooms for good (said once),
+        its game ended as void with the reason kept."""
+        with self.db:
+            self.db.execute("UPDATE rooms SET status='unrestorable', updated=? WHERE code=?", (time.time(), code))
+            if game_id is not None:
+                self.db.execute("UPDATE games SET reason='unrestorable', result=?, ended=? "
+                                "WHERE id=? AND ended IS NULL", (why[:500], time.time(), game_id))
+
+    def room_public(self, code: str) -> bool:
+        row = self.db.execute("SELECT public FROM rooms WHERE code=?", (code,)).fetchone()
+        return bool(row and row[0])
+
+    def room_exists(self, code: str) -> bool:
+        return self.db.execute("SELECT 1 FROM rooms WHERE code=?", (code,)).fetchone() is not None
+
+    # ---- games and moves ------------------------------------------------------------
+
+    def new_game(self, room: str, variant: str, variant_json: dict[str, Any], starter: int,
+                 players: list[str | None], start: dict[str, Any]) -> int:
+        """A new game; its id is random (53 bits: exact in JavaScript), so that games
+        cannot be found by counting (GET /api/games/{id} needs the id)."""
+        while True:
+            game_id = secrets.randbits(53) or 1
+            try:
+                self._tx(
+                    "INSERT INTO games (id, room, variant, variant_json, starter, south, north, started, start, "
+                    "rounds) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                    (game_id, room, variant, json.dumps(variant_json), starter, players[0], players[1],
+                     time.time(), json.dumps(start), "{}"),
+                )
+                return game_id
+            except sqlite3.IntegrityError:  # the id is taken: draw again
+                continue
+
+    def add_round(self, game_id: int, ply: int, start: dict[str, Any]) -> None:
+        """A later round's first board and stores (drawn at random in some variants)."""
+        with self.db:
+            row = self.db.execute("SELECT rounds FROM games WHERE id=?", (game_id,)).fetchone()
+            rounds = json.loads(row[0]) if row and row[0] else {}
+            rounds[str(ply)] = start
+            self.db.execute("UPDATE games SET rounds=? WHERE id=?", (json.dumps(rounds), game_id))
+
+    def set_players(self, game_id: int, players: list[str | None]) -> None:
+        self._tx("UPDATE games SET south=?, north=? WHERE id=?", (players[0], players[1], game_id))
+
+    def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None:
+        self._tx("INSERT INTO moves (game_id, ply, seat, move, at) VALUES (?,?,?,?,?)",
+                 (game_id, ply, seat, json.dumps(move), time.time()))
+
+    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None:
+        self._tx("UPDATE games SET outcome=?, reason=?, result=?, ended=? WHERE id=?",
+                 (json.dumps(outcome), reason, result, time.time(), game_id))
+
+    def game(self, game_id: int) -> GameRow | None:
+        r = self.db.execute(
+            "SELECT id, room, variant, variant_json, starter, south, north, outcome, reason, result, start, "
+            "rounds FROM games WHERE id=?", (game_id,)
+        ).fetchone()
+        if r is None:
+            return None
+        moves = [(seat, json.loads(m)) for seat, m in self.db.execute(
+            "SELECT seat, move FROM moves WHERE game_id=? ORDER BY ply", (game_id,))]
+        rounds = {int(ply): start for ply, start in json.loads(r[11]).items()} if r[11] else None
+        return GameRow(r[0], r[1], r[2], json.loads(r[3]), r[4], [r[5], r[6]],
+                       json.loads(r[7]) if r[7] else None, r[8], r[9], moves,
+                       json.loads(r[10]) if r[10] else None, rounds, self.match_state(game_id))

@@ -1,3 +1,0 @@
-from mancala.cli import main
-
-raise SystemExit(main())

@@ -1,0 +1,151 @@
+"""Reading variants: from an object, a file path or a name in configs/."""
+
+from __future__ import annotations
+
+import difflib
+import json
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from mancala.rules.aliases import rewrite_game_info
+from mancala.rules.constraints import check
+from mancala.rules.errors import VariantError, Violation
+from mancala.rules.variant import Variant
+
+SECTIONS = ("game_class", "game_constants", "game_info", "player")
+
+
+def _pydantic_violations(err: ValidationError) -> list[Violation]:
+    out = []
+    for item in err.errors():
+        loc = [str(part) for part in item["loc"] if not isinstance(part, int)]
+        param = loc[-1] if loc else "variant"
+        if item["type"] == "extra_forbidden":
+            message = "unknown parameter"
+        elif item["type"] == "missing":
+            message = "is required"
+        else:
+            message = f"bad value {item.get('input')!r}: {item['msg']}"
+        out.append(Violation((param,), item["type"], message))
+    return out
+
+
+def parse_variant(raw: Any) -> Variant:
+    """Validate a variant object; raise VariantError naming every broken rule."""
+    if not isinstance(raw, dict):
+        raise VariantError([Violation(("variant",), "type", "a variant must be a JSON object")])
+    problems = [
+        Violation((key,), "unknown_section", f"unknown section (expected one of {', '.join(SECTIONS)})")
+        for key in raw
+        if key not in SECTIONS
+    ]
+    data = {k: v for k, v in raw.items() if k in SECTIONS}
+    info = data.get("game_info", {})
+    if isinstance(info, dict):
+        data["game_info"], alias_problems = rewrite_game_info(info)
+        problems += alias_problems
+    if "game_constants" not in data:
+        problems.append(Violation(("game_constants",), "missing", "the section game_constants is required"))
+    if problems:
+        raise VariantError(problems)
+    try:
+        # strict, from JSON text: "6" is not a number of holes, 1 is not true; arrays
+        # still read as tuples and names as enum members
+        variant = Variant.model_validate_json(json.dumps(data, allow_nan=False), strict=True)
+    except (TypeError, ValueError) as err:
+        if not isinstance(err, ValidationError):
+            raise VariantError([Violation(("variant",), "type", f"not JSON values: {err}")]) from None
+        raise VariantError(_pydantic_violations(err)) from None
+    broken = check(variant)
+    if broken:
+        raise VariantError(broken)
+    return variant
+
+
+def configs_dir() -> Path:
+    """The variant files: inside the package when installed from a wheel, else the
+    checkout's configs/ (shared/mancala/rules/ is three folders below it)."""
+    shipped = Path(__file__).resolve().parents[1] / "configs"
+    return shipped if shipped.is_dir() else Path(__file__).resolve().parents[3] / "configs"
+
+
+def config_paths() -> dict[str, Path]:
+    """Variant files by their stem."""
+    return {p.stem: p for p in sorted(configs_dir().glob("*.json"))}
+
+
+def _slug(text: str) -> str:
+    return "".join(ch if ch.isalnum() else "_" for ch in text.lower()).strip("_")
+
+
+def read_json(path: Path) -> Any:
+    try:
+        return json.loads(path.read_text(encoding="utf-8"))
+    except json.JSONDecodeError as err:
+        raise VariantError([Violation(("config",), "json", f"{path.name} is not valid JSON: {err}")]) from None
+
+
+def load_variant(source: Any) -> Variant:
+    """A variant from an object, a path to a file, or a variant name in configs/."""
+    if isinstance(source, dict):
+        return parse_variant(source)
+    if isinstance(source, str | Path):
+        path = Path(source)
+        if path.is_file():
+            return parse_variant(read_json(path))
+        return _named_variant(_slug(str(source)))
+    raise VariantError([Violation(("config",), "type", "config must be an object or a path")])
+
+
+def sized_variant(source: Any, holes: int | None = None, seeds: int | None = None) -> Variant:
+    """A variant (object, file or name in configs/) with its holes a side and seeds a
+    hole replaced; validated through parse_variant like any variant.
+
+    >>> v = sized_variant("kalah_4", holes=3, seeds=2)
+    >>> v.holes, v.nbr_start
+    (3, 2)
+    """
+    if isinstance(source, dict):
+        raw = {k: (dict(v) if isinstance(v, dict) else v) for k, v in source.items()}
+    elif isinstance(source, str | Path):
+        path = Path(source)
+        raw = read_json(path if path.is_file() else variant_path(str(source)))
+    else:
+        raise VariantError([Violation(("config",), "type", "config must be an object or a path")])
+    if not isinstance(raw, dict):
+        raise VariantError([Violation(("variant",), "type", "a variant must be a JSON object")])
+    constants = dict(raw.get("game_constants") or {})
+    if holes is not None:
+        constants["holes"] = holes
+    if seeds is not None:
+        constants["nbr_start"] = seeds
+    raw["game_constants"] = constants
+    return parse_variant(raw)
+
+
+def variant_path(name: str) -> Path:
+    """The file in configs/ for a variant name (its file stem; case and punctuation do
+    not matter); a VariantError suggests names when no file has it."""
+    slug = _slug(name)
+    paths = config_paths()
+    if slug in paths:
+        return paths[slug]
+    close = suggestions(slug, list(paths))
+    hint = f"; did you mean {', '.join(close)}?" if close else " (mancala variants lists them)"
+    raise VariantError([Violation(("config",), "not_found", f"no variant file or name {slug!r}{hint}")])
+
+
+@lru_cache(maxsize=256)
+def _named_variant(slug: str) -> Variant:
+    return parse_variant(read_json(variant_path(slug)))
+
+
+def suggestions(word: str, names: list[str], most: int = 5) -> list[str]:
+    """Names a mistyped or partial variant name may have meant: those that contain it
+    (`oware` -> oware_abapa), then the closest spellings."""
+    found = [n for n in names if word and word in n]
+    found += [n for n in difflib.get_close_matches(word, names, n=most, cutoff=0.6) if n not in found]
+    return found[:most]
