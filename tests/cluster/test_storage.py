@@ -35,13 +35,15 @@ async def test_a_game_its_moves_and_its_end_read_back(storage: Storage) -> None:
     for ply, (seat, move) in enumerate([(1, 2), (1, 8), (0, [3, "CW"])]):
         await storage.add_move(gid, ply, seat, move, fence)
     await storage.add_round(gid, 3, {"board": [1] * 12, "stores": [20, 20]}, fence)
+    await storage.add_round(gid, 7, {"board": [2] * 12, "stores": [14, 10]}, fence)  # rounds add up
     saved = RoomRow("GAME01", "kalah_4", VARIANT, True, "playing", gid, [("ann", "h0"), ("bob", "h1")], 1, "perfect")
     await storage.save_room(saved, fence)
     game = await storage.game(gid)
     assert game is not None
     assert (game.starter, game.players, game.moves) == (1, ["ann", "bob"], [(1, 2), (1, 8), (0, [3, "CW"])])
-    assert game.start == {"board": [4] * 12, "stores": [0, 0]} and game.rounds == {3: {"board": [1] * 12,
-                                                                                    "stores": [20, 20]}}
+    assert game.start == {"board": [4] * 12, "stores": [0, 0]}
+    assert game.rounds == {3: {"board": [1] * 12, "stores": [20, 20]},
+                           7: {"board": [2] * 12, "stores": [14, 10]}}
     assert game.outcome is None
     await storage.end_game(gid, {"kind": "WIN", "winner": 0}, "resign", "South wins", fence)
     ended = await storage.game(gid)

@@ -126,3 +126,18 @@ async def test_a_connection_round_trip_is_measured_when_it_opens(server: Mancala
             break
         await asyncio.sleep(0.02)
     assert found and 0 < found[0].latency < 1.0
+
+
+async def test_a_rated_game_never_seats_one_player_twice(connect: Connect) -> None:
+    """A known player on a second connection (another tab) cannot take the other seat of
+    their own rated game: a game against oneself would rate them on their own result."""
+    first, second = await connect("ann"), await connect("ann")
+    me = await first.request({"type": "identify", "name": "ann"})
+    await second.request({"type": "identify", "player": me.player, "secret": me.secret})
+    granted = await first.create_room("oware_abapa", seat=0, rated=True)
+    with pytest.raises(ServerError) as refused:
+        await second.join(granted.room)
+    assert refused.value.code == "seat_taken" and "rated" in refused.value.message
+    bob = await connect("bob")
+    await bob.request({"type": "identify", "name": "bob"})
+    assert (await bob.join(granted.room)).seat == 1  # the seat stayed free for someone else

@@ -11,6 +11,7 @@ from glicko2.math.conversions import mu_to_rating, phi_to_rd, rating_to_mu, rd_t
 from mancala_server.ratings import (
     COMPUTER_RATINGS,
     COMPUTER_RATINGS_BY_VARIANT,
+    MIN_RD,
     RatedSide,
     Rating,
     computer_rating,
@@ -63,3 +64,24 @@ def test_the_computers_ratings_are_the_measured_ones_in_the_docs_and_rise_with_t
 def test_a_variant_not_measured_uses_oware_abapas_ratings() -> None:
     assert computer_rating(3, "kalah_4").rating == COMPUTER_RATINGS_BY_VARIANT["kalah_4"][3] != COMPUTER_RATINGS[3]
     assert computer_rating(3, "congkak").rating == computer_rating(3).rating == COMPUTER_RATINGS[3]
+
+
+def test_a_rating_deviation_never_falls_below_the_floor() -> None:
+    """MIN_RD: a player whose rating barely varies (volatility near zero) would grow
+    ever more certain, game after game, until a result no longer moved it."""
+    steady = Rating(1500, 46, 0.0001)
+    for _ in range(20):
+        steady = rate(steady, Rating(1500, 45), 0.5)
+    assert steady.rd == MIN_RD and steady.games == 20
+    assert rate(steady, Rating(1500, 45), 1.0).rating - steady.rating > 5  # a win still counts
+
+
+def test_each_side_is_rated_against_the_other() -> None:
+    """Both humans move, each by the other's rating, never by their own."""
+    a, b = RatedSide(0, "p1", "ann"), RatedSide(1, "p2", "bob")
+    strong, weak = Rating(1900, 80), Rating(1300, 80)
+    settled = settle([(a, strong), (b, weak)], {"kind": "WIN", "winner": 1})
+    assert settled[0].after == rate(strong, weak, 0.0)
+    assert settled[1].after == rate(weak, strong, 1.0)
+    assert settled[1].after != rate(weak, weak, 1.0)  # an upset over a stronger player gains more
+    assert [s.before for s in settled] == [strong, weak]
