@@ -15,6 +15,7 @@ from typing import Any
 import msgpack
 from pydantic import BaseModel
 
+from mancala.protocol import codec
 from mancala.protocol.messages import LobbyUpdate, RoomSummary
 from mancala_server.cluster import ClusterLink
 from mancala_server.hub import Hub
@@ -64,7 +65,7 @@ class SharedLobby(Hub):
         removed = [message.removed] if message.removed else []
         news = LobbyNews(node=self.node, rooms=rooms, removed=removed)
         self.link.publish(self.link.lobby_channel, pack(news))
-        entries = {s.room: msgpack.packb({"node": self.node, "room": s.model_dump(mode="json")}) for s in rooms}
+        entries = {s.room: codec.pack({"node": self.node, "room": s.model_dump(mode="json")}) for s in rooms}
         self._background(self.link.set_lobby(entries, removed))
 
     def _on_lobby_news(self, news: LobbyNews) -> None:

@@ -13,6 +13,7 @@ from typing import Annotated, Any, Literal
 import msgpack
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
+from mancala.protocol import codec
 from mancala.protocol.messages import RoomSummary
 
 
@@ -111,7 +112,7 @@ _ADAPTER: TypeAdapter[NodeMessage] = TypeAdapter(NodeMessage)
 
 
 def pack(message: BaseModel) -> bytes:
-    return msgpack.packb(message.model_dump(mode="python"), use_bin_type=True)
+    return codec.pack(message.model_dump(mode="python"))
 
 
 def unpack(data: bytes) -> NodeMessage:

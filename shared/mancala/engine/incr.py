@@ -87,12 +87,10 @@ def make_incr(variant: Variant, board: Board) -> Incr:
         loc = step(loc, direct)
         return step(loc, direct) if loc == start else loc
 
-    inner: Callable[[int, int, int], int]
-    if skip:
-        inner = past_start
-    else:
-        def inner(loc: int, direct: int, _start: int) -> int:
-            return step(loc, direct)
+    def plain(loc: int, direct: int, start: int) -> int:
+        return step(loc, direct)
+
+    inner: Callable[[int, int, int], int] = past_start if skip else plain
 
     if not blocks:
         def incr(_pos: Position, loc: int, direct: int, start: int = NO_START) -> int:

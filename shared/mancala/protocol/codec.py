@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, cast
 
 import msgpack
 from pydantic import BaseModel
@@ -23,6 +23,12 @@ class FrameError(ValueError):
     """A frame that is not a message object in the connection's encoding."""
 
 
+def pack(data: Any) -> bytes:
+    """msgpack's bytes (`packb` is typed as possibly None: only a Packer built with
+    autoreset=False returns nothing, and packb never is one)."""
+    return cast(bytes, msgpack.packb(data, use_bin_type=True))
+
+
 class Codec:
     def __init__(self, subprotocol: str | None) -> None:
         self.binary = subprotocol == MSGPACK_SUBPROTOCOL
@@ -30,7 +36,7 @@ class Codec:
     def encode(self, message: BaseModel | dict[str, Any]) -> str | bytes:
         data = message.model_dump(mode="json") if isinstance(message, BaseModel) else message
         if self.binary:
-            return msgpack.packb(data, use_bin_type=True)
+            return pack(data)
         return json.dumps(data, separators=(",", ":"))
 
     def decode(self, frame: str | bytes) -> dict[str, Any]:

@@ -106,7 +106,7 @@ def solve_c(game: Game, pos: Position, deadline: float | None,
     """The C search's solution, or None when the deadline (perf_counter) passed."""
     sv = c_solver(game, tt_bits)
     sv.set_game(pos.total, pos.starter)
-    report = None
+    report: Callable[..., None] | None = None
     if progress is not None:
         def report(nodes: int, probe: int, test: int, lower: int, upper: int, secs: float,
                    looking: int) -> None:
