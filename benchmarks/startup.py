@@ -209,7 +209,9 @@ def main(argv: list[str] | None = None) -> int:
               f"{'identical' if same else 'DIFFERENT (the ratio compares different games)'}")
         ratio = statistics.median(theirs[0]) / statistics.median(ours[0])
         ratio_min = min(theirs[0]) / min(ours[0])
-        print(f"reference / mancala replay, wall: {ratio:.1f}x (medians), {ratio_min:.1f}x (minimums)")
+        cpu = statistics.median(theirs[1]) / statistics.median(ours[1])
+        print(f"reference / mancala replay, wall: {ratio:.1f}x (medians), {ratio_min:.1f}x (minimums); "
+              f"cpu: {cpu:.1f}x (medians)")
         return 0 if same else 1
 
 
