@@ -1,12 +1,17 @@
-"""The `mancala` command: one console script with subcommands."""
+"""The `mancala` command: one console script with subcommands.
+
+Start-up time matters here (`mancala replay` runs in scripts, once per batch): this
+module imports only argparse. Each command imports what it needs when it runs, and
+the subcommands whose options live in other modules (play, arena, solve, bench)
+get those options only when that subcommand is the one on the command line
+(`build_parser()` without an argument still builds the whole parser).
+"""
 
 from __future__ import annotations
 
 import argparse
 import sys
-
-from mancala.rules.errors import VariantError
-from mancala_cli.bench import add_arguments as add_bench_arguments
+from importlib import import_module
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -22,19 +27,15 @@ def _cmd_ai(args: argparse.Namespace) -> int:
 
 
 def _cmd_variants(args: argparse.Namespace) -> int:
-    from mancala.rules.loading import config_paths, load_variant
-    from mancala.rules.summary import first_sentence
+    from mancala.rules.index import variant_index
 
     rows = []
-    for stem, path in config_paths().items():
-        try:
-            variant = load_variant(path)
-        except VariantError as exc:
+    for entry in variant_index():
+        if entry.error is not None:
             if args.all:
-                rows.append((stem, "(not playable yet)", str(exc)[:60]))
+                rows.append((entry.stem, "(not playable yet)", entry.error[:60]))
             continue
-        about = first_sentence(variant.game_info.about)
-        rows.append((stem, variant.name, about))
+        rows.append((entry.stem, entry.name, entry.about))
     wid = [max(len(r[i]) for r in rows) for i in range(2)] if rows else [0, 0]
     for stem, name, about in rows:
         print(f"{stem.ljust(wid[0])}  {name.ljust(wid[1])}  {about}")
@@ -44,6 +45,7 @@ def _cmd_variants(args: argparse.Namespace) -> int:
 def _cmd_show(args: argparse.Namespace) -> int:
     from mancala.engine.game import Game
     from mancala.render import board_text
+    from mancala.rules.errors import VariantError
     from mancala.rules.loading import load_variant
 
     try:
@@ -103,7 +105,27 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     return 0
 
 
-def build_parser() -> argparse.ArgumentParser:
+# subcommands whose options are defined by another module: (module, function) that adds them
+_OPTIONS_FROM = {
+    "play": ("mancala_client.options", "add_arguments"),
+    "arena": ("mancala.ai.arena", "add_arguments"),
+    "solve": ("mancala_cli.solve", "add_arguments"),
+    "bench": ("mancala_cli.bench", "add_arguments"),
+}
+
+
+def _add_options(name: str, parser: argparse.ArgumentParser, only: str | None) -> None:
+    """The options of subcommand `name`, imported from their module, unless another
+    subcommand is the one being parsed (`only`): their parsers are then never used."""
+    if only is not None and only != name:
+        return
+    module, function = _OPTIONS_FROM[name]
+    getattr(import_module(module), function)(parser)
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole `mancala` parser; with `only`, the subcommands other than `only` get
+    no options of their own (main passes the subcommand it found on the command line)."""
     parser = argparse.ArgumentParser(prog="mancala", description="Mancala: rules engine, server and clients.")
     sub = parser.add_subparsers(dest="command", required=True)
 
@@ -130,31 +152,32 @@ def build_parser() -> argparse.ArgumentParser:
     p.set_defaults(func=_cmd_serve)
 
     p = sub.add_parser("play", help="play in the terminal against people or the computer on a server")
-    from mancala_client.options import add_arguments as add_play_arguments
-
-    add_play_arguments(p)
+    _add_options("play", p, only)
     p.set_defaults(func=_cmd_play)
 
     p = sub.add_parser("arena", help="a match between two computer players (wins, score rate, time per move)")
-    from mancala.ai.arena import add_arguments as add_arena_arguments
-
-    add_arena_arguments(p)
+    _add_options("arena", p, only)
     p.set_defaults(func=_cmd_arena)
 
     p = sub.add_parser("solve", help="exact value and best first moves of a small board (mancala.ai.solver)")
-    from mancala_cli.solve import add_arguments as add_solve_arguments
-
-    add_solve_arguments(p)
+    _add_options("solve", p, only)
     p.set_defaults(func=_cmd_solve)
 
     p = sub.add_parser("bench", help="engine benchmark: random playouts and replay (moves/s, games/s)")
-    add_bench_arguments(p)
+    _add_options("bench", p, only)
     p.set_defaults(func=_cmd_bench)
     return parser
 
 
+def _subcommand(argv: list[str]) -> str | None:
+    """The subcommand named on the command line (the first word; the top-level parser
+    has no option that takes a value), or None (`mancala --help`, a typo...)."""
+    return argv[0] if argv and argv[0] in _OPTIONS_FROM else None
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    args = build_parser(only=_subcommand(words) or "").parse_args(argv)
     try:
         return int(args.func(args) or 0)
     except BrokenPipeError:

@@ -1,4 +1,9 @@
-"""`mancala replay`: run requests of JSON lines through the engine (contracts/replay.md)."""
+"""`mancala replay`: run requests of JSON lines through the engine (contracts/replay.md).
+
+The engine and the variant model (pydantic) are imported with the first request,
+not with this module: `mancala replay` with nothing to read, or only broken
+requests, starts without them.
+"""
 
 from __future__ import annotations
 
@@ -7,13 +12,13 @@ import re
 import sys
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
-from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
-from mancala.engine.position import Position
 from mancala.rules.errors import VariantError
-from mancala.rules.loading import load_variant
-from mancala.state_line import for_game as state_lines_for
+
+if TYPE_CHECKING:
+    from mancala.engine.game import Game
+    from mancala.engine.position import Position
 
 EXIT_OK, EXIT_INVALID, EXIT_ILLEGAL = 0, 2, 3
 
@@ -133,6 +138,9 @@ def _game_for(config: Any) -> Game:
     key = json.dumps(config, sort_keys=True)
     game = _GAMES.get(key)
     if game is None:
+        from mancala.engine.game import Game
+        from mancala.rules.loading import load_variant
+
         if len(_GAMES) > 256:
             _GAMES.clear()
         game = _GAMES[key] = Game(load_variant(config))
@@ -182,6 +190,9 @@ def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True) ->
     `c_core=False` keeps the C core's replay loop out (the Python loop writes every
     line): tests compare the two.
     """
+    from mancala.engine.game import ROUND_KINDS, IllegalMove
+    from mancala.state_line import for_game as state_lines_for
+
     try:
         req = parse_request(raw)
     except VariantError as exc:
@@ -248,6 +259,8 @@ def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True) ->
 def advance_round(game: Game, pos: Position) -> Position | None:
     """The next round's start after a ROUND_* line, or None where the replay ends: with
     round_fill UCHOOSE, UMOVE or UCHOWN, or when the next round cannot start."""
+    from mancala.engine.game import IllegalMove
+
     if game.user_fill:
         return None
     try:

@@ -1,4 +1,9 @@
-"""Reading variants: from an object, a file path or a name in configs/."""
+"""Reading variants: from an object, a file path or a name in configs/.
+
+The variant model (pydantic) and the constraint checks are imported by the first
+variant validated, not with this module: `config_paths` and `variant_path` serve
+commands that never validate one (`mancala variants` with its index up to date).
+"""
 
 from __future__ import annotations
 
@@ -6,14 +11,14 @@ import difflib
 import json
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from pydantic import ValidationError
-
-from mancala.rules.aliases import rewrite_game_info
-from mancala.rules.constraints import check
 from mancala.rules.errors import VariantError, Violation
-from mancala.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
+
+    from mancala.rules.variant import Variant
 
 SECTIONS = ("game_class", "game_constants", "game_info", "player")
 
@@ -35,6 +40,12 @@ def _pydantic_violations(err: ValidationError) -> list[Violation]:
 
 def parse_variant(raw: Any) -> Variant:
     """Validate a variant object; raise VariantError naming every broken rule."""
+    from pydantic import ValidationError
+
+    from mancala.rules.aliases import rewrite_game_info
+    from mancala.rules.constraints import check
+    from mancala.rules.variant import Variant
+
     if not isinstance(raw, dict):
         raise VariantError([Violation(("variant",), "type", "a variant must be a JSON object")])
     problems = [

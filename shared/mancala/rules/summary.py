@@ -13,6 +13,7 @@ details.
 from __future__ import annotations
 
 import re
+from typing import TYPE_CHECKING
 
 from mancala.rules.enums import (
     AllowRule,
@@ -30,7 +31,9 @@ from mancala.rules.enums import (
     SowRule,
     StartPattern,
 )
-from mancala.rules.variant import Variant
+
+if TYPE_CHECKING:
+    from mancala.rules.variant import Variant
 
 CLASSES = {
     GameClass.NORTH_SOUTH_CYCLE: "Each player sows around their own row only.",
