@@ -12,6 +12,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 PROBE = r"""
 import io, json, sys
@@ -65,3 +66,35 @@ def test_the_full_parser_still_has_every_option() -> None:
     parser = build_parser()
     assert parser.parse_args(["bench", "--seconds", "1"]).seconds == 1
     assert parser.parse_args(["solve", "kalah_4"]).time_limit == 60
+
+
+def test_a_variant_validated_before_replays_and_shows_without_pydantic(tmp_path: Path) -> None:
+    """The second run takes the variant its first run validated from the cache folder."""
+    env = {**os.environ, "MANCALA_CACHE_DIR": str(tmp_path)}
+    game = '{"config": "oware_abapa", "moves": [2, 8]}'
+    first = modules_after(["replay"], game, env=env)
+    assert "pydantic" in first and list((tmp_path / "variants").glob("*.json"))
+    again = modules_after(["replay"], game, env=env)
+    assert "mancala.engine.game" in again and "pydantic" not in again
+    assert "pydantic" not in modules_after(["show", "oware_abapa"], env=env)
+
+
+def test_a_remembered_variant_is_the_variant_validated(tmp_path: Path, monkeypatch: Any) -> None:
+    """Every shipped variant, rebuilt from what the cache keeps, equals the one pydantic
+    and the constraint checks accepted; a damaged file is validated again."""
+    from mancala.rules import remembered
+    from mancala.rules.loading import config_paths, load_variant, read_json
+
+    monkeypatch.setenv("MANCALA_CACHE_DIR", str(tmp_path))
+    for path in config_paths().values():
+        raw = read_json(path)
+        validated = load_variant(raw, remember=True)
+        # repr, not ==: a name left a str would equal its enum member, a list its tuple
+        assert repr(remembered.recall(raw)) == repr(validated), path.name
+    files = list((tmp_path / "variants").glob("*.json"))
+    assert len(files) == len(config_paths())
+    raw = read_json(config_paths()["kalah_4"])
+    for file in files:
+        file.write_text('{"game_constants": {"holes": 6}}')  # nbr_start missing
+    assert remembered.recall(raw) is None
+    assert load_variant(raw, remember=True).nbr_start == 4

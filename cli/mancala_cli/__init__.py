@@ -49,7 +49,7 @@ def _cmd_show(args: argparse.Namespace) -> int:
     from mancala.rules.loading import load_variant
 
     try:
-        variant = load_variant(args.variant)
+        variant = load_variant(args.variant, remember=True)
     except VariantError as exc:
         print(f"invalid variant: {exc}", file=sys.stderr)
         return 2

@@ -183,13 +183,14 @@ def random_game_moves(game: Any, starter: int, rng: random.Random) -> list[Any]:
 def replay_requests(variants: list[tuple[str, Any]], count: int, rng: random.Random) -> list[dict[str, Any]]:
     """`count` replay requests of random games, spread evenly over the variants."""
     from mancala.engine.game import Game
+    from mancala.rules.variant import as_config
 
     requests = []
     for i in range(count):
         _, variant = variants[i % len(variants)]
         starter = (i // len(variants)) & 1
         moves = random_game_moves(Game(variant), starter, rng)
-        config = variant.model_dump(mode="json", exclude_defaults=True)
+        config = as_config(variant)
         requests.append({"config": config, "starter": starter, "moves": moves})
     return requests
 

@@ -26,7 +26,7 @@ from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.position import Position
 from mancala.rules.enums import StartPattern
 from mancala.rules.errors import VariantError, Violation
-from mancala.rules.loading import parse_variant
+from mancala.rules.loading import parse_variant, prepare_validation
 from mancala.rules.variant import Variant
 
 log = logging.getLogger("mancala_server")
@@ -113,6 +113,7 @@ def _serve(conn: Connection, niceness: int = 0) -> None:
     # custom variants would otherwise delay every frame of every room
     with contextlib.suppress(OSError):
         os.nice(niceness)
+    prepare_validation()  # pydantic's validators are built lazily: not in the rules' time
     conn.send(("ready", None))  # imports done: from here on the time is the rules'
     games = _Games()
     while True:

@@ -100,8 +100,10 @@ def _int_field(raw: dict[str, Any], name: str, default: int | None, choices: tup
     return value
 
 
-def parse_request(raw: Any) -> Request:
-    """Validate a request; raise BadRequest or VariantError naming what is wrong."""
+def parse_request(raw: Any, *, remember: bool = False) -> Request:
+    """Validate a request; raise BadRequest or VariantError naming what is wrong
+    (`remember`: variants validated before come from the cache folder, see
+    mancala.rules.remembered)."""
     if isinstance(raw, _Unparsable):
         raise BadRequest(f"not valid JSON: {raw.text!r}")
     if not isinstance(raw, dict):
@@ -112,7 +114,7 @@ def parse_request(raw: Any) -> Request:
         raise BadRequest(f"unknown request field(s): {', '.join(extra)}")
     if "config" not in raw:
         raise BadRequest("config is required")
-    game = _game_for(raw["config"])
+    game = _game_for(raw["config"], remember)
     starter = _int_field(raw, "starter", 0, (0, 1))
     seed = _int_field(raw, "seed", None)
     moves = raw.get("moves", [])
@@ -133,7 +135,7 @@ def parse_request(raw: Any) -> Request:
 _GAMES: dict[str, Game] = {}
 
 
-def _game_for(config: Any) -> Game:
+def _game_for(config: Any, remember: bool) -> Game:
     """The rules of a request's variant, built once per distinct config in a batch."""
     key = json.dumps(config, sort_keys=True)
     game = _GAMES.get(key)
@@ -143,7 +145,7 @@ def _game_for(config: Any) -> Game:
 
         if len(_GAMES) > 256:
             _GAMES.clear()
-        game = _GAMES[key] = Game(load_variant(config))
+        game = _GAMES[key] = Game(load_variant(config, remember=remember))
     return game
 
 
@@ -184,7 +186,8 @@ def _dump(obj: Any) -> str:
     return json.dumps(obj, separators=(", ", ": "))
 
 
-def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True) -> int:
+def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True,
+                remember: bool = False) -> int:
     """Answer one request; return its exit status.
 
     `c_core=False` keeps the C core's replay loop out (the Python loop writes every
@@ -194,7 +197,7 @@ def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True) ->
     from mancala.state_line import for_game as state_lines_for
 
     try:
-        req = parse_request(raw)
+        req = parse_request(raw, remember=remember)
     except VariantError as exc:
         code = "invalid_variant"
         return _fail(out, err, 0, code, str(exc), EXIT_INVALID)
@@ -275,13 +278,16 @@ def _fail(out: IO[str], err: IO[str], moves: int, code: str, message: str, statu
     return status
 
 
-def main(stdin: IO[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
+def main(stdin: IO[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None,
+         *, remember: bool = True) -> int:
+    """`mancala replay`: every request on stdin answered in turn. Variants validated by an
+    earlier run come from the cache folder (`remember`; MANCALA_CACHE_DIR=off: never)."""
     stdin = stdin or sys.stdin
     stdout = stdout or sys.stdout
     stderr = stderr or sys.stderr
     worst = EXIT_OK
     for raw in iter_json_objects(stdin):
-        status = run_request(raw, stdout, stderr)
+        status = run_request(raw, stdout, stderr, remember=remember)
         if status == EXIT_INVALID or (status == EXIT_ILLEGAL and worst == EXIT_OK):
             worst = status
         stdout.flush()

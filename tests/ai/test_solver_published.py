@@ -20,6 +20,7 @@ boards, both searches, both capture rules, and the C solver's rules against the 
 from __future__ import annotations
 
 import random
+from dataclasses import asdict
 from typing import Any
 
 import pytest
@@ -81,7 +82,7 @@ def test_the_end_rule_is_what_differs_from_the_reference() -> None:
 
 def rules_of(stem: str) -> dict[str, Any]:
     variant = load_variant(stem)
-    info = {k: v for k, v in variant.game_info.model_dump().items()
+    info = {k: v for k, v in asdict(variant.game_info).items()
             if k not in ("name", "about", "rules", "family", "region", "help_file")}
     return {"class": variant.game_class, "holes": variant.holes, "seeds": variant.nbr_start, **info}
 
@@ -89,7 +90,7 @@ def rules_of(stem: str) -> dict[str, Any]:
 def test_the_configs_play_the_published_rules() -> None:
     for stem, rule in (("kalah_standard", STANDARD), ("kalah_standard_empty_capture", EMPTY_CAPTURE)):
         published = parse_variant(kalah_variant(rule, 6, 4))
-        info = {k: v for k, v in published.game_info.model_dump().items()
+        info = {k: v for k, v in asdict(published.game_info).items()
                 if k not in ("name", "about", "rules", "family", "region", "help_file")}
         assert rules_of(stem) == {"class": published.game_class, "holes": 6, "seeds": 4, **info}
     # the Windows program, as read (rules-decisions.md), is the empty-capture game

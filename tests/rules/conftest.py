@@ -4,16 +4,17 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import fields
 from typing import Any
 
 import pytest
 
 from mancala.rules.variant import AiParams, GameConstants, PlayerInfo, Scorer
 
-CONSTANTS = set(GameConstants.model_fields)
-SCORER = set(Scorer.model_fields)
-AI_PARAMS = set(AiParams.model_fields)
-PLAYER = set(PlayerInfo.model_fields) - {"ai_params", "scorer"}
+CONSTANTS = {f.name for f in fields(GameConstants)}
+SCORER = {f.name for f in fields(Scorer)}
+AI_PARAMS = {f.name for f in fields(AiParams)}
+PLAYER = {f.name for f in fields(PlayerInfo)} - {"ai_params", "scorer"}
 
 BASE: dict[str, Any] = {"game_constants": {"holes": 6, "nbr_start": 4}}
 

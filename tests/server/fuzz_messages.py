@@ -20,15 +20,22 @@ import random
 import string
 from dataclasses import dataclass, field
 from enum import Enum
-from typing import Any
+from typing import Any, get_type_hints
 
 import msgpack
-from annotated_types import Ge, Le, MaxLen
+from annotated_types import Interval, MaxLen
 
 from mancala.protocol import PROTOCOL
 from mancala.protocol.messages import CLIENT_TYPES
 from mancala.rules.loading import config_paths
-from mancala.rules.variant import MAX_HOLES, MAX_LIST, MAX_NAME, MAX_NBR_START, GameInfo
+from mancala.rules.variant import (
+    GAME_INFO_DEFAULTS,
+    MAX_HOLES,
+    MAX_LIST,
+    MAX_NAME,
+    MAX_NBR_START,
+    GameInfo,
+)
 
 BUILT_IN = sorted(config_paths())
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
@@ -71,6 +78,8 @@ COSTLY: list[dict[str, Any]] = [
 REPORTED = {"game_class": "Mancala", "game_constants": {"holes": 64, "nbr_start": 10000},
             "game_info": {"stores": True, "mlaps": "LAPPER", "multicapt": -1, "crosscapt": True,
                           "skip_start": True, "grandslam": "NOT_LEGAL"}}
+
+INFO_HINTS = get_type_hints(GameInfo, include_extras=True)  # each parameter's bounds
 
 
 def echoable(value: Any) -> bool:
@@ -221,8 +230,7 @@ class Fuzzer:
     def param(self, name: str) -> Any:
         """A value for one game_info parameter: in range, at its named limit, or past it."""
         r = self.rng
-        f = GameInfo.model_fields[name]
-        default = f.default
+        default = GAME_INFO_DEFAULTS[name]
         if r.random() < 0.1:
             return self.any_json()
         if isinstance(default, bool):
@@ -231,13 +239,14 @@ class Fuzzer:
             names = [m.name for m in type(default)]
             return r.choice(names + ["BOGUS", names[0].lower()])
         if isinstance(default, str):
-            limit = next((m.max_length for m in f.metadata if isinstance(m, MaxLen)), MAX_NAME)
+            limit = next((m.max_length for m in INFO_HINTS[name].__metadata__ if isinstance(m, MaxLen)), MAX_NAME)
             return r.choice([self.text(), "n" * limit, "n" * (limit + 1), "Kalah (fuzz)"])
         if isinstance(default, tuple):
             return [r.choice([-1, 0, 1, 2, 3, 4, 15, 29, 255]) for _ in range(r.choice([0, 1, 3, MAX_LIST,
                                                                                          MAX_LIST + 1]))]
-        lo = next((m.ge for m in f.metadata if isinstance(m, Ge)), 0)
-        hi = next((m.le for m in f.metadata if isinstance(m, Le)), 10_000)
+        marks = getattr(INFO_HINTS[name], "__metadata__", ())
+        lo = next((m.ge for m in marks if isinstance(m, Interval) and m.ge is not None), 0)
+        hi = next((m.le for m in marks if isinstance(m, Interval) and m.le is not None), 10_000)
         return r.choice([lo, lo - 1, lo + 1, hi, hi + 1, r.randrange(lo, min(hi, 12) + 1)])
 
     def custom_variant(self) -> Any:
@@ -266,7 +275,7 @@ class Fuzzer:
             raw.pop("player", None)
         info = raw.setdefault("game_info", {})
         for _ in range(r.choice([0, 1, 1, 2, 3, 6])):
-            name = r.choice(list(GameInfo.model_fields))
+            name = r.choice(list(GAME_INFO_DEFAULTS))
             info[name] = self.param(name)
         if r.random() < 0.3:
             info["start_pattern"] = "RANDOM"

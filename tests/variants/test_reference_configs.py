@@ -11,6 +11,7 @@ from __future__ import annotations
 import gzip
 import io
 import json
+from dataclasses import asdict
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -34,7 +35,7 @@ def recorded(name: str) -> dict[str, Any]:
 
 
 def rules_of(variant: Variant) -> tuple:
-    info = {k: v for k, v in variant.game_info.model_dump().items() if k not in DESCRIPTIVE}
+    info = {k: v for k, v in asdict(variant.game_info).items() if k not in DESCRIPTIVE}
     return variant.game_class, variant.game_constants, tuple(sorted(info.items(), key=lambda kv: kv[0]))
 
 

@@ -44,7 +44,7 @@ from mancala.rules.enums import (
     LapSower,
     Unclaimed,
 )
-from mancala.rules.variant import GameInfo, Variant
+from mancala.rules.variant import GAME_INFO_DEFAULTS, Variant
 
 try:  # imported by name: the type checker reads no compiled module
     _fastcore: Any = importlib.import_module("mancala.engine._fastcore")
@@ -128,7 +128,7 @@ def why_not_fast(variant: Variant) -> list[str]:
     if variant.holes > MAX_HOLES:
         reasons.append(f"holes={variant.holes}")
     gi = variant.game_info
-    for name, field in GameInfo.model_fields.items():
+    for name, default in GAME_INFO_DEFAULTS.items():
         if name in IGNORED:
             continue
         value = getattr(gi, name)
@@ -136,7 +136,7 @@ def why_not_fast(variant: Variant) -> list[str]:
             accepted = HANDLED[name]
             if accepted is not None and value not in accepted:
                 reasons.append(f"{name}={_value(value)}")
-        elif value != field.default:  # a rule the core does not know: only its default is safe
+        elif value != default:  # a rule the core does not know: only its default is safe
             reasons.append(f"{name}={_value(value)}")
     if len(gi.capt_on) > MAX_CAPT_ON:
         reasons.append(f"capt_on has {len(gi.capt_on)} values")

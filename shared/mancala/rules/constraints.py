@@ -45,7 +45,7 @@ from mancala.rules.enums import (
     Unclaimed,
 )
 from mancala.rules.errors import Violation
-from mancala.rules.variant import GameInfo, Variant
+from mancala.rules.variant import GAME_INFO_DEFAULTS, GameInfo, Variant
 
 MIN_HOLES = 2
 MAX_HOLES = 15
@@ -99,7 +99,7 @@ ELIMINATION = (Goal.DEPRIVE, Goal.CLEAR)
 def _set(gi: GameInfo, name: str) -> bool:
     """Whether a parameter is away from its 'nothing special' default."""
     value = getattr(gi, name)
-    default = GameInfo.model_fields[name].default
+    default = GAME_INFO_DEFAULTS[name]
     return value != default and bool(value) if not isinstance(value, str) else value != default
 
 

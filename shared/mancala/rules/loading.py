@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 from mancala.rules.errors import VariantError, Violation
 
 if TYPE_CHECKING:
-    from pydantic import ValidationError
+    from pydantic import TypeAdapter, ValidationError
 
     from mancala.rules.variant import Variant
 
@@ -28,23 +28,36 @@ def _pydantic_violations(err: ValidationError) -> list[Violation]:
     for item in err.errors():
         loc = [str(part) for part in item["loc"] if not isinstance(part, int)]
         param = loc[-1] if loc else "variant"
-        if item["type"] == "extra_forbidden":
+        if item["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
             message = "unknown parameter"
         elif item["type"] == "missing":
             message = "is required"
         else:
             message = f"bad value {item.get('input')!r}: {item['msg']}"
-        out.append(Violation((param,), item["type"], message))
+        kind = "extra_forbidden" if item["type"] == "unexpected_keyword_argument" else item["type"]
+        out.append(Violation((param,), kind, message))
     return out
 
 
-def parse_variant(raw: Any) -> Variant:
-    """Validate a variant object; raise VariantError naming every broken rule."""
+def parse_variant(raw: Any, *, remember: bool = False) -> Variant:
+    """Validate a variant object; raise VariantError naming every broken rule.
+
+    `remember`: take the variant from the cache folder when this code validated this
+    very object before, and keep it there once validated (mancala.rules.remembered):
+    for the command line, which then starts without importing pydantic."""
+    if remember:
+        from mancala.rules import remembered
+
+        known = remembered.recall(raw)
+        if known is not None:
+            return known
+        variant = parse_variant(raw)
+        remembered.remember(raw, variant)
+        return variant
     from pydantic import ValidationError
 
     from mancala.rules.aliases import rewrite_game_info
     from mancala.rules.constraints import check
-    from mancala.rules.variant import Variant
 
     if not isinstance(raw, dict):
         raise VariantError([Violation(("variant",), "type", "a variant must be a JSON object")])
@@ -65,7 +78,7 @@ def parse_variant(raw: Any) -> Variant:
     try:
         # strict, from JSON text: "6" is not a number of holes, 1 is not true; arrays
         # still read as tuples and names as enum members
-        variant = Variant.model_validate_json(json.dumps(data, allow_nan=False), strict=True)
+        variant = _validator().validate_json(json.dumps(data, allow_nan=False), strict=True)
     except (TypeError, ValueError) as err:
         if not isinstance(err, ValidationError):
             raise VariantError([Violation(("variant",), "type", f"not JSON values: {err}")]) from None
@@ -74,6 +87,23 @@ def parse_variant(raw: Any) -> Variant:
     if broken:
         raise VariantError(broken)
     return variant
+
+
+@lru_cache(maxsize=1)
+def _validator() -> TypeAdapter[Variant]:
+    from pydantic import TypeAdapter
+
+    from mancala.rules.variant import Variant
+
+    return TypeAdapter(Variant)
+
+
+def prepare_validation() -> None:
+    """Import and build what validating a variant takes, now: a process that validates
+    variants under a time limit (the server's rules workers) pays for it at its start."""
+    from mancala.rules import constraints  # noqa: F401
+
+    _validator()
 
 
 def configs_dir() -> Path:
@@ -99,15 +129,16 @@ def read_json(path: Path) -> Any:
         raise VariantError([Violation(("config",), "json", f"{path.name} is not valid JSON: {err}")]) from None
 
 
-def load_variant(source: Any) -> Variant:
-    """A variant from an object, a path to a file, or a variant name in configs/."""
+def load_variant(source: Any, *, remember: bool = False) -> Variant:
+    """A variant from an object, a path to a file, or a variant name in configs/
+    (`remember`: see parse_variant)."""
     if isinstance(source, dict):
-        return parse_variant(source)
+        return parse_variant(source, remember=remember)
     if isinstance(source, str | Path):
         path = Path(source)
         if path.is_file():
-            return parse_variant(read_json(path))
-        return _named_variant(_slug(str(source)))
+            return parse_variant(read_json(path), remember=remember)
+        return _named_variant(_slug(str(source)), remember)
     raise VariantError([Violation(("config",), "type", "config must be an object or a path")])
 
 
@@ -150,8 +181,8 @@ def variant_path(name: str) -> Path:
 
 
 @lru_cache(maxsize=256)
-def _named_variant(slug: str) -> Variant:
-    return parse_variant(read_json(variant_path(slug)))
+def _named_variant(slug: str, remember: bool = False) -> Variant:
+    return parse_variant(read_json(variant_path(slug)), remember=remember)
 
 
 def suggestions(word: str, names: list[str], most: int = 5) -> list[str]:

@@ -1,15 +1,25 @@
-"""The variant model: the four sections of a variant file as frozen pydantic models.
+"""The variant model: the four sections of a variant file as frozen dataclasses.
 
 Parameter names and defaults follow the parameter reference and the replay
 contract; older names are rewritten by `mancala.rules.aliases` before these
 models see the data.
+
+The classes are plain frozen dataclasses, so that playing a variant needs no
+validation library: a command that replays a variant validated before (the
+cache in mancala.rules.checked) starts without importing pydantic. pydantic
+validates them when a variant is read (mancala.rules.loading): it reads the
+bounds from the `annotated_types` markers in the annotations, the checks from
+`Check`, and `__pydantic_config__` (a plain dict, so that nothing of pydantic
+is imported here).
 """
 
 from __future__ import annotations
 
-from typing import Annotated
+from collections.abc import Callable
+from dataclasses import MISSING, dataclass, fields, is_dataclass
+from typing import Annotated, Any
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Field, field_validator
+from annotated_types import Interval, MaxLen
 
 from mancala.protocol.text import printable_name
 from mancala.rules.enums import (
@@ -39,7 +49,8 @@ from mancala.rules.enums import (
     Unclaimed,
 )
 
-_FROZEN = ConfigDict(frozen=True, extra="forbid", use_enum_values=False)
+# unknown parameters are errors; pydantic reads this dict (its ConfigDict is a TypedDict)
+_STRICT: dict[str, Any] = {"extra": "forbid"}
 
 # Cost bounds, named so that errors and docs can cite them. A move's cost grows with the
 # seeds on the board (sowing, laps, captures that simulate moves); the reference's own
@@ -52,32 +63,61 @@ MAX_LIST = 64  # entries in a list parameter (capt_on, udir_holes)
 MAX_NAME = 60  # characters of a variant's name (shown as room titles)
 MAX_TEXT = 4_000  # characters of about, rules, help_file, family, region
 
-NonNeg = Annotated[int, Field(ge=0, le=MAX_COUNT)]
+
+class Check:
+    """Annotation marker: a check (or normalisation) run after a field's type is
+    validated. pydantic asks the marker for its schema only while building a
+    validator, so the import of pydantic_core waits until a variant is validated."""
+
+    def __init__(self, func: Callable[[Any], Any]) -> None:
+        self.func = func
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Callable[[Any], Any]) -> Any:
+        from pydantic_core import core_schema
+
+        return core_schema.no_info_after_validator_function(self.func, handler(source))
+
+
+def _sorted_unique(value: tuple[int, ...]) -> tuple[int, ...]:
+    return tuple(sorted(set(value)))
+
+
+def _four_or_none(value: tuple[int, ...]) -> tuple[int, ...]:
+    if value and len(value) != 4:
+        raise ValueError("needs one value for each difficulty 0..3 (four values)")
+    return value
+
+
+NonNeg = Annotated[int, Interval(ge=0, le=MAX_COUNT)]
+Text = Annotated[str, MaxLen(MAX_TEXT)]
+Locations = Annotated[tuple[NonNeg, ...], MaxLen(MAX_LIST), Check(_sorted_unique)]
 # per-difficulty lists: four values (difficulty 0..3), or empty for the built-in defaults
-PerDifficulty = Annotated[tuple[int, ...], Field(max_length=4)]
+PerDifficulty = Annotated[tuple[int, ...], MaxLen(4), Check(_four_or_none)]
 
 
-class GameConstants(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, kw_only=True)
+class GameConstants:
+    __pydantic_config__ = _STRICT
 
-    holes: Annotated[int, Field(ge=1, le=MAX_HOLES)]
-    nbr_start: Annotated[int, Field(ge=0, le=MAX_NBR_START)]
+    holes: Annotated[int, Interval(ge=1, le=MAX_HOLES)]
+    nbr_start: Annotated[int, Interval(ge=0, le=MAX_NBR_START)]
 
 
-class GameInfo(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class GameInfo:
     """Rule parameters (section `game_info`)."""
 
-    model_config = _FROZEN
+    __pydantic_config__ = _STRICT
 
     # description
-    name: Annotated[str, Field(max_length=MAX_NAME), AfterValidator(printable_name)] = "Mancala"
-    about: Annotated[str, Field(max_length=MAX_TEXT)] = ""
-    rules: Annotated[str, Field(max_length=MAX_TEXT)] = ""  # our addition: the published source of the rules
+    name: Annotated[str, MaxLen(MAX_NAME), Check(printable_name)] = "Mancala"
+    about: Text = ""
+    rules: Text = ""  # our addition: the published source of the rules
     # our additions, for the lobby's variant picker: the family of games it belongs to
     # (e.g. "Kalah", "Oware", "Relay sowing") and where it is played (e.g. "West Africa")
-    family: Annotated[str, Field(max_length=MAX_TEXT)] = ""
-    region: Annotated[str, Field(max_length=MAX_TEXT)] = ""
-    help_file: Annotated[str, Field(max_length=MAX_TEXT)] = ""
+    family: Text = ""
+    region: Text = ""
+    help_file: Text = ""
 
     # board and start
     stores: bool = False
@@ -87,7 +127,7 @@ class GameInfo(BaseModel):
 
     # sowing
     sow_direct: Direct = Direct.CCW
-    udir_holes: Annotated[tuple[NonNeg, ...], Field(max_length=MAX_LIST)] = ()
+    udir_holes: Locations = ()
     sow_start: bool = False
     move_one: bool = False
     skip_start: bool = False
@@ -106,11 +146,12 @@ class GameInfo(BaseModel):
     crosscapt: bool = False
     xcpickown: CrossCaptOwn = CrossCaptOwn.LEAVE
     xc_sown: bool = False
-    capt_on: Annotated[tuple[Annotated[int, Field(ge=1, le=MAX_COUNT)], ...], Field(max_length=MAX_LIST)] = ()
+    capt_on: Annotated[tuple[Annotated[int, Interval(ge=1, le=MAX_COUNT)], ...], MaxLen(MAX_LIST),
+                       Check(_sorted_unique)] = ()
     capt_min: NonNeg = 0
     capt_max: NonNeg = 0
     evens: bool = False
-    multicapt: Annotated[int, Field(ge=-1, le=MAX_COUNT)] = 0
+    multicapt: Annotated[int, Interval(ge=-1, le=MAX_COUNT)] = 0
     capsamedir: bool = False
     capt_side: CaptSide = CaptSide.BOTH
     capt_type: CaptType = CaptType.NONE
@@ -128,7 +169,7 @@ class GameInfo(BaseModel):
     child_rule: ChildRule = ChildRule.NONE
 
     # allowed moves
-    min_move: Annotated[int, Field(ge=1, le=MAX_COUNT)] = 1
+    min_move: Annotated[int, Interval(ge=1, le=MAX_COUNT)] = 1
     mustshare: bool = False
     mustpass: bool = False
     allow_rule: AllowRule = AllowRule.NONE
@@ -144,30 +185,20 @@ class GameInfo(BaseModel):
     # does, as soon as either row is empty (docs/rules.md, "end_rule")
     end_rule: EndRule = EndRule.REFERENCE
 
-    @field_validator("capt_on", "udir_holes")
-    @classmethod
-    def _sorted_unique(cls, value: tuple[int, ...]) -> tuple[int, ...]:
-        return tuple(sorted(set(value)))
 
-
-class AiParams(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, kw_only=True)
+class AiParams:
+    __pydantic_config__ = _STRICT
 
     mm_depth: PerDifficulty = ()
     mcts_bias: PerDifficulty = ()
     mcts_nodes: PerDifficulty = ()
     mcts_pouts: PerDifficulty = ()
 
-    @field_validator("mm_depth", "mcts_bias", "mcts_nodes", "mcts_pouts")
-    @classmethod
-    def _four_or_none(cls, value: tuple[int, ...]) -> tuple[int, ...]:
-        if value and len(value) != 4:
-            raise ValueError("needs one value for each difficulty 0..3 (four values)")
-        return value
 
-
-class Scorer(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, kw_only=True)
+class Scorer:
+    __pydantic_config__ = _STRICT
 
     stores_m: int = 0
     access_m: int = 0
@@ -179,20 +210,22 @@ class Scorer(BaseModel):
     repeat_turn: int = 0
 
 
-class PlayerInfo(BaseModel):
-    model_config = _FROZEN
+@dataclass(frozen=True, kw_only=True)
+class PlayerInfo:
+    __pydantic_config__ = _STRICT
 
     algorithm: Algorithm = Algorithm.MINIMAXER
-    difficulty: Annotated[int, Field(ge=0, le=3)] = 0
+    difficulty: Annotated[int, Interval(ge=0, le=3)] = 0
     ai_active: bool = False
     ai_params: AiParams = AiParams()
     scorer: Scorer = Scorer()
 
 
-class Variant(BaseModel):
+@dataclass(frozen=True, kw_only=True)
+class Variant:
     """A whole variant file."""
 
-    model_config = _FROZEN
+    __pydantic_config__ = _STRICT
 
     game_class: GameClass = GameClass.MANCALA
     game_constants: GameConstants
@@ -214,3 +247,27 @@ class Variant(BaseModel):
     @property
     def info(self) -> GameInfo:
         return self.game_info
+
+
+# each rule parameter's "nothing special" value (every GameInfo field has a default)
+GAME_INFO_DEFAULTS: dict[str, Any] = {f.name: f.default for f in fields(GameInfo)}
+
+
+def as_config(section: Any) -> dict[str, Any]:
+    """A variant (or one of its sections) as a variant file writes it: JSON values, and
+    only what differs from the defaults (holes and seeds are always there).
+
+    >>> from mancala.rules.loading import load_variant
+    >>> as_config(load_variant("kalah_4"))["game_constants"]
+    {'holes': 6, 'nbr_start': 4}
+    """
+    out: dict[str, Any] = {}
+    for f in fields(section):
+        value = getattr(section, f.name)
+        if is_dataclass(value):
+            nested = as_config(value)
+            if nested or f.default is MISSING:
+                out[f.name] = nested
+        elif f.default is MISSING or value != f.default:
+            out[f.name] = list(value) if isinstance(value, tuple) else value
+    return out
