@@ -72,7 +72,8 @@ from mancala_server.node_messages import (
 )
 from mancala_server.protocol_codes import MOVED
 from mancala_server.remote_member import RemoteMember
-from mancala_server.room import Room, RoomError
+from mancala_server.room import Room
+from mancala_server.room_ports import RoomError
 from mancala_server.storage import LIVE, Fence, Storage
 from mancala_server.store import Store
 

@@ -45,8 +45,9 @@ from mancala.rules.loading import config_paths, load_variant
 from mancala_server.clock import Timer
 from mancala_server.compete_store import ChallengeRow, PlayerRow
 from mancala_server.players import NameTaken, SecretIdentity
-from mancala_server.room import Room, RoomError
+from mancala_server.room import Room
 from mancala_server.room_chat import MaskWords
+from mancala_server.room_ports import RoomError
 from mancala_server.storage import SqliteStorage, Storage
 
 if TYPE_CHECKING:

@@ -59,7 +59,8 @@ from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver
 from mancala_server.metrics import Metrics
 from mancala_server.one_turn import OneTurnLines
-from mancala_server.room import Deliver, Room, RoomError
+from mancala_server.room import Room
+from mancala_server.room_ports import Deliver, RoomError
 from mancala_server.rules_worker import RulesTimeout, RulesWorkers
 from mancala_server.store import GameRow, RoomRow, Store
 

@@ -24,7 +24,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from mancala_server.room import Deliver, Member
+from mancala_server.room_ports import Deliver, Member
 from mancala_server.storage import Fence, Storage, new_game_id
 from mancala_server.store import RoomRow
 

@@ -28,18 +28,13 @@ from mancala_server.clock import Timer
 from mancala_server.compete_store import ClockMark, MatchState, Terms
 from mancala_server.game_clock import GameClock
 from mancala_server.ratings import RatedSide, Settled, computer_rating
+from mancala_server.room_ports import RoomError
+from mancala_server.seat import SEAT_NAMES
 
 if TYPE_CHECKING:
     from mancala_server.room import Room
 
 log = logging.getLogger("mancala_server")
-SEAT_NAMES = ("South", "North")
-
-
-def _error(code: ErrorCode, message: str) -> Exception:
-    from mancala_server.room import RoomError  # room.py imports this module
-
-    return RoomError(code, message)
 
 
 class Match:
@@ -141,19 +136,19 @@ class Match:
         c = self.clocks
         if c is not None and c.running == seat and c.left(seat, arrived) <= 0:
             self.time_out(seat)
-            raise _error(ErrorCode.GAME_OVER, f"room {self.room.code}: your time ran out")
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.room.code}: your time ran out")
 
-    def moved(self, seat: int, ply: int, arrived: float, lag: float) -> Clocks | None:
-        """A move was committed: charge it, store the clocks with it, start the other's."""
+    def moved(self, seat: int, ply: int, arrived: float, lag: float) -> None:
+        """A move was committed: charge it and store the clocks with it (they are told
+        after the turn is known: see started())."""
         self.offer = None  # a move answers any offer: it stands no longer
         c, room = self.clocks, self.room
         if c is None:
-            return None
+            return
         if not c.charge(seat, arrived, lag):  # cannot be: check_time came first
             c.remaining[seat] = 1
         assert room.game_id is not None
         room.store.add_move_clock(room.game_id, ply, c.marks())
-        return None  # told after the turn is known: see started()
 
     def started(self) -> Clocks | None:
         """After the move: the next mover's clock runs from now (the moment the position
@@ -272,9 +267,9 @@ class Match:
     def _playing(self) -> None:
         room = self.room
         if room.finished:
-            raise _error(ErrorCode.GAME_OVER, f"room {room.code}: the game is over")
+            raise RoomError(ErrorCode.GAME_OVER, f"room {room.code}: the game is over")
         if room.status != "playing":
-            raise _error(ErrorCode.NOT_YOUR_TURN, f"room {room.code}: the game has not started")
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {room.code}: the game has not started")
 
     def offer_draw(self, seat: int) -> None:
         self._playing()
@@ -285,10 +280,10 @@ class Match:
 
     def _offer(self, kind: str, seat: int) -> None:
         if self.offer is not None and self.offer.seat == seat:
-            raise _error(ErrorCode.NO_OFFER, f"you have offered a {self.offer.kind} already")
+            raise RoomError(ErrorCode.NO_OFFER, f"you have offered a {self.offer.kind} already")
         room = self.room
         if room.seats[1 - seat].computer:  # it never answers: say so at once
-            raise _error(ErrorCode.NO_OFFER, f"the computer does not take {kind} offers")
+            raise RoomError(ErrorCode.NO_OFFER, f"the computer does not take {kind} offers")
         standing = self.offer
         if standing is not None:
             # the opponent's offer (of the other kind: two draw offers agree above) gets an
@@ -304,7 +299,7 @@ class Match:
         self._playing()
         offer = self.offer
         if offer is None or offer.kind != kind or offer.seat == seat:
-            raise _error(ErrorCode.NO_OFFER, f"your opponent has not offered a {kind}")
+            raise RoomError(ErrorCode.NO_OFFER, f"your opponent has not offered a {kind}")
         self.offer = None
         if not accept:
             room = self.room
@@ -325,12 +320,12 @@ class Match:
         """The ply to go back to: the offerer's last move (and the reply after it)."""
         room = self.room
         if self.rated:
-            raise _error(ErrorCode.NO_TAKEBACK, "no takebacks in a rated game")
+            raise RoomError(ErrorCode.NO_TAKEBACK, "no takebacks in a rated game")
         if room.rules is not None:
-            raise _error(ErrorCode.NO_TAKEBACK, "no takebacks in a custom variant")
+            raise RoomError(ErrorCode.NO_TAKEBACK, "no takebacks in a custom variant")
         mine = [m.ply for m in room.moves if m.seat == seat]
         if not mine:
-            raise _error(ErrorCode.NO_TAKEBACK, "you have no move to take back")
+            raise RoomError(ErrorCode.NO_TAKEBACK, "you have no move to take back")
         return mine[-1]
 
     def answer_takeback(self, seat: int, accept: bool) -> None:
@@ -341,7 +336,7 @@ class Match:
         ply = self._takeback_target(offer.seat)
         pos = room.replay_to(ply)
         if pos is None:
-            raise _error(ErrorCode.NO_TAKEBACK, "moves cannot be taken back across a new round")
+            raise RoomError(ErrorCode.NO_TAKEBACK, "moves cannot be taken back across a new round")
         assert room.game_id is not None
         room.store.take_back(room.game_id, ply)
         room.moves = room.moves[:ply]

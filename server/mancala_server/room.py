@@ -9,12 +9,10 @@ once per wire format), and time comes from an injected `Clock`.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
-from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel
 
@@ -35,7 +33,6 @@ from mancala.protocol.messages import (
     RoomStatus,
     RoomSummary,
     RoundStarted,
-    SeatInfo,
     Spectators,
     State,
     move_events,
@@ -44,126 +41,21 @@ from mancala.protocol.messages import Seat as SeatNumber
 from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala_server.clock import Clock, Timer
-from mancala_server.compete_store import ChatRow, ClockMark, Terms
 from mancala_server.match import Match, replay
-from mancala_server.ratings import RatedSide, Settled, computer_rating
+from mancala_server.ratings import computer_rating
 from mancala_server.room_chat import RoomChat
+from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore, layout
 from mancala_server.rules_worker import (
     RulesTimeout,
     RulesWorkers,
     next_round_or_none,
     playable_start,
 )
+from mancala_server.seat import SEAT_NAMES, Seat, hash_token
 from mancala_server.store import GameRow, RoomRow
 
 log = logging.getLogger("mancala_server")
-SEAT_NAMES = ("South", "North")
 COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
-
-
-class Member(Protocol):
-    """Someone in a room (a connection, to the hub): who they are and where they sit."""
-
-    name: str
-    seats: dict[str, int]  # room code -> seat, kept by the rooms
-    watching: set[str]  # codes of the rooms watched
-
-    @property
-    def peer(self) -> str: ...
-
-
-# sends one message to several members (the hub's: encoded once per wire format)
-Deliver = Callable[[Collection[Member], BaseModel], None]
-
-
-class RoomStore(Protocol):
-    """Where a room writes: the SQLite `Store` (each call committed when it returns), or in
-    a cluster a `Journal` (calls queued in order, and the room's messages held back until
-    the writes before them are committed)."""
-
-    def save_room(self, row: RoomRow) -> None: ...
-
-    def set_room_status(self, code: str, status: str) -> None: ...
-
-    def new_game(self, room: str, variant: str, variant_json: dict[str, Any], starter: int,
-                 players: list[str | None], start: dict[str, Any]) -> int: ...
-
-    def add_round(self, game_id: int, ply: int, start: dict[str, Any]) -> None: ...
-
-    def set_players(self, game_id: int, players: list[str | None]) -> None: ...
-
-    def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None: ...
-
-    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None: ...
-
-    # competitive play (match.py, room_chat.py)
-    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
-                     sides: list[RatedSide], then: Callable[[list[Settled]], None]) -> None: ...
-
-    def set_terms(self, game_id: int, terms: Terms) -> None: ...
-
-    def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int]) -> None: ...
-
-    def pause_clock(self, game_id: int, mark: ClockMark) -> None: ...
-
-    def take_back(self, game_id: int, ply: int) -> None: ...
-
-    def add_chat(self, game_id: int, row: ChatRow) -> None: ...
-
-
-def layout(pos: Position) -> dict[str, Any]:
-    """A round's first board and stores, as stored with the game."""
-    return {"board": list(pos.board), "stores": list(pos.stores)}
-
-
-class RoomError(Exception):
-    """A request the room refuses: carries the protocol's error code."""
-
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class Seat:
-    name: str | None = None
-    token_hash: str | None = None
-    clients: set[Member] = field(default_factory=set)
-    computer: bool = False
-    absent_since: float | None = None
-    abandon_timer: Timer | None = None
-    forfeit_at: float | None = None  # when the abandon timer fires (the room's clock)
-    # away past the grace period while the other seat's player was there: they may claim
-    # the win or wait; coming back clears it (memory only: a restart gives a new grace period)
-    claimable: bool = False
-    wants_rematch: bool = False
-    player: str | None = None  # a known player's id (rated games, their record)
-    rating: tuple[int, bool] | None = None  # shown: (rating in the room's variant, provisional)
-
-    @property
-    def taken(self) -> bool:
-        return self.token_hash is not None or self.computer
-
-    @property
-    def connected(self) -> bool:
-        return self.computer or bool(self.clients)
-
-    def info(self, now: float | None = None) -> SeatInfo:
-        """The seat as others see it; with `now`, the time it has left to come back."""
-        rating, provisional = self.rating if self.rating is not None else (None, False)
-        return SeatInfo(name=self.name, connected=self.connected, computer=self.computer, rating=rating,
-                        provisional=provisional, grace_ms=self.grace_ms(now),
-                        claimable=self.claimable and now is not None)
-
-    def grace_ms(self, now: float | None) -> int | None:
-        if now is None or self.abandon_timer is None or self.forfeit_at is None:
-            return None
-        return max(0, round((self.forfeit_at - now) * 1000))
 
 
 class Room:
@@ -392,7 +284,6 @@ class Room:
                     s.abandon_timer = None
                     s.forfeit_at = None
                 s.claimable = False  # back before anyone claimed: play goes on
-                s.absent_since = None
                 self.empty_since = None
                 log.info("room %s: %s back in seat %d", self.code, client.peer, i)
                 if was_absent:

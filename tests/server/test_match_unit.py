@@ -11,7 +11,8 @@ import pytest
 from mancala.protocol.messages import TimeControl
 from mancala.rules.loading import config_paths, load_variant
 from mancala_server.game_clock import LAG_CREDIT
-from mancala_server.room import Room, RoomError
+from mancala_server.room import Room
+from mancala_server.room_ports import RoomError
 from mancala_server.store import Store
 from tests.server.fakes import FakeClock, FakeMember, deliver
 
