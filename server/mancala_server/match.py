@@ -215,9 +215,7 @@ class Match:
             seat = room.seats[s.side.seat]
             seat.rating = (s.after.shown(), s.after.provisional)
             for member in seat.clients:
-                ratings = getattr(member, "ratings", None)
-                if isinstance(ratings, dict):
-                    ratings[room.variant_name] = seat.rating
+                member.ratings[room.variant_name] = seat.rating
         changes = [RatingChange(seat=s.side.seat, name=s.side.name, before=s.before.shown(), after=s.after.shown(),
                                 rd=round(s.after.rd), provisional=s.after.provisional) for s in settled]
         news = RatingsChanged(room=room.code, game_id=room.game_id, variant=room.variant_name, changes=changes)

@@ -238,7 +238,7 @@ class Room:
             seat = free[0]
         elif seat not in free:
             raise RoomError(ErrorCode.SEAT_TAKEN, f"seat {seat} ({SEAT_NAMES[seat]}) is taken")
-        player = getattr(client, "player", None)
+        player = client.player
         if self.match.rated:
             if player is None:
                 raise RoomError(ErrorCode.NOT_IDENTIFIED, "a rated game is for known players: identify first")
@@ -247,7 +247,7 @@ class Room:
         token = secrets.token_urlsafe(24)
         s = self.seats[seat]
         s.name, s.token_hash = client.name, hash_token(token)
-        s.player, s.rating = player, (getattr(client, "ratings", None) or {}).get(self.variant_name)
+        s.player, s.rating = player, client.ratings.get(self.variant_name)
         s.clients.add(client)
         client.seats[self.code] = seat
         self.empty_since = None
@@ -274,8 +274,8 @@ class Room:
                                     f"this connection already sits {SEAT_NAMES[held]} in room {self.code}")
                 was_absent = not s.clients
                 s.clients.add(client)
-                mine = (getattr(client, "ratings", None) or {}).get(self.variant_name)
-                if mine is not None and getattr(client, "player", None) == s.player:
+                mine = client.ratings.get(self.variant_name)
+                if mine is not None and client.player == s.player:
                     s.rating = mine
                 client.seats[self.code] = i
                 self._unwatch(client)
@@ -451,7 +451,7 @@ class Room:
     async def move(self, client: Member, move: Any, ply: int | None) -> None:
         seat = self.seat_of(client)
         # the network's share of the move's time, given back up to a cap (game_clock.py)
-        await self.play_for(seat, move, ply, lag=float(getattr(client, "latency", 0.0) or 0.0))
+        await self.play_for(seat, move, ply, lag=client.latency)
 
     async def play_for(self, seat: int, move: Any, ply: int | None, lag: float = 0.0) -> None:
         """The one way a move enters the game: check, commit, broadcast."""

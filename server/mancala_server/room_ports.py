@@ -17,14 +17,31 @@ from mancala_server.store import RoomRow
 
 
 class Member(Protocol):
-    """Someone in a room (a connection, to the hub): who they are and where they sit."""
+    """Someone in a room, or the hub's: a connection of this server (connection.Client), a
+    connection of another node (remote_member.RemoteMember), or a test's stand-in."""
 
     name: str
     seats: dict[str, int]  # room code -> seat, kept by the rooms
     watching: set[str]  # codes of the rooms watched
+    created: set[str]  # codes of the rooms it made (quotas)
+    player: str | None  # a known player's id, once identified (compete_hub.py)
+    ratings: dict[str, tuple[int, bool]]  # a known player's ratings by variant, as shown
 
     @property
     def peer(self) -> str: ...
+
+    @property
+    def address(self) -> str: ...
+
+    @property
+    def closed(self) -> bool: ...
+
+    @property
+    def latency(self) -> float:
+        """The connection's last measured round trip, in seconds (0: not measured)."""
+        ...
+
+    def send(self, message: BaseModel) -> None: ...
 
 
 # sends one message to several members (the hub's: encoded once per wire format)
