@@ -13,6 +13,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from mancala.engine.game import ROUND_KINDS, IllegalMove
+from mancala.engine.position import Outcome, OutcomeKind
 from mancala.protocol.messages import (
     Clocks,
     ErrorCode,
@@ -122,10 +123,10 @@ class Match:
         pos = room.position
         total = sum(pos.board) + sum(pos.stores)
         if pos.stores[seat] * 2 >= total:
-            outcome: dict[str, Any] = {"kind": "TIE", "winner": None}
+            outcome = Outcome(OutcomeKind.TIE, None)
             words = f"draw: {SEAT_NAMES[seat]} ran out of time, but {SEAT_NAMES[1 - seat]} could no longer win"
         else:
-            outcome = {"kind": "WIN", "winner": 1 - seat}
+            outcome = Outcome(OutcomeKind.WIN, 1 - seat)
             words = f"{SEAT_NAMES[1 - seat]} wins on time"
         log.info("room %s: %s's time ran out", room.code, SEAT_NAMES[seat])
         room.finish(outcome, "timeout", words)
@@ -179,7 +180,7 @@ class Match:
     def snapshot(self) -> Clocks | None:
         return None if self.clocks is None else self.clocks.snapshot(self.room.clock.now())
 
-    def finish(self, outcome: dict[str, Any], reason: str, result: str) -> bool:
+    def finish(self, outcome: Outcome, reason: str, result: str) -> bool:
         """The game ended: clocks stop; a rated game's end is stored with both ratings
         (True: stored here; False: the room stores a plain end)."""
         self.cancel_timers()
@@ -307,7 +308,7 @@ class Match:
 
     def answer_draw(self, seat: int, accept: bool) -> None:
         if self._answer("draw", seat, accept) is not None:
-            self.room.finish({"kind": "TIE", "winner": None}, "agreement", "draw by agreement")
+            self.room.finish(Outcome(OutcomeKind.TIE, None), "agreement", "draw by agreement")
 
     def offer_takeback(self, seat: int) -> None:
         self._playing()

@@ -18,7 +18,7 @@ from pydantic import BaseModel
 
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.outcome import game_end
-from mancala.engine.position import Position
+from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.protocol.messages import (
     SEATS,
     ComputerLevel,
@@ -402,7 +402,7 @@ class Room:
         s = self.seats[seat]
         log.info("room %s: seat %d abandoned; forfeit", self.code, seat)
         self.broadcast(PlayerStatus(room=self.code, seat=seat, status="forfeited", name=s.name))
-        self._finish({"kind": "WIN", "winner": 1 - seat}, "forfeit",
+        self._finish(Outcome(OutcomeKind.WIN, 1 - seat), "forfeit",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} abandoned the game")
 
     def settle_unclaimed(self) -> None:
@@ -512,17 +512,17 @@ class Room:
             if not self.game.legal_moves(pos):
                 # stuck: no legal move and no end in the rules (the reference waits for
                 # ever); online the game ends there as a draw (docs/rules-decisions.md)
-                self._finish({"kind": "TIE", "winner": None}, "rules",
+                self._finish(Outcome(OutcomeKind.TIE, None), "rules",
                              f"draw: {SEAT_NAMES[pos.turn]} has no legal move and the rules name no end")
         else:  # a game's end, or a round's whose next round could not start
-            self._finish(game_end(pos.outcome).to_json(), "rules", self._describe(pos))
+            self._finish(game_end(pos.outcome), "rules", self._describe(pos))
 
     def _next_round(self, nxt: Position | None) -> None:
         """A round ended: the next one starts at once (its layout follows from the rules)."""
         if nxt is None:  # the next round cannot start: the round's result ends the game
             outcome = self.position.outcome
             assert outcome is not None
-            self._finish(game_end(outcome).to_json(), "rules", self._describe(self.position))
+            self._finish(game_end(outcome), "rules", self._describe(self.position))
             return
         assert self.game_id is not None
         self.store.add_round(self.game_id, len(self.moves), layout(nxt))
@@ -531,7 +531,7 @@ class Room:
         log.info("room %s: a new round starts", self.code)
         self.broadcast(RoundStarted(room=self.code, ply=len(self.moves), state=self.state()))
         if nxt.outcome is not None:  # a round its starter cannot play: the game ends there
-            self._finish(nxt.outcome.to_json(), "rules", self._describe(nxt))
+            self._finish(nxt.outcome, "rules", self._describe(nxt))
 
     def touch(self) -> None:
         self.last_activity = self.clock.now()
@@ -565,10 +565,10 @@ class Room:
             raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
         if self.status != "playing":
             raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {self.code}: the game has not started")
-        self._finish({"kind": "WIN", "winner": 1 - seat}, "resign",
+        self._finish(Outcome(OutcomeKind.WIN, 1 - seat), "resign",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} resigned")
 
-    def finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
+    def finish(self, outcome: Outcome, reason: EndReason, result: str) -> None:
         """End the game (on time, by agreement: match.py)."""
         self._finish(outcome, reason, result)
 
@@ -583,7 +583,7 @@ class Room:
         """The server is stopping: store what a restart needs that moves do not say."""
         self.match.pause()
 
-    def _finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
+    def _finish(self, outcome: Outcome, reason: EndReason, result: str) -> None:
         self.finished = True
         self.result = result
         if self.game_id is not None and not self.match.finish(outcome, reason, result):
@@ -593,7 +593,7 @@ class Room:
             s.wants_rematch = False
         self.cancel_timers()
         log.info("room %s: game over (%s): %s", self.code, reason, result)
-        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,
+        self.broadcast(GameOver(room=self.code, outcome=outcome.to_json(), reason=reason,
                                 result=result, game_id=self.game_id))
         self.match.ended()  # a rated game's new ratings, after the end they come from
         self.on_change(self)

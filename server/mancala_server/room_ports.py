@@ -9,7 +9,7 @@ from typing import Any, Protocol
 
 from pydantic import BaseModel
 
-from mancala.engine.position import Position
+from mancala.engine.position import Outcome, Position
 from mancala.protocol.messages import ErrorCode
 from mancala_server.compete_store import ChatRow, ClockMark, Terms
 from mancala_server.ratings import RatedSide, Settled
@@ -66,10 +66,10 @@ class RoomStore(Protocol):
 
     def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None: ...
 
-    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None: ...
+    def end_game(self, game_id: int, outcome: Outcome, reason: str, result: str) -> None: ...
 
     # competitive play (match.py, room_chat.py)
-    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
+    def finish_rated(self, game_id: int, outcome: Outcome, reason: str, result: str, variant: str,
                      sides: list[RatedSide], then: Callable[[list[Settled]], None]) -> None: ...
 
     def set_terms(self, game_id: int, terms: Terms) -> None: ...
