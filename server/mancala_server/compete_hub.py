@@ -209,10 +209,10 @@ class Competition:
         room.tell(client, Ack(id=msg.id))
 
     def on_offer_draw(self, client: Member, msg: OfferDraw) -> None:
-        self._in_room(client, msg, lambda room: room.match.offer_draw(room.seat_of(client)))
+        self._in_room(client, msg, lambda room: room.offer_draw(room.seat_of(client)))
 
     def on_answer_draw(self, client: Member, msg: AnswerDraw) -> None:
-        self._in_room(client, msg, lambda room: room.match.answer_draw(room.seat_of(client), msg.accept))
+        self._in_room(client, msg, lambda room: room.answer_draw(room.seat_of(client), msg.accept))
 
     def on_offer_takeback(self, client: Member, msg: OfferTakeback) -> None:
         self._in_room(client, msg, lambda room: room.match.offer_takeback(room.seat_of(client)))

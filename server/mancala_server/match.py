@@ -10,12 +10,15 @@ settled in the same transaction as the result. Everything is stored before it is
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mancala.engine.game import ROUND_KINDS, IllegalMove
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala.protocol.messages import (
     Clocks,
+    EndReason,
     ErrorCode,
     MoveRecord,
     OfferInfo,
@@ -38,9 +41,21 @@ if TYPE_CHECKING:
 log = logging.getLogger("mancala_server")
 
 
+@dataclass(frozen=True)
+class Ending:
+    """A game's end the match decided (a flag, an agreed draw): the room ends the game
+    with it, as it ends games the rules or the players end."""
+
+    outcome: Outcome
+    reason: EndReason
+    words: str
+
+
 class Match:
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Room, on_ending: Callable[[Ending], None]) -> None:
         self.room = room
+        # where the flag timer's decision goes: nobody asked, so nobody gets it returned
+        self.on_ending = on_ending
         self.control: TimeControl | None = None
         self.rated = False
         self.clocks: GameClock | None = None
@@ -109,9 +124,9 @@ class Match:
         if c.left(c.running, room.clock.now()) > 0:  # moved meanwhile, or the clock was reset
             self._arm()
             return
-        self.time_out(c.running)
+        self.on_ending(self.time_out(c.running))
 
-    def time_out(self, seat: int) -> None:
+    def time_out(self, seat: int) -> Ending:
         """`seat`'s time ran out: it loses, unless its opponent can no longer win (the
         flagged player's store already holds half of all seeds or more: stores only grow,
         so the opponent could at best tie): then it is a draw, as a chess flag is when the
@@ -129,15 +144,15 @@ class Match:
             outcome = Outcome(OutcomeKind.WIN, 1 - seat)
             words = f"{SEAT_NAMES[1 - seat]} wins on time"
         log.info("room %s: %s's time ran out", room.code, SEAT_NAMES[seat])
-        room.finish(outcome, "timeout", words)
+        return Ending(outcome, "timeout", words)
 
-    def check_time(self, seat: int, arrived: float) -> None:
+    def check_time(self, seat: int, arrived: float) -> Ending | None:
         """Before a move is judged: a move that comes after its clock ran out ends the
         game on time instead (the timer may not have fired yet)."""
         c = self.clocks
         if c is not None and c.running == seat and c.left(seat, arrived) <= 0:
-            self.time_out(seat)
-            raise RoomError(ErrorCode.GAME_OVER, f"room {self.room.code}: your time ran out")
+            return self.time_out(seat)
+        return None
 
     def moved(self, seat: int, ply: int, arrived: float, lag: float) -> None:
         """A move was committed: charge it and store the clocks with it (they are told
@@ -270,12 +285,12 @@ class Match:
         if room.status != "playing":
             raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {room.code}: the game has not started")
 
-    def offer_draw(self, seat: int) -> None:
+    def offer_draw(self, seat: int) -> Ending | None:
         self._playing()
         if self.offer is not None and self.offer.kind == "draw" and self.offer.seat != seat:
-            self.answer_draw(seat, True)  # both offered: that is agreement
-            return
+            return self.answer_draw(seat, True)  # both offered: that is agreement
         self._offer("draw", seat)
+        return None
 
     def _offer(self, kind: str, seat: int) -> None:
         if self.offer is not None and self.offer.seat == seat:
@@ -306,9 +321,10 @@ class Match:
             return None
         return offer
 
-    def answer_draw(self, seat: int, accept: bool) -> None:
-        if self._answer("draw", seat, accept) is not None:
-            self.room.finish(Outcome(OutcomeKind.TIE, None), "agreement", "draw by agreement")
+    def answer_draw(self, seat: int, accept: bool) -> Ending | None:
+        if self._answer("draw", seat, accept) is None:
+            return None
+        return Ending(Outcome(OutcomeKind.TIE, None), "agreement", "draw by agreement")
 
     def offer_takeback(self, seat: int) -> None:
         self._playing()

@@ -41,7 +41,7 @@ from mancala.protocol.messages import Seat as SeatNumber
 from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala_server.clock import Clock, Timer
-from mancala_server.match import Match, replay
+from mancala_server.match import Ending, Match, replay
 from mancala_server.ratings import computer_rating
 from mancala_server.room_chat import RoomChat
 from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore, layout
@@ -101,7 +101,7 @@ class Room:
         # called after each move is committed and told (the hub counts them)
         self.on_move: Callable[[Room], None] | None = None
         self.first = self.position  # the game's first position (takebacks replay from it)
-        self.match = Match(self)  # clocks, rated, offers (match.py)
+        self.match = Match(self, self.end)  # clocks, rated, offers (match.py)
         self.chat = RoomChat(self)  # players' and spectators' chat (room_chat.py)
 
     # ---- views --------------------------------------------------------------------
@@ -457,7 +457,10 @@ class Room:
         """The one way a move enters the game: check, commit, broadcast."""
         arrived = self.clock.now()  # the mover's clock stops here, whatever the rules then take
         self.check_can_move(seat, ply)
-        self.match.check_time(seat, arrived)
+        late = self.match.check_time(seat, arrived)
+        if late is not None:
+            self.end(late)
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: your time ran out")
         if self.rules is None:
             try:
                 new, events = self.game.play_events(self.position, move)
@@ -568,9 +571,19 @@ class Room:
         self._finish(Outcome(OutcomeKind.WIN, 1 - seat), "resign",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} resigned")
 
-    def finish(self, outcome: Outcome, reason: EndReason, result: str) -> None:
-        """End the game (on time, by agreement: match.py)."""
-        self._finish(outcome, reason, result)
+    def end(self, ending: Ending) -> None:
+        """End the game as the match decided (on time, by agreement)."""
+        self._finish(ending.outcome, ending.reason, ending.words)
+
+    def offer_draw(self, seat: int) -> None:
+        agreed = self.match.offer_draw(seat)
+        if agreed is not None:  # the opponent had offered one: that is agreement
+            self.end(agreed)
+
+    def answer_draw(self, seat: int, accept: bool) -> None:
+        agreed = self.match.answer_draw(seat, accept)
+        if agreed is not None:
+            self.end(agreed)
 
     def replay_to(self, ply: int) -> Position | None:
         """The position after the game's first `ply` moves (a takeback), or None."""
