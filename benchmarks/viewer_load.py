@@ -29,6 +29,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from mancala.engine.game import Game  # noqa: E402
+from mancala.engine.position import Outcome, OutcomeKind  # noqa: E402
 from mancala.rules.loading import config_paths, load_variant, read_json  # noqa: E402
 from mancala_server.config import Settings  # noqa: E402
 from mancala_server.store import Store  # noqa: E402
@@ -61,7 +62,7 @@ def store_game(data: Path, variant: str, game: Game, moves: list[object]) -> int
         for ply, move in enumerate(moves):
             store.add_move(game_id, ply, pos.turn, move)
             pos = game.play(pos, move)
-        store.end_game(game_id, {"kind": "WIN", "winner": 0}, "resign", "South wins: North resigned")
+        store.end_game(game_id, Outcome(OutcomeKind.WIN, 0), "resign", "South wins: North resigned")
         return game_id
     finally:
         store.close()

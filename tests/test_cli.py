@@ -36,6 +36,25 @@ def test_show_says_how_a_variant_plays() -> None:
     assert "is played but captures nothing" in done.stdout
 
 
+def test_show_gives_the_references_advice_on_a_variant_file(tmp_path, capsys) -> None:
+    """docs/rules-decisions.md: the reference's warnings are shown by `mancala show`, and
+    the variant still plays."""
+    import json
+
+    from mancala.rules.loading import config_paths
+    from mancala_cli import main
+
+    raw = json.loads(config_paths()["kalah_4"].read_text())
+    raw["game_info"]["capsamedir"] = True  # without multicapt: changes nothing
+    path = tmp_path / "odd.json"
+    path.write_text(json.dumps(raw))
+    assert main(["show", str(path)]) == 0
+    shown = capsys.readouterr().out
+    assert "Advice: capsamedir, multicapt: capsamedir without multicapt changes nothing" in shown
+    assert main(["show", "kalah_4"]) == 0
+    assert "Advice" not in capsys.readouterr().out
+
+
 def test_every_recorded_variant_has_a_summary() -> None:
     import gzip
     import json

@@ -64,6 +64,11 @@ def _cmd_show(args: argparse.Namespace) -> int:
 
     for line in summary(variant):
         print(f"- {line}")
+    from mancala.rules.advice import advice
+
+    # the reference's warnings: for whoever wrote the variant file, the game still plays
+    for note in advice(variant):
+        print(f"Advice: {note}")
     print()
     print(board_text(game, game.start(args.starter, seed=args.seed)))
     return 0

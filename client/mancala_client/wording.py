@@ -28,6 +28,9 @@ ERROR_HINTS = {
     "bad_message": "The server did not understand the request",
     "unknown_type": "The server does not know that request",
     "try_again": "The room is moving between servers just now; try again in a moment",
+    "rules_timeout": "The variant's rules took too long on the server; nothing changed",
+    "quota": "Too many open rooms",  # the server says whose: this connection's or the address's
+    "internal_error": "Something went wrong on the server; try again",
     "not_claimable": "There is no win to claim",
     # competitive play (the page's words, client/mancala_client/web/text.js, said the terminal's way)
     "not_identified": "That needs a known player (you play as a guest: start without --guest)",

@@ -72,7 +72,8 @@ from mancala_server.node_messages import (
 )
 from mancala_server.protocol_codes import MOVED
 from mancala_server.remote_member import RemoteMember
-from mancala_server.room import Room, RoomError
+from mancala_server.room import Room
+from mancala_server.room_ports import Member, RoomError
 from mancala_server.storage import LIVE, Fence, Storage
 from mancala_server.store import Store
 
@@ -96,7 +97,7 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         self.pending: dict[int, tuple[str, asyncio.Future[Done | str]]] = {}
         self._refs = itertools.count(1)
         self.journals: dict[str, Journal] = {}
-        self._epochs: dict[str, int] = {}  # for _new_room: the epoch a room is taken with
+        self._epochs: dict[str, int] = {}  # for new_room: the epoch a room is taken with
         self.taking: dict[str, asyncio.Future[Room | str | None]] = {}
         self.remote_lobby: dict[str, tuple[str, RoomSummary]] = {}  # code -> (owner, summary)
         self.move_received: dict[str, float] = {}  # room -> when its move in progress arrived
@@ -107,6 +108,9 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
     def db(self) -> Storage:
         assert self.storage is not None, "the cluster hub is not started"
         return self.storage
+
+    def players_storage(self) -> Storage:
+        return self.db
 
     def _open_store(self) -> Store:
         # the cluster's games are in PostgreSQL (self.storage), written through each room's
@@ -151,8 +155,8 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
 
     # ---- rooms ----------------------------------------------------------------------------
 
-    def _new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
-                  public: bool) -> Room:
+    def new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
+                 public: bool) -> Room:
         journal = Journal(self.db, Fence(code, self._epochs.pop(code, 1)), self.cluster_deliver,
                           lambda exc: self._journal_failed(code, journal, exc), self.metrics.commit.observe)
         room = Room(code, name, variant_json, variant, public=public, store=journal,
@@ -419,7 +423,7 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
             if room is not None:
                 open_here = self.pairable(room, client, msg.variant)
                 if open_here and self.competition.pairs_with(room, client, msg):
-                    self._seat(client, room, None, msg.id)
+                    self.take_seat(client, room, None, msg.id)
                     return True
                 if room.status == "waiting" and (open_here or client.seats.get(code) is not None):
                     self.journals[code].offer_quick(code)  # still open to others
@@ -434,16 +438,16 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
             room = self.rooms.get(code)
             if room is not None and self.pairable(room, client, msg.variant) \
                     and self.competition.pairs_with(room, client, msg):
-                self._seat(client, room, None, msg.id)
+                self.take_seat(client, room, None, msg.id)
                 return True
         return False
 
-    def _seat(self, client: Client, room: Room, seat: Seat | None, request_id: Any) -> None:
+    def take_seat(self, client: Member, room: Room, seat: Seat | None, request_id: Any) -> None:
         if room.quick and not any(s.taken for s in room.seats):
             # a new quick-pairing room: offered to other pairers (in the database) before its
             # creator hears of the seat, so that a pairer asking next finds it
             self.journals[room.code].offer_quick(room.code)
-        super()._seat(client, room, seat, request_id)
+        super().take_seat(client, room, seat, request_id)
 
     # ---- connections ------------------------------------------------------------------------
 

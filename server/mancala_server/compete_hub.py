@@ -44,10 +44,12 @@ from mancala.protocol.messages import (
 from mancala.rules.loading import config_paths, load_variant
 from mancala_server.clock import Timer
 from mancala_server.compete_store import ChallengeRow, PlayerRow
+from mancala_server.connection import Client
 from mancala_server.players import NameTaken, SecretIdentity
-from mancala_server.room import Room, RoomError
+from mancala_server.room import Room
 from mancala_server.room_chat import MaskWords
-from mancala_server.storage import SqliteStorage, Storage
+from mancala_server.room_ports import Member, RoomError
+from mancala_server.storage import Storage
 
 if TYPE_CHECKING:
     from mancala_server.hub import Hub
@@ -76,7 +78,7 @@ class Competition:
         """Players, ratings, challenges: the cluster's PostgreSQL, or the single server's
         SQLite (its own Store, shared)."""
         if self._storage is None:
-            self._storage = getattr(self.hub, "storage", None) or SqliteStorage(None, self.hub.store)
+            self._storage = self.hub.players_storage()
         return self._storage
 
     @property
@@ -99,9 +101,9 @@ class Competition:
 
     # ---- identity -----------------------------------------------------------------------
 
-    async def _become(self, client: Any, who: PlayerRow, request_id: Any, secret: str | None) -> None:
+    async def _become(self, client: Client, who: PlayerRow, request_id: Any, secret: str | None) -> None:
         ratings = await self.storage.ratings_of(who.id)
-        before = getattr(client, "player", None)
+        before = client.player
         client.player, client.name = who.id, who.name
         client.ratings = {v: (r.shown(), r.provisional) for v, r in ratings.items()}
         await self.hub.identified(client, before)  # found on any node from now on
@@ -122,7 +124,7 @@ class Competition:
         if name is not None and name.casefold().endswith(GUEST_MARK.strip()):
             raise RoomError(ErrorCode.NAME_TAKEN, f"names ending in {GUEST_MARK.strip()!r} are kept for guests")
 
-    async def on_identify(self, client: Any, msg: Identify) -> None:
+    async def on_identify(self, client: Client, msg: Identify) -> None:
         if msg.player is not None or msg.secret is not None:
             if msg.player is None or msg.secret is None:
                 raise RoomError(ErrorCode.BAD_SECRET, "identify with both player and secret, or neither")
@@ -139,13 +141,13 @@ class Competition:
         log.info("%s: new player %s", client.peer, who.id)
         await self._become(client, who, msg.id, secret)
 
-    def _player(self, client: Any) -> str:
-        player = getattr(client, "player", None)
+    def _player(self, client: Member) -> str:
+        player = client.player
         if player is None:
             raise RoomError(ErrorCode.NOT_IDENTIFIED, "identify first: this needs a known player")
         return str(player)
 
-    async def on_rename(self, client: Any, msg: Rename) -> None:
+    async def on_rename(self, client: Client, msg: Rename) -> None:
         player = self._player(client)
         self._check_name(msg.name)
         try:
@@ -156,13 +158,13 @@ class Competition:
         assert who is not None
         await self._become(client, who, msg.id, None)
 
-    async def on_transfer_code(self, client: Any, msg: TransferCode) -> None:
+    async def on_transfer_code(self, client: Client, msg: TransferCode) -> None:
         player = self._player(client)
         ttl = self.hub.settings.transfer_ttl
         code = await self.identity.transfer_code(player, ttl)
         client.send(TransferCodeReply(id=msg.id, code=code, expires_in=round(ttl)))
 
-    async def on_redeem(self, client: Any, msg: RedeemTransfer) -> None:
+    async def on_redeem(self, client: Client, msg: RedeemTransfer) -> None:
         got = await self.identity.redeem(msg.code)
         if got is None:
             raise RoomError(ErrorCode.BAD_TRANSFER, "no such transfer code (they work once, for a few minutes)")
@@ -171,14 +173,14 @@ class Competition:
 
     # ---- terms of new rooms, quick pairing --------------------------------------------------
 
-    def check_terms(self, client: Any, clock: TimeControl | None, rated: bool) -> None:
+    def check_terms(self, client: Member, clock: TimeControl | None, rated: bool) -> None:
         if rated:
             self._player(client)
 
     def configure(self, room: Room, clock: TimeControl | None, rated: bool) -> None:
         room.match.configure(clock, rated)
 
-    def pairs_with(self, room: Room, client: Any, msg: QuickPair) -> bool:
+    def pairs_with(self, room: Room, client: Member, msg: QuickPair) -> bool:
         """A waiting quick room fits this request: same time control and rated or not;
         rated: the ratings within a range that widens while the room waits."""
         if room.match.control != msg.clock or room.match.rated != msg.rated:
@@ -186,10 +188,10 @@ class Competition:
         if not msg.rated:
             return True
         waiting = next((s for s in room.seats if s.taken), None)
-        if waiting is None or waiting.player == getattr(client, "player", None):
+        if waiting is None or waiting.player == client.player:
             return False
         theirs = waiting.rating[0] if waiting.rating else 1500
-        mine = (getattr(client, "ratings", {}) or {}).get(room.variant_name, (1500, True))[0]
+        mine = client.ratings.get(room.variant_name, (1500, True))[0]
         waited = self.hub.clock.now() - self.waiting_since.get(room.code, self.hub.clock.now())
         return abs(theirs - mine) <= min(PAIR_RANGE_MAX, PAIR_RANGE + PAIR_WIDEN_PER_S * waited)
 
@@ -200,41 +202,41 @@ class Competition:
 
     # ---- offers and chat (room requests) ----------------------------------------------------
 
-    def _in_room(self, client: Any, msg: Any, act: Callable[[Room], object]) -> None:
+    def _in_room(self, client: Member, msg: Any, act: Callable[[Room], object]) -> None:
         """A room request: done in the room (which raises when it is refused), then acked."""
-        room = self.hub._room(msg.room)
+        room = self.hub.room(msg.room)
         act(room)
         room.tell(client, Ack(id=msg.id))
 
-    def on_offer_draw(self, client: Any, msg: OfferDraw) -> None:
-        self._in_room(client, msg, lambda room: room.match.offer_draw(room.seat_of(client)))
+    def on_offer_draw(self, client: Member, msg: OfferDraw) -> None:
+        self._in_room(client, msg, lambda room: room.offer_draw(room.seat_of(client)))
 
-    def on_answer_draw(self, client: Any, msg: AnswerDraw) -> None:
-        self._in_room(client, msg, lambda room: room.match.answer_draw(room.seat_of(client), msg.accept))
+    def on_answer_draw(self, client: Member, msg: AnswerDraw) -> None:
+        self._in_room(client, msg, lambda room: room.answer_draw(room.seat_of(client), msg.accept))
 
-    def on_offer_takeback(self, client: Any, msg: OfferTakeback) -> None:
+    def on_offer_takeback(self, client: Member, msg: OfferTakeback) -> None:
         self._in_room(client, msg, lambda room: room.match.offer_takeback(room.seat_of(client)))
 
-    def on_answer_takeback(self, client: Any, msg: AnswerTakeback) -> None:
+    def on_answer_takeback(self, client: Member, msg: AnswerTakeback) -> None:
         self._in_room(client, msg, lambda room: room.match.answer_takeback(room.seat_of(client), msg.accept))
 
-    def on_chat(self, client: Any, msg: Chat) -> None:
+    def on_chat(self, client: Member, msg: Chat) -> None:
         self._in_room(client, msg, lambda room: room.chat.say(client, msg.text))
 
-    def on_mute(self, client: Any, msg: Mute) -> None:
+    def on_mute(self, client: Member, msg: Mute) -> None:
         self._in_room(client, msg, lambda room: room.chat.mute(client, msg.name, msg.muted))
 
-    def recent_chat(self, room: Room, client: Any) -> None:
+    def recent_chat(self, room: Room, client: Member) -> None:
         """After a room_state: the recent chat lines this client may see."""
         for line in room.chat.lines_for(client):
             room.tell(client, line)
 
     # ---- challenges -----------------------------------------------------------------------
 
-    def connections_of(self, player: str) -> list[Any]:
-        return [c for c in self.hub.clients if getattr(c, "player", None) == player and not c.closed]
+    def connections_of(self, player: str) -> list[Member]:
+        return [c for c in self.hub.clients if c.player == player and not c.closed]
 
-    async def on_challenge(self, client: Any, msg: Challenge) -> None:
+    async def on_challenge(self, client: Member, msg: Challenge) -> None:
         me = self._player(client)
         if msg.variant not in self.hub.variants:
             raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
@@ -261,7 +263,7 @@ class Competition:
                              variant=row.variant, clock=TimeControl(**row.clock) if row.clock else None,
                              rated=row.rated, rating=rating.shown() if rating else None)
 
-    async def _tell_challenge(self, row: ChallengeRow, clients: list[Any]) -> None:
+    async def _tell_challenge(self, row: ChallengeRow, clients: list[Member]) -> None:
         info = await self._info(row)
         for c in clients:
             c.send(info)
@@ -293,7 +295,7 @@ class Competition:
         for c in await self.hub.reach(row.by_player) + await self.hub.reach(row.to_player):
             c.send(update)
 
-    async def on_answer_challenge(self, client: Any, msg: AnswerChallenge) -> None:
+    async def on_answer_challenge(self, client: Member, msg: AnswerChallenge) -> None:
         me = self._player(client)
         row = await self.storage.challenge(msg.challenge)
         if row is None or row.status != "open" or me not in (row.by_player, row.to_player) \
@@ -323,18 +325,18 @@ class Competition:
         self.hub.seated_for(by, room.code)
         room.tell(by, ChallengeUpdate(challenge=row.id, status="accepted", room=room.code, seat=seat, token=token))
         room.tell(by, room.room_state(seat))
-        self.hub._seat(client, room, None, msg.id)
+        self.hub.take_seat(client, room, None, msg.id)
 
     def _cancel_expiry(self, challenge_id: str) -> None:
         timer = self.expiry.pop(challenge_id, None)
         if timer is not None:
             timer.cancel()
 
-    async def _challenge_room(self, row: ChallengeRow, accepter: Any) -> Room:
+    async def _challenge_room(self, row: ChallengeRow, accepter: Member) -> Room:
         hub = self.hub
         path = config_paths()[row.variant]
         raw = json.loads(path.read_text())
-        room = hub._new_room(await hub.fresh_code(True, row.variant, raw), row.variant, raw, load_variant(path), True)
+        room = hub.new_room(await hub.fresh_code(True, row.variant, raw), row.variant, raw, load_variant(path), True)
         room.creator = accepter.address
         self.configure(room, TimeControl(**row.clock) if row.clock else None, row.rated)
         starter = secrets.randbelow(2)
@@ -342,14 +344,14 @@ class Competition:
         log.info("room %s: made for challenge %s", room.code, row.id)
         return room
 
-    def withdraw_all(self, client: Any) -> None:
+    def withdraw_all(self, client: Client) -> None:
         """A known player's connection closed: when it was their last one (on any node),
         their open challenges are withdrawn."""
-        player = getattr(client, "player", None)
+        player = client.player
         if player is not None:
             self._background(self._withdraw_all(client, player))
 
-    async def _withdraw_all(self, client: Any, player: str) -> None:
+    async def _withdraw_all(self, client: Client, player: str) -> None:
         try:
             await self.hub.unidentified(client, player)
             if await self.hub.reach(player):

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from mancala.engine.position import Outcome
 from mancala_server.ratings import RatedSide, Rating, Settled, current, settle
 
 COMPETE_SCHEMA = """
@@ -330,10 +331,10 @@ class CompeteStore:
                                 "VALUES (?,?,?,?,?,?)", (player, variant, game_id, now, a.rating, a.rd))
         return settled
 
-    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
+    def finish_rated(self, game_id: int, outcome: Outcome, reason: str, result: str, variant: str,
                      sides: list[RatedSide], then: Callable[[list[Settled]], None]) -> None:
         """The room's call (RoomStore): stored when it returns, then `then` hears the ratings."""
-        then(self.end_rated_game(game_id, outcome, reason, result, variant, sides))
+        then(self.end_rated_game(game_id, outcome.to_json(), reason, result, variant, sides))
 
     # ---- a game's terms, clocks and chat ----------------------------------------------------
 

@@ -22,7 +22,8 @@ from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 
 from mancala.ai.worker import think
-from mancala_server.room import Room, RoomError
+from mancala_server.room import Room
+from mancala_server.room_ports import RoomError
 
 log = logging.getLogger("mancala_server")
 

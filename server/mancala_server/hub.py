@@ -59,8 +59,10 @@ from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver
 from mancala_server.metrics import Metrics
 from mancala_server.one_turn import OneTurnLines
-from mancala_server.room import Deliver, Room, RoomError
+from mancala_server.room import Room
+from mancala_server.room_ports import Deliver, Member, RoomError
 from mancala_server.rules_worker import RulesTimeout, RulesWorkers
+from mancala_server.storage import SqliteStorage, Storage
 from mancala_server.store import GameRow, RoomRow, Store
 
 log = logging.getLogger("mancala_server")
@@ -190,7 +192,7 @@ class Hub:
             return "no stored game"
         try:
             variant = parse_variant(row.variant_json)
-            room = self._new_room(row.code, row.variant, row.variant_json, variant, row.public)
+            room = self.new_room(row.code, row.variant, row.variant_json, variant, row.public)
             room.restore(row, game)
             room.end_if_over()
         except (VariantError, IllegalMove) as exc:
@@ -202,8 +204,8 @@ class Hub:
         room.computer_turn()
         return None
 
-    def _new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
-                  public: bool) -> Room:
+    def new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
+                 public: bool) -> Room:
         room = Room(code, name, variant_json, variant, public=public, store=self.store,
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
                     clock=self.clock, deliver=self.deliver, rules=self.rules if name == "custom" else None,
@@ -378,7 +380,7 @@ class Hub:
             client.send(Error(id=request_id, code=ErrorCode.INTERNAL_ERROR,
                               message=f"{kind} failed on the server; the error is logged"))
 
-    def _room(self, code: str) -> Room:
+    def room(self, code: str) -> Room:
         room = self.rooms.get(code.upper())
         if room is None:
             raise RoomError(ErrorCode.NO_SUCH_ROOM, f"no room {code!r}")
@@ -389,7 +391,7 @@ class Hub:
     async def on_hello(self, client: Client, msg: Hello) -> None:
         if msg.protocol != PROTOCOL:
             raise RoomError(ErrorCode.PROTOCOL_VERSION, f"this server speaks {PROTOCOL}, not {msg.protocol}")
-        if getattr(client, "player", None) is None:  # a known player keeps their unique name
+        if client.player is None:  # a known player keeps their unique name
             client.name = await self.competition.guest_name(msg.name)
         client.send(Welcome(id=msg.id))
 
@@ -427,7 +429,7 @@ class Hub:
                 raise RoomError(ErrorCode.RULES_TIMEOUT, f"starting a game of this variant: {exc}") from None
             name, raw, variant, first = "custom", msg.variant, started.variant, started.position
             self._check_quota(client, msg.computer is not None)  # again: others may have come meanwhile
-        room = self._new_room(await self.fresh_code(public, name, raw), name, raw, variant, public)
+        room = self.new_room(await self.fresh_code(public, name, raw), name, raw, variant, public)
         room.creator = client.address
         client.created.add(room.code)
         if msg.computer is not None:
@@ -437,7 +439,7 @@ class Hub:
         await self._begin(room, starter, first)
         log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
                  "public" if public else "private")
-        self._seat(client, room, msg.seat, msg.id)
+        self.take_seat(client, room, msg.seat, msg.id)
 
     async def _begin(self, room: Room, starter: int, first: Any) -> None:
         """A new room's first game; a room whose game cannot start is dropped unseen."""
@@ -464,7 +466,7 @@ class Hub:
                 raise RoomError(ErrorCode.QUOTA, f"{whose} already has {count} open rooms (the limit is {limit}); "
                                                  "finish or leave one first")
 
-    def _seat(self, client: Client, room: Room, seat: Seat | None, request_id: Any) -> None:
+    def take_seat(self, client: Member, room: Room, seat: Seat | None, request_id: Any) -> None:
         seat, token = room.claim(client, seat)
         room.tell(client, SeatGranted(id=request_id, room=room.code, seat=seat, token=token))
         room.tell(client, room.room_state(seat))
@@ -472,16 +474,16 @@ class Hub:
         room.computer_turn()
 
     def on_join(self, client: Client, msg: JoinRoom) -> None:
-        self._seat(client, self._room(msg.room), msg.seat, msg.id)
+        self.take_seat(client, self.room(msg.room), msg.seat, msg.id)
 
     def on_spectate(self, client: Client, msg: Spectate) -> None:
-        room = self._room(msg.room)
+        room = self.room(msg.room)
         room.watch(client)
         room.tell(client, room.room_state(None, msg.id))
         self.competition.recent_chat(room, client)
 
     def on_reconnect(self, client: Client, msg: Reconnect) -> None:
-        room = self._room(msg.room)
+        room = self.room(msg.room)
         seat = room.reconnect(client, msg.token)
         room.tell(client, room.room_state(seat, msg.id))
         self.competition.recent_chat(room, client)
@@ -495,20 +497,20 @@ class Hub:
         self._check_quota(client, False)
         path = config_paths()[msg.variant]
         raw = json.loads(path.read_text())
-        room = self._new_room(await self.fresh_code(True, msg.variant, raw), msg.variant, raw, load_variant(path), True)
+        room = self.new_room(await self.fresh_code(True, msg.variant, raw), msg.variant, raw, load_variant(path), True)
         room.quick = True
         room.creator = client.address
         client.created.add(room.code)
         self.competition.configure(room, msg.clock, msg.rated)
         self.competition.quick_room_made(room)
         await self._begin(room, 0, None)
-        self._seat(client, room, None, msg.id)
+        self.take_seat(client, room, None, msg.id)
 
     async def pair_waiting(self, client: Client, msg: QuickPair) -> bool:
         """Seat the client in a waiting quick-pairing room of the variant, if there is one."""
         for room in self.rooms.values():
             if self.pairable(room, client, msg.variant) and self.competition.pairs_with(room, client, msg):
-                self._seat(client, room, None, msg.id)
+                self.take_seat(client, room, None, msg.id)
                 return True
         return False
 
@@ -524,29 +526,29 @@ class Hub:
 
     async def on_move(self, client: Client, msg: MakeMove) -> None:
         started = time.perf_counter()
-        room = self._room(msg.room)
+        room = self.room(msg.room)
         await room.move(client, msg.move, msg.ply)
         if self.inline_fanout:
             self.metrics.fanout.observe(time.perf_counter() - started)
         room.tell(client, Ack(id=msg.id))
 
     def on_resign(self, client: Client, msg: Resign) -> None:
-        room = self._room(msg.room)
+        room = self.room(msg.room)
         room.resign(client)
         room.tell(client, Ack(id=msg.id))
 
     def on_claim_win(self, client: Client, msg: ClaimWin) -> None:
-        room = self._room(msg.room)
+        room = self.room(msg.room)
         room.claim_win(client)
         room.tell(client, Ack(id=msg.id))
 
     async def on_rematch(self, client: Client, msg: Rematch) -> None:
-        room = self._room(msg.room)
+        room = self.room(msg.room)
         await room.rematch(client)
         room.tell(client, Ack(id=msg.id))
 
     def on_leave(self, client: Client, msg: Leave) -> None:
-        room = self._room(msg.room)
+        room = self.room(msg.room)
         room.detach(client, leaving=True)
         room.tell(client, Ack(id=msg.id))
 
@@ -554,6 +556,11 @@ class Hub:
         client.send(Pong(id=msg.id))
 
     # ---- known players wherever they are connected (a cluster: on any node) -----------------
+
+    def players_storage(self) -> Storage:
+        """Where players, ratings and challenges are kept: a single server's own SQLite
+        store (a cluster's PostgreSQL: cluster_hub.py)."""
+        return SqliteStorage(None, self.store)
 
     async def reach(self, player: str) -> list[Any]:
         """The open connections of a known player, to tell them something (a challenge):

@@ -24,7 +24,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from mancala_server.room import Deliver, Member
+from mancala.engine.position import Outcome
+from mancala_server.room_ports import Deliver, Member
 from mancala_server.storage import Fence, Storage, new_game_id
 from mancala_server.store import RoomRow
 
@@ -101,22 +102,22 @@ class Journal:
     def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None:
         self._write(self.storage.add_move, game_id, ply, seat, move, self.fence)
 
-    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None:
-        self._write(self.storage.end_game, game_id, outcome, reason, result, self.fence)
+    def end_game(self, game_id: int, outcome: Outcome, reason: str, result: str) -> None:
+        self._write(self.storage.end_game, game_id, outcome.to_json(), reason, result, self.fence)
 
     def offer_quick(self, code: str) -> None:
         self._write(self.storage.offer_quick, code, self.fence)
 
     # ---- competitive play (match.py, room_chat.py) ------------------------------------------
 
-    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
+    def finish_rated(self, game_id: int, outcome: Outcome, reason: str, result: str, variant: str,
                      sides: list[Any], then: Callable[[Any], None]) -> None:
         # the new ratings are known once the transaction commits: `then` runs there, and
         # what it tells waits behind it like any message
         if self.failed is not None:
             return
         self.ops.append(("write", self.storage.end_rated_game,
-                         (game_id, outcome, reason, result, variant, sides, self.fence), then))
+                         (game_id, outcome.to_json(), reason, result, variant, sides, self.fence), then))
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._run())
 

@@ -10,11 +10,15 @@ settled in the same transaction as the result. Everything is stored before it is
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from mancala.engine.game import ROUND_KINDS, IllegalMove
+from mancala.engine.position import Outcome, OutcomeKind
 from mancala.protocol.messages import (
     Clocks,
+    EndReason,
     ErrorCode,
     MoveRecord,
     OfferInfo,
@@ -28,23 +32,30 @@ from mancala_server.clock import Timer
 from mancala_server.compete_store import ClockMark, MatchState, Terms
 from mancala_server.game_clock import GameClock
 from mancala_server.ratings import RatedSide, Settled, computer_rating
+from mancala_server.room_ports import RoomError
+from mancala_server.seat import SEAT_NAMES
 
 if TYPE_CHECKING:
     from mancala_server.room import Room
 
 log = logging.getLogger("mancala_server")
-SEAT_NAMES = ("South", "North")
 
 
-def _error(code: ErrorCode, message: str) -> Exception:
-    from mancala_server.room import RoomError  # room.py imports this module
+@dataclass(frozen=True)
+class Ending:
+    """A game's end the match decided (a flag, an agreed draw): the room ends the game
+    with it, as it ends games the rules or the players end."""
 
-    return RoomError(code, message)
+    outcome: Outcome
+    reason: EndReason
+    words: str
 
 
 class Match:
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: Room, on_ending: Callable[[Ending], None]) -> None:
         self.room = room
+        # where the flag timer's decision goes: nobody asked, so nobody gets it returned
+        self.on_ending = on_ending
         self.control: TimeControl | None = None
         self.rated = False
         self.clocks: GameClock | None = None
@@ -113,9 +124,9 @@ class Match:
         if c.left(c.running, room.clock.now()) > 0:  # moved meanwhile, or the clock was reset
             self._arm()
             return
-        self.time_out(c.running)
+        self.on_ending(self.time_out(c.running))
 
-    def time_out(self, seat: int) -> None:
+    def time_out(self, seat: int) -> Ending:
         """`seat`'s time ran out: it loses, unless its opponent can no longer win (the
         flagged player's store already holds half of all seeds or more: stores only grow,
         so the opponent could at best tie): then it is a draw, as a chess flag is when the
@@ -127,33 +138,33 @@ class Match:
         pos = room.position
         total = sum(pos.board) + sum(pos.stores)
         if pos.stores[seat] * 2 >= total:
-            outcome: dict[str, Any] = {"kind": "TIE", "winner": None}
+            outcome = Outcome(OutcomeKind.TIE, None)
             words = f"draw: {SEAT_NAMES[seat]} ran out of time, but {SEAT_NAMES[1 - seat]} could no longer win"
         else:
-            outcome = {"kind": "WIN", "winner": 1 - seat}
+            outcome = Outcome(OutcomeKind.WIN, 1 - seat)
             words = f"{SEAT_NAMES[1 - seat]} wins on time"
         log.info("room %s: %s's time ran out", room.code, SEAT_NAMES[seat])
-        room.finish(outcome, "timeout", words)
+        return Ending(outcome, "timeout", words)
 
-    def check_time(self, seat: int, arrived: float) -> None:
+    def check_time(self, seat: int, arrived: float) -> Ending | None:
         """Before a move is judged: a move that comes after its clock ran out ends the
         game on time instead (the timer may not have fired yet)."""
         c = self.clocks
         if c is not None and c.running == seat and c.left(seat, arrived) <= 0:
-            self.time_out(seat)
-            raise _error(ErrorCode.GAME_OVER, f"room {self.room.code}: your time ran out")
+            return self.time_out(seat)
+        return None
 
-    def moved(self, seat: int, ply: int, arrived: float, lag: float) -> Clocks | None:
-        """A move was committed: charge it, store the clocks with it, start the other's."""
+    def moved(self, seat: int, ply: int, arrived: float, lag: float) -> None:
+        """A move was committed: charge it and store the clocks with it (they are told
+        after the turn is known: see started())."""
         self.offer = None  # a move answers any offer: it stands no longer
         c, room = self.clocks, self.room
         if c is None:
-            return None
+            return
         if not c.charge(seat, arrived, lag):  # cannot be: check_time came first
             c.remaining[seat] = 1
         assert room.game_id is not None
         room.store.add_move_clock(room.game_id, ply, c.marks())
-        return None  # told after the turn is known: see started()
 
     def started(self) -> Clocks | None:
         """After the move: the next mover's clock runs from now (the moment the position
@@ -184,7 +195,7 @@ class Match:
     def snapshot(self) -> Clocks | None:
         return None if self.clocks is None else self.clocks.snapshot(self.room.clock.now())
 
-    def finish(self, outcome: dict[str, Any], reason: str, result: str) -> bool:
+    def finish(self, outcome: Outcome, reason: str, result: str) -> bool:
         """The game ended: clocks stop; a rated game's end is stored with both ratings
         (True: stored here; False: the room stores a plain end)."""
         self.cancel_timers()
@@ -220,9 +231,7 @@ class Match:
             seat = room.seats[s.side.seat]
             seat.rating = (s.after.shown(), s.after.provisional)
             for member in seat.clients:
-                ratings = getattr(member, "ratings", None)
-                if isinstance(ratings, dict):
-                    ratings[room.variant_name] = seat.rating
+                member.ratings[room.variant_name] = seat.rating
         changes = [RatingChange(seat=s.side.seat, name=s.side.name, before=s.before.shown(), after=s.after.shown(),
                                 rd=round(s.after.rd), provisional=s.after.provisional) for s in settled]
         news = RatingsChanged(room=room.code, game_id=room.game_id, variant=room.variant_name, changes=changes)
@@ -272,23 +281,23 @@ class Match:
     def _playing(self) -> None:
         room = self.room
         if room.finished:
-            raise _error(ErrorCode.GAME_OVER, f"room {room.code}: the game is over")
+            raise RoomError(ErrorCode.GAME_OVER, f"room {room.code}: the game is over")
         if room.status != "playing":
-            raise _error(ErrorCode.NOT_YOUR_TURN, f"room {room.code}: the game has not started")
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {room.code}: the game has not started")
 
-    def offer_draw(self, seat: int) -> None:
+    def offer_draw(self, seat: int) -> Ending | None:
         self._playing()
         if self.offer is not None and self.offer.kind == "draw" and self.offer.seat != seat:
-            self.answer_draw(seat, True)  # both offered: that is agreement
-            return
+            return self.answer_draw(seat, True)  # both offered: that is agreement
         self._offer("draw", seat)
+        return None
 
     def _offer(self, kind: str, seat: int) -> None:
         if self.offer is not None and self.offer.seat == seat:
-            raise _error(ErrorCode.NO_OFFER, f"you have offered a {self.offer.kind} already")
+            raise RoomError(ErrorCode.NO_OFFER, f"you have offered a {self.offer.kind} already")
         room = self.room
         if room.seats[1 - seat].computer:  # it never answers: say so at once
-            raise _error(ErrorCode.NO_OFFER, f"the computer does not take {kind} offers")
+            raise RoomError(ErrorCode.NO_OFFER, f"the computer does not take {kind} offers")
         standing = self.offer
         if standing is not None:
             # the opponent's offer (of the other kind: two draw offers agree above) gets an
@@ -304,7 +313,7 @@ class Match:
         self._playing()
         offer = self.offer
         if offer is None or offer.kind != kind or offer.seat == seat:
-            raise _error(ErrorCode.NO_OFFER, f"your opponent has not offered a {kind}")
+            raise RoomError(ErrorCode.NO_OFFER, f"your opponent has not offered a {kind}")
         self.offer = None
         if not accept:
             room = self.room
@@ -312,9 +321,10 @@ class Match:
             return None
         return offer
 
-    def answer_draw(self, seat: int, accept: bool) -> None:
-        if self._answer("draw", seat, accept) is not None:
-            self.room.finish({"kind": "TIE", "winner": None}, "agreement", "draw by agreement")
+    def answer_draw(self, seat: int, accept: bool) -> Ending | None:
+        if self._answer("draw", seat, accept) is None:
+            return None
+        return Ending(Outcome(OutcomeKind.TIE, None), "agreement", "draw by agreement")
 
     def offer_takeback(self, seat: int) -> None:
         self._playing()
@@ -325,12 +335,12 @@ class Match:
         """The ply to go back to: the offerer's last move (and the reply after it)."""
         room = self.room
         if self.rated:
-            raise _error(ErrorCode.NO_TAKEBACK, "no takebacks in a rated game")
+            raise RoomError(ErrorCode.NO_TAKEBACK, "no takebacks in a rated game")
         if room.rules is not None:
-            raise _error(ErrorCode.NO_TAKEBACK, "no takebacks in a custom variant")
+            raise RoomError(ErrorCode.NO_TAKEBACK, "no takebacks in a custom variant")
         mine = [m.ply for m in room.moves if m.seat == seat]
         if not mine:
-            raise _error(ErrorCode.NO_TAKEBACK, "you have no move to take back")
+            raise RoomError(ErrorCode.NO_TAKEBACK, "you have no move to take back")
         return mine[-1]
 
     def answer_takeback(self, seat: int, accept: bool) -> None:
@@ -341,7 +351,7 @@ class Match:
         ply = self._takeback_target(offer.seat)
         pos = room.replay_to(ply)
         if pos is None:
-            raise _error(ErrorCode.NO_TAKEBACK, "moves cannot be taken back across a new round")
+            raise RoomError(ErrorCode.NO_TAKEBACK, "moves cannot be taken back across a new round")
         assert room.game_id is not None
         room.store.take_back(room.game_id, ply)
         room.moves = room.moves[:ply]

@@ -14,7 +14,7 @@ it fails the tests).
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from glicko2.math.algorithm import update_rating
@@ -119,7 +119,3 @@ def current(side: RatedSide, stored: Rating | None) -> Rating:
     if side.player is None:
         return side.fixed or Rating()
     return stored or Rating()
-
-
-def with_games(r: Rating, games: int) -> Rating:
-    return replace(r, games=games)

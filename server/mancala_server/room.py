@@ -9,18 +9,16 @@ once per wire format), and time comes from an injected `Clock`.
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import logging
 import secrets
-from collections.abc import Callable, Collection
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from collections.abc import Callable
+from typing import Any
 
 from pydantic import BaseModel
 
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.outcome import game_end
-from mancala.engine.position import Position
+from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.protocol.messages import (
     SEATS,
     ComputerLevel,
@@ -35,7 +33,6 @@ from mancala.protocol.messages import (
     RoomStatus,
     RoomSummary,
     RoundStarted,
-    SeatInfo,
     Spectators,
     State,
     move_events,
@@ -44,126 +41,21 @@ from mancala.protocol.messages import Seat as SeatNumber
 from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala_server.clock import Clock, Timer
-from mancala_server.compete_store import ChatRow, ClockMark, Terms
-from mancala_server.match import Match, replay
-from mancala_server.ratings import RatedSide, Settled, computer_rating
+from mancala_server.match import Ending, Match, replay
+from mancala_server.ratings import computer_rating
 from mancala_server.room_chat import RoomChat
+from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore, layout
 from mancala_server.rules_worker import (
     RulesTimeout,
     RulesWorkers,
     next_round_or_none,
     playable_start,
 )
+from mancala_server.seat import SEAT_NAMES, Seat, hash_token
 from mancala_server.store import GameRow, RoomRow
 
 log = logging.getLogger("mancala_server")
-SEAT_NAMES = ("South", "North")
 COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
-
-
-class Member(Protocol):
-    """Someone in a room (a connection, to the hub): who they are and where they sit."""
-
-    name: str
-    seats: dict[str, int]  # room code -> seat, kept by the rooms
-    watching: set[str]  # codes of the rooms watched
-
-    @property
-    def peer(self) -> str: ...
-
-
-# sends one message to several members (the hub's: encoded once per wire format)
-Deliver = Callable[[Collection[Member], BaseModel], None]
-
-
-class RoomStore(Protocol):
-    """Where a room writes: the SQLite `Store` (each call committed when it returns), or in
-    a cluster a `Journal` (calls queued in order, and the room's messages held back until
-    the writes before them are committed)."""
-
-    def save_room(self, row: RoomRow) -> None: ...
-
-    def set_room_status(self, code: str, status: str) -> None: ...
-
-    def new_game(self, room: str, variant: str, variant_json: dict[str, Any], starter: int,
-                 players: list[str | None], start: dict[str, Any]) -> int: ...
-
-    def add_round(self, game_id: int, ply: int, start: dict[str, Any]) -> None: ...
-
-    def set_players(self, game_id: int, players: list[str | None]) -> None: ...
-
-    def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None: ...
-
-    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None: ...
-
-    # competitive play (match.py, room_chat.py)
-    def finish_rated(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
-                     sides: list[RatedSide], then: Callable[[list[Settled]], None]) -> None: ...
-
-    def set_terms(self, game_id: int, terms: Terms) -> None: ...
-
-    def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int]) -> None: ...
-
-    def pause_clock(self, game_id: int, mark: ClockMark) -> None: ...
-
-    def take_back(self, game_id: int, ply: int) -> None: ...
-
-    def add_chat(self, game_id: int, row: ChatRow) -> None: ...
-
-
-def layout(pos: Position) -> dict[str, Any]:
-    """A round's first board and stores, as stored with the game."""
-    return {"board": list(pos.board), "stores": list(pos.stores)}
-
-
-class RoomError(Exception):
-    """A request the room refuses: carries the protocol's error code."""
-
-    def __init__(self, code: ErrorCode, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def hash_token(token: str) -> str:
-    return hashlib.sha256(token.encode()).hexdigest()
-
-
-@dataclass
-class Seat:
-    name: str | None = None
-    token_hash: str | None = None
-    clients: set[Member] = field(default_factory=set)
-    computer: bool = False
-    absent_since: float | None = None
-    abandon_timer: Timer | None = None
-    forfeit_at: float | None = None  # when the abandon timer fires (the room's clock)
-    # away past the grace period while the other seat's player was there: they may claim
-    # the win or wait; coming back clears it (memory only: a restart gives a new grace period)
-    claimable: bool = False
-    wants_rematch: bool = False
-    player: str | None = None  # a known player's id (rated games, their record)
-    rating: tuple[int, bool] | None = None  # shown: (rating in the room's variant, provisional)
-
-    @property
-    def taken(self) -> bool:
-        return self.token_hash is not None or self.computer
-
-    @property
-    def connected(self) -> bool:
-        return self.computer or bool(self.clients)
-
-    def info(self, now: float | None = None) -> SeatInfo:
-        """The seat as others see it; with `now`, the time it has left to come back."""
-        rating, provisional = self.rating if self.rating is not None else (None, False)
-        return SeatInfo(name=self.name, connected=self.connected, computer=self.computer, rating=rating,
-                        provisional=provisional, grace_ms=self.grace_ms(now),
-                        claimable=self.claimable and now is not None)
-
-    def grace_ms(self, now: float | None) -> int | None:
-        if now is None or self.abandon_timer is None or self.forfeit_at is None:
-            return None
-        return max(0, round((self.forfeit_at - now) * 1000))
 
 
 class Room:
@@ -209,7 +101,7 @@ class Room:
         # called after each move is committed and told (the hub counts them)
         self.on_move: Callable[[Room], None] | None = None
         self.first = self.position  # the game's first position (takebacks replay from it)
-        self.match = Match(self)  # clocks, rated, offers (match.py)
+        self.match = Match(self, self.end)  # clocks, rated, offers (match.py)
         self.chat = RoomChat(self)  # players' and spectators' chat (room_chat.py)
 
     # ---- views --------------------------------------------------------------------
@@ -346,7 +238,7 @@ class Room:
             seat = free[0]
         elif seat not in free:
             raise RoomError(ErrorCode.SEAT_TAKEN, f"seat {seat} ({SEAT_NAMES[seat]}) is taken")
-        player = getattr(client, "player", None)
+        player = client.player
         if self.match.rated:
             if player is None:
                 raise RoomError(ErrorCode.NOT_IDENTIFIED, "a rated game is for known players: identify first")
@@ -355,7 +247,7 @@ class Room:
         token = secrets.token_urlsafe(24)
         s = self.seats[seat]
         s.name, s.token_hash = client.name, hash_token(token)
-        s.player, s.rating = player, (getattr(client, "ratings", None) or {}).get(self.variant_name)
+        s.player, s.rating = player, client.ratings.get(self.variant_name)
         s.clients.add(client)
         client.seats[self.code] = seat
         self.empty_since = None
@@ -382,8 +274,8 @@ class Room:
                                     f"this connection already sits {SEAT_NAMES[held]} in room {self.code}")
                 was_absent = not s.clients
                 s.clients.add(client)
-                mine = (getattr(client, "ratings", None) or {}).get(self.variant_name)
-                if mine is not None and getattr(client, "player", None) == s.player:
+                mine = client.ratings.get(self.variant_name)
+                if mine is not None and client.player == s.player:
                     s.rating = mine
                 client.seats[self.code] = i
                 self._unwatch(client)
@@ -392,7 +284,6 @@ class Room:
                     s.abandon_timer = None
                     s.forfeit_at = None
                 s.claimable = False  # back before anyone claimed: play goes on
-                s.absent_since = None
                 self.empty_since = None
                 log.info("room %s: %s back in seat %d", self.code, client.peer, i)
                 if was_absent:
@@ -511,7 +402,7 @@ class Room:
         s = self.seats[seat]
         log.info("room %s: seat %d abandoned; forfeit", self.code, seat)
         self.broadcast(PlayerStatus(room=self.code, seat=seat, status="forfeited", name=s.name))
-        self._finish({"kind": "WIN", "winner": 1 - seat}, "forfeit",
+        self._finish(Outcome(OutcomeKind.WIN, 1 - seat), "forfeit",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} abandoned the game")
 
     def settle_unclaimed(self) -> None:
@@ -560,13 +451,16 @@ class Room:
     async def move(self, client: Member, move: Any, ply: int | None) -> None:
         seat = self.seat_of(client)
         # the network's share of the move's time, given back up to a cap (game_clock.py)
-        await self.play_for(seat, move, ply, lag=float(getattr(client, "latency", 0.0) or 0.0))
+        await self.play_for(seat, move, ply, lag=client.latency)
 
     async def play_for(self, seat: int, move: Any, ply: int | None, lag: float = 0.0) -> None:
         """The one way a move enters the game: check, commit, broadcast."""
         arrived = self.clock.now()  # the mover's clock stops here, whatever the rules then take
         self.check_can_move(seat, ply)
-        self.match.check_time(seat, arrived)
+        late = self.match.check_time(seat, arrived)
+        if late is not None:
+            self.end(late)
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: your time ran out")
         if self.rules is None:
             try:
                 new, events = self.game.play_events(self.position, move)
@@ -621,17 +515,17 @@ class Room:
             if not self.game.legal_moves(pos):
                 # stuck: no legal move and no end in the rules (the reference waits for
                 # ever); online the game ends there as a draw (docs/rules-decisions.md)
-                self._finish({"kind": "TIE", "winner": None}, "rules",
+                self._finish(Outcome(OutcomeKind.TIE, None), "rules",
                              f"draw: {SEAT_NAMES[pos.turn]} has no legal move and the rules name no end")
         else:  # a game's end, or a round's whose next round could not start
-            self._finish(game_end(pos.outcome).to_json(), "rules", self._describe(pos))
+            self._finish(game_end(pos.outcome), "rules", self._describe(pos))
 
     def _next_round(self, nxt: Position | None) -> None:
         """A round ended: the next one starts at once (its layout follows from the rules)."""
         if nxt is None:  # the next round cannot start: the round's result ends the game
             outcome = self.position.outcome
             assert outcome is not None
-            self._finish(game_end(outcome).to_json(), "rules", self._describe(self.position))
+            self._finish(game_end(outcome), "rules", self._describe(self.position))
             return
         assert self.game_id is not None
         self.store.add_round(self.game_id, len(self.moves), layout(nxt))
@@ -640,7 +534,7 @@ class Room:
         log.info("room %s: a new round starts", self.code)
         self.broadcast(RoundStarted(room=self.code, ply=len(self.moves), state=self.state()))
         if nxt.outcome is not None:  # a round its starter cannot play: the game ends there
-            self._finish(nxt.outcome.to_json(), "rules", self._describe(nxt))
+            self._finish(nxt.outcome, "rules", self._describe(nxt))
 
     def touch(self) -> None:
         self.last_activity = self.clock.now()
@@ -674,12 +568,22 @@ class Room:
             raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
         if self.status != "playing":
             raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {self.code}: the game has not started")
-        self._finish({"kind": "WIN", "winner": 1 - seat}, "resign",
+        self._finish(Outcome(OutcomeKind.WIN, 1 - seat), "resign",
                      f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} resigned")
 
-    def finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
-        """End the game (on time, by agreement: match.py)."""
-        self._finish(outcome, reason, result)
+    def end(self, ending: Ending) -> None:
+        """End the game as the match decided (on time, by agreement)."""
+        self._finish(ending.outcome, ending.reason, ending.words)
+
+    def offer_draw(self, seat: int) -> None:
+        agreed = self.match.offer_draw(seat)
+        if agreed is not None:  # the opponent had offered one: that is agreement
+            self.end(agreed)
+
+    def answer_draw(self, seat: int, accept: bool) -> None:
+        agreed = self.match.answer_draw(seat, accept)
+        if agreed is not None:
+            self.end(agreed)
 
     def replay_to(self, ply: int) -> Position | None:
         """The position after the game's first `ply` moves (a takeback), or None."""
@@ -692,7 +596,7 @@ class Room:
         """The server is stopping: store what a restart needs that moves do not say."""
         self.match.pause()
 
-    def _finish(self, outcome: dict[str, Any], reason: EndReason, result: str) -> None:
+    def _finish(self, outcome: Outcome, reason: EndReason, result: str) -> None:
         self.finished = True
         self.result = result
         if self.game_id is not None and not self.match.finish(outcome, reason, result):
@@ -702,7 +606,7 @@ class Room:
             s.wants_rematch = False
         self.cancel_timers()
         log.info("room %s: game over (%s): %s", self.code, reason, result)
-        self.broadcast(GameOver(room=self.code, outcome=outcome, reason=reason,
+        self.broadcast(GameOver(room=self.code, outcome=outcome.to_json(), reason=reason,
                                 result=result, game_id=self.game_id))
         self.match.ended()  # a rated game's new ratings, after the end they come from
         self.on_change(self)

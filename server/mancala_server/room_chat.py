@@ -16,9 +16,10 @@ from typing import TYPE_CHECKING, Literal, Protocol
 from mancala.protocol.messages import ChatMessage, ErrorCode
 from mancala_server.compete_store import ChatRow
 from mancala_server.connection import TokenBucket
+from mancala_server.room_ports import Member, RoomError
 
 if TYPE_CHECKING:
-    from mancala_server.room import Member, Room
+    from mancala_server.room import Room
 
 CHAT_RATE = 0.5  # lines a second per person in a room, on average
 CHAT_BURST = 5
@@ -58,8 +59,6 @@ class RoomChat:
         self.recent: list[ChatMessage] = []
 
     def say(self, member: Member, text: str) -> None:
-        from mancala_server.room import RoomError
-
         room = self.room
         seat = member.seats.get(room.code)
         self._check_in_room(member)
@@ -89,8 +88,6 @@ class RoomChat:
         return name.casefold() in self.muted.get(member, ())
 
     def _check_in_room(self, member: Member) -> None:
-        from mancala_server.room import RoomError
-
         room = self.room
         if member.seats.get(room.code) is None and member not in room.spectators:
             raise RoomError(ErrorCode.NOT_A_PLAYER, f"you are not in room {room.code}")

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from mancala.engine.position import Outcome
 from mancala_server.compete_store import CompeteStore
 
 if TYPE_CHECKING:
@@ -217,9 +218,9 @@ class Store(CompeteStore):
         self._tx("INSERT INTO moves (game_id, ply, seat, move, at) VALUES (?,?,?,?,?)",
                  (game_id, ply, seat, json.dumps(move), time.time()))
 
-    def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str) -> None:
+    def end_game(self, game_id: int, outcome: Outcome, reason: str, result: str) -> None:
         self._tx("UPDATE games SET outcome=?, reason=?, result=?, ended=? WHERE id=?",
-                 (json.dumps(outcome), reason, result, time.time(), game_id))
+                 (json.dumps(outcome.to_json()), reason, result, time.time(), game_id))
 
     def game(self, game_id: int) -> GameRow | None:
         r = self.db.execute(

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from mancala.engine import IllegalMove, OutcomeKind
-from mancala.rules.constraints import advice
+from mancala.rules.advice import advice
 from mancala.rules.errors import VariantError
 from tests.engine.helpers import at, make, run, snapshot
 

@@ -19,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from mancala.rules.constraints import BY_CLASS, CONSTRAINTS, advice, check
+from mancala.rules.advice import advice
+from mancala.rules.constraints import BY_CLASS, CONSTRAINTS, check
 from mancala.rules.enums import GameClass
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import parse_variant

@@ -60,6 +60,9 @@ class FakeMember:
     got: list[BaseModel] = field(default_factory=list)
     address: str = "10.0.0.1"
     closed: bool = False
+    player: str | None = None  # a known player's id (mancala_server.room_ports.Member)
+    ratings: dict[str, tuple[int, bool]] = field(default_factory=dict)
+    latency: float = 0.0
 
     def __post_init__(self) -> None:
         self.codec = Codec(None)

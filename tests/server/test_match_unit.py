@@ -11,7 +11,8 @@ import pytest
 from mancala.protocol.messages import TimeControl
 from mancala.rules.loading import config_paths, load_variant
 from mancala_server.game_clock import LAG_CREDIT
-from mancala_server.room import Room, RoomError
+from mancala_server.room import Room
+from mancala_server.room_ports import RoomError
 from mancala_server.store import Store
 from tests.server.fakes import FakeClock, FakeMember, deliver
 
@@ -145,19 +146,19 @@ async def test_clocks_come_back_after_a_restart_from_the_pause_or_the_last_move(
 async def test_a_draw_offer_accepted_ends_the_game_and_a_move_withdraws_it(tmp_path: Path) -> None:
     room = timed_room(tmp_path, FakeClock(), None)
     ann, bob = seat_both(room)
-    room.match.offer_draw(0)
+    room.offer_draw(0)
     assert bob.of_type("offer")[0].status == "offered" and room.room_state(1).offer.kind == "draw"  # type: ignore[union-attr]
     with pytest.raises(RoomError) as err:
-        room.match.answer_draw(0, True)  # one's own offer
+        room.answer_draw(0, True)  # one's own offer
     assert err.value.code == "no_offer"
     await room.move(ann, 2, 0)
     with pytest.raises(RoomError):
-        room.match.answer_draw(1, True)  # the move withdrew it
-    room.match.offer_draw(1)
-    room.match.answer_draw(0, False)
+        room.answer_draw(1, True)  # the move withdrew it
+    room.offer_draw(1)
+    room.answer_draw(0, False)
     assert ann.of_type("offer")[-1].status == "declined" and room.match.offer is None
-    room.match.offer_draw(1)
-    room.match.answer_draw(0, True)
+    room.offer_draw(1)
+    room.answer_draw(0, True)
     over = bob.of_type("game_over")[0]
     assert (over.reason, over.outcome) == ("agreement", {"kind": "TIE", "winner": None})
 
@@ -167,7 +168,7 @@ async def test_an_offer_made_over_the_opponents_offer_declines_theirs_and_says_s
     ann, bob = seat_both(room)
     await room.move(ann, 2, 0)
     await room.move(bob, 8, 1)
-    room.match.offer_draw(0)
+    room.offer_draw(0)
     room.match.offer_takeback(1)  # North asks for a takeback instead of answering
     news = [(o.kind, o.seat, o.status) for o in ann.of_type("offer")]
     assert news == [("draw", 0, "offered"), ("draw", 0, "declined"), ("takeback", 1, "offered")]
@@ -175,7 +176,7 @@ async def test_an_offer_made_over_the_opponents_offer_declines_theirs_and_says_s
     state = room.room_state(0)
     assert state.offer is not None and (state.offer.kind, state.offer.seat) == ("takeback", 1)
     with pytest.raises(RoomError) as err:
-        room.match.answer_draw(1, True)  # South's draw offer stands no longer
+        room.answer_draw(1, True)  # South's draw offer stands no longer
     assert err.value.code == "no_offer"
     room.match.answer_takeback(0, True)
     assert ann.of_type("taken_back")[0].ply == 1

@@ -11,7 +11,8 @@ import pytest
 from mancala.rules.loading import config_paths, load_variant
 from mancala_server.config import Settings
 from mancala_server.hub import Hub
-from mancala_server.room import Room, RoomError
+from mancala_server.room import Room
+from mancala_server.room_ports import RoomError
 from mancala_server.store import Store
 from tests.server.fakes import FakeClock, FakeMember, deliver
 

@@ -63,21 +63,6 @@ class Board:
     def opp_side(self, player: int, loc: int) -> bool:
         return self.side_of[loc] != player
 
-    def my_side(self, player: int, loc: int) -> bool:
-        return self.side_of[loc] == player
-
-    def row_loc(self, player: int, pos: int) -> int:
-        """The hole a player's move at row position `pos` starts from (South's row from its
-        left; North's row from South's left)."""
-        return pos if player == 0 else self.dbl - pos - 1
-
     def left_count(self, loc: int) -> int:
         """A hole's position counted from its row owner's own left (udir_holes use it)."""
         return loc - self.holes if loc >= self.holes else loc
-
-    def pos_of(self, loc: int) -> int:
-        return self.left_count(loc)
-
-    def row_of(self, loc: int) -> int:
-        """The row a hole is on: 0 South, 1 North (whatever the class's sides)."""
-        return 0 if loc < self.holes else 1

@@ -56,7 +56,6 @@ class Game:
         self.board = self.pipe.board
         self.no_sides = self.pipe.no_sides
         self.territory = self.pipe.territory
-        self.places_captures = self.pipe.places
         self.bear_off = variant.game_class == GameClass.BEAR_OFF
         self.choices = RoundChoices(self)
         # The optional C core plays the common variants exactly as the pipeline does
@@ -98,9 +97,6 @@ class Game:
         if legal is None:
             legal = pos.legal = [] if pos.outcome is not None else self.pipe.moves(pos)
         return legal
-
-    def has_moves(self, pos: Position) -> bool:
-        return bool(self.legal_moves(pos))
 
     def normalize(self, pos: Position, move: Any) -> Move:
         """A move from JSON (int or [hole, "CW"/"CCW"]) in the engine's form."""

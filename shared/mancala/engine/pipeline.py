@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from mancala.engine.allow import Allow, Allowables
-from mancala.engine.board import CCW, CW, Board
+from mancala.engine.board import Board
 from mancala.engine.capture import make_capturer
 from mancala.engine.capture_ok import make_capt_ok
 from mancala.engine.children import make_child_test
@@ -354,6 +354,3 @@ class Pipeline:
     def round_playable(self, pos: Position) -> bool:
         """A TERRITORY round can start only if its starter has a move."""
         return not self.territory or any(self.allowable(pos))
-
-
-DIR_STEPS = {"CCW": CCW, "CW": CW}

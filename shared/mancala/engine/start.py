@@ -112,14 +112,3 @@ def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
             return ([nbr_start] * (holes - 1) + [nbr_start + 1]) * 2
     raise NotImplementedError(pattern)
 
-
-def pattern_size_ok(pattern: StartPattern, holes: int) -> str | None:
-    """Why a pattern cannot lay out a board of this size, or None."""
-    match pattern:
-        case StartPattern.GAMACHA | StartPattern.ALTS_WITH_1 | StartPattern.CLIPPEDTRIPLES:
-            return None if holes >= 3 else f"{pattern.value} needs at least 3 holes a side"
-        case StartPattern.TWOEMPTY:
-            return None if holes >= 4 else "TWOEMPTY needs at least 4 holes a side"
-        case StartPattern.ALTS_SPLIT:
-            return None if holes % 2 == 0 else "ALTS_SPLIT needs an even number of holes a side"
-    return None

@@ -1,0 +1,239 @@
+"""Client -> server: every request of protocol mancala.v1, and their union.
+
+A request may carry an `id`; the server echoes it in the reply (or the error) so a
+client can match answers to requests.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Annotated, Any, Literal
+
+from pydantic import ConfigDict, Field, TypeAdapter
+
+from mancala.protocol import PROTOCOL
+from mancala.protocol.fields import (
+    ChallengeId,
+    ChatText,
+    ComputerLevel,
+    JsonMove,
+    Name,
+    PlayerId,
+    RequestId,
+    RoomCode,
+    SafeInt,
+    Seat,
+    Secret,
+    TimeControl,
+    WireModel,
+)
+
+
+class _Request(WireModel):
+    # strict: "move": true or "2", "public": "yes" are type errors, not coerced; the hub
+    # validates JSON text (validate_client), where arrays still read as tuples
+    model_config = ConfigDict(extra="forbid", frozen=True, strict=True)
+
+    id: RequestId = None
+
+
+# ---- client -> server ---------------------------------------------------------------
+
+
+class Hello(_Request):
+    type: Literal["hello"] = "hello"
+    protocol: str = PROTOCOL
+    name: Name = "guest"
+
+
+class ListVariants(_Request):
+    type: Literal["list_variants"] = "list_variants"
+
+
+class SubscribeLobby(_Request):
+    type: Literal["subscribe_lobby"] = "subscribe_lobby"
+
+
+class UnsubscribeLobby(_Request):
+    type: Literal["unsubscribe_lobby"] = "unsubscribe_lobby"
+
+
+class CreateRoom(_Request):
+    type: Literal["create_room"] = "create_room"
+    variant: str | dict[str, Any]
+    public: bool | None = None  # None: public, except a game against the computer
+    seat: Seat | None = None  # None: any seat
+    starter: Seat | Literal["random"] = 0
+    computer: ComputerLevel | None = None  # a computer opponent's difficulty
+    clock: TimeControl | None = None  # added: the room's time control (None: no clock)
+    rated: bool = False  # added: the game changes both players' ratings (known players only)
+
+
+class JoinRoom(_Request):
+    type: Literal["join_room"] = "join_room"
+    room: RoomCode
+    seat: Seat | None = None
+
+
+class Spectate(_Request):
+    type: Literal["spectate"] = "spectate"
+    room: RoomCode
+
+
+class Reconnect(_Request):
+    type: Literal["reconnect"] = "reconnect"
+    room: RoomCode
+    token: Annotated[str, Field(min_length=16, max_length=128)]
+
+
+class QuickPair(_Request):
+    type: Literal["quick_pair"] = "quick_pair"
+    variant: str
+    clock: TimeControl | None = None  # added: pairs only with the same time control
+    rated: bool = False  # added: pairs rated players by rating range
+
+
+class MakeMove(_Request):
+    type: Literal["move"] = "move"
+    room: RoomCode
+    move: JsonMove
+    ply: SafeInt | None = None  # the ply the client saw; a stale one is refused
+
+
+class Resign(_Request):
+    type: Literal["resign"] = "resign"
+    room: RoomCode
+
+
+class ClaimWin(_Request):
+    """The player who stayed takes the win once the absent opponent's grace period is over
+    (player_status "claimable"); until then they may go on waiting instead."""
+
+    type: Literal["claim_win"] = "claim_win"
+    room: RoomCode
+
+
+class Rematch(_Request):
+    type: Literal["rematch"] = "rematch"
+    room: RoomCode
+
+
+class Leave(_Request):
+    type: Literal["leave"] = "leave"
+    room: RoomCode
+
+
+class Ping(_Request):
+    type: Literal["ping"] = "ping"
+
+
+
+# ---- competitive play: known players, offers, chat, challenges --------------------------
+
+
+class Identify(_Request):
+    """Who this connection is: a known player (`player` and its `secret`), or a new one
+    (neither: the server makes a player named `name`, or a free name)."""
+
+    type: Literal["identify"] = "identify"
+    player: PlayerId | None = None
+    secret: Secret | None = None
+    name: Name | None = None
+
+
+class Rename(_Request):
+    type: Literal["rename"] = "rename"
+    name: Name
+
+
+class TransferCode(_Request):
+    """A short code that lets another device become this player (redeem_transfer)."""
+
+    type: Literal["transfer_code"] = "transfer_code"
+
+
+class RedeemTransfer(_Request):
+    type: Literal["redeem_transfer"] = "redeem_transfer"
+    code: Annotated[str, Field(min_length=6, max_length=16, pattern=r"^[A-Za-z0-9-]+$")]
+
+
+class OfferDraw(_Request):
+    type: Literal["offer_draw"] = "offer_draw"
+    room: RoomCode
+
+
+class AnswerDraw(_Request):
+    type: Literal["answer_draw"] = "answer_draw"
+    room: RoomCode
+    accept: bool
+
+
+class OfferTakeback(_Request):
+    type: Literal["offer_takeback"] = "offer_takeback"
+    room: RoomCode
+
+
+class AnswerTakeback(_Request):
+    type: Literal["answer_takeback"] = "answer_takeback"
+    room: RoomCode
+    accept: bool
+
+
+class Chat(_Request):
+    type: Literal["chat"] = "chat"
+    room: RoomCode
+    text: ChatText
+
+
+class Mute(_Request):
+    """Hear (muted false) or stop hearing (true) someone's chat in a room, by name."""
+
+    type: Literal["mute"] = "mute"
+    room: RoomCode
+    name: Name
+    muted: bool = True
+
+
+class Challenge(_Request):
+    type: Literal["challenge"] = "challenge"
+    to: Name
+    variant: str
+    clock: TimeControl | None = None
+    rated: bool = False
+
+
+class AnswerChallenge(_Request):
+    """The challenged player accepts or declines; the challenger's answer withdraws it."""
+
+    type: Literal["answer_challenge"] = "answer_challenge"
+    challenge: ChallengeId
+    accept: bool
+
+
+COMPETITIVE_REQUESTS = (Identify, Rename, TransferCode, RedeemTransfer, OfferDraw, AnswerDraw, OfferTakeback,
+                        AnswerTakeback, Chat, Mute, Challenge, AnswerChallenge)
+ClientMessage = Annotated[
+    Hello | ListVariants | SubscribeLobby | UnsubscribeLobby | CreateRoom | JoinRoom | Spectate
+    | Reconnect | QuickPair | MakeMove | Resign | ClaimWin | Rematch | Leave | Ping
+    | Identify | Rename | TransferCode | RedeemTransfer | OfferDraw | AnswerDraw | OfferTakeback
+    | AnswerTakeback | Chat | Mute | Challenge | AnswerChallenge,
+    Field(discriminator="type"),
+]
+CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
+
+
+def validate_client(data: dict[str, Any]) -> Any:
+    """A decoded client message as its model, strictly typed (raises ValidationError).
+
+    Validated from JSON text whatever the frame's encoding: strict mode then refuses
+    coercions (bool or "2" for an int) while arrays still read as tuples."""
+    try:
+        text = json.dumps(data, allow_nan=False)
+    except TypeError as exc:  # msgpack bytes or extension types
+        raise ValueError(str(exc)) from None
+    return CLIENT_MESSAGE.validate_json(text, strict=True)
+CLIENT_TYPES = frozenset(
+    m.model_fields["type"].default
+    for m in (Hello, ListVariants, SubscribeLobby, UnsubscribeLobby, CreateRoom, JoinRoom, Spectate,
+              Reconnect, QuickPair, MakeMove, Resign, ClaimWin, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS)
+)
