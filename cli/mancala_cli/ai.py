@@ -16,6 +16,7 @@ from mancala.replay import (
     advance_round,
     iter_json_objects,
     parse_request,
+    std_streams,
 )
 from mancala.rules.enums import Algorithm
 from mancala.rules.errors import VariantError
@@ -77,7 +78,7 @@ def answer(raw: Any, out: IO[str], err: IO[str]) -> int:
 
 
 def main(stdin: IO[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None) -> int:
-    stdin, stdout, stderr = stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr
+    stdin, stdout, stderr = std_streams(stdin, stdout, stderr)
     worst = EXIT_OK
     for raw in iter_json_objects(stdin):
         status = answer(raw, stdout, stderr)

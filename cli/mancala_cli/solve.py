@@ -120,6 +120,8 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
         return one_turn_main(args, out, err)
     out = out or sys.stdout
     err = err or sys.stderr
+    if err is None:  # started without a stderr: nowhere to say anything
+        raise SystemExit(2)
     try:
         variant = sized_variant(args.variant, args.holes, args.seeds)
     except VariantError as exc:

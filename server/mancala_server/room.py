@@ -231,7 +231,7 @@ class Room:
         held = client.seats.get(self.code)
         if held is not None:  # one connection, one seat: the other is for the opponent
             raise RoomError(ErrorCode.SEAT_TAKEN, f"you already sit {SEAT_NAMES[held]} in room {self.code}")
-        free = [i for i in SEATS if not self.seats[i].taken]
+        free: list[SeatNumber] = [i for i in SEATS if not self.seats[i].taken]
         if not free:
             raise RoomError(ErrorCode.ROOM_FULL, f"room {self.code} has no free seat")
         if seat is None:

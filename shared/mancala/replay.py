@@ -278,13 +278,21 @@ def _fail(out: IO[str], err: IO[str], moves: int, code: str, message: str, statu
     return status
 
 
+def std_streams(stdin: IO[str] | None, stdout: IO[str] | None,
+                stderr: IO[str] | None) -> tuple[IO[str], IO[str], IO[str]]:
+    """The streams given, else the process's own; a process started without one (sys
+    streams are None then) stops with a word rather than an AttributeError later."""
+    chosen = (stdin or sys.stdin, stdout or sys.stdout, stderr or sys.stderr)
+    if chosen[0] is None or chosen[1] is None or chosen[2] is None:
+        raise SystemExit("mancala: this process has no standard input, output or error")
+    return chosen[0], chosen[1], chosen[2]
+
+
 def main(stdin: IO[str] | None = None, stdout: IO[str] | None = None, stderr: IO[str] | None = None,
          *, remember: bool = True) -> int:
     """`mancala replay`: every request on stdin answered in turn. Variants validated by an
     earlier run come from the cache folder (`remember`; MANCALA_CACHE_DIR=off: never)."""
-    stdin = stdin or sys.stdin
-    stdout = stdout or sys.stdout
-    stderr = stderr or sys.stderr
+    stdin, stdout, stderr = std_streams(stdin, stdout, stderr)
     worst = EXIT_OK
     for raw in iter_json_objects(stdin):
         status = run_request(raw, stdout, stderr, remember=remember)

@@ -108,9 +108,10 @@ def solve_c(game: Game, pos: Position, deadline: float | None,
     sv.set_game(pos.total, pos.starter)
     report: Callable[..., None] | None = None
     if progress is not None:
-        def report(nodes: int, probe: int, test: int, lower: int, upper: int, secs: float,
-                   looking: int) -> None:
+        def tell(nodes: int, probe: int, test: int, lower: int, upper: int, secs: float,
+                 looking: int) -> None:
             progress(Progress(nodes, secs, probe, test, lower, upper, "C", bool(looking)))
+        report = tell
     start = time.perf_counter()
     limit = None if deadline is None else max(0.0, deadline - start)
     # capt_rturn ONCE reads only whether a capture's repeat turn was just taken
