@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import json
-import sys
 from typing import IO, Any
 
 from mancala.ai.player import PERFECT, SOLVER, choose_move
