@@ -160,7 +160,7 @@ class ServerProcess:
         with self.log_path.open("a") as log:
             self.proc = subprocess.Popen(
                 # MANCALA_BENCH_PYTHON: another install's interpreter (a before/after comparison)
-                [os.environ.get("MANCALA_BENCH_PYTHON", sys.executable), "-m", "mancala", "serve", "--port",
+                [os.environ.get("MANCALA_BENCH_PYTHON", sys.executable), "-m", "mancala_cli", "serve", "--port",
                  str(self.port), "--data-dir", str(self.data)],
                 env=self.env, stderr=log, stdout=log)
         if not wait:

@@ -79,7 +79,7 @@ print(games, digest.hexdigest())
 def mancala_command() -> list[str]:
     """The installed console script beside this interpreter, else `python -m mancala`."""
     script = Path(sys.executable).with_name("mancala")
-    return [str(script)] if script.exists() else [sys.executable, "-m", "mancala"]
+    return [str(script)] if script.exists() else [sys.executable, "-m", "mancala_cli"]
 
 
 def time_runs(cmd: Sequence[str], runs: int, stdin: Path | None = None,

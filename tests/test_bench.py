@@ -29,7 +29,7 @@ def test_bench_script_prints_json_rows() -> None:
 
 def test_bench_table_for_a_named_variant() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "mancala", "bench", "--seconds", "0.05", "--replay-games", "0",
+        [sys.executable, "-m", "mancala_cli", "bench", "--seconds", "0.05", "--replay-games", "0",
          "--variant", "kalah_4"],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
     )

@@ -9,7 +9,7 @@ from mancala.ai.arena import parse_spec
 
 
 def test_a_closed_pipe_is_not_an_error() -> None:
-    shell = f"{sys.executable} -m mancala variants | head -1"
+    shell = f"{sys.executable} -m mancala_cli variants | head -1"
     done = subprocess.run(["bash", "-o", "pipefail", "-c", shell], capture_output=True, text=True,
                           timeout=60, check=False)
     assert done.returncode == 0 and "Traceback" not in done.stderr and "Error" not in done.stderr
@@ -17,7 +17,7 @@ def test_a_closed_pipe_is_not_an_error() -> None:
 
 
 def test_a_partial_or_mistyped_name_gets_suggestions() -> None:
-    done = subprocess.run([sys.executable, "-m", "mancala", "show", "owar"], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "mancala_cli", "show", "owar"], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 2 and "did you mean" in done.stderr and "oware_abapa" in done.stderr
 
@@ -29,7 +29,7 @@ def test_the_arena_takes_the_clients_level_names() -> None:
 
 
 def test_show_says_how_a_variant_plays() -> None:
-    done = subprocess.run([sys.executable, "-m", "mancala", "show", "oware_abapa"], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "mancala_cli", "show", "oware_abapa"], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0
     assert "- Captures: a last seed making a hole 2 or 3 takes it (on the opponent’s side)" in done.stdout
@@ -109,7 +109,7 @@ def test_arena_help_lists_the_algorithms_and_the_level_names() -> None:
     from mancala.ai.player import LEVEL_NAMES
     from mancala.rules.enums import Algorithm
 
-    done = subprocess.run([sys.executable, "-m", "mancala", "arena", "--help"], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "mancala_cli", "arena", "--help"], capture_output=True,
                           text=True, timeout=60, check=False)
     assert done.returncode == 0, done.stderr
     shown = " ".join(done.stdout.split())  # argparse wraps the help at the terminal's width
@@ -122,3 +122,18 @@ def test_arena_help_lists_the_algorithms_and_the_level_names() -> None:
         assert parse_spec(algorithm).algorithm == algorithm
     for difficulty, level in enumerate(LEVEL_NAMES):
         assert parse_spec(level).difficulty == difficulty
+
+
+def test_python_m_mancala_answers_the_contracts_commands_and_only_those() -> None:
+    """The core runs `replay` and `ai` itself (the contracts); the rest is the command
+    line's, which the core does not import."""
+    game = '{"config": "kalah_4", "moves": [2]}\n'
+    replayed = subprocess.run([sys.executable, "-m", "mancala", "replay"], input=game, capture_output=True,
+                              text=True, timeout=60)
+    assert replayed.returncode == 0 and replayed.stdout.count("\n") == 3
+    answered = subprocess.run([sys.executable, "-m", "mancala", "ai"], capture_output=True, text=True,
+                              input='{"config": "kalah_4", "moves": [], "budget_ms": 50}\n', timeout=60)
+    assert answered.returncode == 0 and '"move"' in answered.stdout
+    other = subprocess.run([sys.executable, "-m", "mancala", "show", "kalah_4"], capture_output=True,
+                           text=True, timeout=60)
+    assert other.returncode == 64 and "python -m mancala_cli" in other.stderr

@@ -21,7 +21,7 @@ def _cmd_replay(args: argparse.Namespace) -> int:
 
 
 def _cmd_ai(args: argparse.Namespace) -> int:
-    from mancala_cli.ai import main
+    from mancala.ai_requests import main
 
     return main()
 

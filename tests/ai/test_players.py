@@ -237,7 +237,7 @@ def test_wilson_interval() -> None:
 
 def test_arena_cli_plays_two_games() -> None:
     proc = subprocess.run(
-        [sys.executable, "-m", "mancala", "arena", "minimaxer:1", "random", "--variant", "kalah_4",
+        [sys.executable, "-m", "mancala_cli", "arena", "minimaxer:1", "random", "--variant", "kalah_4",
          "--games", "2", "--jobs", "2", "--seed", "4"],
         capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
@@ -252,7 +252,7 @@ def test_arena_cli_plays_two_games() -> None:
     # the perfect player on a resized board: with no random opening, it wins every game it
     # starts (Kalah 4 x 3 is a win for the starter) and loses none to difficulty 0
     proc = subprocess.run(
-        [sys.executable, "-m", "mancala", "arena", "ai:perfect", "ai:0", "--variant", "kalah_4", "--holes", "4",
+        [sys.executable, "-m", "mancala_cli", "arena", "ai:perfect", "ai:0", "--variant", "kalah_4", "--holes", "4",
          "--seeds", "3", "--games", "4", "--jobs", "1", "--opening", "0", "--json", "--quiet"],
         capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
@@ -261,7 +261,7 @@ def test_arena_cli_plays_two_games() -> None:
     assert out["losses"] == 0 and out["a_start_score"] == 1.0
 
     proc = subprocess.run(
-        [sys.executable, "-m", "mancala", "arena", "minimaxer:1", "negamaxer:9", "--variant", "kalah_4"],
+        [sys.executable, "-m", "mancala_cli", "arena", "minimaxer:1", "negamaxer:9", "--variant", "kalah_4"],
         capture_output=True, text=True, timeout=60, cwd=ROOT)
     assert proc.returncode == 2 and "difficulty" in proc.stderr
 
@@ -337,17 +337,17 @@ def test_one_turn_limits_and_progress() -> None:
 
 
 def test_solve_one_turn_cli() -> None:
-    proc = subprocess.run([sys.executable, "-m", "mancala", "solve", "--one-turn", "multilap_jackman", "--json",
+    proc = subprocess.run([sys.executable, "-m", "mancala_cli", "solve", "--one-turn", "multilap_jackman", "--json",
                            "--quiet"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["best"] == 39 and out["complete"] and len(out["moves"]) == 15
-    proc = subprocess.run([sys.executable, "-m", "mancala", "solve", "--one-turn", "multilap_jackman", "--play-on",
+    proc = subprocess.run([sys.executable, "-m", "mancala_cli", "solve", "--one-turn", "multilap_jackman", "--play-on",
                            "--json", "--quiet"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     out = json.loads(proc.stdout)
     assert out["best"] == 45 and out["play_on"] and len(out["moves"]) == 26
-    proc = subprocess.run([sys.executable, "-m", "mancala", "solve", "--one-turn", "kalah_4", "--holes", "3",
+    proc = subprocess.run([sys.executable, "-m", "mancala_cli", "solve", "--one-turn", "kalah_4", "--holes", "3",
                            "--seeds", "2"], capture_output=True, text=True, timeout=120, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     assert "South starts; the most seeds in South's store before the opponent moves:" in proc.stdout

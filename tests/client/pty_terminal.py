@@ -44,7 +44,7 @@ class Terminal:
                     "TERM": "dumb", "COLUMNS": "120", **(env or {})}
         full_env.pop("MANCALA_SERVER", None)
         full_env.pop("MANCALA_CLIENT_STATE", None)
-        self.proc = subprocess.Popen([sys.executable, "-m", "mancala", *args], stdin=slave,
+        self.proc = subprocess.Popen([sys.executable, "-m", "mancala_cli", *args], stdin=slave,
                                      stdout=slave, stderr=slave, env=full_env, close_fds=True,
                                      start_new_session=True, preexec_fn=_controlling_tty)
         os.close(slave)

@@ -181,7 +181,7 @@ class Node:
                    "MANCALA_HOST": "127.0.0.1", "MANCALA_PORT": str(port), "MANCALA_DATA_DIR": str(data_dir),
                    **env}
         self.out = open(log, "ab")  # noqa: SIM115 - closed in kill()/stop()
-        argv = command or [sys.executable, "-m", "mancala", "serve"]
+        argv = command or [sys.executable, "-m", "mancala_cli", "serve"]
         self.proc = subprocess.Popen(argv, stdout=self.out, stderr=subprocess.STDOUT, env=environ)
 
     def http(self, path: str, timeout: float = 2.0) -> tuple[int, bytes]:

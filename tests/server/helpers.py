@@ -94,7 +94,7 @@ def free_port() -> int:
 
 
 class ServerProcess:
-    """`python -m mancala serve` as a child process on a known port."""
+    """`python -m mancala_cli serve` as a child process on a known port."""
 
     def __init__(self, port: int, data_dir: Path, log: Path, **env: str) -> None:
         self.port = port
@@ -104,7 +104,7 @@ class ServerProcess:
                    **env}
         self.out = open(log, "ab")  # noqa: SIM115 - closed in wait()
         self.proc = subprocess.Popen(
-            [sys.executable, "-m", "mancala", "serve", "--port", str(port), "--data-dir", str(data_dir)],
+            [sys.executable, "-m", "mancala_cli", "serve", "--port", str(port), "--data-dir", str(data_dir)],
             stdout=self.out, stderr=subprocess.STDOUT, env=environ,
         )
 

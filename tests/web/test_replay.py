@@ -232,7 +232,7 @@ def mancala_replay(record: Path) -> tuple[dict[str, Any], dict[str, Any]]:
     """`mancala replay < record` as a user runs it (the console script next to this
     Python, ../shared/contracts/replay.md): the last state it prints, and its end line."""
     script = Path(sys.executable).parent / "mancala"
-    command = [str(script)] if script.is_file() else [sys.executable, "-m", "mancala"]
+    command = [str(script)] if script.is_file() else [sys.executable, "-m", "mancala_cli"]
     with record.open() as stdin:
         done = subprocess.run([*command, "replay"], stdin=stdin, capture_output=True, text=True,
                               timeout=120, check=True)
