@@ -41,9 +41,12 @@ async def game_socket(request: web.Request) -> web.StreamResponse:
     ws: web.WebSocketResponse = web.WebSocketResponse(
         protocols=SUBPROTOCOLS, compress=False, autoping=False, max_msg_size=s.hard_max_frame,
         writer_limit=WRITE_LIMIT)
-    await ws.prepare(request)
+    try:
+        await ws.prepare(request)
+    except ConnectionError:  # the client went away during the handshake
+        return ws
     transport = request.transport
-    if transport is None:  # gone during the handshake
+    if transport is None:
         return ws
     client = Client(ws, transport, queue_size=s.send_queue, rate=s.rate_per_second, burst=s.rate_burst,
                     send_timeout=s.send_timeout, now=hub.clock.now)

@@ -50,6 +50,8 @@ async def error_pages(request: web.Request, handler: Handler) -> web.StreamRespo
             raise  # not an error (a redirect): aiohttp sends it as it is
         status = HTTPStatus(exc.status)
         return error_response(status, re.sub(r"\W+", "_", status.phrase.lower()), exc.text or status.phrase)
+    except ConnectionError:
+        raise  # the client is gone: nobody to answer, nothing to log
     except Exception:
         log.exception("%s %s failed", request.method, request.path[:200])
         return error_response(HTTPStatus.INTERNAL_SERVER_ERROR, "internal_error",
