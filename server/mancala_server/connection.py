@@ -189,8 +189,10 @@ class Client:
         # when the frame being written started to wait (None: not waiting); see send_frame
         self.sending_since: float | None = None
         self.closing: asyncio.Task[None] | None = None  # the close in progress
-        # the keepalive's ping in flight (its payload, when sent) and the last round trip
+        # the keepalive's ping in flight (its payload, when sent), when the last ping went,
+        # and the last round trip
         self.ping_sent: tuple[bytes, float] | None = None
+        self.pinged_at = 0.0
         self._latency = 0.0
         self.writer = asyncio.create_task(self._write_loop(), name=f"writer-{self.id}")
 
@@ -218,7 +220,8 @@ class Client:
         if self.ws.closed or self.transport.is_closing():
             return
         payload = next(_ids).to_bytes(8, "big")
-        self.ping_sent = (payload, time.monotonic())
+        self.pinged_at = time.monotonic()
+        self.ping_sent = (payload, self.pinged_at)
         self.transport.write(bytes((0x89, len(payload))) + payload)
 
     def pong(self, payload: bytes) -> None:
