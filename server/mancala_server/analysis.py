@@ -42,7 +42,6 @@ from mancala_server import game_pages
 from mancala_server.connection import TokenBucket
 from mancala_server.store import GameRow
 
-ANALYSIS = re.compile(r"^/api/games/(\d{1,18})/analysis$")
 PLY = re.compile(r"^\d{1,5}$")
 KEEP = 2_000  # answers kept in memory
 ADDRESSES = 10_000  # quota buckets kept

@@ -8,42 +8,17 @@ chat, and the two pages that show them (static files of client/mancala_client/we
 | `/api/games/{id}/chat` | a stored game's chat (both channels) |
 | `/leaderboard/{variant}`, `/players/{name}` | the pages (leaderboard.html, player.html) |
 
-Both databases answer the same (the reads are one storage call each): a single server
-reads its SQLite synchronously, a cluster node awaits PostgreSQL.
+Both databases answer the same (the reads are one storage call each, http.py's handlers):
+a single server's SQLite and a cluster node's PostgreSQL behind one async interface.
 """
 
 from __future__ import annotations
 
-import re
 from dataclasses import asdict
 from typing import Any
-from urllib.parse import unquote
 
 from mancala_server.compete_store import ChatRow, PlayerRow, Profile
 from mancala_server.ratings import Rating
-
-LEADERBOARD = re.compile(r"^/api/leaderboard/([A-Za-z0-9_]{1,60})$")
-PLAYER = re.compile(r"^/api/players/([^/]{1,120})$")
-CHAT = re.compile(r"^/api/games/(\d{1,18})/chat$")
-PAGES = {re.compile(r"^/leaderboard(/[A-Za-z0-9_]{0,60})?$"): "leaderboard.html",
-         re.compile(r"^/players/[^/]{1,120}$"): "player.html"}
-
-
-def page_for(path: str) -> str | None:
-    """The static page a competitive-play path shows (None: not one of ours)."""
-    return next((file for pattern, file in PAGES.items() if pattern.match(path)), None)
-
-
-def query(path: str) -> tuple[str, str] | None:
-    """(what, argument) for our JSON paths: ("leaderboard", variant), ("player", name),
-    ("chat", game id); None for other paths."""
-    if m := LEADERBOARD.match(path):
-        return "leaderboard", m.group(1)
-    if m := PLAYER.match(path):
-        return "player", unquote(m.group(1))
-    if m := CHAT.match(path):
-        return "chat", m.group(1)
-    return None
 
 
 def _rating(r: Rating) -> dict[str, Any]:

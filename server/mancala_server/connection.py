@@ -11,20 +11,20 @@ import contextlib
 import itertools
 import logging
 import time
+from collections import deque
 from collections.abc import Callable, Collection
 from typing import Any
 
+from aiohttp import web
 from pydantic import BaseModel
-from websockets.asyncio.server import ServerConnection, broadcast
-from websockets.exceptions import ConnectionClosed
-from websockets.protocol import OPEN
 
 from mancala.protocol.codec import Codec
 from mancala_server.fanout import FanoutWriter, default_threads
 
 log = logging.getLogger("mancala_server")
 # bytes waiting in a socket's transport above which frames wait in the client's queue
-# (websockets' own default write limit: its send() waits for the buffer to drain there)
+# (the limit websockets' send() waited at when it served the sockets: kept, so a slow
+# reader is queued and dropped as before)
 WRITE_LIMIT = 2**15
 _ids = itertools.count(1)
 # the process's fan-out writer (deliver_frame); the server sets its threads (configure_fanout)
@@ -42,9 +42,9 @@ def deliver(clients: Collection[Any], message: BaseModel) -> None:
     broadcast to many spectators would otherwise encode it for each).
 
     Clients whose socket takes frames now (nothing queued, nothing being written, the
-    transport's buffer below the limit) get it written at once with websockets'
-    broadcast: no queue, no task switch per client (for a thousand spectators that was
-    most of the cost of a move). The others get it through their queue, in order."""
+    transport's buffer below the limit) get it written at once: no queue, no task switch
+    per client (for a thousand spectators that was most of the cost of a move). The
+    others get it through their queue, in order."""
     frames: dict[bool, str | bytes] = {}
     by_format: dict[bool, list[Any]] = {}
     for client in clients:
@@ -63,20 +63,20 @@ def deliver_frame(clients: Collection[Any], frame: str | bytes) -> None:
 
     A server's frames are not masked and the server negotiates no extension, so the
     frame's bytes on the wire are the same for every socket: they are built once here and
-    handed to the sockets, where websockets' broadcast would frame the message again for
-    each socket (a third of the cost of a move watched by a thousand spectators). Sockets
-    with nothing buffered take them through the fan-out writer (threads for many)."""
+    handed to the sockets' transports, where a send per socket would frame the message
+    again for each (a third of the cost of a move watched by a thousand spectators).
+    Sockets with nothing buffered take them through the fan-out writer (threads for many).
+    aiohttp writes each frame whole in one synchronous call, so no frame of its own can be
+    half written when these bytes go in."""
     empty: list[Any] = []
     wire: bytes | None = None
     for client in clients:
         if not client.ready_now():
             client.send_frame(frame)
         elif client.plain:
-            ws = client.ws
-            # as websockets' broadcast: a socket that is closing gets nothing more, and a
-            # fragmented message being sent must not be split (we never send fragments)
-            if ws.protocol.state is OPEN and ws.send_in_progress is None:
-                transport = ws.transport
+            transport = client.transport
+            # a socket whose close has begun gets nothing more (its close frame is out)
+            if not client.ws.closed and not transport.is_closing():
                 if transport.get_write_buffer_size():
                     if wire is None:
                         wire = wire_frame(frame)
@@ -84,7 +84,7 @@ def deliver_frame(clients: Collection[Any], frame: str | bytes) -> None:
                 else:
                     empty.append(transport)
         else:
-            broadcast((client.ws,), frame)
+            client.send_frame(frame)  # compressed: each socket's frame differs
     if empty:
         writer.write(empty, wire if wire is not None else wire_frame(frame))
 
@@ -121,19 +121,63 @@ class TokenBucket:
         return False
 
 
+class SendQueue:
+    """The frames waiting for a client's writer: the part of asyncio.Queue it uses, in one
+    deque and one future. asyncio.Queue keeps three deques and an Event (some 2.5 KB) for
+    every socket, most of them idle; this keeps a tenth of a socket's memory free."""
+
+    __slots__ = ("maxsize", "_items", "_waiter")
+
+    def __init__(self, maxsize: int) -> None:
+        self.maxsize = maxsize
+        self._items: deque[str | bytes | None] = deque()
+        self._waiter: asyncio.Future[None] | None = None
+
+    def qsize(self) -> int:
+        return len(self._items)
+
+    def empty(self) -> bool:
+        return not self._items
+
+    def full(self) -> bool:
+        return len(self._items) >= self.maxsize
+
+    def put_nowait(self, item: str | bytes | None) -> None:
+        if len(self._items) >= self.maxsize:
+            raise asyncio.QueueFull
+        self._items.append(item)
+        waiter = self._waiter
+        if waiter is not None and not waiter.done():
+            waiter.set_result(None)
+
+    async def get(self) -> str | bytes | None:
+        while not self._items:
+            self._waiter = asyncio.get_running_loop().create_future()
+            try:
+                await self._waiter
+            finally:
+                self._waiter = None
+        return self._items.popleft()
+
+
 class Client:
     """A connected socket and what it is doing: its seats and watched rooms."""
 
-    def __init__(self, ws: ServerConnection, *, queue_size: int, rate: float, burst: int,
-                 send_timeout: float, now: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, ws: web.WebSocketResponse, transport: asyncio.Transport, *, queue_size: int,
+                 rate: float, burst: int, send_timeout: float,
+                 now: Callable[[], float] = time.monotonic) -> None:
+        """`ws`: a prepared socket; `transport`: its connection's (the request's), which the
+        fan-out writes to."""
         self.id = next(_ids)
         self.ws = ws
-        self.codec = Codec(ws.subprotocol)
+        self.transport = transport
+        self.remote_address: tuple[Any, ...] | None = transport.get_extra_info("peername")
+        self.codec = Codec(ws.ws_protocol)
         # no extension (compression) negotiated: frames may be written pre-built (deliver_frame)
-        self.plain = not ws.protocol.extensions
+        self.plain = not ws.compress
         self.name = "guest"
         self.bucket = TokenBucket(rate, burst, now)  # `now`: the hub's clock, so tests can drive it
-        self.queue: asyncio.Queue[str | bytes | None] = asyncio.Queue(queue_size)
+        self.queue = SendQueue(queue_size)
         self.send_timeout = send_timeout
         self.seats: dict[str, int] = {}  # room code -> seat
         self.created: set[str] = set()  # codes of the rooms it made (quotas)
@@ -145,23 +189,47 @@ class Client:
         # when the frame being written started to wait (None: not waiting); see send_frame
         self.sending_since: float | None = None
         self.closing: asyncio.Task[None] | None = None  # the close in progress
+        # the keepalive's ping in flight (its payload, when sent), when the last ping went,
+        # and the last round trip
+        self.ping_sent: tuple[bytes, float] | None = None
+        self.pinged_at = 0.0
+        self._latency = 0.0
         self.writer = asyncio.create_task(self._write_loop(), name=f"writer-{self.id}")
 
     @property
     def address(self) -> str:
         """The remote address (quotas count per address as well as per connection)."""
-        addr = self.ws.remote_address
+        addr = self.remote_address
         return str(addr[0]) if addr else "?"
 
     @property
     def peer(self) -> str:
-        addr = self.ws.remote_address
+        addr = self.remote_address
         return f"#{self.id} {addr[0]}:{addr[1]}" if addr else f"#{self.id}"
 
     @property
     def latency(self) -> float:
         """The last round trip the websocket pings measured (seconds; 0 before the first)."""
-        return float(self.ws.latency or 0.0)
+        return self._latency
+
+    def ping_now(self) -> None:
+        """A ping whose pong measures the round trip (keepalive.py sends them, and the
+        server one at once on connecting). Written straight to the transport, as the
+        fan-out's frames are: a control frame may go between any two whole frames, and
+        this needs no task (aiohttp's ping() is a coroutine)."""
+        if self.ws.closed or self.transport.is_closing():
+            return
+        payload = next(_ids).to_bytes(8, "big")
+        self.pinged_at = time.monotonic()
+        self.ping_sent = (payload, self.pinged_at)
+        self.transport.write(bytes((0x89, len(payload))) + payload)
+
+    def pong(self, payload: bytes) -> None:
+        """A pong came: the round trip, when it answers our ping in flight."""
+        sent = self.ping_sent
+        if sent is not None and sent[0] == payload:
+            self._latency = time.monotonic() - sent[1]
+            self.ping_sent = None
 
     def send(self, message: BaseModel) -> None:
         self.send_frame(self.codec.encode(message))
@@ -170,7 +238,7 @@ class Client:
         """The socket takes a frame now, in order: nothing queued or being written, and
         the transport's buffer under the limit (else the queue waits for it to drain)."""
         return self.sending_since is None and not self.closed and self.queue.empty() \
-            and self.ws.transport.get_write_buffer_size() < WRITE_LIMIT
+            and self.transport.get_write_buffer_size() < WRITE_LIMIT
 
     def send_frame(self, frame: str | bytes) -> None:
         if self.closed or self.drop_if_stuck(time.monotonic()):
@@ -204,11 +272,16 @@ class Client:
 
     async def _close(self, code: int, reason: str, timeout: float = 5.0) -> None:
         try:
-            await asyncio.wait_for(self.ws.close(code, reason), timeout)
-        except Exception:
+            await asyncio.wait_for(self.ws.close(code=code, message=reason.encode()), timeout)
+        except (Exception, asyncio.CancelledError):
             # the close frame is stuck behind unread data: drop the TCP connection, so the
-            # connection handler ends and the client leaves its rooms
-            self.ws.transport.abort()
+            # connection handler ends and the client leaves its rooms. (A CancelledError
+            # here is most often not ours: aiohttp's writes to a full socket all wait on one
+            # future of the connection, which the cancelled writer task cancelled.)
+            self.transport.abort()
+            task = asyncio.current_task()
+            if task is not None and task.cancelling():
+                raise
 
     async def drain_and_close(self, code: int, reason: str, timeout: float = 2.0) -> None:
         """Send what is queued (best effort), then close: for shutdown."""
@@ -237,9 +310,12 @@ class Client:
                 if frame is None:
                     return
                 self.sending_since = time.monotonic()
-                await self.ws.send(frame)
+                if isinstance(frame, str):
+                    await self.ws.send_str(frame)
+                else:
+                    await self.ws.send_bytes(frame)
                 self.sending_since = None
-        except ConnectionClosed:
+        except (ConnectionError, RuntimeError):  # the connection is closing or gone
             self.closed = True
 
     def encode(self, message: BaseModel) -> Any:

@@ -14,7 +14,6 @@ the event loop, so its games are answered 404 here (their moves are in `/api/gam
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 from functools import lru_cache
 from typing import Any
@@ -26,11 +25,6 @@ from mancala.rules.summary import summary
 from mancala_server import one_turn
 from mancala_server.rules_worker import next_round_or_none
 from mancala_server.store import GameRow
-
-GAME_PAGE = re.compile(r"^/games/(\d{1,18})$")
-POSITIONS = re.compile(r"^/api/games/(\d{1,18})/positions$")
-VARIANT = re.compile(r"^/api/variants/([A-Za-z0-9_]{1,60})$")
-ONE_TURN_PAGE = re.compile(r"^/one-turn/([A-Za-z0-9_]{1,60})$")
 
 
 @lru_cache(maxsize=64)

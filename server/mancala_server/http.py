@@ -1,59 +1,77 @@
-"""Plain HTTP on the game port: health check, read-only JSON API, the web page.
+"""Plain HTTP on the game port: health check, read-only JSON API, the web pages.
 
-The websockets server owns the port; requests that are not websocket upgrades
-are answered here, so one port serves everything.
+One aiohttp route table (`HttpRoutes.table`) holds every page and API path; the game
+socket at /ws is added beside them (app.py). What every request goes through first (the
+rate limit, the Origin check, typed error pages) is in middlewares.py.
+
+Stored games are read through the async storage interface (app_keys.STORAGE): a cluster
+node's PostgreSQL, or the single server's SQLite behind the same calls, so each path has
+one handler for both.
 """
 
 from __future__ import annotations
 
 import json
 import mimetypes
-import re
 from http import HTTPStatus
 from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from websockets.datastructures import Headers
-from websockets.http11 import Request, Response
+from aiohttp import web
 
 from mancala.engine.game import Game, IllegalMove
 from mancala.record import GameInfo, record_text, replay_request
 from mancala.rules.loading import load_variant
 from mancala_server import compete_http, game_pages
 from mancala_server.analysis import AnalysisError, ply_of
+from mancala_server.app_keys import HUB, STORAGE
 from mancala_server.connection import TokenBucket
 from mancala_server.hub import Hub
 from mancala_server.metrics import CONTENT_TYPE
 from mancala_server.one_turn import OneTurnError
+from mancala_server.storage import Storage
 from mancala_server.store import GameRow
 
 # the page is the web client's; found by its package's location (data, not an import)
 WEB_DIR = Path(str(resources.files("mancala_client") / "web"))
-GAME_PATH = re.compile(r"^/api/games/(\d{1,18})$")  # an SQLite INTEGER; longer ids are 404
-# a game's record to download: a `mancala replay` request (json) or docs/notation.md (txt)
-RECORD_PATH = re.compile(r"^/api/games/(\d{1,18})/record\.(json|txt)$")
 MAX_PATH = 200  # no file of ours has a longer path; longer ones are 404 before the disk is asked
 METHODS = ("GET", "HEAD")
+# route patterns: as the paths' regular expressions in game_pages.py, compete_http.py,
+# one_turn.py and analysis.py (an SQLite INTEGER id; longer ids are 404)
+GAME_ID = r"{game:\d{1,18}}"
+NAME = r"{name:[A-Za-z0-9_]{1,60}}"
+PERSON = r"{name:[^/]{1,120}}"
 
 
-def _response(status: HTTPStatus, body: bytes, content_type: str) -> Response:
-    headers = Headers([("Content-Type", content_type), ("Content-Length", str(len(body))),
-                       ("Cache-Control", "no-store"), ("X-Content-Type-Options", "nosniff")])
-    return Response(status.value, status.phrase, headers, body)
+def _response(status: HTTPStatus, body: bytes, content_type: str) -> web.Response:
+    return web.Response(status=status.value, body=body,
+                        headers={"Content-Type": content_type, "Cache-Control": "no-store",
+                                 "X-Content-Type-Options": "nosniff"})
 
 
-def json_response(data: Any, status: HTTPStatus = HTTPStatus.OK) -> Response:
+def json_response(data: Any, status: HTTPStatus = HTTPStatus.OK) -> web.Response:
     return _response(status, json.dumps(data).encode(), "application/json")
 
 
-def not_found(path: str) -> Response:
+def not_found(path: str) -> web.Response:
     return json_response({"error": "not_found", "message": f"nothing at {path[:MAX_PATH]}"},
                          HTTPStatus.NOT_FOUND)
 
 
-def error_response(status: HTTPStatus, code: str, message: str) -> Response:
+def error_response(status: HTTPStatus, code: str, message: str) -> web.Response:
     return json_response({"error": code, "message": message}, status)
+
+
+def method_not_allowed(method: str) -> web.Response:
+    response = error_response(HTTPStatus.METHOD_NOT_ALLOWED, "method_not_allowed",
+                              f"{method[:20]} is not served here; use GET")
+    response.headers["Allow"] = ", ".join(METHODS)
+    return response
+
+
+def remote(request: web.Request) -> str:
+    return request.remote or "?"
 
 
 class AddressBuckets:
@@ -74,173 +92,134 @@ class AddressBuckets:
 
 
 class HttpRoutes:
-    def __init__(self, hub: Hub, web_dir: Path = WEB_DIR) -> None:
-        self.hub = hub
+    """The handlers of every HTTP path, reading the hub and storage of their application."""
+
+    def __init__(self, app: web.Application, web_dir: Path = WEB_DIR) -> None:
+        self.app = app
         self.web_dir = web_dir
-        self.buckets = AddressBuckets(hub.settings.http_rate, hub.settings.http_burst)
         self._games: dict[str, Game] = {}
 
-    def handle(self, request: Request, address: str = "?") -> Response:
-        """Answer a plain HTTP request: GET, or HEAD (the same headers, no body)."""
-        method = getattr(request, "method", "GET")
-        if method not in METHODS:
-            response = error_response(HTTPStatus.METHOD_NOT_ALLOWED, "method_not_allowed",
-                                      f"{method[:20]} is not served here; use GET")
-            response.headers["Allow"] = ", ".join(METHODS)
-            return response
-        return self._head(request, self._limited(address) or self.route(request.path.split("?", 1)[0]))
+    @property
+    def hub(self) -> Hub:
+        return self.app[HUB]
 
-    async def handle_async(self, request: Request, address: str = "?") -> Response:
-        """The same for a cluster node, whose stored games are read from PostgreSQL (async)."""
-        path = request.path.split("?", 1)[0]
-        short = len(path) <= MAX_PATH
-        method_ok = getattr(request, "method", "GET") in METHODS
-        ours = compete_http.query(path) if short else None
-        if ours is not None and method_ok:
-            return self._head(request, self._limited(address) or await self.compete_async(ours, path))
-        positions = game_pages.POSITIONS.match(path) if short else None
-        if positions is not None and method_ok and getattr(self.hub, "storage", None) is not None:
-            row = await self.hub.storage.game(int(positions.group(1)))  # type: ignore[attr-defined]
-            return self._head(request, self._limited(address) or self.positions(row, path))
-        match = GAME_PATH.match(path) if short else None
-        record = RECORD_PATH.match(path) if short else None
-        if (match is None and record is None) or not method_ok:
-            return self.handle(request, address)
-        limited = self._limited(address)
-        if limited is not None:
-            return self._head(request, limited)
-        storage = self.hub.storage  # type: ignore[attr-defined]
-        if record is not None:
-            row = await storage.game(int(record.group(1)))
-            return self._head(request, self.record(row, record.group(2), path))
-        assert match is not None
-        return self._head(request, await self.game_async(int(match.group(1)), path))
+    @property
+    def storage(self) -> Storage:
+        return self.app[STORAGE]
 
-    async def one_turn(self, request: Request, name: str, address: str = "?") -> Response:
+    def table(self) -> list[web.RouteDef]:
+        """Every page and API path; the catch-all for the web client's files comes last.
+        (GET routes answer HEAD too: aiohttp sends their headers without the body.)"""
+        page = self.page
+        return [
+            web.get("/healthz", self.healthz),
+            web.get("/readyz", self.readyz),
+            web.get("/metrics", self.metrics),
+            web.get("/api/variants", self.variants),
+            web.get("/api/rooms", self.rooms),
+            web.get(f"/api/variants/{NAME}", self.variant),
+            web.get(f"/api/variants/{NAME}/one-turn", self.one_turn),
+            web.get(f"/api/games/{GAME_ID}", self.game),
+            web.get(f"/api/games/{GAME_ID}/positions", self.positions),
+            web.get(f"/api/games/{GAME_ID}/record.{{kind:json|txt}}", self.record),
+            web.get(f"/api/games/{GAME_ID}/analysis", self.analysis),
+            web.get(f"/api/games/{GAME_ID}/chat", self.chat),
+            web.get(f"/api/leaderboard/{NAME}", self.leaderboard),
+            web.get(f"/api/players/{PERSON}", self.player),
+            web.get(f"/games/{GAME_ID}", page("game.html")),
+            web.get(f"/one-turn/{NAME}", self.one_turn_page),
+            web.get("/leaderboard", page("leaderboard.html")),
+            web.get(r"/leaderboard/{variant:[A-Za-z0-9_]{0,60}}", page("leaderboard.html")),
+            web.get(f"/players/{PERSON}", page("player.html")),
+            web.get("/{path:.*}", self.static),
+        ]
+
+    # ---- the server -----------------------------------------------------------------------
+
+    async def healthz(self, request: web.Request) -> web.Response:
+        return _response(HTTPStatus.OK, b"ok\n", "text/plain")
+
+    async def readyz(self, request: web.Request) -> web.Response:
+        problem = self.hub.unready()
+        if problem:
+            return _response(HTTPStatus.SERVICE_UNAVAILABLE, f"not ready: {problem}\n".encode(), "text/plain")
+        return _response(HTTPStatus.OK, b"ready\n", "text/plain")
+
+    async def metrics(self, request: web.Request) -> web.Response:
+        return _response(HTTPStatus.OK, self.hub.metrics.text(), CONTENT_TYPE)
+
+    async def variants(self, request: web.Request) -> web.Response:
+        return json_response([v.model_dump() for v in self.hub.variants.values()])
+
+    async def rooms(self, request: web.Request) -> web.Response:
+        return json_response([r.model_dump() for r in self.hub.public_rooms()])
+
+    async def variant(self, request: web.Request) -> web.Response:
+        info = self.hub.variants.get(request.match_info["name"])
+        if info is None:
+            return not_found(request.path)
+        return json_response(game_pages.variant_json(info.name, info.model_dump()))
+
+    # ---- searched off the event loop --------------------------------------------------------
+
+    async def one_turn(self, request: web.Request) -> web.Response:
         """`/api/variants/{name}/one-turn`: the best first turn, searched off the event loop
         (server/mancala_server/one_turn.py), answered from memory once found."""
-        refused = self._refused(request, address)
-        if refused is not None:
-            return refused
         try:
-            line = await self.hub.one_turn.line(name)
+            line = await self.hub.one_turn.line(request.match_info["name"])
         except OneTurnError as exc:
-            return self._head(request, error_response(HTTPStatus(exc.status), exc.code, exc.message))
-        return self._head(request, json_response(line))
+            return error_response(HTTPStatus(exc.status), exc.code, exc.message)
+        return json_response(line)
 
-    async def analysis(self, request: Request, game_id: int, address: str = "?") -> Response:
+    async def analysis(self, request: web.Request) -> web.Response:
         """`/api/games/{id}/analysis?ply=N`: the best move and value of a stored game's
-        position, searched off the event loop (server/mancala_server/analysis.py), from the game's store
-        (a cluster node's PostgreSQL, else SQLite)."""
-        refused = self._refused(request, address)
-        if refused is not None:
-            return refused
+        position, searched off the event loop (server/mancala_server/analysis.py)."""
         try:
-            ply = ply_of(request.path.partition("?")[2])
-            storage = getattr(self.hub, "storage", None)
-            row = await storage.game(game_id) if storage is not None else self.hub.store.game(game_id)
-            answer = await self.hub.analyses.answer(row, ply, address)
+            ply = ply_of(request.query_string)
+            row = await self.storage.game(int(request.match_info["game"]))
+            answer = await self.hub.analyses.answer(row, ply, remote(request))
         except AnalysisError as exc:
             response = error_response(HTTPStatus(exc.status), exc.code, exc.message)
             if exc.status == HTTPStatus.TOO_MANY_REQUESTS:
                 response.headers["Retry-After"] = "5"
-            return self._head(request, response)
-        return self._head(request, json_response(answer))
+            return response
+        return json_response(answer)
 
-    def _refused(self, request: Request, address: str) -> Response | None:
-        """An API request's answer when it is not served: a method other than GET or HEAD
-        (as `handle` answers it), or over the address's rate."""
-        if getattr(request, "method", "GET") not in METHODS:
-            return self.handle(request, address)
-        limited = self._limited(address)
-        return None if limited is None else self._head(request, limited)
+    # ---- stored games -----------------------------------------------------------------------
 
-    def _limited(self, address: str) -> Response | None:
-        if self.buckets.take(address):
-            return None
-        response = error_response(HTTPStatus.TOO_MANY_REQUESTS, "rate_limited",
-                                  f"more than {self.hub.settings.http_rate:g} requests a second")
-        response.headers["Retry-After"] = "1"
-        return response
+    async def game(self, request: web.Request) -> web.Response:
+        row = await self.storage.game(int(request.match_info["game"]))
+        if row is None:
+            return not_found(request.path)
+        return self.game_record(row, await self.storage.room_public(row.room))
 
-    @staticmethod
-    def _head(request: Request, response: Response) -> Response:
-        if getattr(request, "method", "GET") == "HEAD":
-            return Response(response.status_code, response.reason_phrase, response.headers, b"")
-        return response
+    async def positions(self, request: web.Request) -> web.Response:
+        row = await self.storage.game(int(request.match_info["game"]))
+        return self.positions_of(row, request.path)
 
-    def route(self, path: str) -> Response:
-        if len(path) > MAX_PATH:
-            return not_found(path)
-        if path == "/healthz":
-            return _response(HTTPStatus.OK, b"ok\n", "text/plain")
-        if path == "/readyz":
-            problem = self.hub.unready()
-            if problem:
-                return _response(HTTPStatus.SERVICE_UNAVAILABLE, f"not ready: {problem}\n".encode(), "text/plain")
-            return _response(HTTPStatus.OK, b"ready\n", "text/plain")
-        if path == "/metrics":
-            return _response(HTTPStatus.OK, self.hub.metrics.text(), CONTENT_TYPE)
-        if path == "/api/variants":
-            return json_response([v.model_dump() for v in self.hub.variants.values()])
-        if path == "/api/rooms":
-            return json_response([r.model_dump() for r in self.hub.public_rooms()])
-        match = GAME_PATH.match(path)
-        if match:
-            return self.game(int(match.group(1)), path)
-        if match := game_pages.POSITIONS.match(path):
-            return self.positions(self.hub.store.game(int(match.group(1))), path)
-        if match := game_pages.VARIANT.match(path):
-            info = self.hub.variants.get(match.group(1))
-            return not_found(path) if info is None else json_response(
-                game_pages.variant_json(info.name, info.model_dump()))
-        if game_pages.GAME_PAGE.match(path):
-            return self.static("/game.html")
-        if match := game_pages.ONE_TURN_PAGE.match(path):
-            return self.static("/oneturn.html") if match.group(1) in self.hub.variants else not_found(path)
-        ours = compete_http.query(path)
-        if ours is not None:
-            return self.compete(ours, path)
-        record = RECORD_PATH.match(path)
-        if record:
-            return self.record(self.hub.store.game(int(record.group(1))), record.group(2), path)
-        page = compete_http.page_for(path)
-        return self.static("/" + page if page else path)
+    async def record(self, request: web.Request) -> web.Response:
+        row = await self.storage.game(int(request.match_info["game"]))
+        return self.record_of(row, request.match_info["kind"], request.path)
 
     # ---- competitive play (compete_http.py) ---------------------------------------------
 
-    def compete(self, ours: tuple[str, str], path: str) -> Response:
-        store = self.hub.store
-        what, arg = ours
-        if what == "leaderboard":
-            if arg not in self.hub.variants:
-                return not_found(path)
-            return json_response(compete_http.leaderboard_json(arg, store.leaderboard(arg)))
-        if what == "player":
-            profile = store.player_profile(arg)
-            return not_found(path) if profile is None else json_response(compete_http.profile_json(profile))
-        if store.game(int(arg)) is None:
-            return not_found(path)
-        return json_response(compete_http.chat_json(int(arg), store.chat(int(arg))))
+    async def leaderboard(self, request: web.Request) -> web.Response:
+        variant = request.match_info["name"]
+        if variant not in self.hub.variants:
+            return not_found(request.path)
+        return json_response(compete_http.leaderboard_json(variant, await self.storage.leaderboard(variant)))
 
-    async def compete_async(self, ours: tuple[str, str], path: str) -> Response:
-        """The same, from a cluster's database."""
-        storage = getattr(self.hub, "storage", None)
-        if storage is None:
-            return self.compete(ours, path)
-        what, arg = ours
-        if what == "leaderboard":
-            if arg not in self.hub.variants:
-                return not_found(path)
-            return json_response(compete_http.leaderboard_json(arg, await storage.leaderboard(arg)))
-        if what == "player":
-            profile = await storage.player_profile(arg)
-            return not_found(path) if profile is None else json_response(compete_http.profile_json(profile))
-        if await storage.game(int(arg)) is None:
-            return not_found(path)
-        return json_response(compete_http.chat_json(int(arg), await storage.chat(int(arg))))
+    async def player(self, request: web.Request) -> web.Response:
+        profile = await self.storage.player_profile(request.match_info["name"])
+        return not_found(request.path) if profile is None else json_response(compete_http.profile_json(profile))
 
-    def positions(self, row: GameRow | None, path: str) -> Response:
+    async def chat(self, request: web.Request) -> web.Response:
+        game_id = int(request.match_info["game"])
+        if await self.storage.game(game_id) is None:
+            return not_found(request.path)
+        return json_response(compete_http.chat_json(game_id, await self.storage.chat(game_id)))
+
+    def positions_of(self, row: GameRow | None, path: str) -> web.Response:
         if row is None or not game_pages.built_in(row.variant):
             return not_found(path)
         try:
@@ -248,7 +227,7 @@ class HttpRoutes:
         except IllegalMove as exc:  # the rules changed since it was played
             return error_response(HTTPStatus.CONFLICT, "unreplayable", f"the game no longer replays: {exc}")
 
-    def record(self, row: GameRow | None, kind: str, path: str) -> Response:
+    def record_of(self, row: GameRow | None, kind: str, path: str) -> web.Response:
         """A stored game as a download: the replay request, or the text notation."""
         if row is None:
             return not_found(path)
@@ -285,22 +264,8 @@ class HttpRoutes:
             game = self._games[name] = Game(load_variant(name))
         return game
 
-    def game(self, game_id: int, path: str) -> Response:
-        row = self.hub.store.game(game_id)
-        if row is None:
-            return not_found(path)
-        return self.game_record(row, self.hub.store.room_public(row.room))
-
-    async def game_async(self, game_id: int, path: str) -> Response:
-        """The same, from a cluster's database."""
-        storage = self.hub.storage  # type: ignore[attr-defined]
-        row = await storage.game(game_id)
-        if row is None:
-            return not_found(path)
-        return self.game_record(row, await storage.room_public(row.room))
-
     @staticmethod
-    def game_record(row: GameRow, public: bool) -> Response:
+    def game_record(row: GameRow, public: bool) -> web.Response:
         # a private room's code would let anyone who learns the game id walk in
         room = row.room if public else None
         return json_response({
@@ -310,7 +275,27 @@ class HttpRoutes:
             "result": row.result,
         })
 
-    def static(self, path: str) -> Response:
+    # ---- the web client's files ---------------------------------------------------------
+
+    def page(self, name: str) -> Any:
+        """The handler of a path that shows one of the web client's pages."""
+        async def handler(request: web.Request) -> web.StreamResponse:
+            return self.file("/" + name)
+        return handler
+
+    async def one_turn_page(self, request: web.Request) -> web.StreamResponse:
+        if request.match_info["name"] not in self.hub.variants:
+            return not_found(request.path)
+        return self.file("/oneturn.html")
+
+    async def static(self, request: web.Request) -> web.StreamResponse:
+        return self.file(request.path)
+
+    def file(self, path: str) -> web.StreamResponse:
+        """A file of the web client, sent by aiohttp (from the disk as it is now: the
+        pages may be edited while the server runs)."""
+        if len(path) > MAX_PATH:
+            return not_found(path)
         if path in ("", "/"):
             path = "/index.html"
         try:
@@ -322,4 +307,5 @@ class HttpRoutes:
         kind = mimetypes.guess_type(target.name)[0] or "application/octet-stream"
         if target.suffix == ".js":
             kind = "text/javascript"
-        return _response(HTTPStatus.OK, target.read_bytes(), kind)
+        return web.FileResponse(target, headers={"Content-Type": kind, "Cache-Control": "no-store",
+                                                 "X-Content-Type-Options": "nosniff"})

@@ -14,7 +14,6 @@ is tried again only after `RETRY_AFTER` seconds.
 from __future__ import annotations
 
 import asyncio
-import re
 import time
 from collections.abc import Callable
 from concurrent.futures import Executor
@@ -26,7 +25,6 @@ from mancala.engine.game import Game
 from mancala.rules.enums import LapSower
 from mancala.rules.loading import config_paths, load_variant
 
-ONE_TURN = re.compile(r"^/api/variants/([A-Za-z0-9_]{1,60})/one-turn$")
 RETRY_AFTER = 300.0  # seconds a search that overran is not tried again
 
 

@@ -171,13 +171,19 @@ async def two_players_and_a_slow_spectator(server: Any) -> tuple[Any, ...]:
     await slow.send(json.dumps({"type": "spectate", "room": room}))
     port = sock.getsockname()[1]
     deadline = time.monotonic() + 3
-    while not (found := [c for c in server.hub.clients if c.ws.remote_address[1] == port]) \
+    while not (found := [c for c in server.hub.clients if (c.remote_address or (None, None))[1] == port]) \
             or not found[0].watching:
         assert time.monotonic() < deadline, "the slow spectator never joined"
         await asyncio.sleep(0.02)
     for i in range(200):
         await slow.send(json.dumps({"type": "list_variants", "id": i}))
     return south, north, room, state, slow, found[0]
+
+
+def closed_on_server(client: Any) -> bool:
+    """The server's side of a client's socket is closed: its close begun and its TCP
+    connection closed (or closing: aborted when the close frame could not be sent)."""
+    return bool(client.ws.closed and client.transport.is_closing())
 
 
 async def pushed_so_far(client: MancalaClient) -> list[Any]:

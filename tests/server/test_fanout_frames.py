@@ -10,8 +10,8 @@ from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 
 import pytest
+from aiohttp import web
 from websockets.asyncio.client import connect
-from websockets.asyncio.server import ServerConnection, serve
 
 from mancala_server import connection
 from mancala_server.connection import Client, deliver_frame, wire_frame
@@ -32,36 +32,46 @@ def messages() -> list[str | bytes]:
 @asynccontextmanager
 async def fan(n: int, compression: str | None, send: Callable[[list[Client]], None],
               send_buffer: int | None = None) -> AsyncIterator[list[list[str | bytes]]]:
-    """n real clients on a real server; once all are in, `send` delivers to them; yields
-    what each client read (after it has read as many frames as the server sent).
-    `send_buffer`: the server sockets' SO_SNDBUF (small: frames are taken in part)."""
+    """n real clients on a real aiohttp server; once all are in, `send` delivers to them;
+    yields what each client read (after it has read as many frames as the server sent).
+    `send_buffer`: the server sockets' SO_SNDBUF (small: frames are taken in part).
+    `compression`: "deflate" lets the server negotiate permessage-deflate (ours never does)."""
     clients: list[Client] = []
     everyone_in = asyncio.Event()
     done = asyncio.Event()
 
-    async def handler(ws: ServerConnection) -> None:
+    async def handler(request: web.Request) -> web.StreamResponse:
+        ws = web.WebSocketResponse(compress=compression is not None)
+        await ws.prepare(request)
+        transport = request.transport
+        assert transport is not None
         if send_buffer is not None:
-            ws.transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF,
-                                                             send_buffer)
-        clients.append(Client(ws, queue_size=64, rate=100.0, burst=100, send_timeout=5.0))
+            transport.get_extra_info("socket").setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, send_buffer)
+        clients.append(Client(ws, transport, queue_size=64, rate=100.0, burst=100, send_timeout=5.0))
         if len(clients) == n:
             everyone_in.set()
         await done.wait()
+        return ws
 
-    async with serve(handler, "127.0.0.1", 0, compression=compression) as server:
-        port = server.sockets[0].getsockname()[1]
-        sockets = [await connect(f"ws://127.0.0.1:{port}", compression=compression) for _ in range(n)]
-        try:
-            await asyncio.wait_for(everyone_in.wait(), 10)
-            send(clients)
-            expected = len(messages())
-            yield [[await asyncio.wait_for(s.recv(), 10) for _ in range(expected)] for s in sockets]
-        finally:  # the handlers end, so the server can close even when a client failed
-            done.set()
-            for s in sockets:
-                await s.close()
-            for c in clients:
-                c.writer.cancel()
+    app = web.Application()
+    app.router.add_get("/", handler)
+    runner = web.AppRunner(app, shutdown_timeout=1.0)
+    await runner.setup()
+    await web.TCPSite(runner, "127.0.0.1", 0).start()
+    port = runner.addresses[0][1]
+    sockets = [await connect(f"ws://127.0.0.1:{port}", compression=compression) for _ in range(n)]
+    try:
+        await asyncio.wait_for(everyone_in.wait(), 10)
+        send(clients)
+        expected = len(messages())
+        yield [[await asyncio.wait_for(s.recv(), 10) for _ in range(expected)] for s in sockets]
+    finally:  # the handlers end, so the server can close even when a client failed
+        done.set()
+        for s in sockets:
+            await s.close()
+        for c in clients:
+            c.writer.cancel()
+        await runner.cleanup()
 
 
 @pytest.mark.parametrize("compression", [None, "deflate"])
@@ -88,7 +98,7 @@ async def test_the_writer_threads_deliver_through_partial_writes(monkeypatch) ->
     def send(clients: list[Client]) -> None:
         for message in sent:
             deliver_frame(clients, message)
-            partial.append(sum(bool(c.ws.transport.get_write_buffer_size()) for c in clients))
+            partial.append(sum(bool(c.transport.get_write_buffer_size()) for c in clients))
 
     async with fan(8, None, send, send_buffer=4096) as got:
         for read in got:

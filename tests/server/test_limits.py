@@ -7,11 +7,9 @@ import json
 import random
 import time
 
-from websockets.protocol import State
-
 from mancala_client.api import MancalaClient, ServerError
 from tests.server.fakes import FakeClock
-from tests.server.helpers import next_move, two_players_and_a_slow_spectator
+from tests.server.helpers import closed_on_server, next_move, two_players_and_a_slow_spectator
 
 
 async def test_rate_limit_answers_with_the_request_id_and_the_connection_stays(start_server):
@@ -66,9 +64,9 @@ async def test_slow_client_is_dropped_without_stalling_the_room(start_server):
     assert len(server.hub.clients) == 2 + len(crowd)
     # and its socket is closed on the server's side even though it never read the close frame
     deadline = time.monotonic() + 3
-    while time.monotonic() < deadline and on_server.ws.state is not State.CLOSED:
+    while time.monotonic() < deadline and not closed_on_server(on_server):
         await asyncio.sleep(0.05)
-    assert on_server.ws.state is State.CLOSED
+    assert closed_on_server(on_server)
     for c in (*crowd, south, north):
         await c.close()
     slow.transport.abort()  # it never reads, so a closing handshake would only time out

@@ -6,9 +6,7 @@ import asyncio
 import random
 import time
 
-from websockets.protocol import State
-
-from tests.server.helpers import next_move, two_players_and_a_slow_spectator
+from tests.server.helpers import closed_on_server, next_move, two_players_and_a_slow_spectator
 
 
 async def test_a_send_stuck_longer_than_the_timeout_drops_the_client(start_server):
@@ -30,10 +28,10 @@ async def test_a_send_stuck_longer_than_the_timeout_drops_the_client(start_serve
     await next_move(north, 0, timeout=3)
     deadline = time.monotonic() + 3
     while time.monotonic() < deadline and (on_server in room_obj.spectators
-                                           or on_server.ws.state is not State.CLOSED):
+                                           or not closed_on_server(on_server)):
         await asyncio.sleep(0.05)
     assert on_server not in room_obj.spectators
-    assert on_server.ws.state is State.CLOSED
+    assert closed_on_server(on_server)
     assert len(server.hub.clients) == 2
     for c in (south, north):
         await c.close()
@@ -50,9 +48,9 @@ async def test_a_stuck_client_is_dropped_even_when_nothing_more_is_sent_to_it(st
         assert time.monotonic() < deadline, "the server never had to wait for this client"
         await asyncio.sleep(0.02)
     deadline = time.monotonic() + 3
-    while time.monotonic() < deadline and on_server.ws.state is not State.CLOSED:
+    while time.monotonic() < deadline and not closed_on_server(on_server):
         await asyncio.sleep(0.05)
-    assert on_server.ws.state is State.CLOSED and on_server not in room_obj.spectators
+    assert closed_on_server(on_server) and on_server not in room_obj.spectators
     assert len(server.hub.clients) == 2  # the players stay
     for c in (south, north):
         await c.close()
