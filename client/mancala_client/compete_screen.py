@@ -171,6 +171,8 @@ class CompeteScreen:
         self.out.say(f"{who}: {msg.text}")
 
     def on_challenge(self, msg: Any) -> None:
+        if msg.challenge in self.challenges:  # told twice when made while we identified
+            return
         self.challenges[msg.challenge] = msg
         me = self.session.identity.name if self.session.identity else None
         terms = f"{msg.variant}, {control_text(msg.clock)}, {'rated' if msg.rated else 'casual'}"

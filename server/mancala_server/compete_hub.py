@@ -107,10 +107,14 @@ class Competition:
         client.player, client.name = who.id, who.name
         client.ratings = {v: (r.shown(), r.provisional) for v, r in ratings.items()}
         await self.hub.identified(client, before)  # found on any node from now on
+        # the challenges waiting for them, read before the reply and told after it: one made
+        # after the reply reaches them live only. (One made while this runs may reach them
+        # both ways; clients key challenges by id and say each once.)
+        waiting = await self.storage.open_challenges(who.id)
         client.send(Identity(id=request_id, player=who.id, name=who.name, secret=secret, ratings=[
             RatingInfo(variant=v, rating=r.shown(), rd=round(r.rd), provisional=r.provisional, games=r.games)
             for v, r in sorted(ratings.items())]))
-        for row in await self.storage.open_challenges(who.id):  # waiting for them since
+        for row in waiting:
             if await self._expired(row):
                 continue
             await self._tell_challenge(row, [client])

@@ -49,9 +49,10 @@ async function answer(c, accept) {
 
 export const challengeHandlers = {
   challenge(msg) {
+    const known = open.has(msg.challenge); // told twice when made while we identified
     open.set(msg.challenge, msg);
     render();
-    if (app.me && msg.to === app.me.name) {
+    if (!known && app.me && msg.to === app.me.name) {
       showNotice(`${msg.by} challenges you: ${msg.variant}, ${clockLabel(msg.clock)}.`, "Answer in the lobby.", "info");
       announce(`${msg.by} challenges you.`);
     }
