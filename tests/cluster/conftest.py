@@ -66,6 +66,7 @@ def new_cluster(services: Services, tmp_path: Path) -> Iterator[Callable[..., Cl
         made.append(cluster)
         return cluster
 
+    make.made = made  # type: ignore[attr-defined]  # for the failure report's node logs
     yield make
     for cluster in made:
         cluster.stop()
@@ -117,7 +118,8 @@ async def connect() -> AsyncIterator[Connect]:
 def pytest_runtest_makereport(item: Any, call: Any) -> None:
     """When a scale-out test fails, the nodes' logs are what tells why."""
     if call.when == "call" and call.excinfo is not None:
-        for name in ("cluster", "new_cluster"):
-            value = item.funcargs.get(name) if hasattr(item, "funcargs") else None
+        funcargs = getattr(item, "funcargs", {})
+        clusters = [funcargs.get("cluster"), *getattr(funcargs.get("new_cluster"), "made", [])]
+        for value in clusters:
             if isinstance(value, Cluster):
-                item.add_report_section("call", "node logs", value.logs())
+                item.add_report_section("call", f"node logs ({value.root.name})", value.logs())
