@@ -545,15 +545,26 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         self._background(self.renew_now())
 
     async def claim_back(self) -> None:
-        """Our lease was gone (Redis restarted empty?): our rooms, and where our players are."""
+        """Our lease was gone (Redis restarted empty?): our rooms, and where our players are.
+
+        Players are noted only while we are subscribed: noted before, another node would
+        find them here and send them something (a challenge) to a channel nobody hears yet,
+        and it would be lost. The lease upkeep can see the new Redis before the subscriber
+        does; then on_resubscribed notes them once it is back."""
         await super().claim_back()
-        await self.present_all()
+        if self.link.subscribed.is_set():
+            await self.present_all()
 
     async def renew_now(self) -> None:
         """Redis is back: our lease and rooms at once, not at the next renewal."""
         if not await self.link.renew():
             log.warning("node %s: lease was gone (Redis restarted?); claiming rooms back", self.node)
             await self.claim_back()
+        else:
+            # the lease upkeep claimed back first, before we were subscribed (claim_back),
+            # and so did not note our players: now that what is sent to them reaches us.
+            # After the renewal: a player noted on a node without a lease is dropped as stale
+            await self.present_all()
 
     # ---- metrics ----------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import io
 import json
+import pickle
 import random
 import sys
 import threading
@@ -74,8 +75,21 @@ def random_board(game: Game, rng: random.Random, seeds: int) -> Position:
     return pos
 
 
+# brute force is most of these tests' time, and each position is checked on both engines
+# (the `engine` parameter): its answer is worked out once, for the same variant and the
+# whole position (pickled: every field, not only what repr shows)
+_brute: dict[tuple[str, bytes], tuple[int, tuple]] = {}
+
+
+def brute_best_moves(game: Game, pos: Position) -> tuple[int, tuple]:
+    key = (game.variant.model_dump_json(), pickle.dumps(pos))
+    if key not in _brute:
+        _brute[key] = best_moves(game, pos)
+    return _brute[key]
+
+
 def check_against_minimax(game: Game, pos: Position, engine: str) -> None:
-    value, moves = best_moves(game, pos)
+    value, moves = brute_best_moves(game, pos)
     sol = solve(game, pos, engine=engine)
     assert sol is not None
     assert (sol.value, sol.best_moves) == (value, moves), (pos, engine)

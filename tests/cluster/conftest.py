@@ -1,5 +1,6 @@
 """Fixtures for the scale-out tests: a real redis-server and a real PostgreSQL, started
-once per session on free ports (tests/cluster/services.py), and three `mancala serve`
+once per session -- each xdist worker is a session of its own, with its own servers --
+on free ports (tests/cluster/services.py), and three `mancala serve`
 nodes on them. Nothing is mocked. A missing server binary fails with the command that
 installs it: these tests never skip."""
 
@@ -9,7 +10,6 @@ import asyncio
 import contextlib
 import itertools
 import shutil
-import sys
 import tempfile
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
@@ -17,14 +17,10 @@ from typing import Any
 
 import pytest
 
-ROOT = str(Path(__file__).resolve().parents[2])
-if ROOT not in sys.path:  # so that `tests.cluster.services` imports however pytest is started
-    sys.path.insert(0, ROOT)
-
-from mancala_client.api import MancalaClient  # noqa: E402
-from mancala_server.pg_storage import PostgresStorage  # noqa: E402
-from mancala_server.storage import SqliteStorage, Storage  # noqa: E402
-from tests.cluster.services import Cluster, PostgresServer, RedisServer  # noqa: E402
+from mancala_client.api import MancalaClient
+from mancala_server.pg_storage import PostgresStorage
+from mancala_server.storage import SqliteStorage, Storage
+from tests.cluster.services import Cluster, PostgresServer, RedisServer
 
 _names = itertools.count(1)
 
@@ -66,6 +62,7 @@ def new_cluster(services: Services, tmp_path: Path) -> Iterator[Callable[..., Cl
         made.append(cluster)
         return cluster
 
+    make.made = made  # type: ignore[attr-defined]  # for the failure report's node logs
     yield make
     for cluster in made:
         cluster.stop()
@@ -117,7 +114,8 @@ async def connect() -> AsyncIterator[Connect]:
 def pytest_runtest_makereport(item: Any, call: Any) -> None:
     """When a scale-out test fails, the nodes' logs are what tells why."""
     if call.when == "call" and call.excinfo is not None:
-        for name in ("cluster", "new_cluster"):
-            value = item.funcargs.get(name) if hasattr(item, "funcargs") else None
+        funcargs = getattr(item, "funcargs", {})
+        clusters = [funcargs.get("cluster"), *getattr(funcargs.get("new_cluster"), "made", [])]
+        for value in clusters:
             if isinstance(value, Cluster):
-                item.add_report_section("call", "node logs", value.logs())
+                item.add_report_section("call", f"node logs ({value.root.name})", value.logs())

@@ -8,13 +8,25 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from mancala.ai.solver import POSITION_TT_BITS, solve
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
+from mancala_server.app import MancalaServer
 from tests.server.helpers import next_move
 from tests.server.test_analysis import analysis
 
 VARIANT = "kalah_4_pits_3"  # small enough that the solver proves every position's value
+
+
+@pytest.fixture
+async def server(start_server: Any) -> MancalaServer:
+    """... given the time: the analysis has 1 s by default for the solver and then a search,
+    and on a busy machine the solver did not finish in it (an inexact answer). These tests
+    are about which positions are answered: the solver gets the time it needs (it answers
+    as soon as it has proved the value)."""
+    return await start_server(analysis_budget_ms=30_000)
 
 
 def engine() -> Game:

@@ -59,13 +59,15 @@ def test_the_move_list_marks_captures_and_extra_turns_and_shows_a_past_position(
     capture = cy.locator(f"#move-list li[data-ply='{capture_at}']")
     assert int(capture.get_attribute("data-capture") or 0) >= 1 and "×" in capture.inner_text()
     assert "captured" in (capture.locator("button").get_attribute("aria-label") or "")
-    # one column per player: each move in its mover's column
+    # one column per player: each move in its mover's column. Read in one go: the list may
+    # be drawn again meanwhile (a later push), and a replaced item reads as at 0
+    first, lefts = cy.evaluate("""() => [
+      document.querySelector('#move-list').getBoundingClientRect().left,
+      Object.fromEntries([...document.querySelectorAll('#move-list li[data-ply]')]
+        .map(e => [e.dataset.ply, e.getBoundingClientRect().left]))]""")
     pos = game.start(0)
     for ply, move in enumerate(moves):
-        item = cy.locator(f"#move-list li[data-ply='{ply}']")
-        left = item.evaluate("e => e.getBoundingClientRect().left")
-        first = cy.evaluate("document.querySelector('#move-list').getBoundingClientRect().left")
-        assert (left > first + 20) == (pos.turn == 1), ply
+        assert (lefts[str(ply)] > first + 20) == (pos.turn == 1), (ply, first, lefts)
         pos = game.play(pos, move)
     # a past move shows its position, and the way back
     cy.click(f"#move-list li[data-ply='{extra_at}'] button")

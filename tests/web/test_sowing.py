@@ -23,10 +23,11 @@ from tests.web.helpers import (
 )
 
 
-def burst(server: Any, stack: ExitStack, watch: Any) -> tuple[list[int], int, int, Game, float]:
+def burst(server: Any, stack: ExitStack, watch: Any) -> tuple[list[int], int, int, Game, list[float]]:
     """Ann and Bob send every move of a game that holds an extra turn and a capture as fast
     as the server takes them, while `watch(code)` looks on; returns the moves, the indexes
-    of the extra turn and the capture, the engine and how long the burst took (s)."""
+    of the extra turn and the capture, the engine and how long each move took to be
+    acknowledged (s): the spacing of the moves as the spectator's page gets them."""
     ann, bob = SocketPlayer(server, "ann", stack), SocketPlayer(server, "bob", stack)
     code = ann.ask({"type": "create_room", "variant": "kalah_4", "public": False, "seat": 0})["room"]
     bob.ask({"type": "join_room", "room": code})
@@ -34,11 +35,13 @@ def burst(server: Any, stack: ExitStack, watch: Any) -> tuple[list[int], int, in
     game = Game(load_variant(config_paths()["kalah_4"]))
     moves, extra_at, capture_at = moves_to_a_capture_and_an_extra_turn(game)
     pos = game.start(0)
-    began = time.monotonic()
+    took = []
     for ply, move in enumerate(moves):
+        began = time.monotonic()
         (ann if pos.turn == 0 else bob).ask({"type": "move", "room": code, "move": move, "ply": ply})
+        took.append(time.monotonic() - began)
         pos = game.play(pos, move)
-    return moves, extra_at, capture_at, game, time.monotonic() - began
+    return moves, extra_at, capture_at, game, took
 
 
 def spectator(new_page, speed: str) -> Any:
@@ -51,7 +54,9 @@ def test_a_burst_of_moves_is_shown_move_by_move_and_the_last_move_is_marked(new_
     cy = spectator(new_page, "normal")
     moves, extra_at, capture_at, game, took = burst(
         server, stack, lambda code: (cy.goto(f"{server.url}/index.html#watch={code}"), wait_in_room(cy)))
-    assert took < 1.0, f"the moves did not come in a burst ({took:.2f} s)"
+    # each move came before the page could have shown the one before (400 ms at "normal"):
+    # a burst, however busy the machine (the total is not the point, the spacing is)
+    assert max(took) < 0.4, f"the moves did not come in a burst: {took}"
     wait_ply(cy, len(moves), timeout=60_000)  # seed by seed where the server sends events
     shown = cy.evaluate("window.__plies")
     assert [ply for ply, _ in shown] == list(range(len(moves) + 1)), shown
@@ -72,12 +77,17 @@ def test_a_burst_of_moves_is_shown_move_by_move_and_the_last_move_is_marked(new_
 
 def test_instant_shows_each_move_at_once(new_page, server, stack) -> None:
     cy = spectator(new_page, "instant")
-    moves, *_ = burst(server, stack, lambda code: (cy.goto(f"{server.url}/index.html#watch={code}"), wait_in_room(cy)))
+    moves, _, _, _, took = burst(server, stack,
+                                 lambda code: (cy.goto(f"{server.url}/index.html#watch={code}"), wait_in_room(cy)))
     wait_ply(cy, len(moves))
     shown = cy.evaluate("window.__plies")
     assert shown[-1][0] == len(moves)
-    # nothing held back: the last move is on the board as soon as it came
-    assert shown[-1][1] - shown[1][1] < 400 * (len(moves) - 1) / 2, shown
+    # nothing held back: the last move is on the board as soon as it came. From ply 1 to
+    # the last the moves came over sum(took[1:]); held back (400 ms a move at "normal")
+    # they would be shown over at least 400 ms a move: the bound is half that, on top of
+    # however long a busy machine took to send them
+    sent = 1000 * sum(took[1:])
+    assert shown[-1][1] - shown[1][1] < sent + 400 * (len(moves) - 1) / 2, (shown, sent)
 
 
 def kalah_events(pos: Any, hole: int, holes: int = 6) -> list[dict[str, Any]]:
