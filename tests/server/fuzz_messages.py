@@ -23,7 +23,6 @@ from enum import Enum
 from typing import Any, get_type_hints
 
 import msgpack
-from annotated_types import Interval, MaxLen
 
 from mancala.protocol import PROTOCOL
 from mancala.protocol.messages import CLIENT_TYPES
@@ -35,6 +34,7 @@ from mancala.rules.variant import (
     MAX_NAME,
     MAX_NBR_START,
     GameInfo,
+    Limit,
 )
 
 BUILT_IN = sorted(config_paths())
@@ -239,14 +239,15 @@ class Fuzzer:
             names = [m.name for m in type(default)]
             return r.choice(names + ["BOGUS", names[0].lower()])
         if isinstance(default, str):
-            limit = next((m.max_length for m in INFO_HINTS[name].__metadata__ if isinstance(m, MaxLen)), MAX_NAME)
+            limit = next((m.max_len for m in INFO_HINTS[name].__metadata__
+                          if isinstance(m, Limit) and m.max_len is not None), MAX_NAME)
             return r.choice([self.text(), "n" * limit, "n" * (limit + 1), "Kalah (fuzz)"])
         if isinstance(default, tuple):
             return [r.choice([-1, 0, 1, 2, 3, 4, 15, 29, 255]) for _ in range(r.choice([0, 1, 3, MAX_LIST,
                                                                                          MAX_LIST + 1]))]
         marks = getattr(INFO_HINTS[name], "__metadata__", ())
-        lo = next((m.ge for m in marks if isinstance(m, Interval) and m.ge is not None), 0)
-        hi = next((m.le for m in marks if isinstance(m, Interval) and m.le is not None), 10_000)
+        lo = next((m.ge for m in marks if isinstance(m, Limit) and m.ge is not None), 0)
+        hi = next((m.le for m in marks if isinstance(m, Limit) and m.le is not None), 10_000)
         return r.choice([lo, lo - 1, lo + 1, hi, hi + 1, r.randrange(lo, min(hi, 12) + 1)])
 
     def custom_variant(self) -> Any:

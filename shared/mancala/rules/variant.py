@@ -6,11 +6,11 @@ models see the data.
 
 The classes are plain frozen dataclasses, so that playing a variant needs no
 validation library: a command that replays a variant validated before (the
-cache in mancala.rules.checked) starts without importing pydantic. pydantic
+cache in mancala.rules.remembered) starts without importing pydantic. pydantic
 validates them when a variant is read (mancala.rules.loading): it reads the
-bounds from the `annotated_types` markers in the annotations, the checks from
-`Check`, and `__pydantic_config__` (a plain dict, so that nothing of pydantic
-is imported here).
+bounds from the `Limit` markers in the annotations, the checks from `Check`,
+and `__pydantic_config__` (a plain dict). Both markers speak pydantic's schema
+hook, so nothing of pydantic is imported until a validator is built.
 """
 
 from __future__ import annotations
@@ -18,8 +18,6 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import MISSING, dataclass, fields, is_dataclass
 from typing import Annotated, Any
-
-from annotated_types import Interval, MaxLen
 
 from mancala.protocol.text import printable_name
 from mancala.rules.enums import (
@@ -64,6 +62,21 @@ MAX_NAME = 60  # characters of a variant's name (shown as room titles)
 MAX_TEXT = 4_000  # characters of about, rules, help_file, family, region
 
 
+class Limit:
+    """Annotation marker: bounds of a number (`ge`, `le`) or of a length (`max_len`), set
+    on the schema of the annotated type, so that pydantic reports them as its own
+    (greater_than_equal, string_too_long, too_long, ...)."""
+
+    def __init__(self, *, ge: int | None = None, le: int | None = None, max_len: int | None = None) -> None:
+        self.ge, self.le, self.max_len = ge, le, max_len
+
+    def __get_pydantic_core_schema__(self, source: Any, handler: Callable[[Any], Any]) -> Any:
+        schema = dict(handler(source))
+        bounds = {"ge": self.ge, "le": self.le, "max_length": self.max_len}
+        schema.update({key: value for key, value in bounds.items() if value is not None})
+        return schema
+
+
 class Check:
     """Annotation marker: a check (or normalisation) run after a field's type is
     validated. pydantic asks the marker for its schema only while building a
@@ -88,19 +101,19 @@ def _four_or_none(value: tuple[int, ...]) -> tuple[int, ...]:
     return value
 
 
-NonNeg = Annotated[int, Interval(ge=0, le=MAX_COUNT)]
-Text = Annotated[str, MaxLen(MAX_TEXT)]
-Locations = Annotated[tuple[NonNeg, ...], MaxLen(MAX_LIST), Check(_sorted_unique)]
+NonNeg = Annotated[int, Limit(ge=0, le=MAX_COUNT)]
+Text = Annotated[str, Limit(max_len=MAX_TEXT)]
+Locations = Annotated[tuple[NonNeg, ...], Limit(max_len=MAX_LIST), Check(_sorted_unique)]
 # per-difficulty lists: four values (difficulty 0..3), or empty for the built-in defaults
-PerDifficulty = Annotated[tuple[int, ...], MaxLen(4), Check(_four_or_none)]
+PerDifficulty = Annotated[tuple[int, ...], Limit(max_len=4), Check(_four_or_none)]
 
 
 @dataclass(frozen=True, kw_only=True)
 class GameConstants:
     __pydantic_config__ = _STRICT
 
-    holes: Annotated[int, Interval(ge=1, le=MAX_HOLES)]
-    nbr_start: Annotated[int, Interval(ge=0, le=MAX_NBR_START)]
+    holes: Annotated[int, Limit(ge=1, le=MAX_HOLES)]
+    nbr_start: Annotated[int, Limit(ge=0, le=MAX_NBR_START)]
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -110,7 +123,7 @@ class GameInfo:
     __pydantic_config__ = _STRICT
 
     # description
-    name: Annotated[str, MaxLen(MAX_NAME), Check(printable_name)] = "Mancala"
+    name: Annotated[str, Limit(max_len=MAX_NAME), Check(printable_name)] = "Mancala"
     about: Text = ""
     rules: Text = ""  # our addition: the published source of the rules
     # our additions, for the lobby's variant picker: the family of games it belongs to
@@ -146,12 +159,12 @@ class GameInfo:
     crosscapt: bool = False
     xcpickown: CrossCaptOwn = CrossCaptOwn.LEAVE
     xc_sown: bool = False
-    capt_on: Annotated[tuple[Annotated[int, Interval(ge=1, le=MAX_COUNT)], ...], MaxLen(MAX_LIST),
+    capt_on: Annotated[tuple[Annotated[int, Limit(ge=1, le=MAX_COUNT)], ...], Limit(max_len=MAX_LIST),
                        Check(_sorted_unique)] = ()
     capt_min: NonNeg = 0
     capt_max: NonNeg = 0
     evens: bool = False
-    multicapt: Annotated[int, Interval(ge=-1, le=MAX_COUNT)] = 0
+    multicapt: Annotated[int, Limit(ge=-1, le=MAX_COUNT)] = 0
     capsamedir: bool = False
     capt_side: CaptSide = CaptSide.BOTH
     capt_type: CaptType = CaptType.NONE
@@ -169,7 +182,7 @@ class GameInfo:
     child_rule: ChildRule = ChildRule.NONE
 
     # allowed moves
-    min_move: Annotated[int, Interval(ge=1, le=MAX_COUNT)] = 1
+    min_move: Annotated[int, Limit(ge=1, le=MAX_COUNT)] = 1
     mustshare: bool = False
     mustpass: bool = False
     allow_rule: AllowRule = AllowRule.NONE
@@ -215,7 +228,7 @@ class PlayerInfo:
     __pydantic_config__ = _STRICT
 
     algorithm: Algorithm = Algorithm.MINIMAXER
-    difficulty: Annotated[int, Interval(ge=0, le=3)] = 0
+    difficulty: Annotated[int, Limit(ge=0, le=3)] = 0
     ai_active: bool = False
     ai_params: AiParams = AiParams()
     scorer: Scorer = Scorer()
