@@ -10,8 +10,30 @@ get those options only when that subcommand is the one on the command line
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from importlib import import_module
+
+
+class _Formatter(argparse.HelpFormatter):
+    """argparse's help layout, given the terminal's width by os: argparse finds it itself
+    through shutil, which imports bz2 and lzma, at every start of every command."""
+
+    def __init__(self, prog: str) -> None:
+        try:  # as shutil: COLUMNS first, then the terminal's size
+            width = int(os.environ.get("COLUMNS", "")) - 2
+        except ValueError:
+            try:
+                width = os.get_terminal_size().columns - 2
+            except OSError:  # not a terminal
+                width = 78
+        super().__init__(prog, width=max(width, 40))
+
+
+class _Parser(argparse.ArgumentParser):
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        kwargs.setdefault("formatter_class", _Formatter)
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
 
 
 def _cmd_replay(args: argparse.Namespace) -> int:
@@ -131,8 +153,8 @@ def _add_options(name: str, parser: argparse.ArgumentParser, only: str | None) -
 def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole `mancala` parser; with `only`, the subcommands other than `only` get
     no options of their own (main passes the subcommand it found on the command line)."""
-    parser = argparse.ArgumentParser(prog="mancala", description="Mancala: rules engine, server and clients.")
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="mancala", description="Mancala: rules engine, server and clients.")
+    sub = parser.add_subparsers(dest="command", required=True)  # its parsers are _Parsers too
 
     p = sub.add_parser("replay", help="replay games given as JSON requests on stdin (contracts/replay.md)")
     p.set_defaults(func=_cmd_replay)
