@@ -39,6 +39,7 @@ from mancala.ai.solver.terms import search_key_of
 from mancala.engine import Game, Position
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import parse_variant, sized_variant
+from mancala.rules.variant import Variant
 from mancala_cli import main as cli_main
 from mancala_cli.solve import progress_printer
 from tests.ai.brute import Cycle, best_moves, move_values
@@ -78,11 +79,11 @@ def random_board(game: Game, rng: random.Random, seeds: int) -> Position:
 # brute force is most of these tests' time, and each position is checked on both engines
 # (the `engine` parameter): its answer is worked out once, for the same variant and the
 # whole position (pickled: every field, not only what repr shows)
-_brute: dict[tuple[str, bytes], tuple[int, tuple]] = {}
+_brute: dict[tuple[Variant, bytes], tuple[int, tuple]] = {}
 
 
 def brute_best_moves(game: Game, pos: Position) -> tuple[int, tuple]:
-    key = (game.variant.model_dump_json(), pickle.dumps(pos))
+    key = (game.variant, pickle.dumps(pos))  # a variant is a frozen, hashable value
     if key not in _brute:
         _brute[key] = best_moves(game, pos)
     return _brute[key]
