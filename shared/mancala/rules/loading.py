@@ -7,7 +7,6 @@ commands that never validate one (`mancala variants` with its index up to date).
 
 from __future__ import annotations
 
-import difflib
 import json
 from functools import lru_cache
 from pathlib import Path
@@ -189,5 +188,7 @@ def suggestions(word: str, names: list[str], most: int = 5) -> list[str]:
     """Names a mistyped or partial variant name may have meant: those that contain it
     (`oware` -> oware_abapa), then the closest spellings."""
     found = [n for n in names if word and word in n]
+    import difflib  # only for a name nobody has: not on every start
+
     found += [n for n in difflib.get_close_matches(word, names, n=most, cutoff=0.6) if n not in found]
     return found[:most]
