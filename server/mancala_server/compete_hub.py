@@ -16,7 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from mancala.protocol.messages import (
     Ack,
@@ -42,17 +42,15 @@ from mancala.protocol.messages import (
     TransferCodeReply,
 )
 from mancala.rules.loading import config_paths, load_variant
-from mancala_server.clock import Timer
+from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ChallengeRow, PlayerRow
+from mancala_server.config import Settings
 from mancala_server.connection import Client
 from mancala_server.players import NameTaken, SecretIdentity
 from mancala_server.room import Room
 from mancala_server.room_chat import MaskWords
 from mancala_server.room_ports import Member, RoomError
 from mancala_server.storage import Storage
-
-if TYPE_CHECKING:
-    from mancala_server.hub import Hub
 
 log = logging.getLogger("mancala_server")
 ROOM_TYPES = frozenset({"offer_draw", "answer_draw", "offer_takeback", "answer_takeback", "chat", "mute"})
@@ -64,8 +62,40 @@ PAIR_RANGE, PAIR_WIDEN_PER_S, PAIR_RANGE_MAX = 100.0, 20.0, 1000.0
 GUEST_MARK = " (guest)"
 
 
+class CompeteVenue(Protocol):
+    """What competitive play asks of the hub (a Hub, or a cluster node's, is one): its
+    public calls only, so the hub and this layer read, and test, apart."""
+
+    settings: Settings
+    clock: Clock
+    rooms: dict[str, Room]
+    clients: set[Client]
+    variants: dict[str, Any]
+
+    def room(self, code: str) -> Room: ...
+
+    def new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
+                 public: bool) -> Room: ...
+
+    async def fresh_code(self, public: bool, variant: str, variant_json: dict[str, Any]) -> str: ...
+
+    def take_seat(self, client: Member, room: Room, seat: Any, request_id: Any) -> None: ...
+
+    def players_storage(self) -> Storage: ...
+
+    async def reach(self, player: str) -> list[Any]: ...
+
+    async def identified(self, client: Client, before: str | None) -> None: ...
+
+    async def unidentified(self, client: Client, player: str) -> None: ...
+
+    def adopt(self, member: Any) -> Any: ...
+
+    def seated_for(self, member: Any, code: str) -> None: ...
+
+
 class Competition:
-    def __init__(self, hub: Hub) -> None:
+    def __init__(self, hub: CompeteVenue) -> None:
         self.hub = hub
         self._storage: Storage | None = None
         self.expiry: dict[str, Timer] = {}  # challenge id -> its expiry timer

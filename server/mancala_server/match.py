@@ -12,12 +12,15 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
-from mancala.engine.game import ROUND_KINDS, IllegalMove
-from mancala.engine.position import Outcome, OutcomeKind
+from pydantic import BaseModel
+
+from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
+from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.protocol.messages import (
     Clocks,
+    ComputerLevel,
     EndReason,
     ErrorCode,
     MoveRecord,
@@ -25,20 +28,51 @@ from mancala.protocol.messages import (
     OfferNews,
     RatingChange,
     RatingsChanged,
+    RoomStatus,
+    State,
     TakenBack,
     TimeControl,
 )
-from mancala_server.clock import Timer
+from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ClockMark, MatchState, Terms
 from mancala_server.game_clock import GameClock
 from mancala_server.ratings import RatedSide, Settled, computer_rating
-from mancala_server.room_ports import RoomError
-from mancala_server.seat import SEAT_NAMES
-
-if TYPE_CHECKING:
-    from mancala_server.room import Room
+from mancala_server.room_ports import RoomError, RoomStore
+from mancala_server.rules_worker import RulesWorkers
+from mancala_server.seat import SEAT_NAMES, Seat
 
 log = logging.getLogger("mancala_server")
+
+
+class MatchVenue(Protocol):
+    """What a match reads and changes of its room (a Room is one): the match never
+    imports the room, so the two can be read, and tested, apart."""
+
+    code: str
+    clock: Clock
+    store: RoomStore
+    game: Game
+    rules: RulesWorkers | None
+    variant_name: str
+    seats: list[Seat]
+    position: Position  # a takeback sets both
+    moves: list[MoveRecord]
+    game_id: int | None
+    finished: bool
+    computer_level: ComputerLevel | None
+
+    @property
+    def status(self) -> RoomStatus: ...
+
+    def state(self) -> State: ...
+
+    def broadcast(self, message: BaseModel) -> None: ...
+
+    def replay_to(self, ply: int) -> Any: ...
+
+    def touch(self) -> None: ...
+
+    def computer_turn(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -52,7 +86,7 @@ class Ending:
 
 
 class Match:
-    def __init__(self, room: Room, on_ending: Callable[[Ending], None]) -> None:
+    def __init__(self, room: MatchVenue, on_ending: Callable[[Ending], None]) -> None:
         self.room = room
         # where the flag timer's decision goes: nobody asked, so nobody gets it returned
         self.on_ending = on_ending
@@ -367,13 +401,13 @@ class Match:
         room.computer_turn()
 
 
-def replay(room: Room, first: Any, moves: list[MoveRecord], upto: int) -> Any:
+def replay(game: Game, first: Any, moves: list[MoveRecord], upto: int) -> Any:
     """The position after the first `upto` moves from `first` (None: a round ended on the
     way, whose next layout is not replayed here)."""
     pos = first.copy()
     for m in moves[:upto]:
         try:
-            pos = room.game.play(pos, tuple(m.move) if isinstance(m.move, list) else m.move)
+            pos = game.play(pos, tuple(m.move) if isinstance(m.move, list) else m.move)
         except IllegalMove:
             return None
         if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:

@@ -587,7 +587,7 @@ class Room:
 
     def replay_to(self, ply: int) -> Position | None:
         """The position after the game's first `ply` moves (a takeback), or None."""
-        return replay(self, self.first, self.moves, ply)
+        return replay(self.game, self.first, self.moves, ply)
 
     def computer_budget(self, cap_ms: int) -> int:
         return self.match.computer_budget(cap_ms)

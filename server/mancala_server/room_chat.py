@@ -11,15 +11,14 @@ mute a name: that name's lines no longer reach them.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Literal, Protocol
+from collections.abc import Collection
+from typing import Literal, Protocol
 
 from mancala.protocol.messages import ChatMessage, ErrorCode
+from mancala_server.clock import Clock
 from mancala_server.compete_store import ChatRow
 from mancala_server.connection import TokenBucket
-from mancala_server.room_ports import Member, RoomError
-
-if TYPE_CHECKING:
-    from mancala_server.room import Room
+from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore
 
 CHAT_RATE = 0.5  # lines a second per person in a room, on average
 CHAT_BURST = 5
@@ -49,8 +48,35 @@ class MaskWords:
         return " ".join(out)
 
 
+class ChatVenue(Protocol):
+    """What the chat reads of its room, and nothing more (a Room is one)."""
+
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def store(self) -> RoomStore: ...
+
+    @property
+    def deliver(self) -> Deliver: ...
+
+    @property
+    def game_id(self) -> int | None: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def spectators(self) -> Collection[Member]: ...
+
+    def clients(self) -> set[Member]: ...
+
+
 class RoomChat:
-    def __init__(self, room: Room) -> None:
+    def __init__(self, room: ChatVenue) -> None:
         self.room = room
         self.filter: WordFilter = MaskWords([])
         self.rate, self.burst = CHAT_RATE, CHAT_BURST
