@@ -27,13 +27,14 @@ def _pydantic_violations(err: ValidationError) -> list[Violation]:
     for item in err.errors():
         loc = [str(part) for part in item["loc"] if not isinstance(part, int)]
         param = loc[-1] if loc else "variant"
-        if item["type"] in ("extra_forbidden", "unexpected_keyword_argument"):
+        # a dataclass names an unknown field as an unexpected keyword: the same rule
+        kind = "extra_forbidden" if item["type"] == "unexpected_keyword_argument" else item["type"]
+        if kind == "extra_forbidden":
             message = "unknown parameter"
-        elif item["type"] == "missing":
+        elif kind == "missing":
             message = "is required"
         else:
             message = f"bad value {item.get('input')!r}: {item['msg']}"
-        kind = "extra_forbidden" if item["type"] == "unexpected_keyword_argument" else item["type"]
         out.append(Violation((param,), kind, message))
     return out
 
