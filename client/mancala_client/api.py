@@ -169,6 +169,9 @@ class MancalaClient:
     async def claim_win(self, room: str) -> Any:
         return await self.request({"type": "claim_win", "room": room})
 
+    async def swap(self, room: str) -> Any:
+        return await self.request({"type": "swap", "room": room})
+
     async def rematch(self, room: str) -> Any:
         return await self.request({"type": "rematch", "room": room})
 

@@ -44,6 +44,7 @@ In a game:
   board                   draw the board again      history   the moves so far
   resign                  give up the game          rematch   offer (or accept) a new game
   claim                   claim the win once your opponent has been away too long
+  swap                    (swap rule) take the side that made the first move, instead of moving
                           (or keep waiting: they may still come back)
   leave                   leave the room
   help                    this text                 quit      leave the client (your seat
@@ -77,6 +78,7 @@ class Commands:
             "move": self.move, "play": self.move,
             "resign": self.resign,
             "claim": self.claim,
+            "swap": self.swap,
             "rematch": self.rematch,
             "leave": self.leave,
             "quit": self.quit, "exit": self.quit, "bye": self.quit,
@@ -292,6 +294,13 @@ class Commands:
             self.out.say("There is no game going on: nothing to claim.")
         elif status is not None:  # the server judges whether the opponent has been away long enough
             await self.session.claim_win()
+
+    async def swap(self, args: list[str]) -> None:
+        status = self._my_status()
+        if status is not None and status != "playing":
+            self.out.say("There is no game going on: nothing to swap.")
+        elif status is not None:  # the server judges whether the swap rule allows it now
+            await self.session.swap()
 
     async def rematch(self, args: list[str]) -> None:
         status = self._my_status()

@@ -230,6 +230,10 @@ class Session:
     async def claim_win(self) -> Any:
         return await self.request({"type": "claim_win", "room": self.room})
 
+    async def swap(self) -> Any:
+        """The swap rule: take over the side that made the first move."""
+        return await self.request({"type": "swap", "room": self.room})
+
     async def rematch(self) -> Any:
         return await self.request({"type": "rematch", "room": self.room})
 

@@ -32,6 +32,8 @@ ERROR_HINTS = {
     "quota": "Too many open rooms",  # the server says whose: this connection's or the address's
     "internal_error": "Something went wrong on the server; try again",
     "not_claimable": "There is no win to claim",
+    "no_swap": "No swap now (only the second player, instead of their first move, in a room with the swap rule)",
+    "not_rated_here": "That game is not rated against the computer (its first move decides it): play it casual",
     # competitive play (the page's words, client/mancala_client/web/text.js, said the terminal's way)
     "not_identified": "That needs a known player (you play as a guest: start without --guest)",
     "name_taken": "Another player already has that name",

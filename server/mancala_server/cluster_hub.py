@@ -78,7 +78,7 @@ from mancala_server.storage import LIVE, Fence, Storage
 from mancala_server.store import Store
 
 log = logging.getLogger("mancala_server")
-ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "resign", "claim_win", "rematch",
+ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "swap", "resign", "claim_win", "rematch",
                            "leave"}) | ROOM_TYPES
 FORWARD_TRIES = 4
 

@@ -27,6 +27,7 @@ from mancala.protocol.messages import (
     ChallengeInfo,
     ChallengeUpdate,
     Chat,
+    CreateRoom,
     ErrorCode,
     Identify,
     Identity,
@@ -42,6 +43,7 @@ from mancala.protocol.messages import (
     TransferCodeReply,
 )
 from mancala.rules.loading import config_paths, load_variant
+from mancala_server import fair_start
 from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ChallengeRow, PlayerRow
 from mancala_server.config import Settings
@@ -211,13 +213,19 @@ class Competition:
         if rated:
             self._player(client)
 
-    def configure(self, room: Room, clock: TimeControl | None, rated: bool) -> None:
-        room.match.configure(clock, rated)
+    def terms_pie(self, variant: str, msg: CreateRoom | QuickPair, computer: bool) -> bool:
+        """The swap rule of a new room: as asked, forced on where rated play needs it
+        (fair_start.py; raises NOT_RATED_HERE where it cannot help)."""
+        return fair_start.terms_pie(variant, variant in self.hub.variants, msg.rated, msg.pie, computer)
+
+    def configure(self, room: Room, clock: TimeControl | None, rated: bool, pie: bool = False) -> None:
+        room.match.configure(clock, rated, pie)
 
     def pairs_with(self, room: Room, client: Member, msg: QuickPair) -> bool:
         """A waiting quick room fits this request: same time control and rated or not;
         rated: the ratings within a range that widens while the room waits."""
-        if room.match.control != msg.clock or room.match.rated != msg.rated:
+        if room.match.control != msg.clock or room.match.rated != msg.rated \
+                or room.match.pie != self.terms_pie(room.variant_name, msg, computer=False):
             return False
         if not msg.rated:
             return True
@@ -372,7 +380,9 @@ class Competition:
         raw = json.loads(path.read_text())
         room = hub.new_room(await hub.fresh_code(True, row.variant, raw), row.variant, raw, load_variant(path), True)
         room.creator = accepter.address
-        self.configure(room, TimeControl(**row.clock) if row.clock else None, row.rated)
+        # a challenge's swap rule is the one fair rated play needs (challenges carry no choice)
+        pie = fair_start.terms_pie(row.variant, True, row.rated, False, computer=False)
+        self.configure(room, TimeControl(**row.clock) if row.clock else None, row.rated, pie)
         starter = secrets.randbelow(2)
         room.begin(starter, await room.first_position(starter))
         log.info("room %s: made for challenge %s", room.code, row.id)

@@ -115,6 +115,13 @@ class Terms:
     rated: bool = False
     clock: dict[str, int] | None = None
     players: tuple[str | None, str | None] = (None, None)
+    pie: bool = False  # the swap rule is on (fair_start.py)
+    swapped: bool = False  # the second player took it: `players` are as they sit now
+
+    @property
+    def pie_code(self) -> int:
+        """As stored: 0 no swap rule, 1 the rule, 2 the rule and the swap made."""
+        return 2 if self.swapped else int(self.pie)
 
 
 @dataclass(frozen=True)
@@ -200,8 +207,9 @@ def recent_game(r: Any, player_id: str) -> dict[str, Any]:
 
 
 def match_state_of(terms: Any, last: Any, pause: Any) -> MatchState:
-    """A game's terms (rated, clock, south, north) and clock marks (ply, south_ms, north_ms)."""
-    return MatchState(Terms() if terms is None else Terms(bool(terms[0]), _json(terms[1]), (terms[2], terms[3])),
+    """A game's terms (rated, clock, south, north, pie) and clock marks (ply, south_ms, north_ms)."""
+    return MatchState(Terms() if terms is None else Terms(bool(terms[0]), _json(terms[1]), (terms[2], terms[3]),
+                                                          bool(terms[4]), terms[4] == 2),
                       None if last is None else ClockMark(last[0], (last[1], last[2])),
                       None if pause is None else ClockMark(pause[0], (pause[1], pause[2])))
 
@@ -226,6 +234,9 @@ class CompeteStore:
 
     def _compete_schema(self) -> None:
         self.db.executescript(COMPETE_SCHEMA)
+        # added with the swap rule: a data dir from before gets the column (old games: 0)
+        if "pie" not in {r[1] for r in self.db.execute("PRAGMA table_info(game_terms)")}:
+            self.db.execute("ALTER TABLE game_terms ADD COLUMN pie INTEGER NOT NULL DEFAULT 0")
 
     # ---- players ------------------------------------------------------------------------
 
@@ -339,10 +350,11 @@ class CompeteStore:
     # ---- a game's terms, clocks and chat ----------------------------------------------------
 
     def set_terms(self, game_id: int, terms: Terms) -> None:
-        self._tx("INSERT INTO game_terms (game_id, rated, clock, south, north) VALUES (?,?,?,?,?) "
+        self._tx("INSERT INTO game_terms (game_id, rated, clock, south, north, pie) VALUES (?,?,?,?,?,?) "
                  "ON CONFLICT(game_id) DO UPDATE SET rated=excluded.rated, clock=excluded.clock, "
-                 "south=excluded.south, north=excluded.north",
-                 (game_id, int(terms.rated), json.dumps(terms.clock) if terms.clock else None, *terms.players))
+                 "south=excluded.south, north=excluded.north, pie=excluded.pie",
+                 (game_id, int(terms.rated), json.dumps(terms.clock) if terms.clock else None, *terms.players,
+                  terms.pie_code))
 
     def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int]) -> None:
         self._tx("INSERT OR REPLACE INTO move_clocks (game_id, ply, south_ms, north_ms) VALUES (?,?,?,?)",
@@ -368,7 +380,7 @@ class CompeteStore:
         return [ChatRow(*r) for r in rows]
 
     def match_state(self, game_id: int) -> MatchState:
-        terms = self.db.execute("SELECT rated, clock, south, north FROM game_terms WHERE game_id=?",
+        terms = self.db.execute("SELECT rated, clock, south, north, pie FROM game_terms WHERE game_id=?",
                                 (game_id,)).fetchone()
         last = self.db.execute("SELECT ply, south_ms, north_ms FROM move_clocks WHERE game_id=? ORDER BY ply DESC "
                                "LIMIT 1", (game_id,)).fetchone()

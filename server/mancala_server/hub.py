@@ -43,6 +43,7 @@ from mancala.protocol.messages import (
     SeatGranted,
     Spectate,
     SubscribeLobby,
+    Swap,
     UnsubscribeLobby,
     VariantInfo,
     Variants,
@@ -125,6 +126,7 @@ class Hub:
             "reconnect": self.on_reconnect,
             "quick_pair": self.on_quick_pair,
             "move": self.on_move,
+            "swap": self.on_swap,
             "resign": self.on_resign,
             "claim_win": self.on_claim_win,
             "rematch": self.on_rematch,
@@ -429,13 +431,14 @@ class Hub:
                 raise RoomError(ErrorCode.RULES_TIMEOUT, f"starting a game of this variant: {exc}") from None
             name, raw, variant, first = "custom", msg.variant, started.variant, started.position
             self._check_quota(client, msg.computer is not None)  # again: others may have come meanwhile
+        pie = self.competition.terms_pie(name, msg, computer=msg.computer is not None)
         room = self.new_room(await self.fresh_code(public, name, raw), name, raw, variant, public)
         room.creator = client.address
         client.created.add(room.code)
         if msg.computer is not None:
             human = msg.seat if msg.seat is not None else 0
             room.add_computer(1 - human, msg.computer)
-        self.competition.configure(room, msg.clock, msg.rated)
+        self.competition.configure(room, msg.clock, msg.rated, pie)
         await self._begin(room, starter, first)
         log.info("room %s: created by %s (%s, %s)", room.code, client.peer, name,
                  "public" if public else "private")
@@ -492,6 +495,7 @@ class Hub:
         if msg.variant not in self.variants:
             raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
         self.competition.check_terms(client, msg.clock, msg.rated)
+        pie = self.competition.terms_pie(msg.variant, msg, computer=False)
         if await self.pair_waiting(client, msg):
             return
         self._check_quota(client, False)
@@ -501,7 +505,7 @@ class Hub:
         room.quick = True
         room.creator = client.address
         client.created.add(room.code)
-        self.competition.configure(room, msg.clock, msg.rated)
+        self.competition.configure(room, msg.clock, msg.rated, pie)
         self.competition.quick_room_made(room)
         await self._begin(room, 0, None)
         self.take_seat(client, room, None, msg.id)
@@ -530,6 +534,11 @@ class Hub:
         await room.move(client, msg.move, msg.ply)
         if self.inline_fanout:
             self.metrics.fanout.observe(time.perf_counter() - started)
+        room.tell(client, Ack(id=msg.id))
+
+    def on_swap(self, client: Client, msg: Swap) -> None:
+        room = self.room(msg.room)
+        room.swap(client, msg.ply)
         room.tell(client, Ack(id=msg.id))
 
     def on_resign(self, client: Client, msg: Resign) -> None:

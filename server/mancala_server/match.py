@@ -35,6 +35,7 @@ from mancala.protocol.messages import (
 )
 from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ClockMark, MatchState, Terms
+from mancala_server.fair_start import rating_pool
 from mancala_server.game_clock import GameClock
 from mancala_server.ratings import RatedSide, Settled, computer_rating
 from mancala_server.room_ports import RoomError, RoomStore
@@ -92,6 +93,8 @@ class Match:
         self.on_ending = on_ending
         self.control: TimeControl | None = None
         self.rated = False
+        self.pie = False  # the swap rule (fair_start.py)
+        self.swapped = False  # this game's swap was made
         self.clocks: GameClock | None = None
         self.offer: OfferInfo | None = None
         self.flag_timer: Timer | None = None
@@ -100,21 +103,45 @@ class Match:
 
     # ---- terms ------------------------------------------------------------------------
 
-    def configure(self, control: TimeControl | None, rated: bool) -> None:
+    def configure(self, control: TimeControl | None, rated: bool, pie: bool = False) -> None:
         """The room's terms, set when it is made (a rematch keeps them)."""
         self.control = control
         self.rated = rated
+        self.pie = pie
+
+    @property
+    def rating_pool(self) -> str:
+        """The ladder this game's ratings move: against the computer, a ladder apart."""
+        room = self.room
+        return rating_pool(room.variant_name, any(s.computer for s in room.seats))
+
+    def check_swap(self, seat: int, ply: int | None) -> None:
+        """The swap rule allows `seat` to take the first player's side now: the rule is on,
+        exactly one move was played, by the other side, and nobody swapped yet."""
+        room = self.room
+        if not self.pie:
+            raise RoomError(ErrorCode.NO_SWAP, f"room {room.code} has no swap rule")
+        if room.finished:
+            raise RoomError(ErrorCode.GAME_OVER, f"room {room.code}: the game is over")
+        if self.swapped:
+            raise RoomError(ErrorCode.NO_SWAP, "the swap was made already: it is made once, by the second player")
+        if len(room.moves) != 1 or room.moves[0].seat == seat or room.position.turn != seat:
+            raise RoomError(ErrorCode.NO_SWAP, "a swap is the second player's answer to the first move, "
+                                               f"before their own (the game is at ply {len(room.moves)})")
+        if ply is not None and ply != len(room.moves):
+            raise RoomError(ErrorCode.STALE_PLY, f"the game is at ply {len(room.moves)}, not {ply}")
 
     def players(self) -> tuple[str | None, str | None]:
         s0, s1 = self.room.seats
         return s0.player, s1.player
 
     def terms(self) -> Terms:
-        return Terms(self.rated, self.control.model_dump() if self.control else None, self.players())
+        return Terms(self.rated, self.control.model_dump() if self.control else None, self.players(),
+                     self.pie, self.swapped)
 
     def store_terms(self) -> None:
         room = self.room
-        if room.game_id is not None and (self.rated or self.control is not None or any(self.players())):
+        if room.game_id is not None and (self.rated or self.pie or self.control is not None or any(self.players())):
             room.store.set_terms(room.game_id, self.terms())
 
     # ---- the game's life ------------------------------------------------------------------
@@ -123,6 +150,7 @@ class Match:
         """A new game: fresh clocks (running once both seats are taken), no offer."""
         self.cancel_timers()
         self.offer = None
+        self.swapped = False
         self.clocks = GameClock(self.control) if self.control is not None else None
         self.store_terms()
         self.seated()
@@ -246,7 +274,7 @@ class Match:
             sides.append(RatedSide(i, None if s.computer else s.player, s.name or SEAT_NAMES[i], fixed))
         self._ending = True  # a store that commits at once settles the ratings inside this call
         try:
-            room.store.finish_rated(room.game_id, outcome, reason, result, room.variant_name, sides, self._rated)
+            room.store.finish_rated(room.game_id, outcome, reason, result, self.rating_pool, sides, self._rated)
         finally:
             self._ending = False
         return True
@@ -261,11 +289,12 @@ class Match:
     def _rated(self, settled: list[Settled]) -> None:
         """The new ratings are stored: the room hears them, the seats show them."""
         room = self.room
+        pool = self.rating_pool
         for s in settled:
             seat = room.seats[s.side.seat]
             seat.rating = (s.after.shown(), s.after.provisional)
             for member in seat.clients:
-                member.ratings[room.variant_name] = seat.rating
+                member.ratings[pool] = seat.rating
         changes = [RatingChange(seat=s.side.seat, name=s.side.name, before=s.before.shown(), after=s.after.shown(),
                                 rd=round(s.after.rd), provisional=s.after.provisional) for s in settled]
         news = RatingsChanged(room=room.code, game_id=room.game_id, variant=room.variant_name, changes=changes)
@@ -296,6 +325,7 @@ class Match:
             return
         terms = state.terms
         self.rated = terms.rated
+        self.pie, self.swapped = terms.pie, terms.swapped
         self.control = TimeControl(**terms.clock) if terms.clock else None
         room = self.room
         for seat, player in zip(room.seats, terms.players, strict=True):

@@ -56,6 +56,7 @@ CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history (player, at);
 CREATE TABLE IF NOT EXISTS game_terms (
     game_id BIGINT PRIMARY KEY, rated BOOLEAN NOT NULL, clock TEXT, south TEXT, north TEXT
 );
+ALTER TABLE game_terms ADD COLUMN IF NOT EXISTS pie SMALLINT NOT NULL DEFAULT 0;
 CREATE INDEX IF NOT EXISTS game_terms_south ON game_terms (south);
 CREATE INDEX IF NOT EXISTS game_terms_north ON game_terms (north);
 CREATE TABLE IF NOT EXISTS move_clocks (
@@ -199,10 +200,10 @@ class PgCompete:
     # ---- a room's game ------------------------------------------------------------------
     async def set_terms(self, game_id: int, terms: Terms, fence: Any) -> None:
         await self._fenced(
-            fence, "INSERT INTO game_terms (game_id, rated, clock, south, north) SELECT $3, $4, $5, $6, $7 "
+            fence, "INSERT INTO game_terms (game_id, rated, clock, south, north, pie) SELECT $3, $4, $5, $6, $7, $8 "
                    f"WHERE {FENCE} ON CONFLICT (game_id) DO UPDATE SET rated=excluded.rated, clock=excluded.clock, "
-                   "south=excluded.south, north=excluded.north",
-            game_id, terms.rated, json.dumps(terms.clock) if terms.clock else None, *terms.players)
+                   "south=excluded.south, north=excluded.north, pie=excluded.pie",
+            game_id, terms.rated, json.dumps(terms.clock) if terms.clock else None, *terms.players, terms.pie_code)
 
     async def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int], fence: Any) -> None:
         await self._fenced(
@@ -235,7 +236,7 @@ class PgCompete:
 
     async def match_state(self, game_id: int) -> MatchState:
         async with self.pool.acquire() as db:
-            terms = await db.fetchrow("SELECT rated, clock, south, north FROM game_terms WHERE game_id=$1", game_id)
+            terms = await db.fetchrow("SELECT rated, clock, south, north, pie FROM game_terms WHERE game_id=$1", game_id)
             last = await db.fetchrow("SELECT ply, south_ms, north_ms FROM move_clocks WHERE game_id=$1 "
                                      "ORDER BY ply DESC LIMIT 1", game_id)
             pause = await db.fetchrow("SELECT ply, south_ms, north_ms FROM clock_pauses WHERE game_id=$1", game_id)

@@ -120,7 +120,8 @@ class Room:
     def summary(self) -> RoomSummary:
         return RoomSummary(room=self.code, variant=self.variant_name, title=self.title, public=self.public,
                            seats=[s.info() for s in self.seats], spectators=len(self.spectators),
-                           status=self.status, clock=self.match.control, rated=self.match.rated)
+                           status=self.status, clock=self.match.control, rated=self.match.rated,
+                           pie=self.match.pie)
 
     def state(self) -> State:
         return State(**self.game.state_json(self.position))
@@ -132,7 +133,8 @@ class Room:
                          spectators=len(self.spectators), status=self.status,
                          you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
                          result=self.result, game_id=self.game_id, clock=self.match.control,
-                         clocks=self.match.snapshot(), rated=self.match.rated, offer=self.match.offer)
+                         clocks=self.match.snapshot(), rated=self.match.rated, offer=self.match.offer,
+                         pie=self.match.pie, swapped=self.match.swapped)
 
     def clients(self) -> set[Member]:
         out = set(self.spectators)
@@ -247,7 +249,7 @@ class Room:
         token = secrets.token_urlsafe(24)
         s = self.seats[seat]
         s.name, s.token_hash = client.name, hash_token(token)
-        s.player, s.rating = player, client.ratings.get(self.variant_name)
+        s.player, s.rating = player, client.ratings.get(self.match.rating_pool)
         s.clients.add(client)
         client.seats[self.code] = seat
         self.empty_since = None
@@ -274,7 +276,7 @@ class Room:
                                     f"this connection already sits {SEAT_NAMES[held]} in room {self.code}")
                 was_absent = not s.clients
                 s.clients.add(client)
-                mine = client.ratings.get(self.variant_name)
+                mine = client.ratings.get(self.match.rating_pool)
                 if mine is not None and client.player == s.player:
                     s.rating = mine
                 client.seats[self.code] = i
@@ -447,6 +449,40 @@ class Room:
                             f"it is {SEAT_NAMES[self.position.turn]}'s turn, you are {SEAT_NAMES[seat]}")
         if ply is not None and ply != len(self.moves):
             raise RoomError(ErrorCode.STALE_PLY, f"the game is at ply {len(self.moves)}, not {ply}")
+
+    def swap(self, client: Member, ply: int | None) -> None:
+        """The swap rule: the second player takes over the side that made the first move;
+        the first player now sits the other side, whose turn it is. The stored moves stay
+        as they are (a move belongs to a side); who sits where is stored with the terms."""
+        seat = self.seat_of(client)
+        self.match.check_swap(seat, ply)
+        self._exchange_seats()
+        for i, s in enumerate(self.seats):
+            if s.abandon_timer is not None:  # its deadline named the seat by number: armed again
+                self._start_abandon_timer(i)
+        self.match.swapped = True
+        assert self.game_id is not None
+        self.store.set_players(self.game_id, [s.name for s in self.seats])
+        self.match.store_terms()
+        self.save()
+        self.touch()
+        log.info("room %s: %s swaps to %s", self.code, client.peer, SEAT_NAMES[1 - seat])
+        self._tell_states()
+        self.on_change(self)
+        self.computer_turn()
+
+    def _exchange_seats(self) -> None:
+        """The two seats' occupants change sides (a rematch, a swap)."""
+        self.seats.reverse()
+        for i, s in enumerate(self.seats):
+            for c in s.clients:
+                c.seats[self.code] = i
+
+    def _tell_states(self) -> None:
+        """Everyone gets the whole room again: who sits where changed."""
+        for i, s in enumerate(self.seats):
+            self.deliver(s.clients, self.room_state(i))
+        self.deliver(self.spectators, self.room_state(None))
 
     async def move(self, client: Member, move: Any, ply: int | None) -> None:
         seat = self.seat_of(client)
@@ -623,18 +659,13 @@ class Room:
         first = await self.first_position(self.starter)
         if not self.finished or not all(s.wants_rematch or s.computer for s in self.seats):
             return False  # a rematch started meanwhile (both asked at once)
-        self.seats.reverse()
+        self._exchange_seats()
         for s in self.seats:
             s.wants_rematch = False
-        for i, s in enumerate(self.seats):
-            for c in s.clients:
-                c.seats[self.code] = i
         self.begin(self.starter, first)
         self.start_abandon_timers()  # a player who asked and then went away still has to come back
         log.info("room %s: rematch, seats swapped", self.code)
-        for i, s in enumerate(self.seats):
-            self.deliver(s.clients, self.room_state(i))
-        self.deliver(self.spectators, self.room_state(None))
+        self._tell_states()
         self.on_change(self)
         self.computer_turn()
         return True

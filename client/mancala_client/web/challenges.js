@@ -77,7 +77,9 @@ export function wireChallenges() {
     const to = $("challenge-to").value.trim();
     if (!to) return;
     try {
-      const sent = await app.conn.request({ type: "challenge", to, variant: $("create-variant").value, ...terms() });
+      // a challenge carries no swap choice: the server gives it the rule where rated play needs it
+      const { pie: _pie, ...asked } = terms();
+      const sent = await app.conn.request({ type: "challenge", to, variant: $("create-variant").value, ...asked });
       open.set(sent.challenge, sent);
       render();
       $("challenge-to").value = "";

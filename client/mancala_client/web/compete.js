@@ -10,7 +10,8 @@ import { SEAT_NAMES } from "./text.js";
 const LOW_MS = 10_000; // a clock under this (or a tenth of its start) shows red
 
 export const match = {
-  code: null, clock: null, clocks: null, at: 0, rated: false, offer: null, chat: [], muted: new Set(),
+  code: null, clock: null, clocks: null, at: 0, rated: false, pie: false, swapped: false, offer: null, chat: [],
+  muted: new Set(),
 };
 app.match = match; // window.mancala.match: read by tests and the curious
 
@@ -93,6 +94,9 @@ function renderControls() {
   $("takeback-button").hidden = !playing || computer || match.rated || Boolean(theirs)
     || !room.moves.some((m) => m.seat === room.you);
   $("takeback-button").disabled = Boolean(mine);
+  // the swap rule: the second player's answer to the first move (the server judges it)
+  $("swap-button").hidden = !playing || !match.pie || match.swapped || room.moves.length !== 1
+    || room.moves[0].seat === room.you || room.state.turn !== room.you;
   $("offer").hidden = !(playing && theirs);
   if (theirs) {
     $("offer-text").textContent = theirs.kind === "draw"
@@ -159,7 +163,8 @@ export function after(msg, views) {
       if (!here) return;
       fresh(msg.room);
       Object.assign(match, { clock: msg.clock ?? null, clocks: msg.clocks ?? null, at: performance.now(),
-                             rated: Boolean(msg.rated), offer: msg.offer ?? null });
+                             rated: Boolean(msg.rated), pie: Boolean(msg.pie), swapped: Boolean(msg.swapped),
+                             offer: msg.offer ?? null });
       match.chat = []; // the server sends the recent lines again after every room_state
       break;
     case "player_status":
@@ -229,6 +234,10 @@ export function wireRoom() {
       match.offer = { kind: "draw", seat: app.room.you };
       renderControls();
     }, showError);
+  });
+  $("swap-button").addEventListener("click", () => {
+    // the room_state that follows seats this page on the other side
+    app.conn.request({ type: "swap", room: app.room.code, ply: 1 }).catch(showError);
   });
   $("takeback-button").addEventListener("click", () => {
     app.conn.request({ type: "offer_takeback", room: app.room.code }).then(() => {

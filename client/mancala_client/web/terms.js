@@ -13,7 +13,7 @@ export function chosenClock() {
 
 export function terms() {
   const clock = chosenClock();
-  return { ...(clock ? { clock } : {}), rated: $("create-rated").checked };
+  return { ...(clock ? { clock } : {}), rated: $("create-rated").checked, pie: $("create-pie").checked };
 }
 
 /** A time control in words: "5+3", "1 day a move". */

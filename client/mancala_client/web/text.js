@@ -36,6 +36,8 @@ export const ERROR_TEXT = {
   no_such_player: "No player of that name is online on this server.",
   no_such_challenge: "That challenge is no longer open.",
   not_claimable: "There is no win to claim: your opponent is here, or still has time to come back.",
+  no_swap: "No swap now: only the second player may swap, instead of their first move, once.",
+  not_rated_here: "This game is not rated against the computer: its first move decides it. Play it casual, or rated against a person.",
 };
 
 export function errorText(code, detail) {

@@ -67,6 +67,9 @@ class CreateRoom(_Request):
     computer: ComputerLevel | None = None  # a computer opponent's difficulty
     clock: TimeControl | None = None  # added: the room's time control (None: no clock)
     rated: bool = False  # added: the game changes both players' ratings (known players only)
+    # added: the swap rule: after the first move the second player may take over the
+    # first player's side (always on in a rated game of a variant whose first move is decisive)
+    pie: bool = False
 
 
 class JoinRoom(_Request):
@@ -91,6 +94,7 @@ class QuickPair(_Request):
     variant: str
     clock: TimeControl | None = None  # added: pairs only with the same time control
     rated: bool = False  # added: pairs rated players by rating range
+    pie: bool = False  # added: pairs only with the same swap rule
 
 
 class MakeMove(_Request):
@@ -98,6 +102,15 @@ class MakeMove(_Request):
     room: RoomCode
     move: JsonMove
     ply: SafeInt | None = None  # the ply the client saw; a stale one is refused
+
+
+class Swap(_Request):
+    """The swap ("pie") rule: the second player, before their first move, takes over the
+    side that moved first; the first player then plays the other side, and moves now."""
+
+    type: Literal["swap"] = "swap"
+    room: RoomCode
+    ply: SafeInt | None = None  # the ply the client saw (1); a stale one is refused
 
 
 class Resign(_Request):
@@ -214,7 +227,7 @@ COMPETITIVE_REQUESTS = (Identify, Rename, TransferCode, RedeemTransfer, OfferDra
                         AnswerTakeback, Chat, Mute, Challenge, AnswerChallenge)
 ClientMessage = Annotated[
     Hello | ListVariants | SubscribeLobby | UnsubscribeLobby | CreateRoom | JoinRoom | Spectate
-    | Reconnect | QuickPair | MakeMove | Resign | ClaimWin | Rematch | Leave | Ping
+    | Reconnect | QuickPair | MakeMove | Swap | Resign | ClaimWin | Rematch | Leave | Ping
     | Identify | Rename | TransferCode | RedeemTransfer | OfferDraw | AnswerDraw | OfferTakeback
     | AnswerTakeback | Chat | Mute | Challenge | AnswerChallenge,
     Field(discriminator="type"),
@@ -235,5 +248,5 @@ def validate_client(data: dict[str, Any]) -> Any:
 CLIENT_TYPES = frozenset(
     m.model_fields["type"].default
     for m in (Hello, ListVariants, SubscribeLobby, UnsubscribeLobby, CreateRoom, JoinRoom, Spectate,
-              Reconnect, QuickPair, MakeMove, Resign, ClaimWin, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS)
+              Reconnect, QuickPair, MakeMove, Swap, Resign, ClaimWin, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS)
 )

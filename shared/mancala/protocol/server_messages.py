@@ -53,6 +53,8 @@ class ErrorCode(StrEnum):
     NO_SUCH_PLAYER = "no_such_player"  # a challenge to a name nobody has, or who is not connected
     NO_SUCH_CHALLENGE = "no_such_challenge"  # answered, withdrawn, expired, or never made
     NOT_CLAIMABLE = "not_claimable"  # claim_win while the opponent is here or still has time to come back
+    NO_SWAP = "no_swap"  # a swap where the room has no swap rule, or not now (only the second player's first turn)
+    NOT_RATED_HERE = "not_rated_here"  # rated terms this game cannot be fair under (docs/competitive.md)
 
 
 class Error(WireModel):
@@ -107,6 +109,7 @@ class RoomSummary(WireModel):
     status: RoomStatus
     clock: TimeControl | None = None  # added: the room's time control
     rated: bool = False  # added
+    pie: bool = False  # added: the swap rule is on
 
 
 class Lobby(WireModel):
@@ -181,6 +184,8 @@ class RoomState(WireModel):
     clocks: Clocks | None = None  # added: both clocks now
     rated: bool = False  # added
     offer: OfferInfo | None = None  # added: a draw or takeback offer waiting for an answer
+    pie: bool = False  # added: the swap rule is on (the second player may swap at ply 1)
+    swapped: bool = False  # added: the second player took the first player's side
 
 
 class MoveMade(WireModel):
