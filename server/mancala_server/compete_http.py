@@ -5,7 +5,7 @@ chat, and the two pages that show them (static files of client/mancala_client/we
 | --- | --- |
 | `/api/leaderboard/{variant}` | the variant's rated players, best first |
 | `/api/players/{name}` | a player's ratings, rating history and recent games |
-| `/api/games/{id}/chat` | a stored game's chat (both channels) |
+| `/api/games/{id}/chat` | a stored game's chat: the players' channel, and the spectators' once the game is over |
 | `/leaderboard/{variant}`, `/players/{name}` | the pages (leaderboard.html, player.html) |
 
 Both databases answer the same (the reads are one storage call each, http.py's handlers):
@@ -34,8 +34,10 @@ def profile_json(profile: Profile) -> dict[str, Any]:
     return {"name": profile.player.name,
             "ratings": [{"variant": v, **_rating(r)} for v, r in sorted(profile.ratings.items())],
             "history": profile.history,
-            "games": [{**g, "url": f"/games/{g['id']}"} for g in profile.games]}
+            "games": [g if g["private"] else {**g, "url": f"/games/{g['id']}"} for g in profile.games]}
 
 
-def chat_json(game_id: int, rows: list[ChatRow]) -> dict[str, Any]:
-    return {"id": game_id, "chat": [asdict(r) for r in rows]}
+def chat_json(game_id: int, rows: list[ChatRow], over: bool) -> dict[str, Any]:
+    """The spectators' lines only once the game is over: a spectator could otherwise pass
+    the players moves through this page while they play."""
+    return {"id": game_id, "chat": [asdict(r) for r in rows if over or r.channel == "players"]}

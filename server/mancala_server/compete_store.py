@@ -182,7 +182,10 @@ def _rating(r: Any) -> Rating:
 
 CHALLENGE_COLUMNS = "id, by_player, to_player, variant, clock, rated, status, created"
 HISTORY_COLUMNS = "variant, game_id, at, rating, rd"
-RECENT_COLUMNS = "g.id, g.variant, g.south, g.north, g.outcome, g.reason, g.result, g.started, t.rated, t.clock, t.south"
+# with the game's room: a private room's game is listed without what would let anyone read it
+RECENT_COLUMNS = ("g.id, g.variant, g.south, g.north, g.outcome, g.reason, g.result, g.started, t.rated, t.clock, "
+                  "t.south, r.public")
+RECENT_FROM = "game_terms t JOIN games g ON g.id = t.game_id LEFT JOIN rooms r ON r.code = g.room"
 
 
 def _json(text: str | None) -> Any:
@@ -200,10 +203,11 @@ def history_entry(r: Any) -> dict[str, Any]:
 
 
 def recent_game(r: Any, player_id: str) -> dict[str, Any]:
-    """A game of `player_id` (RECENT_COLUMNS) as a profile's recent game."""
+    """A game of `player_id` (RECENT_COLUMNS) as a profile's recent game, `private` where its
+    room is (or is unknown): its id alone does not open it (game_access.py)."""
     return {"id": r[0], "variant": r[1], "players": [r[2], r[3]], "outcome": _json(r[4]), "reason": r[5],
             "result": r[6], "started": r[7], "rated": bool(r[8]), "clock": _json(r[9]),
-            "seat": 0 if r[10] == player_id else 1}
+            "seat": 0 if r[10] == player_id else 1, "private": not r[11]}
 
 
 def match_state_of(terms: Any, last: Any, pause: Any) -> MatchState:
@@ -312,7 +316,7 @@ class CompeteStore:
         history = [history_entry(r) for r in self.db.execute(
             f"SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player=? ORDER BY at LIMIT 2000", (who.id,))]
         rows = self.db.execute(
-            f"SELECT {RECENT_COLUMNS} FROM game_terms t JOIN games g ON g.id = t.game_id WHERE t.south=? OR t.north=? "
+            f"SELECT {RECENT_COLUMNS} FROM {RECENT_FROM} WHERE t.south=? OR t.north=? "
             "ORDER BY g.started DESC LIMIT ?", (who.id, who.id, games))
         recent = [recent_game(r, who.id) for r in rows]
         return Profile(who, self.ratings_of(who.id), history, recent)

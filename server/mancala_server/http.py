@@ -27,6 +27,7 @@ from mancala_server import compete_http, game_pages
 from mancala_server.analysis import AnalysisError, ply_of
 from mancala_server.app_keys import HUB, STORAGE
 from mancala_server.connection import TokenBucket
+from mancala_server.game_access import may_read
 from mancala_server.hub import Hub
 from mancala_server.metrics import CONTENT_TYPE
 from mancala_server.one_turn import OneTurnError
@@ -176,7 +177,7 @@ class HttpRoutes:
         position, searched off the event loop (server/mancala_server/analysis.py)."""
         try:
             ply = ply_of(request.query_string)
-            row = await self.storage.game(int(request.match_info["game"]))
+            row = await self.readable(request)
             answer = await self.hub.analyses.answer(row, ply, remote(request))
         except AnalysisError as exc:
             response = error_response(HTTPStatus(exc.status), exc.code, exc.message)
@@ -187,19 +188,26 @@ class HttpRoutes:
 
     # ---- stored games -----------------------------------------------------------------------
 
-    async def game(self, request: web.Request) -> web.Response:
+    async def readable(self, request: web.Request) -> GameRow | None:
+        """The stored game of the path, or None when there is none or the asker may not read
+        it (a private room's game without its share key: game_access.py)."""
         row = await self.storage.game(int(request.match_info["game"]))
+        if row is None:
+            return None
+        public = await self.storage.room_public(row.room)
+        return row if may_read(row.room, row.id, public, request.query.get("key")) else None
+
+    async def game(self, request: web.Request) -> web.Response:
+        row = await self.readable(request)
         if row is None:
             return not_found(request.path)
         return self.game_record(row, await self.storage.room_public(row.room))
 
     async def positions(self, request: web.Request) -> web.Response:
-        row = await self.storage.game(int(request.match_info["game"]))
-        return self.positions_of(row, request.path)
+        return self.positions_of(await self.readable(request), request.path)
 
     async def record(self, request: web.Request) -> web.Response:
-        row = await self.storage.game(int(request.match_info["game"]))
-        return self.record_of(row, request.match_info["kind"], request.path)
+        return self.record_of(await self.readable(request), request.match_info["kind"], request.path)
 
     # ---- competitive play (compete_http.py) ---------------------------------------------
 
@@ -214,10 +222,10 @@ class HttpRoutes:
         return not_found(request.path) if profile is None else json_response(compete_http.profile_json(profile))
 
     async def chat(self, request: web.Request) -> web.Response:
-        game_id = int(request.match_info["game"])
-        if await self.storage.game(game_id) is None:
+        row = await self.readable(request)
+        if row is None:
             return not_found(request.path)
-        return json_response(compete_http.chat_json(game_id, await self.storage.chat(game_id)))
+        return json_response(compete_http.chat_json(row.id, await self.storage.chat(row.id), row.outcome is not None))
 
     def positions_of(self, row: GameRow | None, path: str) -> web.Response:
         if row is None or not game_pages.built_in(row.variant):

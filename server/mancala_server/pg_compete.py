@@ -13,6 +13,7 @@ from mancala_server.compete_store import (
     CHALLENGE_COLUMNS,
     HISTORY_COLUMNS,
     RECENT_COLUMNS,
+    RECENT_FROM,
     ChallengeRow,
     ChatRow,
     ClockMark,
@@ -166,7 +167,7 @@ class PgCompete:
         history = [history_entry(r) for r in await self.pool.fetch(
             f"SELECT {HISTORY_COLUMNS} FROM rating_history WHERE player=$1 ORDER BY at LIMIT 2000", who.id)]
         rows = await self.pool.fetch(
-            f"SELECT {RECENT_COLUMNS} FROM game_terms t JOIN games g ON g.id = t.game_id "
+            f"SELECT {RECENT_COLUMNS} FROM {RECENT_FROM} "
             "WHERE t.south=$1 OR t.north=$1 ORDER BY g.started DESC LIMIT $2", who.id, games)
         recent = [recent_game(r, who.id) for r in rows]
         return Profile(who, await self.ratings_of(who.id), history, recent)

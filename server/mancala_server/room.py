@@ -41,6 +41,7 @@ from mancala.protocol.messages import Seat as SeatNumber
 from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala_server.clock import Clock, Timer
+from mancala_server.game_access import share_key
 from mancala_server.match import Ending, Match, replay
 from mancala_server.ratings import computer_rating
 from mancala_server.room_chat import RoomChat
@@ -134,7 +135,8 @@ class Room:
                          you=you, ply=len(self.moves), moves=self.moves, state=self.state(),
                          result=self.result, game_id=self.game_id, clock=self.match.control,
                          clocks=self.match.snapshot(), rated=self.match.rated, offer=self.match.offer,
-                         pie=self.match.pie, swapped=self.match.swapped)
+                         pie=self.match.pie, swapped=self.match.swapped,
+                         share_key=None if self.public or self.game_id is None else share_key(self.code, self.game_id))
 
     def clients(self) -> set[Member]:
         out = set(self.spectators)

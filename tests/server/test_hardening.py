@@ -251,6 +251,8 @@ async def test_private_rooms_cannot_be_found(server, connect) -> None:
     status, rooms = await get_json(server.port, "/api/rooms")
     assert [r["room"] for r in rooms] == [public.room]
     status, game = await get_json(server.port, f"/api/games/{private_state.game_id}")
+    assert status == 404  # a private room's game opens only with its share key (game_access.py)
+    status, game = await get_json(server.port, f"/api/games/{private_state.game_id}?key={private_state.share_key}")
     assert status == 200 and game["room"] is None
     status, game = await get_json(server.port, f"/api/games/{public_state.game_id}")
     assert status == 200 and game["room"] == public.room

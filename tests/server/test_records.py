@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from mancala_server.game_access import share_key
 from tests.server.helpers import http_get, next_move, state_dict
 
 
@@ -59,7 +60,11 @@ async def test_a_downloaded_record_replays_to_the_final_position(server, connect
 
 async def test_the_text_record_names_moves_as_the_clients_do(server, connect):
     state, over, moves = await play_to_the_end(connect, "kalah_4", 4, public=False)
-    status, kind, body = await asyncio.to_thread(http_get, server.port, f"/api/games/{over.game_id}/record.txt")
+    path = f"/api/games/{over.game_id}/record.txt"
+    status, _, _ = await asyncio.to_thread(http_get, server.port, path)
+    assert status == 404  # a private room's game: only with its share key
+    key = share_key(over.room, over.game_id)  # the room_state's share_key, made the same way
+    status, kind, body = await asyncio.to_thread(http_get, server.port, f"{path}?key={key}")
     assert status == 200 and kind.startswith("text/plain")
     text = body.decode()
     head, _, listing = text.partition("\n\n")

@@ -30,7 +30,7 @@ def played_game(server: LiveServer, stack: ExitStack, spectate: Any = None) -> t
     resigns; `spectate(code)` is called once the room exists. Returns the room, the game
     id, the moves and the indexes of the extra-turn and capture moves."""
     ann, bob = SocketPlayer(server, "ann", stack), SocketPlayer(server, "bob", stack)
-    code = ann.ask({"type": "create_room", "variant": "kalah_4", "public": False, "seat": 0})["room"]
+    code = ann.ask({"type": "create_room", "variant": "kalah_4", "public": True, "seat": 0})["room"]
     bob.ask({"type": "join_room", "room": code})
     ann.ask({"type": "ping"})  # the room_state pushed after seat_granted is in by its answer
     game_id = next(m for m in ann.pushed if m["type"] == "room_state")["game_id"]

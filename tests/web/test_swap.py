@@ -33,3 +33,17 @@ def test_the_second_player_swaps_sides_with_one_click(new_page, server: LiveServ
     bob.wait_for_selector("#swap-button", state="hidden")
     # Alice, now North, is to move: her page lets her
     alice.wait_for_function("window.mancala.room.state.turn === window.mancala.room.you")
+
+
+def test_a_private_games_replay_link_carries_its_key_and_others_find_nothing(new_page, server: LiveServer) -> None:
+    alice = new_page(name="alice")
+    request(alice, {"type": "create_room", "variant": "kalah_4", "seat": 0, "computer": 0, "public": False})
+    code = wait_in_room(alice)
+    request(alice, {"type": "resign", "room": code})
+    alice.wait_for_selector("#replay-link")
+    href = alice.get_attribute("#replay-link", "href")
+    assert href is not None and "?key=" in href
+    alice.click("#replay-link")
+    alice.wait_for_selector("body[data-loaded='game']")  # the players' link opens the viewer
+    stranger = new_page(href.split("?")[0], name="eve")  # the id alone: nothing
+    stranger.wait_for_selector("body[data-loaded='missing']")

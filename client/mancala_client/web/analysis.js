@@ -4,6 +4,7 @@
 // (docs/protocol.md "Analysis"). Each position is asked for once; a refusal is asked
 // again only after a while, so a page that redraws often does not eat its quota.
 
+import { withKey } from "./gamekey.js";
 import { SEAT_NAMES, moveHole, moveText } from "./text.js";
 
 const RETRY_MS = 5_000; // the quota's Retry-After
@@ -53,7 +54,7 @@ export class Analyses {
 
   ask(key, gameId, ply) {
     this.asking.add(key);
-    fetch(`/api/games/${gameId}/analysis?ply=${ply}`)
+    fetch(withKey(`/api/games/${gameId}/analysis?ply=${ply}`))
       .then((r) => r.json().then((body) => ({ ok: r.ok, body })))
       .catch(() => ({ ok: false, body: { error: "network" } }))
       .then(({ ok, body }) => {

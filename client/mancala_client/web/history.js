@@ -3,6 +3,7 @@
 // (/api/games/{id}/positions) for the moves played before the page came in.
 
 import { moveEffects } from "./effects.js";
+import { withKey } from "./gamekey.js";
 
 /** Annotate each move with what it did: from its events, else from the positions
  * before and after it (when known). */
@@ -22,7 +23,7 @@ export function annotate(moves, states) {
 /** Fetch the stored game's positions into room.states (once); true when they came. */
 export async function loadPositions(room) {
   if (room.gameId === null || room.gameId === undefined) return false;
-  room.positionsAsked ??= fetch(`/api/games/${room.gameId}/positions`)
+  room.positionsAsked ??= fetch(withKey(`/api/games/${room.gameId}/positions`))
     .then((r) => (r.ok ? r.json() : null))
     .catch(() => null);
   const data = await room.positionsAsked;

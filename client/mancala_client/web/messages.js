@@ -3,6 +3,7 @@
 
 import { noteGrace } from "./away.js";
 import { moveEffects } from "./effects.js";
+import { setGameKey } from "./gamekey.js";
 import { annotate, loadPositions } from "./history.js";
 import { ServerError } from "./net.js";
 import { announce, showError, showNotice } from "./notice.js";
@@ -34,7 +35,9 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
         }), spectators: msg.spectators, status: msg.status,
         you: msg.you, ply: msg.ply, moves: msg.moves.map((m) => ({ ...m })), state: msg.state, result: msg.result,
         outcome: msg.state.outcome, gameId: msg.game_id, states: new Map([[msg.ply, msg.state]]),
+        shareKey: msg.share_key ?? null,
       };
+      setGameKey(app.room.shareKey, app.room.gameId);
       annotate(app.room.moves, app.room.states); // from their events, where the server sent them
       app.viewPly = null;
       // the moves before this page came in: their marks need the positions they were played on

@@ -1,6 +1,8 @@
 // A player's page (/players/{name}): ratings per variant, the rating history as an SVG
 // chart, recent games linking to their replays (/games/{id}). Text only, never markup.
 
+import { replayPath } from "./gamekey.js";
+
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
 const SEATS = ["South", "North"];
@@ -79,10 +81,15 @@ async function start() {
   draw();
   $("games-list").replaceChildren(...data.games.map((g) => {
     const li = document.createElement("li");
-    const a = document.createElement("a");
-    a.href = g.url;
-    a.textContent = `${g.variant}: ${g.players.map((p) => p ?? "?").join(" vs ")}`;
     const seat = SEATS[g.seat] ?? "";
+    const path = replayPath(g);
+    if (path === null) { // a private room's game: only its players (and whom they share it with) read it
+      li.append(`${g.variant}: a private game — as ${seat}; ${g.result ?? "not finished"}${g.rated ? " (rated)" : ""}`);
+      return li;
+    }
+    const a = document.createElement("a");
+    a.href = path;
+    a.textContent = `${g.variant}: ${g.players.map((p) => p ?? "?").join(" vs ")}`;
     li.append(a, ` — as ${seat}; ${g.result ?? "not finished"}${g.rated ? " (rated)" : ""}`);
     return li;
   }));

@@ -6,6 +6,7 @@
 // everything people typed is shown as text.
 
 import { Analyses, analysisText } from "./analysis.js";
+import { withKey } from "./gamekey.js";
 import { BoardView } from "./board.js";
 import { annotate } from "./history.js";
 import { renderMoveList } from "./movelist.js";
@@ -72,10 +73,10 @@ function renderResult(game) {
 /** Download links for what the server offers: the game's JSON, and its record in the
  * `mancala replay` format and in text notation where the server has them. */
 async function offerDownloads(id) {
-  $("download-moves").href = `/api/games/${id}`;
+  $("download-moves").href = withKey(`/api/games/${id}`);
   $("download-moves").download = `mancala-${id}-game.json`;
   for (const kind of ["json", "txt"]) {
-    const path = `/api/games/${id}/record.${kind}`;
+    const path = withKey(`/api/games/${id}/record.${kind}`);
     const head = await fetch(path, { method: "HEAD" }).catch(() => null);
     if (!head?.ok) continue;
     const a = document.createElement("a");
@@ -99,7 +100,7 @@ function onKey(event) {
 async function start() {
   const id = location.pathname.split("/")[2];
   const [game, positions] = await Promise.all([`/api/games/${id}`, `/api/games/${id}/positions`].map(
-    (path) => fetch(path).then((r) => (r.ok ? r.json() : null)).catch(() => null)));
+    (path) => fetch(withKey(path)).then((r) => (r.ok ? r.json() : null)).catch(() => null)));
   if (!game) {
     $("game-missing").hidden = false;
     document.body.dataset.loaded = "missing";

@@ -186,7 +186,8 @@ function renderResult() {
   if (room.gameId !== null && room.gameId !== undefined) {
     const link = document.createElement("a");
     link.id = "replay-link";
-    link.href = `/games/${room.gameId}`;
+    link.href = room.shareKey ? `/games/${room.gameId}?key=${encodeURIComponent(room.shareKey)}`
+      : `/games/${room.gameId}`;
     link.textContent = "Replay this game";
     box.append(link);
   }

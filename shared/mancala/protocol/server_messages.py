@@ -186,6 +186,8 @@ class RoomState(WireModel):
     offer: OfferInfo | None = None  # added: a draw or takeback offer waiting for an answer
     pie: bool = False  # added: the swap rule is on (the second player may swap at ply 1)
     swapped: bool = False  # added: the second player took the first player's side
+    # added: a private room's game is read over HTTP with this key (?key=...); None for a public room
+    share_key: str | None = None
 
 
 class MoveMade(WireModel):
