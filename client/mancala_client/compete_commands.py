@@ -151,9 +151,10 @@ class CompeteCommands:
 
     async def transfer(self, args: list[str]) -> None:
         reply = await self.session.request({"type": "transfer_code"})
-        self.out.say(f"On the other device type `redeem {reply.code}` within {reply.expires_in // 60} minutes.")
+        self.out.say(f"On the other device type `redeem {reply.code}` within {reply.expires_in // 60} minutes. "
+                     "Once it is used, the key kept here stops working (a new key ends the old ones).")
 
     async def redeem(self, args: list[str]) -> None:
         if args:
             self.session.remember(await self.session.request({"type": "redeem_transfer", "code": args[0]}))
-            self.out.say(f"You are {self.session.name} here too.")
+            self.out.say(f"You are {self.session.name} here now; the keys of your other devices no longer work.")

@@ -285,7 +285,9 @@ class CompeteStore:
                             (code_hash, player_id, expires))
 
     def redeem_transfer(self, code_hash: str, secret_hash: str) -> PlayerRow | None:
-        """The code's player, with a new secret for the new device; the code is used up."""
+        """The code's player, with a new secret for the new device; the code is used up, and
+        the player's older secrets with it: a new secret ends the old ones, so a key copied
+        off a device is worth nothing once its owner moves (compete_hub.py, transfers)."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             r = self.db.execute("SELECT player FROM transfer_codes WHERE code_hash=? AND expires >= ?",
@@ -293,6 +295,7 @@ class CompeteStore:
             self.db.execute("DELETE FROM transfer_codes WHERE code_hash=?", (code_hash,))
             if r is None:
                 return None
+            self.db.execute("DELETE FROM player_secrets WHERE player=?", (r[0],))
             self.db.execute("INSERT INTO player_secrets (secret_hash, player, created) VALUES (?,?,?)",
                             (secret_hash, r[0], time.time()))
         return self.player(r[0])

@@ -145,6 +145,7 @@ class PgCompete:
                                        "RETURNING player", code_hash, time.time())
             if player is None:
                 return None
+            await db.execute("DELETE FROM player_secrets WHERE player=$1", player)  # a new secret ends the old
             await db.execute("INSERT INTO player_secrets (secret_hash, player, created) VALUES ($1,$2,$3)",
                              secret_hash, player, time.time())
             return _player(await db.fetchrow("SELECT id, name FROM players WHERE id=$1", player))

@@ -155,9 +155,9 @@ async def test_a_transfer_code_makes_a_second_terminal_the_same_player(
     second = terminal("--server", url, "--name", "other", MANCALA_PLAYER_FILE=str(second_file))
     await second.expect(r"Connected to .* as other\.")
     first.send("transfer")
-    code = (await first.expect(r"On the other device type `redeem (\S+)` within 10 minutes\."))[1]
+    code = (await first.expect(r"On the other device type `redeem (\S+)` within 10 minutes\. Once it is used"))[1]
     second.send(f"redeem {code}")
-    await second.expect(r"You are lena here too\.")
+    await second.expect(r"You are lena here now; the keys of your other devices no longer work\.")
     second.send("me")
     await second.expect(r"You are lena\. No rated games yet\.")
     lena = json.loads(first_file.read_text())["players"][url]

@@ -49,6 +49,16 @@ async def test_a_transfer_code_works_once_and_not_after_it_expires(storage: Stor
     assert await storage.player_by_secret("p-ann-0001", "hash-new") is not None
 
 
+async def test_a_redeemed_transfer_ends_the_players_older_secrets(storage: Storage) -> None:
+    await storage.new_player("p-ann-0001", "Ann", "hash-first")
+    await storage.new_player("p-bob-0001", "Bob", "hash-bob")
+    await storage.add_transfer("code-1", "p-ann-0001", time.time() + 60)
+    await storage.redeem_transfer("code-1", "hash-phone")
+    assert await storage.player_by_secret("p-ann-0001", "hash-first") is None  # a copied key is worth nothing
+    assert await storage.player_by_secret("p-ann-0001", "hash-phone") is not None
+    assert await storage.player_by_secret("p-bob-0001", "hash-bob") is not None  # nobody else's
+
+
 async def test_a_rated_end_stores_the_result_and_both_ratings_with_their_history(storage: Storage) -> None:
     for pid, name in (("p-ann-0001", "Ann"), ("p-bob-0001", "Bob")):
         await storage.new_player(pid, name, f"h-{pid}")
