@@ -49,6 +49,7 @@ from mancala_server.compete_store import ChallengeRow, PlayerRow
 from mancala_server.config import Settings
 from mancala_server.connection import Client
 from mancala_server.players import NameTaken, SecretIdentity
+from mancala_server.rate_limits import person_limit
 from mancala_server.room import Room
 from mancala_server.room_chat import MaskWords
 from mancala_server.room_ports import Member, RoomError
@@ -103,6 +104,11 @@ class Competition:
         self.expiry: dict[str, Timer] = {}  # challenge id -> its expiry timer
         self.waiting_since: dict[str, float] = {}  # quick room code -> when it began to wait
         self.words = MaskWords(hub.settings.chat_blocklist.split(","))
+        s, now = hub.settings, hub.clock.now
+        # per person and per address, across rooms and sockets (rate_limits.py)
+        self.chat_limit = person_limit(s.chat_rate, s.chat_burst, s.chat_address_rate, s.chat_address_burst, now)
+        self.challenge_limit = person_limit(s.challenge_rate, s.challenge_burst, s.challenge_address_rate,
+                                            s.challenge_address_burst, now)
         self.tasks: set[asyncio.Task[None]] = set()
 
     @property
@@ -128,8 +134,7 @@ class Competition:
 
     def prepare(self, room: Room) -> None:
         """A new room (made or restored): the server's chat settings."""
-        s = self.hub.settings
-        room.chat.rate, room.chat.burst, room.chat.filter = s.chat_rate, s.chat_burst, self.words
+        room.chat.limit, room.chat.filter = self.chat_limit, self.words
 
     # ---- identity -----------------------------------------------------------------------
 
@@ -282,9 +287,21 @@ class Competition:
         me = self._player(client)
         if msg.variant not in self.hub.variants:
             raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
+        s = self.hub.settings
+        if not self.challenge_limit.take(client):
+            person = self.challenge_limit.person
+            raise RoomError(ErrorCode.RATE_LIMITED, f"at most {person.burst} challenges at once, then one every "
+                                                    f"{1 / person.rate:g} s (for you, and for your address)")
         target = await self.storage.player_by_name(msg.to)
         if target is None or target.id == me:
             raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"no other player is called {msg.to!r}")
+        # a flood from many identities still waits for one person: what is open to them is capped
+        if len(await self.storage.open_challenges_by(me)) >= s.challenges_open_by:
+            raise RoomError(ErrorCode.RATE_LIMITED, f"you have {s.challenges_open_by} challenges open: "
+                                                    "wait for answers, or withdraw one")
+        if len(await self.storage.open_challenges(target.id)) >= s.challenges_open_to:
+            raise RoomError(ErrorCode.RATE_LIMITED, f"{target.name} has {s.challenges_open_to} challenges "
+                                                    "waiting already: try again later")
         if not await self.hub.reach(target.id):
             raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"{target.name} is not connected now")
         row = ChallengeRow("c" + secrets.token_urlsafe(12), me, target.id, msg.variant,

@@ -69,9 +69,20 @@ class Settings:
     log_format: str = "text"
 
     # ---- competitive play (docs/competitive.md) -------------------------------------------
-    # chat lines a second per person in a room (on average), and the burst allowed
+    # chat lines a second per person (a known player, or a guest's address), wherever they
+    # say them, and the burst allowed; and per address (rate_limits.py)
     chat_rate: float = 0.5
     chat_burst: int = 5
+    chat_address_rate: float = 2.0
+    chat_address_burst: int = 20
+    # challenges a second per player and per address, the burst allowed; challenges open at
+    # once to one player, and by one player
+    challenge_rate: float = 0.2
+    challenge_burst: int = 5
+    challenge_address_rate: float = 0.5
+    challenge_address_burst: int = 10
+    challenges_open_to: int = 10
+    challenges_open_by: int = 5
     # words the chat filter masks, comma separated (the server-side word filter hook)
     chat_blocklist: str = ""
     # an unanswered challenge expires after this; a transfer code after this
