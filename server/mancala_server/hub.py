@@ -560,6 +560,10 @@ class Hub:
         room = self.room(msg.room)
         room.detach(client, leaving=True)
         room.tell(client, Ack(id=msg.id))
+        if room.status == "waiting" and not room.moves and not room.clients():
+            # nobody came and its maker went: it takes no place in the lobby or the
+            # maker's quota (a game against the computer ended as they left: room.detach)
+            self.close_room(room, "closed: everyone left before the game began")
 
     def on_ping(self, client: Client, msg: Ping) -> None:
         client.send(Pong(id=msg.id))

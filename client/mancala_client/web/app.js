@@ -122,7 +122,10 @@ function start() {
     const room = app.room;
     const leave = () => { setHash(""); router.route(); };
     if (room && room.you !== null && room.status === "playing" && !room.outcome) {
-      twoStep($("back-button"), "Leave? You forfeit unless you come back", leave);
+      // against the computer leaving ends the game (nobody waits for you to come back)
+      const computer = room.seats.some((s) => s.computer);
+      twoStep($("back-button"), computer ? "Leave? That resigns the game" : "Leave? You forfeit unless you come back",
+              leave);
     } else {
       leave();
     }
