@@ -65,6 +65,12 @@ class Settings:
     # empty: only pages served by this server (Origin host = Host); clients that send no
     # Origin (terminal client, programs) are not browsers and are let in
     allowed_origins: str = ""
+    # reverse proxies whose header names the client (addresses or networks, comma
+    # separated; client_address.py): from these only, the quotas per address count the
+    # address in `proxy_header` ("x-forwarded-for" or "forwarded"); empty: no proxy is
+    # believed, every connection is counted as the address it comes from
+    trusted_proxies: str = ""
+    proxy_header: str = "x-forwarded-for"
     # log lines: "text" (for people) or "json" (one JSON object a line, for log collectors)
     log_format: str = "text"
 
