@@ -82,6 +82,10 @@ class Settings:
     chat_blocklist: str = ""
     # an unanswered challenge expires after this; a transfer code after this
     challenge_ttl: float = 600.0
+    # new players (identify without a secret) an address may register: a second on
+    # average, and at once
+    register_rate: float = 1 / 60
+    register_burst: int = 10
     transfer_ttl: float = 600.0
 
     # ---- scale-out (docs/scale-out.md): both set, or neither ------------------------------

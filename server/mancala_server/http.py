@@ -26,7 +26,6 @@ from mancala.rules.loading import load_variant
 from mancala_server import compete_http, game_pages
 from mancala_server.analysis import AnalysisError, ply_of
 from mancala_server.app_keys import HUB, STORAGE
-from mancala_server.connection import TokenBucket
 from mancala_server.game_access import may_read
 from mancala_server.hub import Hub
 from mancala_server.metrics import CONTENT_TYPE
@@ -73,23 +72,6 @@ def method_not_allowed(method: str) -> web.Response:
 
 def remote(request: web.Request) -> str:
     return request.remote or "?"
-
-
-class AddressBuckets:
-    """A token bucket per remote address (HTTP requests), forgetting idle addresses."""
-
-    def __init__(self, rate: float, burst: int, keep: int = 10_000) -> None:
-        self.rate, self.burst, self.keep = rate, burst, keep
-        self.buckets: dict[str, TokenBucket] = {}
-
-    def take(self, address: str) -> bool:
-        bucket = self.buckets.get(address)
-        if bucket is None:
-            if len(self.buckets) >= self.keep:  # full ones refill; forget the oldest
-                for key in list(self.buckets)[: self.keep // 2]:
-                    del self.buckets[key]
-            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
-        return bucket.take()
 
 
 class HttpRoutes:

@@ -21,11 +21,11 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
+from mancala_server.address_buckets import AddressBuckets
 from mancala_server.client_address import TrustedProxies
 from mancala_server.config import Settings
 from mancala_server.http import (
     METHODS,
-    AddressBuckets,
     error_response,
     method_not_allowed,
     not_found,
