@@ -86,6 +86,7 @@ async def hub_life(app: web.Application) -> AsyncIterator[None]:
             room.pause()  # the clocks as they stand, for the restart (match.py)
             room.cancel_timers()
         hub.computers.close()
+        hub.searches.close()
         hub.rules.close()
         await hub.stop()
         hub.store.close()

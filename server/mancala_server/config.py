@@ -40,8 +40,14 @@ class Settings:
     rules_workers: int = 2
     rules_time_limit: float = 2.0
     rules_niceness: int = 10
+    # searches people ask for over HTTP (one-turn lines, analyses): processes of their own,
+    # apart from the computer opponents', at a lower priority still; at most
+    # `search_queue` more wait, and a request past that is answered 503 at once
+    search_workers: int = 1
+    search_queue: int = 4
+    search_niceness: int = 15
     # Jackman's challenge (/api/variants/{name}/one-turn): seconds the search for a
-    # variant's best first turn may take in a computer player's process
+    # variant's best first turn may take in an on-demand search process
     one_turn_time_limit: float = 30.0
     # analysis of a stored game's position (/api/games/{id}/analysis): the time for the
     # solver and then the search, in a computer player's process, and the searches an

@@ -151,7 +151,10 @@ class HttpRoutes:
         try:
             line = await self.hub.one_turn.line(request.match_info["name"])
         except OneTurnError as exc:
-            return error_response(HTTPStatus(exc.status), exc.code, exc.message)
+            response = error_response(HTTPStatus(exc.status), exc.code, exc.message)
+            if exc.code == "search_busy":
+                response.headers["Retry-After"] = "30"
+            return response
         return json_response(line)
 
     async def analysis(self, request: web.Request) -> web.Response:
@@ -163,7 +166,7 @@ class HttpRoutes:
             answer = await self.hub.analyses.answer(row, ply, remote(request))
         except AnalysisError as exc:
             response = error_response(HTTPStatus(exc.status), exc.code, exc.message)
-            if exc.status == HTTPStatus.TOO_MANY_REQUESTS:
+            if exc.status in (HTTPStatus.TOO_MANY_REQUESTS, HTTPStatus.SERVICE_UNAVAILABLE):
                 response.headers["Retry-After"] = "5"
             return response
         return json_response(answer)

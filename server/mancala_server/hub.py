@@ -59,6 +59,7 @@ from mancala_server.computer import ComputerPlayers
 from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver
 from mancala_server.metrics import Metrics
+from mancala_server.on_demand import OnDemandSearches
 from mancala_server.one_turn import OneTurnLines
 from mancala_server.room import Room
 from mancala_server.room_ports import Deliver, Member, RoomError
@@ -105,8 +106,10 @@ class Hub:
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
         self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit, settings.rules_niceness)
-        self.one_turn = OneTurnLines(lambda: self.computers.pool, settings.one_turn_time_limit)
-        self.analyses = Analyses(lambda: self.computers.pool, settings.analysis_budget_ms,
+        # searches asked for over HTTP: a pool of their own, so a room's computer never waits behind them
+        self.searches = OnDemandSearches(settings.search_workers, settings.search_queue, settings.search_niceness)
+        self.one_turn = OneTurnLines(self.searches, settings.one_turn_time_limit)
+        self.analyses = Analyses(self.searches, settings.analysis_budget_ms,
                                  settings.analysis_rate, settings.analysis_burst)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
