@@ -55,6 +55,14 @@ class Settings:
     analysis_budget_ms: int = 1000
     analysis_rate: float = 0.2
     analysis_burst: int = 10
+    # moves of room_states (spectate, reconnect) a connection may catch up on, a second
+    # and at once (catch_up.py)
+    catch_up_rate: float = 2000.0
+    catch_up_burst: int = 6000
+    # the move limit of one game (move_cap.py): this many moves a seed in play, at least
+    # `move_cap_minimum`; a game the rules have not ended by then ends there
+    move_cap_per_seed: int = 50
+    move_cap_minimum: int = 1000
     # quotas: open (unfinished) rooms a connection / an address may have created, and how
     # many of those may have a computer opponent (its searches take CPU from everyone)
     rooms_per_client: int = 5
