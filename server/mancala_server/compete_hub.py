@@ -44,10 +44,12 @@ from mancala.protocol.messages import (
 )
 from mancala.rules.loading import config_paths, load_variant
 from mancala_server import fair_start
+from mancala_server.address_buckets import AddressBuckets
 from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ChallengeRow, PlayerRow
 from mancala_server.config import Settings
 from mancala_server.connection import Client
+from mancala_server.names import NameRefused, clean_name, problem_in_chat
 from mancala_server.players import NameTaken, SecretIdentity
 from mancala_server.rate_limits import person_limit
 from mancala_server.room import Room
@@ -110,6 +112,9 @@ class Competition:
         self.challenge_limit = person_limit(s.challenge_rate, s.challenge_burst, s.challenge_address_rate,
                                             s.challenge_address_burst, now)
         self.tasks: set[asyncio.Task[None]] = set()
+        # new players an address may register: a flood of identities is a flood of ratings
+        s = hub.settings
+        self.registrations = AddressBuckets(s.register_rate, s.register_burst)
 
     @property
     def storage(self) -> Storage:
@@ -157,13 +162,27 @@ class Competition:
             await self._tell_challenge(row, [client])
 
     async def guest_name(self, name: str) -> str:
-        """The name a guest's hello gets: as asked, marked when a known player has it."""
+        """The name a guest's hello gets: as asked (NFKC, without look-alike tricks: names.py),
+        marked when a known player has it."""
+        name = self._clean(name)
         return name if await self.storage.player_by_name(name) is None else name + GUEST_MARK
 
     @staticmethod
-    def _check_name(name: str | None) -> None:
-        if name is not None and name.casefold().endswith(GUEST_MARK.strip()):
+    def _clean(name: str) -> str:
+        try:
+            return clean_name(name)
+        except NameRefused as exc:
+            raise RoomError(ErrorCode.BAD_MESSAGE, f"name: {exc}") from None
+
+    @classmethod
+    def _check_name(cls, name: str | None) -> str | None:
+        """The name to keep (NFKC), or a refusal: look-alike tricks, the guests' mark."""
+        if name is None:
+            return None
+        name = cls._clean(name)
+        if name.casefold().endswith(GUEST_MARK.strip()):
             raise RoomError(ErrorCode.NAME_TAKEN, f"names ending in {GUEST_MARK.strip()!r} are kept for guests")
+        return name
 
     async def on_identify(self, client: Client, msg: Identify) -> None:
         if msg.player is not None or msg.secret is not None:
@@ -174,11 +193,15 @@ class Competition:
                 raise RoomError(ErrorCode.BAD_SECRET, "no player with that id and secret")
             await self._become(client, who, msg.id, None)
             return
-        self._check_name(msg.name)
+        name = self._check_name(msg.name)
+        if not self.registrations.take(client.address):
+            raise RoomError(ErrorCode.RATE_LIMITED,
+                            f"more than {self.hub.settings.register_burst} new players from one address; "
+                            "sign in as one you made (identify with player and secret)")
         try:
-            who, secret = await self.identity.register(msg.name)
+            who, secret = await self.identity.register(name)
         except NameTaken:
-            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {msg.name!r}") from None
+            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {name!r}") from None
         log.info("%s: new player %s", client.peer, who.id)
         await self._become(client, who, msg.id, secret)
 
@@ -190,11 +213,12 @@ class Competition:
 
     async def on_rename(self, client: Client, msg: Rename) -> None:
         player = self._player(client)
-        self._check_name(msg.name)
+        name = self._check_name(msg.name)
+        assert name is not None
         try:
-            await self.identity.rename(player, msg.name)
+            await self.identity.rename(player, name)
         except NameTaken:
-            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {msg.name!r}") from None
+            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {name!r}") from None
         who = await self.storage.player(player)
         assert who is not None
         await self._become(client, who, msg.id, None)
@@ -268,6 +292,9 @@ class Competition:
         self._in_room(client, msg, lambda room: room.match.answer_takeback(room.seat_of(client), msg.accept))
 
     def on_chat(self, client: Member, msg: Chat) -> None:
+        problem = problem_in_chat(msg.text)
+        if problem is not None:
+            raise RoomError(ErrorCode.BAD_MESSAGE, problem)
         self._in_room(client, msg, lambda room: room.chat.say(client, msg.text))
 
     def on_mute(self, client: Member, msg: Mute) -> None:

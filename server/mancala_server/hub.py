@@ -53,13 +53,17 @@ from mancala.protocol.messages import (
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
 from mancala_server.analysis import Analyses
+from mancala_server.catch_up import CatchUpBudget
 from mancala_server.clock import Clock, LoopClock, Timer
 from mancala_server.compete_hub import Competition
 from mancala_server.computer import ComputerPlayers
 from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver
 from mancala_server.metrics import Metrics
+from mancala_server.move_cap import ending_at_cap, move_cap
+from mancala_server.on_demand import OnDemandSearches
 from mancala_server.one_turn import OneTurnLines
+from mancala_server.position_pages import PositionPages
 from mancala_server.room import Room
 from mancala_server.room_ports import Deliver, Member, RoomError
 from mancala_server.rules_worker import RulesTimeout, RulesWorkers
@@ -105,9 +109,15 @@ class Hub:
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
         self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit, settings.rules_niceness)
-        self.one_turn = OneTurnLines(lambda: self.computers.pool, settings.one_turn_time_limit)
-        self.analyses = Analyses(lambda: self.computers.pool, settings.analysis_budget_ms,
+        # searches asked for over HTTP: a pool of their own, so a room's computer never waits behind them
+        self.searches = OnDemandSearches(settings.search_workers, settings.search_queue, settings.search_niceness)
+        self.one_turn = OneTurnLines(self.searches, settings.one_turn_time_limit)
+        self.analyses = Analyses(self.searches, settings.analysis_budget_ms,
                                  settings.analysis_rate, settings.analysis_burst)
+        # stored games' positions for HTTP, a page at a time, finished games' kept
+        self.position_pages = PositionPages()
+        # the room_states a connection may ask for, by the moves they carry (catch_up.py)
+        self.catch_up = CatchUpBudget(settings.catch_up_rate, settings.catch_up_burst, self.clock.now)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
                            lambda: len(self.computers.queued), lambda: len(self.computers.pending))
@@ -220,6 +230,18 @@ class Hub:
 
     def count_move(self, room: Room) -> None:
         self.metrics.moves.inc()
+        self.end_at_move_cap(room)
+
+    def move_limit(self, seeds: int) -> int:
+        """The most moves a game with this many seeds may have (move_cap.py)."""
+        return move_cap(seeds, self.settings.move_cap_per_seed, self.settings.move_cap_minimum)
+
+    def end_at_move_cap(self, room: Room) -> None:
+        """After each move: a game the rules have not ended by the move limit ends there."""
+        pos = room.position
+        ending = ending_at_cap(pos, len(room.moves), self.move_limit(pos.total or sum(pos.board) + sum(pos.stores)))
+        if ending is not None and not room.finished:
+            room.end(ending)
 
     async def fresh_code(self, public: bool, variant: str, variant_json: dict[str, Any]) -> str:
         """A code for a new room of this variant (a cluster also reserves it in the database)."""
@@ -481,12 +503,14 @@ class Hub:
 
     def on_spectate(self, client: Client, msg: Spectate) -> None:
         room = self.room(msg.room)
+        self.catch_up.charge(client, len(room.moves))
         room.watch(client)
         room.tell(client, room.room_state(None, msg.id))
         self.competition.recent_chat(room, client)
 
     def on_reconnect(self, client: Client, msg: Reconnect) -> None:
         room = self.room(msg.room)
+        self.catch_up.charge(client, len(room.moves))
         seat = room.reconnect(client, msg.token)
         room.tell(client, room.room_state(seat, msg.id))
         self.competition.recent_chat(room, client)
