@@ -74,3 +74,26 @@ def test_skeletons_make_whole_script_look_alikes_one_name() -> None:
     assert skeleton("ann") != skeleton("anna")
     assert clean_name("\u5c71\u7530\u305f\u308d\u3046") == "\u5c71\u7530\u305f\u308d\u3046"  # one person's script mix
     assert problem_in_chat("\u0301" * 4) is not None
+
+
+def test_players_stored_before_look_alike_keys_are_found_by_name_after_the_upgrade(tmp_path) -> None:
+    import sqlite3
+
+    from mancala_server.store import Store
+
+    first = Store(tmp_path / "m.sqlite3")
+    first.new_player("p-alice-01", "Alice", "hash-a")
+    first.close()
+    db = sqlite3.connect(tmp_path / "m.sqlite3")  # as a database of the old release held it
+    db.execute("UPDATE players SET name_key='alice' WHERE id='p-alice-01'")
+    db.execute("DELETE FROM migrations")
+    db.commit()
+    db.close()
+    again = Store(tmp_path / "m.sqlite3")
+    try:
+        found = again.player_by_name("ALICE")
+        assert found is not None and found.id == "p-alice-01"
+        assert not again.new_player("p-other-01", "a1ice", "hash-b")  # looks the same: refused
+        assert not again.new_player("p-other-02", "\u0430lice", "hash-c")  # a Cyrillic a
+    finally:
+        again.close()
