@@ -286,10 +286,10 @@ class Competition:
         self._in_room(client, msg, lambda room: room.answer_draw(room.seat_of(client), msg.accept))
 
     def on_offer_takeback(self, client: Member, msg: OfferTakeback) -> None:
-        self._in_room(client, msg, lambda room: room.match.offer_takeback(room.seat_of(client)))
+        self._in_room(client, msg, lambda room: room.offer_takeback(room.seat_of(client)))
 
     def on_answer_takeback(self, client: Member, msg: AnswerTakeback) -> None:
-        self._in_room(client, msg, lambda room: room.match.answer_takeback(room.seat_of(client), msg.accept))
+        self._in_room(client, msg, lambda room: room.answer_takeback(room.seat_of(client), msg.accept))
 
     def on_chat(self, client: Member, msg: Chat) -> None:
         problem = problem_in_chat(msg.text)

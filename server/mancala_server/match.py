@@ -2,9 +2,11 @@
 which known players sit, and a draw or takeback offer waiting for an answer.
 
 The room calls in at the moments that matter (a game begins, a seat is taken, a move is
-committed, the game ends, the room is restored or paused) and the match keeps its part:
-clocks charged and stored with each move, the flag timer on the injected clock, ratings
-settled in the same transaction as the result. Everything is stored before it is told.
+committed, an offer is made or answered, the game ends, the room is restored or paused)
+and the match decides by its rules: it keeps the clocks, the flag timer on the injected
+clock and the open offer, and returns what happened (an `Ending`, an `OfferDecision`,
+`Rerated`, what to store) for the room to carry out. The match reads its room and never
+changes it, stores nothing and tells nobody: the room stores before it tells.
 """
 
 from __future__ import annotations
@@ -13,8 +15,6 @@ import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
-
-from pydantic import BaseModel
 
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.position import Outcome, OutcomeKind, Position
@@ -29,8 +29,6 @@ from mancala.protocol.messages import (
     RatingChange,
     RatingsChanged,
     RoomStatus,
-    State,
-    TakenBack,
     TimeControl,
 )
 from mancala_server.clock import Clock, Timer
@@ -38,7 +36,7 @@ from mancala_server.compete_store import ClockMark, MatchState, Terms
 from mancala_server.fair_start import rating_pool
 from mancala_server.game_clock import GameClock
 from mancala_server.ratings import RatedSide, Settled, computer_rating
-from mancala_server.room_ports import RoomError, RoomStore
+from mancala_server.room_ports import RoomError
 from mancala_server.rules_worker import RulesWorkers
 from mancala_server.seat import SEAT_NAMES, Seat
 
@@ -46,34 +44,41 @@ log = logging.getLogger("mancala_server")
 
 
 class MatchVenue(Protocol):
-    """What a match reads and changes of its room (a Room is one): the match never
-    imports the room, so the two can be read, and tested, apart."""
+    """What a match reads of its room (a Room is one): the match never imports the room
+    and changes nothing in it, so the two can be read, and tested, apart."""
 
-    code: str
-    clock: Clock
-    store: RoomStore
-    game: Game
-    rules: RulesWorkers | None
-    variant_name: str
-    seats: list[Seat]
-    position: Position  # a takeback sets both
-    moves: list[MoveRecord]
-    game_id: int | None
-    finished: bool
-    computer_level: ComputerLevel | None
+    @property
+    def code(self) -> str: ...
+
+    @property
+    def clock(self) -> Clock: ...
+
+    @property
+    def rules(self) -> RulesWorkers | None: ...
+
+    @property
+    def variant_name(self) -> str: ...
+
+    @property
+    def seats(self) -> list[Seat]: ...
+
+    @property
+    def position(self) -> Position: ...
+
+    @property
+    def moves(self) -> list[MoveRecord]: ...
+
+    @property
+    def game_id(self) -> int | None: ...
+
+    @property
+    def finished(self) -> bool: ...
+
+    @property
+    def computer_level(self) -> ComputerLevel | None: ...
 
     @property
     def status(self) -> RoomStatus: ...
-
-    def state(self) -> State: ...
-
-    def broadcast(self, message: BaseModel) -> None: ...
-
-    def replay_to(self, ply: int) -> Any: ...
-
-    def touch(self) -> None: ...
-
-    def computer_turn(self) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -84,6 +89,35 @@ class Ending:
     outcome: Outcome
     reason: EndReason
     words: str
+
+
+@dataclass(frozen=True)
+class OfferDecision:
+    """What an offer or its answer decided, for the room to carry out: the offer news to
+    tell, in order; the game's end when both agreed to a draw; the ply to go back to
+    when a takeback was agreed."""
+
+    news: tuple[OfferNews, ...] = ()
+    ending: Ending | None = None
+    take_back_to: int | None = None
+
+
+@dataclass(frozen=True)
+class RatedEnd:
+    """A rated game's end, to be stored with both sides' new ratings in one transaction."""
+
+    pool: str
+    sides: tuple[RatedSide, ...]
+
+
+@dataclass(frozen=True)
+class Rerated:
+    """New ratings are stored: what each seat shows now, in the ladder `pool`, and the news
+    the room tells."""
+
+    pool: str
+    shown: tuple[tuple[int, tuple[int, bool]], ...]  # (seat, (rating shown, provisional))
+    news: RatingsChanged
 
 
 class Match:
@@ -98,8 +132,6 @@ class Match:
         self.clocks: GameClock | None = None
         self.offer: OfferInfo | None = None
         self.flag_timer: Timer | None = None
-        self._ending = False  # inside finish(): ratings settled at once are told after game_over
-        self._ratings_news: RatingsChanged | None = None
 
     # ---- terms ------------------------------------------------------------------------
 
@@ -139,20 +171,22 @@ class Match:
         return Terms(self.rated, self.control.model_dump() if self.control else None, self.players(),
                      self.pie, self.swapped)
 
-    def store_terms(self) -> None:
-        room = self.room
-        if room.game_id is not None and (self.rated or self.pie or self.control is not None or any(self.players())):
-            room.store.set_terms(room.game_id, self.terms())
+    def terms_to_store(self) -> Terms | None:
+        """The terms the room stores with its game: None where there is nothing to say (a
+        casual game of anonymous players, no clock)."""
+        if self.rated or self.pie or self.control is not None or any(self.players()):
+            return self.terms()
+        return None
 
     # ---- the game's life ------------------------------------------------------------------
 
     def begin(self) -> None:
-        """A new game: fresh clocks (running once both seats are taken), no offer."""
+        """A new game: fresh clocks (running once both seats are taken), no offer. The
+        room stores the terms (terms_to_store) after."""
         self.cancel_timers()
         self.offer = None
         self.swapped = False
         self.clocks = GameClock(self.control) if self.control is not None else None
-        self.store_terms()
         self.seated()
 
     def seated(self) -> None:
@@ -216,17 +250,16 @@ class Match:
             return self.time_out(seat)
         return None
 
-    def moved(self, seat: int, ply: int, arrived: float, lag: float) -> None:
-        """A move was committed: charge it and store the clocks with it (they are told
-        after the turn is known: see started())."""
+    def moved(self, seat: int, arrived: float, lag: float) -> tuple[int, int] | None:
+        """A move was committed: charge it; the clocks to store with it (None: untimed).
+        They are told after the turn is known: see started()."""
         self.offer = None  # a move answers any offer: it stands no longer
-        c, room = self.clocks, self.room
+        c = self.clocks
         if c is None:
-            return
+            return None
         if not c.charge(seat, arrived, lag):  # cannot be: check_time came first
             c.remaining[seat] = 1
-        assert room.game_id is not None
-        room.store.add_move_clock(room.game_id, ply, c.marks())
+        return c.marks()
 
     def started(self) -> Clocks | None:
         """After the move: the next mover's clock runs from now (the moment the position
@@ -257,70 +290,50 @@ class Match:
     def snapshot(self) -> Clocks | None:
         return None if self.clocks is None else self.clocks.snapshot(self.room.clock.now())
 
-    def finish(self, outcome: Outcome, reason: str, result: str) -> bool:
-        """The game ended: clocks stop; a rated game's end is stored with both ratings
-        (True: stored here; False: the room stores a plain end)."""
+    def finish(self) -> RatedEnd | None:
+        """The game ended: clocks stop, any offer goes; a rated game with both seats taken
+        is stored with both sides' new ratings (None: the room stores a plain end)."""
         self.cancel_timers()
         self.offer = None
         if self.clocks is not None:
             self.clocks.stop(self.room.clock.now())
         room = self.room
         if not self.rated or room.game_id is None or not all(s.taken for s in room.seats):
-            return False
+            return None
         sides = []
         for i, s in enumerate(room.seats):
             fixed = computer_rating(room.computer_level if room.computer_level is not None else 1,
                                     room.variant_name) if s.computer else None
             sides.append(RatedSide(i, None if s.computer else s.player, s.name or SEAT_NAMES[i], fixed))
-        self._ending = True  # a store that commits at once settles the ratings inside this call
-        try:
-            room.store.finish_rated(room.game_id, outcome, reason, result, self.rating_pool, sides, self._rated)
-        finally:
-            self._ending = False
-        return True
+        return RatedEnd(self.rating_pool, tuple(sides))
 
-    def ended(self) -> None:
-        """The room has told `game_over`: the ratings settled with it follow (a store that
-        commits later tells them when it has: after the game_over either way)."""
-        news, self._ratings_news = self._ratings_news, None
-        if news is not None:
-            self.room.broadcast(news)
-
-    def _rated(self, settled: list[Settled]) -> None:
-        """The new ratings are stored: the room hears them, the seats show them."""
+    def rerated(self, settled: list[Settled]) -> Rerated:
+        """The new ratings are stored: what the seats show now and what the room hears."""
         room = self.room
-        pool = self.rating_pool
-        for s in settled:
-            seat = room.seats[s.side.seat]
-            seat.rating = (s.after.shown(), s.after.provisional)
-            for member in seat.clients:
-                member.ratings[pool] = seat.rating
+        shown = tuple((s.side.seat, (s.after.shown(), s.after.provisional)) for s in settled)
         changes = [RatingChange(seat=s.side.seat, name=s.side.name, before=s.before.shown(), after=s.after.shown(),
                                 rd=round(s.after.rd), provisional=s.after.provisional) for s in settled]
         news = RatingsChanged(room=room.code, game_id=room.game_id, variant=room.variant_name, changes=changes)
-        if self._ending:
-            self._ratings_news = news
-        else:
-            room.broadcast(news)
+        return Rerated(self.rating_pool, shown, news)
 
     def cancel_timers(self) -> None:
         if self.flag_timer is not None:
             self.flag_timer.cancel()
             self.flag_timer = None
 
-    def pause(self) -> None:
-        """The server stops: the clocks as they are now are stored, so that a restart
-        gives the player to move exactly the time they had."""
+    def pause(self) -> ClockMark | None:
+        """The server stops: the clocks as they are now, for the room to store, so that a
+        restart gives the player to move exactly the time they had (None: nothing runs)."""
         room = self.room
         if self.clocks is None or room.finished or room.game_id is None or self.clocks.running is None:
-            return
+            return None
         now = room.clock.now()
-        mark = ClockMark(len(room.moves), (max(0, self.clocks.left(0, now)), max(0, self.clocks.left(1, now))))
-        room.store.pause_clock(room.game_id, mark)
+        return ClockMark(len(room.moves), (max(0, self.clocks.left(0, now)), max(0, self.clocks.left(1, now))))
 
     def restore(self, state: MatchState | None) -> None:
-        """After a restart: the terms, and the clocks from the latest stored mark (a
-        graceful stop's pause, else the last move's); they run again from now."""
+        """After a restart (the room has set the seats' players from the terms): the terms,
+        and the clocks from the latest stored mark (a graceful stop's pause, else the last
+        move's); they run again from now."""
         if state is None:
             return
         terms = state.terms
@@ -328,8 +341,6 @@ class Match:
         self.pie, self.swapped = terms.pie, terms.swapped
         self.control = TimeControl(**terms.clock) if terms.clock else None
         room = self.room
-        for seat, player in zip(room.seats, terms.players, strict=True):
-            seat.player = player
         if self.control is None:
             return
         plies = len(room.moves)
@@ -349,54 +360,54 @@ class Match:
         if room.status != "playing":
             raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {room.code}: the game has not started")
 
-    def offer_draw(self, seat: int) -> Ending | None:
+    def offer_draw(self, seat: int) -> OfferDecision:
+        """Rule: a draw offered over the opponent's standing draw offer is agreement."""
         self._playing()
         if self.offer is not None and self.offer.kind == "draw" and self.offer.seat != seat:
-            return self.answer_draw(seat, True)  # both offered: that is agreement
-        self._offer("draw", seat)
-        return None
+            return self.answer_draw(seat, True)
+        return self._offer("draw", seat)
 
-    def _offer(self, kind: str, seat: int) -> None:
+    def _news(self, offer: OfferInfo, status: str) -> OfferNews:
+        return OfferNews(room=self.room.code, kind=offer.kind, seat=offer.seat, status=status)  # type: ignore[arg-type]
+
+    def _offer(self, kind: str, seat: int) -> OfferDecision:
         if self.offer is not None and self.offer.seat == seat:
             raise RoomError(ErrorCode.NO_OFFER, f"you have offered a {self.offer.kind} already")
-        room = self.room
-        if room.seats[1 - seat].computer:  # it never answers: say so at once
+        if self.room.seats[1 - seat].computer:  # it never answers: say so at once
             raise RoomError(ErrorCode.NO_OFFER, f"the computer does not take {kind} offers")
-        standing = self.offer
-        if standing is not None:
+        news: list[OfferNews] = []
+        if self.offer is not None:
             # the opponent's offer (of the other kind: two draw offers agree above) gets an
             # offer back instead of an answer: it is declined, and said so, before the new
             # one replaces it; clients showed it standing otherwise
-            room.broadcast(OfferNews(room=room.code, kind=standing.kind, seat=standing.seat, status="declined"))
+            news.append(self._news(self.offer, "declined"))
         self.offer = OfferInfo(kind=kind, seat=seat)  # type: ignore[arg-type]
-        room.broadcast(OfferNews(room=room.code, kind=kind, seat=seat, status="offered"))  # type: ignore[arg-type]
+        news.append(self._news(self.offer, "offered"))
+        return OfferDecision(news=tuple(news))
 
-    def _answer(self, kind: str, seat: int, accept: bool) -> OfferInfo | None:
-        """`seat` answers the opponent's open offer of `kind`, which closes it: the offer
-        when accepted; when declined, the room is told and None returned."""
+    def _answer(self, kind: str, seat: int, accept: bool) -> tuple[OfferInfo, OfferDecision | None]:
+        """`seat` answers the opponent's open offer of `kind`, which closes it: the offer,
+        and the decision when it was declined (None when accepted)."""
         self._playing()
         offer = self.offer
         if offer is None or offer.kind != kind or offer.seat == seat:
             raise RoomError(ErrorCode.NO_OFFER, f"your opponent has not offered a {kind}")
         self.offer = None
-        if not accept:
-            room = self.room
-            room.broadcast(OfferNews(room=room.code, kind=offer.kind, seat=offer.seat, status="declined"))
-            return None
-        return offer
+        return offer, None if accept else OfferDecision(news=(self._news(offer, "declined"),))
 
-    def answer_draw(self, seat: int, accept: bool) -> Ending | None:
-        if self._answer("draw", seat, accept) is None:
-            return None
-        return Ending(Outcome(OutcomeKind.TIE, None), "agreement", "draw by agreement")
+    def answer_draw(self, seat: int, accept: bool) -> OfferDecision:
+        _, declined = self._answer("draw", seat, accept)
+        return declined or OfferDecision(ending=Ending(Outcome(OutcomeKind.TIE, None), "agreement",
+                                                       "draw by agreement"))
 
-    def offer_takeback(self, seat: int) -> None:
+    def offer_takeback(self, seat: int) -> OfferDecision:
         self._playing()
         self._takeback_target(seat)
-        self._offer("takeback", seat)
+        return self._offer("takeback", seat)
 
     def _takeback_target(self, seat: int) -> int:
-        """The ply to go back to: the offerer's last move (and the reply after it)."""
+        """Rule: a takeback goes back to the offerer's last move (and the reply after it);
+        never in a rated game, nor a custom variant's (its moves are not replayed here)."""
         room = self.room
         if self.rated:
             raise RoomError(ErrorCode.NO_TAKEBACK, "no takebacks in a rated game")
@@ -407,28 +418,19 @@ class Match:
             raise RoomError(ErrorCode.NO_TAKEBACK, "you have no move to take back")
         return mine[-1]
 
-    def answer_takeback(self, seat: int, accept: bool) -> None:
-        offer = self._answer("takeback", seat, accept)
-        if offer is None:
-            return
-        room = self.room
-        ply = self._takeback_target(offer.seat)
-        pos = room.replay_to(ply)
-        if pos is None:
-            raise RoomError(ErrorCode.NO_TAKEBACK, "moves cannot be taken back across a new round")
-        assert room.game_id is not None
-        room.store.take_back(room.game_id, ply)
-        room.moves = room.moves[:ply]
-        room.position = pos
-        room.touch()
-        clocks = None
-        if self.clocks is not None:  # the time used stays used; the clock of the new mover runs
-            self.clocks.stop(room.clock.now())
-            self._start(pos.turn)
-            clocks = self.clocks.snapshot(room.clock.now())
-        log.info("room %s: moves from ply %d taken back", room.code, ply)
-        room.broadcast(TakenBack(room=room.code, ply=ply, moves=list(room.moves), state=room.state(), clocks=clocks))
-        room.computer_turn()
+    def answer_takeback(self, seat: int, accept: bool) -> OfferDecision:
+        offer, declined = self._answer("takeback", seat, accept)
+        return declined or OfferDecision(take_back_to=self._takeback_target(offer.seat))
+
+    def taken_back(self) -> Clocks | None:
+        """The room went back to an earlier position: the time used stays used; the clock
+        of the player now to move runs. The clocks as told with the takeback."""
+        c, room = self.clocks, self.room
+        if c is None:
+            return None
+        c.stop(room.clock.now())
+        self._start(room.position.turn)
+        return c.snapshot(room.clock.now())
 
 
 def replay(game: Game, first: Any, moves: list[MoveRecord], upto: int) -> Any:

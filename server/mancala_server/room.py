@@ -35,6 +35,7 @@ from mancala.protocol.messages import (
     RoundStarted,
     Spectators,
     State,
+    TakenBack,
     move_events,
 )
 from mancala.protocol.messages import Seat as SeatNumber
@@ -42,8 +43,8 @@ from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala_server.clock import Clock, Timer
 from mancala_server.game_access import share_key
-from mancala_server.match import Ending, Match, replay
-from mancala_server.ratings import computer_rating
+from mancala_server.match import Ending, Match, OfferDecision, Rerated, replay
+from mancala_server.ratings import Settled, computer_rating
 from mancala_server.room_chat import RoomChat
 from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore, layout
 from mancala_server.rules_worker import (
@@ -103,6 +104,8 @@ class Room:
         self.on_move: Callable[[Room], None] | None = None
         self.first = self.position  # the game's first position (takebacks replay from it)
         self.match = Match(self, self.end)  # clocks, rated, offers (match.py)
+        # inside _finish: ratings settled at once, told after the game_over (None: at once)
+        self._ratings_wait: list[Rerated] | None = None
         self.chat = RoomChat(self)  # players' and spectators' chat (room_chat.py)
 
     # ---- views --------------------------------------------------------------------
@@ -162,6 +165,11 @@ class Room:
     def save(self) -> None:
         self.store.save_room(self.row())
 
+    def store_terms(self) -> None:
+        terms = self.match.terms_to_store()
+        if self.game_id is not None and terms is not None:
+            self.store.set_terms(self.game_id, terms)
+
     async def first_position(self, starter: int) -> Position:
         """A new game's first position (RANDOM layouts drawn here, once, then stored)."""
         seed = secrets.randbits(64)
@@ -186,6 +194,7 @@ class Room:
                                            [s.name for s in self.seats], layout(position))
         self.first = position
         self.match.begin()
+        self.store_terms()
         self.touch()
         self.save()
 
@@ -224,6 +233,9 @@ class Room:
         self.position = pos
         self.finished = game.outcome is not None  # an end the store missed: end_if_over
         self.result = game.result
+        if game.match is not None:
+            for held, player in zip(self.seats, game.match.terms.players, strict=True):
+                held.player = player
         self.match.restore(game.match)
 
     # ---- seats ----------------------------------------------------------------------
@@ -259,7 +271,7 @@ class Room:
         self._unwatch(client)
         if self.game_id is not None:
             self.store.set_players(self.game_id, [x.name for x in self.seats])
-            self.match.store_terms()
+            self.store_terms()
         self.save()
         self.match.seated()
         log.info("room %s: %s takes seat %d (%s)", self.code, client.peer, seat, SEAT_NAMES[seat])
@@ -469,7 +481,7 @@ class Room:
         self.match.swapped = True
         assert self.game_id is not None
         self.store.set_players(self.game_id, [s.name for s in self.seats])
-        self.match.store_terms()
+        self.store_terms()
         self.save()
         self.touch()
         log.info("room %s: %s swaps to %s", self.code, client.peer, SEAT_NAMES[1 - seat])
@@ -531,7 +543,9 @@ class Room:
         number = len(self.moves)
         assert self.game_id is not None
         self.store.add_move(self.game_id, number, seat, wire_move)  # committed before anyone hears
-        self.match.moved(seat, number, self.clock.now() if arrived is None else arrived, lag)
+        marks = self.match.moved(seat, self.clock.now() if arrived is None else arrived, lag)
+        if marks is not None:
+            self.store.add_move_clock(self.game_id, number, marks)
         self.position = new
         self.touch()
         record = MoveRecord(ply=number, seat=seat, move=wire_move, events=move_events(events))
@@ -618,14 +632,40 @@ class Room:
         self._finish(ending.outcome, ending.reason, ending.words)
 
     def offer_draw(self, seat: int) -> None:
-        agreed = self.match.offer_draw(seat)
-        if agreed is not None:  # the opponent had offered one: that is agreement
-            self.end(agreed)
+        self.carry_out(self.match.offer_draw(seat))
 
     def answer_draw(self, seat: int, accept: bool) -> None:
-        agreed = self.match.answer_draw(seat, accept)
-        if agreed is not None:
-            self.end(agreed)
+        self.carry_out(self.match.answer_draw(seat, accept))
+
+    def offer_takeback(self, seat: int) -> None:
+        self.carry_out(self.match.offer_takeback(seat))
+
+    def answer_takeback(self, seat: int, accept: bool) -> None:
+        self.carry_out(self.match.answer_takeback(seat, accept))
+
+    def carry_out(self, decision: OfferDecision) -> None:
+        """Do what the match decided of an offer: tell its news, go back, or end the game."""
+        for news in decision.news:
+            self.broadcast(news)
+        if decision.take_back_to is not None:
+            self._take_back(decision.take_back_to)
+        if decision.ending is not None:
+            self.end(decision.ending)
+
+    def _take_back(self, ply: int) -> None:
+        """Back to the position after the first `ply` moves, stored before it is told."""
+        pos = self.replay_to(ply)
+        if pos is None:
+            raise RoomError(ErrorCode.NO_TAKEBACK, "moves cannot be taken back across a new round")
+        assert self.game_id is not None
+        self.store.take_back(self.game_id, ply)
+        self.moves = self.moves[:ply]
+        self.position = pos
+        self.touch()
+        clocks = self.match.taken_back()
+        log.info("room %s: moves from ply %d taken back", self.code, ply)
+        self.broadcast(TakenBack(room=self.code, ply=ply, moves=list(self.moves), state=self.state(), clocks=clocks))
+        self.computer_turn()
 
     def replay_to(self, ply: int) -> Position | None:
         """The position after the game's first `ply` moves (a takeback), or None."""
@@ -636,13 +676,23 @@ class Room:
 
     def pause(self) -> None:
         """The server is stopping: store what a restart needs that moves do not say."""
-        self.match.pause()
+        mark = self.match.pause()
+        if mark is not None and self.game_id is not None:
+            self.store.pause_clock(self.game_id, mark)
 
     def _finish(self, outcome: Outcome, reason: EndReason, result: str) -> None:
         self.finished = True
         self.result = result
-        if self.game_id is not None and not self.match.finish(outcome, reason, result):
-            self.store.end_game(self.game_id, outcome, reason, result)
+        rated = self.match.finish()
+        # a store that commits at once settles the ratings inside finish_rated: their news
+        # waits for the game_over they come from (a store that commits later tells them then)
+        self._ratings_wait = []
+        if self.game_id is not None:
+            if rated is None:
+                self.store.end_game(self.game_id, outcome, reason, result)
+            else:
+                self.store.finish_rated(self.game_id, outcome, reason, result, rated.pool, list(rated.sides),
+                                        self._rated)
         self.save()
         for s in self.seats:
             s.wants_rematch = False
@@ -650,8 +700,23 @@ class Room:
         log.info("room %s: game over (%s): %s", self.code, reason, result)
         self.broadcast(GameOver(room=self.code, outcome=outcome.to_json(), reason=reason,
                                 result=result, game_id=self.game_id))
-        self.match.ended()  # a rated game's new ratings, after the end they come from
+        waiting, self._ratings_wait = self._ratings_wait, None
+        for rerated in waiting or ():
+            self.broadcast(rerated.news)
         self.on_change(self)
+
+    def _rated(self, settled: list[Settled]) -> None:
+        """The new ratings are stored: the seats and their people show them, the room hears."""
+        rerated = self.match.rerated(settled)
+        for seat, shown in rerated.shown:
+            s = self.seats[seat]
+            s.rating = shown
+            for member in s.clients:
+                member.ratings[rerated.pool] = shown
+        if self._ratings_wait is not None:
+            self._ratings_wait.append(rerated)
+        else:
+            self.broadcast(rerated.news)
 
     async def rematch(self, client: Member) -> bool:
         """Ask for a rematch; when both players asked, start it with seats swapped."""

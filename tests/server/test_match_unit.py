@@ -169,7 +169,7 @@ async def test_an_offer_made_over_the_opponents_offer_declines_theirs_and_says_s
     await room.move(ann, 2, 0)
     await room.move(bob, 8, 1)
     room.offer_draw(0)
-    room.match.offer_takeback(1)  # North asks for a takeback instead of answering
+    room.offer_takeback(1)  # North asks for a takeback instead of answering
     news = [(o.kind, o.seat, o.status) for o in ann.of_type("offer")]
     assert news == [("draw", 0, "offered"), ("draw", 0, "declined"), ("takeback", 1, "offered")]
     assert [(o.kind, o.seat, o.status) for o in bob.of_type("offer")] == news
@@ -178,7 +178,7 @@ async def test_an_offer_made_over_the_opponents_offer_declines_theirs_and_says_s
     with pytest.raises(RoomError) as err:
         room.answer_draw(1, True)  # South's draw offer stands no longer
     assert err.value.code == "no_offer"
-    room.match.answer_takeback(0, True)
+    room.answer_takeback(0, True)
     assert ann.of_type("taken_back")[0].ply == 1
 
 
@@ -188,8 +188,8 @@ async def test_a_takeback_by_agreement_undoes_the_offerers_last_move_everywhere(
     await room.move(ann, 2, 0)
     await room.move(bob, 8, 1)
     before = room.replay_to(1)
-    room.match.offer_takeback(0)  # South takes back its move and North's reply
-    room.match.answer_takeback(1, True)
+    room.offer_takeback(0)  # South takes back its move and North's reply
+    room.answer_takeback(1, True)
     back = ann.of_type("taken_back")[0]
     assert back.ply == 0 and back.moves == [] and room.position.turn == 0 and not room.moves
     assert room.store.game(room.game_id).moves == []  # type: ignore[attr-defined,arg-type]
@@ -288,3 +288,82 @@ async def test_a_computer_seat_shows_its_rating_in_the_rooms_variant(tmp_path: P
                           store=Store(tmp_path / f"{variant}.sqlite3"))
         room.add_computer(1, 3)
         assert room.seats[1].rating == (round(COMPUTER_RATINGS_BY_VARIANT[variant][3]), False)
+
+
+# ---- the match's decisions, asked directly: it returns what happened; the room acts --------
+
+
+async def test_rule_a_draw_offered_over_the_opponents_draw_offer_is_agreement(tmp_path: Path) -> None:
+    from mancala.engine.position import Outcome, OutcomeKind
+
+    room = timed_room(tmp_path, FakeClock(), None)
+    ann, bob = seat_both(room)
+    first = room.match.offer_draw(0)
+    assert [(n.kind, n.seat, n.status) for n in first.news] == [("draw", 0, "offered")]
+    assert first.ending is None and first.take_back_to is None
+    assert not ann.of_type("offer") and not bob.of_type("offer")  # deciding tells nobody
+    agreed = room.match.offer_draw(1)
+    assert agreed.news == () and agreed.ending is not None
+    assert (agreed.ending.outcome, agreed.ending.reason) == (Outcome(OutcomeKind.TIE, None), "agreement")
+    assert room.match.offer is None and not room.finished  # ending the game is the room's part
+
+
+async def test_rule_an_offer_over_the_opponents_other_offer_declines_it_first(tmp_path: Path) -> None:
+    room = timed_room(tmp_path, FakeClock(), None)
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    room.match.offer_draw(1)
+    decision = room.match.offer_takeback(0)
+    assert [(n.kind, n.seat, n.status) for n in decision.news] == [("draw", 1, "declined"),
+                                                                   ("takeback", 0, "offered")]
+    assert room.match.offer is not None and (room.match.offer.kind, room.match.offer.seat) == ("takeback", 0)
+
+
+async def test_rule_a_takeback_goes_back_to_the_offerers_last_move_and_a_no_goes_nowhere(tmp_path: Path) -> None:
+    room = timed_room(tmp_path, FakeClock(), None)
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    await room.move(bob, 8, 1)
+    room.match.offer_takeback(1)
+    declined = room.match.answer_takeback(0, False)
+    assert [(n.kind, n.seat, n.status) for n in declined.news] == [("takeback", 1, "declined")]
+    assert declined.take_back_to is None and room.match.offer is None
+    room.match.offer_takeback(0)
+    agreed = room.match.answer_takeback(1, True)
+    assert agreed.take_back_to == 0 and agreed.news == () and agreed.ending is None
+    assert len(room.moves) == 2 and not ann.of_type("taken_back")  # going back is the room's part
+
+
+async def test_rule_a_move_charges_the_clock_and_returns_the_marks_to_store(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = timed_room(tmp_path, clock, TimeControl(base=60, increment=1))
+    assert room.match.pause() is None  # no clock runs before both seats are taken: nothing to store
+    seat_both(room)
+    clock.advance(2)
+    mark = room.match.pause()  # a stop now: South, to move, has thought for 2 s
+    assert mark is not None and (mark.ply, mark.remaining) == (0, (58_000, 60_000))
+    clock.advance(2)
+    assert room.match.moved(0, clock.now(), 0.0) == (60_000 - 4_000 + 1_000, 60_000)
+    untimed = timed_room(tmp_path / "u", FakeClock(), None, store=Store(tmp_path / "u.sqlite3"))
+    seat_both(untimed)
+    assert untimed.match.moved(0, 0.0, 0.0) is None and untimed.match.pause() is None
+
+
+async def test_rule_a_rated_end_names_both_sides_and_their_new_ratings_are_news(tmp_path: Path) -> None:
+    from mancala_server.ratings import Rating, Settled
+
+    room = timed_room(tmp_path, FakeClock(), None, rated=True)
+    ann, bob = FakeMember("ann", player="p-ann"), FakeMember("bob", player="p-bob")
+    room.claim(ann, 0)
+    room.claim(bob, 1)
+    ended = room.match.finish()
+    assert ended is not None and ended.pool == "oware_abapa"
+    assert [(s.seat, s.player, s.name) for s in ended.sides] == [(0, "p-ann", "ann"), (1, "p-bob", "bob")]
+    settled = [Settled(ended.sides[0], Rating(), Rating(1600.4, 100)), Settled(ended.sides[1], Rating(), Rating(1400))]
+    rerated = room.match.rerated(settled)
+    assert rerated.shown == ((0, (1600, False)), (1, (1400, True)))
+    assert [(c.seat, c.before, c.after) for c in rerated.news.changes] == [(0, 1500, 1600), (1, 1500, 1400)]
+    assert room.seats[0].rating != (1600, False)  # showing them is the room's part
+    casual = timed_room(tmp_path / "c", FakeClock(), None, store=Store(tmp_path / "c.sqlite3"))
+    seat_both(casual)
+    assert casual.match.finish() is None  # not rated: the room stores a plain end

@@ -1,0 +1,36 @@
+"""A message's JSON frame says exactly what the message holds: written by pydantic's
+serialiser (the fast path), or by json.dumps where that one cannot (a lone surrogate)."""
+
+from __future__ import annotations
+
+import json
+
+import msgpack
+
+from mancala.protocol.codec import JSON_SUBPROTOCOL, MSGPACK_SUBPROTOCOL, Codec
+from mancala.protocol.messages import ChatMessage
+
+
+def chat(text: str) -> ChatMessage:
+    return ChatMessage(room="ABCD", channel="players", name="Zoë", seat=0, text=text, at=1764189000.123456)
+
+
+def test_a_json_frame_holds_the_messages_dump_and_text_as_written() -> None:
+    message = chat("élan → 勝")
+    frame = Codec(JSON_SUBPROTOCOL).encode(message)
+    assert isinstance(frame, str) and json.loads(frame) == message.model_dump(mode="json")
+    assert "Zoë" in frame and "勝" in frame  # UTF-8, not \u escapes
+    assert frame.startswith('{"type":"chat_message","room":"ABCD"')  # compact, in field order
+
+
+def test_a_lone_surrogate_is_escaped_where_utf8_cannot_carry_it() -> None:
+    message = chat("a\ud800b")  # JSON text may spell one; UTF-8 has none
+    frame = Codec(JSON_SUBPROTOCOL).encode(message)
+    assert isinstance(frame, str) and "\\ud800" in frame and json.loads(frame)["text"] == "a\ud800b"
+    frame.encode()  # what the socket writes
+
+
+def test_a_msgpack_frame_holds_the_same_data() -> None:
+    message = chat("élan")
+    frame = Codec(MSGPACK_SUBPROTOCOL).encode(message)
+    assert isinstance(frame, bytes) and msgpack.unpackb(frame) == message.model_dump(mode="json")
