@@ -129,3 +129,121 @@ async def test_refusals_of_a_move_say_whose_turn_and_which_ply(tmp_path: Path) -
     await room.move(ann, 2, 0)  # the ply given and right: accepted
     await room.move(bob, 8, None)  # no ply given: accepted
     assert [m.move for m in room.moves] == [2, 8]
+
+
+async def test_spectators_arriving_together_are_counted_in_one_message_per_interval(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, count_interval=2.0)
+    ann, bob = seat_both(room)
+    crowd = [FakeMember(f"s{i}") for i in range(3)]
+    for member in crowd:
+        room.watch(member)
+    assert not ann.of_type("spectators")
+    clock.advance(1.9)
+    assert not ann.of_type("spectators")
+    clock.advance(0.1)
+    assert [m.count for m in ann.of_type("spectators")] == [3]
+    room.detach(crowd[0])
+    clock.advance(2.0)
+    assert [m.count for m in bob.of_type("spectators")] == [3, 2] and crowd[0].watching == set()
+
+
+async def test_each_spectator_change_is_told_at_once_without_an_interval(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, _ = seat_both(room)
+    cy, dee = FakeMember("cy"), FakeMember("dee")
+    room.watch(cy)
+    room.watch(dee)
+    room.detach(cy)
+    assert [m.count for m in ann.of_type("spectators")] == [1, 2, 1]
+    assert cy.watching == set() and dee.watching == {"RULES1"}
+
+
+async def test_a_player_who_leaves_is_told_as_left_with_the_grace_left(tmp_path: Path) -> None:
+    clock = FakeClock()
+    changes: list[object] = []
+    room = make_room(tmp_path, clock, changes=changes)  # type: ignore[arg-type]
+    ann, bob = seat_both(room)
+    clock.advance(1)
+    room.detach(bob, leaving=True)
+    left = ann.of_type("player_status")[-1]
+    assert (left.seat, left.status, left.name, left.grace_ms) == (1, "left", "bob", round(ABANDON * 1000))
+    assert bob.seats == {} and room.empty_since is None and changes[-1] is room
+    room.detach(ann)
+    assert room.empty_since == clock.now()
+
+
+async def test_a_player_leaving_a_finished_game_starts_no_grace_period(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = seat_both(room)
+    room.resign(ann)
+    room.detach(bob)
+    gone = ann.of_type("player_status")[-1]
+    assert (gone.status, gone.grace_ms) == ("disconnected", None) and room.seats[1].abandon_timer is None
+
+
+async def test_away_from_a_computer_past_the_grace_period_forfeits_without_a_claim(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    room.add_computer(1, 2)
+    ann, cy = FakeMember("ann"), FakeMember("cy")
+    room.claim(ann, 0)
+    room.watch(cy)
+    room.detach(ann)
+    clock.advance(ABANDON)
+    over = cy.of_type("game_over")[0]
+    assert (over.reason, over.outcome, over.result) == ("forfeit", {"kind": "WIN", "winner": 1},
+                                                         "North wins: South abandoned the game")
+    assert [s.status for s in cy.of_type("player_status")][-1] == "forfeited"
+
+
+async def test_a_claim_is_refused_while_the_opponent_is_here_or_within_the_grace_period(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = seat_both(room)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, ann) == "room RULES1: nothing to claim: North is here"
+    room.detach(bob)
+    clock.advance(ABANDON - 30)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, ann) \
+        == "room RULES1: nothing to claim: North has 30 s left to come back"
+    room.resign(ann)
+    assert refused(ErrorCode.GAME_OVER, room.claim_win, ann) == "room RULES1: the game is over"
+
+
+async def test_a_rematch_is_refused_during_the_game_and_offered_by_the_first_to_ask(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = seat_both(room)
+    with pytest.raises(RoomError) as err:
+        await room.rematch(ann)
+    assert (err.value.code, err.value.message) == (ErrorCode.NOT_YOUR_TURN, "room RULES1: the game is still going")
+    room.resign(bob)
+    assert await room.rematch(bob) is False
+    assert [(o.room, o.seat) for o in ann.of_type("rematch_offer")] == [("RULES1", 1)]
+    first_game = room.game_id
+    assert await room.rematch(ann) is True
+    assert room.game_id != first_game and not room.finished and room.status == "playing"
+    assert ann.seats == {"RULES1": 1} and bob.seats == {"RULES1": 0}
+    assert ann.of_type("room_state")[-1].you == 1 and bob.of_type("room_state")[-1].you == 0
+    assert not any(s.wants_rematch for s in room.seats)
+
+
+async def test_a_rematch_against_the_computer_starts_when_the_player_asks(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    room.add_computer(1, 1)
+    ann, cy = FakeMember("ann"), FakeMember("cy")
+    room.claim(ann, 0)
+    room.watch(cy)
+    room.resign(ann)
+    assert await room.rematch(ann) is True
+    assert ann.seats == {"RULES1": 1} and room.seats[0].computer and not room.seats[1].computer
+    assert cy.of_type("room_state")[-1].you is None and not ann.of_type("rematch_offer")
+
+
+async def test_a_room_summary_shows_its_terms_and_its_seats(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), rated=True)
+    ann = FakeMember("ann", player="p-ann")
+    room.claim(ann, 0)
+    summary = room.summary()
+    assert (summary.room, summary.variant, summary.title, summary.public, summary.status, summary.rated) \
+        == ("RULES1", "oware_abapa", room.variant.name, True, "waiting", True)
+    assert [s.name for s in summary.seats] == ["ann", None] and summary.spectators == 0
