@@ -63,3 +63,99 @@ async def test_a_connection_may_hold_its_quota_of_open_rooms_and_no_more(hub: Hu
     assert reply.message == ("this connection already has 2 open rooms (the limit is 2); "
                              "finish or leave one first")
     assert len(hub.rooms) == 2
+
+
+async def create(hub: Hub, member: FakeMember, **options: Any) -> str:
+    """A room made by `member` (seated): its code."""
+    await send(hub, member, type="create_room", variant=options.pop("variant", "oware_abapa"), **options)
+    return str(member.of_type("seat_granted")[-1].room)
+
+
+async def test_the_variants_are_listed_with_the_request_id(hub: Hub) -> None:
+    reply = await send(hub, FakeMember("ann"), type="list_variants", id=3)
+    assert reply.type == "variants" and reply.id == 3
+    assert {"oware_abapa", "kalah_4", "dakon_rounds"} <= {v.name for v in reply.variants}
+
+
+async def test_a_move_request_is_played_and_acknowledged_and_a_refusal_is_an_error(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0, starter=0)
+    await send(hub, bob, type="join_room", room=code, id=1)
+    reply = await send(hub, ann, type="move", room=code, move=2, ply=0, id=7)
+    assert (reply.type, reply.id) == ("ack", 7) and bob.of_type("move_made")[0].move == 2
+    reply = await send(hub, ann, type="move", room=code, move=3, ply=1, id=8)
+    assert (reply.type, reply.code, reply.id) == ("error", "not_your_turn", 8)
+    assert len(hub.rooms[code].moves) == 1
+
+
+async def test_resign_claim_and_rematch_requests_are_acknowledged(hub: Hub, clock: FakeClock) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0)
+    await send(hub, bob, type="join_room", room=code)
+    reply = await send(hub, ann, type="claim_win", room=code, id=1)
+    assert (reply.type, reply.code) == ("error", "not_claimable")
+    assert (await send(hub, ann, type="resign", room=code, id=2)).type == "ack"
+    assert bob.of_type("game_over")[0].reason == "resign"
+    assert (await send(hub, ann, type="rematch", room=code, id=3)).id == 3
+    assert bob.of_type("rematch_offer")[0].seat == 0
+    await send(hub, bob, type="rematch", room=code, id=4)
+    assert not hub.rooms[code].finished and ann.seats == {code: 1}
+
+
+async def test_a_claim_request_takes_the_win_after_the_grace_period(hub: Hub, clock: FakeClock) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0)
+    await send(hub, bob, type="join_room", room=code)
+    hub.disconnected(bob)  # type: ignore[arg-type]
+    clock.advance(61)
+    reply = await send(hub, ann, type="claim_win", room=code, id=5)
+    assert (reply.type, reply.id) == ("ack", 5) and ann.of_type("game_over")[0].reason == "forfeit"
+
+
+async def test_a_seat_is_taken_back_with_its_token_and_left_by_request(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0)
+    await send(hub, bob, type="join_room", room=code)
+    token = bob.of_type("seat_granted")[0].token
+    hub.disconnected(bob)  # type: ignore[arg-type]
+    again = FakeMember("bob")
+    state = await send(hub, again, type="reconnect", room=code, token=token, id=6)
+    assert (state.type, state.you, state.id, state.room) == ("room_state", 1, 6, code)
+    assert [s.status for s in ann.of_type("player_status")][-2:] == ["disconnected", "back"]
+    reply = await send(hub, again, type="leave", room=code, id=7)
+    assert (reply.type, reply.id) == ("ack", 7) and again.seats == {}
+    assert ann.of_type("player_status")[-1].status == "left"
+
+
+async def test_a_spectator_gets_the_room_state_with_no_seat(hub: Hub) -> None:
+    ann, cy = FakeMember("ann"), FakeMember("cy")
+    code = await create(hub, ann)
+    state = await send(hub, cy, type="spectate", room=code.lower(), id=2)
+    assert (state.type, state.you, state.id) == ("room_state", None, 2) and cy.watching == {code}
+
+
+async def test_the_lobby_lists_open_public_rooms_and_batches_their_changes(hub: Hub, clock: FakeClock) -> None:
+    ann, bob, lobby = FakeMember("ann"), FakeMember("bob"), FakeMember("lobby")
+    listed = await create(hub, ann)
+    await create(hub, ann, public=False)
+    first = await send(hub, lobby, type="subscribe_lobby", id=1)
+    assert first.type == "lobby" and first.id == 1 and [r.room for r in first.rooms] == [listed]
+    other = await create(hub, bob)
+    await send(hub, bob, type="join_room", room=listed)
+    assert not lobby.of_type("lobby_update")  # held until the interval ends
+    clock.advance(0.25)
+    updates = lobby.of_type("lobby_update")
+    assert len(updates) == 1 and {r.room for r in updates[0].rooms} == {listed, other}
+    await send(hub, bob, type="resign", room=listed)
+    clock.advance(0.25)
+    assert lobby.of_type("lobby_update")[-1].removed == listed
+    assert [r.room for r in hub.public_rooms()] == [other]
+    await send(hub, ann, type="spectate", room=other)
+    clock.advance(0.25)
+    single = lobby.of_type("lobby_update")[-1]
+    assert single.room is not None and single.room.room == other and single.rooms is None
+    reply = await send(hub, lobby, type="unsubscribe_lobby", id=9)
+    assert (reply.type, reply.id) == ("ack", 9)
+    await send(hub, ann, type="leave", room=other)
+    clock.advance(0.25)
+    assert lobby.got[-1] is reply  # no longer subscribed: nothing more
