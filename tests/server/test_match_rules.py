@@ -10,7 +10,7 @@ import pytest
 
 from mancala.protocol.messages import ErrorCode, TimeControl
 from mancala_server.room_ports import RoomError
-from tests.server.fakes import FakeClock
+from tests.server.fakes import FakeClock, FakeMember
 from tests.server.room_setup import against_computer, make_room, seat_both
 
 BLITZ = TimeControl(base=60, increment=2)
@@ -149,3 +149,31 @@ async def test_pausing_a_room_without_a_clock_changes_nothing(tmp_path: Path) ->
     await room.move(ann, 2, 0)
     assert room.room_state(0).clocks is None and bob.of_type("move_made")[0].clocks is None
 
+
+
+async def test_a_rated_games_new_ratings_follow_its_end_and_go_with_the_players(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), rated=True)
+    ann, bob = FakeMember("ann", player="p-ann"), FakeMember("bob", player="p-bob")
+    room.claim(ann, 0)
+    room.claim(bob, 1)
+    room.resign(bob)
+    kinds = [m.type for m in ann.got if m.type in ("game_over", "ratings_changed")]
+    assert kinds == ["game_over", "ratings_changed"]
+    news = bob.of_type("ratings_changed")[0]
+    assert (news.room, news.game_id, news.variant) == ("RULES1", room.game_id, "oware_abapa")
+    gained, lost = news.changes
+    assert (gained.seat, gained.name, gained.before) == (0, "ann", 1500) and gained.after > 1500
+    assert (lost.seat, lost.name) == (1, "bob") and lost.after < 1500 and lost.provisional
+    assert ann.ratings["oware_abapa"] == (gained.after, True) == room.seats[0].rating
+    assert bob.ratings["oware_abapa"] == (lost.after, True)
+
+
+async def test_a_rated_game_against_the_computer_moves_only_the_players_rating(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), rated=True)
+    room.add_computer(1, 2)
+    ann = FakeMember("ann", player="p-ann")
+    room.claim(ann, 0)
+    room.resign(ann)
+    player, computer = ann.of_type("ratings_changed")[0].changes
+    assert player.after < 1500 and (computer.name, computer.before, computer.after) == ("Computer (level 2)",
+                                                                                        1790, 1790)
