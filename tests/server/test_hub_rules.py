@@ -3,6 +3,7 @@ members and a fake clock. Written from docs/mutation.md's survivors of hub.py.""
 
 from __future__ import annotations
 
+import asyncio
 import json
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -159,3 +160,55 @@ async def test_the_lobby_lists_open_public_rooms_and_batches_their_changes(hub: 
     await send(hub, ann, type="leave", room=other)
     clock.advance(0.25)
     assert lobby.got[-1] is reply  # no longer subscribed: nothing more
+
+
+async def until(condition: Any, limit: float = 30.0) -> None:
+    """Let the event loop run until `condition()` holds (the hub's loops sleep for real);
+    the limit only stops a broken test from hanging, it is no claim about speed."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        assert loop.time() < end, "the condition never came to hold"
+        await asyncio.sleep(0.02)
+
+
+async def test_the_sweeping_loop_closes_a_room_left_empty(tmp_path: Path) -> None:
+    clock = FakeClock()
+    hub = make_hub(tmp_path, clock, empty_room_ttl=1.0, idle_room_ttl=1.0)
+    ann = FakeMember("ann")
+    code = await create(hub, ann)
+    hub.disconnected(ann)  # type: ignore[arg-type]
+    clock.advance(2)
+    task = asyncio.create_task(hub.sweep())
+    try:
+        await until(lambda: code not in hub.rooms or task.done())
+        assert not task.done() and code not in hub.rooms  # closed, and the loop goes on
+    finally:
+        task.cancel()
+        hub.rules.close()
+
+
+class StuckMember(FakeMember):
+    """A connection the hub keeps asking whether its socket is stuck."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.asked: list[float] = []
+
+    def drop_if_stuck(self, now: float) -> bool:
+        self.asked.append(now)
+        return False
+
+
+async def test_the_sender_watch_asks_every_connection_whether_it_is_stuck(tmp_path: Path) -> None:
+    hub = make_hub(tmp_path, FakeClock(), send_timeout=0.2)
+    ann, bob = StuckMember("ann"), StuckMember("bob")
+    hub.connected(ann)  # type: ignore[arg-type]
+    hub.connected(bob)  # type: ignore[arg-type]
+    task = asyncio.create_task(hub.watch_senders())
+    try:
+        await until(lambda: len(ann.asked) >= 2 and bob.asked or task.done())
+        assert not task.done() and ann.asked == sorted(ann.asked) and ann.asked[1] > ann.asked[0]
+    finally:
+        task.cancel()
+        hub.rules.close()
