@@ -99,7 +99,7 @@ async def test_resign_claim_and_rematch_requests_are_acknowledged(hub: Hub, cloc
     assert bob.of_type("game_over")[0].reason == "resign"
     assert (await send(hub, ann, type="rematch", room=code, id=3)).id == 3
     assert bob.of_type("rematch_offer")[0].seat == 0
-    await send(hub, bob, type="rematch", room=code, id=4)
+    assert (await send(hub, bob, type="rematch", room=code, id=4)).type == "ack"
     assert not hub.rooms[code].finished and ann.seats == {code: 1}
 
 

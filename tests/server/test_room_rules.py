@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from mancala.protocol.messages import ErrorCode
+from mancala.protocol.messages import ErrorCode, TimeControl
 from mancala_server.room_ports import RoomError
 from tests.server.fakes import FakeClock, FakeMember
 from tests.server.room_setup import ABANDON, make_room, seat_both
@@ -247,3 +247,34 @@ async def test_a_room_summary_shows_its_terms_and_its_seats(tmp_path: Path) -> N
     assert (summary.room, summary.variant, summary.title, summary.public, summary.status, summary.rated) \
         == ("RULES1", "oware_abapa", room.variant.name, True, "waiting", True)
     assert [s.name for s in summary.seats] == ["ann", None] and summary.spectators == 0
+
+
+async def test_a_claim_names_the_opponent_whichever_seat_claims(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = seat_both(room)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, bob) == "room RULES1: nothing to claim: South is here"
+    room.detach(ann)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, bob) \
+        == "room RULES1: nothing to claim: South has 60 s left to come back"
+
+
+async def test_nothing_is_claimable_from_a_correspondence_opponent_away_between_moves(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, control=TimeControl(days=1))
+    ann, bob = seat_both(room)
+    room.detach(bob)
+    clock.advance(3600)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, ann) \
+        == "room RULES1: nothing to claim: North is not away past a grace period"
+    assert not room.finished
+
+
+async def test_a_claim_after_the_grace_period_gives_the_win_to_the_claimer(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = seat_both(room)
+    room.detach(ann)
+    clock.advance(ABANDON)
+    room.claim_win(bob)
+    over = bob.of_type("game_over")[0]
+    assert (over.outcome, over.result) == ({"kind": "WIN", "winner": 1}, "North wins: South abandoned the game")
