@@ -240,10 +240,11 @@ async def test_a_rematch_against_the_computer_starts_when_the_player_asks(tmp_pa
 
 
 async def test_a_room_summary_shows_its_terms_and_its_seats(tmp_path: Path) -> None:
-    room = make_room(tmp_path, FakeClock(), rated=True)
+    room = make_room(tmp_path, FakeClock(), rated=True, control=TimeControl(base=300, increment=3))
     ann = FakeMember("ann", player="p-ann")
     room.claim(ann, 0)
     summary = room.summary()
+    assert summary.clock == TimeControl(base=300, increment=3)
     assert (summary.room, summary.variant, summary.title, summary.public, summary.status, summary.rated) \
         == ("RULES1", "oware_abapa", room.variant.name, True, "waiting", True)
     assert [s.name for s in summary.seats] == ["ann", None] and summary.spectators == 0
