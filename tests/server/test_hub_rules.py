@@ -212,3 +212,109 @@ async def test_the_sender_watch_asks_every_connection_whether_it_is_stuck(tmp_pa
     finally:
         task.cancel()
         hub.rules.close()
+
+
+async def test_a_client_speaking_another_protocol_is_refused_by_version(hub: Hub) -> None:
+    reply = await send(hub, FakeMember("ann"), type="hello", protocol="mancala.v0", id=1)
+    assert (reply.code, reply.message) == ("protocol_version", "this server speaks mancala.v1, not mancala.v0")
+
+
+async def test_a_rated_room_is_refused_to_a_guest_and_none_is_left_behind(hub: Hub) -> None:
+    reply = await send(hub, FakeMember("ann"), type="create_room", variant="oware_abapa", rated=True)
+    assert reply.code == "not_identified" and not hub.rooms
+
+
+async def test_the_starter_is_the_one_asked_for_or_drawn_from_the_two_seats(tmp_path: Path) -> None:
+    hub = make_hub(tmp_path, FakeClock(), rooms_per_client=50, rooms_per_address=50)
+    ann = FakeMember("ann")
+    try:
+        for _ in range(4):
+            code = await create(hub, ann, starter=1)
+            assert hub.rooms[code].starter == 1 and hub.rooms[code].position.turn == 1
+        drawn = {hub.rooms[await create(hub, ann, starter="random")].starter for _ in range(12)}
+        assert drawn <= {0, 1} and not ann.of_type("error")
+    finally:
+        hub.rules.close()
+
+
+async def test_a_game_against_the_computer_is_private_unless_asked_and_has_its_own_quota(hub: Hub) -> None:
+    ann, bob = FakeMember("ann", address="10.0.0.1"), FakeMember("bob", address="10.0.0.2")
+    private = await create(hub, ann, computer=1)
+    assert not hub.rooms[private].public and hub.rooms[private].seats[1].computer
+    reply = await send(hub, ann, type="create_room", variant="oware_abapa", computer=2)
+    assert reply.code == "quota" and reply.message.startswith(
+        "this connection (computer opponents) already has 1 open rooms (the limit is 1)")
+    assert (await send(hub, ann, type="create_room", variant="oware_abapa")).type == "room_state"
+    listed = await create(hub, bob, computer=1, public=True, seat=1)
+    assert hub.rooms[listed].public and hub.rooms[listed].seats[0].computer
+
+
+async def test_an_address_may_hold_its_quota_of_rooms_over_several_connections(hub: Hub) -> None:
+    for name in ("ann", "bob"):
+        member = FakeMember(name)
+        for _ in range(2 if name == "ann" else 1):
+            await create(hub, member)
+    reply = await send(hub, FakeMember("cy"), type="create_room", variant="oware_abapa")
+    assert reply.code == "quota" and reply.message.startswith("your address already has 3 open rooms")
+
+
+async def test_a_restart_brings_back_the_live_rooms_with_their_moves_and_grace_periods(tmp_path: Path) -> None:
+    clock = FakeClock()
+    first = make_hub(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    playing = await create(first, ann, seat=0, starter=0)
+    await send(first, bob, type="join_room", room=playing)
+    await send(first, ann, type="move", room=playing, move=2, ply=0)
+    waiting = await create(first, bob)
+    first.rules.close()
+    clock.advance(100)
+    again = make_hub(tmp_path, clock)
+    try:
+        assert again.restore() == 2 and set(again.rooms) == {playing, waiting}
+        room = again.rooms[playing]
+        assert [m.move for m in room.moves] == [2] and room.status == "playing"
+        assert room.empty_since == room.last_activity == clock.now()
+        assert room.room_state(None).seats[0].grace_ms == 60_000  # nobody is back yet
+        assert room.variant_json == first.rooms[playing].variant_json
+    finally:
+        again.rules.close()
+
+
+async def test_closing_an_idle_room_tells_its_people_and_the_lobby_and_it_is_not_restored(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+    hub = make_hub(tmp_path, clock, idle_room_ttl=100.0, empty_room_ttl=50.0, lobby_interval=0.25)
+    ann, cy, lobby = FakeMember("ann"), FakeMember("cy"), FakeMember("lobby")
+    code = await create(hub, ann)
+    await send(hub, cy, type="spectate", room=code)
+    await send(hub, lobby, type="subscribe_lobby")
+    await send(hub, cy, type="leave", room=code)
+    await send(hub, cy, type="spectate", room=code)  # a change waiting to be pushed
+    clock.advance(100.1)
+    hub.sweep_once()
+    closed = cy.of_type("room_closed")
+    assert [(c.room, c.reason) for c in closed] == [(code, "closed after 100 s without a move")]
+    assert cy.watching == set() and ann.seats == {} and code not in hub.rooms
+    assert lobby.got[-1].type == "lobby_update" and lobby.got[-1].removed == code
+    clock.advance(1)
+    assert lobby.got[-1].removed == code  # the change held back is dropped with the room
+    hub.rules.close()
+    assert make_hub(tmp_path, clock).restore() == 0
+
+
+async def test_a_room_empty_too_long_is_closed_only_when_it_is_waiting_or_over(tmp_path: Path) -> None:
+    clock = FakeClock()
+    hub = make_hub(tmp_path, clock, idle_room_ttl=1000.0, empty_room_ttl=50.0)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    waiting = await create(hub, ann)
+    playing = await create(hub, bob)
+    await send(hub, ann, type="join_room", room=playing)
+    for member in (ann, bob):
+        hub.disconnected(member)  # type: ignore[arg-type]
+    clock.advance(50)
+    hub.sweep_once()
+    assert {waiting, playing} <= set(hub.rooms)  # not past the limit yet
+    clock.advance(0.5)
+    hub.sweep_once()
+    assert waiting not in hub.rooms and playing in hub.rooms  # a game on: its players may come back
+    hub.rules.close()
