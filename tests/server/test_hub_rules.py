@@ -318,3 +318,43 @@ async def test_a_room_empty_too_long_is_closed_only_when_it_is_waiting_or_over(t
     hub.sweep_once()
     assert waiting not in hub.rooms and playing in hub.rooms  # a game on: its players may come back
     hub.rules.close()
+
+
+async def play_to_a_new_round(hub: Hub, code: str, players: tuple[FakeMember, FakeMember]) -> None:
+    """The first legal move, turn after turn, until a round ends and the next one starts."""
+    room = hub.rooms[code]
+    while not players[0].of_type("round_started"):
+        assert not room.finished, "the first round ends before the game does"
+        await send(hub, players[room.position.turn], type="move", room=code,
+                   move=room.game.legal_moves(room.position)[0], ply=len(room.moves))
+    await send(hub, players[room.position.turn], type="move", room=code,
+               move=room.game.legal_moves(room.position)[0], ply=len(room.moves))
+
+
+async def test_a_restart_replays_rounds_random_layouts_and_computer_seats_as_they_were(tmp_path: Path) -> None:
+    clock = FakeClock()
+    first = make_hub(tmp_path, clock, rooms_per_client=10, rooms_per_address=10)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    rounds = await create(first, ann, variant="dakon_rounds", seat=0, starter=0)
+    await send(first, bob, type="join_room", room=rounds)
+    await play_to_a_new_round(first, rounds, (ann, bob))
+    drawn = await create(first, ann, variant="mangala_i", seat=0, starter=1)
+    await send(first, bob, type="join_room", room=drawn)
+    perfect = await create(first, ann, variant="awari", computer="perfect", starter=0)
+    levelled = await create(first, ann, variant="kalah_4", computer=3, starter=0, seat=1)
+    before = {code: first.rooms[code].room_state(None) for code in (rounds, drawn, perfect, levelled)}
+    first.rules.close()
+    again = make_hub(tmp_path, clock)
+    try:
+        assert again.restore() == 4
+        for code, state in before.items():
+            after = again.rooms[code].room_state(None)
+            assert after.state == state.state and after.moves == state.moves
+            assert [(s.name, s.computer, s.rating) for s in after.seats] \
+                == [(s.name, s.computer, s.rating) for s in state.seats]
+            assert again.rooms[code].starter == first.rooms[code].starter
+        assert (again.rooms[perfect].computer_level, again.rooms[levelled].computer_level) == ("perfect", 3)
+        assert again.rooms[perfect].seats[1].rating == (2802, False)
+        assert again.rooms[levelled].seats[0].computer and again.rooms[levelled].seats[0].rating == (1971, False)
+    finally:
+        again.rules.close()
