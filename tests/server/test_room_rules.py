@@ -279,3 +279,43 @@ async def test_a_claim_after_the_grace_period_gives_the_win_to_the_claimer(tmp_p
     room.claim_win(bob)
     over = bob.of_type("game_over")[0]
     assert (over.outcome, over.result) == ({"kind": "WIN", "winner": 1}, "North wins: South abandoned the game")
+
+
+
+async def test_a_big_audience_is_counted_less_often(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, count_interval=0.5)
+    ann, _ = seat_both(room)
+    for i in range(500):  # the first arrival arms the count: one interval
+        room.watch(FakeMember(f"s{i}"))
+    assert not ann.of_type("spectators")
+    clock.advance(0.5)
+    assert [m.count for m in ann.of_type("spectators")] == [500]
+    room.watch(FakeMember("late"))  # 501 watching: twice COUNT_FRAMES, so about twice the interval
+    clock.advance(1.0)
+    assert len(ann.of_type("spectators")) == 1
+    clock.advance(0.01)
+    assert [m.count for m in ann.of_type("spectators")] == [500, 501]
+
+
+async def test_a_player_back_after_the_grace_period_can_no_longer_be_claimed_against(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    room.claim(ann, 0)
+    _, token = room.claim(bob, 1)
+    room.detach(bob)
+    clock.advance(ABANDON)
+    claimable = ann.of_type("player_status")[-1]
+    assert (claimable.seat, claimable.status, claimable.name) == (1, "claimable", "bob")
+    room.reconnect(FakeMember("bob"), token)
+    assert not room.room_state(0).seats[1].claimable
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, ann) == "room RULES1: nothing to claim: North is here"
+
+
+async def test_a_computer_seat_is_named_by_its_level(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    room.add_computer(0, "perfect")
+    room.add_computer(1, 2)
+    assert [s.name for s in room.seats] == ["Computer (perfect)", "Computer (level 2)"]
+
