@@ -177,3 +177,52 @@ async def test_a_rated_game_against_the_computer_moves_only_the_players_rating(t
     player, computer = ann.of_type("ratings_changed")[0].changes
     assert player.after < 1500 and (computer.name, computer.before, computer.after) == ("Computer (level 2)",
                                                                                         1790, 1790)
+
+
+async def test_offers_are_refused_before_the_game_starts_and_after_it_ends(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann = FakeMember("ann")
+    room.claim(ann, 0)
+    with pytest.raises(RoomError) as err:
+        room.offer_draw(0)
+    assert (err.value.code, err.value.message) == (ErrorCode.NOT_YOUR_TURN, "room RULES1: the game has not started")
+    bob = FakeMember("bob")
+    room.claim(bob, 1)
+    room.resign(bob)
+    with pytest.raises(RoomError) as err:
+        room.match.offer_takeback(0)
+    assert (err.value.code, err.value.message) == (ErrorCode.GAME_OVER, "room RULES1: the game is over")
+
+
+async def test_a_takeback_is_refused_in_a_rated_game_and_without_a_move_of_ones_own(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    with pytest.raises(RoomError) as err:
+        room.match.offer_takeback(1)
+    assert (err.value.code, err.value.message) == (ErrorCode.NO_TAKEBACK, "you have no move to take back")
+    rated = make_room(tmp_path, FakeClock(), rated=True, code="RATED1")
+    south, north = FakeMember("ann", player="p-ann"), FakeMember("bob", player="p-bob")
+    rated.claim(south, 0)
+    rated.claim(north, 1)
+    await rated.move(south, 2, 0)
+    with pytest.raises(RoomError) as err:
+        rated.match.offer_takeback(0)
+    assert (err.value.code, err.value.message) == (ErrorCode.NO_TAKEBACK, "no takebacks in a rated game")
+    assert not north.of_type("offer")
+
+
+async def test_moves_before_a_new_round_cannot_be_taken_back(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), variant="dakon_rounds")
+    ann, bob = seat_both(room)
+    members = (ann, bob)
+    while not ann.of_type("round_started"):
+        await room.move(members[room.position.turn], room.game.legal_moves(room.position)[0], len(room.moves))
+    mover = room.position.turn  # the new round's first move: replaying to it crosses the round's end
+    await room.move(members[mover], room.game.legal_moves(room.position)[0], len(room.moves))
+    room.match.offer_takeback(mover)
+    with pytest.raises(RoomError) as err:
+        room.match.answer_takeback(1 - mover, True)
+    assert (err.value.code, err.value.message) == (ErrorCode.NO_TAKEBACK,
+                                                   "moves cannot be taken back across a new round")
+    assert not ann.of_type("taken_back")
