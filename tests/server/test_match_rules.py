@@ -226,3 +226,15 @@ async def test_moves_before_a_new_round_cannot_be_taken_back(tmp_path: Path) -> 
     assert (err.value.code, err.value.message) == (ErrorCode.NO_TAKEBACK,
                                                    "moves cannot be taken back across a new round")
     assert not ann.of_type("taken_back")
+
+
+async def test_north_flagged_with_half_the_seeds_is_a_draw_in_norths_words(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, control=TimeControl(base=60))
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)  # North's clock runs now
+    room.position = room.game.start(1, board=[1] * 12, stores=[12, 24])  # North to move, 48 seeds
+    clock.advance(61)
+    over = ann.of_type("game_over")[0]
+    assert (over.reason, over.outcome) == ("timeout", {"kind": "TIE", "winner": None})
+    assert over.result == "draw: North ran out of time, but South could no longer win"
