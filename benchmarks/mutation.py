@@ -36,7 +36,7 @@ ENGINE = """[tool.mutmut]
 source_paths = ["src/mancala"]
 only_mutate = ["src/mancala/engine/*", "src/mancala/rules/*"]
 also_copy = ["configs", "docs"]
-pytest_add_cli_args = ["-p", "no:cacheprovider",
+pytest_add_cli_args = ["-p", "no:cacheprovider", "-n", "0",
     "--deselect", "tests/engine/test_fastcore.py::test_the_switch",
     "--deselect", "tests/engine/test_fastcore.py::test_random_variants_agree_after_every_move",
     "--deselect", "tests/engine/test_fastcore.py::test_replay_lines_agree"]

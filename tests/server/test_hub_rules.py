@@ -1,0 +1,360 @@
+"""The hub's requests, quotas, lobby and sweeping, frame in and messages out, with fake
+members and a fake clock. Written from docs/mutation.md's survivors of hub.py."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from mancala_server.hub import Hub
+from tests.server.fakes import FakeClock, FakeMember
+from tests.server.room_setup import make_hub
+
+
+@pytest.fixture
+async def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def hub(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Hub]:
+    h = make_hub(tmp_path, clock, rooms_per_client=2, rooms_per_address=3, computer_rooms_per_client=1,
+                 computer_rooms_per_address=2, lobby_interval=0.25, idle_room_ttl=100.0, empty_room_ttl=50.0)
+    yield h
+    h.rules.close()
+
+
+async def send(hub: Hub, member: FakeMember, **message: Any) -> Any:
+    """Hand the hub one request; the last message the member got."""
+    await hub.handle(member, json.dumps(message))  # type: ignore[arg-type]
+    return member.got[-1]
+
+
+async def test_a_ping_is_answered_with_its_id(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    reply = await send(hub, ann, type="ping", id="p-1")
+    assert reply.type == "pong" and reply.id == "p-1"
+
+
+async def test_a_request_for_a_room_that_is_not_there_is_refused_by_name(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    reply = await send(hub, ann, type="join_room", room="ZZZZZZ", id=4)
+    assert (reply.type, reply.code, reply.id, reply.message) == ("error", "no_such_room", 4, "no room 'ZZZZZZ'")
+
+
+async def test_an_unknown_variant_is_refused_for_a_room_and_for_quick_pairing(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    for kind in ("create_room", "quick_pair"):
+        reply = await send(hub, ann, type=kind, variant="no_such_game", id=1)
+        assert (reply.code, reply.message) == ("unknown_variant", "no variant named 'no_such_game'")
+    assert not hub.rooms
+
+
+async def test_a_connection_may_hold_its_quota_of_open_rooms_and_no_more(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    for _ in range(2):
+        assert (await send(hub, ann, type="create_room", variant="kalah_4")).type == "room_state"
+    reply = await send(hub, ann, type="create_room", variant="kalah_4", id=9)
+    assert (reply.code, reply.id) == ("quota", 9)
+    assert reply.message == ("this connection already has 2 open rooms (the limit is 2); "
+                             "finish or leave one first")
+    assert len(hub.rooms) == 2
+
+
+async def create(hub: Hub, member: FakeMember, **options: Any) -> str:
+    """A room made by `member` (seated): its code."""
+    await send(hub, member, type="create_room", variant=options.pop("variant", "oware_abapa"), **options)
+    return str(member.of_type("seat_granted")[-1].room)
+
+
+async def test_the_variants_are_listed_with_the_request_id(hub: Hub) -> None:
+    reply = await send(hub, FakeMember("ann"), type="list_variants", id=3)
+    assert reply.type == "variants" and reply.id == 3
+    assert {"oware_abapa", "kalah_4", "dakon_rounds"} <= {v.name for v in reply.variants}
+
+
+async def test_a_move_request_is_played_and_acknowledged_and_a_refusal_is_an_error(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0, starter=0)
+    await send(hub, bob, type="join_room", room=code, id=1)
+    reply = await send(hub, ann, type="move", room=code, move=2, ply=0, id=7)
+    assert (reply.type, reply.id) == ("ack", 7) and bob.of_type("move_made")[0].move == 2
+    reply = await send(hub, ann, type="move", room=code, move=3, ply=1, id=8)
+    assert (reply.type, reply.code, reply.id) == ("error", "not_your_turn", 8)
+    assert len(hub.rooms[code].moves) == 1
+
+
+async def test_resign_claim_and_rematch_requests_are_acknowledged(hub: Hub, clock: FakeClock) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0)
+    await send(hub, bob, type="join_room", room=code)
+    reply = await send(hub, ann, type="claim_win", room=code, id=1)
+    assert (reply.type, reply.code) == ("error", "not_claimable")
+    assert (await send(hub, ann, type="resign", room=code, id=2)).type == "ack"
+    assert bob.of_type("game_over")[0].reason == "resign"
+    assert (await send(hub, ann, type="rematch", room=code, id=3)).id == 3
+    assert bob.of_type("rematch_offer")[0].seat == 0
+    assert (await send(hub, bob, type="rematch", room=code, id=4)).type == "ack"
+    assert not hub.rooms[code].finished and ann.seats == {code: 1}
+
+
+async def test_a_claim_request_takes_the_win_after_the_grace_period(hub: Hub, clock: FakeClock) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0)
+    await send(hub, bob, type="join_room", room=code)
+    hub.disconnected(bob)  # type: ignore[arg-type]
+    clock.advance(61)
+    reply = await send(hub, ann, type="claim_win", room=code, id=5)
+    assert (reply.type, reply.id) == ("ack", 5) and ann.of_type("game_over")[0].reason == "forfeit"
+
+
+async def test_a_seat_is_taken_back_with_its_token_and_left_by_request(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0)
+    await send(hub, bob, type="join_room", room=code)
+    token = bob.of_type("seat_granted")[0].token
+    hub.disconnected(bob)  # type: ignore[arg-type]
+    again = FakeMember("bob")
+    state = await send(hub, again, type="reconnect", room=code, token=token, id=6)
+    assert (state.type, state.you, state.id, state.room) == ("room_state", 1, 6, code)
+    assert [s.status for s in ann.of_type("player_status")][-2:] == ["disconnected", "back"]
+    reply = await send(hub, again, type="leave", room=code, id=7)
+    assert (reply.type, reply.id) == ("ack", 7) and again.seats == {}
+    assert ann.of_type("player_status")[-1].status == "left"
+
+
+async def test_a_spectator_gets_the_room_state_with_no_seat(hub: Hub) -> None:
+    ann, cy = FakeMember("ann"), FakeMember("cy")
+    code = await create(hub, ann)
+    state = await send(hub, cy, type="spectate", room=code.lower(), id=2)
+    assert (state.type, state.you, state.id) == ("room_state", None, 2) and cy.watching == {code}
+
+
+async def test_the_lobby_lists_open_public_rooms_and_batches_their_changes(hub: Hub, clock: FakeClock) -> None:
+    ann, bob, lobby = FakeMember("ann"), FakeMember("bob"), FakeMember("lobby")
+    listed = await create(hub, ann)
+    await create(hub, ann, public=False)
+    first = await send(hub, lobby, type="subscribe_lobby", id=1)
+    assert first.type == "lobby" and first.id == 1 and [r.room for r in first.rooms] == [listed]
+    other = await create(hub, bob)
+    await send(hub, bob, type="join_room", room=listed)
+    assert not lobby.of_type("lobby_update")  # held until the interval ends
+    clock.advance(0.25)
+    updates = lobby.of_type("lobby_update")
+    assert len(updates) == 1 and {r.room for r in updates[0].rooms} == {listed, other}
+    await send(hub, bob, type="resign", room=listed)
+    clock.advance(0.25)
+    assert lobby.of_type("lobby_update")[-1].removed == listed
+    assert [r.room for r in hub.public_rooms()] == [other]
+    await send(hub, ann, type="spectate", room=other)
+    clock.advance(0.25)
+    single = lobby.of_type("lobby_update")[-1]
+    assert single.room is not None and single.room.room == other and single.rooms is None
+    reply = await send(hub, lobby, type="unsubscribe_lobby", id=9)
+    assert (reply.type, reply.id) == ("ack", 9)
+    await send(hub, ann, type="leave", room=other)
+    clock.advance(0.25)
+    assert lobby.got[-1] is reply  # no longer subscribed: nothing more
+
+
+async def until(condition: Any, limit: float = 30.0) -> None:
+    """Let the event loop run until `condition()` holds (the hub's loops sleep for real);
+    the limit only stops a broken test from hanging, it is no claim about speed."""
+    loop = asyncio.get_running_loop()
+    end = loop.time() + limit
+    while not condition():
+        assert loop.time() < end, "the condition never came to hold"
+        await asyncio.sleep(0.02)
+
+
+async def test_the_sweeping_loop_closes_a_room_left_empty(tmp_path: Path) -> None:
+    clock = FakeClock()
+    hub = make_hub(tmp_path, clock, empty_room_ttl=1.0, idle_room_ttl=1.0)
+    ann = FakeMember("ann")
+    code = await create(hub, ann)
+    hub.disconnected(ann)  # type: ignore[arg-type]
+    clock.advance(2)
+    task = asyncio.create_task(hub.sweep())
+    try:
+        await until(lambda: code not in hub.rooms or task.done())
+        assert not task.done() and code not in hub.rooms  # closed, and the loop goes on
+    finally:
+        task.cancel()
+        hub.rules.close()
+
+
+class StuckMember(FakeMember):
+    """A connection the hub keeps asking whether its socket is stuck."""
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        self.asked: list[float] = []
+
+    def drop_if_stuck(self, now: float) -> bool:
+        self.asked.append(now)
+        return False
+
+
+async def test_the_sender_watch_asks_every_connection_whether_it_is_stuck(tmp_path: Path) -> None:
+    hub = make_hub(tmp_path, FakeClock(), send_timeout=0.2)
+    ann, bob = StuckMember("ann"), StuckMember("bob")
+    hub.connected(ann)  # type: ignore[arg-type]
+    hub.connected(bob)  # type: ignore[arg-type]
+    task = asyncio.create_task(hub.watch_senders())
+    try:
+        await until(lambda: len(ann.asked) >= 2 and bob.asked or task.done())
+        assert not task.done() and ann.asked == sorted(ann.asked) and ann.asked[1] > ann.asked[0]
+    finally:
+        task.cancel()
+        hub.rules.close()
+
+
+async def test_a_client_speaking_another_protocol_is_refused_by_version(hub: Hub) -> None:
+    reply = await send(hub, FakeMember("ann"), type="hello", protocol="mancala.v0", id=1)
+    assert (reply.code, reply.message) == ("protocol_version", "this server speaks mancala.v1, not mancala.v0")
+
+
+async def test_a_rated_room_is_refused_to_a_guest_and_none_is_left_behind(hub: Hub) -> None:
+    reply = await send(hub, FakeMember("ann"), type="create_room", variant="oware_abapa", rated=True)
+    assert reply.code == "not_identified" and not hub.rooms
+
+
+async def test_the_starter_is_the_one_asked_for_or_drawn_from_the_two_seats(tmp_path: Path) -> None:
+    hub = make_hub(tmp_path, FakeClock(), rooms_per_client=50, rooms_per_address=50)
+    ann = FakeMember("ann")
+    try:
+        for _ in range(4):
+            code = await create(hub, ann, starter=1)
+            assert hub.rooms[code].starter == 1 and hub.rooms[code].position.turn == 1
+        drawn = {hub.rooms[await create(hub, ann, starter="random")].starter for _ in range(12)}
+        assert drawn <= {0, 1} and not ann.of_type("error")
+    finally:
+        hub.rules.close()
+
+
+async def test_a_game_against_the_computer_is_private_unless_asked_and_has_its_own_quota(hub: Hub) -> None:
+    ann, bob = FakeMember("ann", address="10.0.0.1"), FakeMember("bob", address="10.0.0.2")
+    private = await create(hub, ann, computer=1)
+    assert not hub.rooms[private].public and hub.rooms[private].seats[1].computer
+    reply = await send(hub, ann, type="create_room", variant="oware_abapa", computer=2)
+    assert reply.code == "quota" and reply.message.startswith(
+        "this connection (computer opponents) already has 1 open rooms (the limit is 1)")
+    assert (await send(hub, ann, type="create_room", variant="oware_abapa")).type == "room_state"
+    listed = await create(hub, bob, computer=1, public=True, seat=1)
+    assert hub.rooms[listed].public and hub.rooms[listed].seats[0].computer
+
+
+async def test_an_address_may_hold_its_quota_of_rooms_over_several_connections(hub: Hub) -> None:
+    for name in ("ann", "bob"):
+        member = FakeMember(name)
+        for _ in range(2 if name == "ann" else 1):
+            await create(hub, member)
+    reply = await send(hub, FakeMember("cy"), type="create_room", variant="oware_abapa")
+    assert reply.code == "quota" and reply.message.startswith("your address already has 3 open rooms")
+
+
+async def test_a_restart_brings_back_the_live_rooms_with_their_moves_and_grace_periods(tmp_path: Path) -> None:
+    clock = FakeClock()
+    first = make_hub(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    playing = await create(first, ann, seat=0, starter=0)
+    await send(first, bob, type="join_room", room=playing)
+    await send(first, ann, type="move", room=playing, move=2, ply=0)
+    waiting = await create(first, bob)
+    first.rules.close()
+    clock.advance(100)
+    again = make_hub(tmp_path, clock)
+    try:
+        assert again.restore() == 2 and set(again.rooms) == {playing, waiting}
+        room = again.rooms[playing]
+        assert [m.move for m in room.moves] == [2] and room.status == "playing"
+        assert room.empty_since == room.last_activity == clock.now()
+        assert room.room_state(None).seats[0].grace_ms == 60_000  # nobody is back yet
+        assert room.variant_json == first.rooms[playing].variant_json
+    finally:
+        again.rules.close()
+
+
+async def test_closing_an_idle_room_tells_its_people_and_the_lobby_and_it_is_not_restored(
+        tmp_path: Path) -> None:
+    clock = FakeClock()
+    hub = make_hub(tmp_path, clock, idle_room_ttl=100.0, empty_room_ttl=50.0, lobby_interval=0.25)
+    ann, cy, lobby = FakeMember("ann"), FakeMember("cy"), FakeMember("lobby")
+    code = await create(hub, ann)
+    await send(hub, cy, type="spectate", room=code)
+    await send(hub, lobby, type="subscribe_lobby")
+    await send(hub, cy, type="leave", room=code)
+    await send(hub, cy, type="spectate", room=code)  # a change waiting to be pushed
+    clock.advance(100.1)
+    hub.sweep_once()
+    closed = cy.of_type("room_closed")
+    assert [(c.room, c.reason) for c in closed] == [(code, "closed after 100 s without a move")]
+    assert cy.watching == set() and ann.seats == {} and code not in hub.rooms
+    assert lobby.got[-1].type == "lobby_update" and lobby.got[-1].removed == code
+    clock.advance(1)
+    assert lobby.got[-1].removed == code  # the change held back is dropped with the room
+    hub.rules.close()
+    assert make_hub(tmp_path, clock).restore() == 0
+
+
+async def test_a_room_empty_too_long_is_closed_only_when_it_is_waiting_or_over(tmp_path: Path) -> None:
+    clock = FakeClock()
+    hub = make_hub(tmp_path, clock, idle_room_ttl=1000.0, empty_room_ttl=50.0)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    waiting = await create(hub, ann)
+    playing = await create(hub, bob)
+    await send(hub, ann, type="join_room", room=playing)
+    for member in (ann, bob):
+        hub.disconnected(member)  # type: ignore[arg-type]
+    clock.advance(50)
+    hub.sweep_once()
+    assert {waiting, playing} <= set(hub.rooms)  # not past the limit yet
+    clock.advance(0.5)
+    hub.sweep_once()
+    assert waiting not in hub.rooms and playing in hub.rooms  # a game on: its players may come back
+    hub.rules.close()
+
+
+async def play_to_a_new_round(hub: Hub, code: str, players: tuple[FakeMember, FakeMember]) -> None:
+    """The first legal move, turn after turn, until a round ends and the next one starts."""
+    room = hub.rooms[code]
+    while not players[0].of_type("round_started"):
+        assert not room.finished, "the first round ends before the game does"
+        await send(hub, players[room.position.turn], type="move", room=code,
+                   move=room.game.legal_moves(room.position)[0], ply=len(room.moves))
+    await send(hub, players[room.position.turn], type="move", room=code,
+               move=room.game.legal_moves(room.position)[0], ply=len(room.moves))
+
+
+async def test_a_restart_replays_rounds_random_layouts_and_computer_seats_as_they_were(tmp_path: Path) -> None:
+    clock = FakeClock()
+    first = make_hub(tmp_path, clock, rooms_per_client=10, rooms_per_address=10)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    rounds = await create(first, ann, variant="dakon_rounds", seat=0, starter=0)
+    await send(first, bob, type="join_room", room=rounds)
+    await play_to_a_new_round(first, rounds, (ann, bob))
+    drawn = await create(first, ann, variant="mangala_i", seat=0, starter=1)
+    await send(first, bob, type="join_room", room=drawn)
+    perfect = await create(first, ann, variant="awari", computer="perfect", starter=0)
+    levelled = await create(first, ann, variant="kalah_4", computer=3, starter=0, seat=1)
+    before = {code: first.rooms[code].room_state(None) for code in (rounds, drawn, perfect, levelled)}
+    first.rules.close()
+    again = make_hub(tmp_path, clock)
+    try:
+        assert again.restore() == 4
+        for code, state in before.items():
+            after = again.rooms[code].room_state(None)
+            assert after.state == state.state and after.moves == state.moves
+            assert [(s.name, s.computer, s.rating) for s in after.seats] \
+                == [(s.name, s.computer, s.rating) for s in state.seats]
+            assert again.rooms[code].starter == first.rooms[code].starter
+        assert (again.rooms[perfect].computer_level, again.rooms[levelled].computer_level) == ("perfect", 3)
+        assert again.rooms[perfect].seats[1].rating == (2802, False)
+        assert again.rooms[levelled].seats[0].computer and again.rooms[levelled].seats[0].rating == (1971, False)
+    finally:
+        again.rules.close()

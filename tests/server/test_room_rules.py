@@ -1,0 +1,321 @@
+"""A room's seats, spectators, refusals and endings, through its public methods and the
+messages its members get. Written from docs/mutation.md's survivors of room.py."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from mancala.protocol.messages import ErrorCode, TimeControl
+from mancala_server.room_ports import RoomError
+from tests.server.fakes import FakeClock, FakeMember
+from tests.server.room_setup import ABANDON, make_room, seat_both
+
+
+def refused(code: ErrorCode, call: object, *args: object) -> str:
+    with pytest.raises(RoomError) as err:
+        call(*args)  # type: ignore[operator]
+    assert err.value.code == code
+    return err.value.message
+
+
+async def test_a_seat_is_refused_to_a_second_seat_a_full_room_a_taken_seat_and_a_finished_game(
+        tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, cy = FakeMember("ann"), FakeMember("cy")
+    assert room.claim(ann, 1)[0] == 1
+    assert refused(ErrorCode.SEAT_TAKEN, room.claim, ann, None) == "you already sit North in room RULES1"
+    assert refused(ErrorCode.SEAT_TAKEN, room.claim, cy, 1) == "seat 1 (North) is taken"
+    bob = FakeMember("bob")
+    assert room.claim(bob, None)[0] == 0  # the free one
+    assert refused(ErrorCode.ROOM_FULL, room.claim, cy, None) == "room RULES1 has no free seat"
+    room.resign(ann)
+    assert refused(ErrorCode.GAME_OVER, room.claim, cy, None) == "room RULES1: the game is over"
+    assert cy.seats == {} and [s.name for s in room.seats] == ["bob", "ann"]
+
+
+async def test_a_rated_seat_is_for_an_identified_player_once(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), rated=True)
+    guest = FakeMember("guest")
+    assert refused(ErrorCode.NOT_IDENTIFIED, room.claim, guest, None) \
+        == "a rated game is for known players: identify first"
+    ann, again = FakeMember("ann", player="p-ann"), FakeMember("ann too", player="p-ann")
+    room.claim(ann, 0)
+    assert refused(ErrorCode.SEAT_TAKEN, room.claim, again, None) == "you already sit in this rated game"
+    assert not room.seats[1].taken and guest.seats == {} == again.seats
+
+
+async def test_taking_a_seat_tells_everyone_who_sat_where_and_stops_watching(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, cy = FakeMember("ann", ratings={"oware_abapa": (1610, True)}), FakeMember("cy")
+    room.watch(cy)
+    room.watch(ann)
+    room.claim(ann, 1)
+    joined = cy.of_type("player_status")
+    assert [(j.seat, j.status, j.name) for j in joined] == [(1, "joined", "ann")]
+    assert room.spectators == {cy} and ann.watching == set() and cy.of_type("spectators")[-1].count == 1
+    assert room.room_state(None).seats[1].rating == 1610 and room.room_state(None).seats[1].provisional
+
+
+async def test_a_wrong_token_or_a_second_seat_on_reconnect_is_refused(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    _, ann_token = room.claim(ann, 0)
+    _, bob_token = room.claim(bob, 1)
+    assert refused(ErrorCode.BAD_TOKEN, room.reconnect, FakeMember("eve"), "nope") \
+        == "room RULES1: that token holds no seat"
+    assert refused(ErrorCode.SEAT_TAKEN, room.reconnect, ann, bob_token) \
+        == "this connection already sits South in room RULES1"
+    assert room.reconnect(ann, ann_token) == 0  # its own seat again: fine
+    assert not bob.of_type("player_status")[1:]  # ann never left: nobody is told she is back
+
+
+async def test_coming_back_tells_the_room_once_and_brings_the_players_rating(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = FakeMember("ann", player="p-ann"), FakeMember("bob")
+    room.claim(ann, 0)
+    _, token = room.claim(bob, 1)
+    room.detach(bob)
+    clock.advance(10)
+    bob2 = FakeMember("bob", ratings={"oware_abapa": (1400, False)})
+    assert room.reconnect(bob2, token) == 1
+    back = [(s.seat, s.status, s.name) for s in ann.of_type("player_status") if s.status == "back"]
+    assert back == [(1, "back", "bob")] and room.seats[1].rating == (1400, False)
+    assert room.room_state(0).seats[1].grace_ms is None and room.seats[1].forfeit_at is None
+    clock.advance(ABANDON)
+    assert not room.finished  # the cancelled grace period no longer ends the game
+    third = FakeMember("bob", player="p-other", ratings={"oware_abapa": (2000, False)})
+    room.reconnect(third, token)  # a second connection: no news, and not another player's rating
+    assert len([s for s in ann.of_type("player_status") if s.status == "back"]) == 1
+    assert room.seats[1].rating == (1400, False)
+
+
+async def test_resigning_is_refused_before_the_game_starts_and_after_it_ends(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann = FakeMember("ann")
+    room.claim(ann, 0)
+    assert refused(ErrorCode.NOT_YOUR_TURN, room.resign, ann) == "room RULES1: the game has not started"
+    bob = FakeMember("bob")
+    room.claim(bob, 1)
+    room.resign(bob)
+    over = ann.of_type("game_over")[0]
+    assert (over.reason, over.outcome, over.result) == ("resign", {"kind": "WIN", "winner": 0},
+                                                         "South wins: North resigned")
+    assert refused(ErrorCode.GAME_OVER, room.resign, ann) == "room RULES1: the game is over"
+    assert refused(ErrorCode.NOT_A_PLAYER, room.resign, FakeMember("eve")) == "you have no seat in room RULES1"
+
+
+async def test_a_move_before_the_opponent_sits_is_refused_as_waiting(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann = FakeMember("ann")
+    room.claim(ann, 0)
+    with pytest.raises(RoomError) as err:
+        await room.move(ann, 2, 0)
+    assert err.value.code == ErrorCode.NOT_YOUR_TURN and err.value.message == "room RULES1: waiting for an opponent"
+    assert not room.moves
+
+
+async def test_refusals_of_a_move_say_whose_turn_and_which_ply(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = seat_both(room)
+    with pytest.raises(RoomError) as err:
+        await room.move(bob, 8, 0)
+    assert err.value.message == "it is South's turn, you are North"
+    with pytest.raises(RoomError) as err:
+        await room.move(ann, 2, 1)
+    assert err.value.code == ErrorCode.STALE_PLY and err.value.message == "the game is at ply 0, not 1"
+    await room.move(ann, 2, 0)  # the ply given and right: accepted
+    await room.move(bob, 8, None)  # no ply given: accepted
+    assert [m.move for m in room.moves] == [2, 8]
+
+
+async def test_spectators_arriving_together_are_counted_in_one_message_per_interval(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, count_interval=2.0)
+    ann, bob = seat_both(room)
+    crowd = [FakeMember(f"s{i}") for i in range(3)]
+    for member in crowd:
+        room.watch(member)
+    assert not ann.of_type("spectators")
+    clock.advance(1.9)
+    assert not ann.of_type("spectators")
+    clock.advance(0.1)
+    assert [m.count for m in ann.of_type("spectators")] == [3]
+    room.detach(crowd[0])
+    clock.advance(2.0)
+    assert [m.count for m in bob.of_type("spectators")] == [3, 2] and crowd[0].watching == set()
+
+
+async def test_each_spectator_change_is_told_at_once_without_an_interval(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, _ = seat_both(room)
+    cy, dee = FakeMember("cy"), FakeMember("dee")
+    room.watch(cy)
+    room.watch(dee)
+    room.detach(cy)
+    assert [m.count for m in ann.of_type("spectators")] == [1, 2, 1]
+    assert cy.watching == set() and dee.watching == {"RULES1"}
+
+
+async def test_a_player_who_leaves_is_told_as_left_with_the_grace_left(tmp_path: Path) -> None:
+    clock = FakeClock()
+    changes: list[object] = []
+    room = make_room(tmp_path, clock, changes=changes)  # type: ignore[arg-type]
+    ann, bob = seat_both(room)
+    clock.advance(1)
+    room.detach(bob, leaving=True)
+    left = ann.of_type("player_status")[-1]
+    assert (left.seat, left.status, left.name, left.grace_ms) == (1, "left", "bob", round(ABANDON * 1000))
+    assert bob.seats == {} and room.empty_since is None and changes[-1] is room
+    room.detach(ann)
+    assert room.empty_since == clock.now()
+
+
+async def test_a_player_leaving_a_finished_game_starts_no_grace_period(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = seat_both(room)
+    room.resign(ann)
+    room.detach(bob)
+    gone = ann.of_type("player_status")[-1]
+    assert (gone.status, gone.grace_ms) == ("disconnected", None) and room.seats[1].abandon_timer is None
+
+
+async def test_away_from_a_computer_past_the_grace_period_forfeits_without_a_claim(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    room.add_computer(1, 2)
+    ann, cy = FakeMember("ann"), FakeMember("cy")
+    room.claim(ann, 0)
+    room.watch(cy)
+    room.detach(ann)
+    clock.advance(ABANDON)
+    over = cy.of_type("game_over")[0]
+    assert (over.reason, over.outcome, over.result) == ("forfeit", {"kind": "WIN", "winner": 1},
+                                                         "North wins: South abandoned the game")
+    assert [s.status for s in cy.of_type("player_status")][-1] == "forfeited"
+
+
+async def test_a_claim_is_refused_while_the_opponent_is_here_or_within_the_grace_period(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = seat_both(room)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, ann) == "room RULES1: nothing to claim: North is here"
+    room.detach(bob)
+    clock.advance(ABANDON - 30)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, ann) \
+        == "room RULES1: nothing to claim: North has 30 s left to come back"
+    room.resign(ann)
+    assert refused(ErrorCode.GAME_OVER, room.claim_win, ann) == "room RULES1: the game is over"
+
+
+async def test_a_rematch_is_refused_during_the_game_and_offered_by_the_first_to_ask(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = seat_both(room)
+    with pytest.raises(RoomError) as err:
+        await room.rematch(ann)
+    assert (err.value.code, err.value.message) == (ErrorCode.NOT_YOUR_TURN, "room RULES1: the game is still going")
+    room.resign(bob)
+    assert await room.rematch(bob) is False
+    assert [(o.room, o.seat) for o in ann.of_type("rematch_offer")] == [("RULES1", 1)]
+    first_game = room.game_id
+    assert await room.rematch(ann) is True
+    assert room.game_id != first_game and not room.finished and room.status == "playing"
+    assert ann.seats == {"RULES1": 1} and bob.seats == {"RULES1": 0}
+    assert ann.of_type("room_state")[-1].you == 1 and bob.of_type("room_state")[-1].you == 0
+    assert not any(s.wants_rematch for s in room.seats)
+
+
+async def test_a_rematch_against_the_computer_starts_when_the_player_asks(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    room.add_computer(1, 1)
+    ann, cy = FakeMember("ann"), FakeMember("cy")
+    room.claim(ann, 0)
+    room.watch(cy)
+    room.resign(ann)
+    assert await room.rematch(ann) is True
+    assert ann.seats == {"RULES1": 1} and room.seats[0].computer and not room.seats[1].computer
+    assert cy.of_type("room_state")[-1].you is None and not ann.of_type("rematch_offer")
+
+
+async def test_a_room_summary_shows_its_terms_and_its_seats(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), rated=True, control=TimeControl(base=300, increment=3))
+    ann = FakeMember("ann", player="p-ann")
+    room.claim(ann, 0)
+    summary = room.summary()
+    assert summary.clock == TimeControl(base=300, increment=3)
+    assert (summary.room, summary.variant, summary.title, summary.public, summary.status, summary.rated) \
+        == ("RULES1", "oware_abapa", room.variant.name, True, "waiting", True)
+    assert [s.name for s in summary.seats] == ["ann", None] and summary.spectators == 0
+
+
+async def test_a_claim_names_the_opponent_whichever_seat_claims(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = seat_both(room)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, bob) == "room RULES1: nothing to claim: South is here"
+    room.detach(ann)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, bob) \
+        == "room RULES1: nothing to claim: South has 60 s left to come back"
+
+
+async def test_nothing_is_claimable_from_a_correspondence_opponent_away_between_moves(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, control=TimeControl(days=1))
+    ann, bob = seat_both(room)
+    room.detach(bob)
+    clock.advance(3600)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, ann) \
+        == "room RULES1: nothing to claim: North is not away past a grace period"
+    assert not room.finished
+
+
+async def test_a_claim_after_the_grace_period_gives_the_win_to_the_claimer(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = seat_both(room)
+    room.detach(ann)
+    clock.advance(ABANDON)
+    room.claim_win(bob)
+    over = bob.of_type("game_over")[0]
+    assert (over.outcome, over.result) == ({"kind": "WIN", "winner": 1}, "North wins: South abandoned the game")
+
+
+
+async def test_a_big_audience_is_counted_less_often(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, count_interval=0.5)
+    ann, _ = seat_both(room)
+    for i in range(500):  # the first arrival arms the count: one interval
+        room.watch(FakeMember(f"s{i}"))
+    assert not ann.of_type("spectators")
+    clock.advance(0.5)
+    assert [m.count for m in ann.of_type("spectators")] == [500]
+    room.watch(FakeMember("late"))  # 501 watching: twice COUNT_FRAMES, so about twice the interval
+    clock.advance(1.0)
+    assert len(ann.of_type("spectators")) == 1
+    clock.advance(0.01)
+    assert [m.count for m in ann.of_type("spectators")] == [500, 501]
+
+
+async def test_a_player_back_after_the_grace_period_can_no_longer_be_claimed_against(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    room.claim(ann, 0)
+    _, token = room.claim(bob, 1)
+    room.detach(bob)
+    clock.advance(ABANDON)
+    claimable = ann.of_type("player_status")[-1]
+    assert (claimable.seat, claimable.status, claimable.name) == (1, "claimable", "bob")
+    room.reconnect(FakeMember("bob"), token)
+    assert not room.room_state(0).seats[1].claimable
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, ann) == "room RULES1: nothing to claim: North is here"
+
+
+async def test_a_computer_seat_is_named_by_its_level(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    room.add_computer(0, "perfect")
+    room.add_computer(1, 2)
+    assert [s.name for s in room.seats] == ["Computer (perfect)", "Computer (level 2)"]
+
