@@ -29,7 +29,7 @@ async def test_a_second_offer_from_the_same_player_is_refused_and_says_why(tmp_p
 async def test_an_offer_to_the_computer_is_refused_at_once(tmp_path: Path) -> None:
     room = make_room(tmp_path, FakeClock())
     ann = against_computer(room)
-    for offer, kind in ((room.offer_draw, "draw"), (room.match.offer_takeback, "takeback")):
+    for offer, kind in ((room.offer_draw, "draw"), (room.offer_takeback, "takeback")):
         if kind == "takeback":
             await room.move(ann, 2, 0)
         with pytest.raises(RoomError) as err:
@@ -62,9 +62,9 @@ async def test_the_player_who_asked_for_a_takeback_cannot_grant_it(tmp_path: Pat
     room = make_room(tmp_path, FakeClock())
     ann, _ = seat_both(room)
     await room.move(ann, 2, 0)
-    room.match.offer_takeback(0)
+    room.offer_takeback(0)
     with pytest.raises(RoomError) as err:
-        room.match.answer_takeback(0, True)
+        room.answer_takeback(0, True)
     assert err.value.code == ErrorCode.NO_OFFER and len(room.moves) == 1
 
 
@@ -75,8 +75,8 @@ async def test_a_takeback_of_the_reply_only_goes_back_one_move(tmp_path: Path) -
     after_first = room.state()
     await room.move(bob, 8, 1)
     await room.move(ann, 3, 2)
-    room.match.offer_takeback(1)  # North's reply (ply 1) and South's move after it
-    room.match.answer_takeback(0, True)
+    room.offer_takeback(1)  # North's reply (ply 1) and South's move after it
+    room.answer_takeback(0, True)
     back = ann.of_type("taken_back")[0]
     assert back.ply == 1 and [m.move for m in back.moves] == [2]
     assert room.state() == after_first == back.state and room.position.turn == 1
@@ -89,9 +89,9 @@ async def test_a_takeback_on_a_clock_keeps_the_time_used_and_runs_the_new_movers
     clock.advance(4)
     await room.move(ann, 2, 0)
     clock.advance(6)
-    room.match.offer_takeback(0)
+    room.offer_takeback(0)
     clock.advance(1)
-    room.match.answer_takeback(1, True)
+    room.answer_takeback(1, True)
     back = bob.of_type("taken_back")[0]
     assert back.clocks is not None
     assert back.clocks.remaining == [58_000, 53_000] and back.clocks.running == 0
@@ -190,7 +190,7 @@ async def test_offers_are_refused_before_the_game_starts_and_after_it_ends(tmp_p
     room.claim(bob, 1)
     room.resign(bob)
     with pytest.raises(RoomError) as err:
-        room.match.offer_takeback(0)
+        room.offer_takeback(0)
     assert (err.value.code, err.value.message) == (ErrorCode.GAME_OVER, "room RULES1: the game is over")
 
 
@@ -199,7 +199,7 @@ async def test_a_takeback_is_refused_in_a_rated_game_and_without_a_move_of_ones_
     ann, bob = seat_both(room)
     await room.move(ann, 2, 0)
     with pytest.raises(RoomError) as err:
-        room.match.offer_takeback(1)
+        room.offer_takeback(1)
     assert (err.value.code, err.value.message) == (ErrorCode.NO_TAKEBACK, "you have no move to take back")
     rated = make_room(tmp_path, FakeClock(), rated=True, code="RATED1")
     south, north = FakeMember("ann", player="p-ann"), FakeMember("bob", player="p-bob")
@@ -207,7 +207,7 @@ async def test_a_takeback_is_refused_in_a_rated_game_and_without_a_move_of_ones_
     rated.claim(north, 1)
     await rated.move(south, 2, 0)
     with pytest.raises(RoomError) as err:
-        rated.match.offer_takeback(0)
+        rated.offer_takeback(0)
     assert (err.value.code, err.value.message) == (ErrorCode.NO_TAKEBACK, "no takebacks in a rated game")
     assert not north.of_type("offer")
 
@@ -220,9 +220,9 @@ async def test_moves_before_a_new_round_cannot_be_taken_back(tmp_path: Path) -> 
         await room.move(members[room.position.turn], room.game.legal_moves(room.position)[0], len(room.moves))
     mover = room.position.turn  # the new round's first move: replaying to it crosses the round's end
     await room.move(members[mover], room.game.legal_moves(room.position)[0], len(room.moves))
-    room.match.offer_takeback(mover)
+    room.offer_takeback(mover)
     with pytest.raises(RoomError) as err:
-        room.match.answer_takeback(1 - mover, True)
+        room.answer_takeback(1 - mover, True)
     assert (err.value.code, err.value.message) == (ErrorCode.NO_TAKEBACK,
                                                    "moves cannot be taken back across a new round")
     assert not ann.of_type("taken_back")
