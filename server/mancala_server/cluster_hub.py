@@ -57,6 +57,7 @@ from mancala_server.cluster_upkeep import NodeUpkeep
 from mancala_server.compete_hub import ROOM_TYPES
 from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver_frame
+from mancala_server.fencing import LIVE, Fence
 from mancala_server.journal import Journal, RoomGone
 from mancala_server.node_messages import (
     ClientRef,
@@ -74,7 +75,7 @@ from mancala_server.protocol_codes import MOVED
 from mancala_server.remote_member import RemoteMember
 from mancala_server.room import Room
 from mancala_server.room_ports import Member, RoomError
-from mancala_server.storage import LIVE, Fence, Storage
+from mancala_server.storage import Storage
 from mancala_server.store import Store
 
 log = logging.getLogger("mancala_server")

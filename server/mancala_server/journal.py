@@ -25,8 +25,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from mancala.engine.position import Outcome
+from mancala_server.fencing import Fence, new_game_id
 from mancala_server.room_ports import Deliver, Member
-from mancala_server.storage import Fence, Storage, new_game_id
+from mancala_server.storage import Storage
 from mancala_server.store import RoomRow
 
 log = logging.getLogger("mancala_server")
@@ -103,7 +104,7 @@ class Journal:
         self._write(self.storage.add_move, game_id, ply, seat, move, self.fence)
 
     def end_game(self, game_id: int, outcome: Outcome, reason: str, result: str) -> None:
-        self._write(self.storage.end_game, game_id, outcome.to_json(), reason, result, self.fence)
+        self._write(self.storage.end_game, game_id, outcome, reason, result, self.fence)
 
     def offer_quick(self, code: str) -> None:
         self._write(self.storage.offer_quick, code, self.fence)
@@ -117,7 +118,7 @@ class Journal:
         if self.failed is not None:
             return
         self.ops.append(("write", self.storage.end_rated_game,
-                         (game_id, outcome.to_json(), reason, result, variant, sides, self.fence), then))
+                         (game_id, outcome, reason, result, variant, sides, self.fence), then))
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._run())
 
