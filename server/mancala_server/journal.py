@@ -1,16 +1,17 @@
-"""A room's writes in a cluster: committed in order, and nothing told before its writes.
+"""A room's writes: committed in order, and nothing told before its writes.
 
-The room is synchronous (its rules are tested without an event loop) and in single-node
-mode it writes through SQLite, each call committed when it returns. PostgreSQL is a
-network away, so in a cluster the room writes through a `Journal` instead: each write
-is queued and committed in order by one task, and every message the room (or the hub,
-through room.tell) sends after a write waits until that write is committed. The room's
-state may run a move ahead of the database, but nobody hears of a move, a seat or a
-result before it is stored: "store first, tell second" holds as in single-node mode.
+The room is synchronous (its rules are tested without an event loop), and the storage
+port is async (storage.py): a single server's SQLite file, a cluster's PostgreSQL a
+network away. So the room writes through a `Journal`: each write is queued and committed
+in order by one task, and every message the room (or the hub, through room.tell) sends
+after a write waits until that write is committed. The room's state may run a move ahead
+of the database, but nobody hears of a move, a seat or a result before it is stored:
+"store first, tell second". The hub also waits for a request's writes before it reads
+the client's next one (Hub.dispatch).
 
 When a write fails (the room was taken over by another node: FencedOut; or the database
 is gone), what was queued behind it is dropped, never told, and `on_failure` is called:
-the hub gives the room up.
+the hub gives the room up (a cluster) or closes it (a single server).
 """
 
 from __future__ import annotations
