@@ -97,8 +97,7 @@ class Hub:
         self.settings = settings
         self.clock: Clock = clock or LoopClock()
         self.deliver = deliver  # what the rooms send goes out through this (sockets, or a test's list)
-        # every room writes through the storage port, in order, through its Journal: a
-        # single server's SQLite file, a cluster's PostgreSQL (cluster_hub.py)
+        # SQLite here, a cluster's PostgreSQL (cluster_hub.py); rooms write through journals
         self.storage: Storage = self._open_storage()
         self.journals: dict[str, Journal] = {}
         self._epochs: dict[str, int] = {}  # for new_room: the epoch a room was taken with
@@ -171,8 +170,7 @@ class Hub:
         await self.restore()
 
     async def stop(self) -> None:
-        """After the sockets are closed: what the rooms queued is committed (a cluster node
-        also hands its rooms over here). The caller closes the storage after."""
+        """After the sockets are closed: the rooms' queued writes committed (then closed)."""
         for journal in list(self.journals.values()):
             with contextlib.suppress(Exception):
                 await asyncio.wait_for(journal.settled(), 5)
@@ -224,8 +222,7 @@ class Hub:
 
     def new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
                  public: bool) -> Room:
-        # the room's writes are committed in order by its journal, and what it tells waits
-        # behind them: nobody hears of a move before it is stored (journal.py)
+        # its writes commit in order, and what it tells waits behind them (journal.py)
         journal = Journal(self.storage, Fence(code, self._epochs.pop(code, 1)), self.deliver,
                           lambda exc: self._journal_failed(code, journal, exc), self.metrics.commit.observe)
         room = Room(code, name, variant_json, variant, public=public, store=journal,
@@ -248,8 +245,7 @@ class Hub:
                     await journal.settled()
 
     def _journal_failed(self, code: str, journal: Journal, exc: Exception) -> None:
-        """A room's write failed (the disk, or the file changed under us): the room is closed
-        and its people told; nothing after the failed write was told or stored."""
+        """A room's write failed (the disk?): closed, its people told; nothing after it was."""
         room = self.rooms.get(code)
         if room is not None and self.journals.get(code) is journal:
             self.close_room(room, "this server could not store its game")
