@@ -137,9 +137,7 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         """Commit what is queued, let the others take the rooms over at once, disconnect."""
         for task in self._tasks:
             task.cancel()
-        for journal in list(self.journals.values()):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(journal.settled(), 5)
+        await self.journals.settle_all(5)
         with contextlib.suppress(*ERRORS):
             await asyncio.wait_for(asyncio.gather(*(self.link.release(c) for c in list(self.rooms))), 5)
         await self.link.stop()

@@ -7,7 +7,6 @@ answers through the client. A RoomError becomes a typed error reply.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import json
 import logging
 import secrets
@@ -60,10 +59,11 @@ from mancala_server.computer import ComputerPlayers
 from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver
 from mancala_server.fencing import Fence
-from mancala_server.journal import Journal, RoomGone
+from mancala_server.journal import Journal
 from mancala_server.metrics import Metrics
 from mancala_server.one_turn import OneTurnLines
 from mancala_server.room import Room
+from mancala_server.room_journals import RoomJournals
 from mancala_server.room_ports import Deliver, Member, RoomError
 from mancala_server.rules_worker import RulesTimeout, RulesWorkers
 from mancala_server.storage import SqliteStorage, Storage
@@ -99,7 +99,7 @@ class Hub:
         self.deliver = deliver  # what the rooms send goes out through this (sockets, or a test's list)
         # SQLite here, a cluster's PostgreSQL (cluster_hub.py); rooms write through journals
         self.storage: Storage = self._open_storage()
-        self.journals: dict[str, Journal] = {}
+        self.journals = RoomJournals()
         self._epochs: dict[str, int] = {}  # for new_room: the epoch a room was taken with
         self.rooms: dict[str, Room] = {}
         self.lobby_clients: set[Client] = set()
@@ -171,9 +171,7 @@ class Hub:
 
     async def stop(self) -> None:
         """After the sockets are closed: the rooms' queued writes committed (then closed)."""
-        for journal in list(self.journals.values()):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(journal.settled(), 5)
+        await self.journals.settle_all(5)
 
     async def restore(self) -> int:
         """Load live rooms from the store after a (re)start.
@@ -238,11 +236,7 @@ class Hub:
 
     async def settle(self, codes: Collection[str]) -> None:
         """Wait until the rooms' writes so far are committed and told."""
-        for code in codes:
-            journal = self.journals.get(code)
-            if journal is not None:
-                with contextlib.suppress(RoomGone):
-                    await journal.settled()
+        await self.journals.settle(codes)
 
     def _journal_failed(self, code: str, journal: Journal, exc: Exception) -> None:
         """A room's write failed (the disk?): closed, its people told; nothing after it was."""
@@ -300,7 +294,7 @@ class Hub:
         room.cancel_timers()
         del self.rooms[room.code]
         room.store.set_room_status(room.code, "closed")
-        self.journals.pop(room.code, None)  # its queued writes still commit, in order
+        self.journals.retire(room.code)  # its queued writes still commit, in order
         log.info("room %s: %s", room.code, why)
         self._lobby_dirty.pop(room.code, None)
         if room.public:
