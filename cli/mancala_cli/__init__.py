@@ -127,7 +127,8 @@ def _cmd_serve(args: argparse.Namespace) -> int:
     from mancala_server.config import Settings
 
     settings = Settings.from_env(host=args.host, port=args.port,
-                                 data_dir=Path(args.data_dir) if args.data_dir else None)
+                                 data_dir=Path(args.data_dir) if args.data_dir else None,
+                                 trusted_proxies=args.trusted_proxies)
     run(settings)
     return 0
 
@@ -176,6 +177,9 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p.add_argument("--host", default=None, help="address to listen on (MANCALA_HOST, default 127.0.0.1)")
     p.add_argument("--port", type=int, default=None, help="port (MANCALA_PORT, default 8080; 0 = any)")
     p.add_argument("--data-dir", default=None, help="where the SQLite file lives (MANCALA_DATA_DIR, default ./data)")
+    p.add_argument("--trusted-proxies", default=None, metavar="ADDRESSES",
+                   help="reverse proxies whose X-Forwarded-For names the client, addresses or networks "
+                        "separated by commas (MANCALA_TRUSTED_PROXIES, default none)")
     p.set_defaults(func=_cmd_serve)
 
     p = sub.add_parser("play", help="play in the terminal against people or the computer on a server")

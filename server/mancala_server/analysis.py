@@ -2,7 +2,8 @@
 
 The server plays the stored game again (built-in variants only, server/mancala_server/game_pages.py)
 to ply N, so no position is read from the client, and asks the computer players'
-processes (never the event loop, at their lower priority) for the best move and its
+on-demand search processes (on_demand.py: never the event loop, never ahead of a room's
+computer, at their lower priority) for the best move and its
 value: the exact solver first (mancala.ai.solver, small boards and endgames), else the
 strongest search for the rest of `analysis_budget_ms` (mancala.ai.player's "perfect"
 difficulty). The value is the final store difference with best play (exact) or the
@@ -18,9 +19,9 @@ whoever asks; casual games, and rated ones once over, are answered
 Answers are kept per (game, ply, the moves that led there) in memory (bounded): a
 casual game's takeback can replace the moves after a ply. A search is paid for from a token
 bucket per address (`analysis_rate` a second, `analysis_burst` at once): over it, 429
-`analysis_quota`. Answers from memory are free. One analysis is in the processes at a
-time (the others wait here, not in the pool's queue), so a computer opponent's next move
-never waits behind more than one; more than `WAITING` waiting: 503 `analysis_busy`.
+`analysis_quota`. Answers from memory are free. The on-demand processes are shared with
+the one-turn searches and bounded: when they are busy and their queue full, 503
+`analysis_busy` at once.
 """
 
 from __future__ import annotations
@@ -31,8 +32,6 @@ import json
 import re
 import time
 from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import Executor
 from typing import Any
 
 from mancala.ai.player import PERFECT, choose_move
@@ -40,12 +39,12 @@ from mancala.engine.game import IllegalMove
 from mancala.engine.position import Position
 from mancala_server import game_pages
 from mancala_server.connection import TokenBucket
+from mancala_server.on_demand import OnDemandSearches, SearchBusy
 from mancala_server.store import GameRow
 
 PLY = re.compile(r"^\d{1,5}$")
 KEEP = 2_000  # answers kept in memory
 ADDRESSES = 10_000  # quota buckets kept
-WAITING = 100  # analyses waiting for their turn in the processes
 
 
 class AnalysisError(Exception):
@@ -105,17 +104,16 @@ def refuse_live_rated(row: GameRow) -> None:
 
 
 class Analyses:
-    """Answers per position (`key_of`), computed in `pool()` once however many ask, and kept."""
+    """Answers per position (`key_of`), computed in `searches` once however many ask, and kept."""
 
-    def __init__(self, pool: Callable[[], Executor], budget_ms: int, rate: float, burst: int) -> None:
-        self.pool = pool
+    def __init__(self, searches: OnDemandSearches, budget_ms: int, rate: float, burst: int) -> None:
+        self.searches = searches
         self.budget_ms = budget_ms
         self.rate, self.burst = rate, burst
         self.kept: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self.running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
         self.quotas: dict[str, TokenBucket] = {}
         self.computed = 0  # searches started (tests: a second request is served from memory)
-        self.turn = asyncio.Semaphore(1)  # one analysis in the processes at a time
 
     def _charge(self, address: str) -> None:
         bucket = self.quotas.get(address)
@@ -149,8 +147,9 @@ class Analyses:
             head = {"game": row.id, "ply": ply, "turn": pos.turn}
             if pos.outcome is not None or not game_pages._game(row.variant).legal_moves(pos):
                 return self._keep(key, {**head, "over": True})
-            if len(self.running) >= WAITING:
-                raise AnalysisError(503, "analysis_busy", "too many analyses asked for now; try again later")
+            if self.searches.running + self.searches.waiting >= self.searches.workers + self.searches.queue:
+                # before the quota is charged: a refusal costs the asker nothing
+                raise AnalysisError(503, "analysis_busy", "too many searches asked for now; try again later")
             self._charge(address)
             fut = self.running[key] = asyncio.ensure_future(self._compute(key, row.variant, pos, head))
             fut.add_done_callback(lambda f: f.cancelled() or f.exception())
@@ -159,13 +158,12 @@ class Analyses:
 
     async def _compute(self, key: Key, variant: str, pos: Position,
                        head: dict[str, Any]) -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
         try:
-            async with self.turn:
-                self.computed += 1
-                got = await asyncio.wait_for(
-                    loop.run_in_executor(self.pool(), analyse, variant, pos, self.budget_ms),
-                    self.budget_ms / 1000 + 60.0)  # the margin: a worker's start
+            self.computed += 1
+            # the margin: a worker's start
+            got = await self.searches.run(self.budget_ms / 1000 + 60.0, analyse, variant, pos, self.budget_ms)
+        except SearchBusy:
+            raise AnalysisError(503, "analysis_busy", "too many searches asked for now; try again later") from None
         except TimeoutError:
             raise AnalysisError(503, "analysis_timeout", "the search did not answer in time; try again") from None
         except Exception as exc:  # a broken worker: a typed error

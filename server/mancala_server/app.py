@@ -28,7 +28,13 @@ from mancala_server.http import HttpRoutes
 from mancala_server.hub import Hub
 from mancala_server.keepalive import keep_alive
 from mancala_server.logs import setup_logging
-from mancala_server.middlewares import WS_PATH, error_pages, http_limits, socket_gate
+from mancala_server.middlewares import (
+    WS_PATH,
+    client_address,
+    error_pages,
+    http_limits,
+    socket_gate,
+)
 from mancala_server.storage import Storage
 
 log = logging.getLogger("mancala_server")
@@ -52,7 +58,8 @@ def make_app(settings: Settings, clock: Clock | None = None) -> web.Application:
     """The server's application: its hub (`clock`: the hub's time, for timers and rate
     limits; the event loop's by default), every route, and the hub's life."""
     configure_fanout(settings.fanout_threads)
-    app = web.Application(middlewares=[error_pages, socket_gate(settings), http_limits(settings)])
+    app = web.Application(middlewares=[client_address(settings), error_pages, socket_gate(settings),
+                                       http_limits(settings)])
     app[SETTINGS] = settings
     app[HUB] = make_hub(settings, clock)
     app.router.add_routes([web.get(WS_PATH, game_socket), *HttpRoutes(app).table()])
@@ -79,6 +86,7 @@ async def hub_life(app: web.Application) -> AsyncIterator[None]:
             room.pause()  # the clocks as they stand, for the restart (match.py)
             room.cancel_timers()
         hub.computers.close()
+        hub.searches.close()
         hub.rules.close()
         await hub.stop()
         await hub.storage.close()

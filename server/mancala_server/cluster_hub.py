@@ -532,3 +532,4 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
 
     def count_move(self, room: Room) -> None:
         self.metrics.moves.inc()
+        self.end_at_move_cap(room)

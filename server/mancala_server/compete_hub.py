@@ -44,11 +44,14 @@ from mancala.protocol.messages import (
 )
 from mancala.rules.loading import config_paths, load_variant
 from mancala_server import fair_start
+from mancala_server.address_buckets import AddressBuckets
 from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ChallengeRow, PlayerRow
 from mancala_server.config import Settings
 from mancala_server.connection import Client
+from mancala_server.names import NameRefused, clean_name, problem_in_chat
 from mancala_server.players import NameTaken, SecretIdentity
+from mancala_server.rate_limits import person_limit
 from mancala_server.room import Room
 from mancala_server.room_chat import MaskWords
 from mancala_server.room_ports import Member, RoomError
@@ -102,7 +105,15 @@ class Competition:
         self.expiry: dict[str, Timer] = {}  # challenge id -> its expiry timer
         self.waiting_since: dict[str, float] = {}  # quick room code -> when it began to wait
         self.words = MaskWords(hub.settings.chat_blocklist.split(","))
+        s, now = hub.settings, hub.clock.now
+        # per person and per address, across rooms and sockets (rate_limits.py)
+        self.chat_limit = person_limit(s.chat_rate, s.chat_burst, s.chat_address_rate, s.chat_address_burst, now)
+        self.challenge_limit = person_limit(s.challenge_rate, s.challenge_burst, s.challenge_address_rate,
+                                            s.challenge_address_burst, now)
         self.tasks: set[asyncio.Task[None]] = set()
+        # new players an address may register: a flood of identities is a flood of ratings
+        s = hub.settings
+        self.registrations = AddressBuckets(s.register_rate, s.register_burst)
 
     @property
     def storage(self) -> Storage:
@@ -125,8 +136,7 @@ class Competition:
 
     def prepare(self, room: Room) -> None:
         """A new room (made or restored): the server's chat settings."""
-        s = self.hub.settings
-        room.chat.rate, room.chat.burst, room.chat.filter = s.chat_rate, s.chat_burst, self.words
+        room.chat.limit, room.chat.filter = self.chat_limit, self.words
 
     # ---- identity -----------------------------------------------------------------------
 
@@ -149,13 +159,27 @@ class Competition:
             await self._tell_challenge(row, [client])
 
     async def guest_name(self, name: str) -> str:
-        """The name a guest's hello gets: as asked, marked when a known player has it."""
+        """The name a guest's hello gets: as asked (NFKC, without look-alike tricks: names.py),
+        marked when a known player has it."""
+        name = self._clean(name)
         return name if await self.storage.player_by_name(name) is None else name + GUEST_MARK
 
     @staticmethod
-    def _check_name(name: str | None) -> None:
-        if name is not None and name.casefold().endswith(GUEST_MARK.strip()):
+    def _clean(name: str) -> str:
+        try:
+            return clean_name(name)
+        except NameRefused as exc:
+            raise RoomError(ErrorCode.BAD_MESSAGE, f"name: {exc}") from None
+
+    @classmethod
+    def _check_name(cls, name: str | None) -> str | None:
+        """The name to keep (NFKC), or a refusal: look-alike tricks, the guests' mark."""
+        if name is None:
+            return None
+        name = cls._clean(name)
+        if name.casefold().endswith(GUEST_MARK.strip()):
             raise RoomError(ErrorCode.NAME_TAKEN, f"names ending in {GUEST_MARK.strip()!r} are kept for guests")
+        return name
 
     async def on_identify(self, client: Client, msg: Identify) -> None:
         if msg.player is not None or msg.secret is not None:
@@ -166,11 +190,15 @@ class Competition:
                 raise RoomError(ErrorCode.BAD_SECRET, "no player with that id and secret")
             await self._become(client, who, msg.id, None)
             return
-        self._check_name(msg.name)
+        name = self._check_name(msg.name)
+        if not self.registrations.take(client.address):
+            raise RoomError(ErrorCode.RATE_LIMITED,
+                            f"more than {self.hub.settings.register_burst} new players from one address; "
+                            "sign in as one you made (identify with player and secret)")
         try:
-            who, secret = await self.identity.register(msg.name)
+            who, secret = await self.identity.register(name)
         except NameTaken:
-            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {msg.name!r}") from None
+            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {name!r}") from None
         log.info("%s: new player %s", client.peer, who.id)
         await self._become(client, who, msg.id, secret)
 
@@ -182,11 +210,12 @@ class Competition:
 
     async def on_rename(self, client: Client, msg: Rename) -> None:
         player = self._player(client)
-        self._check_name(msg.name)
+        name = self._check_name(msg.name)
+        assert name is not None
         try:
-            await self.identity.rename(player, msg.name)
+            await self.identity.rename(player, name)
         except NameTaken:
-            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {msg.name!r}") from None
+            raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {name!r}") from None
         who = await self.storage.player(player)
         assert who is not None
         await self._become(client, who, msg.id, None)
@@ -260,6 +289,9 @@ class Competition:
         self._in_room(client, msg, lambda room: room.match.answer_takeback(room.seat_of(client), msg.accept))
 
     def on_chat(self, client: Member, msg: Chat) -> None:
+        problem = problem_in_chat(msg.text)
+        if problem is not None:
+            raise RoomError(ErrorCode.BAD_MESSAGE, problem)
         self._in_room(client, msg, lambda room: room.chat.say(client, msg.text))
 
     def on_mute(self, client: Member, msg: Mute) -> None:
@@ -279,9 +311,21 @@ class Competition:
         me = self._player(client)
         if msg.variant not in self.hub.variants:
             raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
+        s = self.hub.settings
+        if not self.challenge_limit.take(client):
+            person = self.challenge_limit.person
+            raise RoomError(ErrorCode.RATE_LIMITED, f"at most {person.burst} challenges at once, then one every "
+                                                    f"{1 / person.rate:g} s (for you, and for your address)")
         target = await self.storage.player_by_name(msg.to)
         if target is None or target.id == me:
             raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"no other player is called {msg.to!r}")
+        # a flood from many identities still waits for one person: what is open to them is capped
+        if len(await self.storage.open_challenges_by(me)) >= s.challenges_open_by:
+            raise RoomError(ErrorCode.RATE_LIMITED, f"you have {s.challenges_open_by} challenges open: "
+                                                    "wait for answers, or withdraw one")
+        if len(await self.storage.open_challenges(target.id)) >= s.challenges_open_to:
+            raise RoomError(ErrorCode.RATE_LIMITED, f"{target.name} has {s.challenges_open_to} challenges "
+                                                    "waiting already: try again later")
         if not await self.hub.reach(target.id):
             raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"{target.name} is not connected now")
         row = ChallengeRow("c" + secrets.token_urlsafe(12), me, target.id, msg.variant,

@@ -11,6 +11,7 @@ EXISTS): older games simply have no terms (untimed, casual).
 
 from __future__ import annotations
 
+import contextlib
 import json
 import sqlite3
 import time
@@ -20,6 +21,7 @@ from typing import Any
 
 from mancala.engine.position import Outcome
 from mancala_server.fencing import Fence
+from mancala_server.names import skeleton
 from mancala_server.ratings import RatedSide, Rating, Settled, current, settle
 
 COMPETE_SCHEMA = """
@@ -100,8 +102,21 @@ CREATE INDEX IF NOT EXISTS challenges_by ON challenges (by_player, status);
 
 
 def name_key(name: str) -> str:
-    """Names are unique regardless of case ("Ann" and "ann" are one name)."""
-    return name.casefold()
+    """Names are unique by what they look like: regardless of case, width and look-alike
+    letters from other scripts ("Ann", "ann", "аnn" with a Cyrillic a are one name; names.py)."""
+    return skeleton(name)
+
+
+# players stored before names were keyed by their look (their keys were case folded only):
+# keyed again once per database, so that lookups by name find them (a key that would clash
+# with another player's stays as it was: that player keeps their name)
+NAME_KEYS_MIGRATION = "name_key_skeleton"
+MIGRATIONS_SCHEMA = "CREATE TABLE IF NOT EXISTS migrations (name TEXT PRIMARY KEY);"
+
+
+def rekeyed(rows: list[tuple[str, str, str]]) -> list[tuple[str, str]]:
+    """(id, new key) for the players (id, name, key) whose key is not their name's look."""
+    return [(pid, name_key(name)) for pid, name, key in rows if key != name_key(name)]
 
 
 @dataclass(frozen=True)
@@ -242,7 +257,13 @@ class CompeteStore:
         raise NotImplementedError
 
     def _compete_schema(self) -> None:
-        self.db.executescript(COMPETE_SCHEMA)
+        self.db.executescript(COMPETE_SCHEMA + MIGRATIONS_SCHEMA)
+        if self.db.execute("SELECT 1 FROM migrations WHERE name=?", (NAME_KEYS_MIGRATION,)).fetchone() is None:
+            with self.db:
+                for pid, key in rekeyed(self.db.execute("SELECT id, name, name_key FROM players").fetchall()):
+                    with contextlib.suppress(sqlite3.IntegrityError):  # another player looks the same:
+                        self.db.execute("UPDATE players SET name_key=? WHERE id=?", (key, pid))  # key kept
+                self.db.execute("INSERT INTO migrations (name) VALUES (?)", (NAME_KEYS_MIGRATION,))
         # added with the swap rule: a data dir from before gets the column (old games: 0)
         if "pie" not in {r[1] for r in self.db.execute("PRAGMA table_info(game_terms)")}:
             self.db.execute("ALTER TABLE game_terms ADD COLUMN pie INTEGER NOT NULL DEFAULT 0")

@@ -40,8 +40,14 @@ class Settings:
     rules_workers: int = 2
     rules_time_limit: float = 2.0
     rules_niceness: int = 10
+    # searches people ask for over HTTP (one-turn lines, analyses): processes of their own,
+    # apart from the computer opponents', at a lower priority still; at most
+    # `search_queue` more wait, and a request past that is answered 503 at once
+    search_workers: int = 1
+    search_queue: int = 4
+    search_niceness: int = 15
     # Jackman's challenge (/api/variants/{name}/one-turn): seconds the search for a
-    # variant's best first turn may take in a computer player's process
+    # variant's best first turn may take in an on-demand search process
     one_turn_time_limit: float = 30.0
     # analysis of a stored game's position (/api/games/{id}/analysis): the time for the
     # solver and then the search, in a computer player's process, and the searches an
@@ -49,6 +55,14 @@ class Settings:
     analysis_budget_ms: int = 1000
     analysis_rate: float = 0.2
     analysis_burst: int = 10
+    # moves of room_states (spectate, reconnect) a connection may catch up on, a second
+    # and at once (catch_up.py)
+    catch_up_rate: float = 2000.0
+    catch_up_burst: int = 6000
+    # the move limit of one game (move_cap.py): this many moves a seed in play, at least
+    # `move_cap_minimum`; a game the rules have not ended by then ends there
+    move_cap_per_seed: int = 50
+    move_cap_minimum: int = 1000
     # quotas: open (unfinished) rooms a connection / an address may have created, and how
     # many of those may have a computer opponent (its searches take CPU from everyone)
     rooms_per_client: int = 5
@@ -65,17 +79,38 @@ class Settings:
     # empty: only pages served by this server (Origin host = Host); clients that send no
     # Origin (terminal client, programs) are not browsers and are let in
     allowed_origins: str = ""
+    # reverse proxies whose header names the client (addresses or networks, comma
+    # separated; client_address.py): from these only, the quotas per address count the
+    # address in `proxy_header` ("x-forwarded-for" or "forwarded"); empty: no proxy is
+    # believed, every connection is counted as the address it comes from
+    trusted_proxies: str = ""
+    proxy_header: str = "x-forwarded-for"
     # log lines: "text" (for people) or "json" (one JSON object a line, for log collectors)
     log_format: str = "text"
 
     # ---- competitive play (docs/competitive.md) -------------------------------------------
-    # chat lines a second per person in a room (on average), and the burst allowed
+    # chat lines a second per person (a known player, or a guest's address), wherever they
+    # say them, and the burst allowed; and per address (rate_limits.py)
     chat_rate: float = 0.5
     chat_burst: int = 5
+    chat_address_rate: float = 2.0
+    chat_address_burst: int = 20
+    # challenges a second per player and per address, the burst allowed; challenges open at
+    # once to one player, and by one player
+    challenge_rate: float = 0.2
+    challenge_burst: int = 5
+    challenge_address_rate: float = 0.5
+    challenge_address_burst: int = 10
+    challenges_open_to: int = 10
+    challenges_open_by: int = 5
     # words the chat filter masks, comma separated (the server-side word filter hook)
     chat_blocklist: str = ""
     # an unanswered challenge expires after this; a transfer code after this
     challenge_ttl: float = 600.0
+    # new players (identify without a secret) an address may register: a second on
+    # average, and at once
+    register_rate: float = 1 / 60
+    register_burst: int = 10
     transfer_ttl: float = 600.0
 
     # ---- scale-out (docs/scale-out.md): both set, or neither ------------------------------

@@ -20,6 +20,7 @@ from pydantic import BaseModel
 
 from mancala.protocol.codec import Codec
 from mancala_server.fanout import FanoutWriter, default_threads
+from mancala_server.lag import credited, kernel_rtt
 
 log = logging.getLogger("mancala_server")
 # bytes waiting in a socket's transport above which frames wait in the client's queue
@@ -209,8 +210,10 @@ class Client:
 
     @property
     def latency(self) -> float:
-        """The last round trip the websocket pings measured (seconds; 0 before the first)."""
-        return self._latency
+        """The round trip a timed game credits (seconds; 0 before the first ping): the last
+        ping's, never more than the kernel measured for the connection (lag.py: a client
+        that holds back its pongs lowers only its own credit)."""
+        return credited(self._latency, kernel_rtt(self.transport))
 
     def ping_now(self) -> None:
         """A ping whose pong measures the round trip (keepalive.py sends them, and the

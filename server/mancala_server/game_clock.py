@@ -4,8 +4,9 @@ injected clock), so its rules are tested without waiting.
 
 What is charged: a mover's clock runs from the moment the server sent them the position
 (the previous move committed, or the game started) until their move arrives, less a lag
-credit of at most LAG_CREDIT (the connection's measured round trip): a slow network costs
-the player no more than that. docs/competitive.md has the whole account.
+credit of at most LAG_CREDIT (the connection's round trip as the server measured it, lag.py),
+and at most GAME_LAG_CREDIT over the game: a slow network costs the player no more than
+that, and a claimed one gains them no more than that. docs/competitive.md has the whole account.
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 from mancala.protocol.messages import Clocks, TimeControl
 
 LAG_CREDIT = 0.5  # seconds: the most a move's network time is given back
+GAME_LAG_CREDIT = 10.0  # seconds: the most a player's moves are given back in one game
 # seconds: how far a clock may be from what its player measured (the network and the
 # server's own delays, less the lag credit), and how late a flag may fall; the numbers
 # measured under load are in docs/performance.md ("Clocks (issue 15)")
@@ -31,6 +33,7 @@ class GameClock:
         self.remaining = list(remaining) if remaining is not None else [start, start]
         self.running: int | None = None
         self.since = 0.0  # when the running clock last started
+        self.credited = [0.0, 0.0]  # lag credit given back to each seat this game (memory only)
 
     def start(self, seat: int, now: float) -> None:
         self.running = seat
@@ -51,7 +54,9 @@ class GameClock:
         """The seat's move arrived at `now`: its time used (less the lag credit) comes off,
         then the increment goes on (correspondence: the next move's full time). False when
         the time had run out before the move came; the clocks then stop."""
-        used = max(0.0, now - self.since - min(max(lag, 0.0), LAG_CREDIT))
+        credit = max(0.0, min(lag, LAG_CREDIT, GAME_LAG_CREDIT - self.credited[seat]))
+        self.credited[seat] += credit
+        used = max(0.0, now - self.since - credit)
         left = self.remaining[seat] - round(used * 1000)
         self.running = None
         if left <= 0:

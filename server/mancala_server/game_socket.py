@@ -50,6 +50,10 @@ async def game_socket(request: web.Request) -> web.StreamResponse:
         return ws
     client = Client(ws, transport, queue_size=s.send_queue, rate=s.rate_per_second, burst=s.rate_burst,
                     send_timeout=s.send_timeout, now=hub.clock.now)
+    if client.remote_address and request.remote and request.remote != client.remote_address[0]:
+        # behind a trusted proxy: the client's address (middlewares.client_address), which
+        # the quotas per address count, and the logs show
+        client.remote_address = (request.remote, *client.remote_address[1:])
     hub.connected(client)
     log.info("connection open %s (%s)", client.peer, ws.ws_protocol or "json")
     try:

@@ -11,6 +11,7 @@ one handler for both.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import mimetypes
 from http import HTTPStatus
@@ -26,11 +27,11 @@ from mancala.rules.loading import load_variant
 from mancala_server import compete_http, game_pages
 from mancala_server.analysis import AnalysisError, ply_of
 from mancala_server.app_keys import HUB, STORAGE
-from mancala_server.connection import TokenBucket
 from mancala_server.game_access import may_read
 from mancala_server.hub import Hub
 from mancala_server.metrics import CONTENT_TYPE
 from mancala_server.one_turn import OneTurnError
+from mancala_server.position_pages import PageError, page_of
 from mancala_server.storage import Storage
 from mancala_server.store import GameRow
 
@@ -73,23 +74,6 @@ def method_not_allowed(method: str) -> web.Response:
 
 def remote(request: web.Request) -> str:
     return request.remote or "?"
-
-
-class AddressBuckets:
-    """A token bucket per remote address (HTTP requests), forgetting idle addresses."""
-
-    def __init__(self, rate: float, burst: int, keep: int = 10_000) -> None:
-        self.rate, self.burst, self.keep = rate, burst, keep
-        self.buckets: dict[str, TokenBucket] = {}
-
-    def take(self, address: str) -> bool:
-        bucket = self.buckets.get(address)
-        if bucket is None:
-            if len(self.buckets) >= self.keep:  # full ones refill; forget the oldest
-                for key in list(self.buckets)[: self.keep // 2]:
-                    del self.buckets[key]
-            bucket = self.buckets[address] = TokenBucket(self.rate, self.burst)
-        return bucket.take()
 
 
 class HttpRoutes:
@@ -159,7 +143,10 @@ class HttpRoutes:
         info = self.hub.variants.get(request.match_info["name"])
         if info is None:
             return not_found(request.path)
-        return json_response(game_pages.variant_json(info.name, info.model_dump()))
+        start = game_pages._game(info.name).start(0)
+        # the server's move limit for its games, stated with its rules (move_cap.py)
+        limit = self.hub.move_limit(start.total or sum(start.board) + sum(start.stores))
+        return json_response({**game_pages.variant_json(info.name, info.model_dump()), "move_cap": limit})
 
     # ---- searched off the event loop --------------------------------------------------------
 
@@ -169,7 +156,10 @@ class HttpRoutes:
         try:
             line = await self.hub.one_turn.line(request.match_info["name"])
         except OneTurnError as exc:
-            return error_response(HTTPStatus(exc.status), exc.code, exc.message)
+            response = error_response(HTTPStatus(exc.status), exc.code, exc.message)
+            if exc.code == "search_busy":
+                response.headers["Retry-After"] = "30"
+            return response
         return json_response(line)
 
     async def analysis(self, request: web.Request) -> web.Response:
@@ -181,7 +171,7 @@ class HttpRoutes:
             answer = await self.hub.analyses.answer(row, ply, remote(request))
         except AnalysisError as exc:
             response = error_response(HTTPStatus(exc.status), exc.code, exc.message)
-            if exc.status == HTTPStatus.TOO_MANY_REQUESTS:
+            if exc.status in (HTTPStatus.TOO_MANY_REQUESTS, HTTPStatus.SERVICE_UNAVAILABLE):
                 response.headers["Retry-After"] = "5"
             return response
         return json_response(answer)
@@ -204,10 +194,24 @@ class HttpRoutes:
         return self.game_record(row, await self.storage.room_public(row.room))
 
     async def positions(self, request: web.Request) -> web.Response:
-        return self.positions_of(await self.readable(request), request.path)
+        """A page of the stored game's positions (position_pages.py: replayed off the loop,
+        a finished game's kept)."""
+        try:
+            start, limit = page_of(dict(request.query))
+        except PageError as exc:
+            return error_response(HTTPStatus.BAD_REQUEST, "bad_request", str(exc))
+        row = await self.readable(request)
+        if row is None or not game_pages.built_in(row.variant):
+            return not_found(request.path)
+        try:
+            return json_response(await self.hub.position_pages.page(row, start, limit))
+        except IllegalMove as exc:  # the rules changed since it was played
+            return error_response(HTTPStatus.CONFLICT, "unreplayable", f"the game no longer replays: {exc}")
 
     async def record(self, request: web.Request) -> web.Response:
-        return self.record_of(await self.readable(request), request.match_info["kind"], request.path)
+        # the text record plays the whole game again: its length's work, in a thread
+        row = await self.readable(request)
+        return await asyncio.to_thread(self.record_of, row, request.match_info["kind"], request.path)
 
     # ---- competitive play (compete_http.py) ---------------------------------------------
 
@@ -226,14 +230,6 @@ class HttpRoutes:
         if row is None:
             return not_found(request.path)
         return json_response(compete_http.chat_json(row.id, await self.storage.chat(row.id), row.outcome is not None))
-
-    def positions_of(self, row: GameRow | None, path: str) -> web.Response:
-        if row is None or not game_pages.built_in(row.variant):
-            return not_found(path)
-        try:
-            return json_response(game_pages.positions(row))
-        except IllegalMove as exc:  # the rules changed since it was played
-            return error_response(HTTPStatus.CONFLICT, "unreplayable", f"the game no longer replays: {exc}")
 
     def record_of(self, row: GameRow | None, kind: str, path: str) -> web.Response:
         """A stored game as a download: the replay request, or the text notation."""

@@ -11,7 +11,7 @@ import json
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable, Collection
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import BaseModel, ValidationError
@@ -53,6 +53,7 @@ from mancala.protocol.messages import (
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
 from mancala_server.analysis import Analyses
+from mancala_server.catch_up import CatchUpBudget
 from mancala_server.clock import Clock, LoopClock, Timer
 from mancala_server.compete_hub import Competition
 from mancala_server.computer import ComputerPlayers
@@ -61,7 +62,11 @@ from mancala_server.connection import Client, deliver
 from mancala_server.fencing import Fence
 from mancala_server.journal import Journal
 from mancala_server.metrics import Metrics
+from mancala_server.move_cap import ending_at_cap, move_cap
+from mancala_server.on_demand import OnDemandSearches
 from mancala_server.one_turn import OneTurnLines
+from mancala_server.position_pages import PositionPages
+from mancala_server.request_ids import echoable_id
 from mancala_server.room import Room
 from mancala_server.room_journals import RoomJournals
 from mancala_server.room_ports import Deliver, Member, RoomError
@@ -73,23 +78,6 @@ log = logging.getLogger("mancala_server")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
 
 
-def echoable_id(value: Any) -> int | str | None:
-    """The request id to echo in a reply, if it fits the protocol (else None)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int) and -(2**53) <= value <= 2**53:
-        return value
-    if isinstance(value, str) and len(value) <= 64:
-        try:
-            # JSON text may hold a lone surrogate ("\\ud800"), which no reply can carry (the
-            # Error model refused it, and the socket closed with 1011)
-            value.encode()
-        except UnicodeEncodeError:
-            return None
-        return value
-    return None
-
-
 class Hub:
     node = ""  # a cluster node's name (cluster_hub.py); a single server has none
 
@@ -97,8 +85,7 @@ class Hub:
         self.settings = settings
         self.clock: Clock = clock or LoopClock()
         self.deliver = deliver  # what the rooms send goes out through this (sockets, or a test's list)
-        # SQLite here, a cluster's PostgreSQL (cluster_hub.py); rooms write through journals
-        self.storage: Storage = self._open_storage()
+        self.storage: Storage = self._open_storage()  # rooms write to it through journals
         self.journals = RoomJournals()
         self._epochs: dict[str, int] = {}  # for new_room: the epoch a room was taken with
         self.rooms: dict[str, Room] = {}
@@ -111,9 +98,15 @@ class Hub:
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
         self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit, settings.rules_niceness)
-        self.one_turn = OneTurnLines(lambda: self.computers.pool, settings.one_turn_time_limit)
-        self.analyses = Analyses(lambda: self.computers.pool, settings.analysis_budget_ms,
+        # searches asked for over HTTP: a pool of their own, so a room's computer never waits behind them
+        self.searches = OnDemandSearches(settings.search_workers, settings.search_queue, settings.search_niceness)
+        self.one_turn = OneTurnLines(self.searches, settings.one_turn_time_limit)
+        self.analyses = Analyses(self.searches, settings.analysis_budget_ms,
                                  settings.analysis_rate, settings.analysis_burst)
+        # stored games' positions for HTTP, a page at a time, finished games' kept
+        self.position_pages = PositionPages()
+        # the room_states a connection may ask for, by the moves they carry (catch_up.py)
+        self.catch_up = CatchUpBudget(settings.catch_up_rate, settings.catch_up_burst, self.clock.now)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
                            lambda: len(self.computers.queued), lambda: len(self.computers.pending))
@@ -192,7 +185,7 @@ class Hub:
             else:
                 self._epochs.pop(row.code, None)
                 await self.storage.mark_unrestorable(row.code, row.game_id, problem)
-        await self.settle(list(self.rooms))  # what restoring wrote (a game found over) is stored
+        await self.journals.settle(list(self.rooms))  # what restoring wrote (a game found over) is stored
         if any(room.rules is not None for room in self.rooms.values()):
             self.rules.warm()
         log.info("restored %d rooms", count)
@@ -234,10 +227,6 @@ class Hub:
         self.journals[code] = journal
         return room
 
-    async def settle(self, codes: Collection[str]) -> None:
-        """Wait until the rooms' writes so far are committed and told."""
-        await self.journals.settle(codes)
-
     def _journal_failed(self, code: str, journal: Journal, exc: Exception) -> None:
         """A room's write failed (the disk?): closed, its people told; nothing after it was."""
         room = self.rooms.get(code)
@@ -246,6 +235,18 @@ class Hub:
 
     def count_move(self, room: Room) -> None:
         self.metrics.moves.inc()
+        self.end_at_move_cap(room)
+
+    def move_limit(self, seeds: int) -> int:
+        """The most moves a game with this many seeds may have (move_cap.py)."""
+        return move_cap(seeds, self.settings.move_cap_per_seed, self.settings.move_cap_minimum)
+
+    def end_at_move_cap(self, room: Room) -> None:
+        """After each move: a game the rules have not ended by the move limit ends there."""
+        pos = room.position
+        ending = ending_at_cap(pos, len(room.moves), self.move_limit(pos.total or sum(pos.board) + sum(pos.stores)))
+        if ending is not None and not room.finished:
+            room.end(ending)
 
     async def fresh_code(self, public: bool, variant: str, variant_json: dict[str, Any]) -> str:
         """A code no stored room has, reserved in the database for a new room of this variant."""
@@ -400,11 +401,9 @@ class Hub:
         """Run a valid request's handler; refusals and our own failures become error replies.
         The client's next request waits until what this one wrote is committed and told."""
         await self._run_handler(client, kind, message, request_id)
-        touched = set(client.seats) | client.watching
         code = getattr(message, "room", None)
-        if isinstance(code, str):
-            touched.add(code.upper())
-        await self.settle(touched)
+        touched = set(client.seats) | client.watching | ({code.upper()} if isinstance(code, str) else set())
+        await self.journals.settle(touched)
 
     async def _run_handler(self, client: Client, kind: str, message: Any, request_id: Any) -> None:
         try:
@@ -521,12 +520,14 @@ class Hub:
 
     def on_spectate(self, client: Client, msg: Spectate) -> None:
         room = self.room(msg.room)
+        self.catch_up.charge(client, len(room.moves))
         room.watch(client)
         room.tell(client, room.room_state(None, msg.id))
         self.competition.recent_chat(room, client)
 
     def on_reconnect(self, client: Client, msg: Reconnect) -> None:
         room = self.room(msg.room)
+        self.catch_up.charge(client, len(room.moves))
         seat = room.reconnect(client, msg.token)
         room.tell(client, room.room_state(seat, msg.id))
         self.competition.recent_chat(room, client)
@@ -600,6 +601,10 @@ class Hub:
         room = self.room(msg.room)
         room.detach(client, leaving=True)
         room.tell(client, Ack(id=msg.id))
+        if room.status == "waiting" and not room.moves and not room.clients():
+            # nobody came and its maker went: it takes no place in the lobby or the
+            # maker's quota (a game against the computer ended as they left: room.detach)
+            self.close_room(room, "closed: everyone left before the game began")
 
     def on_ping(self, client: Client, msg: Ping) -> None:
         client.send(Pong(id=msg.id))

@@ -1,5 +1,7 @@
 """What every request to the port goes through before its handler (http.py, game_socket.py).
 
+- `client_address`: behind a trusted reverse proxy, the request's `remote` becomes the
+  client's address from the proxy's header (client_address.py), for every quota after it.
 - `error_pages`: whatever aiohttp itself answers (no route, a bad upgrade) and whatever a
   handler raises become the typed JSON error bodies of docs/protocol.md.
 - `socket_gate`: websocket upgrades go to /ws only, and only from pages of this server or
@@ -19,10 +21,11 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
+from mancala_server.address_buckets import AddressBuckets
+from mancala_server.client_address import TrustedProxies
 from mancala_server.config import Settings
 from mancala_server.http import (
     METHODS,
-    AddressBuckets,
     error_response,
     method_not_allowed,
     not_found,
@@ -56,6 +59,20 @@ async def error_pages(request: web.Request, handler: Handler) -> web.StreamRespo
         log.exception("%s %s failed", request.method, request.path[:200])
         return error_response(HTTPStatus.INTERNAL_SERVER_ERROR, "internal_error",
                               "the server failed to answer; this was logged")
+
+
+def client_address(settings: Settings) -> Middleware:
+    proxies = TrustedProxies.parse(settings.trusted_proxies, settings.proxy_header)
+
+    @web.middleware
+    async def resolve(request: web.Request, handler: Handler) -> web.StreamResponse:
+        if proxies.networks and request.remote is not None:
+            client = proxies.client(request.remote, request.headers)
+            if client != request.remote:
+                request = request.clone(remote=client)
+        return await handler(request)
+
+    return resolve
 
 
 def socket_gate(settings: Settings) -> Middleware:

@@ -5,8 +5,9 @@ in laps (`mlaps` not OFF), the line of `mancala solve --one-turn` (mancala.ai.on
 from the start, South to move: each move with the position and the `events` after it
 (as `move_made.events` carries them), and the seeds in South's store at the end.
 
-The search runs in the computer players' processes (never on the event loop), within
-`one_turn_time_limit` seconds; each variant's answer is computed once, however many ask
+The search runs in the on-demand search processes (on_demand.py: never on the event
+loop, never ahead of a room's computer), within `one_turn_time_limit` seconds; when
+they are all busy and their queue full, the answer is `search_busy` (503) at once; each variant's answer is computed once, however many ask
 at once, and kept in memory. A search that overran is answered `one_turn_timeout`, and
 is tried again only after `RETRY_AFTER` seconds.
 """
@@ -16,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor
 from functools import lru_cache
 from typing import Any
 
@@ -24,6 +24,7 @@ from mancala.ai.oneturn import one_turn
 from mancala.engine.game import Game
 from mancala.rules.enums import LapSower
 from mancala.rules.loading import config_paths, load_variant
+from mancala_server.on_demand import OnDemandSearches, SearchBusy
 
 RETRY_AFTER = 300.0  # seconds a search that overran is not tried again
 
@@ -69,11 +70,11 @@ def best_line(name: str, time_limit: float) -> dict[str, Any]:
 
 
 class OneTurnLines:
-    """Each variant's line, computed once in `pool()` and kept; concurrent askers share it."""
+    """Each variant's line, computed once in `searches` and kept; concurrent askers share it."""
 
-    def __init__(self, pool: Callable[[], Executor], time_limit: float,
+    def __init__(self, searches: OnDemandSearches, time_limit: float,
                  now: Callable[[], float] = time.monotonic) -> None:
-        self.pool = pool
+        self.searches = searches
         self.time_limit = time_limit
         self.now = now
         self.lines: dict[str, asyncio.Future[dict[str, Any]]] = {}
@@ -94,6 +95,7 @@ class OneTurnLines:
         fut = self.lines.get(name)
         if fut is None:
             fut = self.lines[name] = asyncio.ensure_future(self._compute(name))
+
             # a failure is kept in `failed` by _compute, even when every asker has gone
             fut.add_done_callback(lambda f: f.cancelled() or f.exception())
         # one asker going away (a closed connection) does not stop the search for the others
@@ -105,15 +107,17 @@ class OneTurnLines:
             return await self._search(name)
         except OneTurnError as exc:  # forgotten, and answered so for RETRY_AFTER seconds
             self.lines.pop(name, None)
-            self.failed[name] = (self.now(), exc)
+            if exc.code != "search_busy":  # nothing was searched: the next asker tries again
+                self.failed[name] = (self.now(), exc)
             raise
 
     async def _search(self, name: str) -> dict[str, Any]:
-        loop = asyncio.get_running_loop()
         # the search stops itself at the limit; the margin covers a worker's start
         try:
-            got = await asyncio.wait_for(loop.run_in_executor(self.pool(), best_line, name, self.time_limit),
-                                         self.time_limit + 60.0)
+            got = await self.searches.run(self.time_limit + 60.0, best_line, name, self.time_limit)
+        except SearchBusy:
+            raise OneTurnError(503, "search_busy", "every on-demand search process is busy and their queue "
+                               "is full; try again in a minute") from None
         except TimeoutError:
             got = {"complete": False}
         except Exception as exc:  # a broken worker: a typed error, tried again later

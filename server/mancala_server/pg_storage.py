@@ -18,6 +18,7 @@ from typing import Any
 import asyncpg
 
 from mancala.engine.position import Outcome
+from mancala_server.compete_store import MIGRATIONS_SCHEMA, NAME_KEYS_MIGRATION, rekeyed
 from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut
 from mancala_server.pg_compete import PG_COMPETE_SCHEMA, PgCompete
 from mancala_server.store import GameRow, RoomRow
@@ -82,6 +83,20 @@ def _count(status: str) -> int:
     return int(status.rsplit(" ", 1)[-1])
 
 
+async def rekey_names(db: Any) -> None:
+    """compete_store.py's name-key migration, once per database (under the schema lock)."""
+    if await db.fetchval("SELECT 1 FROM migrations WHERE name=$1", NAME_KEYS_MIGRATION):
+        return
+    rows = [(r["id"], r["name"], r["name_key"]) for r in await db.fetch("SELECT id, name, name_key FROM players")]
+    for pid, key in rekeyed(rows):
+        try:
+            async with db.transaction():
+                await db.execute("UPDATE players SET name_key=$1 WHERE id=$2", key, pid)
+        except asyncpg.UniqueViolationError:
+            pass  # another player looks the same: the older key stays
+    await db.execute("INSERT INTO migrations (name) VALUES ($1) ON CONFLICT DO NOTHING", NAME_KEYS_MIGRATION)
+
+
 class PostgresStorage(PgCompete):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
@@ -92,7 +107,8 @@ class PostgresStorage(PgCompete):
         async with pool.acquire() as db:
             await db.execute("SELECT pg_advisory_lock($1)", SCHEMA_LOCK)
             try:
-                await db.execute(SCHEMA + PG_COMPETE_SCHEMA)
+                await db.execute(SCHEMA + PG_COMPETE_SCHEMA + MIGRATIONS_SCHEMA)
+                await rekey_names(db)
             finally:
                 await db.execute("SELECT pg_advisory_unlock($1)", SCHEMA_LOCK)
         return cls(pool)

@@ -335,7 +335,11 @@ class Room:
             s.clients.discard(client)
             if not s.clients:
                 log.info("room %s: seat %d %s", self.code, seat, "left" if leaving else "disconnected")
-                if not self.finished and self.status == "playing":
+                if leaving and not self.finished and self.status == "playing" and self.seats[1 - seat].computer:
+                    # nobody waits on the other side: leaving a game against the computer
+                    # ends it, as the page warns, and frees the player's quota at once
+                    self._forfeit(seat)
+                elif not self.finished and self.status == "playing":
                     self._start_abandon_timer(seat)
                 # the grace left goes with the news, so that pages can count down to the forfeit
                 self.broadcast(PlayerStatus(room=self.code, seat=seat,

@@ -4,8 +4,11 @@ Players talk to everyone in the room; spectators talk among themselves, and the 
 do not see that channel while the game is on (so nobody whispers moves to them); once
 the game is over, spectators' lines reach the players too. Every line is checked (the
 message model: printable, at most 300 characters), rate limited per person, passed
-through the word filter hook, stored with the game, and only then told. A member may
-mute a name: that name's lines no longer reach them.
+through the word filter hook, stored with the game, and only then told. The rate is the
+person's and their address's, across every room (rate_limits.py): leaving a room or
+opening another socket starts no fresh allowance. A member may mute a name: that name's
+lines no longer reach them, nor those of whoever bore it then under another name (a
+guest who says `hello` again is the same address).
 """
 
 from __future__ import annotations
@@ -17,10 +20,10 @@ from typing import Literal, Protocol
 from mancala.protocol.messages import ChatMessage, ErrorCode
 from mancala_server.clock import Clock
 from mancala_server.compete_store import ChatRow
-from mancala_server.connection import TokenBucket
+from mancala_server.rate_limits import PersonLimit, identity_of, person_limit
 from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore
 
-CHAT_RATE = 0.5  # lines a second per person in a room, on average
+CHAT_RATE = 0.5  # lines a second per person, on average (the server's settings say the real one)
 CHAT_BURST = 5
 REMEMBERED = 50  # recent lines kept for a room_state after a (re)join
 
@@ -79,21 +82,21 @@ class RoomChat:
     def __init__(self, room: ChatVenue) -> None:
         self.room = room
         self.filter: WordFilter = MaskWords([])
-        self.rate, self.burst = CHAT_RATE, CHAT_BURST
-        self.buckets: dict[Member, TokenBucket] = {}
-        self.muted: dict[Member, set[str]] = {}
+        # the hub gives every room the one shared limit (compete_hub.prepare); this one is a
+        # room's own only where there is no hub (unit tests)
+        self.limit: PersonLimit = person_limit(CHAT_RATE, CHAT_BURST, 4 * CHAT_RATE, 4 * CHAT_BURST,
+                                               room.clock.now)
+        self.muted: dict[Member, set[str]] = {}  # names (casefolded) and identities (rate_limits)
         self.recent: list[ChatMessage] = []
 
     def say(self, member: Member, text: str) -> None:
         room = self.room
         seat = member.seats.get(room.code)
         self._check_in_room(member)
-        bucket = self.buckets.get(member)
-        if bucket is None:
-            bucket = self.buckets[member] = TokenBucket(self.rate, self.burst, room.clock.now)
-        if not bucket.take():
-            raise RoomError(ErrorCode.RATE_LIMITED, f"at most {self.burst} chat lines at once, then one every "
-                                                    f"{1 / self.rate:g} s")
+        if not self.limit.take(member):
+            person = self.limit.person
+            raise RoomError(ErrorCode.RATE_LIMITED, f"at most {person.burst} chat lines at once, then one every "
+                                                    f"{1 / person.rate:g} s (for you, and for your address)")
         shown = self.filter(text)
         if shown is None:
             return  # the filter dropped it: nobody hears it (the speaker gets an ack all the same)
@@ -102,7 +105,7 @@ class RoomChat:
         if room.game_id is not None:
             room.store.add_chat(room.game_id, ChatRow(line.at, seat, member.name, channel, shown))
         self.recent = [*self.recent[-(REMEMBERED - 1):], line]
-        room.deliver([m for m in self.audience(channel) if not self._mutes(m, member.name)], line)
+        room.deliver([m for m in self.audience(channel) if not self._mutes(m, member)], line)
 
     def audience(self, channel: str) -> set[Member]:
         room = self.room
@@ -110,7 +113,11 @@ class RoomChat:
             return room.clients()
         return set(room.spectators)
 
-    def _mutes(self, member: Member, name: str) -> bool:
+    def _mutes(self, member: Member, speaker: Member) -> bool:
+        muted = self.muted.get(member, ())
+        return speaker.name.casefold() in muted or identity_of(speaker) in muted
+
+    def _mutes_name(self, member: Member, name: str) -> bool:
         return name.casefold() in self.muted.get(member, ())
 
     def _check_in_room(self, member: Member) -> None:
@@ -123,18 +130,21 @@ class RoomChat:
         # never came would otherwise leave one behind in every room they named
         self._check_in_room(member)
         names = self.muted.setdefault(member, set())
+        key = name.casefold()
+        bearers = {identity_of(m) for m in self.room.clients() if m.name.casefold() == key}
         if muted:
-            names.add(name.casefold())
+            names.add(key)
+            names.update(bearers)
         else:
-            names.discard(name.casefold())
+            names.discard(key)
+            names.difference_update(bearers)
 
     def forget(self, member: Member) -> None:
-        """The member left the room: its rate and mutes go with it."""
-        self.buckets.pop(member, None)
+        """The member left the room: its mutes go with it (its rate stays its own)."""
         self.muted.pop(member, None)
 
     def lines_for(self, member: Member) -> list[ChatMessage]:
         """The recent lines this member may see (after a join, reconnect or spectate)."""
         seat = member.seats.get(self.room.code)
         open_to_all = seat is None or self.room.finished
-        return [m for m in self.recent if (m.channel == "players" or open_to_all) and not self._mutes(member, m.name)]
+        return [m for m in self.recent if (m.channel == "players" or open_to_all) and not self._mutes_name(member, m.name)]

@@ -6,6 +6,7 @@ behind the real caddy with that Caddyfile, terminating TLS: a game through wss:/
 
 from __future__ import annotations
 
+import ipaddress
 import json
 import os
 import random
@@ -80,6 +81,11 @@ def test_the_compose_file_runs_three_nodes_redis_postgres_and_the_proxy() -> Non
     assert set(image_env()) <= SETTINGS | {"PYTHONUNBUFFERED"}
     proxy = services["proxy"]
     assert "./Caddyfile:/etc/caddy/Caddyfile:ro" in proxy["volumes"]
+    # the nodes believe X-Forwarded-For from the proxy's fixed address, and from nobody else
+    address = ipaddress.ip_address(proxy["networks"]["default"]["ipv4_address"])
+    ipam = compose()["networks"]["default"]["ipam"]["config"][0]
+    assert address in ipaddress.ip_network(ipam["subnet"]) and address not in ipaddress.ip_network(ipam["ip_range"])
+    assert {services[f"node{i}"]["environment"]["MANCALA_TRUSTED_PROXIES"] for i in (1, 2, 3)} == {str(address)}
     assert proxy["environment"]["MANCALA_NODES"].split() == [f"node{i}:8080" for i in (1, 2, 3)]
 
 

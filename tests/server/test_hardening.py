@@ -520,3 +520,23 @@ def test_mcts_answers_at_its_deadline_even_inside_a_playout() -> None:
     move, _, expansions = mcts(game, pos, nodes=1000, playouts=50, bias=1.4, rng=random.Random(1),
                                deadline=late)
     assert expansions == 0 and move in game.legal_moves(pos)
+
+
+async def test_leaving_frees_the_quota_a_room_took(start_server) -> None:
+    server = await start_server(rooms_per_client=2, rooms_per_address=2, computer_rooms_per_client=1,
+                                computer_rooms_per_address=1)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    async with await MancalaClient.connect(url, name="ann") as ann, \
+            await MancalaClient.connect(url, name="ann2") as terminal:
+        for _ in range(3):  # a game against the computer, left: it ends, forfeited, and frees its place
+            granted = await ann.create_room("kalah_4", computer=0, seat=0)
+            await ann.leave(granted.room)
+            assert server.hub.rooms[granted.room].finished
+            assert "abandoned" in (server.hub.rooms[granted.room].result or "")
+        for _ in range(3):  # a room nobody came to, left by its maker: closed at once
+            granted = await ann.create_room("kalah_4")
+            await ann.leave(granted.room)
+            assert granted.room not in server.hub.rooms
+        # the same machine's other client is not blocked by rooms nobody is in
+        await terminal.create_room("kalah_4", computer=0)
+        await terminal.create_room("kalah_4")

@@ -67,3 +67,26 @@ async def test_a_slow_search_answers_its_typed_error_and_the_next_request_follow
     assert status == 503 and headers["content-type"] == "application/json"
     assert json.loads(body)["error"] == "one_turn_timeout"
     assert after[0] == 200 and after[2] == b"ok\n"
+
+
+async def test_a_search_past_the_on_demand_share_answers_busy_in_order(start_server) -> None:
+    """The on-demand share full (one search running, none may wait): a pipelined search
+    request is answered at once with its typed 503, and the request after it follows."""
+    server = await start_server(search_workers=1, search_queue=0, one_turn_time_limit=20.0)
+    # a search that runs to its limit takes the share (measured: it does not finish in 2 s)
+    running = asyncio.create_task(asyncio.to_thread(exchange, server.port, [
+        request("GET", "/api/variants/dakon_mg/one-turn", close=True)], SLOW))
+    for _ in range(int(SLOW / 0.05)):
+        if server.hub.searches.running:
+            break
+        await asyncio.sleep(0.05)
+    assert server.hub.searches.running == 1
+    raw = await asyncio.to_thread(exchange, server.port,
+                                  [request("GET", "/api/variants/multilap_jackman/one-turn"),
+                                   request("GET", "/healthz", close=True)], SLOW)
+    (status, headers, body), after = responses(raw, ["GET", "GET"])
+    assert status == 503 and json.loads(body)["error"] == "search_busy" and headers["retry-after"] == "30"
+    assert after[0] == 200 and after[2] == b"ok\n"
+    assert not running.done()  # answered while the search that holds the share goes on
+    (status, _, body), = responses(await running, ["GET"])
+    assert status == 503 and json.loads(body)["error"] == "one_turn_timeout"

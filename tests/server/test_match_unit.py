@@ -235,12 +235,12 @@ async def test_chat_is_rate_limited_and_filtered(tmp_path: Path) -> None:
     room.chat.filter = MaskWords(["darn"])
     room.chat.say(ann, "Darn, that was good")
     assert bob.of_type("chat_message")[0].text == "****, that was good"
-    for _ in range(room.chat.burst - 1):
+    for _ in range(room.chat.limit.person.burst - 1):
         room.chat.say(ann, "x")
     with pytest.raises(RoomError) as err:
         room.chat.say(ann, "one too many")
     assert err.value.code == "rate_limited"
-    clock.advance(1 / room.chat.rate)
+    clock.advance(1 / room.chat.limit.person.rate)
     room.chat.say(ann, "fine again")
 
 

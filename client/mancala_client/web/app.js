@@ -10,6 +10,7 @@ import { showConnection } from "./banner.js";
 import { challengeHandlers, wireChallenges } from "./challenges.js";
 import { after as competeAfter, wireRoom } from "./compete.js";
 import { createRoom, quickPair, showOpponent } from "./create.js";
+import { POOLS, clockLabel } from "./terms.js";
 import { LobbyView } from "./lobby.js";
 import { messageHandlers } from "./messages.js";
 import { Connection, ServerError } from "./net.js";
@@ -114,6 +115,16 @@ function start() {
     createRoom(event.target);
   });
   $("quick-button").addEventListener("click", () => quickPair($("create-variant").value));
+  $("pools").replaceChildren(...POOLS.map(({ variant, title, clock }) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "secondary pool";
+    b.dataset.variant = variant;
+    b.dataset.clock = clockLabel(clock);
+    b.textContent = `${title} ${clockLabel(clock)}`;
+    b.addEventListener("click", () => quickPair(variant, { clock, rated: $("pools-rated").checked }));
+    return b;
+  }));
   for (const radio of document.querySelectorAll("#create-form input[name='opponent']")) {
     radio.addEventListener("change", showOpponent);
   }
@@ -122,7 +133,10 @@ function start() {
     const room = app.room;
     const leave = () => { setHash(""); router.route(); };
     if (room && room.you !== null && room.status === "playing" && !room.outcome) {
-      twoStep($("back-button"), "Leave? You forfeit unless you come back", leave);
+      // against the computer leaving ends the game (nobody waits for you to come back)
+      const computer = room.seats.some((s) => s.computer);
+      twoStep($("back-button"), computer ? "Leave? That resigns the game" : "Leave? You forfeit unless you come back",
+              leave);
     } else {
       leave();
     }

@@ -30,10 +30,10 @@ export async function createRoom(form) {
   }
 }
 
-export async function quickPair(variant) {
+export async function quickPair(variant, chosen = terms()) {
   hideNotice();
   try {
-    const granted = await app.conn.request({ type: "quick_pair", variant, ...terms() });
+    const granted = await app.conn.request({ type: "quick_pair", variant, ...chosen });
     app.target = { code: granted.room, mode: "auto" };
     showNotice("Quick pairing: you have a seat.", "The game starts when someone else asks for the same variant.", "info");
   } catch (err) {

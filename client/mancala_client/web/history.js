@@ -20,12 +20,31 @@ export function annotate(moves, states) {
   }
 }
 
+/** Every position of a stored game, page after page (the server answers a page at a time,
+ * `next` naming the following one); null when they cannot be had. */
+export async function fetchPositions(gameId) {
+  let all = null;
+  let from = 0;
+  while (from !== null && from !== undefined) {
+    const page = await fetch(withKey(`/api/games/${gameId}/positions?from=${from}`))
+      .then((r) => (r.ok ? r.json() : null))
+      .catch(() => null);
+    if (!page) return null;
+    if (all === null) {
+      all = page;
+    } else {
+      all.states.push(...page.states);
+      Object.assign(all.round_starts, page.round_starts);
+    }
+    from = page.next;
+  }
+  return all;
+}
+
 /** Fetch the stored game's positions into room.states (once); true when they came. */
 export async function loadPositions(room) {
   if (room.gameId === null || room.gameId === undefined) return false;
-  room.positionsAsked ??= fetch(withKey(`/api/games/${room.gameId}/positions`))
-    .then((r) => (r.ok ? r.json() : null))
-    .catch(() => null);
+  room.positionsAsked ??= fetchPositions(room.gameId);
   const data = await room.positionsAsked;
   if (!data) return false;
   data.states.forEach((state, ply) => { if (!room.states.has(ply)) room.states.set(ply, state); });

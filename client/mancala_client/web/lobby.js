@@ -2,6 +2,7 @@
 // this browser holds.
 
 import { describeChoice, rulesLink } from "./rules.js";
+import { termsLabel } from "./terms.js";
 import { playerName } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
@@ -184,7 +185,9 @@ export class LobbyView {
       r.room,
       r.title,
       r.seats.map((s, i) => (s.name === null ? "open seat" : playerName(r.seats, i)
+        + (s.rating ? ` (${s.rating}${s.provisional ? "?" : ""})` : "")
         + (s.connected ? "" : " (away)"))).join(" vs "),
+      termsLabel(r),
       String(r.spectators),
       r.status,
     ];
@@ -192,8 +195,9 @@ export class LobbyView {
       const td = document.createElement(i === 0 ? "th" : "td");
       if (i === 0) td.scope = "row";
       td.textContent = text;
-      td.dataset.label = ["Room", "Variant", "Players", "Watching", "Status"][i];
-      if (i === 4) td.className = `status status-${r.status}`;
+      td.dataset.label = ["Room", "Variant", "Players", "Terms", "Watching", "Status"][i];
+      if (i === 5) td.className = `status status-${r.status}`;
+      if (i === 3) td.className = "terms";
       tr.append(td);
     });
     const td = document.createElement("td");

@@ -35,7 +35,7 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
         }), spectators: msg.spectators, status: msg.status,
         you: msg.you, ply: msg.ply, moves: msg.moves.map((m) => ({ ...m })), state: msg.state, result: msg.result,
         outcome: msg.state.outcome, gameId: msg.game_id, states: new Map([[msg.ply, msg.state]]),
-        shareKey: msg.share_key ?? null,
+        shareKey: msg.share_key ?? null, clock: msg.clock ?? null, rated: Boolean(msg.rated), pie: Boolean(msg.pie),
       };
       setGameKey(app.room.shareKey, app.room.gameId);
       annotate(app.room.moves, app.room.states); // from their events, where the server sent them

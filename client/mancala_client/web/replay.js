@@ -8,7 +8,7 @@
 import { Analyses, analysisText } from "./analysis.js";
 import { withKey } from "./gamekey.js";
 import { BoardView } from "./board.js";
-import { annotate } from "./history.js";
+import { annotate, fetchPositions } from "./history.js";
 import { renderMoveList } from "./movelist.js";
 import { pref, setPref } from "./prefs.js";
 import { SEAT_NAMES, moveHole } from "./text.js";
@@ -99,8 +99,9 @@ function onKey(event) {
 
 async function start() {
   const id = location.pathname.split("/")[2];
-  const [game, positions] = await Promise.all([`/api/games/${id}`, `/api/games/${id}/positions`].map(
-    (path) => fetch(withKey(path)).then((r) => (r.ok ? r.json() : null)).catch(() => null)));
+  const [game, positions] = await Promise.all([
+    fetch(withKey(`/api/games/${id}`)).then((r) => (r.ok ? r.json() : null)).catch(() => null),
+    fetchPositions(id)]);
   if (!game) {
     $("game-missing").hidden = false;
     document.body.dataset.loaded = "missing";

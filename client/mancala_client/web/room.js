@@ -11,6 +11,7 @@ import { showRules } from "./rules.js";
 import { $ } from "./notice.js";
 import { pref, setPref } from "./prefs.js";
 import { app } from "./state.js";
+import { termsLabel } from "./terms.js";
 import { SEAT_NAMES, computerLevel, moveHole, playerName, sideOf } from "./text.js";
 
 /** The seat's player in words; "You (South)" for the viewer's own seat. */
@@ -252,6 +253,7 @@ export class RoomView {
     $("room-title").textContent = `Room ${code}`;
     $("room-code").textContent = code;
     $("room-privacy").textContent = "";
+    $("room-terms").textContent = "";
     $("spectator-count").textContent = "";
     $("share").hidden = true;
     $("result").hidden = true;
@@ -317,6 +319,7 @@ export class RoomView {
     showRules(room.variant, room.title);
     $("room-code").textContent = room.code;
     $("room-privacy").textContent = room.public ? "public" : "private";
+    $("room-terms").textContent = termsLabel(room);
     $("spectator-count").textContent = `${room.spectators} watching`;
 
     // an invitation only to a player, while a seat is free (against the computer both are

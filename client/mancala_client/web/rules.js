@@ -42,7 +42,7 @@ export async function showRules(variant, title) {
     return li;
   }));
   body.replaceChildren(about, list);
-  if (info.rules && /^https?:\/\//.test(info.rules)) body.append(rulesLink(info.rules));
+  if (info.rules) body.append(rulesLink(info.rules));
   if (info.one_turn) body.append(oneTurnButton(variant));
   panel.dataset.loaded = variant;
 }
@@ -61,14 +61,27 @@ function oneTurnButton(variant) {
   return button;
 }
 
-/** A link to a variant's rules on another site, opened in a new tab. */
-export function rulesLink(href) {
+/** A variant's `rules` source: a link where it names a web address (opened in a new tab,
+ * with what follows the address as words), else the citation as text — a book or a
+ * program is not an address, and as a link it opened the server's own 404. */
+export function rulesLink(source) {
+  const found = /^(https?:\/\/\S+)\s*(.*)$/.exec(source.trim());
+  if (!found) {
+    const cite = document.createElement("span");
+    cite.className = "rules-source";
+    cite.textContent = `Source: ${source}`;
+    return cite;
+  }
   const a = document.createElement("a");
-  a.href = href;
+  a.href = found[1];
   a.rel = "noopener noreferrer";
   a.target = "_blank";
   a.textContent = "Rules elsewhere";
-  return a;
+  if (!found[2]) return a;
+  const span = document.createElement("span");
+  span.className = "rules-source";
+  span.append(a, ` ${found[2]}`);
+  return span;
 }
 
 /** Under the variant picker: the chosen variant in a sentence or two. */

@@ -1,0 +1,78 @@
+"""What one endless game costs the positions endpoint (issue 23, point 3).
+
+A 6,000-move game of bule_perga (random play does not end it) is stored as a GameRow
+and its positions asked for: the whole list as the server built it before (one call on
+the event loop), then a 500-position page of the live game (the replay to the page's
+end, in a thread), and a page of the finished game once its replay is kept (a slice).
+Prints seconds and bytes; docs/performance.md quotes a run.
+
+    .venv/bin/python benchmarks/long_game_positions.py
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import time
+
+from mancala.engine.game import ROUND_KINDS
+from mancala_server import game_pages
+from mancala_server.position_pages import PositionPages, replay_range
+from mancala_server.rules_worker import next_round_or_none
+from mancala_server.store import GameRow
+
+VARIANT, PLIES = "bule_perga", 6000
+
+
+def long_game(plies: int = PLIES, seed: int = 1) -> GameRow:
+    game = game_pages._game(VARIANT)
+    rng = random.Random(seed)
+    pos = game.start(0)
+    moves: list[tuple[int, object]] = []
+    while len(moves) < plies:
+        legal = game.legal_moves(pos)
+        if pos.outcome is not None or not legal:
+            break
+        move = rng.choice(legal)
+        moves.append((pos.turn, game.move_json(move)))
+        pos = game.play(pos, move)
+        if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
+            nxt = next_round_or_none(game, pos)
+            if nxt is None:
+                break
+            pos = nxt
+    return GameRow(1, "BENCH", VARIANT, {}, 0, ["a", "b"], None, None, None, moves)
+
+
+def timed(fn):  # type: ignore[no-untyped-def]
+    start = time.perf_counter()
+    got = fn()
+    return got, time.perf_counter() - start
+
+
+async def main() -> None:
+    row = long_game()
+    whole, took = timed(lambda: json.dumps(game_pages.positions(row)).encode())
+    print(f"{len(row.moves)} moves; before: all positions in one answer, {len(whole) / 1e6:.2f} MB, "
+          f"{took:.3f} s on the event loop")
+    page, took = timed(lambda: replay_range(row, 0, 500))
+    print(f"live game, first page of 500: {took:.3f} s in a thread, "
+          f"{len(json.dumps(page.states)) / 1e3:.0f} KB")
+    page, took = timed(lambda: replay_range(row, 5500, 6000))
+    print(f"live game, last page of 500: {took:.3f} s in a thread")
+    finished = GameRow(**{**row.__dict__, "result": "draw", "outcome": {"kind": "tie"}})
+    pages = PositionPages()
+    start = time.perf_counter()
+    await pages.page(finished, 0, 500)
+    first = time.perf_counter() - start
+    start = time.perf_counter()
+    for f in range(500, len(row.moves) + 1, 500):
+        await pages.page(finished, f, 500)
+    rest = time.perf_counter() - start
+    print(f"finished game: first page {first:.3f} s (whole replay, in a thread), the other "
+          f"{len(row.moves) // 500} pages {rest * 1000:.1f} ms in all (slices); replays run: {pages.replays}")
+
+
+if __name__ == "__main__":
+    asyncio.run(main())

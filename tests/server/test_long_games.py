@@ -1,0 +1,80 @@
+"""One endless game must not stall the server (issue 23, point 3): a stored game's
+positions come a bounded page at a time, replayed off the event loop and kept once the
+game is over; a connection's catch-ups (spectate) are bounded; and a game ends at the
+server's move limit."""
+
+from __future__ import annotations
+
+import random
+
+from mancala.engine.game import Game
+from mancala.rules.loading import config_paths, load_variant
+from mancala_client.api import ServerError
+from tests.server.helpers import ann_and_bob, get_json, play_moves
+
+
+async def test_positions_come_a_bounded_page_at_a_time(server, connect) -> None:
+    a, b, room, state = await ann_and_bob(connect)
+    last = await play_moves(room, [a, b], state.state, rng=random.Random(3), count=7)
+    assert last.outcome is None
+    status, whole = await get_json(server.port, f"/api/games/{state.game_id}/positions")
+    assert status == 200 and whole["total"] == 8 and whole["next"] is None and len(whole["states"]) == 8
+    status, page = await get_json(server.port, f"/api/games/{state.game_id}/positions?from=2&limit=3")
+    assert status == 200
+    assert (page["from"], page["total"], page["next"]) == (2, 8, 5) and page["states"] == whole["states"][2:5]
+    status, page = await get_json(server.port, f"/api/games/{state.game_id}/positions?from=5&limit=3")
+    assert page["next"] is None and page["states"] == whole["states"][5:]
+    for query in ("limit=501", "limit=0", "from=-1", "from=x"):
+        status, got = await get_json(server.port, f"/api/games/{state.game_id}/positions?{query}")
+        assert status == 400 and got["error"] == "bad_request", query
+
+
+async def test_a_finished_games_positions_are_replayed_once(server, connect) -> None:
+    a, b, room, state = await ann_and_bob(connect)
+    await play_moves(room, [a, b], state.state, rng=random.Random(4), count=6)
+    await a.request({"type": "resign", "room": room})
+    pages = [await get_json(server.port, f"/api/games/{state.game_id}/positions?from={f}&limit=2")
+             for f in (0, 2, 4, 6)]
+    assert [p["states"] for _, p in pages[:3]] != [] and all(status == 200 for status, _ in pages)
+    assert sum((p["states"] for _, p in pages), []) == \
+        (await get_json(server.port, f"/api/games/{state.game_id}/positions"))[1]["states"]
+    assert server.hub.position_pages.replays == 1  # every later page a slice of the kept replay
+
+
+async def test_a_game_ends_at_the_move_limit(start_server, connect) -> None:
+    server = await start_server(move_cap_per_seed=0, move_cap_minimum=6)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    a, b, room, state = await ann_and_bob(lambda name: connect(name, to=url))
+    last = await play_moves(room, [a, b], state.state, rng=random.Random(5), count=6)
+    assert last.outcome is None  # the rules did not end it
+    over = await a.next_event("game_over")
+    assert over.reason == "rules" and "move limit (6 moves)" in over.result
+    with_half = max(last.stores) * 2 > sum(last.board) + sum(last.stores)
+    assert (over.outcome["winner"] is not None) == with_half
+    try:
+        await b.move(room, last.legal[0], 6)
+    except ServerError as exc:
+        assert exc.code == "game_over"
+    else:
+        raise AssertionError("a move past the limit was taken")
+    # the rules text states the limit
+    _, rules = await get_json(server.port, "/api/variants/kalah_4")
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    assert rules["move_cap"] == 6 and game.variant.holes == 6
+
+
+async def test_a_connections_catch_ups_are_bounded(start_server, connect) -> None:
+    server = await start_server(catch_up_rate=0.001, catch_up_burst=20)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    a, b, room, state = await ann_and_bob(lambda name: connect(name, to=url))
+    await play_moves(room, [a, b], state.state, rng=random.Random(6), count=6)
+    watcher = await connect("cy", to=url)
+    codes = []
+    for _ in range(5):
+        try:
+            await watcher.spectate(room)
+            codes.append("ok")
+        except ServerError as exc:
+            codes.append(exc.code)
+    # 20 moves of catch-up at once: three of this 6-move game, then refused, typed
+    assert codes == ["ok", "ok", "ok", "rate_limited", "rate_limited"]
