@@ -35,7 +35,7 @@ from mancala_server.middlewares import (
     http_limits,
     socket_gate,
 )
-from mancala_server.storage import SqliteStorage, Storage
+from mancala_server.storage import Storage
 
 log = logging.getLogger("mancala_server")
 # seconds the handlers of open connections get to end once the sockets were told to close
@@ -89,19 +89,14 @@ async def hub_life(app: web.Application) -> AsyncIterator[None]:
         hub.searches.close()
         hub.rules.close()
         await hub.stop()
-        hub.store.close()
+        await hub.storage.close()
         log.info("stopped")
 
 
 def stored_games(hub: Hub) -> Storage:
-    """Where HTTP reads stored games: a cluster node's PostgreSQL (connected when its hub
-    started), else the single server's SQLite store through the same async calls."""
-    if hub.settings.scale_out:
-        from mancala_server.cluster_hub import ClusterHub
-
-        assert isinstance(hub, ClusterHub)
-        return hub.db
-    return SqliteStorage(None, hub.store)
+    """Where HTTP reads stored games: the hub's storage (a cluster node's PostgreSQL,
+    connected when its hub started, or the single server's SQLite file)."""
+    return hub.storage
 
 
 async def say_goodbye(app: web.Application) -> None:

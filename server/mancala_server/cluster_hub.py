@@ -34,7 +34,6 @@ import logging
 import secrets
 import time
 from collections.abc import Collection
-from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
@@ -57,6 +56,7 @@ from mancala_server.cluster_upkeep import NodeUpkeep
 from mancala_server.compete_hub import ROOM_TYPES
 from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver_frame
+from mancala_server.fencing import LIVE
 from mancala_server.journal import Journal, RoomGone
 from mancala_server.node_messages import (
     ClientRef,
@@ -74,8 +74,7 @@ from mancala_server.protocol_codes import MOVED
 from mancala_server.remote_member import RemoteMember
 from mancala_server.room import Room
 from mancala_server.room_ports import Member, RoomError
-from mancala_server.storage import LIVE, Fence, Storage
-from mancala_server.store import Store
+from mancala_server.storage import SqliteStorage, Storage
 
 log = logging.getLogger("mancala_server")
 ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "swap", "resign", "claim_win", "rematch",
@@ -88,7 +87,6 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         self.node = f"{settings.node_id or 'node'}-{secrets.token_hex(3)}"
         super().__init__(settings, clock=clock, deliver=self.cluster_deliver)
         self.inline_fanout = False  # moves are told after their commit: timed in cluster_deliver
-        self.storage: Storage | None = None
         self.link = ClusterLink(settings.redis_url, settings.cluster_name, self.node, settings.node_lease,
                                 self.on_node_message, self.on_resubscribed)
         self.remote: dict[tuple[str, int], RemoteMember] = {}
@@ -96,8 +94,6 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         self.routes: dict[int, dict[str, str]] = {}  # local client id -> {room code: owner node}
         self.pending: dict[int, tuple[str, asyncio.Future[Done | str]]] = {}
         self._refs = itertools.count(1)
-        self.journals: dict[str, Journal] = {}
-        self._epochs: dict[str, int] = {}  # for new_room: the epoch a room is taken with
         self.taking: dict[str, asyncio.Future[Room | str | None]] = {}
         self.remote_lobby: dict[str, tuple[str, RoomSummary]] = {}  # code -> (owner, summary)
         self.move_received: dict[str, float] = {}  # room -> when its move in progress arrived
@@ -106,24 +102,21 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
 
     @property
     def db(self) -> Storage:
-        assert self.storage is not None, "the cluster hub is not started"
         return self.storage
 
-    def players_storage(self) -> Storage:
-        return self.db
-
-    def _open_store(self) -> Store:
-        # the cluster's games are in PostgreSQL (self.storage), written through each room's
-        # Journal; every hub path that would use the single-node store is overridden, and
-        # this empty in-memory one only satisfies the base class
-        return Store(Path(":memory:"))
+    def _open_storage(self) -> Storage:
+        # the cluster's games are in PostgreSQL, connected in start(); until then an empty
+        # in-memory SQLite stands in (nothing is served before start)
+        return SqliteStorage(None)
 
     # ---- lifecycle ------------------------------------------------------------------------
 
     async def start(self) -> None:
         from mancala_server.pg_storage import PostgresStorage
 
+        stand_in = self.storage
         self.storage = await PostgresStorage.connect(self.settings.database_url)
+        await stand_in.close()
         await self.link.start()
         await self.load_lobby()
         self._tasks = [asyncio.get_running_loop().create_task(self.keep_lease(), name="cluster-lease")]
@@ -137,38 +130,19 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
             return "lease not renewed"
         return ""
 
-    def restore(self) -> int:
+    async def restore(self) -> int:
         return 0  # rooms are taken over when asked for, and by the scans (keep_lease)
 
     async def stop(self) -> None:
         """Commit what is queued, let the others take the rooms over at once, disconnect."""
         for task in self._tasks:
             task.cancel()
-        for journal in list(self.journals.values()):
-            with contextlib.suppress(Exception):
-                await asyncio.wait_for(journal.settled(), 5)
+        await self.journals.settle_all(5)
         with contextlib.suppress(*ERRORS):
             await asyncio.wait_for(asyncio.gather(*(self.link.release(c) for c in list(self.rooms))), 5)
         await self.link.stop()
-        if self.storage is not None:
-            await self.storage.close()
 
     # ---- rooms ----------------------------------------------------------------------------
-
-    def new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
-                 public: bool) -> Room:
-        journal = Journal(self.db, Fence(code, self._epochs.pop(code, 1)), self.cluster_deliver,
-                          lambda exc: self._journal_failed(code, journal, exc), self.metrics.commit.observe)
-        room = Room(code, name, variant_json, variant, public=public, store=journal,
-                    on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
-                    clock=self.clock, deliver=journal.deliver, rules=self.rules if name == "custom" else None,
-                    count_interval=self.settings.lobby_interval)
-        room.turn_hook = self.computers.schedule
-        room.on_move = self.count_move
-        self.competition.prepare(room)
-        self.rooms[code] = room
-        self.journals[code] = journal
-        return room
 
     async def fresh_code(self, public: bool, variant: str, variant_json: dict[str, Any]) -> str:
         """A code no room in the database has, reserved there, and owned here."""
@@ -180,14 +154,6 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
             if await self.db.reserve_room(row):
                 await self.link.acquire(code)
                 return code
-
-    async def settle(self, codes: Collection[str]) -> None:
-        """Wait until the rooms' writes so far are committed and told."""
-        for code in codes:
-            journal = self.journals.get(code)
-            if journal is not None:
-                with contextlib.suppress(RoomGone):
-                    await journal.settled()
 
     def _journal_failed(self, code: str, journal: Journal, exc: Exception) -> None:
         room = self.rooms.get(code)
@@ -311,11 +277,7 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
                 return
         if kind == "move" and code is not None and not isinstance(client, RemoteMember):
             self.move_received[code] = time.time()  # (a forwarded move's arrival is set by serve_forward)
-        await super().dispatch(client, kind, message, request_id)
-        touched = set(client.seats) | client.watching
-        if code is not None:
-            touched.add(code)
-        await self.settle(touched)
+        await super().dispatch(client, kind, message, request_id)  # settles the rooms touched
 
     async def route(self, client: Client, code: str, request: dict[str, Any], *,
                     quick: QuickPair | None = None) -> bool:

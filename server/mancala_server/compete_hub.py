@@ -102,7 +102,6 @@ class CompeteVenue(Protocol):
 class Competition:
     def __init__(self, hub: CompeteVenue) -> None:
         self.hub = hub
-        self._storage: Storage | None = None
         self.expiry: dict[str, Timer] = {}  # challenge id -> its expiry timer
         self.waiting_since: dict[str, float] = {}  # quick room code -> when it began to wait
         self.words = MaskWords(hub.settings.chat_blocklist.split(","))
@@ -118,11 +117,9 @@ class Competition:
 
     @property
     def storage(self) -> Storage:
-        """Players, ratings, challenges: the cluster's PostgreSQL, or the single server's
-        SQLite (its own Store, shared)."""
-        if self._storage is None:
-            self._storage = self.hub.players_storage()
-        return self._storage
+        """Players, ratings, challenges: the hub's storage (the cluster's PostgreSQL, or the
+        single server's SQLite), asked each time: a cluster node connects it in start()."""
+        return self.hub.players_storage()
 
     @property
     def identity(self) -> SecretIdentity:

@@ -1,22 +1,19 @@
-"""The storage interface's calls for competitive play (storage.py's `Storage` includes
-them), and their SQLite side for `SqliteStorage`. PostgreSQL: pg_compete.py.
+"""The storage port of competitive play (storage.py's `Storage` includes it), and its
+SQLite side for `SqliteStorage`. PostgreSQL: pg_compete.py.
 
-Players, ratings and challenges belong to no room and are not fenced; what a room writes
-(terms, clocks, chat, a takeback, a rated end) is fenced like its moves.
+Players, ratings and challenges belong to no room and are not fenced; what a room
+writes here (chat, a rated end) is fenced like its moves.
 """
 
 from __future__ import annotations
 
-from typing import Any, Protocol
+from typing import Protocol
 
-from mancala_server.compete_store import ChallengeRow, ChatRow, ClockMark, PlayerRow, Profile, Terms
+from mancala.engine.position import Outcome
+from mancala_server.compete_store import ChallengeRow, ChatRow, PlayerRow, Profile
+from mancala_server.fencing import Fence
 from mancala_server.ratings import RatedSide, Rating, Settled
 from mancala_server.store import Store
-
-
-class Fenced(Protocol):
-    room: str
-    epoch: int
 
 
 class CompeteStorage(Protocol):
@@ -31,12 +28,15 @@ class CompeteStorage(Protocol):
 
     async def player_by_secret(self, player_id: str, secret_hash: str) -> PlayerRow | None: ...
 
-    async def rename_player(self, player_id: str, name: str) -> bool: ...
+    async def rename_player(self, player_id: str, name: str) -> bool:
+        """False when the name is another player's (regardless of case)."""
+        ...
 
     async def add_transfer(self, code_hash: str, player_id: str, expires: float) -> None: ...
 
     async def redeem_transfer(self, code_hash: str, secret_hash: str) -> PlayerRow | None:
-        """The code's player, the new secret added; the code used up (None: no such code)."""
+        """The code's player, the new secret added and the older ones ended; the code used
+        up (None: no such code, or expired)."""
         ...
 
     # ---- ratings ----------------------------------------------------------------------
@@ -46,22 +46,14 @@ class CompeteStorage(Protocol):
 
     async def player_profile(self, name: str, games: int = 20) -> Profile | None: ...
 
-    async def end_rated_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
-                             sides: list[RatedSide], fence: Any) -> list[Settled]:
+    async def end_rated_game(self, game_id: int, outcome: Outcome, reason: str, result: str, variant: str,
+                             sides: list[RatedSide], fence: Fence) -> list[Settled]:
         """The game's end and both sides' new ratings (computed from the ratings read in
         the same transaction), with their history."""
         ...
 
-    # ---- a room's game ------------------------------------------------------------------
-    async def set_terms(self, game_id: int, terms: Terms, fence: Any) -> None: ...
-
-    async def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int], fence: Any) -> None: ...
-
-    async def pause_clock(self, game_id: int, mark: ClockMark, fence: Any) -> None: ...
-
-    async def take_back(self, game_id: int, ply: int, fence: Any) -> None: ...
-
-    async def add_chat(self, game_id: int, row: ChatRow, fence: Any) -> None: ...
+    # ---- chat -------------------------------------------------------------------------
+    async def add_chat(self, game_id: int, row: ChatRow, fence: Fence) -> None: ...
 
     async def chat(self, game_id: int) -> list[ChatRow]: ...
 
@@ -82,13 +74,10 @@ class CompeteStorage(Protocol):
 
 
 class SqliteCompete:
-    """`SqliteStorage`'s side of CompeteStorage: the single-node store's calls, the room
-    writes checked against the fence first (one writer: nothing runs in between)."""
+    """`SqliteStorage`'s side of CompeteStorage: the store's calls (compete_store.py holds
+    the SQL), a room's writes fenced inside their own transaction."""
 
     store: Store
-
-    def _fenced(self, fence: Any) -> None:  # SqliteStorage's
-        raise NotImplementedError
 
     async def new_player(self, player_id: str, name: str, secret_hash: str) -> bool:
         return self.store.new_player(player_id, name, secret_hash)
@@ -120,30 +109,12 @@ class SqliteCompete:
     async def player_profile(self, name: str, games: int = 20) -> Profile | None:
         return self.store.player_profile(name, games)
 
-    async def end_rated_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
-                             sides: list[RatedSide], fence: Any) -> list[Settled]:
-        self._fenced(fence)
-        return self.store.end_rated_game(game_id, outcome, reason, result, variant, sides)
+    async def end_rated_game(self, game_id: int, outcome: Outcome, reason: str, result: str, variant: str,
+                             sides: list[RatedSide], fence: Fence) -> list[Settled]:
+        return self.store.end_rated_game(game_id, outcome, reason, result, variant, sides, fence)
 
-    async def set_terms(self, game_id: int, terms: Terms, fence: Any) -> None:
-        self._fenced(fence)
-        self.store.set_terms(game_id, terms)
-
-    async def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int], fence: Any) -> None:
-        self._fenced(fence)
-        self.store.add_move_clock(game_id, ply, remaining)
-
-    async def pause_clock(self, game_id: int, mark: ClockMark, fence: Any) -> None:
-        self._fenced(fence)
-        self.store.pause_clock(game_id, mark)
-
-    async def take_back(self, game_id: int, ply: int, fence: Any) -> None:
-        self._fenced(fence)
-        self.store.take_back(game_id, ply)
-
-    async def add_chat(self, game_id: int, row: ChatRow, fence: Any) -> None:
-        self._fenced(fence)
-        self.store.add_chat(game_id, row)
+    async def add_chat(self, game_id: int, row: ChatRow, fence: Fence) -> None:
+        self.store.add_chat(game_id, row, fence)
 
     async def chat(self, game_id: int) -> list[ChatRow]:
         return self.store.chat(game_id)

@@ -1,9 +1,10 @@
 """SQLite tables of competitive play: players, ratings and their history, a game's
 terms (time control, rated, who sat), clocks per move, chat, challenges.
 
-`CompeteStore` is mixed into the single-node `Store` (same file, same connection);
-`SqliteStorage` (storage.py) offers the same calls through the async storage interface,
-and PostgreSQL has its own (pg_compete.py). Rows are the dataclasses below, shared by
+`CompeteStore` is mixed into the single-node `Store` (same file, same connection) and
+holds all of SQLite's SQL for these tables; `SqliteStorage` (storage.py) offers the same
+calls through the async storage port without SQL of its own, and PostgreSQL has its own
+(pg_compete.py). A room's writes given a `Fence` check it in their own transaction. Rows are the dataclasses below, shared by
 both databases. A data dir from before these tables gets them on start (CREATE IF NOT
 EXISTS): older games simply have no terms (untimed, casual).
 """
@@ -19,6 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from mancala.engine.position import Outcome
+from mancala_server.fencing import Fence
 from mancala_server.names import skeleton
 from mancala_server.ratings import RatedSide, Rating, Settled, current, settle
 
@@ -233,10 +235,10 @@ def match_state_of(terms: Any, last: Any, pause: Any) -> MatchState:
                       None if pause is None else ClockMark(pause[0], (pause[1], pause[2])))
 
 
-def settle_sides(sides: list[RatedSide], stored: list[Rating | None], outcome: dict[str, Any]) -> list[Settled]:
+def settle_sides(sides: list[RatedSide], stored: list[Rating | None], outcome: Outcome) -> list[Settled]:
     """A rated game's ratings after it, from each side's stored rating in the variant
     (None: none yet, or a side with no player), read in the transaction that stores them."""
-    return settle([(side, current(side, r)) for side, r in zip(sides, stored, strict=True)], outcome)
+    return settle([(side, current(side, r)) for side, r in zip(sides, stored, strict=True)], outcome.to_json())
 
 
 def rated_players(settled: list[Settled]) -> list[tuple[str, Rating]]:
@@ -248,7 +250,10 @@ class CompeteStore:
     db: sqlite3.Connection
     observe: Callable[[float], None] | None
 
-    def _tx(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:  # Store's
+    def _tx(self, sql: str, args: tuple[Any, ...], fence: Fence | None = None) -> sqlite3.Cursor:  # Store's
+        raise NotImplementedError
+
+    def _check_fence(self, fence: Fence | None) -> None:  # Store's
         raise NotImplementedError
 
     def _compete_schema(self) -> None:
@@ -345,14 +350,19 @@ class CompeteStore:
         recent = [recent_game(r, who.id) for r in rows]
         return Profile(who, self.ratings_of(who.id), history, recent)
 
-    def end_rated_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
-                       sides: list[RatedSide]) -> list[Settled]:
-        """The game's end and both ratings, in one transaction."""
+    def end_rated_game(self, game_id: int, outcome: Outcome, reason: str, result: str, variant: str,
+                       sides: list[RatedSide], fence: Fence | None = None) -> list[Settled]:
+        """The game's end and both ratings, in one transaction; nothing (no ratings) for a
+        game that has ended already, so a game's ratings are applied once."""
         now = time.time()
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
-            self.db.execute("UPDATE games SET outcome=?, reason=?, result=?, ended=? WHERE id=?",
-                            (json.dumps(outcome), reason, result, now, game_id))
+            self._check_fence(fence)
+            ended = self.db.execute("UPDATE games SET outcome=?, reason=?, result=?, ended=? "
+                                    "WHERE id=? AND ended IS NULL",
+                                    (json.dumps(outcome.to_json()), reason, result, now, game_id)).rowcount
+            if not ended:  # ended before (a repeated call): its ratings were applied then
+                return []
             stored = []
             for side in sides:
                 r = None if side.player is None else self.db.execute(
@@ -373,34 +383,36 @@ class CompeteStore:
     def finish_rated(self, game_id: int, outcome: Outcome, reason: str, result: str, variant: str,
                      sides: list[RatedSide], then: Callable[[list[Settled]], None]) -> None:
         """The room's call (RoomStore): stored when it returns, then `then` hears the ratings."""
-        then(self.end_rated_game(game_id, outcome.to_json(), reason, result, variant, sides))
+        then(self.end_rated_game(game_id, outcome, reason, result, variant, sides))
 
     # ---- a game's terms, clocks and chat ----------------------------------------------------
 
-    def set_terms(self, game_id: int, terms: Terms) -> None:
+    def set_terms(self, game_id: int, terms: Terms, fence: Fence | None = None) -> None:
         self._tx("INSERT INTO game_terms (game_id, rated, clock, south, north, pie) VALUES (?,?,?,?,?,?) "
                  "ON CONFLICT(game_id) DO UPDATE SET rated=excluded.rated, clock=excluded.clock, "
                  "south=excluded.south, north=excluded.north, pie=excluded.pie",
                  (game_id, int(terms.rated), json.dumps(terms.clock) if terms.clock else None, *terms.players,
-                  terms.pie_code))
+                  terms.pie_code), fence)
 
-    def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int]) -> None:
+    def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int], fence: Fence | None = None) -> None:
         self._tx("INSERT OR REPLACE INTO move_clocks (game_id, ply, south_ms, north_ms) VALUES (?,?,?,?)",
-                 (game_id, ply, *remaining))
+                 (game_id, ply, *remaining), fence)
 
-    def take_back(self, game_id: int, ply: int) -> None:
+    def take_back(self, game_id: int, ply: int, fence: Fence | None = None) -> None:
         """The moves from `ply` on are taken back (by agreement), with their clock marks."""
         with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self._check_fence(fence)
             self.db.execute("DELETE FROM moves WHERE game_id=? AND ply>=?", (game_id, ply))
             self.db.execute("DELETE FROM move_clocks WHERE game_id=? AND ply>=?", (game_id, ply))
 
-    def pause_clock(self, game_id: int, mark: ClockMark) -> None:
+    def pause_clock(self, game_id: int, mark: ClockMark, fence: Fence | None = None) -> None:
         self._tx("INSERT OR REPLACE INTO clock_pauses (game_id, ply, south_ms, north_ms) VALUES (?,?,?,?)",
-                 (game_id, mark.ply, *mark.remaining))
+                 (game_id, mark.ply, *mark.remaining), fence)
 
-    def add_chat(self, game_id: int, row: ChatRow) -> None:
+    def add_chat(self, game_id: int, row: ChatRow, fence: Fence | None = None) -> None:
         self._tx("INSERT INTO chat (game_id, at, seat, name, channel, text) VALUES (?,?,?,?,?,?)",
-                 (game_id, row.at, row.seat, row.name, row.channel, row.text))
+                 (game_id, row.at, row.seat, row.name, row.channel, row.text), fence)
 
     def chat(self, game_id: int) -> list[ChatRow]:
         rows = self.db.execute("SELECT at, seat, name, channel, text FROM chat WHERE game_id=? ORDER BY at, rowid",

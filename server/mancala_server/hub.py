@@ -59,36 +59,23 @@ from mancala_server.compete_hub import Competition
 from mancala_server.computer import ComputerPlayers
 from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver
+from mancala_server.fencing import Fence
+from mancala_server.journal import Journal
 from mancala_server.metrics import Metrics
 from mancala_server.move_cap import ending_at_cap, move_cap
 from mancala_server.on_demand import OnDemandSearches
 from mancala_server.one_turn import OneTurnLines
 from mancala_server.position_pages import PositionPages
+from mancala_server.request_ids import echoable_id
 from mancala_server.room import Room
+from mancala_server.room_journals import RoomJournals
 from mancala_server.room_ports import Deliver, Member, RoomError
 from mancala_server.rules_worker import RulesTimeout, RulesWorkers
 from mancala_server.storage import SqliteStorage, Storage
-from mancala_server.store import GameRow, RoomRow, Store
+from mancala_server.store import GameRow, RoomRow
 
 log = logging.getLogger("mancala_server")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
-
-
-def echoable_id(value: Any) -> int | str | None:
-    """The request id to echo in a reply, if it fits the protocol (else None)."""
-    if isinstance(value, bool):
-        return None
-    if isinstance(value, int) and -(2**53) <= value <= 2**53:
-        return value
-    if isinstance(value, str) and len(value) <= 64:
-        try:
-            # JSON text may hold a lone surrogate ("\\ud800"), which no reply can carry (the
-            # Error model refused it, and the socket closed with 1011)
-            value.encode()
-        except UnicodeEncodeError:
-            return None
-        return value
-    return None
 
 
 class Hub:
@@ -98,7 +85,9 @@ class Hub:
         self.settings = settings
         self.clock: Clock = clock or LoopClock()
         self.deliver = deliver  # what the rooms send goes out through this (sockets, or a test's list)
-        self.store = self._open_store()
+        self.storage: Storage = self._open_storage()  # rooms write to it through journals
+        self.journals = RoomJournals()
+        self._epochs: dict[str, int] = {}  # for new_room: the epoch a room was taken with
         self.rooms: dict[str, Room] = {}
         self.lobby_clients: set[Client] = set()
         # public rooms changed since the lobby last heard, pushed together (see room_changed)
@@ -121,7 +110,6 @@ class Hub:
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
                            lambda: len(self.computers.queued), lambda: len(self.computers.pending))
-        self.store.observe = self.metrics.commit.observe
         # the time from a move's arrival to its move_made handed to the sockets, measured
         # around the handler (a cluster tells moves after their commit and measures there)
         self.inline_fanout = True
@@ -152,8 +140,8 @@ class Hub:
         """Why this server should not get new clients now ("" when it should): /readyz."""
         return ""
 
-    def _open_store(self) -> Store:
-        return Store(self.settings.db_path)
+    def _open_storage(self) -> Storage:
+        return SqliteStorage(self.settings.db_path)
 
     def _load_variants(self) -> dict[str, VariantInfo]:
         out = {}
@@ -172,25 +160,32 @@ class Hub:
 
     async def start(self) -> None:
         """Before serving: the rooms of the last run back from the store."""
-        self.restore()
+        await self.restore()
 
     async def stop(self) -> None:
-        """After the sockets are closed (a cluster node hands its rooms over here)."""
+        """After the sockets are closed: the rooms' queued writes committed (then closed)."""
+        await self.journals.settle_all(5)
 
-    def restore(self) -> int:
+    async def restore(self) -> int:
         """Load live rooms from the store after a (re)start.
 
         A room whose game no longer replays (its variant refused, or its moves illegal
         under today's rules) is marked unrestorable in the store, said once in the log,
         and not loaded: it is never shown as playing."""
         count = 0
-        for row in self.store.live_rooms():
-            game = self.store.game(row.game_id) if row.game_id is not None else None
+        for row in await self.storage.live_rooms():
+            taken = await self.storage.take_room(row.code)  # this run's epoch: its writes' fence
+            if taken is None:
+                continue
+            row, self._epochs[row.code] = taken
+            game = await self.storage.game(row.game_id) if row.game_id is not None else None
             problem = self._restore_room(row, game)
             if problem is None:
                 count += 1
             else:
-                self.store.mark_unrestorable(row.code, row.game_id, problem)
+                self._epochs.pop(row.code, None)
+                await self.storage.mark_unrestorable(row.code, row.game_id, problem)
+        await self.journals.settle(list(self.rooms))  # what restoring wrote (a game found over) is stored
         if any(room.rules is not None for room in self.rooms.values()):
             self.rules.warm()
         log.info("restored %d rooms", count)
@@ -218,15 +213,25 @@ class Hub:
 
     def new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
                  public: bool) -> Room:
-        room = Room(code, name, variant_json, variant, public=public, store=self.store,
+        # its writes commit in order, and what it tells waits behind them (journal.py)
+        journal = Journal(self.storage, Fence(code, self._epochs.pop(code, 1)), self.deliver,
+                          lambda exc: self._journal_failed(code, journal, exc), self.metrics.commit.observe)
+        room = Room(code, name, variant_json, variant, public=public, store=journal,
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
-                    clock=self.clock, deliver=self.deliver, rules=self.rules if name == "custom" else None,
+                    clock=self.clock, deliver=journal.deliver, rules=self.rules if name == "custom" else None,
                     count_interval=self.settings.lobby_interval)
         room.turn_hook = self.computers.schedule
         room.on_move = self.count_move
         self.competition.prepare(room)
         self.rooms[code] = room
+        self.journals[code] = journal
         return room
+
+    def _journal_failed(self, code: str, journal: Journal, exc: Exception) -> None:
+        """A room's write failed (the disk?): closed, its people told; nothing after it was."""
+        room = self.rooms.get(code)
+        if room is not None and self.journals.get(code) is journal:
+            self.close_room(room, "this server could not store its game")
 
     def count_move(self, room: Room) -> None:
         self.metrics.moves.inc()
@@ -244,8 +249,12 @@ class Hub:
             room.end(ending)
 
     async def fresh_code(self, public: bool, variant: str, variant_json: dict[str, Any]) -> str:
-        """A code for a new room of this variant (a cluster also reserves it in the database)."""
-        return self.new_code(public)
+        """A code no stored room has, reserved in the database for a new room of this variant."""
+        while True:
+            code = self.new_code(public)
+            row = RoomRow(code, variant, variant_json, public, "waiting", None, [(None, None), (None, None)], None)
+            if await self.storage.reserve_room(row):
+                return code
 
     def new_code(self, public: bool = True) -> str:
         """A room code: 6 characters for a listed room (read aloud), 12 (60 bits) for a
@@ -253,7 +262,7 @@ class Hub:
         length = 6 if public else 12
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
-            if code not in self.rooms and not self.store.room_exists(code):
+            if code not in self.rooms:  # the database's rooms: reserve_room refuses a taken code
                 return code
 
     async def sweep(self) -> None:
@@ -286,6 +295,7 @@ class Hub:
         room.cancel_timers()
         del self.rooms[room.code]
         room.store.set_room_status(room.code, "closed")
+        self.journals.retire(room.code)  # its queued writes still commit, in order
         log.info("room %s: %s", room.code, why)
         self._lobby_dirty.pop(room.code, None)
         if room.public:
@@ -388,7 +398,14 @@ class Hub:
         await self.dispatch(client, kind, message, request_id)
 
     async def dispatch(self, client: Client, kind: str, message: Any, request_id: Any) -> None:
-        """Run a valid request's handler; refusals and our own failures become error replies."""
+        """Run a valid request's handler; refusals and our own failures become error replies.
+        The client's next request waits until what this one wrote is committed and told."""
+        await self._run_handler(client, kind, message, request_id)
+        code = getattr(message, "room", None)
+        touched = set(client.seats) | client.watching | ({code.upper()} if isinstance(code, str) else set())
+        await self.journals.settle(touched)
+
+    async def _run_handler(self, client: Client, kind: str, message: Any, request_id: Any) -> None:
         try:
             result = self.handlers[kind](client, message)
             if result is not None:
@@ -597,7 +614,7 @@ class Hub:
     def players_storage(self) -> Storage:
         """Where players, ratings and challenges are kept: a single server's own SQLite
         store (a cluster's PostgreSQL: cluster_hub.py)."""
-        return SqliteStorage(None, self.store)
+        return self.storage
 
     async def reach(self, player: str) -> list[Any]:
         """The open connections of a known player, to tell them something (a challenge):

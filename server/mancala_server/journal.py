@@ -1,16 +1,17 @@
-"""A room's writes in a cluster: committed in order, and nothing told before its writes.
+"""A room's writes: committed in order, and nothing told before its writes.
 
-The room is synchronous (its rules are tested without an event loop) and in single-node
-mode it writes through SQLite, each call committed when it returns. PostgreSQL is a
-network away, so in a cluster the room writes through a `Journal` instead: each write
-is queued and committed in order by one task, and every message the room (or the hub,
-through room.tell) sends after a write waits until that write is committed. The room's
-state may run a move ahead of the database, but nobody hears of a move, a seat or a
-result before it is stored: "store first, tell second" holds as in single-node mode.
+The room is synchronous (its rules are tested without an event loop), and the storage
+port is async (storage.py): a single server's SQLite file, a cluster's PostgreSQL a
+network away. So the room writes through a `Journal`: each write is queued and committed
+in order by one task, and every message the room (or the hub, through room.tell) sends
+after a write waits until that write is committed. The room's state may run a move ahead
+of the database, but nobody hears of a move, a seat or a result before it is stored:
+"store first, tell second". The hub also waits for a request's writes before it reads
+the client's next one (Hub.dispatch).
 
 When a write fails (the room was taken over by another node: FencedOut; or the database
 is gone), what was queued behind it is dropped, never told, and `on_failure` is called:
-the hub gives the room up.
+the hub gives the room up (a cluster) or closes it (a single server).
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from typing import Any
 from pydantic import BaseModel
 
 from mancala.engine.position import Outcome
+from mancala_server.fencing import Fence, new_game_id
 from mancala_server.room_ports import Deliver, Member
-from mancala_server.storage import Fence, Storage, new_game_id
+from mancala_server.storage import Storage
 from mancala_server.store import RoomRow
 
 log = logging.getLogger("mancala_server")
@@ -103,7 +105,7 @@ class Journal:
         self._write(self.storage.add_move, game_id, ply, seat, move, self.fence)
 
     def end_game(self, game_id: int, outcome: Outcome, reason: str, result: str) -> None:
-        self._write(self.storage.end_game, game_id, outcome.to_json(), reason, result, self.fence)
+        self._write(self.storage.end_game, game_id, outcome, reason, result, self.fence)
 
     def offer_quick(self, code: str) -> None:
         self._write(self.storage.offer_quick, code, self.fence)
@@ -117,7 +119,7 @@ class Journal:
         if self.failed is not None:
             return
         self.ops.append(("write", self.storage.end_rated_game,
-                         (game_id, outcome.to_json(), reason, result, variant, sides, self.fence), then))
+                         (game_id, outcome, reason, result, variant, sides, self.fence), then))
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._run())
 

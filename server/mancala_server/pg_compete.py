@@ -1,5 +1,6 @@
-"""PostgreSQL side of the competitive-play storage calls (compete_storage.py), mixed into
-`PostgresStorage`: the same tables as SQLite's (compete_store.py), the same rows."""
+"""PostgreSQL side of the competitive-play port (compete_storage.py) and of a game's terms
+and clocks (storage.py's GameStorage), mixed into `PostgresStorage`: the same tables as
+SQLite's (compete_store.py), the same rows."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import asyncpg
 
+from mancala.engine.position import Outcome
 from mancala_server.compete_store import (
     CHALLENGE_COLUMNS,
     HISTORY_COLUMNS,
@@ -29,8 +31,8 @@ from mancala_server.compete_store import (
     recent_game,
     settle_sides,
 )
+from mancala_server.fencing import Fence, FencedOut
 from mancala_server.ratings import RatedSide, Rating, Settled
-from mancala_server.storage import FencedOut
 
 PG_COMPETE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -93,10 +95,10 @@ def _rating(r: Any) -> Rating:
 class PgCompete:
     pool: asyncpg.Pool
 
-    async def _fenced(self, fence: Any, sql: str, *args: Any) -> None:  # PostgresStorage's
+    async def _fenced(self, fence: Fence, sql: str, *args: Any) -> None:  # PostgresStorage's
         raise NotImplementedError
 
-    async def _check_fence(self, db: Any, fence: Any) -> None:
+    async def _check_fence(self, db: Any, fence: Fence) -> None:
         epoch = await db.fetchval("SELECT epoch FROM rooms WHERE code=$1 FOR SHARE", fence.room)
         if epoch != fence.epoch:
             raise FencedOut(f"room {fence.room}: epoch {fence.epoch} is not the room's ({epoch})")
@@ -173,13 +175,16 @@ class PgCompete:
         recent = [recent_game(r, who.id) for r in rows]
         return Profile(who, await self.ratings_of(who.id), history, recent)
 
-    async def end_rated_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str, variant: str,
-                             sides: list[RatedSide], fence: Any) -> list[Settled]:
+    async def end_rated_game(self, game_id: int, outcome: Outcome, reason: str, result: str, variant: str,
+                             sides: list[RatedSide], fence: Fence) -> list[Settled]:
         now = time.time()
         async with self.pool.acquire() as db, db.transaction():
             await self._check_fence(db, fence)
-            await db.execute("UPDATE games SET outcome=$2, reason=$3, result=$4, ended=$5 WHERE id=$1",
-                             game_id, json.dumps(outcome), reason, result, now)
+            ended = await db.execute("UPDATE games SET outcome=$2, reason=$3, result=$4, ended=$5 "
+                                     "WHERE id=$1 AND ended IS NULL",
+                                     game_id, json.dumps(outcome.to_json()), reason, result, now)
+            if ended == "UPDATE 0":  # ended before (a repeated call): its ratings were applied then
+                return []
             stored = []
             for side in sides:
                 # FOR UPDATE: a player's two rated games ending at once on two nodes
@@ -200,33 +205,33 @@ class PgCompete:
         return settled
 
     # ---- a room's game ------------------------------------------------------------------
-    async def set_terms(self, game_id: int, terms: Terms, fence: Any) -> None:
+    async def set_terms(self, game_id: int, terms: Terms, fence: Fence) -> None:
         await self._fenced(
             fence, "INSERT INTO game_terms (game_id, rated, clock, south, north, pie) SELECT $3, $4, $5, $6, $7, $8 "
                    f"WHERE {FENCE} ON CONFLICT (game_id) DO UPDATE SET rated=excluded.rated, clock=excluded.clock, "
                    "south=excluded.south, north=excluded.north, pie=excluded.pie",
             game_id, terms.rated, json.dumps(terms.clock) if terms.clock else None, *terms.players, terms.pie_code)
 
-    async def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int], fence: Any) -> None:
+    async def add_move_clock(self, game_id: int, ply: int, remaining: tuple[int, int], fence: Fence) -> None:
         await self._fenced(
             fence, f"INSERT INTO move_clocks (game_id, ply, south_ms, north_ms) SELECT $3, $4, $5, $6 WHERE {FENCE} "
                    "ON CONFLICT (game_id, ply) DO UPDATE SET south_ms=excluded.south_ms, north_ms=excluded.north_ms",
             game_id, ply, *remaining)
 
-    async def pause_clock(self, game_id: int, mark: ClockMark, fence: Any) -> None:
+    async def pause_clock(self, game_id: int, mark: ClockMark, fence: Fence) -> None:
         await self._fenced(
             fence, f"INSERT INTO clock_pauses (game_id, ply, south_ms, north_ms) SELECT $3, $4, $5, $6 WHERE {FENCE} "
                    "ON CONFLICT (game_id) DO UPDATE SET ply=excluded.ply, south_ms=excluded.south_ms, "
                    "north_ms=excluded.north_ms",
             game_id, mark.ply, *mark.remaining)
 
-    async def take_back(self, game_id: int, ply: int, fence: Any) -> None:
+    async def take_back(self, game_id: int, ply: int, fence: Fence) -> None:
         async with self.pool.acquire() as db, db.transaction():
             await self._check_fence(db, fence)
             await db.execute("DELETE FROM moves WHERE game_id=$1 AND ply>=$2", game_id, ply)
             await db.execute("DELETE FROM move_clocks WHERE game_id=$1 AND ply>=$2", game_id, ply)
 
-    async def add_chat(self, game_id: int, row: ChatRow, fence: Any) -> None:
+    async def add_chat(self, game_id: int, row: ChatRow, fence: Fence) -> None:
         await self._fenced(fence, "INSERT INTO chat (game_id, at, seat, name, channel, text) "
                                   f"SELECT $3, $4, $5, $6, $7, $8 WHERE {FENCE}",
                            game_id, row.at, row.seat, row.name, row.channel, row.text)

@@ -1,6 +1,8 @@
-"""PostgreSQL storage for a cluster of nodes (asyncpg): the `Storage` interface.
+"""PostgreSQL storage for a cluster of nodes (asyncpg): the `GameStorage` port
+(storage.py), and with pg_compete.py the whole `Storage`. All of PostgreSQL's SQL for
+rooms, games and moves is here.
 
-Every write of an owner is fenced (storage.py): it happens only while the room's
+Every write of an owner is fenced (fencing.py): it happens only while the room's
 epoch is the one the writer took the room with. The check reads the room's row
 FOR SHARE in the same statement, so a takeover (which updates that row) waits for a
 write in flight to commit, and a write after a takeover finds the new epoch.
@@ -15,9 +17,10 @@ from typing import Any
 
 import asyncpg
 
+from mancala.engine.position import Outcome
 from mancala_server.compete_store import MIGRATIONS_SCHEMA, NAME_KEYS_MIGRATION, rekeyed
+from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut
 from mancala_server.pg_compete import PG_COMPETE_SCHEMA, PgCompete
-from mancala_server.storage import LIVE, Conflict, Fence, FencedOut
 from mancala_server.store import GameRow, RoomRow
 
 SCHEMA = """
@@ -213,11 +216,10 @@ class PostgresStorage(PgCompete):
         await self._fenced(fence, f"INSERT INTO moves (game_id, ply, seat, move, at) SELECT $3, $4, $5, $6, $7 "
                                   f"WHERE {FENCE}", game_id, ply, seat, json.dumps(move), time.time())
 
-    async def end_game(self, game_id: int, outcome: dict[str, Any], reason: str, result: str,
-                       fence: Fence) -> None:
+    async def end_game(self, game_id: int, outcome: Outcome, reason: str, result: str, fence: Fence) -> None:
         await self._fenced(fence, f"UPDATE games SET outcome=$4, reason=$5, result=$6, ended=$7 "
                                   f"WHERE id=$3 AND {FENCE}",
-                           game_id, json.dumps(outcome), reason, result, time.time())
+                           game_id, json.dumps(outcome.to_json()), reason, result, time.time())
 
     async def game(self, game_id: int) -> GameRow | None:
         async with self.pool.acquire() as db:

@@ -1,14 +1,19 @@
-"""SQLite persistence: rooms, games and every accepted move.
+"""SQLite persistence: rooms, games and every accepted move -- all of SQLite's SQL for
+them, for the single-node server (directly) and for the async storage port
+(`SqliteStorage`, storage.py, which calls these methods and holds no SQL of its own).
 
 Each write commits before the server acknowledges or broadcasts it, so a killed
 server restarts from its last acknowledged move. WAL mode with synchronous=NORMAL
 survives a killed process (not a power cut) at a fraction of a full sync's cost.
+
+A write given a `Fence` (the port's) checks the room's epoch inside its own
+transaction (BEGIN IMMEDIATE: no other writer in between) and raises `FencedOut`
+before changing anything when the epoch is not the room's.
 """
 
 from __future__ import annotations
 
 import json
-import secrets
 import sqlite3
 import time
 from collections.abc import Callable
@@ -18,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from mancala.engine.position import Outcome
 from mancala_server.compete_store import CompeteStore
+from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut, new_game_id
 
 if TYPE_CHECKING:
     from mancala_server.compete_store import MatchState
@@ -120,19 +126,32 @@ class Store(CompeteStore):
     def close(self) -> None:
         self.db.close()
 
-    def _tx(self, sql: str, args: tuple[Any, ...]) -> sqlite3.Cursor:
-        if self.observe is None:
-            with self.db:
-                return self.db.execute(sql, args)
+    def _tx(self, sql: str, args: tuple[Any, ...], fence: Fence | None = None) -> sqlite3.Cursor:
         started = time.perf_counter()
-        with self.db:
-            cursor = self.db.execute(sql, args)
-        self.observe(time.perf_counter() - started)
+        try:
+            with self.db:
+                if fence is not None:
+                    self.db.execute("BEGIN IMMEDIATE")
+                    self._check_fence(fence)
+                cursor = self.db.execute(sql, args)
+        except sqlite3.IntegrityError as exc:
+            raise Conflict(str(exc)) from None
+        if self.observe is not None:
+            self.observe(time.perf_counter() - started)
         return cursor
+
+    def _check_fence(self, fence: Fence | None) -> None:
+        """Inside a write's transaction: the room's epoch must be the writer's."""
+        if fence is None:
+            return
+        row = self.db.execute("SELECT epoch FROM rooms WHERE code=?", (fence.room,)).fetchone()
+        if row is None or row[0] != fence.epoch:
+            raise FencedOut(f"room {fence.room}: epoch {fence.epoch} is not the room's "
+                            f"({row[0] if row else 'no room'})")
 
     # ---- rooms ------------------------------------------------------------------------
 
-    def save_room(self, row: RoomRow) -> None:
+    def save_room(self, row: RoomRow, fence: Fence | None = None) -> None:
         now = time.time()
         (s0, t0), (s1, t1) = row.seats
         self._tx(
@@ -145,10 +164,51 @@ class Store(CompeteStore):
                    computer_level=excluded.computer_level, updated=excluded.updated""",
             (row.code, row.variant, json.dumps(row.variant_json), int(row.public), row.status,
              row.game_id, s0, t0, s1, t1, row.computer, row.computer_level, now, now),
+            fence,
         )
 
-    def set_room_status(self, code: str, status: str) -> None:
-        self._tx("UPDATE rooms SET status=?, updated=? WHERE code=?", (status, time.time(), code))
+    def reserve_room(self, row: RoomRow) -> bool:
+        """A new room at epoch 1, unless its code is taken (False)."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            if self.room_exists(row.code):
+                return False
+            self.save_room(row)  # joins this transaction
+            self.db.execute("UPDATE rooms SET epoch=1 WHERE code=?", (row.code,))
+        return True
+
+    def take_room(self, code: str) -> tuple[RoomRow, int] | None:
+        """A live room taken over: its row and its new epoch (None: no such live room)."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            changed = self.db.execute(
+                f"UPDATE rooms SET epoch=epoch+1, updated=? WHERE code=? AND status IN {LIVE}",
+                (time.time(), code)).rowcount
+            if not changed:
+                return None
+            epoch = int(self.db.execute("SELECT epoch FROM rooms WHERE code=?", (code,)).fetchone()[0])
+            row = self.room(code)
+        assert row is not None
+        return row, epoch
+
+    def set_room_status(self, code: str, status: str, fence: Fence | None = None) -> None:
+        self._tx("UPDATE rooms SET status=?, updated=? WHERE code=?", (status, time.time(), code), fence)
+
+    def offer_quick(self, code: str, fence: Fence | None = None) -> None:
+        """The room waits for a quick-pairing opponent."""
+        self._tx("UPDATE rooms SET quick_open=1 WHERE code=?", (code,), fence)
+
+    def take_quick(self, variant: str, skip: list[str]) -> str | None:
+        """The oldest room offered in `variant` (not in `skip`), taken off the offer."""
+        with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            row = self.db.execute("SELECT code FROM rooms WHERE quick_open=1 AND variant=? AND status='waiting' "
+                                  f"AND code NOT IN ({','.join('?' * len(skip))}) ORDER BY created LIMIT 1",
+                                  (variant, *skip)).fetchone()
+            if row is None:
+                return None
+            self.db.execute("UPDATE rooms SET quick_open=0 WHERE code=?", (row[0],))
+            return str(row[0])
 
     ROOM_COLUMNS = ("code, variant, variant_json, public, status, game_id, seat0, token0, seat1, token1, "
                     "computer, computer_level")
@@ -188,39 +248,46 @@ class Store(CompeteStore):
 
     def new_game(self, room: str, variant: str, variant_json: dict[str, Any], starter: int,
                  players: list[str | None], start: dict[str, Any]) -> int:
-        """A new game; its id is random (53 bits: exact in JavaScript), so that games
-        cannot be found by counting (GET /api/games/{id} needs the id)."""
+        """A new game; its id is random (new_game_id), so that games cannot be found by
+        counting (GET /api/games/{id} needs the id)."""
         while True:
-            game_id = secrets.randbits(53) or 1
+            game_id = new_game_id()
             try:
-                self._tx(
-                    "INSERT INTO games (id, room, variant, variant_json, starter, south, north, started, start, "
-                    "rounds) VALUES (?,?,?,?,?,?,?,?,?,?)",
-                    (game_id, room, variant, json.dumps(variant_json), starter, players[0], players[1],
-                     time.time(), json.dumps(start), "{}"),
-                )
+                self.insert_game(game_id, room, variant, variant_json, starter, players, start)
                 return game_id
-            except sqlite3.IntegrityError:  # the id is taken: draw again
+            except Conflict:  # the id is taken: draw again
                 continue
 
-    def add_round(self, game_id: int, ply: int, start: dict[str, Any]) -> None:
-        """A later round's first board and stores (drawn at random in some variants)."""
+    def insert_game(self, game_id: int, room: str, variant: str, variant_json: dict[str, Any], starter: int,
+                    players: list[str | None], start: dict[str, Any], fence: Fence | None = None) -> None:
+        """A new game under the id its writer drew (Conflict: the id is taken)."""
+        self._tx("INSERT INTO games (id, room, variant, variant_json, starter, south, north, started, start, "
+                 "rounds) VALUES (?,?,?,?,?,?,?,?,?,?)",
+                 (game_id, room, variant, json.dumps(variant_json), starter, players[0], players[1],
+                  time.time(), json.dumps(start), "{}"), fence)
+
+    def add_round(self, game_id: int, ply: int, start: dict[str, Any], fence: Fence | None = None) -> None:
+        """A later round's first board and stores (drawn at random in some variants),
+        added to the rounds kept (read and written in one transaction)."""
         with self.db:
+            self.db.execute("BEGIN IMMEDIATE")
+            self._check_fence(fence)
             row = self.db.execute("SELECT rounds FROM games WHERE id=?", (game_id,)).fetchone()
             rounds = json.loads(row[0]) if row and row[0] else {}
             rounds[str(ply)] = start
             self.db.execute("UPDATE games SET rounds=? WHERE id=?", (json.dumps(rounds), game_id))
 
-    def set_players(self, game_id: int, players: list[str | None]) -> None:
-        self._tx("UPDATE games SET south=?, north=? WHERE id=?", (players[0], players[1], game_id))
+    def set_players(self, game_id: int, players: list[str | None], fence: Fence | None = None) -> None:
+        self._tx("UPDATE games SET south=?, north=? WHERE id=?", (players[0], players[1], game_id), fence)
 
-    def add_move(self, game_id: int, ply: int, seat: int, move: Any) -> None:
+    def add_move(self, game_id: int, ply: int, seat: int, move: Any, fence: Fence | None = None) -> None:
         self._tx("INSERT INTO moves (game_id, ply, seat, move, at) VALUES (?,?,?,?,?)",
-                 (game_id, ply, seat, json.dumps(move), time.time()))
+                 (game_id, ply, seat, json.dumps(move), time.time()), fence)
 
-    def end_game(self, game_id: int, outcome: Outcome, reason: str, result: str) -> None:
+    def end_game(self, game_id: int, outcome: Outcome, reason: str, result: str,
+                 fence: Fence | None = None) -> None:
         self._tx("UPDATE games SET outcome=?, reason=?, result=?, ended=? WHERE id=?",
-                 (json.dumps(outcome.to_json()), reason, result, time.time(), game_id))
+                 (json.dumps(outcome.to_json()), reason, result, time.time(), game_id), fence)
 
     def game(self, game_id: int) -> GameRow | None:
         r = self.db.execute(

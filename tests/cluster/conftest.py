@@ -18,8 +18,6 @@ from typing import Any
 import pytest
 
 from mancala_client.api import MancalaClient
-from mancala_server.pg_storage import PostgresStorage
-from mancala_server.storage import SqliteStorage, Storage
 from tests.cluster.services import Cluster, PostgresServer, RedisServer
 
 _names = itertools.count(1)
@@ -77,19 +75,6 @@ def cluster(services: Services, tmp_path_factory: pytest.TempPathFactory) -> Ite
     made = Cluster(root, services.redis.url, services.postgres.new_database(name), nodes=3, name=name)
     yield made
     made.stop()
-
-
-@pytest.fixture(params=["sqlite", "postgres"])
-async def storage(request: pytest.FixtureRequest, tmp_path: Path) -> AsyncIterator[Storage]:
-    """The storage interface on SQLite and on a fresh PostgreSQL database: the storage
-    tests (test_storage*.py) run on both."""
-    if request.param == "sqlite":
-        made: Storage = SqliteStorage(tmp_path / "db.sqlite3")
-    else:
-        services: Services = request.getfixturevalue("services")
-        made = await PostgresStorage.connect(services.postgres.new_database("s"))
-    yield made
-    await made.close()
 
 
 Connect = Callable[..., Awaitable[MancalaClient]]

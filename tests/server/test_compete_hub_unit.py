@@ -21,7 +21,7 @@ async def hub(tmp_path: Path) -> AsyncIterator[Hub]:
     made = Hub(Settings(data_dir=tmp_path / "data", challenge_ttl=60.0), clock=FakeClock(), deliver=deliver)
     yield made
     made.rules.close()
-    made.store.close()
+    await made.storage.close()
 
 
 async def send(hub: Hub, who: FakeMember, **message: Any) -> Any:
@@ -72,7 +72,7 @@ async def test_a_rated_game_needs_known_players_and_moves_both_ratings(hub: Hub)
     changed = bob.of_type("ratings_changed")[0]
     (south, north) = changed.changes
     assert south.after > 1500 > north.after and south.provisional
-    board = hub.store.leaderboard("oware_abapa")
+    board = await hub.storage.leaderboard("oware_abapa")
     assert [(p.name, r.shown()) for p, r in board] == [("Ann", south.after), ("Bob", north.after)]
     # the seats show the new ratings from now on
     state = await send(hub, FakeMember("cy"), type="spectate", room=granted.room)
@@ -202,5 +202,5 @@ async def test_a_rated_game_against_the_computer_moves_only_the_humans_rating(hu
     assert (computer.before, computer.after) == (737, 737)
     assert human.before == 1500 and human.after < 1500  # lost to a weaker opponent: a real drop
     # on the ladder against the computer, apart from the one people earn against people
-    assert [p.name for p, _ in hub.store.leaderboard("oware_abapa@computer")] == ["Ann"]
-    assert hub.store.leaderboard("oware_abapa") == []
+    assert [p.name for p, _ in await hub.storage.leaderboard("oware_abapa@computer")] == ["Ann"]
+    assert await hub.storage.leaderboard("oware_abapa") == []

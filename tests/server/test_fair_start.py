@@ -22,7 +22,7 @@ async def hub(tmp_path: Path) -> AsyncIterator[Hub]:
     made = Hub(Settings(data_dir=tmp_path / "data"), clock=FakeClock(), deliver=deliver)
     yield made
     made.rules.close()
-    made.store.close()
+    await made.storage.close()
 
 
 def test_the_decisive_table_names_jackmans_game_and_solved_kalah_but_not_oware() -> None:
@@ -104,17 +104,17 @@ async def test_a_swap_is_kept_over_a_restart(tmp_path: Path) -> None:
         ann_id, bob_id = ann.player, bob.player
     finally:
         first.rules.close()
-        first.store.close()
+        await first.storage.close()
     again = Hub(settings, clock=FakeClock(), deliver=deliver)
     try:
-        again.restore()
+        await again.restore()
         room = again.room(code)
         assert room.match.pie and room.match.swapped
         assert [s.player for s in room.seats] == [bob_id, ann_id]
         assert [s.name for s in room.seats] == ["Bob", "Ann"]
     finally:
         again.rules.close()
-        again.store.close()
+        await again.storage.close()
 
 
 async def test_rated_against_the_computer_is_refused_where_the_first_move_decides(hub: Hub) -> None:
@@ -128,7 +128,7 @@ async def test_a_rated_game_against_the_computer_moves_its_own_ladder(hub: Hub) 
     ann = await known(hub, "Ann")
     granted = await send(hub, ann, type="create_room", variant="oware_abapa", rated=True, computer=0, seat=0)
     await send(hub, ann, type="resign", room=granted.room)
-    assert hub.store.ratings_of(ann.player).keys() == {"oware_abapa@computer"}
+    assert (await hub.storage.ratings_of(ann.player)).keys() == {"oware_abapa@computer"}
     # a game against a person afterwards starts from the human ladder's 1500, not the computer's
     bob = await known(hub, "Bob")
     rated = await send(hub, ann, type="create_room", variant="oware_abapa", rated=True, seat=0)

@@ -44,7 +44,7 @@ async def test_whole_game_to_the_end(connect, server, variant, seed):
         over = await p.next_event("game_over")
         assert over.reason == "rules" and over.outcome == state.outcome
     # the finished game is stored with every move
-    row = server.hub.store.game(server.hub.rooms[room].game_id)
+    row = await server.hub.storage.game(server.hub.rooms[room].game_id)  # type: ignore[arg-type]
     assert [m for _, m in row.moves] == moves and row.reason == "rules"
 
 

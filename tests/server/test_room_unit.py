@@ -285,12 +285,12 @@ async def test_a_game_restored_without_a_move_left_ends_as_the_draw(tmp_path: Pa
     store.set_room_status(room.code, "playing")
     store.close()
     h = Hub(settings, clock=FakeClock(), deliver=deliver)
-    h.restore()
+    await h.restore()
     back = h.rooms[room.code]
     assert back.finished and back.status == "finished"
-    assert h.store.game(room.game_id).outcome == {"kind": "TIE", "winner": None}  # type: ignore[arg-type, union-attr]
+    assert (await h.storage.game(room.game_id)).outcome == {"kind": "TIE", "winner": None}  # type: ignore[arg-type, union-attr]
     h.rules.close()
-    h.store.close()
+    await h.storage.close()
 
 
 async def test_a_game_restored_after_its_last_move_ends_as_the_rules_say(tmp_path: Path) -> None:
@@ -317,12 +317,12 @@ async def test_a_game_restored_after_its_last_move_ends_as_the_rules_say(tmp_pat
     room.store.set_room_status(room.code, "playing")
     room.store.close()
     h = Hub(settings, clock=FakeClock(), deliver=deliver)
-    h.restore()
-    again = h.store.game(room.game_id)  # type: ignore[arg-type]
+    await h.restore()
+    again = await h.storage.game(room.game_id)  # type: ignore[arg-type]
     assert h.rooms[room.code].finished and h.rooms[room.code].result == ended.result  # type: ignore[union-attr]
     assert (again.outcome, again.reason, again.result) == (ended.outcome, "rules", ended.result)  # type: ignore[union-attr]
     h.rules.close()
-    h.store.close()
+    await h.storage.close()
 
 
 async def test_a_room_closed_idle_while_a_win_waits_to_be_claimed_gives_it_to_the_player_who_waited(
@@ -339,9 +339,11 @@ async def test_a_room_closed_idle_while_a_win_waits_to_be_claimed_gives_it_to_th
     clock.advance(11)
     assert room.seats[1].claimable and not room.finished  # Ann may claim, or wait
     clock.advance(100)
+    journal = h.journals[code]
     h.sweep_once()  # nobody moved or claimed for idle_room_ttl: the room closes...
+    await journal.settled()  # (what it tells waits for its writes)
     assert code not in h.rooms
     over = ann.of_type("game_over")  # ...and the game ends as the claim would have ended it
     assert over and over[0].reason == "forfeit" and over[0].outcome == {"kind": "WIN", "winner": 0}
-    assert h.store.game(game_id).result is not None
+    assert (await h.storage.game(game_id)).result is not None  # type: ignore[arg-type, union-attr]
     h.rules.close()

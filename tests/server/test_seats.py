@@ -209,7 +209,7 @@ async def test_an_abandoned_seat_becomes_claimable_and_the_claim_ends_the_game(s
     over = await south.next_event("game_over")
     assert over.reason == "forfeit" and over.outcome == {"kind": "WIN", "winner": 0}
     assert (await watcher.next_event("game_over")).reason == "forfeit"
-    row = server.hub.store.game(over.game_id)
+    row = await server.hub.storage.game(over.game_id)
     assert row.reason == "forfeit"
     assert await error_code(south.claim_win(granted.room)) == "game_over"
 
@@ -252,7 +252,7 @@ async def test_against_the_computer_the_deadline_still_ends_the_game(start_serve
     await wait_status(watcher, 0, "forfeited")
     over = await watcher.next_event("game_over")
     assert over.reason == "forfeit" and over.outcome == {"kind": "WIN", "winner": 1}
-    assert server.hub.store.game(over.game_id).reason == "forfeit"
+    assert (await server.hub.storage.game(over.game_id)).reason == "forfeit"  # type: ignore[union-attr]
 
 
 async def test_with_both_players_away_nobody_claims_the_first_deadline_ends_the_game(start_server, connect):

@@ -1,5 +1,5 @@
-"""Competitive play's storage (players, ratings, terms, clocks, chat, challenges): SQLite
-and PostgreSQL pass the same tests, as the rest of the storage interface does."""
+"""The contract of the competitive-play port (players, ratings, a rated end, chat,
+challenges) and of a game's terms and clocks: SQLite and PostgreSQL pass the same tests."""
 
 from __future__ import annotations
 
@@ -8,13 +8,16 @@ import time
 
 import pytest
 
+from mancala.engine.position import Outcome, OutcomeKind
 from mancala_server.compete_store import ChallengeRow, ChatRow, ClockMark, Terms
+from mancala_server.fencing import Fence, FencedOut, new_game_id
 from mancala_server.ratings import PROVISIONAL_RD, RatedSide, computer_rating
-from mancala_server.storage import Fence, FencedOut, Storage, new_game_id
+from mancala_server.storage import Storage
 from mancala_server.store import RoomRow
 
 VARIANT = {"game_info": {"name": "Oware"}}
-WIN_SOUTH = {"kind": "WIN", "winner": 0}
+WIN_SOUTH = Outcome(OutcomeKind.WIN, 0)
+TIE = Outcome(OutcomeKind.TIE, None)
 
 
 async def a_game(storage: Storage, code: str) -> tuple[int, Fence]:
@@ -26,7 +29,7 @@ async def a_game(storage: Storage, code: str) -> tuple[int, Fence]:
     return gid, fence
 
 
-async def test_names_are_unique_whatever_their_case_and_secrets_let_players_in(storage: Storage) -> None:
+async def test_a_taken_name_is_refused_regardless_of_case_and_secrets_let_players_in(storage: Storage) -> None:
     assert await storage.new_player("p-ann-0001", "Ann", "hash-a")
     assert not await storage.new_player("p-ann-0002", "ANN", "hash-b")
     assert (await storage.player_by_name("aNN")).id == "p-ann-0001"  # type: ignore[union-attr]
@@ -72,7 +75,7 @@ async def test_a_rated_end_stores_the_result_and_both_ratings_with_their_history
     assert ann.after.rating > 1500 > bob.after.rating and ann.after.games == bob.after.games == 1
     assert ann.after.rd > PROVISIONAL_RD and ann.after.provisional
     game = await storage.game(gid)
-    assert game is not None and (game.outcome, game.reason) == (WIN_SOUTH, "timeout")
+    assert game is not None and (game.outcome, game.reason) == (WIN_SOUTH.to_json(), "timeout")
     assert game.match is not None and game.match.terms.rated and game.match.terms.clock == {
         "base": 300, "increment": 2, "days": 0}
     board = await storage.leaderboard("oware_abapa")
@@ -83,7 +86,7 @@ async def test_a_rated_end_stores_the_result_and_both_ratings_with_their_history
     assert profile.games[0]["id"] == gid and profile.games[0]["seat"] == 1 and profile.games[0]["rated"]
     # the next game starts from the stored ratings
     gid2, _ = await a_game(storage, "RATED2")
-    again = await storage.end_rated_game(gid2, {"kind": "TIE", "winner": None}, "agreement", "draw",
+    again = await storage.end_rated_game(gid2, TIE, "agreement", "draw",
                                          "oware_abapa", sides, Fence("RATED2", 1))
     assert again[0].before == ann.after and again[0].after.games == 2
 
@@ -92,13 +95,13 @@ async def test_a_computer_keeps_its_fixed_rating(storage: Storage) -> None:
     await storage.new_player("p-ann-0001", "Ann", "h")
     gid, fence = await a_game(storage, "CPU001")
     sides = [RatedSide(0, "p-ann-0001", "Ann"), RatedSide(1, None, "Computer (level 2)", computer_rating(2))]
-    ann, cpu = await storage.end_rated_game(gid, {"kind": "WIN", "winner": 1}, "rules", "x", "oware_abapa",
+    ann, cpu = await storage.end_rated_game(gid, Outcome(OutcomeKind.WIN, 1), "rules", "x", "oware_abapa",
                                             sides, fence)
     assert cpu.after == cpu.before == computer_rating(2) and ann.after.rating < 1500
     assert [p.name for p, _ in await storage.leaderboard("oware_abapa")] == ["Ann"]
 
 
-async def test_clocks_chat_and_takebacks_are_fenced_and_read_back(storage: Storage) -> None:
+async def test_clocks_chat_and_takebacks_read_back_and_refuse_an_old_epoch(storage: Storage) -> None:
     gid, fence = await a_game(storage, "CLOCK1")
     for ply in range(3):
         await storage.add_move(gid, ply, ply % 2, ply, fence)
@@ -137,3 +140,55 @@ async def test_a_challenge_is_settled_once(storage: Storage) -> None:
     assert len(settled) == 1 and settled[0].clock == row.clock and settled[0].rated
     assert await storage.open_challenges("p-bob-0001") == []
     assert (await storage.challenge("ch-000001")).status == settled[0].status  # type: ignore[union-attr]
+
+
+async def test_a_rated_end_applies_ratings_once(storage: Storage) -> None:
+    for pid, name in (("p-ann-0001", "Ann"), ("p-bob-0001", "Bob")):
+        await storage.new_player(pid, name, f"h-{pid}")
+    gid, fence = await a_game(storage, "ONCE01")
+    sides = [RatedSide(0, "p-ann-0001", "Ann"), RatedSide(1, "p-bob-0001", "Bob")]
+    first = await storage.end_rated_game(gid, WIN_SOUTH, "rules", "South wins", "oware_abapa", sides, fence)
+    assert len(first) == 2
+    again = await storage.end_rated_game(gid, Outcome(OutcomeKind.WIN, 1), "rules", "North wins", "oware_abapa",
+                                         sides, fence)
+    assert again == []
+    ratings = await storage.ratings_of("p-ann-0001")
+    assert ratings["oware_abapa"] == first[0].after and ratings["oware_abapa"].games == 1
+    game = await storage.game(gid)
+    assert game is not None and (game.outcome, game.result) == (WIN_SOUTH.to_json(), "South wins")
+    profile = await storage.player_profile("Ann")
+    assert profile is not None and len(profile.history) == 1
+
+
+async def test_an_unknown_player_has_no_profile_no_ratings_and_no_row(storage: Storage) -> None:
+    assert await storage.player("p-nobody-01") is None
+    assert await storage.player_by_name("Nobody") is None
+    assert await storage.player_profile("Nobody") is None
+    assert await storage.ratings_of("p-nobody-01") == {}
+    assert await storage.leaderboard("oware_abapa") == []
+
+
+async def test_terms_are_replaced_and_a_game_without_terms_is_untimed_and_casual(storage: Storage) -> None:
+    gid, fence = await a_game(storage, "TERMS1")
+    game = await storage.game(gid)
+    assert game is not None and game.match is not None
+    assert (game.match.terms, game.match.last, game.match.pause) == (Terms(), None, None)
+    await storage.set_terms(gid, Terms(True, {"base": 60, "increment": 0, "days": 0}, ("a", "b"), pie=True), fence)
+    await storage.set_terms(gid, Terms(True, {"base": 60, "increment": 0, "days": 0}, ("b", "a"), pie=True,
+                                       swapped=True), fence)  # the swap rule taken: seats as they are now
+    game = await storage.game(gid)
+    assert game is not None and game.match is not None
+    assert game.match.terms == Terms(True, {"base": 60, "increment": 0, "days": 0}, ("b", "a"), True, True)
+
+
+async def test_open_challenges_are_listed_by_maker_and_by_target_oldest_first(storage: Storage) -> None:
+    for n, (by, to, created) in enumerate((("ann", "bob", 2.0), ("ann", "cy", 1.0), ("cy", "bob", 3.0))):
+        await storage.add_challenge(ChallengeRow(f"ch-{n}", by, to, "oware_abapa", None, False, "open", created))
+    assert [c.id for c in await storage.open_challenges("bob")] == ["ch-0", "ch-2"]
+    assert [c.id for c in await storage.open_challenges_by("ann")] == ["ch-1", "ch-0"]
+    assert await storage.settle_challenge("ch-1", "declined") is not None
+    assert [c.id for c in await storage.open_challenges_by("ann")] == ["ch-0"]
+    assert await storage.settle_challenge("ch-nope", "declined") is None
+    assert await storage.challenge("ch-nope") is None
+    got = await storage.challenge("ch-0")
+    assert got is not None and (got.clock, got.rated) == (None, False)
