@@ -47,6 +47,8 @@ def test_quitter_defaults_to_divvied_under_110() -> None:
      {"mlaps": "LAPPER", "sow_rule": "CONT_LAP_ON", "sow_param": 6}),
     ({"goal": "RND_WIN_COUNT_MAX", "rounds": "HALF_SEEDS", "goal_param": 3},
      {"goal": "RND_WIN_COUNT", "rounds": "HALF_SEEDS", "goal_param": 3}),
+    ({"sow_rule": "ENPAS_ALL_OWNER_SOW"}, {"sow_rule": "OWN_SOW_CAPT_ALL"}),
+    ({"sow_rule": "ENPAS_ALL_SOWER"}, {"sow_rule": "SOW_CAPT_ALL"}),
 ])
 def test_110_names_that_replaced_18_ones_read_as_the_18_rule(info_110: dict, info_18: dict) -> None:
     new = parse_variant(_variant(info_110, "1.10")).game_info
@@ -72,7 +74,7 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 @pytest.mark.parametrize(("param", "value"), [
     ("crosscapt", "ANY"), ("capt_dir", "BOTH"), ("sow_stores", "BOTH"), ("end_cond", "SEEDS_LIMIT"),
-    ("play_locs", "BRD_OWN_STR_CHS"), ("sow_rule", "ENPAS_ALL_SOWER"), ("goal", "IMMOBILIZE"),
+    ("play_locs", "BRD_OWN_STR_CHS"), ("sow_rule", "ENPAS_SOW_SOWER"), ("goal", "IMMOBILIZE"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}, "1.10"))[param] == "not_played_yet"

@@ -37,9 +37,13 @@ GONE_IN_110: dict[str, dict[str, str]] = {
     "child_type": {"RESERVED": "another child type"},
 }
 
-# 1.10 values that are a 1.8 value under a new name
+# 1.10 values that are a 1.8 value under a new name. The en-passant sow rules are
+# the 1.8 capture-while-sowing rules split by whose holes and which seeds count:
+# ENPAS_ALL_OWNER_SOW is what OWN_SOW_CAPT_ALL did, ENPAS_ALL_SOWER what SOW_CAPT_ALL
+# did (the game files that used the 1.8 values moved to these, and replay alike)
 RENAMED_IN_110: dict[str, dict[str, str]] = {
     "goal": {"RND_WIN_COUNT_MAX": "RND_WIN_COUNT"},
+    "sow_rule": {"ENPAS_ALL_OWNER_SOW": "OWN_SOW_CAPT_ALL", "ENPAS_ALL_SOWER": "SOW_CAPT_ALL"},
 }
 
 # 1.10 values with a 1.8 equivalent, read into the 1.8 parameters: value -> settings
@@ -60,8 +64,8 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "end_cond": frozenset({"CLEARED_OWN", "CLEARED_OPP", "SEEDS_LIMIT", "HOLE_SEED_LIMIT"}),
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
-    "sow_rule": frozenset({"ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1",
-                           "LAP_CAPT_SEEDS", "NO_CHILDREN", "ENPAS_ALL_SOWER", "ENPAS_SOW_SOWER",
+    "sow_rule": frozenset({"ENPAS_ALL_OWNER_OWN", "LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1",
+                           "LAP_CAPT_SEEDS", "NO_CHILDREN", "ENPAS_SOW_SOWER",
                            "ENPAS_OPP_SOWER"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS", "END_OPP_STORE_CAPT",
                             "SANDWICH_CAPT"}),
