@@ -67,6 +67,7 @@ def test_18_names_are_refused_under_110_naming_the_parameter(param: str, value: 
 @pytest.mark.parametrize(("param", "value"), [
     ("quitter", "DIVVIED"), ("sow_stores", "OWN"), ("capt_dir", "SOW"), ("end_cond", "NO_ADDTL"),
     ("crosscapt", "ONE_ZEROS"), ("sow_rule", "ENPAS_ALL_OWNER_SOW"), ("goal", "RND_WIN_COUNT_MAX"),
+    ("goal", "IMMOBILIZE"),
 ])
 def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}))[param] == "needs_rules_version"
@@ -74,7 +75,7 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 @pytest.mark.parametrize(("param", "value"), [
     ("crosscapt", "ANY"), ("capt_dir", "BOTH"), ("sow_stores", "BOTH"), ("end_cond", "SEEDS_LIMIT"),
-    ("play_locs", "BRD_OWN_STR_CHS"), ("sow_rule", "ENPAS_SOW_SOWER"), ("goal", "IMMOBILIZE"),
+    ("play_locs", "BRD_OWN_STR_CHS"), ("sow_rule", "ENPAS_SOW_SOWER"), ("goal", "RND_WIN_COUNT_DEP"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}, "1.10"))[param] == "not_played_yet"
@@ -91,3 +92,12 @@ def test_an_unknown_rules_version_is_refused() -> None:
 def test_the_c_core_plays_no_110_variant() -> None:
     assert why_not_fast(parse_variant(_variant({}))) == []
     assert why_not_fast(parse_variant(_variant({}, "1.10"))) == ["rules_version=1.10"]
+
+
+
+def test_immobilize_is_a_110_goal_of_its_own() -> None:
+    """IMMOBILIZE (1.10) is not DEPRIVE: a player out of seeds has not lost by that
+    alone (Boola, Deka, Embeli, Nambayi in test_conformance_110 play it)."""
+    from mancala.rules.enums import Goal
+
+    assert parse_variant(_variant({"goal": "IMMOBILIZE", "stores": False}, "1.10")).game_info.goal is Goal.IMMOBILIZE

@@ -195,6 +195,7 @@ class Goal(NamedEnum):
     RND_SEED_COUNT = "RND_SEED_COUNT"
     RND_EXTRA_SEEDS = "RND_EXTRA_SEEDS"
     RND_POINTS = "RND_POINTS"
+    IMMOBILIZE = "IMMOBILIZE"  # 1.10 only
 
 
 class RoundStarter(NamedEnum):

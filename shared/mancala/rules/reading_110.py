@@ -54,6 +54,11 @@ READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
     "mlap_cont": {"NONE": {}, "VISIT_OPP": {"visit_opp": True}, "ON_PARAM": {}},  # ON_PARAM: _read_mlap_param
 }
 
+# 1.10 values the engine plays, which a 1.8 variant may not ask for
+PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
+    "goal": frozenset({"IMMOBILIZE"}),
+}
+
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
 NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "game_class": frozenset({"ZigZag", "ShareOne", "NSGratuitous", "EWGratuitous"}),
@@ -76,7 +81,7 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "start_pattern": frozenset({"MOVE_RIGHTMOST", "MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
     "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
     "pickextra": frozenset({"PICKOPPBASIC", "PICKCROSSMULT"}),
-    "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "IMMOBILIZE", "RND_WIN_COUNT_IMB"}),
+    "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "round_fill": frozenset({"SHORTEN_ALL", "LOSER_ONLY", "TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY"}),
 }
 
@@ -99,7 +104,8 @@ def refuse_110_in_18(game_class: Any, info: dict[str, Any]) -> list[Violation]:
     ]
     values = [("game_class", game_class)] + [(k, v) for k, v in info.items() if k not in ONLY_IN_110]
     for key, value in values:
-        news = NOT_PLAYED_YET.get(key, frozenset()) | set(RENAMED_IN_110.get(key, {}))
+        news = (NOT_PLAYED_YET.get(key, frozenset()) | PLAYED_ONLY_IN_110.get(key, frozenset())
+                | set(RENAMED_IN_110.get(key, {})))
         if key != "crosscapt" and isinstance(value, str) and (value if key == "game_class" else _name(value)) in news:
             problems.append(Violation((key,), "needs_rules_version",
                                       f"{value} is a value of the 1.10 rules: set rules_version to 1.10"))
