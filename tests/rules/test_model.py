@@ -168,6 +168,10 @@ ENUM_DEFAULTS = {
     "round_starter": "ALTERNATE",
     "round_fill": "NOT_APPLICABLE",
     "end_rule": "REFERENCE",
+    # 1.10 parameters, refused in 1.8 variants; quitter's 1.10 default is DIVVIED
+    "quitter": "DIVVIED",
+    "end_cond": "NO_ADDTL",
+    "play_locs": "BOARD_ONLY",
 }
 
 

@@ -478,6 +478,10 @@ def make_ender(ctx: Pipeline) -> Ender:
             ender: Ender = NoMovesNext(ctx, DepriveNoSeeds(ctx))
         else:
             ender = DepriveLastMover(ctx)
+    elif info.goal == Goal.IMMOBILIZE:
+        # 1.10: unlike DEPRIVE, running out of seeds loses nothing by itself; only the
+        # opponent's lack of a move ends the game, for the last mover
+        ender = DepriveLastMover(ctx)
     elif info.goal == Goal.CLEAR:
         ender = ClearSeeds(ctx)
     elif info.end_rule == EndRule.ROW_EMPTY:
@@ -515,7 +519,7 @@ def make_ender(ctx: Pipeline) -> Ender:
 def make_quitter(ctx: Pipeline) -> Ender:
     """The end of a game stopped from outside (a sowing that never ends)."""
     info = ctx.info
-    if info.goal in (Goal.CLEAR, Goal.DEPRIVE):
+    if info.goal in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
         return TieAlways(ctx)
     if not (info.stores or info.child_cvt):
         return TieAlways(ctx)

@@ -42,6 +42,7 @@ from mancala.rules.enums import (
     Goal,
     GrandSlam,
     LapSower,
+    RulesVersion,
     Unclaimed,
 )
 from mancala.rules.variant import GAME_INFO_DEFAULTS, Variant
@@ -125,6 +126,10 @@ def why_not_fast(variant: Variant) -> list[str]:
     reasons = []
     if variant.game_class != GameClass.MANCALA:
         reasons.append(f"game_class={variant.game_class.value}")
+    if variant.rules_version is not RulesVersion.V1_8:
+        # the core was written to the 1.8 rules; 1.10 changed behaviour without any
+        # parameter changing (issue 25), so it plays no 1.10 variant until checked
+        reasons.append(f"rules_version={variant.rules_version.value}")
     if variant.holes > MAX_HOLES:
         reasons.append(f"holes={variant.holes}")
     gi = variant.game_info

@@ -57,7 +57,7 @@ def basic_capture(info: GameInfo) -> bool:
 
 
 ROUND_GOALS = (Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS)
-ELIMINATION = (Goal.DEPRIVE, Goal.CLEAR)
+ELIMINATION = (Goal.DEPRIVE, Goal.CLEAR, Goal.IMMOBILIZE)
 
 
 def _set(info: GameInfo, name: str) -> bool:

@@ -195,6 +195,7 @@ class Goal(NamedEnum):
     RND_SEED_COUNT = "RND_SEED_COUNT"
     RND_EXTRA_SEEDS = "RND_EXTRA_SEEDS"
     RND_POINTS = "RND_POINTS"
+    IMMOBILIZE = "IMMOBILIZE"  # 1.10 only
 
 
 class RoundStarter(NamedEnum):
@@ -262,3 +263,30 @@ class EndRule(NamedEnum):
 
     REFERENCE = "REFERENCE"
     ROW_EMPTY = "ROW_EMPTY"
+
+
+class RulesVersion(StrEnum):
+    """Which release of the reference's rules a variant follows (replay contract, "Two
+    versions of the reference's rules"): 1.8 (commit b46e786, what the seed documents
+    describe) or 1.10 (commit 2b1c596). A variant without the field is 1.8."""
+
+    V1_8 = "1.8"
+    V1_10 = "1.10"
+
+
+class EndCond(NamedEnum):
+    """1.10 only: further conditions that end a game (or a round)."""
+
+    NO_ADDTL = "NO_ADDTL"
+    CLEARED_OWN = "CLEARED_OWN"
+    CLEARED_OPP = "CLEARED_OPP"
+    SEEDS_LIMIT = "SEEDS_LIMIT"
+    HOLE_SEED_LIMIT = "HOLE_SEED_LIMIT"
+
+
+class PlayLocs(NamedEnum):
+    """1.10 only: where a move may start (the board, or also the mover's store)."""
+
+    BOARD_ONLY = "BOARD_ONLY"
+    BRD_OWN_STR_ALL = "BRD_OWN_STR_ALL"
+    BRD_OWN_STR_CHS = "BRD_OWN_STR_CHS"

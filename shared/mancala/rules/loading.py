@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 
     from mancala.rules.variant import Variant
 
-SECTIONS = ("game_class", "game_constants", "game_info", "player")
+SECTIONS = ("rules_version", "game_class", "game_constants", "game_info", "player")
 
 
 def _pydantic_violations(err: ValidationError) -> list[Violation]:
@@ -71,6 +71,7 @@ def parse_variant(raw: Any, *, remember: bool = False) -> Variant:
     if isinstance(info, dict):
         data["game_info"], alias_problems = rewrite_game_info(info)
         problems += alias_problems
+        problems += _read_rules_version(data)
     if "game_constants" not in data:
         problems.append(Violation(("game_constants",), "missing", "the section game_constants is required"))
     if problems:
@@ -87,6 +88,20 @@ def parse_variant(raw: Any, *, remember: bool = False) -> Variant:
     if broken:
         raise VariantError(broken)
     return variant
+
+
+def _read_rules_version(data: dict[str, Any]) -> list[Violation]:
+    """game_info in the model's terms for the rules version the variant names (1.8 when
+    it names none); what that version cannot play or does not have."""
+    from mancala.rules.reading_110 import read_110, refuse_110_in_18
+
+    version = data.get("rules_version", "1.8")
+    if version == "1.10":
+        data["game_info"], problems = read_110(data.get("game_class"), data["game_info"])
+        return problems
+    if version == "1.8":
+        return refuse_110_in_18(data.get("game_class"), data["game_info"])
+    return []  # the model refuses any other version by name
 
 
 @lru_cache(maxsize=1)

@@ -54,6 +54,7 @@ GOALS = {
     Goal.MAX_SEEDS: "The player with the most seeds at the end wins.",
     Goal.CLEAR: "The first player to empty their own row wins.",
     Goal.DEPRIVE: "The player who leaves the opponent without a move wins.",
+    Goal.IMMOBILIZE: "The player who leaves the opponent without a move wins, even with no seeds left.",
     Goal.TERRITORY: "Rounds are played for holes: the winner of the game holds enough of the board.",
     Goal.RND_WIN_COUNT: "Played over rounds: the player who wins enough rounds wins the game.",
     Goal.RND_SEED_COUNT: "Played over rounds: the seeds won are added up round by round.",

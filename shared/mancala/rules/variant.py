@@ -32,15 +32,18 @@ from mancala.rules.enums import (
     ChildType,
     CrossCaptOwn,
     Direct,
+    EndCond,
     EndRule,
     GameClass,
     Goal,
     GrandSlam,
     LapSower,
+    PlayLocs,
     PreSowCapt,
     RoundFill,
     Rounds,
     RoundStarter,
+    RulesVersion,
     SowPrescribed,
     SowRule,
     StartPattern,
@@ -198,6 +201,14 @@ class GameInfo:
     # does, as soon as either row is empty (docs/rules.md, "end_rule")
     end_rule: EndRule = EndRule.REFERENCE
 
+    # parameters new in the reference's 1.10 rules (mancala.rules.reading_110 refuses
+    # them in a 1.8 variant); 1.10 parameters that replaced 1.8 ones (crosscapt as an
+    # enum, capt_dir, sow_stores, mlap_cont) are read into the 1.8 fields above
+    quitter: Unclaimed = Unclaimed.DIVVIED  # the seeds left when a player ends the game
+    end_cond: EndCond = EndCond.NO_ADDTL
+    end_param: NonNeg = 0
+    play_locs: PlayLocs = PlayLocs.BOARD_ONLY
+
 
 @dataclass(frozen=True, kw_only=True)
 class AiParams:
@@ -240,6 +251,7 @@ class Variant:
 
     __pydantic_config__ = _STRICT
 
+    rules_version: RulesVersion = RulesVersion.V1_8
     game_class: GameClass = GameClass.MANCALA
     game_constants: GameConstants
     game_info: GameInfo = GameInfo()

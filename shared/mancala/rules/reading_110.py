@@ -1,0 +1,168 @@
+"""Reading a variant written for the reference's 1.10 rules, and keeping 1.10 names out
+of 1.8 variants.
+
+The model keeps the 1.8 parameters where 1.10 only renamed or widened them: a 1.10
+`crosscapt` ONE_ZEROS is the 1.8 flag, `capt_dir` SOW is `capsamedir`, `sow_stores`
+OWN is `sow_own_store`, `mlap_cont` VISIT_OPP is `visit_opp`. Everything else that 1.10
+added is refused here by parameter and value until the engine plays it, so that no
+1.10 variant is ever played by a rule it does not follow.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mancala.rules.errors import Violation
+
+# 1.8 parameters that 1.10 replaced, and the 1.10 parameter that replaced each
+REPLACED_IN_110 = {
+    "capsamedir": "capt_dir",
+    "sow_own_store": "sow_stores",
+    "visit_opp": "mlap_cont",
+}
+
+# parameters only 1.10 has (those kept in the model and those read into 1.8 fields)
+ONLY_IN_110 = ("quitter", "end_cond", "end_param", "play_locs", "capt_dir", "sow_stores", "mlap_cont", "mlap_param")
+
+# 1.8 values that 1.10 no longer has: each split into new rules or moved to a parameter
+GONE_IN_110: dict[str, dict[str, str]] = {
+    "sow_rule": {
+        "OWN_SOW_CAPT_ALL": "ENPAS_ALL_OWNER_SOW or ENPAS_ALL_OWNER_OWN",
+        "SOW_CAPT_ALL": "ENPAS_ALL_SOWER or ENPAS_SOW_SOWER",
+        "OPP_GETS_OWN_LAST": "LAP_CAPT_OPP_GETS",
+        "CONT_LAP_ON": "mlap_cont ON_PARAM with mlap_param",
+    },
+    "pickextra": {"PICKTWOS": "PICKOPPBASIC"},
+    "goal": {"RND_WIN_COUNT": "RND_WIN_COUNT_MAX"},
+    "child_type": {"RESERVED": "another child type"},
+}
+
+# 1.10 values that are a 1.8 value under a new name. The en-passant sow rules are
+# the 1.8 capture-while-sowing rules split by whose holes and which seeds count:
+# ENPAS_ALL_OWNER_SOW is what OWN_SOW_CAPT_ALL did, ENPAS_ALL_SOWER what SOW_CAPT_ALL
+# did (the game files that used the 1.8 values moved to these, and replay alike)
+RENAMED_IN_110: dict[str, dict[str, str]] = {
+    "goal": {"RND_WIN_COUNT_MAX": "RND_WIN_COUNT"},
+    "sow_rule": {"ENPAS_ALL_OWNER_SOW": "OWN_SOW_CAPT_ALL", "ENPAS_ALL_SOWER": "SOW_CAPT_ALL"},
+}
+
+# 1.10 values with a 1.8 equivalent, read into the 1.8 parameters: value -> settings
+READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
+    "crosscapt": {"NONE": {}, "ONE_ZEROS": {"crosscapt": True}},
+    "capt_dir": {"OPP_SOW": {}, "SOW": {"capsamedir": True}},
+    "sow_stores": {"NEITHER": {}, "OWN": {"sow_own_store": True}},
+    "mlap_cont": {"NONE": {}, "VISIT_OPP": {"visit_opp": True}, "ON_PARAM": {}},  # ON_PARAM: _read_mlap_param
+}
+
+# 1.10 values the engine plays, which a 1.8 variant may not ask for
+PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
+    "goal": frozenset({"IMMOBILIZE"}),
+}
+
+# 1.10 rules the engine does not play yet, by parameter (game_class is a section)
+NOT_PLAYED_YET: dict[str, frozenset[str]] = {
+    "game_class": frozenset({"ZigZag", "ShareOne", "NSGratuitous", "EWGratuitous"}),
+    "crosscapt": frozenset({"ANY", "ONE_ANY"}),
+    "capt_dir": frozenset({"BOTH"}),
+    "sow_stores": frozenset({"BOTH", "OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
+    "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE", "NOT_FROM_STORE"}),
+    "end_cond": frozenset({"CLEARED_OWN", "CLEARED_OPP", "SEEDS_LIMIT", "HOLE_SEED_LIMIT"}),
+    "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
+    "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
+    "sow_rule": frozenset({"ENPAS_ALL_OWNER_OWN", "LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1",
+                           "LAP_CAPT_SEEDS", "NO_CHILDREN", "ENPAS_SOW_SOWER",
+                           "ENPAS_OPP_SOWER"}),
+    "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS", "END_OPP_STORE_CAPT",
+                            "SANDWICH_CAPT"}),
+    "grandslam": frozenset({"LEGAL_SHARE"}),
+    "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
+    "child_type": frozenset({"RAM"}),
+    "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
+    "start_pattern": frozenset({"MOVE_RIGHTMOST", "MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
+    "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
+    "pickextra": frozenset({"PICKOPPBASIC", "PICKCROSSMULT"}),
+    "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
+    "round_fill": frozenset({"SHORTEN_ALL", "LOSER_ONLY", "TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY"}),
+}
+
+
+def _name(value: Any) -> Any:
+    return value.strip().upper() if isinstance(value, str) else value
+
+
+def _not_played(param: str, value: Any) -> Violation:
+    return Violation((param,), "not_played_yet",
+                     f"{value} is a rule of the reference's 1.10 release that this engine does not play yet")
+
+
+def refuse_110_in_18(game_class: Any, info: dict[str, Any]) -> list[Violation]:
+    """A 1.8 variant naming 1.10 parameters or values: each named, with the fix."""
+    problems = [
+        Violation((key,), "needs_rules_version", "is a parameter of the 1.10 rules: set rules_version to 1.10")
+        for key in info
+        if key in ONLY_IN_110
+    ]
+    values = [("game_class", game_class)] + [(k, v) for k, v in info.items() if k not in ONLY_IN_110]
+    for key, value in values:
+        news = (NOT_PLAYED_YET.get(key, frozenset()) | PLAYED_ONLY_IN_110.get(key, frozenset())
+                | set(RENAMED_IN_110.get(key, {})))
+        if key != "crosscapt" and isinstance(value, str) and (value if key == "game_class" else _name(value)) in news:
+            problems.append(Violation((key,), "needs_rules_version",
+                                      f"{value} is a value of the 1.10 rules: set rules_version to 1.10"))
+    if isinstance(info.get("crosscapt"), str):
+        problems.append(Violation(("crosscapt",), "needs_rules_version",
+                                  "is true or false in the 1.8 rules; its enum form needs rules_version 1.10"))
+    return problems
+
+
+def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], list[Violation]]:
+    """game_info of a 1.10 variant in the model's terms, and what cannot be played."""
+    problems: list[Violation] = []
+    if isinstance(game_class, str) and game_class in NOT_PLAYED_YET["game_class"]:
+        problems.append(_not_played("game_class", game_class))
+    out: dict[str, Any] = {}
+    for key, value in info.items():
+        if key in REPLACED_IN_110:
+            problems.append(Violation((key,), "replaced_in_1_10",
+                                      f"is a 1.8 parameter; the 1.10 rules name it {REPLACED_IN_110[key]}"))
+            continue
+        name = _name(value)
+        if key == "crosscapt" and isinstance(value, bool):
+            problems.append(Violation((key,), "bad_value", "is an enum in the 1.10 rules: NONE, ONE_ZEROS, ANY "
+                                                           "or ONE_ANY"))
+            continue
+        if isinstance(name, str) and name in NOT_PLAYED_YET.get(key, frozenset()):
+            problems.append(_not_played(key, value))
+            continue
+        if isinstance(name, str) and name in GONE_IN_110.get(key, {}):
+            problems.append(Violation((key,), "replaced_in_1_10",
+                                      f"{value} is a 1.8 value; the 1.10 rules have {GONE_IN_110[key][name]}"))
+            continue
+        if key in READ_AS_18:
+            if name not in READ_AS_18[key]:
+                problems.append(Violation((key,), "bad_value",
+                                          f"bad value {value!r}: one of {', '.join(READ_AS_18[key])}"))
+            else:
+                out.update(READ_AS_18[key][name])
+            continue
+        if isinstance(name, str) and name in RENAMED_IN_110.get(key, {}):
+            value = RENAMED_IN_110[key][name]
+        out[key] = value
+    _read_mlap_param(info, out, problems)
+    return out, problems
+
+
+def _read_mlap_param(info: dict[str, Any], out: dict[str, Any], problems: list[Violation]) -> None:
+    """mlap_cont ON_PARAM is the 1.8 sow_rule CONT_LAP_ON, its hole count then in
+    sow_param; mlap_param means nothing without a mlap_cont that reads it."""
+    cont = _name(info.get("mlap_cont", "NONE"))
+    param = out.pop("mlap_param", 0)
+    if cont == "ON_PARAM":
+        if _name(out.get("sow_rule", "NONE")) != "NONE" or out.get("sow_param", 0) != 0:
+            problems.append(Violation(("mlap_cont", "sow_rule"), "not_played_yet",
+                                      "mlap_cont ON_PARAM with a sow_rule is not played by this engine yet"))
+        else:
+            out.update(sow_rule="CONT_LAP_ON", sow_param=param)
+    elif param != 0 and cont not in NOT_PLAYED_YET["mlap_cont"]:
+        problems.append(Violation(("mlap_param",), "unused_param",
+                                  "is read only by mlap_cont ON_PARAM or GREQ_PARAM"))
