@@ -41,7 +41,7 @@ BUILT_IN = sorted(config_paths())
 CODE_CHARS = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 FIELDS = ["id", "name", "protocol", "variant", "public", "seat", "starter", "computer", "room", "token",
           "move", "ply", "type", "extra", "clock", "rated", "player", "secret", "code", "accept", "text",
-          "muted", "to", "challenge"]
+          "muted", "to", "challenge", "pie"]
 # numbers at and past every limit a message or variant names: the request id's 2**53,
 # msgpack's 64 bits, a hole's 255, a variant's counts
 HUGE_INTS = [2**53, 2**53 + 1, -(2**53) - 1, 2**63 - 1, 2**63, -(2**63), 2**64 - 1, 10**30, -(10**30),
@@ -309,7 +309,9 @@ class Fuzzer:
             self.counter += 1
             return r.choice([self.counter, f"q{self.counter}"])
         if name == "room":
-            return self.my_room() if kind in ("move", "resign", "claim_win", "rematch", "leave") else self.room_code()
+            mine = ("move", "resign", "claim_win", "rematch", "leave", "swap", "chat", "mute", "offer_draw",
+                    "answer_draw", "offer_takeback", "answer_takeback")
+            return self.my_room() if kind in mine else self.room_code()
         if name == "seat":
             return r.choice([0, 1, None])
         if name == "starter":
@@ -326,6 +328,18 @@ class Fuzzer:
             return self.variant() if kind == "create_room" else r.choice(BUILT_IN + ["no_such"])
         if name == "token":
             return r.choice(self.known.tokens)[1] if self.known.tokens else "t" * 32
+        if name in ("rated", "pie", "accept", "muted"):
+            return r.random() < 0.5
+        if name == "ply":
+            return r.choice([None, 0, 1, 2])
+        if name == "clock":
+            return r.choice([None, {"base": 60, "increment": 0}, {"base": 300, "increment": 3}, {"days": 1}])
+        if name == "text":
+            return r.choice(["hi", "good game", "x" * 300, "x" * 301, "\u3164" * 30, "a\u034fb", self.text()])
+        if name == "to":
+            return r.choice(["ann", "bob", "nobody", "\u0430nn"])
+        if name in ("player", "secret", "code", "challenge"):
+            return r.choice(["p-" + "x" * 20, "x" * 32, "ABCDE23456", "c" + "y" * 16])
         return None
 
     def move_fields(self) -> dict[str, Any]:
@@ -348,7 +362,16 @@ class Fuzzer:
         msg: dict[str, Any] = {"type": kind, "id": self.valid("id", kind)}
         wanted = {"hello": ["protocol", "name"], "create_room": ["variant", "public", "seat", "starter", "computer"],
                   "join_room": ["room", "seat"], "spectate": ["room"], "reconnect": ["room", "token"],
-                  "quick_pair": ["variant"], "resign": ["room"], "claim_win": ["room"], "rematch": ["room"], "leave": ["room"]}
+                  "quick_pair": ["variant", "clock", "rated", "pie"], "resign": ["room"], "claim_win": ["room"],
+                  "rematch": ["room"], "leave": ["room"], "swap": ["room", "ply"],
+                  # the competitive layer's requests (issue 23): chat, offers, identity, challenges
+                  "chat": ["room", "text"], "mute": ["room", "name", "muted"], "offer_draw": ["room"],
+                  "answer_draw": ["room", "accept"], "offer_takeback": ["room"],
+                  "answer_takeback": ["room", "accept"], "identify": ["name", "player", "secret"],
+                  "rename": ["name"], "redeem_transfer": ["code"],
+                  "challenge": ["to", "variant", "clock", "rated"], "answer_challenge": ["challenge", "accept"]}
+        if kind == "create_room" and r.random() < 0.3:
+            wanted["create_room"] = wanted["create_room"] + ["clock", "rated", "pie"]
         if kind == "move":
             msg.update(self.move_fields())
         elif kind == "reconnect" and self.known.tokens and r.random() < 0.7:
