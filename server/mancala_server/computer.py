@@ -11,12 +11,9 @@ search started (nobody resigned or left meanwhile).
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import json
 import logging
-import multiprocessing
-import os
 import secrets
 from collections import deque
 from concurrent.futures import ProcessPoolExecutor
@@ -24,17 +21,9 @@ from concurrent.futures import ProcessPoolExecutor
 from mancala.ai.worker import think
 from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
+from mancala_server.search_pool import search_pool, stop_pool
 
 log = logging.getLogger("mancala_server")
-
-
-def lower_priority(niceness: int) -> None:
-    """Run in each search process: searches give way to the event loop when CPUs are short.
-
-    A search is bounded by its time cap either way, while an event loop short of CPU
-    delays every frame of every room (docs/performance.md, "Server under load")."""
-    with contextlib.suppress(OSError):
-        os.nice(niceness)
 
 
 class ComputerPlayers:
@@ -53,9 +42,7 @@ class ComputerPlayers:
     @property
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # spawn: a fork of a running event loop (and its sockets) is not a clean worker
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=lower_priority, initargs=(self.niceness,))
+            self._pool = search_pool(self.workers, self.niceness)
         return self._pool
 
     def schedule(self, room: Room) -> None:
@@ -114,4 +101,4 @@ class ComputerPlayers:
         for task in list(self.pending.values()):
             task.cancel()
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self._pool)

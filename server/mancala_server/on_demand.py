@@ -15,12 +15,11 @@ Retry-After) instead of waiting without end.
 from __future__ import annotations
 
 import asyncio
-import multiprocessing
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from typing import Any, TypeVar
 
-from mancala_server.computer import lower_priority
+from mancala_server.search_pool import search_pool, stop_pool
 
 T = TypeVar("T")
 
@@ -41,9 +40,7 @@ class OnDemandSearches:
     @property
     def pool(self) -> ProcessPoolExecutor:
         if self._pool is None:
-            # spawn: a fork of a running event loop (and its sockets) is not a clean worker
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=multiprocessing.get_context("spawn"),
-                                             initializer=lower_priority, initargs=(self.niceness,))
+            self._pool = search_pool(self.workers, self.niceness)
         return self._pool
 
     async def run(self, timeout: float, fn: Callable[..., T], *args: Any) -> T:
@@ -67,4 +64,4 @@ class OnDemandSearches:
 
     def close(self) -> None:
         if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
+            stop_pool(self._pool)
