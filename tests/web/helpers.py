@@ -100,6 +100,14 @@ def wait_online(page: Any) -> None:
     page.wait_for_selector("body[data-conn='open']")
 
 
+def request(page: Any, message: dict[str, Any]) -> Any:
+    """Send `message` through the page's own socket once the page has greeted the server
+    (named itself, loaded the lobby); returns the answer. Sending earlier races the
+    connection and fails with "not connected"."""
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    return page.evaluate("m => window.mancala.conn.request(m)", message)
+
+
 def wait_in_room(page: Any) -> str:
     """Wait until the page shows a room's state; returns the room code."""
     page.wait_for_selector("#room:not([hidden])[data-ply]")

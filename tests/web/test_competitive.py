@@ -10,13 +10,10 @@ import time
 from typing import Any
 
 from mancala_server.game_clock import TOLERANCE
-from tests.web.helpers import LiveServer, create_room, wait_in_room, wait_online, wait_ply
+from tests.web.helpers import LiveServer, create_room, request, wait_in_room, wait_online, wait_ply
 
 TOLERANCE_MS = TOLERANCE * 1000
 
-
-def request(page: Any, message: dict[str, Any]) -> Any:
-    return page.evaluate("m => window.mancala.conn.request(m)", message)
 
 
 def known(page: Any) -> str:

@@ -4,13 +4,7 @@ the quick-pairing grid, where one click each puts two players in one game."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.web.helpers import wait_in_room
-
-
-def request(page: Any, message: dict[str, Any]) -> Any:
-    return page.evaluate("m => window.mancala.conn.request(m)", message)
+from tests.web.helpers import request, wait_in_room
 
 
 def test_the_lobby_and_the_room_header_show_clock_rated_and_swap(new_page) -> None:

@@ -4,13 +4,7 @@ other side, the first player's page then to move."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from tests.web.helpers import LiveServer, wait_in_room, wait_ply
-
-
-def request(page: Any, message: dict[str, Any]) -> Any:
-    return page.evaluate("m => window.mancala.conn.request(m)", message)
+from tests.web.helpers import LiveServer, request, wait_in_room, wait_ply
 
 
 def test_the_second_player_swaps_sides_with_one_click(new_page, server: LiveServer) -> None:

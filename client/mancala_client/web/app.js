@@ -69,6 +69,7 @@ function onMessage(msg) {
 function onStatus(info) {
   showConnection(info, () => app.conn.open);
   if (info.state === "open") return;
+  delete document.body.dataset.ready; // set again once the greeting is answered
   app.pending = false;
   if (app.room) roomView.render();
 }
@@ -86,6 +87,8 @@ async function onOpen() {
     lobbyView.setRooms(lobby.rooms);
     showRecentGames();
     if (app.target) await router.enterTarget();
+    // the session is named and the lobby loaded: what a script or a test may wait for
+    document.body.dataset.ready = "1";
   } catch (err) {
     if (!(err instanceof ServerError && err.code === "disconnected")) showError(err);
   }
