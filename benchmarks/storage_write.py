@@ -32,7 +32,8 @@ from mancala_server.store import RoomRow  # noqa: E402
 def summary(name: str, seconds: list[float]) -> str:
     ordered = sorted(seconds)
     p99 = ordered[int(len(ordered) * 0.99) - 1]
-    return (f"{name:<28} median {statistics.median(ordered) * 1e6:7.1f} us   p99 {p99 * 1e6:7.1f} us   "
+    return (f"{name:<28} mean {statistics.fmean(ordered) * 1e6:6.1f} us   "
+            f"median {statistics.median(ordered) * 1e6:7.1f} us   p99 {p99 * 1e6:7.1f} us   "
             f"worst {ordered[-1] * 1e6:8.1f} us   ({len(ordered)} calls)")
 
 

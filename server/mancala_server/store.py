@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from mancala.engine.position import Outcome
 from mancala_server.compete_store import CompeteStore
 from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut, new_game_id
+from mancala_server.wal_checkpoints import WalCheckpoints
 
 if TYPE_CHECKING:
     from mancala_server.compete_store import MatchState
@@ -106,6 +107,11 @@ class Store(CompeteStore):
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute("PRAGMA synchronous=NORMAL")
+        # checkpoints off the event loop (wal_checkpoints.py); a memory database has no log
+        self.checkpoints: WalCheckpoints | None = None
+        if str(path) != ":memory:":
+            self.db.execute("PRAGMA wal_autocheckpoint=0")
+            self.checkpoints = WalCheckpoints(path)
         # seconds each write took to commit (the server's metrics), when someone asks
         self.observe: Callable[[float], None] | None = None
         self.db.executescript(SCHEMA)
@@ -124,7 +130,9 @@ class Store(CompeteStore):
         self._compete_schema()  # players, ratings, clocks, chat, challenges (compete_store.py)
 
     def close(self) -> None:
-        self.db.close()
+        if self.checkpoints is not None:
+            self.checkpoints.stop()
+        self.db.close()  # the last connection to close folds the log back in
 
     def _tx(self, sql: str, args: tuple[Any, ...], fence: Fence | None = None) -> sqlite3.Cursor:
         started = time.perf_counter()
