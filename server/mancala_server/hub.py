@@ -385,7 +385,7 @@ class Hub:
                               message=f"unknown message type {str(shown)[:40]!r}"))
             return
         try:
-            message = validate_client(data)
+            message = validate_client(data, frame if isinstance(frame, str) else None)
         except (ValidationError, ValueError) as exc:
             if not isinstance(exc, ValidationError):  # NaN, or msgpack bytes: not JSON values
                 client.send(Error(id=request_id, code=ErrorCode.BAD_MESSAGE,

@@ -235,16 +235,21 @@ ClientMessage = Annotated[
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
 
 
-def validate_client(data: dict[str, Any]) -> Any:
+def validate_client(data: dict[str, Any], text: str | None = None) -> Any:
     """A decoded client message as its model, strictly typed (raises ValidationError).
 
     Validated from JSON text whatever the frame's encoding: strict mode then refuses
-    coercions (bool or "2" for an int) while arrays still read as tuples."""
-    try:
-        text = json.dumps(data, allow_nan=False)
-    except TypeError as exc:  # msgpack bytes or extension types
-        raise ValueError(str(exc)) from None
+    coercions (bool or "2" for an int) while arrays still read as tuples. `text` is the
+    JSON frame `data` was decoded from (codec.Codec.decode, which refused NaN and
+    infinities), validated as it came rather than written out again."""
+    if text is None:
+        try:
+            text = json.dumps(data, allow_nan=False)
+        except TypeError as exc:  # msgpack bytes or extension types
+            raise ValueError(str(exc)) from None
     return CLIENT_MESSAGE.validate_json(text, strict=True)
+
+
 CLIENT_TYPES = frozenset(
     m.model_fields["type"].default
     for m in (Hello, ListVariants, SubscribeLobby, UnsubscribeLobby, CreateRoom, JoinRoom, Spectate,

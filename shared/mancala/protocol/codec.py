@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Iterable
 from typing import Any, cast
 
@@ -59,7 +60,9 @@ class Codec:
             if isinstance(frame, bytes):
                 data = msgpack.unpackb(frame, raw=False, strict_map_key=True)
             else:
-                data = json.loads(frame)
+                # NaN and infinities are no JSON values; refused here, the text can go to
+                # validation as it came (client_messages.validate_client)
+                data = json.loads(frame, parse_constant=_not_json, parse_float=_finite)
         except (ValueError, RecursionError, msgpack.UnpackException, msgpack.ExtraData) as exc:
             # RecursionError: nesting deeper than the parser's stack (a few KB of "[[[[")
             raise FrameError(f"cannot decode frame: {exc}") from None
@@ -68,6 +71,17 @@ class Codec:
         if _deeper_than(data, MAX_DEPTH):
             raise FrameError(f"the message is nested deeper than {MAX_DEPTH} levels")
         return data
+
+
+def _not_json(word: str) -> Any:
+    raise ValueError(f"{word} is not a JSON value")
+
+
+def _finite(text: str) -> float:
+    number = float(text)
+    if not math.isfinite(number):
+        raise ValueError(f"{text[:20]} is out of a float's range")
+    return number
 
 
 def _deeper_than(data: Any, limit: int) -> bool:
