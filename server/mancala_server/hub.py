@@ -18,6 +18,7 @@ from pydantic import BaseModel, ValidationError
 
 from mancala.engine.game import IllegalMove
 from mancala.protocol import PROTOCOL
+from mancala.protocol.codec import FrameError
 from mancala.protocol.messages import (
     CLIENT_TYPES,
     Ack,
@@ -364,8 +365,9 @@ class Hub:
         if not too_large:
             try:
                 data = client.codec.decode(frame)
-            except ValueError as exc:
+            except FrameError as exc:
                 problem = str(exc)
+                data = {"id": exc.request_id}
         request_id = echoable_id(data.get("id"))
         if not client.bucket.take():
             client.send(Error(id=request_id, code=ErrorCode.RATE_LIMITED,
@@ -376,7 +378,7 @@ class Hub:
                               message=f"message of {size} bytes; the limit is {self.settings.max_message}"))
             return
         if problem:
-            client.send(Error(code=ErrorCode.BAD_MESSAGE, message=problem))
+            client.send(Error(id=request_id, code=ErrorCode.BAD_MESSAGE, message=problem))
             return
         kind = data.get("type")
         if not isinstance(kind, str) or kind not in CLIENT_TYPES:

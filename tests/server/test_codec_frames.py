@@ -48,6 +48,9 @@ def test_a_json_frame_with_nan_or_an_infinite_number_is_refused_as_it_is_read() 
         with pytest.raises(FrameError, match=said):
             codec.decode(frame)
     assert codec.decode('{"type":"ping","id":1.5}') == {"type": "ping", "id": 1.5}
+    with pytest.raises(FrameError) as refused:
+        codec.decode('{"type":"challenge","id":41,"variant":-Infinity}')
+    assert refused.value.request_id == 41  # the error can answer the request it refuses
 
 
 def test_a_json_frame_is_validated_from_its_own_text() -> None:

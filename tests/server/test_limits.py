@@ -7,6 +7,8 @@ import json
 import random
 import time
 
+import msgpack
+
 from mancala_client.api import MancalaClient, ServerError
 from tests.server.fakes import FakeClock
 from tests.server.helpers import closed_on_server, next_move, two_players_and_a_slow_spectator
@@ -80,3 +82,30 @@ async def test_rate_limit_counts_frames_that_do_not_decode(start_server):
             await client.send_raw("{not json")
         codes = [(await client.next_event("error", timeout=5)).code for _ in range(20)]
         assert codes == ["bad_message"] * 4 + ["rate_limited"] * 16
+
+
+ATTEMPTS = 12
+
+
+async def test_a_frame_over_the_hard_limit_closes_with_1009_every_time(url):
+    """The server stops reading a frame over `hard_max_frame` at its head; the client, still
+    writing the rest, must read the close code (1009) rather than a reset connection."""
+    from websockets.asyncio.client import connect as ws_connect
+    from websockets.exceptions import ConnectionClosed
+
+    codes = []
+    for attempt in range(ATTEMPTS):
+        binary = attempt % 2 == 1
+        protocol = "mancala.v1.msgpack" if binary else "mancala.v1.json"
+        async with ws_connect(url, subprotocols=[protocol], max_size=None) as ws:  # type: ignore[list-item]
+            # just over the limit, then a request behind it, as a client pipelining would
+            size = 1024 * 1024 + (100 if attempt < 6 else 3 * 1024 * 1024)
+            body = b"\x00" * size if binary else "x" * size
+            try:
+                await ws.send(body)
+                await ws.send(msgpack.packb({"type": "ping"}) if binary else '{"type":"ping"}')
+                await asyncio.wait_for(ws.recv(), 10)
+            except ConnectionClosed:
+                pass
+            codes.append(ws.close_code)
+    assert codes == [1009] * ATTEMPTS

@@ -22,7 +22,12 @@ MAX_DEPTH = 32
 
 
 class FrameError(ValueError):
-    """A frame that is not a message object in the connection's encoding."""
+    """A frame that is not a message object in the connection's encoding; `request_id`
+    is the frame's "id" where it could still be read (a JSON object holding NaN)."""
+
+    def __init__(self, message: str, request_id: Any = None) -> None:
+        super().__init__(message)
+        self.request_id = request_id
 
 
 def pack(data: Any) -> bytes:
@@ -63,6 +68,8 @@ class Codec:
                 # NaN and infinities are no JSON values; refused here, the text can go to
                 # validation as it came (client_messages.validate_client)
                 data = json.loads(frame, parse_constant=_not_json, parse_float=_finite)
+        except NotJsonValue as exc:
+            raise FrameError(f"cannot decode frame: {exc}", _id_of(frame)) from None
         except (ValueError, RecursionError, msgpack.UnpackException, msgpack.ExtraData) as exc:
             # RecursionError: nesting deeper than the parser's stack (a few KB of "[[[[")
             raise FrameError(f"cannot decode frame: {exc}") from None
@@ -73,15 +80,29 @@ class Codec:
         return data
 
 
+class NotJsonValue(ValueError):
+    """NaN, an infinity, or a number beyond a float's range in a JSON frame."""
+
+
 def _not_json(word: str) -> Any:
-    raise ValueError(f"{word} is not a JSON value")
+    raise NotJsonValue(f"{word} is not a JSON value")
 
 
 def _finite(text: str) -> float:
     number = float(text)
     if not math.isfinite(number):
-        raise ValueError(f"{text[:20]} is out of a float's range")
+        raise NotJsonValue(f"{text[:20]} is out of a float's range")
     return number
+
+
+def _id_of(frame: str) -> Any:
+    """The id of a frame the strict reading refused, read leniently so the error can
+    carry it back (the client matches answers by id)."""
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        return None
+    return data.get("id") if isinstance(data, dict) else None
 
 
 def _deeper_than(data: Any, limit: int) -> bool:
