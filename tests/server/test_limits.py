@@ -109,3 +109,4 @@ async def test_a_frame_over_the_hard_limit_closes_with_1009_every_time(url):
                 pass
             codes.append(ws.close_code)
     assert codes == [1009] * ATTEMPTS
+
