@@ -57,7 +57,7 @@ async def test_bad_frames_get_typed_errors_while_the_game_goes_on(connect, serve
     assert err.code == "bad_message" and "room" in err.message
     err = await raw_error(north, json.dumps({"type": "ping", "id": "f4", "extra": 1}))
     assert err.code == "bad_message" and "extra" in err.message
-    err = await raw_error(north, '{"type": "move", "id": "f5", "room": "%s", "move": NaN}' % room)
+    err = await raw_error(north, '{"type": "move", "id": "f5", "room": ' + json.dumps(room) + ', "move": NaN}')
     assert err.code == "bad_message" and err.id == "f5" and "NaN is not a JSON value" in err.message
     err = await raw_error(north, "[1, 2, 3]")  # JSON, but not an object
     assert err.code == "bad_message"
