@@ -275,7 +275,7 @@ class HttpRoutes:
         return json_response({
             "id": row.id, "room": room, "variant": row.variant, "starter": row.starter,
             "players": row.players, "moves": [m for _, m in row.moves],
-            "seats": [s for s, _ in row.moves], "outcome": row.outcome, "reason": row.reason,
+            "seats": [s for s, _ in row.moves], "outcome": row.outcome.to_json() if row.outcome else None, "reason": row.reason,
             "result": row.result,
         })
 

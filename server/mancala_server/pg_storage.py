@@ -230,6 +230,6 @@ class PostgresStorage(PgCompete):
             moves = await db.fetch("SELECT seat, move FROM moves WHERE game_id=$1 ORDER BY ply", game_id)
         rounds = {int(ply): start for ply, start in json.loads(r["rounds"]).items()} if r["rounds"] else None
         return GameRow(r["id"], r["room"], r["variant"], json.loads(r["variant_json"]), r["starter"],
-                       [r["south"], r["north"]], json.loads(r["outcome"]) if r["outcome"] else None, r["reason"],
+                       [r["south"], r["north"]], Outcome.from_json(json.loads(r["outcome"])) if r["outcome"] else None, r["reason"],
                        r["result"], [(m["seat"], json.loads(m["move"])) for m in moves],
                        json.loads(r["start"]) if r["start"] else None, rounds, await self.match_state(game_id))

@@ -88,7 +88,7 @@ class GameRow:
     variant_json: dict[str, Any]
     starter: int
     players: list[str | None]
-    outcome: dict[str, Any] | None
+    outcome: Outcome | None
     reason: str | None
     result: str | None
     moves: list[tuple[int, Any]]  # (seat, move)
@@ -308,5 +308,5 @@ class Store(CompeteStore):
             "SELECT seat, move FROM moves WHERE game_id=? ORDER BY ply", (game_id,))]
         rounds = {int(ply): start for ply, start in json.loads(r[11]).items()} if r[11] else None
         return GameRow(r[0], r[1], r[2], json.loads(r[3]), r[4], [r[5], r[6]],
-                       json.loads(r[7]) if r[7] else None, r[8], r[9], moves,
+                       Outcome.from_json(json.loads(r[7])) if r[7] else None, r[8], r[9], moves,
                        json.loads(r[10]) if r[10] else None, rounds, self.match_state(game_id))

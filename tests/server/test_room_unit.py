@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from mancala.engine.position import Outcome, OutcomeKind
 from mancala.rules.loading import config_paths, load_variant
 from mancala_server.config import Settings
 from mancala_server.hub import Hub
@@ -288,7 +289,7 @@ async def test_a_game_restored_without_a_move_left_ends_as_the_draw(tmp_path: Pa
     await h.restore()
     back = h.rooms[room.code]
     assert back.finished and back.status == "finished"
-    assert (await h.storage.game(room.game_id)).outcome == {"kind": "TIE", "winner": None}  # type: ignore[arg-type, union-attr]
+    assert (await h.storage.game(room.game_id)).outcome == Outcome(OutcomeKind.TIE, None)  # type: ignore[arg-type, union-attr]
     h.rules.close()
     await h.storage.close()
 

@@ -75,7 +75,7 @@ async def test_a_rated_end_stores_the_result_and_both_ratings_with_their_history
     assert ann.after.rating > 1500 > bob.after.rating and ann.after.games == bob.after.games == 1
     assert ann.after.rd > PROVISIONAL_RD and ann.after.provisional
     game = await storage.game(gid)
-    assert game is not None and (game.outcome, game.reason) == (WIN_SOUTH.to_json(), "timeout")
+    assert game is not None and (game.outcome, game.reason) == (WIN_SOUTH, "timeout")
     assert game.match is not None and game.match.terms.rated and game.match.terms.clock == {
         "base": 300, "increment": 2, "days": 0}
     board = await storage.leaderboard("oware_abapa")
@@ -155,7 +155,7 @@ async def test_a_rated_end_applies_ratings_once(storage: Storage) -> None:
     ratings = await storage.ratings_of("p-ann-0001")
     assert ratings["oware_abapa"] == first[0].after and ratings["oware_abapa"].games == 1
     game = await storage.game(gid)
-    assert game is not None and (game.outcome, game.result) == (WIN_SOUTH.to_json(), "South wins")
+    assert game is not None and (game.outcome, game.result) == (WIN_SOUTH, "South wins")
     profile = await storage.player_profile("Ann")
     assert profile is not None and len(profile.history) == 1
 

@@ -51,7 +51,7 @@ async def test_a_game_its_moves_and_its_end_read_back(storage: Storage) -> None:
     await storage.end_game(gid, Outcome(OutcomeKind.WIN, 0), "resign", "South wins", fence)
     ended = await storage.game(gid)
     assert ended is not None and (ended.outcome, ended.reason, ended.result) == (
-        {"kind": "WIN", "winner": 0}, "resign", "South wins")
+        Outcome(OutcomeKind.WIN, 0), "resign", "South wins")
     row = await storage.room("GAME01")
     assert row is not None and (row.status, row.game_id, row.seats, row.computer, row.computer_level) == (
         "playing", gid, [("ann", "h0"), ("bob", "h1")], 1, "perfect")

@@ -55,7 +55,7 @@ async def test_a_data_dir_from_before_opens_and_its_rooms_are_taken_and_written(
         await storage.add_move(7, 2, 0, 1, fence)
         await storage.end_game(7, Outcome(OutcomeKind.WIN, 0), "resign", "South wins", fence)
         ended = await storage.game(7)
-        assert ended is not None and ended.moves[-1] == (0, 1) and ended.outcome == {"kind": "WIN", "winner": 0}
+        assert ended is not None and ended.moves[-1] == (0, 1) and ended.outcome == Outcome(OutcomeKind.WIN, 0)
     finally:
         await storage.close()
     again = SqliteStorage(path)  # opened a second time: the columns added are not added again

@@ -59,6 +59,11 @@ class Outcome:
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind.value, "winner": self.winner}
 
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Outcome:
+        """The outcome `to_json` wrote (a stored game's)."""
+        return cls(OutcomeKind(data["kind"]), data["winner"])
+
 
 # The last move made (not a pass), as a plain tuple (the C core writes it too):
 # (player, start hole, seeds of its last lap, where it ended: a hole, or REPEAT_TURN /
