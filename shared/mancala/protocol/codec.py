@@ -95,7 +95,7 @@ def _finite(text: str) -> float:
     return number
 
 
-def _id_of(frame: str) -> Any:
+def _id_of(frame: str | bytes) -> Any:
     """The id of a frame the strict reading refused, read leniently so the error can
     carry it back (the client matches answers by id)."""
     try:
