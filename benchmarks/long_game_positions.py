@@ -18,7 +18,7 @@ import time
 
 from mancala.engine.game import ROUND_KINDS
 from mancala_server import game_pages
-from mancala_server.position_pages import PositionPages, replay_range
+from mancala_server.position_pages import PositionPages, carry_on
 from mancala_server.rules_worker import next_round_or_none
 from mancala_server.store import GameRow
 
@@ -56,11 +56,15 @@ async def main() -> None:
     whole, took = timed(lambda: json.dumps(game_pages.positions(row)).encode())
     print(f"{len(row.moves)} moves; before: all positions in one answer, {len(whole) / 1e6:.2f} MB, "
           f"{took:.3f} s on the event loop")
-    page, took = timed(lambda: replay_range(row, 0, 500))
+    progress, took = timed(lambda: carry_on(row, None, 500))
     print(f"live game, first page of 500: {took:.3f} s in a thread, "
-          f"{len(json.dumps(page.states)) / 1e3:.0f} KB")
-    page, took = timed(lambda: replay_range(row, 5500, 6000))
-    print(f"live game, last page of 500: {took:.3f} s in a thread")
+          f"{len(json.dumps(progress.states[:500])) / 1e3:.0f} KB")
+    progress, took = timed(lambda: carry_on(row, progress, None))
+    print(f"live game, the rest (to the last page): {took:.3f} s in a thread")
+    longer = long_game(len(row.moves) + 2)  # the same game two moves on
+    _, took = timed(lambda: carry_on(longer, progress, None))
+    print(f"live game, asked again after two more moves: {took * 1000:.2f} ms in a thread "
+          f"(before: the whole game replayed at every request)")
     finished = GameRow(**{**row.__dict__, "result": "draw", "outcome": {"kind": "tie"}})
     pages = PositionPages()
     start = time.perf_counter()

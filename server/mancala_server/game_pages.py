@@ -36,18 +36,30 @@ def built_in(variant: str) -> bool:
     return variant in config_paths()
 
 
+def first_position(row: GameRow) -> Position:
+    """A stored game's position before its first move."""
+    game = _game(row.variant)
+    start = row.start
+    return (game.start(row.starter, board=start["board"], stores=start["stores"]) if start is not None
+            else game.start(row.starter))
+
+
 def replay(row: GameRow) -> Iterator[tuple[Position, Position | None]]:
     """A stored game of a built-in variant played again, as the room played it: the
     position before the first move, then after each move, each with the next round's
     first position when that move ended a round (as drawn then, not drawn anew).
     Raises IllegalMove when the stored moves no longer replay."""
-    game = _game(row.variant)
-    start = row.start
-    pos = (game.start(row.starter, board=start["board"], stores=start["stores"]) if start is not None
-           else game.start(row.starter))
+    pos = first_position(row)
     yield pos, None
+    yield from play_on(row, pos, 0)
+
+
+def play_on(row: GameRow, pos: Position, first: int) -> Iterator[tuple[Position, Position | None]]:
+    """`replay` from the position `pos` before move `first` on (the next round's first
+    position where the previous move ended a round)."""
+    game = _game(row.variant)
     rounds = row.rounds or {}
-    for ply, (seat, move) in enumerate(row.moves):
+    for ply, (seat, move) in enumerate(row.moves[first:], first):
         if pos.turn != seat:
             raise IllegalMove(f"ply {ply}: stored for seat {seat}, but seat {pos.turn} is to move")
         pos = game.play(pos, move)

@@ -1,11 +1,16 @@
 """`/api/games/{id}/positions?from=F&limit=L`: a stored game's positions, a page at a time.
 
 The positions of a 6,000-ply game were 2.9 MB and 0.54 s of event-loop work on every
-request (issue 23). Now the work is proportional to the page and done off the loop:
-a page is at most `MAX_LIMIT` positions; the replay runs in a thread (a live game's only
-as far as the page's end); a finished game's positions, which no longer change, are
-kept (bounded: `KEEP_STATES` positions in all, the least recently read game dropped
-first), so every later page of it is a slice.
+request (issue 23). Now the work is proportional to what is new: a page is at most
+`MAX_LIMIT` positions; a game's replay is kept (`Progress`: the positions so far and
+where the replay stands) and only carried on, in a thread, as far as a page needs and
+the game has gone; a live game's kept replay is checked against its moves first (a
+casual game's takeback changes them: the replay then starts again). Replays are kept
+for `KEEP_STATES` positions in all, the least recently read game dropped first.
+
+Replaying a live game from its first move at every request (as it was) held a
+bystander's ping at a median of 337 ms when one address asked 20 pages a second of a
+2,000-ply game (benchmarks/abuse.py, point 3): the thread holds the interpreter.
 
 Each answer says where it stands: `from`, `total` (positions in the game: its moves + 1)
 and `next` (the `from` of the next page, or null after the last).
@@ -14,12 +19,14 @@ and `next` (the `from` of the next page, or null after the last).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import re
 from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from mancala.engine.position import Position
 from mancala_server import game_pages
 from mancala_server.store import GameRow
 
@@ -49,78 +56,101 @@ def page_of(query: dict[str, str]) -> tuple[int, int]:
     return start, limit
 
 
-@dataclass(frozen=True)
-class Replayed:
-    """A game's positions from `start` on, as the room played them."""
+@dataclass
+class Progress:
+    """A game's positions replayed so far: `states[i]` after the first i moves, the
+    next round's first position by ply where a move ended a round, the moves played
+    (a prefix of the game's), and the position the next move is played from."""
 
-    start: int
+    starter: int
+    start: dict[str, Any] | None
+    moves: list[tuple[int, Any]]
     states: list[dict[str, Any]]
     round_starts: dict[int, dict[str, Any]]
-    complete: bool  # the replay went to the end of the game
+    pos: Position
+    final: bool = False  # replayed to the end of a finished game: it changes no more
+    played: int = 0  # moves this replay has played (tests: only new moves are played)
+
+    @classmethod
+    def begin(cls, row: GameRow) -> Progress:
+        pos = game_pages.first_position(row)
+        return cls(row.starter, row.start, [], [game_pages._game(row.variant).state_json(pos)], {}, pos)
+
+    def fits(self, row: GameRow) -> bool:
+        """Whether these are the first moves of `row` as it is now."""
+        n = len(self.moves)
+        return (self.starter, self.start) == (row.starter, row.start) and len(row.moves) >= n \
+            and row.moves[:n] == self.moves
 
 
-def replay_range(row: GameRow, start: int, stop: int | None) -> Replayed:
-    """The positions [start, stop) (to the end: stop None). In a thread: it is the game's length."""
+def carry_on(row: GameRow, progress: Progress | None, stop: int | None) -> Progress:
+    """`progress` (or a new replay, where it does not fit the game any more) carried on
+    until the positions [0, stop) are there (to the end: stop None). In a thread: the
+    work is the moves not replayed yet. Raises IllegalMove when the moves do not replay."""
+    if progress is None or not progress.fits(row):
+        progress = Progress.begin(row)
     game = game_pages._game(row.variant)
-    states: list[dict[str, Any]] = []
-    round_starts: dict[int, dict[str, Any]] = {}
-    complete = True
-    for i, (shown, nxt) in enumerate(game_pages.replay(row)):
-        if stop is not None and i >= stop:
-            complete = False
-            break
-        if i < start:
-            continue
-        states.append(game.state_json(shown))
-        if nxt is not None:
-            round_starts[i] = game.state_json(nxt)
-    return Replayed(start, states, round_starts, complete)
+    want = len(row.moves) if stop is None else min(len(row.moves), stop - 1)
+    have = len(progress.moves)
+    if want > have:
+        for ply, (shown, nxt) in enumerate(game_pages.play_on(row, progress.pos, have), have + 1):
+            progress.states.append(game.state_json(shown))
+            progress.moves.append(row.moves[ply - 1])
+            if nxt is not None:
+                progress.round_starts[ply] = game.state_json(nxt)
+            progress.pos = nxt if nxt is not None else shown
+            progress.played += 1
+            if ply >= want:
+                break
+    finished = row.outcome is not None or row.result is not None
+    progress.final = finished and len(progress.moves) == len(row.moves)
+    return progress
 
 
 class PositionPages:
-    """Pages of stored games' positions, a finished game's kept after its first page."""
+    """Pages of stored games' positions from the games' kept replays."""
 
     def __init__(self, keep_states: int = KEEP_STATES) -> None:
         self.keep_states = keep_states
-        self.kept: OrderedDict[int, Replayed] = OrderedDict()
-        self.replaying: dict[int, asyncio.Future[Replayed]] = {}
-        self.replays = 0  # replays run (tests: later pages of a finished game are slices)
+        self.kept: OrderedDict[int, Progress] = OrderedDict()
+        self.replaying: dict[int, asyncio.Future[Progress]] = {}
+        self.replays = 0  # replays carried on in a thread (tests: a finished game's later pages are slices)
 
     async def page(self, row: GameRow, start: int, limit: int) -> dict[str, Any]:
         """Raises IllegalMove when the stored moves no longer replay."""
         total = len(row.moves) + 1
         finished = row.outcome is not None or row.result is not None
-        if finished:
-            whole = await self._whole(row)
-            states = whole.states[start:start + limit]
-            rounds = whole.round_starts
-        else:  # a live game grows (and a casual one's takeback changes it): replayed each time
-            self.replays += 1
-            part = await asyncio.to_thread(replay_range, row, start, start + limit)
-            states, rounds = part.states, part.round_starts
+        progress = await self._progress(row, None if finished else start + limit)
+        states = progress.states[start:start + limit]
         game = game_pages._game(row.variant)
         end = start + len(states)
         return {"id": row.id, "variant": row.variant, "title": game.variant.name, "holes": game.variant.holes,
                 "from": start, "total": total, "next": end if end < total and states else None,
                 "states": states,
-                "round_starts": {str(p): s for p, s in rounds.items() if start <= p < end}}
+                "round_starts": {str(p): s for p, s in progress.round_starts.items() if start <= p < end}}
 
-    async def _whole(self, row: GameRow) -> Replayed:
+    async def _progress(self, row: GameRow, stop: int | None) -> Progress:
+        """The game's kept replay, carried on (in a thread) where the page needs more.
+        One replay a game at a time: a request behind another waits for it, then looks again."""
+        while (running := self.replaying.get(row.id)) is not None:
+            with contextlib.suppress(Exception):
+                await asyncio.shield(running)
         kept = self.kept.get(row.id)
         if kept is not None:
             self.kept.move_to_end(row.id)
-            return kept
-        fut = self.replaying.get(row.id)
-        if fut is None:
-            self.replays += 1
-            fut = self.replaying[row.id] = asyncio.ensure_future(asyncio.to_thread(replay_range, row, 0, None))
-            fut.add_done_callback(functools.partial(self._done, row.id))
+            if kept.final:
+                return kept
+        self.replays += 1
+        fut = self.replaying[row.id] = asyncio.ensure_future(asyncio.to_thread(carry_on, row, kept, stop))
+        fut.add_done_callback(functools.partial(self._done, row.id))
         return await asyncio.shield(fut)
 
-    def _done(self, game: int, fut: asyncio.Future[Replayed]) -> None:
+    def _done(self, game: int, fut: asyncio.Future[Progress]) -> None:
         self.replaying.pop(game, None)
         if fut.cancelled() or fut.exception() is not None:
+            self.kept.pop(game, None)  # half carried on, or no longer replaying: start again
             return
         self.kept[game] = fut.result()
-        while sum(len(r.states) for r in self.kept.values()) > self.keep_states and len(self.kept) > 1:
+        self.kept.move_to_end(game)
+        while sum(len(p.states) for p in self.kept.values()) > self.keep_states and len(self.kept) > 1:
             self.kept.popitem(last=False)

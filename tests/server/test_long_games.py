@@ -41,6 +41,45 @@ async def test_a_finished_games_positions_are_replayed_once(server, connect) -> 
     assert server.hub.position_pages.replays == 1  # every later page a slice of the kept replay
 
 
+async def test_a_live_games_pages_replay_only_the_moves_not_replayed_yet(server, connect) -> None:
+    a, b, room, state = await ann_and_bob(connect)
+    last = await play_moves(room, [a, b], state.state, rng=random.Random(7), count=6)
+    pages = server.hub.position_pages
+    status, first = await get_json(server.port, f"/api/games/{state.game_id}/positions")
+    assert status == 200 and first["total"] == 7
+    assert pages.kept[state.game_id].played == 6
+    for _ in range(3):  # asked again and again: nothing new to play
+        await get_json(server.port, f"/api/games/{state.game_id}/positions?from=4")
+    assert pages.kept[state.game_id].played == 6
+    last = await play_moves(room, [a, b], last, rng=random.Random(8), count=2, start_ply=6)
+    status, later = await get_json(server.port, f"/api/games/{state.game_id}/positions")
+    assert later["total"] == 9 and later["states"][:7] == first["states"]
+    assert later["states"][8]["board"] == last.board
+    assert pages.kept[state.game_id].played == 8  # the two new moves, not the game again
+
+
+async def test_a_kept_replay_that_no_longer_fits_its_game_starts_again() -> None:
+    from mancala_server.position_pages import PositionPages
+    from mancala_server.store import GameRow
+
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    pos, moves = game.start(0), []
+    rng = random.Random(9)
+    for _ in range(8):
+        move = rng.choice(game.legal_moves(pos))
+        moves.append((pos.turn, move))
+        pos = game.play(pos, move)
+    row = GameRow(77, "ROOM", "kalah_4", {}, 0, ["a", "b"], None, None, None, moves[:6])
+    pages = PositionPages()
+    await pages.page(row, 0, 500)
+    # a takeback, then other moves: the kept replay's moves are no longer the game's
+    other = next(m for m in game.legal_moves(game.start(0)) if m != moves[0][1])
+    changed = GameRow(77, "ROOM", "kalah_4", {}, 0, ["a", "b"], None, None, None, [(0, other)])
+    page = await pages.page(changed, 0, 500)
+    assert page["states"][1] == game.state_json(game.play(game.start(0), other))
+    assert pages.kept[77].played == 1
+
+
 async def test_a_game_ends_at_the_move_limit(start_server, connect) -> None:
     server = await start_server(move_cap_per_seed=0, move_cap_minimum=6)
     url = f"ws://127.0.0.1:{server.port}/ws"
