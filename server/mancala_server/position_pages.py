@@ -133,6 +133,9 @@ class PositionPages:
         """The game's kept replay, carried on (in a thread) where the page needs more.
         One replay a game at a time: a request behind another waits for it, then looks again."""
         while (running := self.replaying.get(row.id)) is not None:
+            if running.done():  # its done callback may not have run yet; awaiting it would not yield
+                self._done(row.id, running)
+                continue
             with contextlib.suppress(Exception):
                 await asyncio.shield(running)
         kept = self.kept.get(row.id)
@@ -146,7 +149,9 @@ class PositionPages:
         return await asyncio.shield(fut)
 
     def _done(self, game: int, fut: asyncio.Future[Progress]) -> None:
-        self.replaying.pop(game, None)
+        if self.replaying.get(game) is not fut:  # taken care of already
+            return
+        del self.replaying[game]
         if fut.cancelled() or fut.exception() is not None:
             self.kept.pop(game, None)  # half carried on, or no longer replaying: start again
             return

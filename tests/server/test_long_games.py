@@ -117,3 +117,30 @@ async def test_a_connections_catch_ups_are_bounded(start_server, connect) -> Non
             codes.append(exc.code)
     # 20 moves of catch-up at once: three of this 6-move game, then refused, typed
     assert codes == ["ok", "ok", "ok", "rate_limited", "rate_limited"]
+
+
+def test_a_request_that_finds_a_finished_replay_not_yet_recorded_does_not_spin() -> None:
+    """The replay's task done, its done callback not run yet: awaiting a done future does
+    not yield, so a loop waiting for the callback would never let it run."""
+    import asyncio
+    import threading
+
+    from mancala_server.position_pages import PositionPages, carry_on
+    from mancala_server.store import GameRow
+
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    move = game.legal_moves(game.start(0))[0]
+    row = GameRow(78, "ROOM", "kalah_4", {}, 0, ["a", "b"], None, None, None, [(0, move)])
+    answers: list[object] = []
+
+    async def ask() -> None:
+        pages = PositionPages()
+        done: asyncio.Future[object] = asyncio.get_running_loop().create_future()
+        done.set_result(carry_on(row, None, None))
+        pages.replaying[78] = done  # as between the task's end and its callback
+        answers.append(await pages.page(row, 0, 10))
+
+    worker = threading.Thread(target=asyncio.run, args=(ask(),), daemon=True)
+    worker.start()
+    worker.join(10)
+    assert not worker.is_alive() and len(answers) == 1
