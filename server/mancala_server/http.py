@@ -204,7 +204,8 @@ class HttpRoutes:
         if row is None or not game_pages.built_in(row.variant):
             return not_found(request.path)
         try:
-            return json_response(await self.hub.position_pages.page(row, start, limit))
+            return _response(HTTPStatus.OK, await self.hub.position_pages.page_body(row, start, limit),
+                             "application/json")
         except IllegalMove as exc:  # the rules changed since it was played
             return error_response(HTTPStatus.CONFLICT, "unreplayable", f"the game no longer replays: {exc}")
 

@@ -21,9 +21,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
+import json
 import re
 from collections import OrderedDict
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mancala.engine.position import Position
@@ -32,6 +34,8 @@ from mancala_server.store import GameRow
 
 MAX_LIMIT = 500  # positions a page (and the default)
 KEEP_STATES = 200_000  # positions of finished games kept in all
+KEEP_BYTES = 32 * 1024 * 1024  # encoded pages kept in all
+_serials = itertools.count(1)
 _NUMBER = re.compile(r"^\d{1,7}$")
 
 
@@ -69,6 +73,7 @@ class Progress:
     round_starts: dict[int, dict[str, Any]]
     pos: Position
     final: bool = False  # replayed to the end of a finished game: it changes no more
+    serial: int = field(default_factory=lambda: next(_serials))  # which replay (keys of encoded pages)
     played: int = 0  # moves this replay has played (tests: only new moves are played)
 
     @classmethod
@@ -115,19 +120,44 @@ class PositionPages:
         self.kept: OrderedDict[int, Progress] = OrderedDict()
         self.replaying: dict[int, asyncio.Future[Progress]] = {}
         self.replays = 0  # replays carried on in a thread (tests: a finished game's later pages are slices)
+        self.keep_bytes = KEEP_BYTES
+        # a page's states as JSON, by (game, replay, from, to): the same positions are
+        # the same bytes while the replay stands (a 500-state page is ~6 ms to encode)
+        self.encoded: OrderedDict[tuple[int, int, int, int], bytes] = OrderedDict()
+        self.encoded_bytes = 0
 
     async def page(self, row: GameRow, start: int, limit: int) -> dict[str, Any]:
         """Raises IllegalMove when the stored moves no longer replay."""
+        progress, head = await self._head(row, start, limit)
+        return {**head, "states": progress.states[start:start + limit]}
+
+    async def page_body(self, row: GameRow, start: int, limit: int) -> bytes:
+        """`page` as the JSON of the HTTP answer, its states' part encoded once a replay."""
+        progress, head = await self._head(row, start, limit)
+        end = min(start + limit, len(progress.states))
+        key = (row.id, progress.serial, start, end)
+        states = self.encoded.get(key)
+        if states is None:
+            states = json.dumps(progress.states[start:end]).encode()
+            self.encoded[key] = states
+            self.encoded_bytes += len(states)
+            while self.encoded_bytes > self.keep_bytes and len(self.encoded) > 1:
+                self.encoded_bytes -= len(self.encoded.popitem(last=False)[1])
+        else:
+            self.encoded.move_to_end(key)
+        return json.dumps(head).encode()[:-1] + b', "states": ' + states + b"}"
+
+    async def _head(self, row: GameRow, start: int, limit: int) -> tuple[Progress, dict[str, Any]]:
         total = len(row.moves) + 1
         finished = row.outcome is not None or row.result is not None
         progress = await self._progress(row, None if finished else start + limit)
-        states = progress.states[start:start + limit]
         game = game_pages._game(row.variant)
-        end = start + len(states)
-        return {"id": row.id, "variant": row.variant, "title": game.variant.name, "holes": game.variant.holes,
-                "from": start, "total": total, "next": end if end < total and states else None,
-                "states": states,
-                "round_starts": {str(p): s for p, s in progress.round_starts.items() if start <= p < end}}
+        end = min(start + limit, len(progress.states)) if start < len(progress.states) else start
+        shown = end > start
+        return progress, {"id": row.id, "variant": row.variant, "title": game.variant.name,
+                          "holes": game.variant.holes, "from": start, "total": total,
+                          "next": end if end < total and shown else None,
+                          "round_starts": {str(p): s for p, s in progress.round_starts.items() if start <= p < end}}
 
     async def _progress(self, row: GameRow, stop: int | None) -> Progress:
         """The game's kept replay, carried on (in a thread) where the page needs more.
