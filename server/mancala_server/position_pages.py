@@ -21,11 +21,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
-import itertools
 import json
 import re
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from mancala.engine.position import Position
@@ -34,8 +33,6 @@ from mancala_server.store import GameRow
 
 MAX_LIMIT = 500  # positions a page (and the default)
 KEEP_STATES = 200_000  # positions of finished games kept in all
-KEEP_BYTES = 32 * 1024 * 1024  # encoded pages kept in all
-_serials = itertools.count(1)
 _NUMBER = re.compile(r"^\d{1,7}$")
 
 
@@ -62,24 +59,26 @@ def page_of(query: dict[str, str]) -> tuple[int, int]:
 
 @dataclass
 class Progress:
-    """A game's positions replayed so far: `states[i]` after the first i moves, the
+    """A game's positions replayed so far: `states[i]` after the first i moves (as its
+    JSON, encoded once in the replay's thread: a page is then a join, whatever its
+    `from`; encoding 500 states took 3 to 7 ms of the event loop at every request), the
     next round's first position by ply where a move ended a round, the moves played
     (a prefix of the game's), and the position the next move is played from."""
 
     starter: int
     start: dict[str, Any] | None
     moves: list[tuple[int, Any]]
-    states: list[dict[str, Any]]
+    states: list[bytes]
     round_starts: dict[int, dict[str, Any]]
     pos: Position
     final: bool = False  # replayed to the end of a finished game: it changes no more
-    serial: int = field(default_factory=lambda: next(_serials))  # which replay (keys of encoded pages)
     played: int = 0  # moves this replay has played (tests: only new moves are played)
 
     @classmethod
     def begin(cls, row: GameRow) -> Progress:
         pos = game_pages.first_position(row)
-        return cls(row.starter, row.start, [], [game_pages._game(row.variant).state_json(pos)], {}, pos)
+        return cls(row.starter, row.start, [], [json.dumps(game_pages._game(row.variant).state_json(pos)).encode()],
+                   {}, pos)
 
     def fits(self, row: GameRow) -> bool:
         """Whether these are the first moves of `row` as it is now."""
@@ -99,7 +98,7 @@ def carry_on(row: GameRow, progress: Progress | None, stop: int | None) -> Progr
     have = len(progress.moves)
     if want > have:
         for ply, (shown, nxt) in enumerate(game_pages.play_on(row, progress.pos, have), have + 1):
-            progress.states.append(game.state_json(shown))
+            progress.states.append(json.dumps(game.state_json(shown)).encode())
             progress.moves.append(row.moves[ply - 1])
             if nxt is not None:
                 progress.round_starts[ply] = game.state_json(nxt)
@@ -120,31 +119,16 @@ class PositionPages:
         self.kept: OrderedDict[int, Progress] = OrderedDict()
         self.replaying: dict[int, asyncio.Future[Progress]] = {}
         self.replays = 0  # replays carried on in a thread (tests: a finished game's later pages are slices)
-        self.keep_bytes = KEEP_BYTES
-        # a page's states as JSON, by (game, replay, from, to): the same positions are
-        # the same bytes while the replay stands (a 500-state page is ~6 ms to encode)
-        self.encoded: OrderedDict[tuple[int, int, int, int], bytes] = OrderedDict()
-        self.encoded_bytes = 0
 
     async def page(self, row: GameRow, start: int, limit: int) -> dict[str, Any]:
         """Raises IllegalMove when the stored moves no longer replay."""
         progress, head = await self._head(row, start, limit)
-        return {**head, "states": progress.states[start:start + limit]}
+        return {**head, "states": [json.loads(s) for s in progress.states[start:start + limit]]}
 
     async def page_body(self, row: GameRow, start: int, limit: int) -> bytes:
-        """`page` as the JSON of the HTTP answer, its states' part encoded once a replay."""
+        """`page` as the JSON of the HTTP answer: the states' JSON joined, not encoded again."""
         progress, head = await self._head(row, start, limit)
-        end = min(start + limit, len(progress.states))
-        key = (row.id, progress.serial, start, end)
-        states = self.encoded.get(key)
-        if states is None:
-            states = json.dumps(progress.states[start:end]).encode()
-            self.encoded[key] = states
-            self.encoded_bytes += len(states)
-            while self.encoded_bytes > self.keep_bytes and len(self.encoded) > 1:
-                self.encoded_bytes -= len(self.encoded.popitem(last=False)[1])
-        else:
-            self.encoded.move_to_end(key)
+        states = b"[" + b", ".join(progress.states[start:start + limit]) + b"]"
         return json.dumps(head).encode()[:-1] + b', "states": ' + states + b"}"
 
     async def _head(self, row: GameRow, start: int, limit: int) -> tuple[Progress, dict[str, Any]]:
