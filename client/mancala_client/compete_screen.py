@@ -11,15 +11,23 @@ import asyncio
 import contextlib
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from mancala.protocol.messages import RatingInfo
+from mancala_client.board_view import BoardView
 from mancala_client.console import Output
 from mancala_client.moves import SEAT_NAMES, events_of
 from mancala_client.session import Notice, Session
 
-if TYPE_CHECKING:
-    from mancala_client.screen import Screen
+
+class BoardScreen(Protocol):
+    """What the competitive lines need of the terminal's screen (screen.py, which owns
+    this one: a protocol rather than an import back up)."""
+
+    view: BoardView | None
+    history: list[tuple[int, Any, list[dict[str, Any]] | None]]
+
+    def draw(self) -> None: ...
 
 LOW_MS = 10_000
 
@@ -48,7 +56,7 @@ def control_text(clock: Any) -> str:
 
 
 class CompeteScreen:
-    def __init__(self, screen: Screen, session: Session, out: Output) -> None:
+    def __init__(self, screen: BoardScreen, session: Session, out: Output) -> None:
         self.screen = screen
         self.session = session
         self.out = out
