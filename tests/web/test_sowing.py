@@ -261,3 +261,41 @@ def test_the_server_s_events_are_sown_seed_by_seed_unless_motion_is_reduced(brow
             assert boards == [start, lifted, [4, 4, 0, 5, 4, 4] + [4] * 6, [4, 4, 0, 5, 5, 4] + [4] * 6, after], boards
     finally:
         context.close()
+
+
+QUEUE_RUN = """([keepUp, items]) => import('/sowing.js').then((m) => new Promise((resolve) => {
+  const shown = [];
+  const done = [];
+  const queue = new m.MoveQueue((frame) => shown.push(frame && [frame.ply, frame.final]), { keepUp });
+  for (const item of items) queue.push({ ...item, done: ({ skipped }) => done.push([item.ply, skipped]) });
+  queue.whenIdle(() => resolve({ shown, done }));
+}))"""
+
+
+@pytest.mark.parametrize("keep_up", [True, False])
+def test_moves_pushed_at_once_are_caught_up_on_or_played_in_turn(new_page, keep_up: bool) -> None:
+    """Three moves handed to the queue in one go: a live board (keepUp) shows the first
+    two at their end at once, the first one cut short after its first frame and the
+    second never sown, and plays the third out; a line shown from its start (oneturn.js)
+    sows all three in turn."""
+    page = new_page()
+    wait_online(page)
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    pos, items = game.start(0), []
+    for ply in range(3):
+        move = game.legal_moves(pos)[0]
+        after = game.play(pos, move)
+        items.append({"ply": ply, "move": move, "before": game.state_json(pos), "after": game.state_json(after),
+                      "events": kalah_events(pos, move)})
+        pos = after
+    run = page.evaluate(QUEUE_RUN, [keep_up, items])
+    shown = [tuple(f) if f else None for f in run["shown"]]  # (ply, final), None: idle
+    ends = [(ply + 1, True) for ply in range(3)]
+    if keep_up:
+        assert shown[:3] == [(0, False), ends[0], ends[1]], shown
+        assert set(shown[3:-2]) == {(2, False)} and shown[-2:] == [ends[2], None], shown
+        assert run["done"] == [[0, False], [1, True], [2, False]]
+    else:
+        assert [f for f in shown if f and f[1]] == ends and shown[-1] is None, shown
+        assert {f[0] for f in shown if f and not f[1]} == {0, 1, 2}, shown
+        assert run["done"] == [[0, False], [1, False], [2, False]]

@@ -117,15 +117,17 @@ export class MoveQueue {
 
   /** A move to play out: {ply, move, before, after, events, effects, own, done({skipped})} */
   push(item) {
-    if (this.keepUp && this.running && (this.current || this.items.length)) {
-      // behind: what came before this move is shown at its end now, not in turn
+    const behind = this.keepUp && this.running && Boolean(this.current || this.items.length);
+    if (behind) { // what came before this move is shown at its end now, not in turn
       if (this.current) this.end(this.current, false);
       for (const waiting of this.items.splice(0)) this.end(waiting, true);
       this.hurry = true;
     }
     this.items.push(item);
     if (!this.running) this.run();
-    else this.wake?.();
+    // the loop goes on at once when a move was cut short, or the viewer's own move ends
+    // a hold; a seed's pause otherwise runs its course (moves queued in turn, oneturn.js)
+    else if (behind || (item.own && !this.current)) this.wake?.();
   }
 
   /** Forget what waits (a fresh room state): the board shows the room as it is. */
