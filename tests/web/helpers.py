@@ -96,6 +96,36 @@ new MutationObserver(() => {
 """
 
 
+# every move_made the page's socket brought, in the order the page handled them: its ply,
+# when (page time, after the page's own handler ran), and the ply the board showed just
+# before and just after that handler (the room's data-ply; null outside a room). Wraps the
+# page's message listener, so "after" is what the move's arrival left on the board.
+WATCH_ARRIVALS = """
+(() => {
+  window.__arrivals = [];
+  const shown = () => {
+    const ply = document.getElementById('room')?.dataset.ply;
+    return ply === undefined ? null : Number(ply);
+  };
+  const PageSocket = window.WebSocket;
+  window.WebSocket = class extends PageSocket {
+    addEventListener(type, listener, ...rest) {
+      if (type !== 'message') return super.addEventListener(type, listener, ...rest);
+      return super.addEventListener(type, (event) => {
+        let msg = null;
+        try { msg = JSON.parse(event.data); } catch (e) {}
+        const before = shown();
+        listener(event);
+        if (msg && msg.type === 'move_made') {
+          window.__arrivals.push({ply: msg.ply, at: performance.now(), before, after: shown()});
+        }
+      }, ...rest);
+    }
+  };
+})();
+"""
+
+
 def wait_online(page: Any) -> None:
     page.wait_for_selector("body[data-conn='open']")
 

@@ -156,7 +156,10 @@ def test_the_player_to_move_follows_the_moves_as_they_are_played_out(new_page, s
         positions.append(game.play(positions[-1], move))
     bars = cy.evaluate("window.bars")
     sown = [b for b in bars if b["sowing"]]
-    assert {b["ply"] for b in sown} == set(range(len(moves)))  # every move was played out
+    # the moves came faster than the board plays them: a move overtaken is shown at its end
+    # at once and the newest played out (sowing.js, never more than one move behind); the
+    # last one, which nothing overtook, among them
+    assert len(moves) - 1 in {b["ply"] for b in sown}, sown
     for bar in sown:  # the mover's bar while its seeds fall, never a later position's
         assert bar["toMove"] == [positions[bar["ply"]].turn], bar
         assert bar["status"] == f"Watching. {('South (ann)', 'North (bob)')[positions[bar['ply']].turn]} moves.", bar

@@ -84,10 +84,12 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
       moves.push({
         ply: msg.ply, move: msg.move, before, after: msg.state, events: msg.events ?? null,
         effects, own: msg.seat === room.you,
-        done() {
+        done({ skipped = false } = {}) {
           if (app.room !== room) return;
-          if (effects.captured) play("capture");
-          else if (effects.ownStore || effects.extra) play("extra");
+          // a move overtaken before it was sown (the board keeping up, sowing.js) is
+          // told in words but makes no sound: a burst would be a pile of them at once
+          const sound = skipped ? null : effects.captured ? "capture" : effects.ownStore || effects.extra ? "extra" : null;
+          if (sound) play(sound);
           const who = msg.seat === room.you ? "You" : playerName(room.seats, msg.seat);
           const said = [effects.captured ? `captured ${effects.captured}` : "", effects.extra ? "moves again" : ""]
             .filter(Boolean).join(", ");

@@ -32,7 +32,8 @@ function draw(frame) {
                  { holes: view.line.holes, names: ["South", "North"], shown: frame && !frame.final ? at : at - 1 });
 }
 
-const queue = new MoveQueue(draw);
+// a line shown from its start: every move played out in turn, none skipped
+const queue = new MoveQueue(draw, { keepUp: false });
 
 function showResult(done) {
   const box = $("result");
