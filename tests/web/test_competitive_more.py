@@ -78,13 +78,20 @@ def test_the_clock_ticks_down_and_turns_low(new_page, server) -> None:
     wait_in_room(bob)
     for page in (alice, bob):
         page.wait_for_selector("#room[data-status='playing']")
+    # no clock runs until both players have moved: South's first-move limit shows instead
+    alice.wait_for_selector("#clock-bottom .first-move")
+    assert alice.locator("#clock-bottom .time.running").count() == 0
+    alice.click("button.hole[data-hole='0']")  # four seeds, no extra turn
+    wait_ply(bob, 1)
+    bob.click("button.hole[data-hole='6']")
+    wait_ply(alice, 2)
     alice.wait_for_selector("#clock-bottom .time.running")
 
     first_ms, first_low = reading(alice, "#clock-bottom")
     assert first_low == (0 < first_ms < 10_000)
     alice.wait_for_function(f"Number(document.querySelector('#clock-bottom').dataset.ms) < {first_ms}")
     later_ms, _ = reading(alice, "#clock-bottom")
-    assert later_ms < first_ms  # it ticks by itself: nobody moved
+    assert later_ms < first_ms  # it ticks by itself: nobody moved since
     assert reading(alice, "#clock-top") == (12_000, False)  # North's clock is not running
 
     alice.wait_for_selector("#clock-bottom .time.low", timeout=15_000)
