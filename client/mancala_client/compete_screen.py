@@ -132,6 +132,13 @@ class CompeteScreen:
             flag = " (running)" if self.clocks.running == seat else ""
             low = " LOW ON TIME" if seat == v.you and self.clocks.running == seat and ms < LOW_MS else ""
             parts.append(f"{SEAT_NAMES[seat]} {clock_text(ms)}{flag}{low}")
+        first = self.clocks.first_move_ms
+        if first is not None and v.status != "finished":
+            # no clock runs until both players have moved: the first-move limit does instead
+            first_left = max(0, first - round((time.monotonic() - self.at) * 1000))
+            turn = v.state.get("turn")
+            who = SEAT_NAMES[turn] if turn in (0, 1) else "the player to move"
+            parts.append(f"(first move: {who} has {clock_text(first_left)}, else the game is aborted)")
         return f"Clock {control_text(self.clock)}: " + "  ".join(parts)
 
     # ---- pushes -------------------------------------------------------------------------
@@ -204,7 +211,9 @@ class CompeteScreen:
         v = self.screen.view
         for c in msg.changes:
             mark = "?" if c.provisional else ""
-            self.out.say(f"Rating ({msg.variant}): {self._name(c.seat)} {c.before} -> {c.after}{mark}")
+            # the farming limits: a game against a new player, or the same pair again, counts less
+            share = f" (counted {c.weight:.0%})" if c.weight < 1 else ""
+            self.out.say(f"Rating ({msg.variant}): {self._name(c.seat)} {c.before} -> {c.after}{mark}{share}")
             if v is not None and c.seat == v.you and msg.room == v.room:
                 self._note_rating(msg.variant, c)
 

@@ -28,6 +28,9 @@ YOUR_WORDS = {"joined": "joined the game", "disconnected": "lost the connection 
               "back": "are back", "left": "left the room", "forfeited": "forfeited: away too long",
               "claimable": "have been away too long: your opponent may claim the win"}
 CLAIM_HINT = "Type `claim` to claim the win, or keep waiting: they may still come back."
+# game_over's `unrated`: why a rated game moved no rating (docs/competitive.md, "Early games")
+UNRATED_WORDS = {"aborted": "No result and no rating change: the game ended before both players had moved.",
+                 "short": "Not rated: a player made fewer than two moves."}
 
 
 class Screen:
@@ -178,6 +181,8 @@ class Screen:
         if not self.over_shown:  # (a game ended by the rules showed it with the last board)
             self.out.say(f"Game over: {msg.result}.")
             self.out.bell()
+        if msg.unrated is not None:
+            self.out.say(UNRATED_WORDS[msg.unrated])
         self.over_shown = True
         if v.you is not None:
             self.out.say("Type `rematch` for another game (you swap sides), or `leave`.")

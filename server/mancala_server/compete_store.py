@@ -22,7 +22,7 @@ from typing import Any
 from mancala.engine.position import Outcome
 from mancala_server.fencing import Fence
 from mancala_server.names import skeleton
-from mancala_server.ratings import RatedSide, Rating, Settled, current, settle
+from mancala_server.ratings import PAIR_WINDOW, RatedSide, Rating, Settled, current, settle
 
 COMPETE_SCHEMA = """
 CREATE TABLE IF NOT EXISTS players (
@@ -58,6 +58,7 @@ CREATE TABLE IF NOT EXISTS rating_history (
     rating REAL NOT NULL, rd REAL NOT NULL
 );
 CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history (player, at);
+CREATE INDEX IF NOT EXISTS rating_history_game ON rating_history (game_id);
 CREATE TABLE IF NOT EXISTS game_terms (
     game_id INTEGER PRIMARY KEY,
     rated INTEGER NOT NULL,
@@ -235,10 +236,33 @@ def match_state_of(terms: Any, last: Any, pause: Any) -> MatchState:
                       None if pause is None else ClockMark(pause[0], (pause[1], pause[2])))
 
 
-def settle_sides(sides: list[RatedSide], stored: list[Rating | None], outcome: Outcome) -> list[Settled]:
+def settle_sides(sides: list[RatedSide], stored: list[Rating | None], outcome: Outcome,
+                 pair_games: int = 0) -> list[Settled]:
     """A rated game's ratings after it, from each side's stored rating in the variant
-    (None: none yet, or a side with no player), read in the transaction that stores them."""
-    return settle([(side, current(side, r)) for side, r in zip(sides, stored, strict=True)], outcome.to_json())
+    (None: none yet, or a side with no player) and the two players' recent games together
+    (`pair_players`), read in the transaction that stores them."""
+    return settle([(side, current(side, r)) for side, r in zip(sides, stored, strict=True)], outcome.to_json(),
+                  pair_games)
+
+
+def pair_players(sides: list[RatedSide]) -> tuple[str, str] | None:
+    """The two people of a rated game, whose games together count less and less (ratings.py,
+    pair_weight); None against the computer."""
+    a, b = (s.player for s in sides)
+    return None if a is None or b is None else (a, b)
+
+
+def pair_since(now: float) -> float:
+    """The earliest time a pair's earlier game counts for `pair_weight`."""
+    return now - PAIR_WINDOW
+
+
+# the rated games two players played together in a ladder since a time: each such game left
+# a rating_history row for both of them (a game that moved no rating, too short or aborted,
+# left none). Parameters: (player a, player b, variant, since); PostgreSQL numbers them.
+PAIR_GAMES_SQL = ("SELECT COUNT(*) FROM rating_history a JOIN rating_history b "
+                  "ON b.game_id = a.game_id AND b.variant = a.variant AND b.player = {1} "
+                  "WHERE a.player = {0} AND a.variant = {2} AND a.at >= {3}")
 
 
 def rated_players(settled: list[Settled]) -> list[tuple[str, Rating]]:
@@ -369,7 +393,10 @@ class CompeteStore:
                     "SELECT rating, rd, vol, games FROM ratings WHERE player=? AND variant=?",
                     (side.player, variant)).fetchone()
                 stored.append(None if r is None else _rating(r))
-            settled = settle_sides(sides, stored, outcome)
+            pair = pair_players(sides)
+            together = 0 if pair is None else self.db.execute(
+                PAIR_GAMES_SQL.format("?", "?", "?", "?"), (*pair, variant, pair_since(now))).fetchone()[0]
+            settled = settle_sides(sides, stored, outcome, together)
             for player, a in rated_players(settled):
                 self.db.execute(
                     "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES (?,?,?,?,?,?,?) "

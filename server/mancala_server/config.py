@@ -15,6 +15,9 @@ class Settings:
     data_dir: Path = field(default_factory=lambda: Path("data"))
     # a disconnected player may come back with the token; after this they forfeit
     abandon_timeout: float = 120.0
+    # seconds a player of a timed game has for their first move; no clock runs until both
+    # players have moved, and a first move not made in time aborts the game (match.py)
+    first_move_timeout: float = 30.0
     # a room nobody is connected to is dropped from memory after this
     empty_room_ttl: float = 600.0
     # protocol limits

@@ -2,6 +2,10 @@
 (correspondence, days a move). Pure bookkeeping over times given to it (the room's
 injected clock), so its rules are tested without waiting.
 
+No clock runs until both players have made a move (lichess's rule): until then the player
+to move has a first-move limit instead (`first_move_limit`), and a game whose limit runs
+out is aborted, not lost (match.py). A player who never came cannot lose on time.
+
 What is charged: a mover's clock runs from the moment the server sent them the position
 (the previous move committed, or the game started) until their move arrives, less a lag
 credit of at most LAG_CREDIT (the connection's round trip as the server measured it, lag.py),
@@ -19,11 +23,20 @@ GAME_LAG_CREDIT = 10.0  # seconds: the most a player's moves are given back in o
 # server's own delays, less the lag credit), and how late a flag may fall; the numbers
 # measured under load are in docs/performance.md ("Clocks (issue 15)")
 TOLERANCE = 0.5
+# seconds a player has for their first move in a Fischer game (the server's setting
+# `first_move_timeout`); a correspondence game gives its days a move instead
+FIRST_MOVE_TIMEOUT = 30.0
 
 
 def full_time(control: TimeControl) -> int:
     """Milliseconds on each clock at the start (and per move, in correspondence)."""
     return control.base * 1000 if control.base else control.days * 86_400_000
+
+
+def first_move_limit(control: TimeControl, timeout: float) -> float:
+    """Seconds a player has for their first move: `timeout` (the server's setting), or the
+    days a move of a correspondence game (its players come by once a day, not within 30 s)."""
+    return control.days * 86_400.0 if control.days else timeout
 
 
 class GameClock:

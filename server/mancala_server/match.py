@@ -7,6 +7,12 @@ and the match decides by its rules: it keeps the clocks, the flag timer on the i
 clock and the open offer, and returns what happened (an `Ending`, an `OfferDecision`,
 `Rerated`, what to store) for the room to carry out. The match reads its room and never
 changes it, stores nothing and tells nobody: the room stores before it tells.
+
+When a game counts (docs/competitive.md, "Early games" and "Farming limits"): no clock runs
+until both players have made a move (a first-move limit instead, whose end aborts the
+game); a rated or timed game that ends before both have moved is aborted (no winner, no
+rating); a rated game in which a player made fewer than MIN_MOVES_EACH moves keeps its
+result but moves no rating. How much a counted game moves ratings is ratings.py's rule.
 """
 
 from __future__ import annotations
@@ -30,17 +36,32 @@ from mancala.protocol.messages import (
     RatingsChanged,
     RoomStatus,
     TimeControl,
+    UnratedReason,
 )
 from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ClockMark, MatchState, Terms
 from mancala_server.fair_start import rating_pool
-from mancala_server.game_clock import GameClock
+from mancala_server.game_clock import GameClock, first_move_limit
 from mancala_server.ratings import RatedSide, Settled, computer_rating
 from mancala_server.room_ports import RoomError
 from mancala_server.rules_worker import RulesWorkers
 from mancala_server.seat import SEAT_NAMES, Seat
 
 log = logging.getLogger("mancala_server")
+# a rated game is rated only once each player has made this many moves: a game resigned,
+# agreed drawn or flagged before that says nothing of the players' strength, and such games
+# were how ratings were farmed (one identity resigning to another at move 0, again and again)
+MIN_MOVES_EACH = 2
+
+
+def moves_by_player(moves: list[MoveRecord], swapped: bool) -> tuple[int, int]:
+    """The moves each seat's present player made. A move belongs to a side; after a swap
+    the first move was made by the player who now sits the other side (the one who swapped
+    has made none until they sow)."""
+    counts = [0, 0]
+    for m in moves:
+        counts[1 - m.seat if swapped and m.ply == 0 else m.seat] += 1
+    return counts[0], counts[1]
 
 
 class MatchVenue(Protocol):
@@ -79,6 +100,9 @@ class MatchVenue(Protocol):
 
     @property
     def status(self) -> RoomStatus: ...
+
+    @property
+    def first_move_timeout(self) -> float: ...
 
 
 @dataclass(frozen=True)
@@ -132,6 +156,10 @@ class Match:
         self.clocks: GameClock | None = None
         self.offer: OfferInfo | None = None
         self.flag_timer: Timer | None = None
+        # before both players have moved no clock runs: the player to move has until
+        # first_move_by (the room's clock) to move, and this timer aborts the game then
+        self.first_move_timer: Timer | None = None
+        self.first_move_by: float | None = None
 
     # ---- terms ------------------------------------------------------------------------
 
@@ -163,6 +191,15 @@ class Match:
         if ply is not None and ply != len(room.moves):
             raise RoomError(ErrorCode.STALE_PLY, f"the game is at ply {len(room.moves)}, not {ply}")
 
+    def swap_made(self) -> None:
+        """The second player swapped (the room exchanged the seats): the game has both
+        players' first moves now, so the clock of the player to move starts."""
+        self.swapped = True
+        c, room = self.clocks, self.room
+        if c is not None and not room.finished and room.status == "playing":
+            c.stop(room.clock.now())
+            self._start(room.position.turn)
+
     def players(self) -> tuple[str | None, str | None]:
         s0, s1 = self.room.seats
         return s0.player, s1.player
@@ -178,6 +215,41 @@ class Match:
             return self.terms()
         return None
 
+    # ---- when a game counts --------------------------------------------------------------
+
+    @property
+    def both_moved(self) -> bool:
+        """Both players have made a move: from now on clocks run and leaving loses. A swap
+        is the second player's answer to the first move, so it counts as their first here
+        (not towards MIN_MOVES_EACH: it sows nothing)."""
+        return self.swapped or min(moves_by_player(self.room.moves, self.swapped)) >= 1
+
+    @property
+    def aborts(self) -> bool:
+        """Rule: a rated or timed game that ends before both players have moved (a player
+        leaves, is away past the grace period, or lets the first-move limit pass) is
+        aborted: no winner, no rating. Nobody was beaten at a game one side never played;
+        and as it was, a rated game both players left after a move or two cost one of them
+        162 points. A casual game without a clock keeps its forfeit: it costs nothing."""
+        return (self.rated or self.control is not None) and not self.both_moved
+
+    def abort(self, seat: int, why: str) -> Ending:
+        """The game ends with no result: `seat` left or made no first move (`why`, words)."""
+        log.info("room %s: aborted: %s %s", self.room.code, SEAT_NAMES[seat], why)
+        return Ending(Outcome(OutcomeKind.TIE, None), "aborted", f"aborted: {SEAT_NAMES[seat]} {why}")
+
+    def unrated(self, reason: EndReason) -> UnratedReason | None:
+        """Rule: why a rated room's game that ended (by `reason`) moves no rating: aborted,
+        or a player made fewer than MIN_MOVES_EACH moves (the result stands, unrated).
+        None: it counts (or the room is not rated: nothing to say)."""
+        if not self.rated:
+            return None
+        if reason == "aborted":
+            return "aborted"
+        if min(moves_by_player(self.room.moves, self.swapped)) < MIN_MOVES_EACH:
+            return "short"
+        return None
+
     # ---- the game's life ------------------------------------------------------------------
 
     def begin(self) -> None:
@@ -190,16 +262,40 @@ class Match:
         self.seated()
 
     def seated(self) -> None:
-        """A seat was taken: once both are, the clock of the player to move starts."""
+        """A seat was taken: once both are, the clock (or first-move limit) of the player to
+        move starts."""
         room = self.room
-        if self.clocks is None or room.finished or room.status != "playing" or self.clocks.running is not None:
+        if self.clocks is None or room.finished or room.status != "playing" or self.clocks.running is not None \
+                or self.first_move_timer is not None:
             return
         self._start(room.position.turn)
 
     def _start(self, seat: int) -> None:
-        assert self.clocks is not None
-        self.clocks.start(seat, self.room.clock.now())
-        self._arm()
+        """`seat` is to move from now: its clock runs, or, before both players have moved,
+        its first-move limit (nothing is charged)."""
+        assert self.clocks is not None and self.control is not None
+        self._cancel_first_move()
+        now = self.room.clock.now()
+        if self.both_moved:
+            self.clocks.start(seat, now)
+            self._arm()
+            return
+        limit = first_move_limit(self.control, self.room.first_move_timeout)
+        self.first_move_by = now + limit
+        self.first_move_timer = self.room.clock.call_later(limit, lambda: self._no_first_move(seat))
+
+    def _cancel_first_move(self) -> None:
+        if self.first_move_timer is not None:
+            self.first_move_timer.cancel()
+            self.first_move_timer = None
+        self.first_move_by = None
+
+    def _no_first_move(self, seat: int) -> None:
+        self.first_move_timer = None
+        if self.room.finished or self.both_moved:
+            return
+        self.first_move_by = None
+        self.on_ending(self.abort(seat, "made no first move in time"))
 
     def _arm(self) -> None:
         """The flag timer: fires when the running clock reaches zero."""
@@ -244,10 +340,14 @@ class Match:
 
     def check_time(self, seat: int, arrived: float) -> Ending | None:
         """Before a move is judged: a move that comes after its clock ran out ends the
-        game on time instead (the timer may not have fired yet)."""
+        game on time instead, and a first move after its limit aborts it (the timer may not
+        have fired yet)."""
         c = self.clocks
         if c is not None and c.running == seat and c.left(seat, arrived) <= 0:
             return self.time_out(seat)
+        if self.first_move_by is not None and arrived >= self.first_move_by and not self.room.finished:
+            self._cancel_first_move()
+            return self.abort(seat, "made no first move in time")
         return None
 
     def moved(self, seat: int, arrived: float, lag: float) -> tuple[int, int] | None:
@@ -257,6 +357,9 @@ class Match:
         c = self.clocks
         if c is None:
             return None
+        if c.running != seat:  # before both players moved: a first move, charged nothing
+            self._cancel_first_move()
+            return c.marks()
         if not c.charge(seat, arrived, lag):  # cannot be: check_time came first
             c.remaining[seat] = 1
         return c.marks()
@@ -269,13 +372,17 @@ class Match:
             return None
         if not room.finished and room.status == "playing":
             self._start(room.position.turn)
-        return c.snapshot(room.clock.now())
+        return self._clocks_now()
 
     def turn_changed(self) -> None:
         """A new round may start with the other player: their clock runs instead."""
         c, room = self.clocks, self.room
-        if c is not None and c.running is not None and c.running != room.position.turn and not room.finished:
+        if c is None or room.finished:
+            return
+        if c.running is not None and c.running != room.position.turn:
             c.stop(room.clock.now())
+            self._start(room.position.turn)
+        elif self.first_move_timer is not None:  # the first-move limit is the new starter's now
             self._start(room.position.turn)
 
     def computer_budget(self, cap_ms: int) -> int:
@@ -288,17 +395,28 @@ class Match:
         return max(20, min(cap_ms, left // 25 + self.control.increment * 800))
 
     def snapshot(self) -> Clocks | None:
-        return None if self.clocks is None else self.clocks.snapshot(self.room.clock.now())
+        return None if self.clocks is None else self._clocks_now()
 
-    def finish(self) -> RatedEnd | None:
-        """The game ended: clocks stop, any offer goes; a rated game with both seats taken
-        is stored with both sides' new ratings (None: the room stores a plain end)."""
+    def _clocks_now(self) -> Clocks:
+        """The clocks as told, with the first-move limit's time left while it runs."""
+        assert self.clocks is not None
+        now = self.room.clock.now()
+        shown = self.clocks.snapshot(now)
+        if self.first_move_by is None:
+            return shown
+        return shown.model_copy(update={"first_move_ms": max(0, round((self.first_move_by - now) * 1000))})
+
+    def finish(self, reason: EndReason) -> RatedEnd | None:
+        """The game ended (by `reason`): clocks stop, any offer goes; a rated game with both
+        seats taken that counts (`unrated`) is stored with both sides' new ratings (None: the
+        room stores a plain end)."""
         self.cancel_timers()
         self.offer = None
         if self.clocks is not None:
             self.clocks.stop(self.room.clock.now())
         room = self.room
-        if not self.rated or room.game_id is None or not all(s.taken for s in room.seats):
+        if not self.rated or room.game_id is None or not all(s.taken for s in room.seats) \
+                or self.unrated(reason) is not None:
             return None
         sides = []
         for i, s in enumerate(room.seats):
@@ -312,7 +430,8 @@ class Match:
         room = self.room
         shown = tuple((s.side.seat, (s.after.shown(), s.after.provisional)) for s in settled)
         changes = [RatingChange(seat=s.side.seat, name=s.side.name, before=s.before.shown(), after=s.after.shown(),
-                                rd=round(s.after.rd), provisional=s.after.provisional) for s in settled]
+                                rd=round(s.after.rd), provisional=s.after.provisional, weight=round(s.weight, 4))
+                   for s in settled]
         news = RatingsChanged(room=room.code, game_id=room.game_id, variant=room.variant_name, changes=changes)
         return Rerated(self.rating_pool, shown, news)
 
@@ -320,6 +439,7 @@ class Match:
         if self.flag_timer is not None:
             self.flag_timer.cancel()
             self.flag_timer = None
+        self._cancel_first_move()
 
     def pause(self) -> ClockMark | None:
         """The server stops: the clocks as they are now, for the room to store, so that a
@@ -430,7 +550,7 @@ class Match:
             return None
         c.stop(room.clock.now())
         self._start(room.position.turn)
-        return c.snapshot(room.clock.now())
+        return self._clocks_now()
 
 
 def replay(game: Game, first: Any, moves: list[MoveRecord], upto: int) -> Any:

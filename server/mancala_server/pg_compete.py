@@ -14,6 +14,7 @@ from mancala.engine.position import Outcome
 from mancala_server.compete_store import (
     CHALLENGE_COLUMNS,
     HISTORY_COLUMNS,
+    PAIR_GAMES_SQL,
     RECENT_COLUMNS,
     RECENT_FROM,
     ChallengeRow,
@@ -27,6 +28,8 @@ from mancala_server.compete_store import (
     history_entry,
     match_state_of,
     name_key,
+    pair_players,
+    pair_since,
     rated_players,
     recent_game,
     settle_sides,
@@ -56,6 +59,7 @@ CREATE TABLE IF NOT EXISTS rating_history (
     rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL
 );
 CREATE INDEX IF NOT EXISTS rating_history_player ON rating_history (player, at);
+CREATE INDEX IF NOT EXISTS rating_history_game ON rating_history (game_id);
 CREATE TABLE IF NOT EXISTS game_terms (
     game_id BIGINT PRIMARY KEY, rated BOOLEAN NOT NULL, clock TEXT, south TEXT, north TEXT
 );
@@ -193,7 +197,10 @@ class PgCompete:
                     "SELECT rating, rd, vol, games FROM ratings WHERE player=$1 AND variant=$2 FOR UPDATE",
                     side.player, variant)
                 stored.append(None if r is None else _rating(r))
-            settled = settle_sides(sides, stored, outcome)
+            pair = pair_players(sides)
+            together = 0 if pair is None else await db.fetchval(
+                PAIR_GAMES_SQL.format("$1", "$2", "$3", "$4"), *pair, variant, pair_since(now))
+            settled = settle_sides(sides, stored, outcome, together)
             for player, a in rated_players(settled):
                 await db.execute(
                     "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES ($1,$2,$3,$4,$5,$6,$7) "

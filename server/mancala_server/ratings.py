@@ -2,6 +2,13 @@
 
 Each rated game is its own rating period (as online servers do: ratings move after
 every game). A rating whose deviation is above PROVISIONAL_RD is shown as provisional.
+
+Farming limits (docs/competitive.md, "Farming limits"): a game moves a player's rating by
+a `weight` of what Glicko-2 says, the product of two rules decided here once:
+`new_opponent_weight` (a player's first NEW_PLAYER_GAMES rated games move their opponents
+little: a fresh identity is free to make, so its results vouch for nothing) and
+`pair_weight` (the same two players' games within PAIR_WINDOW count less and less). Which
+games are rated at all (moves by each side, aborts) is the match's rule (match.py).
 Computer opponents have fixed ratings (COMPUTER_RATINGS, measured with `mancala arena`,
 docs/competitive.md): a rated game against one moves only the human's rating.
 
@@ -26,6 +33,16 @@ START_VOL = 0.06
 PROVISIONAL_RD = 110.0  # above it a rating is "provisional" (a "?" next to it)
 MIN_RD = 45.0  # never more certain than this: a rating keeps moving a little
 COMPUTER_RD = 60.0  # the computers' fixed ratings count as fairly certain opponents
+# A player's first NEW_PLAYER_GAMES rated games in a ladder move their opponent by
+# games / NEW_PLAYER_GAMES of the full change (0 for a fresh identity): farming a rating
+# off throwaway identities then needs each of them to have played that many rated games
+# first. Counted in games, not deviation: a deviation also falls by playing the farmer.
+NEW_PLAYER_GAMES = 10
+# The same two players' rated games in one ladder within PAIR_WINDOW seconds: the first
+# PAIR_FULL count fully, each one after counts half the one before (1, 1, 1/2, 1/4, ...),
+# so a pair repeating games moves either rating by at most about three games' worth a day.
+PAIR_WINDOW = 86_400.0
+PAIR_FULL = 2
 
 # measured with `mancala arena` (benchmarks/computer_ratings.py; the matches in
 # docs/competitive.md, "Computer ratings"), anchored at medium = 1500, per variant: a level
@@ -69,11 +86,13 @@ class RatedSide:
 
 @dataclass(frozen=True)
 class Settled:
-    """One side's rating before and after a rated game."""
+    """One side's rating before and after a rated game, and the share of Glicko-2's change
+    it was given (1: a full game; the farming limits give less)."""
 
     side: RatedSide
     before: Rating
     after: Rating
+    weight: float = 1.0
 
 
 def computer_ratings(variant: str | None) -> dict[int | str, float]:
@@ -93,6 +112,35 @@ def rate(me: Rating, opponent: Rating, score: float) -> Rating:
     return Rating(mu_to_rating(new.mu), max(MIN_RD, phi_to_rd(new.phi)), new.sigma, me.games + 1)
 
 
+def new_opponent_weight(opponent: RatedSide, theirs: Rating) -> float:
+    """Rule: how much a game against `opponent` (rated `theirs` before it) counts: a person
+    in their first NEW_PLAYER_GAMES rated games counts games / NEW_PLAYER_GAMES; a computer
+    (its rating fixed and measured) and an established player count fully."""
+    if opponent.player is None:
+        return 1.0
+    return min(1.0, theirs.games / NEW_PLAYER_GAMES)
+
+
+def pair_weight(pair_games: int) -> float:
+    """Rule: how much the same two players' next game counts, after `pair_games` rated games
+    between them in the ladder within PAIR_WINDOW: 1, 1, then halving with each game."""
+    return 1.0 if pair_games < PAIR_FULL else 0.5 ** (pair_games - PAIR_FULL + 1)
+
+
+def weighted(before: Rating, full: Rating, weight: float) -> Rating:
+    """`before` moved `weight` of the way to the library's result `full` (rating, deviation
+    and volatility alike): Glicko-2 has no weighted game, and its numbers stay the library's.
+    The game is counted (games + 1) whatever its weight."""
+    if weight >= 1.0:
+        return full
+
+    def part(a: float, b: float) -> float:
+        return a + weight * (b - a)
+
+    return Rating(part(before.rating, full.rating), max(MIN_RD, part(before.rd, full.rd)),
+                  part(before.vol, full.vol), full.games)
+
+
 def score_of(outcome: dict[str, Any], seat: int) -> float:
     winner = outcome.get("winner")
     if outcome.get("kind") == "TIE" or winner is None:
@@ -100,16 +148,20 @@ def score_of(outcome: dict[str, Any], seat: int) -> float:
     return 1.0 if winner == seat else 0.0
 
 
-def settle(sides: list[tuple[RatedSide, Rating]], outcome: dict[str, Any]) -> list[Settled]:
+def settle(sides: list[tuple[RatedSide, Rating]], outcome: dict[str, Any], pair_games: int = 0) -> list[Settled]:
     """Both sides' new ratings from their ratings now (read in the same transaction that
-    stores them); a computer side keeps its fixed rating."""
+    stores them), each given the farming limits' weight; a computer side keeps its fixed
+    rating. `pair_games`: the two players' rated games in the ladder within PAIR_WINDOW
+    before this one (a computer is nobody to collude with: its games pass 0)."""
     (a, ra), (b, rb) = sides
     out = []
-    for side, mine, theirs in ((a, ra, rb), (b, rb, ra)):
+    for side, mine, (other, theirs) in ((a, ra, (b, rb)), (b, rb, (a, ra))):
         if side.player is None:
             out.append(Settled(side, mine, mine))
         else:
-            out.append(Settled(side, mine, rate(mine, theirs, score_of(outcome, side.seat))))
+            weight = new_opponent_weight(other, theirs) * pair_weight(pair_games)
+            full = rate(mine, theirs, score_of(outcome, side.seat))
+            out.append(Settled(side, mine, weighted(mine, full, weight), weight))
     return out
 
 

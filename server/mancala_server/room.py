@@ -43,6 +43,7 @@ from mancala.rules.errors import VariantError
 from mancala.rules.variant import Variant
 from mancala_server.clock import Clock, Timer
 from mancala_server.game_access import share_key
+from mancala_server.game_clock import FIRST_MOVE_TIMEOUT
 from mancala_server.match import Ending, Match, OfferDecision, Rerated, replay
 from mancala_server.ratings import Settled, computer_rating
 from mancala_server.room_chat import RoomChat
@@ -64,7 +65,8 @@ class Room:
     def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
                  *, public: bool, store: RoomStore, on_change: Callable[[Room], None],
                  abandon_timeout: float, clock: Clock, deliver: Deliver,
-                 rules: RulesWorkers | None = None, count_interval: float = 0.0) -> None:
+                 rules: RulesWorkers | None = None, count_interval: float = 0.0,
+                 first_move_timeout: float = FIRST_MOVE_TIMEOUT) -> None:
         self.code = code
         self.variant_name = variant_name
         self.variant_json = variant_json
@@ -78,6 +80,7 @@ class Room:
         self.store = store
         self.on_change = on_change
         self.abandon_timeout = abandon_timeout
+        self.first_move_timeout = first_move_timeout  # seconds for a first move (match.py)
         self.clock = clock
         self.deliver = deliver
         self.seats = [Seat(), Seat()]
@@ -403,6 +406,9 @@ class Room:
         s.forfeit_at = None
         if s.connected or self.finished:
             return
+        if self.match.aborts:  # before both players moved: nothing to claim, the game is off
+            self._forfeit(seat)
+            return
         other = self.seats[1 - seat]
         if other.computer:  # it never claims: it wins at the deadline
             self._forfeit(seat)
@@ -419,6 +425,9 @@ class Room:
             self._forfeit(seat)
 
     def _forfeit(self, seat: int) -> None:
+        if self.match.aborts:  # a game one side never played has no loser (match.py)
+            self.end(self.match.abort(seat, "left before both players had moved"))
+            return
         s = self.seats[seat]
         log.info("room %s: seat %d abandoned; forfeit", self.code, seat)
         self.broadcast(PlayerStatus(room=self.code, seat=seat, status="forfeited", name=s.name))
@@ -478,7 +487,7 @@ class Room:
         for i, s in enumerate(self.seats):
             if s.abandon_timer is not None:  # its deadline named the seat by number: armed again
                 self._start_abandon_timer(i)
-        self.match.swapped = True
+        self.match.swap_made()
         assert self.game_id is not None
         self.store.set_players(self.game_id, [s.name for s in self.seats])
         self.store_terms()
@@ -514,7 +523,7 @@ class Room:
         late = self.match.check_time(seat, arrived)
         if late is not None:
             self.end(late)
-            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: your time ran out")
+            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: your time ran out ({late.words})")
         if self.rules is None:
             try:
                 new, events = self.game.play_events(self.position, move)
@@ -683,7 +692,7 @@ class Room:
     def _finish(self, outcome: Outcome, reason: EndReason, result: str) -> None:
         self.finished = True
         self.result = result
-        rated = self.match.finish()
+        rated = self.match.finish(reason)
         # a store that commits at once settles the ratings inside finish_rated: their news
         # waits for the game_over they come from (a store that commits later tells them then)
         self._ratings_wait = []
@@ -699,7 +708,7 @@ class Room:
         self.cancel_timers()
         log.info("room %s: game over (%s): %s", self.code, reason, result)
         self.broadcast(GameOver(room=self.code, outcome=outcome.to_json(), reason=reason,
-                                result=result, game_id=self.game_id))
+                                result=result, game_id=self.game_id, unrated=self.match.unrated(reason)))
         waiting, self._ratings_wait = self._ratings_wait, None
         for rerated in waiting or ():
             self.broadcast(rerated.news)

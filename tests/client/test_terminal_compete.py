@@ -33,11 +33,11 @@ async def test_a_challenge_chat_and_a_draw_from_the_terminal(url: str, terminal:
         await bob.request({"type": "answer_challenge", "challenge": offered.challenge, "accept": True})
         state = await bob.next_event("room_state")
         await t.expect(r"Challenge accepted: room (\w+)")
-        # the challenge's room draws its starter: whoever it is, their clock runs
-        if state.state.turn == 0:
-            await t.expect(r"Clock 5\+3: South [45]:\d\d \(running\)  North 5:00")
-        else:
-            await t.expect(r"Clock 5\+3: South 5:00  North [45]:\d\d \(running\)")
+        # the challenge's room draws its starter: no clock runs until both players have
+        # moved; whoever it is has the first-move limit instead
+        starter = "South" if state.state.turn == 0 else "North"
+        await t.expect(rf"Clock 5\+3: South 5:00  North 5:00  \(first move: {starter} has 0:[23]\d, "
+                       r"else the game is aborted\)")
 
         await bob.request({"type": "chat", "room": state.room, "text": "good luck, alice"})
         await t.expect(r"bob: good luck, alice")
@@ -230,9 +230,10 @@ async def test_a_challenge_declined_in_the_terminal_is_heard_by_the_challenger(
 
 async def test_a_rated_timed_room_from_the_terminal_ends_on_time(
         url: str, terminal: Callable[..., Terminal], tmp_path: Path) -> None:
-    """`create ... clock 0.2 rated`: 12 s each. The clock line shows under the board; under
-    ten seconds the terminal warns (LOW ON TIME) without being asked, and the game ends on
-    time with both ratings moved."""
+    """`create ... clock 0.2 rated`: 12 s each. The clock line shows under the board; the
+    clocks start once both players have moved; under ten seconds the terminal warns (LOW ON
+    TIME) without being asked, and the game ends on time, rated: two new players, whose
+    first game moves neither rating (docs/competitive.md, "Farming limits")."""
     t = terminal("--server", url, "--name", "tess", MANCALA_PLAYER_FILE=str(tmp_path / "tess.json"))
     await t.expect(r"Connected to .* as tess\.")
     t.send("create kalah_4 clock 0.2 rated")
@@ -243,19 +244,26 @@ async def test_a_rated_timed_room_from_the_terminal_ends_on_time(
         state = await otto.next_event("room_state")
         assert state.rated and (state.clock.base, state.clock.increment) == (12, 0)
         await t.expect(r"North \(otto\) joined the game\.")
-        first = await t.expect(r"Clock 0\.2\+0: South (\S+) \(running\)( LOW ON TIME)?  North 0:12")
+        await t.expect(r"Clock 0\.2\+0: South 0:12  North 0:12  \(first move: South has 0:[23]\d")
+        for hole in ("a", "f"):  # two moves each (shorter, it would not be rated); no extra turns
+            t.send(hole)
+            made = await otto.next_event("move_made")
+            while made.state.turn == 1 and made.state.outcome is None:  # Otto's: he may sow again
+                await otto.move(code, made.state.legal[0], made.ply + 1)
+                made = await otto.next_event("move_made")
+        first = await t.expect(r"Clock 0\.2\+0: South (\S+) \(running\)( LOW ON TIME)?  North 0:1[12]")
         assert first[2] is None, first[0]  # 10 s or more left: not low yet
 
         # nobody types: the terminal says so by itself when South's clock gets low
-        low = await t.expect(r"Clock 0\.2\+0: South 0:0\d\.\d \(running\) LOW ON TIME  North 0:12")
-        assert "> clock" not in t.text[:low.end()]
+        low = await t.expect(r"Clock 0\.2\+0: South 0:0\d\.\d \(running\) LOW ON TIME  North 0:1[12]")
+        assert "> clock" not in t.text[first.end():low.end()]
         t.send("clock")  # and the clock line says it too
-        await t.expect(r"> clock\nClock 0\.2\+0: South 0:0\d\.\d \(running\) LOW ON TIME  North 0:12")
+        await t.expect(r"> clock\nClock 0\.2\+0: South 0:0\d\.\d \(running\) LOW ON TIME  North 0:1[12]")
 
         await t.expect(r"Game over: North wins on time\.", timeout=20)
-        mine = await t.expect(r"Rating \(kalah_4\): You 1500 -> (\d+)\?")
-        theirs = await t.expect(r"Rating \(kalah_4\): North \(otto\) 1500 -> (\d+)\?")
-        assert int(mine[1]) < 1500 < int(theirs[1])
+        mine = await t.expect(r"Rating \(kalah_4\): You 1500 -> (\d+)\? \(counted 0%\)")
+        theirs = await t.expect(r"Rating \(kalah_4\): North \(otto\) 1500 -> (\d+)\? \(counted 0%\)")
+        assert int(mine[1]) == 1500 == int(theirs[1])
         over = await otto.next_event("game_over")
         assert (over.reason, over.outcome) == ("timeout", {"kind": "WIN", "winner": 1})
     t.send("me")

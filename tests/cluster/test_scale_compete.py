@@ -21,7 +21,8 @@ async def test_a_rated_timed_game_with_chat_and_a_draw_across_nodes(cluster: Clu
     await ann.next_event("room_state")
     await bob.join(granted.room)  # forwarded to node a, the room's owner
     state = await bob.next_event("room_state")
-    assert state.rated and state.clock.base == 300 and state.clocks.running == 0
+    assert state.rated and state.clock.base == 300
+    assert state.clocks.running is None and state.clocks.first_move_ms  # no clock before both have moved
     watcher = await connect(c, "cy")
     await watcher.spectate(granted.room)
 
@@ -38,9 +39,12 @@ async def test_a_rated_timed_game_with_chat_and_a_draw_across_nodes(cluster: Clu
             heard.append(who.events.get_nowait())
         assert [e for e in heard if e.type == "chat_message"] == []  # players do not hear spectators
 
-    await ann.move(granted.room, 2, 0)
-    made = await bob.next_event("move_made")
+    for who, move, ply in ((ann, 2, 0), (bob, 8, 1), (ann, 3, 2)):  # the clocks run from the third move
+        await who.move(granted.room, move, ply)
+        made = await bob.next_event("move_made")
+        assert made.ply == ply
     assert made.clocks.running == 1 and made.clocks.remaining[0] <= 302_000
+    await bob.move(granted.room, 9, 3)  # two moves each: the game is rated
     await bob.request({"type": "offer_draw", "room": granted.room})
     offer = await ann.next_event("offer")
     assert (offer.kind, offer.seat, offer.status) == ("draw", 1, "offered")

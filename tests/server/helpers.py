@@ -63,6 +63,23 @@ async def play_moves(room: str, players: list[MancalaClient], state: Any, *, rng
     return state
 
 
+async def moves_each(room: str, players: list[MancalaClient], state: Any, n: int, *, ply: int = 0,
+                     watchers: tuple[MancalaClient, ...] = ()) -> tuple[Any, int]:
+    """Play the first legal move for whoever is to move (`players` by seat) until each has
+    made `n` moves (a player given an extra turn makes more): clocks run once both have
+    made one, and a rated game counts once both have made two (docs/competitive.md, "Early
+    games"). Everyone hears each move. Returns the state and the next ply."""
+    made = [0, 0]
+    while min(made) < n:
+        assert state.outcome is None, f"the game ended at ply {ply}"
+        seat = state.turn
+        await players[seat].move(room, state.legal[0], ply)
+        state = [await next_move(c, ply) for c in (*dict.fromkeys(players), *watchers)][0].state
+        made[seat] += 1
+        ply += 1
+    return state, ply
+
+
 async def wait_status(client: MancalaClient, seat: int, status: str, timeout: float = 5.0) -> Any:
     while True:
         event = await client.next_event("player_status", timeout=timeout)

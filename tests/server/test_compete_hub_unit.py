@@ -14,6 +14,7 @@ import pytest
 from mancala_server.config import Settings
 from mancala_server.hub import Hub
 from tests.server.fakes import FakeClock, FakeMember, deliver
+from tests.server.room_setup import established, moves_each
 
 
 @pytest.fixture
@@ -68,6 +69,9 @@ async def test_a_rated_game_needs_known_players_and_moves_both_ratings(hub: Hub)
     await send(hub, bob, type="join_room", room=granted.room)
     assert ann.of_type("player_status")[-1].status == "joined"
     assert (await send(hub, ann, type="offer_takeback", room=granted.room)).code == "no_takeback"
+    for who in (ann, bob):  # past a new player's first games, still provisional: each moves the other fully
+        established(hub.storage.store, who.player, rd=200.0)  # type: ignore[attr-defined]
+    await moves_each(hub.room(granted.room), 2)  # resigned sooner, it would not be rated
     await send(hub, bob, type="resign", room=granted.room)
     changed = bob.of_type("ratings_changed")[0]
     (south, north) = changed.changes
@@ -90,7 +94,8 @@ async def test_a_challenge_by_name_seats_both_with_its_terms(hub: Hub) -> None:
     update = ann.of_type("challenge_update")[0]
     assert update.status == "accepted" and update.room == seat.room and update.token
     state = bob.of_type("room_state")[-1]
-    assert state.status == "playing" and state.rated and state.clock.base == 60 and state.clocks.running is not None
+    assert state.status == "playing" and state.rated and state.clock.base == 60
+    assert state.clocks.running is None and state.clocks.first_move_ms == 30_000  # the first-move limit runs
     assert (await send(hub, bob, type="answer_challenge", challenge=sent.challenge, accept=True)).code \
         == "no_such_challenge"
     other = await send(hub, bob, type="challenge", to="ann", variant="kalah_4")
@@ -197,6 +202,7 @@ async def test_a_rated_game_against_the_computer_moves_only_the_humans_rating(hu
     granted = await send(hub, ann, type="create_room", variant="oware_abapa", rated=True, computer=0, seat=0)
     state = ann.of_type("room_state")[-1]
     assert state.rated and state.seats[1].rating == 737 and not state.seats[1].provisional  # easy's measured rating
+    await moves_each(hub.room(granted.room), 2)  # resigned sooner, it would not be rated
     await send(hub, ann, type="resign", room=granted.room)
     human, computer = sorted(ann.of_type("ratings_changed")[0].changes, key=lambda c: c.seat)
     assert (computer.before, computer.after) == (737, 737)

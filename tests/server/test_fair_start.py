@@ -14,6 +14,7 @@ from mancala_server import fair_start
 from mancala_server.config import Settings
 from mancala_server.hub import Hub
 from tests.server.fakes import FakeClock, FakeMember, deliver
+from tests.server.room_setup import moves_each
 from tests.server.test_compete_hub_unit import known, send
 
 
@@ -127,6 +128,7 @@ async def test_rated_against_the_computer_is_refused_where_the_first_move_decide
 async def test_a_rated_game_against_the_computer_moves_its_own_ladder(hub: Hub) -> None:
     ann = await known(hub, "Ann")
     granted = await send(hub, ann, type="create_room", variant="oware_abapa", rated=True, computer=0, seat=0)
+    await moves_each(hub.room(granted.room), 2)  # resigned sooner, it would not be rated
     await send(hub, ann, type="resign", room=granted.room)
     assert (await hub.storage.ratings_of(ann.player)).keys() == {"oware_abapa@computer"}
     # a game against a person afterwards starts from the human ladder's 1500, not the computer's

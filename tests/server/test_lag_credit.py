@@ -82,10 +82,16 @@ async def test_holding_back_pongs_buys_no_time(server, connect) -> None:
         honest = await connect("honest")
         await honest.join(granted["room"], seat=0)
         await honest.move(granted["room"], 0, 0)  # four seeds from the first hole: North's turn
+        await next_of("move_made")
+        # no clock runs until both players have moved (docs/competitive.md, "Early games"):
+        # the cheat's first move is quick, its second is the one timed
+        await cheat.send_str(json.dumps({"type": "move", "room": granted["room"], "move": 7, "ply": 1, "id": 3}))
+        await next_of("move_made")
+        await honest.move(granted["room"], 5, 2)  # ends in North's holes: North's turn
         moved = await next_of("move_made")
         before = moved["clocks"]["remaining"][1]
         await asyncio.sleep(THINK)
-        await cheat.send_str(json.dumps({"type": "move", "room": granted["room"], "move": 7, "ply": 1, "id": 3}))
+        await cheat.send_str(json.dumps({"type": "move", "room": granted["room"], "move": 6, "ply": 3, "id": 4}))
         mine = await next_of("move_made")
         charged_ms = before - mine["clocks"]["remaining"][1]
     # all of the thinking is charged, less at most what the kernel measured (microseconds here)

@@ -15,6 +15,7 @@ from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
 from mancala_server.store import Store
 from tests.server.fakes import FakeClock, FakeMember, deliver
+from tests.server.room_setup import moves_each
 
 FIVE_PLUS_TWO = TimeControl(base=300, increment=2)
 
@@ -42,17 +43,23 @@ async def test_the_mover_is_charged_from_the_position_sent_and_gets_the_incremen
     room = timed_room(tmp_path, clock)
     ann, bob = seat_both(room)
     assert room.room_state(0).clocks.remaining == [300_000, 300_000]  # type: ignore[union-attr]
-    assert room.room_state(0).clocks.running == 0  # type: ignore[union-attr]
+    assert room.room_state(0).clocks.running is None  # type: ignore[union-attr]  # until both have moved
     clock.advance(10)
-    await room.move(ann, 2, 0)
-    made = bob.of_type("move_made")[0]
+    await room.move(ann, 2, 0)  # a first move: charged nothing, and no increment either
+    clock.advance(3)
+    await room.move(bob, 8, 1)
+    opened = ann.of_type("move_made")[1]
+    assert opened.clocks.remaining == [300_000, 300_000] and opened.clocks.running == 0  # both moved: it runs
+    clock.advance(10)
+    await room.move(ann, 3, 2)
+    made = bob.of_type("move_made")[2]
     assert made.clocks.remaining == [300_000 - 10_000 + 2_000, 300_000] and made.clocks.running == 1
     clock.advance(3.5)
-    await room.move(bob, 8, 1)
-    assert ann.of_type("move_made")[1].clocks.remaining == [292_000, 298_500]
+    await room.move(bob, 9, 3)
+    assert ann.of_type("move_made")[3].clocks.remaining == [292_000, 298_500]
     assert room.game_id is not None
     stored = room.store.match_state(room.game_id)  # type: ignore[attr-defined]
-    assert stored.last.ply == 1 and stored.last.remaining == (292_000, 298_500)
+    assert stored.last.ply == 3 and stored.last.remaining == (292_000, 298_500)
 
 
 async def test_a_clock_that_runs_out_ends_the_game_on_time(tmp_path: Path) -> None:
@@ -60,6 +67,8 @@ async def test_a_clock_that_runs_out_ends_the_game_on_time(tmp_path: Path) -> No
     room = timed_room(tmp_path, clock, TimeControl(base=60))
     ann, bob = seat_both(room)
     await room.move(ann, 2, 0)
+    await room.move(bob, 8, 1)
+    await room.move(ann, 3, 2)  # both have moved: North's clock runs
     clock.advance(59.9)
     assert not room.finished
     clock.advance(0.2)
@@ -73,11 +82,13 @@ async def test_a_clock_that_runs_out_ends_the_game_on_time(tmp_path: Path) -> No
 async def test_a_move_after_the_flag_is_refused_and_the_game_ends_on_time(tmp_path: Path) -> None:
     clock = FakeClock()
     room = timed_room(tmp_path, clock, TimeControl(base=60))
-    ann, _ = seat_both(room)
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    await room.move(bob, 8, 1)  # both have moved: South's clock runs
     clock.time += 61  # time passes without the timer having run (a busy loop)
     with pytest.raises(RoomError) as err:
-        await room.move(ann, 2, 0)
-    assert err.value.code == "game_over" and room.finished and not room.moves
+        await room.move(ann, 3, 2)
+    assert err.value.code == "game_over" and room.finished and len(room.moves) == 2
     assert ann.of_type("game_over")[0].outcome == {"kind": "WIN", "winner": 1}
 
 
@@ -90,7 +101,9 @@ async def test_on_time_it_is_a_draw_when_the_other_can_no_longer_win(tmp_path: P
                                                                    outcome: dict[str, object]) -> None:
     clock = FakeClock()
     room = timed_room(tmp_path, clock, TimeControl(base=60))
-    ann, _ = seat_both(room)
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    await room.move(bob, 8, 1)  # both have moved: South's clock runs
     room.position = room.game.start(0, board=[1] * 12, stores=list(stores))  # South to move, 48 seeds
     clock.advance(61)
     over = ann.of_type("game_over")[0]
@@ -103,15 +116,17 @@ async def test_correspondence_gives_each_move_its_days_and_the_lag_credit_is_cap
     clock = FakeClock()
     room = timed_room(tmp_path, clock, TimeControl(days=2))
     ann, bob = seat_both(room)
+    await moves_each(room, 1)  # both have moved: South's clock runs
     clock.advance(86_400)
-    await room.move(ann, 2, 0)
-    assert bob.of_type("move_made")[0].clocks.remaining == [172_800_000, 172_800_000]
+    await room.move(ann, 3, 2)
+    assert bob.of_type("move_made")[2].clocks.remaining == [172_800_000, 172_800_000]
     fast = timed_room(tmp_path / "b", FakeClock(), TimeControl(base=60))
     south, _ = seat_both(fast)
+    await moves_each(fast, 1)
     south.latency = 5.0  # type: ignore[attr-defined]  # a slow network: the credit stops at the cap
     fast.clock.advance(10)  # type: ignore[attr-defined]
-    await fast.move(south, 2, 0)
-    assert south.of_type("move_made")[0].clocks.remaining[0] == 60_000 - round((10 - LAG_CREDIT) * 1000)
+    await fast.move(south, 3, 2)
+    assert south.of_type("move_made")[2].clocks.remaining[0] == 60_000 - round((10 - LAG_CREDIT) * 1000)
 
 
 async def test_clocks_come_back_after_a_restart_from_the_pause_or_the_last_move(tmp_path: Path) -> None:
@@ -119,8 +134,9 @@ async def test_clocks_come_back_after_a_restart_from_the_pause_or_the_last_move(
     store = Store(tmp_path / "db.sqlite3")
     room = timed_room(tmp_path, clock, store=store)
     ann, bob = seat_both(room)
+    await moves_each(room, 1)  # both have moved: South's clock runs
     clock.advance(5)
-    await room.move(ann, 2, 0)
+    await room.move(ann, 3, 2)
     clock.advance(7)
     room.pause()  # a graceful stop: North had thought for 7 s
     room.cancel_timers()
@@ -134,7 +150,8 @@ async def test_clocks_come_back_after_a_restart_from_the_pause_or_the_last_move(
     # killed instead (no pause after the last move): the clocks as the last move left them
     crash = timed_room(tmp_path / "c", FakeClock(), store=Store(tmp_path / "c.sqlite3"))
     south, _ = seat_both(crash)
-    await crash.move(south, 2, 0)
+    await moves_each(crash, 1)
+    await crash.move(south, 3, 2)
     crash.clock.advance(30)  # type: ignore[attr-defined]
     crash.cancel_timers()
     row2, game2 = crash.store.room("CLOCKS"), crash.store.game(crash.game_id)  # type: ignore[attr-defined]
@@ -263,6 +280,7 @@ async def test_away_from_a_correspondence_game_is_no_forfeit_its_clock_is_the_li
     room = timed_room(tmp_path, clock, control)
     room.abandon_timeout = 120
     ann, bob = seat_both(room)
+    await moves_each(room, 1)  # both have moved: leaving now is no abort (test_early_games.py)
     room.detach(ann)  # South, to move, closes the page
     clock.advance(121)
     if not control.days:
@@ -340,8 +358,11 @@ async def test_rule_a_move_charges_the_clock_and_returns_the_marks_to_store(tmp_
     assert room.match.pause() is None  # no clock runs before both seats are taken: nothing to store
     seat_both(room)
     clock.advance(2)
+    assert room.match.pause() is None  # nor before both players have moved
+    await moves_each(room, 1)
+    clock.advance(2)
     mark = room.match.pause()  # a stop now: South, to move, has thought for 2 s
-    assert mark is not None and (mark.ply, mark.remaining) == (0, (58_000, 60_000))
+    assert mark is not None and (mark.ply, mark.remaining) == (2, (58_000, 60_000))
     clock.advance(2)
     assert room.match.moved(0, clock.now(), 0.0) == (60_000 - 4_000 + 1_000, 60_000)
     untimed = timed_room(tmp_path / "u", FakeClock(), None, store=Store(tmp_path / "u.sqlite3"))
@@ -356,7 +377,8 @@ async def test_rule_a_rated_end_names_both_sides_and_their_new_ratings_are_news(
     ann, bob = FakeMember("ann", player="p-ann"), FakeMember("bob", player="p-bob")
     room.claim(ann, 0)
     room.claim(bob, 1)
-    ended = room.match.finish()
+    await moves_each(room, 2)  # fewer, and it would not be rated (test_early_games.py)
+    ended = room.match.finish("resign")
     assert ended is not None and ended.pool == "oware_abapa"
     assert [(s.seat, s.player, s.name) for s in ended.sides] == [(0, "p-ann", "ann"), (1, "p-bob", "bob")]
     settled = [Settled(ended.sides[0], Rating(), Rating(1600.4, 100)), Settled(ended.sides[1], Rating(), Rating(1400))]
@@ -366,4 +388,4 @@ async def test_rule_a_rated_end_names_both_sides_and_their_new_ratings_are_news(
     assert room.seats[0].rating != (1600, False)  # showing them is the room's part
     casual = timed_room(tmp_path / "c", FakeClock(), None, store=Store(tmp_path / "c.sqlite3"))
     seat_both(casual)
-    assert casual.match.finish() is None  # not rated: the room stores a plain end
+    assert casual.match.finish("resign") is None  # not rated: the room stores a plain end

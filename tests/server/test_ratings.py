@@ -12,6 +12,7 @@ from mancala_server.ratings import (
     COMPUTER_RATINGS,
     COMPUTER_RATINGS_BY_VARIANT,
     MIN_RD,
+    NEW_PLAYER_GAMES,
     RatedSide,
     Rating,
     computer_rating,
@@ -79,7 +80,8 @@ def test_a_rating_deviation_never_falls_below_the_floor() -> None:
 def test_each_side_is_rated_against_the_other() -> None:
     """Both humans move, each by the other's rating, never by their own."""
     a, b = RatedSide(0, "p1", "ann"), RatedSide(1, "p2", "bob")
-    strong, weak = Rating(1900, 80), Rating(1300, 80)
+    # past a new player's first games (NEW_PLAYER_GAMES): each counts fully for the other
+    strong, weak = Rating(1900, 80, games=NEW_PLAYER_GAMES), Rating(1300, 80, games=NEW_PLAYER_GAMES)
     settled = settle([(a, strong), (b, weak)], {"kind": "WIN", "winner": 1})
     assert settled[0].after == rate(strong, weak, 0.0)
     assert settled[1].after == rate(weak, strong, 1.0)

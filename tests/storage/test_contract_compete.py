@@ -11,7 +11,7 @@ import pytest
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala_server.compete_store import ChallengeRow, ChatRow, ClockMark, Terms
 from mancala_server.fencing import Fence, FencedOut, new_game_id
-from mancala_server.ratings import PROVISIONAL_RD, RatedSide, computer_rating
+from mancala_server.ratings import NEW_PLAYER_GAMES, RatedSide, computer_rating
 from mancala_server.storage import Storage
 from mancala_server.store import RoomRow
 
@@ -27,6 +27,16 @@ async def a_game(storage: Storage, code: str) -> tuple[int, Fence]:
     gid = new_game_id()
     await storage.new_game(gid, code, "oware_abapa", VARIANT, 0, ["ann", "bob"], {}, fence)
     return gid, fence
+
+
+async def seasoned(storage: Storage, player: str, name: str) -> None:
+    """`player` past a new player's first games (NEW_PLAYER_GAMES rated draws against the
+    computer at 1500): from now on their results move their opponents fully."""
+    cpu = RatedSide(1, None, "Computer (level 1)", computer_rating(1))
+    for n in range(NEW_PLAYER_GAMES):
+        gid, fence = await a_game(storage, f"S{player[2:5].upper()}{n:02d}")
+        await storage.end_rated_game(gid, TIE, "agreement", "draw", "oware_abapa",
+                                     [RatedSide(0, player, name), cpu], fence)
 
 
 async def test_a_taken_name_is_refused_regardless_of_case_and_secrets_let_players_in(storage: Storage) -> None:
@@ -65,6 +75,7 @@ async def test_a_redeemed_transfer_ends_the_players_older_secrets(storage: Stora
 async def test_a_rated_end_stores_the_result_and_both_ratings_with_their_history(storage: Storage) -> None:
     for pid, name in (("p-ann-0001", "Ann"), ("p-bob-0001", "Bob")):
         await storage.new_player(pid, name, f"h-{pid}")
+        await seasoned(storage, pid, name)
     gid, fence = await a_game(storage, "RATED1")
     await storage.set_terms(gid, Terms(True, {"base": 300, "increment": 2, "days": 0},
                                        ("p-ann-0001", "p-bob-0001")), fence)
@@ -72,8 +83,8 @@ async def test_a_rated_end_stores_the_result_and_both_ratings_with_their_history
     settled = await storage.end_rated_game(gid, WIN_SOUTH, "timeout", "South wins on time", "oware_abapa",
                                            sides, fence)
     ann, bob = settled
-    assert ann.after.rating > 1500 > bob.after.rating and ann.after.games == bob.after.games == 1
-    assert ann.after.rd > PROVISIONAL_RD and ann.after.provisional
+    assert ann.after.rating > ann.before.rating > 1400 and bob.after.rating < bob.before.rating
+    assert ann.after.games == bob.after.games == NEW_PLAYER_GAMES + 1 and ann.weight == bob.weight == 1.0
     game = await storage.game(gid)
     assert game is not None and (game.outcome, game.reason) == (WIN_SOUTH, "timeout")
     assert game.match is not None and game.match.terms.rated and game.match.terms.clock == {
@@ -82,13 +93,48 @@ async def test_a_rated_end_stores_the_result_and_both_ratings_with_their_history
     assert [p.name for p, _ in board] == ["Ann", "Bob"]
     profile = await storage.player_profile("bob")
     assert profile is not None and round(profile.ratings["oware_abapa"].rating) == round(bob.after.rating)
-    assert [h["game_id"] for h in profile.history] == [gid]
+    assert [h["game_id"] for h in profile.history][-1] == gid
     assert profile.games[0]["id"] == gid and profile.games[0]["seat"] == 1 and profile.games[0]["rated"]
     # the next game starts from the stored ratings
     gid2, _ = await a_game(storage, "RATED2")
     again = await storage.end_rated_game(gid2, TIE, "agreement", "draw",
                                          "oware_abapa", sides, Fence("RATED2", 1))
-    assert again[0].before == ann.after and again[0].after.games == 2
+    assert again[0].before == ann.after and again[0].after.games == NEW_PLAYER_GAMES + 2
+
+
+async def test_rule_a_fresh_identity_moves_its_opponent_nothing_and_its_own_rating_fully(storage: Storage) -> None:
+    """Farming limits (ratings.py, new_opponent_weight): a new player's results vouch for
+    nothing, so the established player's rating stays; the newcomer's moves fully."""
+    for pid, name in (("p-ann-0001", "Ann"), ("p-new-0001", "New")):
+        await storage.new_player(pid, name, f"h-{pid}")
+    await seasoned(storage, "p-ann-0001", "Ann")
+    gid, fence = await a_game(storage, "FRESH1")
+    ann, new = await storage.end_rated_game(gid, Outcome(OutcomeKind.WIN, 1), "resign", "North wins",
+                                            "oware_abapa", [RatedSide(0, "p-ann-0001", "Ann"),
+                                                            RatedSide(1, "p-new-0001", "New")], fence)
+    assert ann.weight == 0.0 and ann.after.rating == ann.before.rating and ann.after.games == NEW_PLAYER_GAMES + 1
+    assert new.weight == 1.0 and new.after.rating > 1600 and new.after.games == 1
+    assert (await storage.ratings_of("p-ann-0001"))["oware_abapa"] == ann.after
+
+
+async def test_rule_the_same_pairs_games_count_less_and_less_within_the_window(storage: Storage) -> None:
+    """Farming limits (ratings.py, pair_weight): the stored rated games of the two players
+    in the ladder within PAIR_WINDOW are counted in the transaction that rates the next."""
+    for pid, name in (("p-ann-0001", "Ann"), ("p-bob-0001", "Bob"), ("p-cy-00001", "Cy")):
+        await storage.new_player(pid, name, f"h-{pid}")
+        await seasoned(storage, pid, name)
+    ann, bob, cy = (RatedSide(0, "p-ann-0001", "Ann"), RatedSide(1, "p-bob-0001", "Bob"),
+                    RatedSide(1, "p-cy-00001", "Cy"))
+    weights = []
+    for n in range(5):
+        gid, fence = await a_game(storage, f"PAIR{n:02d}")
+        settled = await storage.end_rated_game(gid, WIN_SOUTH, "resign", "South wins", "oware_abapa",
+                                               [ann, bob], fence)
+        weights.append([s.weight for s in settled])
+    assert weights == [[1.0, 1.0], [1.0, 1.0], [0.5, 0.5], [0.25, 0.25], [0.125, 0.125]]
+    gid, fence = await a_game(storage, "PAIRCY")  # another opponent: a pair of its own
+    settled = await storage.end_rated_game(gid, WIN_SOUTH, "resign", "South wins", "oware_abapa", [ann, cy], fence)
+    assert [s.weight for s in settled] == [1.0, 1.0]
 
 
 async def test_a_computer_keeps_its_fixed_rating(storage: Storage) -> None:

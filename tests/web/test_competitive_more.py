@@ -1,10 +1,13 @@
 """More of competitive play in real browsers against a real server: a takeback asked for
 with the button and accepted in the other browser, a transfer code that makes a second
-browser the same player, and a clock that ticks and turns low."""
+browser the same player, a clock that ticks and turns low, and a rated game aborted when its
+first move never comes."""
 
 from __future__ import annotations
 
 from typing import Any
+
+import pytest
 
 from tests.web.helpers import board, create_room, legal_holes, stores, wait_in_room, wait_ply
 from tests.web.test_competitive import known, request
@@ -78,13 +81,20 @@ def test_the_clock_ticks_down_and_turns_low(new_page, server) -> None:
     wait_in_room(bob)
     for page in (alice, bob):
         page.wait_for_selector("#room[data-status='playing']")
+    # no clock runs until both players have moved: South's first-move limit shows instead
+    alice.wait_for_selector("#clock-bottom .first-move")
+    assert alice.locator("#clock-bottom .time.running").count() == 0
+    alice.click("button.hole[data-hole='0']")  # four seeds, no extra turn
+    wait_ply(bob, 1)
+    bob.click("button.hole[data-hole='6']")
+    wait_ply(alice, 2)
     alice.wait_for_selector("#clock-bottom .time.running")
 
     first_ms, first_low = reading(alice, "#clock-bottom")
     assert first_low == (0 < first_ms < 10_000)
     alice.wait_for_function(f"Number(document.querySelector('#clock-bottom').dataset.ms) < {first_ms}")
     later_ms, _ = reading(alice, "#clock-bottom")
-    assert later_ms < first_ms  # it ticks by itself: nobody moved
+    assert later_ms < first_ms  # it ticks by itself: nobody moved since
     assert reading(alice, "#clock-top") == (12_000, False)  # North's clock is not running
 
     alice.wait_for_selector("#clock-bottom .time.low", timeout=15_000)
@@ -92,3 +102,25 @@ def test_the_clock_ticks_down_and_turns_low(new_page, server) -> None:
     assert 0 < low_ms < 10_000
     bob.wait_for_selector("#clock-top .time.low", timeout=15_000)  # the opponent sees it low too
     assert not alice.is_visible("#clock-top .time.low")
+
+
+@pytest.mark.server_settings(first_move_timeout=2.0)
+def test_a_rated_game_whose_first_move_never_comes_is_shown_aborted(new_page) -> None:
+    """Issue 24: no clock runs before both players have moved; the first-move limit passes
+    and the game is aborted: the page says so, with no winner and no rating change."""
+    alice = new_page(name="ava")
+    known(alice)
+    granted = request(alice, {"type": "create_room", "variant": "kalah_4", "seat": 0, "public": False,
+                              "rated": True, "clock": {"base": 60, "increment": 0}})
+    assert wait_in_room(alice) == granted["room"]
+    bob = new_page(f"/#room={granted['room']}", name="bea")
+    known(bob)
+    wait_in_room(bob)
+    alice.wait_for_selector("#clock-bottom .first-move")
+    for page in (alice, bob):
+        page.wait_for_selector("#room[data-status='finished']", timeout=15_000)
+        assert page.inner_text("#result h3") == "Aborted!"
+        assert "South made no first move in time" in page.inner_text("#result")
+        page.wait_for_selector("#notice:not([hidden])")
+        assert "aborted before both players had moved" in page.inner_text("#notice-text")
+        assert page.locator("#clock-bottom .first-move").count() == 0  # nothing runs any more

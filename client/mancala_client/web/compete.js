@@ -8,6 +8,11 @@ import { app } from "./state.js";
 import { SEAT_NAMES } from "./text.js";
 
 const LOW_MS = 10_000; // a clock under this (or a tenth of its start) shows red
+// game_over's `unrated`: why a rated game moved no rating (docs/competitive.md, "Early games")
+const UNRATED = {
+  aborted: "The game was aborted before both players had moved: no result, and no rating changes.",
+  short: "Not rated: a player made fewer than two moves.",
+};
 
 export const match = {
   code: null, clock: null, clocks: null, at: 0, rated: false, pie: false, swapped: false, offer: null, chat: [],
@@ -35,6 +40,14 @@ function over() {
 }
 
 /** What a seat has left now, counted down locally from the server's last word. */
+/** Before both players have moved no clock runs: the player to move has the first-move
+ * limit instead, counted down here from the server's last word (null: none runs). */
+function firstMoveLeft() {
+  const c = match.clocks;
+  if (!c || c.first_move_ms === null || c.first_move_ms === undefined || over()) return null;
+  return Math.max(0, c.first_move_ms - (performance.now() - match.at));
+}
+
 export function left(seat) {
   const c = match.clocks;
   if (!c) return null;
@@ -71,7 +84,17 @@ function clockBar(el, seat) {
   time.setAttribute("aria-label", `${SEAT_NAMES[seat]}'s clock: ${time.textContent}`);
   el.dataset.seat = String(seat);
   el.dataset.ms = ms === null ? "" : String(Math.round(ms));
-  el.replaceChildren(who, rating, time);
+  const first = room.state?.turn === seat ? firstMoveLeft() : null;
+  el.dataset.firstMove = first === null ? "" : String(Math.round(first));
+  if (first === null) {
+    el.replaceChildren(who, rating, time);
+    return;
+  }
+  const note = document.createElement("span");
+  note.className = "first-move";
+  note.textContent = `first move: ${formatMs(first)}`;
+  note.title = "No clock runs until both players have moved; without a first move in time the game is aborted.";
+  el.replaceChildren(who, rating, time, note);
 }
 
 export function renderClocks() {
@@ -187,6 +210,7 @@ export function after(msg, views) {
       announce("Moves were taken back. The board is as it was.");
       break;
     case "game_over":
+      if (here && msg.unrated && room.you !== null) showNotice(UNRATED[msg.unrated] ?? "Not rated.", "", "info");
       if (!here || !match.clocks) break;
       // the clocks stop where they are (on time: the flagged one at zero)
       match.clocks = { remaining: [0, 1].map((s) => (msg.reason === "timeout" && room.state.turn === s
@@ -215,7 +239,10 @@ export function after(msg, views) {
         if (change.seat === room.you) {
           noteRating(msg.variant, change.after, change.provisional);
           const diff = change.after - change.before;
-          showNotice(`Your rating: ${change.before} → ${change.after} (${diff >= 0 ? "+" : ""}${diff}).`, "", "info");
+          // the farming limits: a game against a new player, or the same pair again, counts less
+          const share = change.weight < 1 ? ` This game counted ${Math.round(change.weight * 100)}%.` : "";
+          showNotice(`Your rating: ${change.before} → ${change.after} (${diff >= 0 ? "+" : ""}${diff}).${share}`,
+            "", "info");
         }
       }
       $("room").dataset.ratingsChanged = "1";

@@ -64,7 +64,9 @@ function renderResult(game) {
   if (!game.result) return;
   const h = document.createElement("h3");
   const winner = game.outcome?.winner;
-  h.textContent = winner === 0 || winner === 1 ? `${names()[winner]} (${SEAT_NAMES[winner]}) wins` : "Draw";
+  // an aborted game (ended before both players moved) has no winner and was no draw either
+  h.textContent = game.reason === "aborted" ? "Aborted"
+    : winner === 0 || winner === 1 ? `${names()[winner]} (${SEAT_NAMES[winner]}) wins` : "Draw";
   const p = document.createElement("p");
   p.textContent = game.result.charAt(0).toUpperCase() + game.result.slice(1);
   box.replaceChildren(h, p);

@@ -81,6 +81,7 @@ export function resultHeadline() {
   const room = app.room;
   const outcome = room.outcome;
   if (!outcome) return "Game over";
+  if (room.reason === "aborted") return "Aborted"; // ended before both players moved: no result
   if (outcome.winner === null || outcome.winner === undefined) return "Draw";
   if (room.you === null) return `${SEAT_NAMES[outcome.winner]} wins`;
   return outcome.winner === room.you ? "You win" : "You lose";

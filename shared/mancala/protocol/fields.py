@@ -13,8 +13,13 @@ RoomCode = Annotated[str, Field(min_length=4, max_length=16, pattern=r"^[A-Za-z0
 Seat = Literal[0, 1]
 SEATS: tuple[Seat, Seat] = (0, 1)
 RoomStatus = Literal["waiting", "playing", "finished"]
-# how a game ended (timeout: a clock ran out; agreement: a draw both players agreed to)
-EndReason = Literal["rules", "resign", "forfeit", "timeout", "agreement"]
+# how a game ended (timeout: a clock ran out; agreement: a draw both players agreed to;
+# added "aborted": a rated or timed game that ended before both players had made a move,
+# by a first-move timeout or a player leaving: no winner, no rating)
+EndReason = Literal["rules", "resign", "forfeit", "timeout", "agreement", "aborted"]
+# added: why a rated room's game moved no rating (docs/competitive.md, "Farming limits"):
+# "aborted" (ended before both players moved), "short" (a player made fewer than two moves)
+UnratedReason = Literal["aborted", "short"]
 # shown to other people (seats, lobby): printable characters only, no controls or
 # direction overrides (a name must not be able to rewrite someone's terminal)
 Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(printable_name)]
@@ -72,6 +77,9 @@ class Clocks(BaseModel):
 
     remaining: list[int]
     running: int | None = None
+    # added: before both players have made a move no clock runs; the player to move has
+    # this many milliseconds to make their first move, else the game is aborted
+    first_move_ms: int | None = None
 
 
 # ---- competitive play: known players, offers, chat, challenges --------------------------

@@ -62,6 +62,7 @@ from mancala.protocol.fields import (
     Seat,
     Secret,
     TimeControl,
+    UnratedReason,
     WireModel,
 )
 from mancala.protocol.move_events import (
@@ -122,6 +123,7 @@ __all__ = [
     "SEATS",
     "RoomStatus",
     "EndReason",
+    "UnratedReason",
     "Name",
     "SafeInt",
     "RequestId",

@@ -16,6 +16,7 @@ from mancala.protocol.fields import (
     RoomStatus,
     Seat,
     TimeControl,
+    UnratedReason,
     WireModel,
 )
 from mancala.protocol.move_events import MoveEvent
@@ -234,6 +235,7 @@ class GameOver(WireModel):
     reason: EndReason
     result: str
     game_id: int | None = None  # GET /api/games/{game_id} reads it back
+    unrated: UnratedReason | None = None  # added: a rated room's game that moved no rating, and why
 
 
 class RematchOffer(WireModel):
@@ -339,6 +341,9 @@ class RatingChange(WireModel):
     after: int
     rd: int
     provisional: bool
+    # added: the share of Glicko-2's change this game was given (the farming limits: an
+    # opponent in their first rated games, the same two players again and again)
+    weight: float = 1.0
 
 
 class RatingsChanged(WireModel):
