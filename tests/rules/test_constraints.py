@@ -42,6 +42,7 @@ SS = {"game_class": "SameSide", "goal": "CLEAR", "capt_side": "OWN_SIDE"}
 OHO = {"game_class": "Ohojichi", "goal": "CLEAR"}
 BO = {"game_class": "BearOff"}
 DIFF = {"game_class": "Diffusion", "goal": "CLEAR", "no_sides": True, "stores": True}
+V110 = {"rules_version": "1.10"}
 ROW_EMPTY = {"end_rule": "ROW_EMPTY", "stores": True, "sow_own_store": True}
 
 # a value away from the default, for the rules that refuse a parameter being set at all
@@ -73,6 +74,13 @@ def flag_rows(prefix: str, context: dict[str, Any], flags: list[str],
 
 
 CASES: list[Row] = [
+    # --- the 1.10 end conditions
+    row("need_end_param", {**V110, "end_cond": "SEEDS_LIMIT", "end_param": 2}, {"end_param": 0}),
+    row("need_end_param", {**V110, "end_cond": "HOLE_SEED_LIMIT", "end_param": 1}, {"end_param": 0}),
+    row("elseed_ec_no_clear", {**V110, "end_cond": "CLEARED_OWN"}, {"goal": "IMMOBILIZE"}),
+    row("clear_no_pass", {**V110, "end_cond": "CLEARED_OPP"}, {"mustpass": True}),
+    row("dupl_seeds_limits", {**V110, "end_cond": "SEEDS_LIMIT", "end_param": 2, "stores": True},
+        {"rounds": "END_S_SEEDS"}),
     # --- board and creation
     row("holes_range", {"holes": 2}, {"holes": 1}),
     row("holes_range", {"holes": 15}, {"holes": 16}),

@@ -217,8 +217,11 @@ def _allow_rule(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
 
 
 def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
-    """MUSTSHARE: when the opponent has no seeds, only moves that give them some."""
+    """MUSTSHARE: when the opponent has no seeds, only moves that give them some. With
+    mustpass the 1.10 rules let every move stand when none of them shares (the game then
+    goes on instead of ending for want of a move)."""
     owner = claim.owner_of(ctx.variant, ctx.board)  # territory owners, else sides
+    keep_all_if_none = ctx.v110 and ctx.info.mustpass
     # PLAYALTDIR counts every hole as a choose-direction hole (ctx.udir_holes)
     udir = {loc for loc in range(ctx.board.dbl)
             if ctx.board.left_count(loc) in ctx.udir_holes}
@@ -231,6 +234,7 @@ def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
         opponent = 1 - pos.turn
         if fed(pos, opponent):
             return allow
+        saved = allow.copy() if keep_all_if_none else allow
         for idx, loc in allowables.index_locs(pos.turn):
             if not allow[idx]:
                 continue
@@ -242,7 +246,7 @@ def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
                     allow[idx] = ok
             elif not fed(ctx.simulate(pos, loc, 0), opponent):
                 allow[idx] = False
-        return allow
+        return saved if keep_all_if_none and not any(allow) else allow
 
     return narrow
 

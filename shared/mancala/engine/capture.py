@@ -466,6 +466,39 @@ class GrandSlamKeep(GrandSlamStep):
                 md.captured = YES if _snapshot(pos) != snap else NO
 
 
+class GrandSlamKeepFirstSown(GrandSlamStep):
+    """LEAVE_LEFT / LEAVE_RIGHT as the 1.10 rules play them: a grand slam leaves the
+    opponent's leftmost (rightmost) hole that held seeds once the sowing was done, as the
+    mover sees it, and takes the rest; a grand slam of a single hole captures it."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer, left: bool) -> None:
+        super().__init__(ctx, inner)
+        holes, dbl = ctx.board.holes, ctx.board.dbl
+        south_view = range(dbl - 1, holes - 1, -1) if left else range(holes, dbl)
+        north_view = range(holes - 1, -1, -1) if left else range(holes)
+        self.scan = (tuple(south_view), tuple(north_view))
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        scan = self.scan[pos.turn]
+        sown = [loc for loc in scan if pos.board[loc]]
+        snap = _snapshot(pos)
+        mark = md.trace.mark() if md.trace is not None else 0
+        if not self.is_grand_slam(pos, md, first) or len(sown) == 1:
+            return
+        _restore(pos, snap)
+        if md.trace is not None:
+            md.trace.rollback(mark)
+        turn = pos.turn
+        for loc in scan[scan.index(sown[0]) + 1:]:
+            seeds = pos.board[loc]
+            if seeds:
+                if md.trace is not None:
+                    md.trace.take(loc, seeds, store_place(turn))
+                pos.board[loc] = 0
+                pos.stores[turn] += seeds
+        md.captured = YES
+
+
 class GrandSlamOppGets(GrandSlamStep):
     """OPP_GETS_REMAIN: after a grand slam the opponent takes the seeds on the mover's side."""
 
@@ -577,10 +610,11 @@ def _grand_slam(ctx: Pipeline, cap: Capturer) -> Capturer:
             return cap
         case GrandSlam.NO_CAPT:
             return GrandSlamNoCapture(ctx, cap)
-        case GrandSlam.LEAVE_LEFT:
-            return GrandSlamKeep(ctx, cap, left=True)
-        case GrandSlam.LEAVE_RIGHT:
-            return GrandSlamKeep(ctx, cap, left=False)
+        case GrandSlam.LEAVE_LEFT | GrandSlam.LEAVE_RIGHT:
+            left = ctx.info.grandslam == GrandSlam.LEAVE_LEFT
+            # 1.10 keeps the first hole that holds seeds, 1.8 a fixed end hole
+            keep = GrandSlamKeepFirstSown if ctx.v110 else GrandSlamKeep
+            return keep(ctx, cap, left=left)
         case GrandSlam.OPP_GETS_REMAIN:
             return GrandSlamOppGets(ctx, cap)
     raise NotImplementedError(ctx.info.grandslam)

@@ -36,6 +36,7 @@ from mancala.rules.enums import (
     CaptExtraPick,
     CaptType,
     ChildType,
+    EndCond,
     EndRule,
     Goal,
     LapSower,
@@ -247,7 +248,8 @@ def _no_change_applies(ctx: Pipeline) -> bool:
          info.crosscapt, info.evens, info.sow_own_store])
     return not any([
         info.sow_own_store,  # seeds may go to the stores, every seed leaves play
-        info.mustshare,  # ends when a player cannot be fed
+        info.mustshare and not (ctx.v110 and info.mustpass),  # ends when a player cannot be fed
+        info.end_cond != EndCond.NO_ADDTL,  # ends the game by its own measure
         info.pickextra in (CaptExtraPick.PICKLASTSEEDS, CaptExtraPick.PICK2XLASTSEEDS),
         info.child_type != ChildType.NOCHILD and not info.stores,
         weg_only,
@@ -355,20 +357,64 @@ class RoundByTally(Ender):
         return game if game[0] else round_end((kind, winner))
 
 
-class RoundSeedLimit(Ender):
-    """END_S_SEEDS / END_2S_SEEDS: the round is over once nbr_start (twice that) or
-    fewer seeds are left in play."""
+class SeedLimit(Ender):
+    """Over once `stop_at` or fewer seeds are left in play (outside children): rounds
+    END_S_SEEDS / END_2S_SEEDS (nbr_start, twice that) and the 1.10 end_cond
+    SEEDS_LIMIT (end_param)."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+    def __init__(self, ctx: Pipeline, inner: Ender, stop_at: int) -> None:
         super().__init__(ctx, inner)
-        factor = 1 if ctx.info.rounds == Rounds.END_S_SEEDS else 2
-        self.stop_at = factor * ctx.nbr_start
+        self.stop_at = stop_at
 
     def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
         remaining = sum(seeds for loc, seeds in enumerate(pos.board) if pos.child[loc] is None)
         if remaining <= self.stop_at:
             return self.next(pos, repeat, True)
         return self.next(pos, repeat, over)
+
+
+# ---- the 1.10 end conditions (end_cond) ------------------------------------------------------
+
+
+class SideCleared(Ender):
+    """end_cond CLEARED_OWN / CLEARED_OPP: over once the mover's own side (or the
+    opponent's) holds no seeds outside children, whoever moves next."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender, *, own: bool) -> None:
+        super().__init__(ctx, inner)
+        self.sides = ctx.board.order if own else (ctx.board.order[1], ctx.board.order[0])
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        board, child = pos.board, pos.child
+        cleared = not any(board[loc] for loc in self.sides[pos.turn] if child[loc] is None)
+        return self.next(pos, repeat, over or cleared)
+
+
+class HoleSeedLimit(Ender):
+    """end_cond HOLE_SEED_LIMIT: over once no hole outside children holds more than
+    end_param seeds."""
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        limit, child = self.ctx.info.end_param, pos.child
+        low = all(seeds <= limit for loc, seeds in enumerate(pos.board) if child[loc] is None)
+        return self.next(pos, repeat, over or low)
+
+
+def end_condition(ctx: Pipeline, inner: Ender) -> Ender:
+    """The ender of a 1.10 end_cond. It sits outside the clear-winner check, so a game
+    it ends is scored as one with no moves left; in rounds it ends the round."""
+    match ctx.info.end_cond:
+        case EndCond.NO_ADDTL:
+            return inner
+        case EndCond.CLEARED_OWN:
+            return SideCleared(ctx, inner, own=True)
+        case EndCond.CLEARED_OPP:
+            return SideCleared(ctx, inner, own=False)
+        case EndCond.SEEDS_LIMIT:
+            return SeedLimit(ctx, inner, ctx.info.end_param)
+        case EndCond.HOLE_SEED_LIMIT:
+            return HoleSeedLimit(ctx, inner)
+    raise NotImplementedError(ctx.info.end_cond)
 
 
 # ---- DEPRIVE and CLEAR ------------------------------------------------------------------------
@@ -489,7 +535,9 @@ def make_ender(ctx: Pipeline) -> Ender:
     else:
         ender = GameOver(ctx, _game_over_claimer(ctx))
         ender = NoMovesEither(ctx, ender) if info.mustpass else NoMovesNext(ctx, ender)
-        if info.mustshare:
+        # 1.10 drops the share check under mustpass: a player who cannot share moves
+        # anyway (mancala.engine.allow)
+        if info.mustshare and not (ctx.v110 and info.mustpass):
             share_claimer = (claim.make_take_all(claim.player_to_move)
                              if info.unclaimed == Unclaimed.UNFED_PLAYER else claim.stores_only)
             ender = CannotShare(ctx, ender, share_claimer)
@@ -502,9 +550,11 @@ def make_ender(ctx: Pipeline) -> Ender:
         counted = claim.stores_and_children if info.child_cvt else claim.stores_only
         if not ctx.play_on:
             ender = ClearWinner(ctx, ender, counted)
+        ender = end_condition(ctx, ender)
         if info.rounds != Rounds.NO_ROUNDS:
             if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
-                ender = RoundSeedLimit(ctx, ender)
+                factor = 1 if info.rounds == Rounds.END_S_SEEDS else 2
+                ender = SeedLimit(ctx, ender, factor * ctx.nbr_start)
             if info.goal in ROUND_GOALS:
                 ender = RoundByTally(ctx, ender, counted)
             else:

@@ -61,6 +61,7 @@ from mancala.rules.enums import (
     GameClass,
     Goal,
     PreSowCapt,
+    RulesVersion,
     SowPrescribed,
     SowRule,
 )
@@ -85,6 +86,8 @@ class Pipeline:
         # no early end by a majority or too few seeds left
         self.play_on = play_on
         self.info = info = variant.game_info
+        # the reference's 1.10 release changed some rules without a parameter to say so
+        self.v110 = variant.rules_version is RulesVersion.V1_10
         self.klass = klass = variant.game_class
         self.nbr_start = variant.nbr_start
         self.board = board = Board(variant.holes, east_west=klass in EAST_WEST)

@@ -30,6 +30,7 @@ from mancala.rules.enums import (
     ChildType,
     CrossCaptOwn,
     Direct,
+    EndCond,
     Goal,
     GrandSlam,
     LapSower,
@@ -115,6 +116,26 @@ PATTERNS = [
          lambda v: gi(v).goal == Goal.DEPRIVE and gi(v).min_move > 1
          and (gi(v).capt_rturn != CaptRTurn.NO_REPEAT or gi(v).sow_own_store),
          "DEPRIVE with min_move above 1 (the last mover wins) cannot have repeat turns"),
+]
+
+# the 1.10 end conditions (end_cond); a 1.8 variant cannot name them
+END_CONDITIONS = [
+    rule("need_end_param", ("end_cond", "end_param"),
+         lambda v: gi(v).end_cond in (EndCond.SEEDS_LIMIT, EndCond.HOLE_SEED_LIMIT)
+         and not gi(v).end_param,
+         "end_cond SEEDS_LIMIT and HOLE_SEED_LIMIT need end_param above 0"),
+    rule("elseed_ec_no_clear", ("goal", "end_cond"),
+         lambda v: gi(v).goal in ELIMINATION
+         and gi(v).end_cond in (EndCond.CLEARED_OWN, EndCond.CLEARED_OPP),
+         "CLEAR, DEPRIVE and IMMOBILIZE games cannot use end_cond CLEARED_OWN or CLEARED_OPP"),
+    rule("clear_no_pass", ("mustpass", "end_cond"),
+         lambda v: gi(v).mustpass and gi(v).end_cond in (EndCond.CLEARED_OWN, EndCond.CLEARED_OPP),
+         "mustpass cannot be used with end_cond CLEARED_OWN or CLEARED_OPP"),
+    rule("dupl_seeds_limits", ("rounds", "end_cond"),
+         lambda v: gi(v).rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS)
+         and gi(v).end_cond == EndCond.SEEDS_LIMIT,
+         "rounds END_S_SEEDS and END_2S_SEEDS already end at a seed limit: not with end_cond "
+         "SEEDS_LIMIT"),
 ]
 
 ELIMINATION_RULES = [
@@ -398,5 +419,5 @@ PLAYER = [
          "the repeat_turn scorer needs repeat turns (sow_own_store, capt_rturn or xc_sown)"),
 ]
 
-MANCALA = (BOARD + CREATION + PATTERNS + ELIMINATION_RULES + TERRITORY + BLOCK_DIVERT + CHILDREN
+MANCALA = (BOARD + CREATION + PATTERNS + END_CONDITIONS + ELIMINATION_RULES + TERRITORY + BLOCK_DIVERT + CHILDREN
            + NO_SIDES + CAPTURES + GENERAL + PLAYER)

@@ -66,7 +66,6 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "capt_dir": frozenset({"BOTH"}),
     "sow_stores": frozenset({"BOTH", "OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
     "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE", "NOT_FROM_STORE"}),
-    "end_cond": frozenset({"CLEARED_OWN", "CLEARED_OPP", "SEEDS_LIMIT", "HOLE_SEED_LIMIT"}),
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "sow_rule": frozenset({"ENPAS_ALL_OWNER_OWN", "LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1",

@@ -1,0 +1,103 @@
+"""Rules of the reference's 1.10 release (`rules_version` "1.10") that 1.8 does not have,
+or plays otherwise: one scenario each, worked out by hand from the 1.10 parameter
+reference and docs/rules-decisions.md (the 1.10 section).
+
+With 3 holes a side: South 0 1 2, North 3 4 5; 2<->3 face. With 4: South 0..3, North
+4..7.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mancala.engine import Game, OutcomeKind
+from tests.engine.helpers import at, make, run
+
+
+def make110(holes: int = 3, nbr_start: int = 2, **game_info: Any) -> Game:
+    return make(holes, nbr_start, rules_version="1.10", **game_info)
+
+
+# ---- end_cond ------------------------------------------------------------------------------
+
+
+def test_cleared_own_ends_the_game_when_the_mover_empties_their_side():
+    # South 2 -> 3: South's row is empty though North could move on; the last mover
+    # takes the 4 seeds left (unclaimed LAST_MOVER)
+    game = make110(stores=True, unclaimed="LAST_MOVER", end_cond="CLEARED_OWN")
+    pos = run(game, [0, 0, 1, 0, 2, 1], 2)
+    assert (pos.board, pos.stores) == ([0] * 6, [4, 0])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_without_an_end_cond_the_same_move_plays_on():
+    game = make110(stores=True, unclaimed="LAST_MOVER")
+    pos = run(game, [0, 0, 1, 0, 2, 1], 2)
+    assert (pos.board, pos.outcome, pos.turn) == ([0, 0, 0, 1, 2, 1], None, 1)
+
+
+def test_cleared_opp_ends_a_repeat_turn_that_left_the_opponent_without_seeds():
+    # South 2 -> 3 (2) captures and would move again (capt_rturn); North's row is empty,
+    # so the game ends: South's hole 0 goes to South (HOLE_OWNER), 3 + 4 of 8: North wins
+    game = make110(stores=True, capt_on=[2], capt_rturn="ALWAYS", end_cond="CLEARED_OPP")
+    pos = run(game, [1, 0, 1, 1, 0, 0], 2, stores=[0, 4])
+    assert (pos.board, pos.stores) == ([0] * 6, [3, 4])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 1)
+
+
+def test_seeds_limit_ends_the_game_at_end_param_seeds_in_play():
+    # South 2 -> 3 (2) captured: 2 seeds left in play, not above end_param 2; each row's
+    # seed goes to its owner: 5 to 3
+    game = make110(stores=True, capt_on=[2], end_cond="SEEDS_LIMIT", end_param=2)
+    pos = run(game, [1, 0, 1, 1, 0, 1], 2, stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0] * 6, [5, 3])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_seeds_limit_above_the_seeds_left_plays_on():
+    game = make110(stores=True, capt_on=[2], end_cond="SEEDS_LIMIT", end_param=1)
+    pos = run(game, [1, 0, 1, 1, 0, 1], 2, stores=[2, 2])
+    assert (pos.board, pos.stores, pos.outcome) == ([1, 0, 0, 0, 0, 1], [4, 2], None)
+
+
+def test_hole_seed_limit_ends_the_game_once_no_hole_holds_more_than_end_param():
+    game = make110(stores=True, capt_on=[2], end_cond="HOLE_SEED_LIMIT", end_param=1)
+    # South 2 -> 3 (2) captured: three holes of one seed left, the rows to their owners
+    pos = run(game, [1, 0, 1, 1, 1, 1], 2, stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0] * 6, [5, 4])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+# ---- behaviour 1.10 changed without a parameter -----------------------------------------------
+
+
+def test_mustshare_with_mustpass_lets_every_move_stand_when_none_shares():
+    # (1.8 allows neither move here); North then passes
+    game = make110(stores=True, mustshare=True, mustpass=True)
+    pos = at(game, [1, 1, 0, 0, 0, 0], stores=[2, 2])
+    assert game.legal_moves(pos) == [0, 1]
+    pos = game.play(pos, 1)
+    assert (pos.board, pos.outcome, pos.turn) == ([1, 0, 1, 0, 0, 0], None, 0)
+
+
+def test_mustshare_with_mustpass_still_keeps_to_moves_that_share():
+    game = make110(stores=True, mustshare=True, mustpass=True)
+    pos = at(game, [1, 0, 1, 0, 0, 0], stores=[2, 2])
+    assert game.legal_moves(pos) == [2]
+
+
+def test_grand_slam_leave_left_keeps_the_leftmost_hole_with_seeds():
+    # South 3 -> 4, 5, 6 (2 each), taken back to 4: every North seed. 1.8 would keep hole 7
+    # (empty, so nothing); 1.10 keeps North's leftmost hole holding seeds, 6
+    game = make110(holes=4, stores=True, capt_on=[2], multicapt=-1, grandslam="LEAVE_LEFT")
+    pos = run(game, [0, 0, 0, 3, 1, 1, 1, 0], 3, stores=[0, 6])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 0, 2, 0], [4, 6])
+    game18 = make(4, 2, stores=True, capt_on=[2], multicapt=-1, grandslam="LEAVE_LEFT")
+    pos18 = run(game18, [0, 0, 0, 3, 1, 1, 1, 0], 3, stores=[0, 6])
+    assert (pos18.board, pos18.stores) == ([0] * 8, [6, 6])
+
+
+def test_grand_slam_of_a_single_hole_captures_it():
+    game = make110(holes=4, stores=True, capt_on=[2], multicapt=-1, grandslam="LEAVE_RIGHT")
+    pos = run(game, [0, 0, 0, 1, 1, 0, 0, 0], 3, stores=[0, 6])
+    assert (pos.board, pos.stores) == ([0] * 8, [2, 6])
