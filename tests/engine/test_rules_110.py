@@ -101,3 +101,64 @@ def test_grand_slam_of_a_single_hole_captures_it():
     game = make110(holes=4, stores=True, capt_on=[2], multicapt=-1, grandslam="LEAVE_RIGHT")
     pos = run(game, [0, 0, 0, 1, 1, 0, 0, 0], 3, stores=[0, 6])
     assert (pos.board, pos.stores) == ([0] * 8, [2, 6])
+
+
+# ---- captures while sowing (sow_rule ENPAS_*) -----------------------------------------------
+# South 2 sows 3, 4, 5, 0: holes 3 and 4 reach 2 (capt_on) on the way; the last seed (0)
+# makes no capture. Who takes them, and from whose holes, is the rule's name.
+
+PASSING = [0, 0, 4, 1, 1, 0]
+
+
+def _passing(rule: str) -> tuple[list[int], list[int]]:
+    game = make110(stores=True, capt_on=[2], sow_rule=rule)
+    pos = run(game, PASSING, 2, stores=[5, 5])
+    return pos.board, pos.stores
+
+
+def test_enpas_all_owner_sow_gives_each_hole_to_its_owner():
+    assert _passing("ENPAS_ALL_OWNER_SOW") == ([1, 0, 0, 0, 0, 1], [5, 9])
+
+
+def test_enpas_all_sower_gives_every_hole_to_the_mover():
+    assert _passing("ENPAS_ALL_SOWER") == ([1, 0, 0, 0, 0, 1], [9, 5])
+
+
+def test_enpas_opp_sower_takes_only_from_the_opponent():
+    assert _passing("ENPAS_OPP_SOWER") == ([1, 0, 0, 0, 0, 1], [9, 5])
+
+
+def test_enpas_sow_sower_takes_only_from_the_movers_own_holes():
+    assert _passing("ENPAS_SOW_SOWER") == ([1, 0, 0, 2, 2, 1], [5, 5])
+    game = make110(stores=True, capt_on=[2], sow_rule="ENPAS_SOW_SOWER")
+    pos = run(game, [2, 1, 0, 1, 1, 1], 0, stores=[2, 2])  # 1 reaches 2 before the last seed
+    assert (pos.board, pos.stores) == ([0, 0, 1, 1, 1, 1], [4, 2])
+
+
+def test_the_last_hole_sown_goes_to_the_capturer_except_under_enpas_all_owner_own():
+    # South 2 sows 3 and 4, both reaching 2: 3 is North's on the way; 4, the last, is
+    # left to the capture (the mover's) under ENPAS_ALL_OWNER_SOW whatever the laps, and
+    # taken by its owner under ENPAS_ALL_OWNER_OWN. 1.8's OWN_SOW_CAPT_ALL left it to the
+    # capture only with LAPPER.
+    board = [0, 0, 2, 1, 1, 0]
+    sow = run(make110(stores=True, capt_on=[2], sow_rule="ENPAS_ALL_OWNER_SOW"), board, 2, stores=[5, 5])
+    own = run(make110(stores=True, capt_on=[2], sow_rule="ENPAS_ALL_OWNER_OWN"), board, 2, stores=[5, 5])
+    old = run(make(3, 2, stores=True, capt_on=[2], sow_rule="OWN_SOW_CAPT_ALL"), board, 2, stores=[5, 5])
+    assert (sow.board, sow.stores) == ([0] * 6, [7, 7])
+    assert (own.board, own.stores) == ([0] * 6, [5, 9])
+    assert (old.board, old.stores) == ([0] * 6, [5, 9])
+
+
+# ---- the count that wins outright ----------------------------------------------------------
+
+
+def test_max_seeds_in_no_moves_rounds_ends_once_the_other_cannot_fill_a_hole():
+    # 4 seeds a hole, 24 in all. South 2 -> 3 (2) taken: South holds 21, North 3, short
+    # of the 4 a hole needs: 1.10 ends the game there (a count above 24 - 4); 1.8 plays
+    # on until a count above 23
+    board, stores = [0, 0, 1, 1, 1, 2], [19, 0]
+    game = make110(3, 4, stores=True, capt_on=[2], rounds="NO_MOVES")
+    pos = run(game, board, 2, stores=stores)
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+    old = run(make(3, 4, stores=True, capt_on=[2], rounds="NO_MOVES"), board, 2, stores=stores)
+    assert (old.outcome, old.turn) == (None, 1)

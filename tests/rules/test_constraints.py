@@ -79,6 +79,13 @@ CASES: list[Row] = [
     row("need_end_param", {**V110, "end_cond": "HOLE_SEED_LIMIT", "end_param": 1}, {"end_param": 0}),
     row("elseed_ec_no_clear", {**V110, "end_cond": "CLEARED_OWN"}, {"goal": "IMMOBILIZE"}),
     row("clear_no_pass", {**V110, "end_cond": "CLEARED_OPP"}, {"mustpass": True}),
+    # --- 1.10: captures while sowing, no-sides games
+    row("enpas_gs_not", {**V110, "sow_rule": "ENPAS_ALL_SOWER", "capt_on": [4], "stores": True},
+        {"grandslam": "NO_CAPT"}),
+    row("enpas_basic_capt", {**V110, "sow_rule": "ENPAS_SOW_SOWER", "capt_on": [4], "stores": True},
+        {"capt_on": []}),
+    row("no_sides_need_place", {**V110, "no_sides": True, "stores": True}, {"stores": False}),
+    row("no_sides_bad_blocks", {**V110, "no_sides": True, "stores": True}, {"blocks": True}),
     row("dupl_seeds_limits", {**V110, "end_cond": "SEEDS_LIMIT", "end_param": 2, "stores": True},
         {"rounds": "END_S_SEEDS"}),
     # --- board and creation

@@ -57,6 +57,39 @@ def territory_seeds_for(holes: int, nbr_start: int) -> int:
     return holes * nbr_start - nbr_start + nbr_start // 2 + 1
 
 
+def win_seeds_18(ctx: Pipeline) -> Callable[[int], int]:
+    info = ctx.info
+    if info.rounds == Rounds.NO_MOVES:
+        return lambda total: total - 1
+    if info.goal == Goal.TERRITORY:
+        fixed = territory_seeds_for(info.goal_param, ctx.nbr_start)
+        return lambda _total: fixed
+    if info.goal == Goal.MAX_SEEDS or info.rounds == Rounds.HALF_SEEDS:
+        return lambda total: total - total // 2
+    return lambda _total: -1
+
+
+def win_seeds_110(ctx: Pipeline) -> Callable[[int], int]:
+    """1.10 ends a MAX_SEEDS game in NO_MOVES rounds as soon as the other player could
+    no longer fill goal_param holes (one without it), and the END_S_SEEDS /
+    END_2S_SEEDS rounds only when a player holds every seed."""
+    info = ctx.info
+    if (info.rounds == Rounds.NO_MOVES and info.goal == Goal.MAX_SEEDS
+            and info.start_pattern == StartPattern.ALL_EQUAL and info.round_fill != RoundFill.UMOVE):
+        needed = ctx.nbr_start * (info.goal_param or 1)
+        return lambda total: total - needed
+    if info.rounds == Rounds.NO_MOVES:
+        return lambda total: total - 1
+    if info.goal == Goal.TERRITORY:
+        fixed = territory_seeds_for(info.goal_param, ctx.nbr_start)
+        return lambda _total: fixed
+    if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
+        return lambda total: total - 1
+    if info.goal == Goal.MAX_SEEDS or info.rounds == Rounds.HALF_SEEDS:
+        return lambda total: total - total // 2
+    return lambda _total: -1
+
+
 class Ender:
     """One check of the chain. `ended(pos, repeat, over)`: `repeat` says the mover plays
     again; `over` says a check further out already found the game over."""
@@ -64,16 +97,8 @@ class Ender:
     def __init__(self, ctx: Pipeline, inner: Ender | None = None) -> None:
         self.ctx = ctx
         self.inner = inner
-        info = ctx.info
-        if info.rounds == Rounds.NO_MOVES:
-            self.win_seeds: Callable[[int], int] = lambda total: total - 1
-        elif info.goal == Goal.TERRITORY:
-            fixed = territory_seeds_for(info.goal_param, ctx.nbr_start)
-            self.win_seeds = lambda _total: fixed
-        elif info.goal == Goal.MAX_SEEDS or info.rounds == Rounds.HALF_SEEDS:
-            self.win_seeds = lambda total: total - total // 2
-        else:
-            self.win_seeds = lambda _total: -1
+        # the count a player must pass to win outright (or end the round), from the total
+        self.win_seeds = win_seeds_110(ctx) if ctx.v110 else win_seeds_18(ctx)
 
     def next(self, pos: Position, repeat: bool, over: bool) -> Decision:
         assert self.inner is not None

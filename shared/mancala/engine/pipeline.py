@@ -37,7 +37,6 @@ from mancala.engine.sowing import (
     BasicFirst,
     BearOffSower,
     CaptureOne,
-    CaptureWhileSowing,
     CloseHole,
     CrossAllSingles,
     CrossOnOne,
@@ -53,6 +52,7 @@ from mancala.engine.sowing import (
     SkipOppCount,
     Sower,
     StoreSower,
+    capture_while_sowing,
 )
 from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
 from mancala.rules.enums import (
@@ -135,8 +135,10 @@ class Pipeline:
                 if info.mlaps == LapKind.OFF:
                     sower = CloseHole(self, sower, info.sow_rule == SowRule.SOW_BLKD_DIV_NR)
                 return sower
-            case SowRule.OWN_SOW_CAPT_ALL | SowRule.SOW_CAPT_ALL:
-                return CaptureWhileSowing(self)
+            case (SowRule.OWN_SOW_CAPT_ALL | SowRule.SOW_CAPT_ALL | SowRule.ENPAS_ALL_OWNER_SOW
+                  | SowRule.ENPAS_ALL_OWNER_OWN | SowRule.ENPAS_ALL_SOWER | SowRule.ENPAS_SOW_SOWER
+                  | SowRule.ENPAS_OPP_SOWER):
+                return capture_while_sowing(self)
             case SowRule.NO_SOW_OPP_NS:
                 return SkipOppCount(self)
             case SowRule.MAX_SOW:

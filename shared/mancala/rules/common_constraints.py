@@ -19,6 +19,7 @@ from mancala.rules.constraint_kit import (
     row_empty,
     rule,
     udirect,
+    v110,
 )
 from mancala.rules.enums import (
     AllowRule,
@@ -243,11 +244,24 @@ CHILDREN = [
 
 NO_SIDES = [
     rule("no_sides_need_stores", ("no_sides", "stores"),
-         lambda v: gi(v).no_sides and not gi(v).stores, "no_sides needs stores"),
+         lambda v: not v110(v) and gi(v).no_sides and not gi(v).stores, "no_sides needs stores"),
+    # 1.10 keeps the captured seeds of a no-sides game off the board in any case; only a
+    # game won by seeds needs somewhere to show them
+    rule("no_sides_need_place", ("no_sides", "stores", "child_type", "goal"),
+         lambda v: v110(v) and gi(v).no_sides and gi(v).goal not in ELIMINATION
+         and not gi(v).stores and gi(v).child_type == ChildType.NOCHILD,
+         "a no_sides game won by seeds needs stores or children"),
+    rule("no_sides_bad_blocks", ("no_sides", "blocks"),
+         lambda v: v110(v) and gi(v).no_sides and gi(v).blocks,
+         "no_sides cannot be used with blocks"),
     *flag_rules("no_sides_bad_", ["grandslam", "mustpass", "mustshare", "capt_side", "rounds",
                                   "round_starter", "round_fill", "visit_opp"],
                 lambda v: gi(v).no_sides, "no_sides cannot be used with {flag}"),
 ]
+
+# 1.10 only: the captures while sowing
+EN_PASSANT = (SowRule.ENPAS_ALL_OWNER_SOW, SowRule.ENPAS_ALL_OWNER_OWN, SowRule.ENPAS_ALL_SOWER,
+              SowRule.ENPAS_SOW_SOWER, SowRule.ENPAS_OPP_SOWER)
 
 CAPTURES = [
     rule("capt2out_needs_samedir", ("capt_type", "capsamedir"),
@@ -265,6 +279,13 @@ CAPTURES = [
          lambda v: gi(v).sow_rule in (SowRule.OWN_SOW_CAPT_ALL, SowRule.SOW_CAPT_ALL)
          and gi(v).grandslam != GrandSlam.LEGAL,
          "OWN_SOW_CAPT_ALL and SOW_CAPT_ALL need grandslam LEGAL"),
+    rule("enpas_gs_not", ("sow_rule", "grandslam"),
+         lambda v: gi(v).sow_rule in EN_PASSANT and gi(v).grandslam != GrandSlam.LEGAL,
+         "the ENPAS_* sow rules (captures while sowing) need grandslam LEGAL"),
+    rule("enpas_basic_capt", ("sow_rule", "capt_on", "evens", "capt_min", "capt_max"),
+         lambda v: gi(v).sow_rule in EN_PASSANT and not basic_capture(gi(v)),
+         "the ENPAS_* sow rules take the holes sown to a capturable count: they need "
+         "capt_on, evens, capt_min or capt_max"),
     rule("xpick_requires_cross", ("xcpickown", "crosscapt"),
          lambda v: gi(v).xcpickown != CrossCaptOwn.LEAVE and not gi(v).crosscapt,
          "xcpickown needs crosscapt"),
@@ -317,7 +338,7 @@ GENERAL = [
          "sow_own_store cannot be used with nocaptmoves"),
     rule("sow_own_not_rules", ("sow_own_store", "sow_rule"),
          lambda v: gi(v).sow_own_store and gi(v).sow_rule in (
-              SowRule.OWN_SOW_CAPT_ALL, SowRule.SOW_CAPT_ALL, SowRule.NO_SOW_OPP_NS),
+              SowRule.OWN_SOW_CAPT_ALL, SowRule.SOW_CAPT_ALL, SowRule.NO_SOW_OPP_NS, *EN_PASSANT),
          "sow_own_store cannot be used with this sow_rule"),
     rule("no_opp_n_sparam", ("sow_rule", "sow_param"),
          lambda v: gi(v).sow_rule == SowRule.NO_SOW_OPP_NS and not gi(v).sow_param,

@@ -61,6 +61,13 @@ class SowRule(NamedEnum):
     NO_OPP_CHILD = "NO_OPP_CHILD"
     OPP_GETS_OWN_LAST = "OPP_GETS_OWN_LAST"
     CONT_LAP_ON = "CONT_LAP_ON"
+    # 1.10 only: captures while sowing (en passant), named by whose holes count and who
+    # takes them; they replace OWN_SOW_CAPT_ALL and SOW_CAPT_ALL
+    ENPAS_ALL_OWNER_SOW = "ENPAS_ALL_OWNER_SOW"
+    ENPAS_ALL_OWNER_OWN = "ENPAS_ALL_OWNER_OWN"
+    ENPAS_ALL_SOWER = "ENPAS_ALL_SOWER"
+    ENPAS_SOW_SOWER = "ENPAS_SOW_SOWER"
+    ENPAS_OPP_SOWER = "ENPAS_OPP_SOWER"
 
 
 class LapSower(NamedEnum):
