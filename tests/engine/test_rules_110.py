@@ -162,3 +162,20 @@ def test_max_seeds_in_no_moves_rounds_ends_once_the_other_cannot_fill_a_hole():
     assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
     old = run(make(3, 4, stores=True, capt_on=[2], rounds="NO_MOVES"), board, 2, stores=stores)
     assert (old.outcome, old.turn) == (None, 1)
+
+
+# ---- sow_direct EVEN_ODD_DIR, TOCENTER -------------------------------------------------------
+
+
+def test_even_odd_dir_sows_an_even_count_clockwise_and_an_odd_one_counter_clockwise():
+    game = make110(sow_direct="EVEN_ODD_DIR")
+    assert run(game, [2, 3, 1, 1, 1, 1], 0).board == [0, 3, 1, 1, 2, 2]  # 2: clockwise
+    assert run(game, [2, 3, 1, 1, 1, 1], 1).board == [2, 0, 2, 2, 2, 1]  # 3: counter-clockwise
+
+
+def test_tocenter_sows_each_half_row_towards_the_middle():
+    game = make110(holes=4, sow_direct="TOCENTER")
+    assert run(game, [1, 1, 1, 1, 1, 1, 1, 1], 0).board == [0, 2, 1, 1, 1, 1, 1, 1]
+    assert run(game, [1, 1, 1, 1, 1, 1, 1, 1], 3).board == [1, 1, 2, 0, 1, 1, 1, 1]
+    pos = run(game, [1, 1, 1, 1, 1, 1, 1, 1], 3, 4)  # North's left hole, towards its middle
+    assert pos.board == [1, 1, 2, 0, 0, 2, 1, 1]

@@ -238,6 +238,7 @@ CASES: list[Row] = [
     row("odd_split_udir", {"holes": 5, "sow_direct": "SPLIT", "udir_holes": [2]},
         {"udir_holes": []}),
     row("odd_split_udir", {"holes": 6, "sow_direct": "SPLIT"}, {"holes": 7}),
+    row("odd_split_udir", {**V110, "holes": 6, "sow_direct": "TOCENTER"}, {"holes": 7}),
     row("gs_not_legal_no_tuple", NOSIDES, {"grandslam": "NOT_LEGAL"}, "no_sides_bad_grandslam"),
     row("store_ends_turn_needs_store", {"stores": True, "sow_own_store": True,
                                         "store_ends_turn": True}, {"sow_own_store": False}),

@@ -252,12 +252,12 @@ class Pipeline:
     def do_sow(self, pos: Position, loc: int, asked: int, single: bool = False,
                trace: Recorder | None = None) -> MoveData:
         md = MoveData(pos.turn, tuple(pos.board))
+        md.direct = self.direction(pos, loc, asked)  # before the draw: EVEN_ODD_DIR reads it
         seeds = self.drawer(pos, loc)
         md.start_at(loc, seeds)
         if trace is not None:
             md.trace = trace
             trace.lap(loc)
-        md.direct = self.direction(pos, loc, asked)
         (self.single_sower if single else self.sower).sow(pos, md)
         return md
 

@@ -402,9 +402,9 @@ GENERAL = [
          lambda v: udirect(v) and gi(v).allow_rule not in UDIR_ALLOWS,
          "this allow_rule depends on the sowing direction: not with udir_holes or PLAYALTDIR"),
     rule("odd_split_udir", ("sow_direct", "holes", "udir_holes"),
-         lambda v: gi(v).sow_direct == Direct.SPLIT and v.holes % 2 == 1
+         lambda v: gi(v).sow_direct in (Direct.SPLIT, Direct.TOCENTER) and v.holes % 2 == 1
          and v.holes // 2 not in gi(v).udir_holes,
-         "SPLIT sowing on an odd row needs the middle hole in udir_holes"),
+         "SPLIT or TOCENTER sowing on an odd row needs the middle hole in udir_holes"),
     rule("gs_not_legal_no_tuple", ("grandslam", "udir_holes", "no_sides", "goal"),
          lambda v: move_length(v) > 1 and gi(v).grandslam == GrandSlam.NOT_LEGAL,
          "grandslam NOT_LEGAL cannot be used with udir_holes, no_sides or TERRITORY"),

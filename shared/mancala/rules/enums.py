@@ -46,6 +46,9 @@ class Direct(NamedEnum):
     SPLIT = "SPLIT"
     CCW = "CCW"
     PLAYALTDIR = "PLAYALTDIR"
+    # 1.10 only
+    EVEN_ODD_DIR = "EVEN_ODD_DIR"  # odd counts sow counter-clockwise, even clockwise
+    TOCENTER = "TOCENTER"  # each half of a row towards the middle line: SPLIT reversed
 
 
 class SowRule(NamedEnum):

@@ -53,6 +53,7 @@ READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "goal": frozenset({"IMMOBILIZE"}),
+    "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     # the en-passant rules split the 1.8 capture-while-sowing rules by whose holes count
     # and who takes them, and leave the last hole to the capturer whatever the laps
     "sow_rule": frozenset({"ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER",
@@ -67,7 +68,6 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "sow_stores": frozenset({"BOTH", "OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
     "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE", "NOT_FROM_STORE"}),
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
-    "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "sow_rule": frozenset({"LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS", "END_OPP_STORE_CAPT",
                             "SANDWICH_CAPT"}),
