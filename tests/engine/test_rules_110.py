@@ -179,3 +179,19 @@ def test_tocenter_sows_each_half_row_towards_the_middle():
     assert run(game, [1, 1, 1, 1, 1, 1, 1, 1], 3).board == [1, 1, 2, 0, 1, 1, 1, 1]
     pos = run(game, [1, 1, 1, 1, 1, 1, 1, 1], 3, 4)  # North's left hole, towards its middle
     assert pos.board == [1, 1, 2, 0, 0, 2, 1, 1]
+
+
+# ---- endless sowing --------------------------------------------------------------------------
+
+
+def test_a_sowing_is_endless_only_after_75_laps():
+    # Hufesay 0:6 (6 holes, LAPPER, crosscapt): North's 9 ends after more than 50 laps,
+    # where 1.8 called the move endless and ended the game
+    laps = {"stores": True, "mustpass": True, "mlaps": "LAPPER", "capt_side": "OPP_SIDE",
+            "unclaimed": "DONT_SCORE"}
+    board = [4, 1, 7, 1, 6, 1, 5, 2, 1, 8, 2, 1]
+    game = make110(6, 4, crosscapt="ONE_ZEROS", quitter="DONT_SCORE", **laps)
+    pos = run(game, board, 9, turn=1, stores=[6, 3])
+    assert (pos.board, pos.stores, pos.outcome) == ([3, 2, 1, 6, 1, 1, 0, 3, 15, 1, 5, 1], [6, 3], None)
+    old = run(make(6, 4, crosscapt=True, **laps), board, 9, turn=1, stores=[6, 3])
+    assert old.outcome is not None
