@@ -11,6 +11,8 @@ from __future__ import annotations
 from typing import Any
 
 from mancala.engine import Game, OutcomeKind
+from mancala.engine.ending import RoundBySeeds
+from mancala.engine.rounds import win_holes
 from tests.engine.helpers import at, make, run
 
 
@@ -195,3 +197,30 @@ def test_a_sowing_is_endless_only_after_75_laps():
     assert (pos.board, pos.stores, pos.outcome) == ([3, 2, 1, 6, 1, 1, 0, 3, 15, 1, 5, 1], [6, 3], None)
     old = run(make(6, 4, crosscapt=True, **laps), board, 9, turn=1, stores=[6, 3])
     assert old.outcome is not None
+
+
+# ---- territory rounds ----------------------------------------------------------------------
+
+
+TERRITORY = {"goal": "TERRITORY", "goal_param": 6, "stores": True, "rounds": "NO_MOVES"}
+
+
+def test_a_territory_round_gives_the_part_filled_hole_only_for_more_than_half_its_seeds():
+    # 4 holes a side, 2 seeds a hole: North's 9 seeds make 4 holes and half a hole's
+    # seeds, which 1.8 counted as a fifth hole (Weg::Weg_4_2 3:11)
+    for game, holes in ((make110(4, 2, **TERRITORY), 4), (make(4, 2, **TERRITORY), 5)):
+        pos = at(game, [0] * 8, stores=[7, 9])
+        assert win_holes(game.pipe, pos) == (1, holes)
+
+
+def test_a_territory_game_goes_on_to_another_round_while_the_loser_holds_enough():
+    # 16 seeds, 6 holes to win: 1.10 ends the game when a player holds fewer than
+    # 16 - 12 + 1 = 5 seeds (1.8: fewer than 6)
+    def required(game: Game) -> int:
+        ender = game.pipe.ender
+        while not isinstance(ender, RoundBySeeds):
+            ender = ender.inner
+        return ender.required
+
+    assert required(make110(4, 2, **TERRITORY)) == 5
+    assert required(make(4, 2, **TERRITORY)) == 6

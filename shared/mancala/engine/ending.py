@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 from mancala.engine import claim
 from mancala.engine.outcome import TIE, WIN, Decision, decide, round_end
 from mancala.engine.position import Position
-from mancala.engine.start import start_total
+from mancala.engine.start import seed_equiv, start_total
 from mancala.rules.enums import (
     CaptExtraPick,
     CaptType,
@@ -81,7 +81,8 @@ def win_seeds_110(ctx: Pipeline) -> Callable[[int], int]:
     if info.rounds == Rounds.NO_MOVES:
         return lambda total: total - 1
     if info.goal == Goal.TERRITORY:
-        fixed = territory_seeds_for(info.goal_param, ctx.nbr_start)
+        equiv = seed_equiv(info.start_pattern, ctx.board.holes, ctx.nbr_start)
+        fixed = territory_seeds_for(info.goal_param, equiv)
         return lambda _total: fixed
     if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
         return lambda total: total - 1
@@ -344,7 +345,13 @@ class RoundBySeeds(Ender):
         self.count = claim.make_count_owned(ctx.variant, ctx.board)
         info = ctx.info
         nbr_start = ctx.nbr_start
-        if info.goal == Goal.TERRITORY:
+        if info.goal == Goal.TERRITORY and ctx.v110:
+            # what the other player holds when this one holds just enough to win, and
+            # half a hole more
+            equiv = seed_equiv(info.start_pattern, ctx.board.holes, nbr_start)
+            self.required = (variant_total(ctx) - territory_seeds_for(info.goal_param, equiv)
+                             + equiv // 2)
+        elif info.goal == Goal.TERRITORY:
             self.required = territory_seeds_for(ctx.board.dbl - info.goal_param + 1, nbr_start)
         elif info.round_fill == RoundFill.UMOVE:
             self.required = ctx.board.holes + info.min_move - 1
