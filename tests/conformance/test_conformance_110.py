@@ -66,7 +66,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
     "Mbangbi": "differs in board (after move 32 ([8, CW]))",
     "Meusueb": "sow_rule LAP_CAPT_OPP_GETS: not played yet",
-    "NumNum": "differs in turn (after move 104 (8), next round start)",
     "Ohojichi": "game_class EWGratuitous: not played yet",
     "Olowuka": "mlap_cont GREQ_PARAM: not played yet",
     "Ouri": "grandslam LEGAL_SHARE: not played yet",

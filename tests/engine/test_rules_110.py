@@ -224,3 +224,12 @@ def test_a_territory_game_goes_on_to_another_round_while_the_loser_holds_enough(
 
     assert required(make110(4, 2, **TERRITORY)) == 5
     assert required(make(4, 2, **TERRITORY)) == 6
+
+
+def test_after_a_round_tie_the_last_mover_starts_a_loser_starts_game():
+    # South 2 -> 3 (2) taken: 6 seeds each and nothing left to move, a round tie
+    rules = {"stores": True, "capt_on": [2], "rounds": "NO_MOVES", "round_starter": "LOSER"}
+    for game, starter in ((make110(**rules), 0), (make(**rules), 1)):
+        pos = run(game, [0, 0, 1, 1, 0, 0], 2, stores=[4, 6])
+        assert pos.outcome.kind == OutcomeKind.ROUND_TIE
+        assert game.next_round(pos).turn == starter

@@ -86,14 +86,17 @@ class RoundTally:
 
 def choose_starter(ctx: Pipeline, pos: Position) -> None:
     """Set who starts the next round; `pos.turn` is the last round's winner (the last mover
-    on a tie)."""
+    on a tie). After a tie the 1.10 rules count the last mover's opponent as the winner
+    (LOSER: the last mover starts; WINNER: the opponent)."""
+    tied = (ctx.v110 and pos.outcome is not None and pos.outcome.kind == OutcomeKind.ROUND_TIE
+            and pos.outcome.winner is None)
     match ctx.info.round_starter:
         case RoundStarter.ALTERNATE:
             pos.turn = 1 - pos.starter
         case RoundStarter.LOSER:
-            pos.turn = 1 - pos.turn
+            pos.turn = pos.turn if tied else 1 - pos.turn
         case RoundStarter.WINNER:
-            pass
+            pos.turn = 1 - pos.turn if tied else pos.turn
         case RoundStarter.LAST_MOVER:
             pos.turn = pos.last[LAST_PLAYER] if pos.last is not None else pos.turn
     pos.starter = pos.turn
