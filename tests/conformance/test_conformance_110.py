@@ -32,7 +32,6 @@ VARIANTS = [entry["name"] for entry in INDEX["variants"]]
 # ("not played yet"), or where its first game first differs from the recording
 EXPECTED_FAILURES: dict[str, str] = {
     "Achochodi": "differs in board (after move 10 (1))",
-    "Ali_Guli_Mane": "differs in turn (after move 3 (12))",
     "Ayo": "round_fill TERR_EX_EMPTY: not played yet",
     "Azigo": "start_pattern AZIGO: not played yet",
     "Azigo::Twenty": "start_pattern AZIGO: not played yet",

@@ -233,3 +233,13 @@ def test_after_a_round_tie_the_last_mover_starts_a_loser_starts_game():
         pos = run(game, [0, 0, 1, 1, 0, 0], 2, stores=[4, 6])
         assert pos.outcome.kind == OutcomeKind.ROUND_TIE
         assert game.next_round(pos).turn == starter
+
+
+def test_capt_rturn_once_counts_the_repeats_of_each_turn():
+    # South captures twice (2 -> 3, then 1 -> 4; the second gives no repeat), then North
+    # captures (5 -> 0): a repeat in 1.10, where each turn may have one; 1.8 counted the
+    # captures in a row, whoever made them
+    rules = {"stores": True, "capt_on": [2], "capt_rturn": "ONCE"}
+    for game, turn in ((make110(**rules), 1), (make(**rules), 0)):
+        pos = run(game, [1, 3, 1, 1, 1, 1], 2, 1, 5)
+        assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 1, 0, 0], [4, 2], turn)

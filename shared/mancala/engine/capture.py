@@ -544,6 +544,21 @@ class RepeatOnCapture(Step):
             pos.rturn_cnt = 0
 
 
+class RepeatOnCaptureOncePerTurn(Step):
+    """capt_rturn as the 1.10 rules play it: a capture gives the mover another turn (ONCE:
+    unless this turn already had a repeat, whatever gave it). The pipeline counts the
+    repeats of the turn."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer, once: bool) -> None:
+        super().__init__(ctx, inner)
+        self.once = once
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        if md.captured and (not self.once or pos.rturn_cnt < 1):
+            md.captured = REPEAT
+
+
 # ---- building -----------------------------------------------------------------------------------
 
 
@@ -636,5 +651,7 @@ def make_capturer(ctx: Pipeline) -> Capturer:
             or info.nocaptmoves):
         cap = NotInhibited(ctx, cap)
     if info.capt_rturn != CaptRTurn.NO_REPEAT:
-        cap = RepeatOnCapture(ctx, cap, once=info.capt_rturn == CaptRTurn.ONCE)
+        # 1.8 counts captures in a row, whoever made them; 1.10 the repeats of a turn
+        repeat = RepeatOnCaptureOncePerTurn if ctx.v110 else RepeatOnCapture
+        cap = repeat(ctx, cap, once=info.capt_rturn == CaptRTurn.ONCE)
     return cap

@@ -57,6 +57,7 @@ from mancala.engine.sowing import (
 from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
 from mancala.rules.enums import (
     AllowRule,
+    CaptRTurn,
     Direct,
     GameClass,
     Goal,
@@ -88,6 +89,9 @@ class Pipeline:
         self.info = info = variant.game_info
         # the reference's 1.10 release changed some rules without a parameter to say so
         self.v110 = variant.rules_version is RulesVersion.V1_10
+        # 1.10 counts the repeats of each turn (capt_rturn ONCE reads them); 1.8's
+        # capturer counts captures in a row itself
+        self.turn_repeats = self.v110 and info.capt_rturn != CaptRTurn.NO_REPEAT
         self.klass = klass = variant.game_class
         self.nbr_start = variant.nbr_start
         self.board = board = Board(variant.holes, east_west=klass in EAST_WEST)
@@ -297,7 +301,7 @@ class Pipeline:
         md = self.do_sow(pos, loc, asked, trace=trace)
         if md.capt_loc == REPEAT_TURN and not self.store_ends_turn:
             self._remember(pos, md)
-            return self._decide(pos, True, trace) or REPEAT_STEP
+            return self._decide(pos, True, trace) or self._repeat(pos)
         if md.capt_loc == ENDLESS:
             self._remember(pos, md)
             if trace is None:
@@ -311,13 +315,20 @@ class Pipeline:
             self.capture_seeds(pos, md)
         self._remember(pos, md)
         if md.captured == REPEAT:
-            return self._decide(pos, True, trace) or REPEAT_STEP
+            return self._decide(pos, True, trace) or self._repeat(pos)
         self.inhibitor.after_move(pos, md)
         outcome = self._decide(pos, False, trace)
         if outcome:
             return outcome
         pos.turn = 1 - pos.turn
+        if self.turn_repeats:
+            pos.rturn_cnt = 0
         return None
+
+    def _repeat(self, pos: Position) -> str:
+        if self.turn_repeats:
+            pos.rturn_cnt += 1
+        return REPEAT_STEP
 
     def _decide(self, pos: Position, repeat: bool, trace: Recorder | None) -> Outcome | None:
         """`decide`, recording in a traced move what the end of the game or round moved
