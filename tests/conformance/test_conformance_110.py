@@ -48,7 +48,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Gelech": "differs in board (after move 6 ([9, CW]))",
     "GoEmpty_Two": "sow_stores BOTH: not played yet",
     "GoEmpty_Two::MultiLap": "sow_stores BOTH: not played yet",
-    "Hoyito_II": "differs in board (after move 54 (2), ROUND_WIN)",
     "Huroy": "differs in board (after move 11 ([0, CCW]))",
     "J_Odu": "round_fill TERR_EX_LOSER: not played yet",
     "J_Odu::No_Rounds": "crosscapt ONE_ANY: not played yet",

@@ -243,3 +243,13 @@ def test_capt_rturn_once_counts_the_repeats_of_each_turn():
     for game, turn in ((make110(**rules), 1), (make(**rules), 0)):
         pos = run(game, [1, 3, 1, 1, 1, 1], 2, 1, 5)
         assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 1, 0, 0], [4, 2], turn)
+
+
+def test_picklastseeds_counts_only_the_seeds_a_capture_could_take():
+    # South 2 -> 3: 2 seeds left on North's row, the side South captures from (5 in
+    # all): 1.10 gives South every seed left; 1.8 counted all 5, above nbr_start 2
+    rules = {"stores": True, "capt_on": [4], "capt_side": "OPP_SIDE", "pickextra": "PICKLASTSEEDS"}
+    pos = run(make110(**rules), [3, 0, 1, 0, 1, 0], 2, stores=[3, 3])
+    assert (pos.board, pos.stores) == ([0] * 6, [8, 3])
+    old = run(make(**rules), [3, 0, 1, 0, 1, 0], 2, stores=[3, 3])
+    assert (old.board, old.stores) == ([3, 0, 0, 1, 1, 0], [3, 3])

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mancala.engine.capture_ok import CaptOk, make_capt_check
 from mancala.engine.incr import opposite
 from mancala.engine.move_data import NO, REPEAT, YES, MoveData
 from mancala.engine.position import Position
@@ -389,12 +390,18 @@ class PickLastSeeds(Step):
         self.mover_takes = mover_takes
         nbr_start = ctx.nbr_start
         self.limit = nbr_start if mover_takes else 2 * nbr_start
+        # 1.10 counts only the seeds a capture could ever take (the capture side)
+        self.counted: CaptOk | None = make_capt_check(ctx.variant, ctx.board) if ctx.v110 else None
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         self.inner.capture(pos, md, first)
         free = [loc for loc in range(len(pos.board))
                 if pos.child[loc] is None and pos.unlocked[loc]]
-        seeds = sum(pos.board[loc] for loc in free)
+        counted = self.counted
+        if counted is None:
+            seeds = sum(pos.board[loc] for loc in free)
+        else:
+            seeds = sum(pos.board[loc] for loc in range(len(pos.board)) if counted(pos, md, loc))
         if 0 < seeds <= self.limit:
             taker = pos.turn if self.mover_takes else pos.starter
             for loc in free:

@@ -67,3 +67,24 @@ def make_capt_ok(variant: Variant, board: Board) -> CaptOk:
         return all(check(pos, md, loc) for check in rest)
 
     return capt_ok
+
+
+def make_capt_check(variant: Variant, board: Board) -> CaptOk:
+    """May any capture ever take from a hole, whatever its count? Seeds there and not a
+    child; unlocked (moveunlock); the capture side, unless crosscapt (whose side rule
+    is its own). The 1.10 rules count the seeds left in play with it (PICKLASTSEEDS)."""
+    info = variant.game_info
+    checks: list[Check] = []
+    if info.moveunlock:
+        checks.append(lambda pos, _md, loc: pos.unlocked[loc])
+    side = None if info.crosscapt else side_check(info.capt_side, board)
+    if side is not None:
+        checks.append(side)
+    rest = tuple(checks)
+
+    def capt_check(pos: Position, md: MoveData, loc: int) -> bool:
+        if not pos.board[loc] or pos.child[loc] is not None:
+            return False
+        return all(check(pos, md, loc) for check in rest)
+
+    return capt_check
