@@ -31,7 +31,6 @@ VARIANTS = [entry["name"] for entry in INDEX["variants"]]
 # variant -> why it does not replay yet: the first 1.10 rule it is refused for
 # ("not played yet"), or where its first game first differs from the recording
 EXPECTED_FAILURES: dict[str, str] = {
-    "Achochodi": "differs in board (after move 10 (1))",
     "Ayo": "round_fill TERR_EX_EMPTY: not played yet",
     "Azigo": "start_pattern AZIGO: not played yet",
     "Azigo::Twenty": "start_pattern AZIGO: not played yet",
@@ -45,15 +44,12 @@ EXPECTED_FAILURES: dict[str, str] = {
     "CrossCapt_Six": "child_type RAM: not played yet",
     "Dabuda": "differs in legal (after move 23 (2))",
     "Four-Capture": "prescribed NO_UDIR_FIRSTS: not played yet",
-    "Gelech": "differs in board (after move 6 ([9, CW]))",
     "GoEmpty_Two": "sow_stores BOTH: not played yet",
     "GoEmpty_Two::MultiLap": "sow_stores BOTH: not played yet",
-    "Huroy": "differs in board (after move 11 ([0, CCW]))",
     "J_Odu": "round_fill TERR_EX_LOSER: not played yet",
     "J_Odu::No_Rounds": "crosscapt ONE_ANY: not played yet",
     "Jongkak": "round_fill LOSER_ONLY: not played yet",
     "Kalah::Maybe_Fair": "start_pattern NO_REPEAT_SOW_OWN: not played yet",
-    "Kale": "differs in board (after move 46 (9))",
     "Kara": "capt_type CAPT_OPP_1CCW: not played yet",
     "Krur::Rounds": "differs in board (after move 15 (5))",
     "Lahemay_Waladat": "round_fill TERR_EX_RANDOM: not played yet",

@@ -253,3 +253,26 @@ def test_picklastseeds_counts_only_the_seeds_a_capture_could_take():
     assert (pos.board, pos.stores) == ([0] * 6, [8, 3])
     old = run(make(**rules), [3, 0, 1, 0, 1, 0], 2, stores=[3, 3])
     assert (old.board, old.stores) == ([3, 0, 0, 1, 1, 0], [3, 3])
+
+
+# ---- captures that read where the move began -------------------------------------------------
+
+
+def test_all_single_xcapt_counts_a_start_hole_of_one_seed():
+    # South 0 holds one seed as the move begins: 1.10 takes the 3 across it (hole 5)
+    # before sowing; 1.8 looked once the seed was drawn
+    rules = {"stores": True, "presowcapt": "ALL_SINGLE_XCAPT"}
+    pos = run(make110(**rules), [1, 2, 0, 1, 1, 3], 0)
+    assert (pos.board, pos.stores) == ([0, 3, 0, 1, 1, 0], [3, 0])
+    old = run(make(**rules), [1, 2, 0, 1, 1, 3], 0)
+    assert (old.board, old.stores) == ([0, 3, 0, 1, 1, 3], [0, 0])
+
+
+def test_opp_cont_captures_go_on_from_where_the_sowing_ended():
+    # South 1 -> 2, 3, both reaching 2: the capture begins on North's 3 and goes back to
+    # South's own 2 in 1.10 (the side is read where it began); 1.8 stopped at the row end
+    rules = {"stores": True, "capt_on": [2], "multicapt": -1, "capt_side": "OPP_CONT"}
+    pos = run(make110(**rules), [0, 2, 1, 1, 0, 1], 1, stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 1], [6, 2])
+    old = run(make(**rules), [0, 2, 1, 1, 0, 1], 1, stores=[2, 2])
+    assert (old.board, old.stores, old.outcome) == ([0, 0, 2, 0, 0, 1], [4, 2], None)

@@ -235,6 +235,7 @@ class Multiple(Step):
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         captured = NO
         capt_loc = md.capt_loc
+        md.capt_start = capt_loc
         left = self.ctx.info.multicapt
         while True:
             self.inner.capture(pos, md, first)
@@ -244,9 +245,11 @@ class Multiple(Step):
             if not left or md.captured == NO:
                 md.captured = captured
                 md.capt_loc = capt_loc
+                md.capt_start = None
                 return
             if md.captured == REPEAT:
                 md.capt_loc = capt_loc
+                md.capt_start = None
                 return
             first = False
             captured = YES

@@ -397,13 +397,20 @@ class CrossOnOne(Wrapper):
 
 
 class CrossAllSingles(Wrapper):
-    """ALL_SINGLE_XCAPT: first take the seeds across every single seed of the mover's side."""
+    """ALL_SINGLE_XCAPT: first take the seeds across every single seed of the mover's side.
+    The 1.10 rules read the singles from the board as the move began, so a start hole of
+    one seed takes across too; 1.8 read it once the start hole was drawn."""
+
+    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+        super().__init__(ctx, inner)
+        self.before_draw = ctx.v110
 
     def sow(self, pos: Position, md: MoveData) -> None:
         board = self.ctx.board
+        singles = md.board if self.before_draw else pos.board
         for loc in board.order[pos.turn]:
             cross = board.cross(loc)
-            if pos.board[loc] == 1 and pos.board[cross] and pos.child[cross] is None:
+            if singles[loc] == 1 and pos.board[cross] and pos.child[cross] is None:
                 if md.trace is not None:
                     md.trace.take(cross, pos.board[cross], store_place(pos.turn))
                 pos.stores[pos.turn] += pos.board[cross]
