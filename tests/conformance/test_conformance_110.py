@@ -58,7 +58,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Leab_El-akil": "game_class ShareOne: not played yet",
     "Leab_El-akil::Equal": "game_class ShareOne: not played yet",
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
-    "Mbangbi": "differs in board (after move 32 ([8, CW]))",
     "Meusueb": "sow_rule LAP_CAPT_OPP_GETS: not played yet",
     "Ohojichi": "game_class EWGratuitous: not played yet",
     "Olowuka": "mlap_cont GREQ_PARAM: not played yet",

@@ -276,3 +276,14 @@ def test_opp_cont_captures_go_on_from_where_the_sowing_ended():
     assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 1], [6, 2])
     old = run(make(**rules), [0, 2, 1, 1, 0, 1], 1, stores=[2, 2])
     assert (old.board, old.stores, old.outcome) == ([0, 0, 2, 0, 0, 1], [4, 2], None)
+
+
+def test_multiple_captures_run_against_the_variants_direction_not_the_chosen_one():
+    # sow_direct CCW, South chooses CW from 0: 5 and 4 reach 2, the capture starts on 4.
+    # 1.10 goes on clockwise (against CCW) to the empty 3; 1.8 went against the sowing,
+    # back to 5
+    rules = {"stores": True, "capt_on": [2], "multicapt": -1, "udir_holes": [0, 1, 2]}
+    pos = run(make110(**rules), [2, 0, 0, 0, 1, 1], (0, "CW"), stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 2], [4, 2])
+    old = run(make(**rules), [2, 0, 0, 0, 1, 1], (0, "CW"), stores=[2, 2])
+    assert (old.board, old.stores) == ([0] * 6, [6, 2])

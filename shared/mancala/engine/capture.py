@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mancala.engine.board import CCW, CW
 from mancala.engine.capture_ok import CaptOk, make_capt_check
 from mancala.engine.incr import opposite
 from mancala.engine.move_data import NO, REPEAT, YES, MoveData
@@ -32,6 +33,7 @@ from mancala.rules.enums import (
     CaptType,
     ChildType,
     CrossCaptOwn,
+    Direct,
     GrandSlam,
     LapSower,
     RoundFill,
@@ -258,12 +260,22 @@ class Multiple(Step):
 
 
 class AgainstSowing(Step):
-    """Without capsamedir, multiple captures and NEXT/TWO_OUT look against the sowing."""
+    """Without capsamedir, multiple captures and NEXT/TWO_OUT look against the sowing.
+    The 1.10 rules look against the variant's own direction where it is CW or CCW, even
+    when the mover chose the other way (udir_holes)."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer) -> None:
+        super().__init__(ctx, inner)
+        sow_direct = ctx.info.sow_direct
+        self.fixed = 0
+        if ctx.v110 and sow_direct in (Direct.CW, Direct.CCW):
+            self.fixed = opposite(CW if sow_direct == Direct.CW else CCW)
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
-        md.direct = opposite(md.direct)
+        sown = md.direct
+        md.direct = self.fixed or opposite(sown)
         self.inner.capture(pos, md, first)
-        md.direct = opposite(md.direct)
+        md.direct = sown
 
 
 # ---- children ----------------------------------------------------------------------------------
