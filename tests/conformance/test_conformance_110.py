@@ -42,7 +42,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "CrossCapt_Nine": "sow_stores BOTH_NR_OPP: not played yet",
     "CrossCapt_Seven": "capt_type PULL_ACROSS: not played yet",
     "CrossCapt_Six": "child_type RAM: not played yet",
-    "Dabuda": "differs in legal (after move 23 (2))",
     "Four-Capture": "prescribed NO_UDIR_FIRSTS: not played yet",
     "GoEmpty_Two": "sow_stores BOTH: not played yet",
     "GoEmpty_Two::MultiLap": "sow_stores BOTH: not played yet",

@@ -287,3 +287,12 @@ def test_multiple_captures_run_against_the_variants_direction_not_the_chosen_one
     assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 2], [4, 2])
     old = run(make(**rules), [2, 0, 0, 0, 1, 1], (0, "CW"), stores=[2, 2])
     assert (old.board, old.stores) == ([0] * 6, [6, 2])
+
+
+def test_opp_or_empty_skips_the_test_for_a_hole_with_more_seeds_than_a_row():
+    # North's 5 holds 4 seeds (more than the 3 holes of a row) and would end on its own
+    # occupied 3: 1.10 does not test it, as the reference reads the move's own hole; 1.8
+    # read South's hole at the same row position (1 seed) and refused the move
+    rules = {"stores": True, "allow_rule": "OPP_OR_EMPTY"}
+    assert make110(**rules).legal_moves(at(make110(**rules), [0, 0, 1, 1, 1, 4], turn=1)) == [5]
+    assert make(**rules).legal_moves(at(make(**rules), [0, 0, 1, 1, 1, 4], turn=1)) == []

@@ -77,15 +77,17 @@ class Allowables:
 
 def _opp_or_empty(ctx: Pipeline) -> Filter:
     """OPP_OR_EMPTY: a move's first lap must end on the opponent's side or in an empty hole.
-    (As the reference plays it, moves that could go round the board are not tried: it
-    compares South's hole at the move's row position with the row length.)"""
+    (As the reference plays it, moves that could go round the board are not tried: 1.8
+    compares South's hole at the move's row position with the row length, 1.10 the
+    move's own hole.)"""
     holes = ctx.board.holes
     order = ctx.board.order
+    own_hole = ctx.v110
 
     def narrow(pos: Position, allow: Allow) -> Allow:
         mine = order[pos.turn]
         for idx in range(holes):
-            if not allow[idx] or pos.board[idx] > holes:
+            if not allow[idx] or pos.board[mine[idx] if own_hole else idx] > holes:
                 continue
             end = ctx.simulate_single_lap(pos, mine[idx])
             if end in mine and pos.board[end]:
