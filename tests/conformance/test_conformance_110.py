@@ -50,7 +50,7 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Jongkak": "round_fill LOSER_ONLY: not played yet",
     "Kalah::Maybe_Fair": "start_pattern NO_REPEAT_SOW_OWN: not played yet",
     "Kara": "capt_type CAPT_OPP_1CCW: not played yet",
-    "Krur::Rounds": "differs in board (after move 15 (5))",
+    "Krur::Rounds": "differs in board (after move 63 (0), WIN)",
     "Lahemay_Waladat": "round_fill TERR_EX_RANDOM: not played yet",
     "Lami": "pickextra PICKOPPBASIC: not played yet",
     "Lamlameta": "pickextra PICKOPPBASIC: not played yet",

@@ -296,3 +296,16 @@ def test_opp_or_empty_skips_the_test_for_a_hole_with_more_seeds_than_a_row():
     rules = {"stores": True, "allow_rule": "OPP_OR_EMPTY"}
     assert make110(**rules).legal_moves(at(make110(**rules), [0, 0, 1, 1, 1, 4], turn=1)) == [5]
     assert make(**rules).legal_moves(at(make(**rules), [0, 0, 1, 1, 1, 4], turn=1)) == []
+
+
+def test_children_without_stores_leave_seeds_already_out_of_play_where_they_are():
+    # South 2 -> 3 (2) captured: the 2 seeds go to South's child (hole 4). The stores'
+    # earlier seeds (out of play since a round ended) stay there in 1.10; 1.8 moved
+    # every store seed onto the board
+    rules = {"child_type": "NORMAL", "child_cvt": 4, "capt_on": [2]}
+    game = make110(**rules)
+    pos = game.play(at(game, [0, 0, 1, 1, 3, 1], stores=[1, 1], children="....S."), 2)
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 5, 1], [1, 1])
+    game18 = make(**rules)
+    old = game18.play(at(game18, [0, 0, 1, 1, 3, 1], stores=[1, 1], children="....S."), 2)
+    assert (old.board, old.stores) == ([0, 0, 0, 0, 7, 1], [0, 0])

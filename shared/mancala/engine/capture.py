@@ -294,7 +294,12 @@ class MakeChild(Step):
 
 class CaptureIntoChild(Step):
     """Children without stores: captures are made only by a player who has a child and go
-    into it (the lowest-numbered of their children)."""
+    into it (the lowest-numbered of their children). The 1.10 rules move only what the
+    capture took: seeds already out of play (kept over from a round) stay in the store."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer) -> None:
+        super().__init__(ctx, inner)
+        self.keep_out = ctx.v110
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         turn = pos.turn
@@ -305,12 +310,14 @@ class CaptureIntoChild(Step):
         if turn not in pos.child:
             return
         child = pos.child.index(turn)
+        kept = pos.stores[turn] if self.keep_out else 0
         self.inner.capture(pos, md, first)
         if md.captured:
+            taken = pos.stores[turn] - kept
             if md.trace is not None:
-                md.trace.take(store_place(turn), pos.stores[turn], child)
-            pos.board[child] += pos.stores[turn]
-            pos.stores[turn] = 0
+                md.trace.take(store_place(turn), taken, child)
+            pos.board[child] += taken
+            pos.stores[turn] = kept
 
 
 class WegCapture(Step):

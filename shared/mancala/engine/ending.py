@@ -284,23 +284,31 @@ def _no_change_applies(ctx: Pipeline) -> bool:
 
 class ChildrenHoldStores(Ender):
     """Children without stores: seeds that reached the stores go into the first child of
-    each player (or both to the only player with one; to the row ends without children)."""
+    each player (or both to the only player with one; to the row ends without children).
+    The 1.10 rules move only the seeds this end of move put there: seeds already out of
+    play (kept over from a round) stay out."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+        super().__init__(ctx, inner)
+        self.keep_out = ctx.v110
 
     def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        kept = pos.stores[:] if self.keep_out else [0, 0]
         decision = self.next(pos, repeat, over)
-        if any(pos.stores):
+        added = [pos.stores[0] - kept[0], pos.stores[1] - kept[1]]
+        if any(added):
             firsts = [pos.child.index(p) if p in pos.child else -1 for p in (0, 1)]
             if firsts[0] >= 0 and firsts[1] >= 0:
-                pos.board[firsts[0]] += pos.stores[0]
-                pos.board[firsts[1]] += pos.stores[1]
+                pos.board[firsts[0]] += added[0]
+                pos.board[firsts[1]] += added[1]
             elif firsts[0] >= 0:
-                pos.board[firsts[0]] += sum(pos.stores)
+                pos.board[firsts[0]] += sum(added)
             elif firsts[1] >= 0:
-                pos.board[firsts[1]] += sum(pos.stores)
+                pos.board[firsts[1]] += sum(added)
             else:
-                pos.board[0] += pos.stores[0]
-                pos.board[-1] += pos.stores[1]
-            pos.stores = [0, 0]
+                pos.board[0] += added[0]
+                pos.board[-1] += added[1]
+            pos.stores = kept
         return decision
 
 
