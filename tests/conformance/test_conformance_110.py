@@ -69,7 +69,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "San_Yao": "round_fill TERR_EX_LOSER: not played yet",
     "SimpleCapt_PCapt": "mlap_cont OWN_SIDE: not played yet",
     "Tapata": "allow_rule RIGHT_HALF_1ST_OPE: not played yet",
-    "Tegre": "differs in stores (after move 172 (6), WIN)",
     "ZigZag": "game_class ZigZag: not played yet",
     "long_night_game": "allow_rule OCCUPIED: not played yet",
     "mikro_tsoro": "sow_rule LAP_CAPT_SEEDS: not played yet",

@@ -309,3 +309,16 @@ def test_children_without_stores_leave_seeds_already_out_of_play_where_they_are(
     game18 = make(**rules)
     old = game18.play(at(game18, [0, 0, 1, 1, 3, 1], stores=[1, 1], children="....S."), 2)
     assert (old.board, old.stores) == ([0, 0, 0, 0, 7, 1], [0, 0])
+
+
+def test_an_endless_sowing_leaves_the_seeds_to_the_quitter_parameter():
+    # Tegre 5:172: North's 6 sows (LAP_CAPT) without end. The 2 seeds in hand leave
+    # play; the 33 on the board are split by `quitter` (default DIVVIED, the odd seed to
+    # the player with fewer), not by `unclaimed` (LAST_MOVER), which 1.8 read
+    rules = {"stores": True, "unclaimed": "LAST_MOVER", "mlaps": "LAPPER", "sow_rule": "LAP_CAPT",
+             "capt_side": "OPP_SIDE"}
+    board = [4, 0, 2, 1, 5, 6, 3, 6, 2, 1, 0, 5]
+    pos = run(make110(6, 4, crosscapt="ONE_ZEROS", **rules), board, 6, turn=1, stores=[10, 3])
+    assert (pos.board, pos.stores, pos.outcome.winner) == ([0] * 12, [26, 20], 0)
+    taker = make110(6, 4, crosscapt="ONE_ZEROS", quitter="LAST_MOVER", **rules)
+    assert run(taker, board, 6, turn=1, stores=[10, 3]).stores == [10, 36]

@@ -86,6 +86,7 @@ CASES: list[Row] = [
         {"capt_on": []}),
     row("no_sides_need_place", {**V110, "no_sides": True, "stores": True}, {"stores": False}),
     row("no_sides_bad_blocks", {**V110, "no_sides": True, "stores": True}, {"blocks": True}),
+    row("quitter_not_unfed", {**V110, "stores": True}, {"quitter": "UNFED_PLAYER"}),
     row("dupl_seeds_limits", {**V110, "end_cond": "SEEDS_LIMIT", "end_param": 2, "stores": True},
         {"rounds": "END_S_SEEDS"}),
     # --- board and creation

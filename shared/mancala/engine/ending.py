@@ -611,6 +611,8 @@ def make_quitter(ctx: Pipeline) -> Ender:
     info = ctx.info
     if info.goal in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
         return TieAlways(ctx)
+    if ctx.v110:
+        return _quitter_110(ctx)
     if not (info.stores or info.child_cvt):
         return TieAlways(ctx)
     claimer: claim.Claimer
@@ -623,6 +625,32 @@ def make_quitter(ctx: Pipeline) -> Ender:
             claimer = claim.make_take_own(ctx.variant, ctx.board)
         case _:
             claimer = claim.divvy_to_stores if info.stores else claim.divvy_to_children
+    quitter: Ender = GameOver(ctx, claimer)
+    if info.goal in ROUND_GOALS:
+        quitter = QuitRoundTally(ctx, quitter, claim.stores_and_children)
+    return quitter
+
+
+def _quitter_110(ctx: Pipeline) -> Ender:
+    """1.10 names what happens to the seeds left on a stopped game in its own parameter,
+    `quitter`, not `unclaimed`."""
+    info = ctx.info
+    claimer: claim.Claimer
+    match info.quitter:
+        case Unclaimed.HOLE_OWNER:
+            claimer = claim.make_take_own(ctx.variant, ctx.board)
+        case Unclaimed.DONT_SCORE:
+            claimer = claim.drop_unclaimed
+        case Unclaimed.LAST_MOVER:
+            claimer = claim.make_take_all(claim.last_mover)
+        case Unclaimed.DIVVIED if info.stores:
+            claimer = claim.divvy_to_stores
+        case Unclaimed.DIVVIED if info.child_type != ChildType.NOCHILD:
+            claimer = claim.divvy_to_children
+        case Unclaimed.DIVVIED:
+            return TieAlways(ctx)
+        case _:
+            raise NotImplementedError(info.quitter)
     quitter: Ender = GameOver(ctx, claimer)
     if info.goal in ROUND_GOALS:
         quitter = QuitRoundTally(ctx, quitter, claim.stores_and_children)

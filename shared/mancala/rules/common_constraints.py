@@ -119,7 +119,7 @@ PATTERNS = [
          "DEPRIVE with min_move above 1 (the last mover wins) cannot have repeat turns"),
 ]
 
-# the 1.10 end conditions (end_cond); a 1.8 variant cannot name them
+# the 1.10 end conditions (end_cond, quitter); a 1.8 variant cannot name them
 END_CONDITIONS = [
     rule("need_end_param", ("end_cond", "end_param"),
          lambda v: gi(v).end_cond in (EndCond.SEEDS_LIMIT, EndCond.HOLE_SEED_LIMIT)
@@ -132,6 +132,10 @@ END_CONDITIONS = [
     rule("clear_no_pass", ("mustpass", "end_cond"),
          lambda v: gi(v).mustpass and gi(v).end_cond in (EndCond.CLEARED_OWN, EndCond.CLEARED_OPP),
          "mustpass cannot be used with end_cond CLEARED_OWN or CLEARED_OPP"),
+    rule("quitter_not_unfed", ("quitter",),
+         lambda v: gi(v).quitter == Unclaimed.UNFED_PLAYER,
+         "quitter UNFED_PLAYER is not a way to end a stopped game: HOLE_OWNER, DONT_SCORE, "
+         "LAST_MOVER or DIVVIED"),
     rule("dupl_seeds_limits", ("rounds", "end_cond"),
          lambda v: gi(v).rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS)
          and gi(v).end_cond == EndCond.SEEDS_LIMIT,
