@@ -52,8 +52,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Kara": "capt_type CAPT_OPP_1CCW: not played yet",
     "Krur::Rounds": "differs in board (after move 63 (0), WIN)",
     "Lahemay_Waladat": "round_fill TERR_EX_RANDOM: not played yet",
-    "Lami": "pickextra PICKOPPBASIC: not played yet",
-    "Lamlameta": "pickextra PICKOPPBASIC: not played yet",
     "Leab_El-akil": "game_class ShareOne: not played yet",
     "Leab_El-akil::Equal": "game_class ShareOne: not played yet",
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",

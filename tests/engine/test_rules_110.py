@@ -322,3 +322,11 @@ def test_an_endless_sowing_leaves_the_seeds_to_the_quitter_parameter():
     assert (pos.board, pos.stores, pos.outcome.winner) == ([0] * 12, [26, 20], 0)
     taker = make110(6, 4, crosscapt="ONE_ZEROS", quitter="LAST_MOVER", **rules)
     assert run(taker, board, 6, turn=1, stores=[10, 3]).stores == [10, 36]
+
+
+def test_pickoppbasic_takes_every_opponent_hole_meeting_the_capture_criteria():
+    # South 2 -> 3 (2) captured; North's 5 (2) meets capt_on too and goes with it, 4 (3)
+    # does not
+    game = make110(stores=True, capt_on=[2], pickextra="PICKOPPBASIC")
+    pos = run(game, [0, 0, 1, 1, 3, 2], 2, stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 3, 0], [6, 2])

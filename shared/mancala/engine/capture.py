@@ -403,6 +403,19 @@ class PickTwos(Step):
                     take(pos, md, loc)
 
 
+class PickOppBasic(Step):
+    """PICKOPPBASIC (1.10): after a capture, the mover also takes every opponent hole that
+    meets the basic capture criteria (1.8's PICKTWOS, with capt_on [2], is one case)."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        if md.captured:
+            capt_ok = self.ctx.capt_ok
+            for loc in self.ctx.board.order[1 - pos.turn]:
+                if capt_ok(pos, md, loc):
+                    take(pos, md, loc)
+
+
 class PickLastSeeds(Step):
     """PICKLASTSEEDS / PICK2XLASTSEEDS: when nbr_start (2 * nbr_start) or fewer seeds are
     left in play, the mover (the round's starter) takes them."""
@@ -639,6 +652,8 @@ def _pick(ctx: Pipeline, cap: Capturer) -> Capturer:
             return PickCross(ctx, cap)
         case CaptExtraPick.PICKTWOS:
             return PickTwos(ctx, cap)
+        case CaptExtraPick.PICKOPPBASIC:
+            return PickOppBasic(ctx, cap)
         case CaptExtraPick.PICKLASTSEEDS:
             return PickLastSeeds(ctx, cap, mover_takes=True)
         case CaptExtraPick.PICK2XLASTSEEDS:

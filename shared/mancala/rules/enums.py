@@ -194,6 +194,8 @@ class CaptExtraPick(NamedEnum):
     PICKLASTSEEDS = "PICKLASTSEEDS"
     PICK2XLASTSEEDS = "PICK2XLASTSEEDS"
     PICKFINAL = "PICKFINAL"
+    # 1.10 only: after a capture, every opponent hole meeting the basic capture criteria
+    PICKOPPBASIC = "PICKOPPBASIC"
 
 
 class Goal(NamedEnum):

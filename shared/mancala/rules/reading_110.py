@@ -54,6 +54,7 @@ READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "goal": frozenset({"IMMOBILIZE"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
+    "pickextra": frozenset({"PICKOPPBASIC"}),
     # the en-passant rules split the 1.8 capture-while-sowing rules by whose holes count
     # and who takes them, and leave the last hole to the capturer whatever the laps
     "sow_rule": frozenset({"ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER",
@@ -77,7 +78,7 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
     "start_pattern": frozenset({"MOVE_RIGHTMOST", "MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
     "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
-    "pickextra": frozenset({"PICKOPPBASIC", "PICKCROSSMULT"}),
+    "pickextra": frozenset({"PICKCROSSMULT"}),
     "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "round_fill": frozenset({"SHORTEN_ALL", "LOSER_ONLY", "TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY"}),
 }
