@@ -16,17 +16,16 @@ from mancala.rules.loading import parse_variant
 
 
 def variant(holes: int = 3, nbr_start: int = 2, **game_info: Any) -> dict[str, Any]:
-    game_class = game_info.pop("game_class", None)
+    top = {key: game_info.pop(key) for key in ("game_class", "rules_version") if key in game_info}
     raw: dict[str, Any] = {"game_constants": {"holes": holes, "nbr_start": nbr_start},
                            "game_info": game_info}
-    if game_class is not None:
-        raw["game_class"] = game_class
+    raw.update(top)
     return raw
 
 
 def make(holes: int = 3, nbr_start: int = 2, *, play_on: bool = False, **game_info: Any) -> Game:
     """A Python-engine Game of `holes` a side; every other keyword is a game_info parameter
-    (and `game_class`)."""
+    (and `game_class`, `rules_version`)."""
     return Game(parse_variant(variant(holes, nbr_start, **game_info)), c_core=False,
                 play_on=play_on)
 

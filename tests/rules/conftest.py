@@ -23,14 +23,14 @@ def build(*parts: dict[str, Any]) -> dict[str, Any]:
     """A variant object: BASE plus flat {param: value} dicts, later ones winning.
 
     Each parameter goes to its section: holes/nbr_start to game_constants,
-    game_class to the top, scorer and AI parameters under player, the rest to
+    game_class and rules_version to the top, scorer and AI parameters under player, the rest to
     game_info.
     """
     raw = copy.deepcopy(BASE)
     for part in parts:
         for key, value in part.items():
-            if key == "game_class":
-                raw["game_class"] = value
+            if key in ("game_class", "rules_version"):
+                raw[key] = value
             elif key in CONSTANTS:
                 raw["game_constants"][key] = value
             elif key in SCORER:

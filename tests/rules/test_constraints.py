@@ -42,6 +42,7 @@ SS = {"game_class": "SameSide", "goal": "CLEAR", "capt_side": "OWN_SIDE"}
 OHO = {"game_class": "Ohojichi", "goal": "CLEAR"}
 BO = {"game_class": "BearOff"}
 DIFF = {"game_class": "Diffusion", "goal": "CLEAR", "no_sides": True, "stores": True}
+V110 = {"rules_version": "1.10"}
 ROW_EMPTY = {"end_rule": "ROW_EMPTY", "stores": True, "sow_own_store": True}
 
 # a value away from the default, for the rules that refuse a parameter being set at all
@@ -73,6 +74,21 @@ def flag_rows(prefix: str, context: dict[str, Any], flags: list[str],
 
 
 CASES: list[Row] = [
+    # --- the 1.10 end conditions
+    row("need_end_param", {**V110, "end_cond": "SEEDS_LIMIT", "end_param": 2}, {"end_param": 0}),
+    row("need_end_param", {**V110, "end_cond": "HOLE_SEED_LIMIT", "end_param": 1}, {"end_param": 0}),
+    row("elseed_ec_no_clear", {**V110, "end_cond": "CLEARED_OWN"}, {"goal": "IMMOBILIZE"}),
+    row("clear_no_pass", {**V110, "end_cond": "CLEARED_OPP"}, {"mustpass": True}),
+    # --- 1.10: captures while sowing, no-sides games
+    row("enpas_gs_not", {**V110, "sow_rule": "ENPAS_ALL_SOWER", "capt_on": [4], "stores": True},
+        {"grandslam": "NO_CAPT"}),
+    row("enpas_basic_capt", {**V110, "sow_rule": "ENPAS_SOW_SOWER", "capt_on": [4], "stores": True},
+        {"capt_on": []}),
+    row("no_sides_need_place", {**V110, "no_sides": True, "stores": True}, {"stores": False}),
+    row("no_sides_bad_blocks", {**V110, "no_sides": True, "stores": True}, {"blocks": True}),
+    row("quitter_not_unfed", {**V110, "stores": True}, {"quitter": "UNFED_PLAYER"}),
+    row("dupl_seeds_limits", {**V110, "end_cond": "SEEDS_LIMIT", "end_param": 2, "stores": True},
+        {"rounds": "END_S_SEEDS"}),
     # --- board and creation
     row("holes_range", {"holes": 2}, {"holes": 1}),
     row("holes_range", {"holes": 15}, {"holes": 16}),
@@ -223,6 +239,7 @@ CASES: list[Row] = [
     row("odd_split_udir", {"holes": 5, "sow_direct": "SPLIT", "udir_holes": [2]},
         {"udir_holes": []}),
     row("odd_split_udir", {"holes": 6, "sow_direct": "SPLIT"}, {"holes": 7}),
+    row("odd_split_udir", {**V110, "holes": 6, "sow_direct": "TOCENTER"}, {"holes": 7}),
     row("gs_not_legal_no_tuple", NOSIDES, {"grandslam": "NOT_LEGAL"}, "no_sides_bad_grandslam"),
     row("store_ends_turn_needs_store", {"stores": True, "sow_own_store": True,
                                         "store_ends_turn": True}, {"sow_own_store": False}),

@@ -47,13 +47,20 @@ def test_quitter_defaults_to_divvied_under_110() -> None:
      {"mlaps": "LAPPER", "sow_rule": "CONT_LAP_ON", "sow_param": 6}),
     ({"goal": "RND_WIN_COUNT_MAX", "rounds": "HALF_SEEDS", "goal_param": 3},
      {"goal": "RND_WIN_COUNT", "rounds": "HALF_SEEDS", "goal_param": 3}),
-    ({"sow_rule": "ENPAS_ALL_OWNER_SOW"}, {"sow_rule": "OWN_SOW_CAPT_ALL"}),
-    ({"sow_rule": "ENPAS_ALL_SOWER"}, {"sow_rule": "SOW_CAPT_ALL"}),
 ])
 def test_110_names_that_replaced_18_ones_read_as_the_18_rule(info_110: dict, info_18: dict) -> None:
     new = parse_variant(_variant(info_110, "1.10")).game_info
     old = parse_variant(_variant(info_18)).game_info
     assert new == old
+
+
+@pytest.mark.parametrize("rule", ["ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER",
+                                  "ENPAS_SOW_SOWER", "ENPAS_OPP_SOWER"])
+def test_the_en_passant_sow_rules_are_110_rules_of_their_own(rule: str) -> None:
+    """Not the 1.8 OWN_SOW_CAPT_ALL / SOW_CAPT_ALL renamed: they leave the last hole sown
+    to the capturer whatever the laps (Pallanguli, Raja_Pasu replay only so)."""
+    info = parse_variant(_variant({"sow_rule": rule, "capt_on": [4]}, "1.10")).game_info
+    assert info.sow_rule.value == rule
 
 
 @pytest.mark.parametrize(("param", "value"), [
@@ -74,8 +81,8 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 
 @pytest.mark.parametrize(("param", "value"), [
-    ("crosscapt", "ANY"), ("capt_dir", "BOTH"), ("sow_stores", "BOTH"), ("end_cond", "SEEDS_LIMIT"),
-    ("play_locs", "BRD_OWN_STR_CHS"), ("sow_rule", "ENPAS_SOW_SOWER"), ("goal", "RND_WIN_COUNT_DEP"),
+    ("crosscapt", "ANY"), ("capt_dir", "BOTH"), ("sow_stores", "BOTH"), ("mlap_cont", "OWN_SIDE"),
+    ("play_locs", "BRD_OWN_STR_CHS"), ("sow_rule", "LAP_CAPT_SEEDS"), ("goal", "RND_WIN_COUNT_DEP"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}, "1.10"))[param] == "not_played_yet"

@@ -13,7 +13,7 @@ import random
 from collections.abc import Callable, Sequence
 
 from mancala.engine.board import CCW, CW
-from mancala.engine.draw import split_directions
+from mancala.engine.draw import split_directions, to_center_directions
 from mancala.engine.game import Game
 from mancala.engine.position import LAST_PLAYER, Position
 from mancala.rules.enums import ChildType, Direct, Goal, Rounds
@@ -157,8 +157,11 @@ def _access(game: Game, board: list[int], holes: Sequence[int], player: int) -> 
 
 def fixed_steps(game: Game) -> list[int]:
     """Each hole's sowing direction where the variant fixes it (the access scorer is not
-    used where the mover chooses: those holes count counter-clockwise)."""
+    used where the mover chooses: those holes count counter-clockwise, as do the holes
+    of EVEN_ODD_DIR, whose direction changes with their count)."""
     direct = game.variant.game_info.sow_direct
     if direct == Direct.SPLIT:
         return [step or CCW for step in split_directions(game.holes)]
+    if direct == Direct.TOCENTER:
+        return [step or CCW for step in to_center_directions(game.holes)]
     return [CW if direct == Direct.CW else CCW] * game.size

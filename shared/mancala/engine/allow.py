@@ -77,15 +77,17 @@ class Allowables:
 
 def _opp_or_empty(ctx: Pipeline) -> Filter:
     """OPP_OR_EMPTY: a move's first lap must end on the opponent's side or in an empty hole.
-    (As the reference plays it, moves that could go round the board are not tried: it
-    compares South's hole at the move's row position with the row length.)"""
+    (As the reference plays it, moves that could go round the board are not tried: 1.8
+    compares South's hole at the move's row position with the row length, 1.10 the
+    move's own hole.)"""
     holes = ctx.board.holes
     order = ctx.board.order
+    own_hole = ctx.v110
 
     def narrow(pos: Position, allow: Allow) -> Allow:
         mine = order[pos.turn]
         for idx in range(holes):
-            if not allow[idx] or pos.board[idx] > holes:
+            if not allow[idx] or pos.board[mine[idx] if own_hole else idx] > holes:
                 continue
             end = ctx.simulate_single_lap(pos, mine[idx])
             if end in mine and pos.board[end]:
@@ -217,8 +219,11 @@ def _allow_rule(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
 
 
 def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
-    """MUSTSHARE: when the opponent has no seeds, only moves that give them some."""
+    """MUSTSHARE: when the opponent has no seeds, only moves that give them some. With
+    mustpass the 1.10 rules let every move stand when none of them shares (the game then
+    goes on instead of ending for want of a move)."""
     owner = claim.owner_of(ctx.variant, ctx.board)  # territory owners, else sides
+    keep_all_if_none = ctx.v110 and ctx.info.mustpass
     # PLAYALTDIR counts every hole as a choose-direction hole (ctx.udir_holes)
     udir = {loc for loc in range(ctx.board.dbl)
             if ctx.board.left_count(loc) in ctx.udir_holes}
@@ -231,6 +236,7 @@ def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
         opponent = 1 - pos.turn
         if fed(pos, opponent):
             return allow
+        saved = allow.copy() if keep_all_if_none else allow
         for idx, loc in allowables.index_locs(pos.turn):
             if not allow[idx]:
                 continue
@@ -242,7 +248,7 @@ def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
                     allow[idx] = ok
             elif not fed(ctx.simulate(pos, loc, 0), opponent):
                 allow[idx] = False
-        return allow
+        return saved if keep_all_if_none and not any(allow) else allow
 
     return narrow
 

@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from mancala.engine.board import CCW, CW
+from mancala.engine.capture_ok import CaptOk, make_capt_check
 from mancala.engine.incr import opposite
 from mancala.engine.move_data import NO, REPEAT, YES, MoveData
 from mancala.engine.position import Position
@@ -31,6 +33,7 @@ from mancala.rules.enums import (
     CaptType,
     ChildType,
     CrossCaptOwn,
+    Direct,
     GrandSlam,
     LapSower,
     RoundFill,
@@ -234,6 +237,7 @@ class Multiple(Step):
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         captured = NO
         capt_loc = md.capt_loc
+        md.capt_start = capt_loc
         left = self.ctx.info.multicapt
         while True:
             self.inner.capture(pos, md, first)
@@ -243,9 +247,11 @@ class Multiple(Step):
             if not left or md.captured == NO:
                 md.captured = captured
                 md.capt_loc = capt_loc
+                md.capt_start = None
                 return
             if md.captured == REPEAT:
                 md.capt_loc = capt_loc
+                md.capt_start = None
                 return
             first = False
             captured = YES
@@ -254,12 +260,22 @@ class Multiple(Step):
 
 
 class AgainstSowing(Step):
-    """Without capsamedir, multiple captures and NEXT/TWO_OUT look against the sowing."""
+    """Without capsamedir, multiple captures and NEXT/TWO_OUT look against the sowing.
+    The 1.10 rules look against the variant's own direction where it is CW or CCW, even
+    when the mover chose the other way (udir_holes)."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer) -> None:
+        super().__init__(ctx, inner)
+        sow_direct = ctx.info.sow_direct
+        self.fixed = 0
+        if ctx.v110 and sow_direct in (Direct.CW, Direct.CCW):
+            self.fixed = opposite(CW if sow_direct == Direct.CW else CCW)
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
-        md.direct = opposite(md.direct)
+        sown = md.direct
+        md.direct = self.fixed or opposite(sown)
         self.inner.capture(pos, md, first)
-        md.direct = opposite(md.direct)
+        md.direct = sown
 
 
 # ---- children ----------------------------------------------------------------------------------
@@ -278,7 +294,12 @@ class MakeChild(Step):
 
 class CaptureIntoChild(Step):
     """Children without stores: captures are made only by a player who has a child and go
-    into it (the lowest-numbered of their children)."""
+    into it (the lowest-numbered of their children). The 1.10 rules move only what the
+    capture took: seeds already out of play (kept over from a round) stay in the store."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer) -> None:
+        super().__init__(ctx, inner)
+        self.keep_out = ctx.v110
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         turn = pos.turn
@@ -289,12 +310,14 @@ class CaptureIntoChild(Step):
         if turn not in pos.child:
             return
         child = pos.child.index(turn)
+        kept = pos.stores[turn] if self.keep_out else 0
         self.inner.capture(pos, md, first)
         if md.captured:
+            taken = pos.stores[turn] - kept
             if md.trace is not None:
-                md.trace.take(store_place(turn), pos.stores[turn], child)
-            pos.board[child] += pos.stores[turn]
-            pos.stores[turn] = 0
+                md.trace.take(store_place(turn), taken, child)
+            pos.board[child] += taken
+            pos.stores[turn] = kept
 
 
 class WegCapture(Step):
@@ -380,6 +403,19 @@ class PickTwos(Step):
                     take(pos, md, loc)
 
 
+class PickOppBasic(Step):
+    """PICKOPPBASIC (1.10): after a capture, the mover also takes every opponent hole that
+    meets the basic capture criteria (1.8's PICKTWOS, with capt_on [2], is one case)."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        if md.captured:
+            capt_ok = self.ctx.capt_ok
+            for loc in self.ctx.board.order[1 - pos.turn]:
+                if capt_ok(pos, md, loc):
+                    take(pos, md, loc)
+
+
 class PickLastSeeds(Step):
     """PICKLASTSEEDS / PICK2XLASTSEEDS: when nbr_start (2 * nbr_start) or fewer seeds are
     left in play, the mover (the round's starter) takes them."""
@@ -389,12 +425,18 @@ class PickLastSeeds(Step):
         self.mover_takes = mover_takes
         nbr_start = ctx.nbr_start
         self.limit = nbr_start if mover_takes else 2 * nbr_start
+        # 1.10 counts only the seeds a capture could ever take (the capture side)
+        self.counted: CaptOk | None = make_capt_check(ctx.variant, ctx.board) if ctx.v110 else None
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         self.inner.capture(pos, md, first)
         free = [loc for loc in range(len(pos.board))
                 if pos.child[loc] is None and pos.unlocked[loc]]
-        seeds = sum(pos.board[loc] for loc in free)
+        counted = self.counted
+        if counted is None:
+            seeds = sum(pos.board[loc] for loc in free)
+        else:
+            seeds = sum(pos.board[loc] for loc in range(len(pos.board)) if counted(pos, md, loc))
         if 0 < seeds <= self.limit:
             taker = pos.turn if self.mover_takes else pos.starter
             for loc in free:
@@ -466,6 +508,39 @@ class GrandSlamKeep(GrandSlamStep):
                 md.captured = YES if _snapshot(pos) != snap else NO
 
 
+class GrandSlamKeepFirstSown(GrandSlamStep):
+    """LEAVE_LEFT / LEAVE_RIGHT as the 1.10 rules play them: a grand slam leaves the
+    opponent's leftmost (rightmost) hole that held seeds once the sowing was done, as the
+    mover sees it, and takes the rest; a grand slam of a single hole captures it."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer, left: bool) -> None:
+        super().__init__(ctx, inner)
+        holes, dbl = ctx.board.holes, ctx.board.dbl
+        south_view = range(dbl - 1, holes - 1, -1) if left else range(holes, dbl)
+        north_view = range(holes - 1, -1, -1) if left else range(holes)
+        self.scan = (tuple(south_view), tuple(north_view))
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        scan = self.scan[pos.turn]
+        sown = [loc for loc in scan if pos.board[loc]]
+        snap = _snapshot(pos)
+        mark = md.trace.mark() if md.trace is not None else 0
+        if not self.is_grand_slam(pos, md, first) or len(sown) == 1:
+            return
+        _restore(pos, snap)
+        if md.trace is not None:
+            md.trace.rollback(mark)
+        turn = pos.turn
+        for loc in scan[scan.index(sown[0]) + 1:]:
+            seeds = pos.board[loc]
+            if seeds:
+                if md.trace is not None:
+                    md.trace.take(loc, seeds, store_place(turn))
+                pos.board[loc] = 0
+                pos.stores[turn] += seeds
+        md.captured = YES
+
+
 class GrandSlamOppGets(GrandSlamStep):
     """OPP_GETS_REMAIN: after a grand slam the opponent takes the seeds on the mover's side."""
 
@@ -509,6 +584,21 @@ class RepeatOnCapture(Step):
             pos.rturn_cnt += 1
         else:
             pos.rturn_cnt = 0
+
+
+class RepeatOnCaptureOncePerTurn(Step):
+    """capt_rturn as the 1.10 rules play it: a capture gives the mover another turn (ONCE:
+    unless this turn already had a repeat, whatever gave it). The pipeline counts the
+    repeats of the turn."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer, once: bool) -> None:
+        super().__init__(ctx, inner)
+        self.once = once
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        if md.captured and (not self.once or pos.rturn_cnt < 1):
+            md.captured = REPEAT
 
 
 # ---- building -----------------------------------------------------------------------------------
@@ -562,6 +652,8 @@ def _pick(ctx: Pipeline, cap: Capturer) -> Capturer:
             return PickCross(ctx, cap)
         case CaptExtraPick.PICKTWOS:
             return PickTwos(ctx, cap)
+        case CaptExtraPick.PICKOPPBASIC:
+            return PickOppBasic(ctx, cap)
         case CaptExtraPick.PICKLASTSEEDS:
             return PickLastSeeds(ctx, cap, mover_takes=True)
         case CaptExtraPick.PICK2XLASTSEEDS:
@@ -577,10 +669,11 @@ def _grand_slam(ctx: Pipeline, cap: Capturer) -> Capturer:
             return cap
         case GrandSlam.NO_CAPT:
             return GrandSlamNoCapture(ctx, cap)
-        case GrandSlam.LEAVE_LEFT:
-            return GrandSlamKeep(ctx, cap, left=True)
-        case GrandSlam.LEAVE_RIGHT:
-            return GrandSlamKeep(ctx, cap, left=False)
+        case GrandSlam.LEAVE_LEFT | GrandSlam.LEAVE_RIGHT:
+            left = ctx.info.grandslam == GrandSlam.LEAVE_LEFT
+            # 1.10 keeps the first hole that holds seeds, 1.8 a fixed end hole
+            keep = GrandSlamKeepFirstSown if ctx.v110 else GrandSlamKeep
+            return keep(ctx, cap, left=left)
         case GrandSlam.OPP_GETS_REMAIN:
             return GrandSlamOppGets(ctx, cap)
     raise NotImplementedError(ctx.info.grandslam)
@@ -602,5 +695,7 @@ def make_capturer(ctx: Pipeline) -> Capturer:
             or info.nocaptmoves):
         cap = NotInhibited(ctx, cap)
     if info.capt_rturn != CaptRTurn.NO_REPEAT:
-        cap = RepeatOnCapture(ctx, cap, once=info.capt_rturn == CaptRTurn.ONCE)
+        # 1.8 counts captures in a row, whoever made them; 1.10 the repeats of a turn
+        repeat = RepeatOnCaptureOncePerTurn if ctx.v110 else RepeatOnCapture
+        cap = repeat(ctx, cap, once=info.capt_rturn == CaptRTurn.ONCE)
     return cap

@@ -13,15 +13,25 @@ from collections.abc import Callable
 from mancala.engine.board import Board
 from mancala.engine.move_data import MoveData
 from mancala.engine.position import Position
-from mancala.rules.enums import CaptSide
+from mancala.rules.enums import CaptSide, RulesVersion
 from mancala.rules.variant import Variant
 
 CaptOk = Callable[[Position, MoveData, int], bool]
 Check = Callable[[Position, MoveData, int], bool]
 
 
-def side_check(side: CaptSide, board: Board) -> Check | None:
+def side_check(side: CaptSide, board: Board, *, from_start: bool = False) -> Check | None:
+    """The capture side's test. `from_start` (the 1.10 rules): the *_CONT sides read the
+    hole a multiple capture began from, so a capture that began on the right side goes
+    on across the row's end; 1.8 read each hole the capture reached."""
     side_of = board.side_of
+    if from_start and side in (CaptSide.OWN_CONT, CaptSide.OPP_CONT):
+        mine = side == CaptSide.OWN_CONT
+
+        def began_on(pos: Position, md: MoveData, _loc: int) -> bool:
+            start = md.capt_loc if md.capt_start is None else md.capt_start
+            return (side_of[start] == pos.turn) == mine
+        return began_on
     match side:
         case CaptSide.BOTH:
             return None
@@ -45,7 +55,7 @@ def make_capt_ok(variant: Variant, board: Board) -> CaptOk:
     checks: list[Check] = []
     if info.moveunlock:
         checks.append(lambda pos, _md, loc: pos.unlocked[loc])
-    side = side_check(info.capt_side, board)
+    side = side_check(info.capt_side, board, from_start=variant.rules_version is RulesVersion.V1_10)
     if side is not None:
         checks.append(side)
     if info.capt_max:
@@ -67,3 +77,24 @@ def make_capt_ok(variant: Variant, board: Board) -> CaptOk:
         return all(check(pos, md, loc) for check in rest)
 
     return capt_ok
+
+
+def make_capt_check(variant: Variant, board: Board) -> CaptOk:
+    """May any capture ever take from a hole, whatever its count? Seeds there and not a
+    child; unlocked (moveunlock); the capture side, unless crosscapt (whose side rule
+    is its own). The 1.10 rules count the seeds left in play with it (PICKLASTSEEDS)."""
+    info = variant.game_info
+    checks: list[Check] = []
+    if info.moveunlock:
+        checks.append(lambda pos, _md, loc: pos.unlocked[loc])
+    side = None if info.crosscapt else side_check(info.capt_side, board, from_start=True)
+    if side is not None:
+        checks.append(side)
+    rest = tuple(checks)
+
+    def capt_check(pos: Position, md: MoveData, loc: int) -> bool:
+        if not pos.board[loc] or pos.child[loc] is not None:
+            return False
+        return all(check(pos, md, loc) for check in rest)
+
+    return capt_check

@@ -63,30 +63,52 @@ def split_directions(holes: int) -> list[int]:
     return row + row
 
 
+def to_center_directions(holes: int) -> list[int]:
+    """TOCENTER (1.10): the other way from SPLIT, each half of a row sowing towards the
+    board's middle line; an odd row's middle hole chooses (0)."""
+    return [opposite(direct) if direct else 0 for direct in split_directions(holes)]
+
+
 def make_direction(variant: Variant, board: Board) -> Direction:
+    """The direction of a move. It is asked before the seeds are drawn, so a rule may
+    read the start hole's count."""
     info = variant.game_info
     udir = set(info.udir_holes)
     if info.sow_direct == Direct.PLAYALTDIR:
         return _alternating_directions
-
-    if info.sow_direct == Direct.SPLIT:
-        fixed = split_directions(board.holes)
-    else:
-        fixed = [CW if info.sow_direct == Direct.CW else CCW] * board.dbl
     if len(udir) == board.holes:
         def chosen(_pos: Position, _loc: int, asked: int) -> int:
             return asked
         return chosen
-    if udir:
-        choose = [board.left_count(loc) in udir for loc in range(board.dbl)]
 
-        def some_chosen(_pos: Position, loc: int, asked: int) -> int:
-            return asked if choose[loc] else fixed[loc]
-        return some_chosen
+    rule: Direction
+    if info.sow_direct == Direct.EVEN_ODD_DIR:
+        rule = _even_odd_direction
+    else:
+        match info.sow_direct:
+            case Direct.SPLIT:
+                fixed = split_directions(board.holes)
+            case Direct.TOCENTER:
+                fixed = to_center_directions(board.holes)
+            case _:
+                fixed = [CW if info.sow_direct == Direct.CW else CCW] * board.dbl
 
-    def fixed_direction(_pos: Position, loc: int, _asked: int) -> int:
-        return fixed[loc]
-    return fixed_direction
+        def fixed_direction(_pos: Position, loc: int, _asked: int) -> int:
+            return fixed[loc]
+        rule = fixed_direction
+    if not udir:
+        return rule
+    choose = [board.left_count(loc) in udir for loc in range(board.dbl)]
+
+    def some_chosen(pos: Position, loc: int, asked: int) -> int:
+        return asked if choose[loc] else rule(pos, loc, asked)
+    return some_chosen
+
+
+def _even_odd_direction(pos: Position, loc: int, _asked: int) -> int:
+    """EVEN_ODD_DIR (1.10): a hole holding an odd count sows counter-clockwise, an even
+    one clockwise."""
+    return CCW if pos.board[loc] % 2 else CW
 
 
 def _alternating_directions(pos: Position, _loc: int, asked: int) -> int:

@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING
 from mancala.engine import claim
 from mancala.engine.outcome import TIE, WIN, Decision, decide, round_end
 from mancala.engine.position import Position
-from mancala.engine.start import start_total
+from mancala.engine.start import seed_equiv, start_total
 from mancala.rules.enums import (
     CaptExtraPick,
     CaptType,
     ChildType,
+    EndCond,
     EndRule,
     Goal,
     LapSower,
@@ -56,6 +57,40 @@ def territory_seeds_for(holes: int, nbr_start: int) -> int:
     return holes * nbr_start - nbr_start + nbr_start // 2 + 1
 
 
+def win_seeds_18(ctx: Pipeline) -> Callable[[int], int]:
+    info = ctx.info
+    if info.rounds == Rounds.NO_MOVES:
+        return lambda total: total - 1
+    if info.goal == Goal.TERRITORY:
+        fixed = territory_seeds_for(info.goal_param, ctx.nbr_start)
+        return lambda _total: fixed
+    if info.goal == Goal.MAX_SEEDS or info.rounds == Rounds.HALF_SEEDS:
+        return lambda total: total - total // 2
+    return lambda _total: -1
+
+
+def win_seeds_110(ctx: Pipeline) -> Callable[[int], int]:
+    """1.10 ends a MAX_SEEDS game in NO_MOVES rounds as soon as the other player could
+    no longer fill goal_param holes (one without it), and the END_S_SEEDS /
+    END_2S_SEEDS rounds only when a player holds every seed."""
+    info = ctx.info
+    if (info.rounds == Rounds.NO_MOVES and info.goal == Goal.MAX_SEEDS
+            and info.start_pattern == StartPattern.ALL_EQUAL and info.round_fill != RoundFill.UMOVE):
+        needed = ctx.nbr_start * (info.goal_param or 1)
+        return lambda total: total - needed
+    if info.rounds == Rounds.NO_MOVES:
+        return lambda total: total - 1
+    if info.goal == Goal.TERRITORY:
+        equiv = seed_equiv(info.start_pattern, ctx.board.holes, ctx.nbr_start)
+        fixed = territory_seeds_for(info.goal_param, equiv)
+        return lambda _total: fixed
+    if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
+        return lambda total: total - 1
+    if info.goal == Goal.MAX_SEEDS or info.rounds == Rounds.HALF_SEEDS:
+        return lambda total: total - total // 2
+    return lambda _total: -1
+
+
 class Ender:
     """One check of the chain. `ended(pos, repeat, over)`: `repeat` says the mover plays
     again; `over` says a check further out already found the game over."""
@@ -63,16 +98,8 @@ class Ender:
     def __init__(self, ctx: Pipeline, inner: Ender | None = None) -> None:
         self.ctx = ctx
         self.inner = inner
-        info = ctx.info
-        if info.rounds == Rounds.NO_MOVES:
-            self.win_seeds: Callable[[int], int] = lambda total: total - 1
-        elif info.goal == Goal.TERRITORY:
-            fixed = territory_seeds_for(info.goal_param, ctx.nbr_start)
-            self.win_seeds = lambda _total: fixed
-        elif info.goal == Goal.MAX_SEEDS or info.rounds == Rounds.HALF_SEEDS:
-            self.win_seeds = lambda total: total - total // 2
-        else:
-            self.win_seeds = lambda _total: -1
+        # the count a player must pass to win outright (or end the round), from the total
+        self.win_seeds = win_seeds_110(ctx) if ctx.v110 else win_seeds_18(ctx)
 
     def next(self, pos: Position, repeat: bool, over: bool) -> Decision:
         assert self.inner is not None
@@ -247,7 +274,8 @@ def _no_change_applies(ctx: Pipeline) -> bool:
          info.crosscapt, info.evens, info.sow_own_store])
     return not any([
         info.sow_own_store,  # seeds may go to the stores, every seed leaves play
-        info.mustshare,  # ends when a player cannot be fed
+        info.mustshare and not (ctx.v110 and info.mustpass),  # ends when a player cannot be fed
+        info.end_cond != EndCond.NO_ADDTL,  # ends the game by its own measure
         info.pickextra in (CaptExtraPick.PICKLASTSEEDS, CaptExtraPick.PICK2XLASTSEEDS),
         info.child_type != ChildType.NOCHILD and not info.stores,
         weg_only,
@@ -256,23 +284,31 @@ def _no_change_applies(ctx: Pipeline) -> bool:
 
 class ChildrenHoldStores(Ender):
     """Children without stores: seeds that reached the stores go into the first child of
-    each player (or both to the only player with one; to the row ends without children)."""
+    each player (or both to the only player with one; to the row ends without children).
+    The 1.10 rules move only the seeds this end of move put there: seeds already out of
+    play (kept over from a round) stay out."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+        super().__init__(ctx, inner)
+        self.keep_out = ctx.v110
 
     def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        kept = pos.stores[:] if self.keep_out else [0, 0]
         decision = self.next(pos, repeat, over)
-        if any(pos.stores):
+        added = [pos.stores[0] - kept[0], pos.stores[1] - kept[1]]
+        if any(added):
             firsts = [pos.child.index(p) if p in pos.child else -1 for p in (0, 1)]
             if firsts[0] >= 0 and firsts[1] >= 0:
-                pos.board[firsts[0]] += pos.stores[0]
-                pos.board[firsts[1]] += pos.stores[1]
+                pos.board[firsts[0]] += added[0]
+                pos.board[firsts[1]] += added[1]
             elif firsts[0] >= 0:
-                pos.board[firsts[0]] += sum(pos.stores)
+                pos.board[firsts[0]] += sum(added)
             elif firsts[1] >= 0:
-                pos.board[firsts[1]] += sum(pos.stores)
+                pos.board[firsts[1]] += sum(added)
             else:
-                pos.board[0] += pos.stores[0]
-                pos.board[-1] += pos.stores[1]
-            pos.stores = [0, 0]
+                pos.board[0] += added[0]
+                pos.board[-1] += added[1]
+            pos.stores = kept
         return decision
 
 
@@ -317,7 +353,13 @@ class RoundBySeeds(Ender):
         self.count = claim.make_count_owned(ctx.variant, ctx.board)
         info = ctx.info
         nbr_start = ctx.nbr_start
-        if info.goal == Goal.TERRITORY:
+        if info.goal == Goal.TERRITORY and ctx.v110:
+            # what the other player holds when this one holds just enough to win, and
+            # half a hole more
+            equiv = seed_equiv(info.start_pattern, ctx.board.holes, nbr_start)
+            self.required = (variant_total(ctx) - territory_seeds_for(info.goal_param, equiv)
+                             + equiv // 2)
+        elif info.goal == Goal.TERRITORY:
             self.required = territory_seeds_for(ctx.board.dbl - info.goal_param + 1, nbr_start)
         elif info.round_fill == RoundFill.UMOVE:
             self.required = ctx.board.holes + info.min_move - 1
@@ -355,20 +397,64 @@ class RoundByTally(Ender):
         return game if game[0] else round_end((kind, winner))
 
 
-class RoundSeedLimit(Ender):
-    """END_S_SEEDS / END_2S_SEEDS: the round is over once nbr_start (twice that) or
-    fewer seeds are left in play."""
+class SeedLimit(Ender):
+    """Over once `stop_at` or fewer seeds are left in play (outside children): rounds
+    END_S_SEEDS / END_2S_SEEDS (nbr_start, twice that) and the 1.10 end_cond
+    SEEDS_LIMIT (end_param)."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+    def __init__(self, ctx: Pipeline, inner: Ender, stop_at: int) -> None:
         super().__init__(ctx, inner)
-        factor = 1 if ctx.info.rounds == Rounds.END_S_SEEDS else 2
-        self.stop_at = factor * ctx.nbr_start
+        self.stop_at = stop_at
 
     def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
         remaining = sum(seeds for loc, seeds in enumerate(pos.board) if pos.child[loc] is None)
         if remaining <= self.stop_at:
             return self.next(pos, repeat, True)
         return self.next(pos, repeat, over)
+
+
+# ---- the 1.10 end conditions (end_cond) ------------------------------------------------------
+
+
+class SideCleared(Ender):
+    """end_cond CLEARED_OWN / CLEARED_OPP: over once the mover's own side (or the
+    opponent's) holds no seeds outside children, whoever moves next."""
+
+    def __init__(self, ctx: Pipeline, inner: Ender, *, own: bool) -> None:
+        super().__init__(ctx, inner)
+        self.sides = ctx.board.order if own else (ctx.board.order[1], ctx.board.order[0])
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        board, child = pos.board, pos.child
+        cleared = not any(board[loc] for loc in self.sides[pos.turn] if child[loc] is None)
+        return self.next(pos, repeat, over or cleared)
+
+
+class HoleSeedLimit(Ender):
+    """end_cond HOLE_SEED_LIMIT: over once no hole outside children holds more than
+    end_param seeds."""
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        limit, child = self.ctx.info.end_param, pos.child
+        low = all(seeds <= limit for loc, seeds in enumerate(pos.board) if child[loc] is None)
+        return self.next(pos, repeat, over or low)
+
+
+def end_condition(ctx: Pipeline, inner: Ender) -> Ender:
+    """The ender of a 1.10 end_cond. It sits outside the clear-winner check, so a game
+    it ends is scored as one with no moves left; in rounds it ends the round."""
+    match ctx.info.end_cond:
+        case EndCond.NO_ADDTL:
+            return inner
+        case EndCond.CLEARED_OWN:
+            return SideCleared(ctx, inner, own=True)
+        case EndCond.CLEARED_OPP:
+            return SideCleared(ctx, inner, own=False)
+        case EndCond.SEEDS_LIMIT:
+            return SeedLimit(ctx, inner, ctx.info.end_param)
+        case EndCond.HOLE_SEED_LIMIT:
+            return HoleSeedLimit(ctx, inner)
+    raise NotImplementedError(ctx.info.end_cond)
 
 
 # ---- DEPRIVE and CLEAR ------------------------------------------------------------------------
@@ -489,7 +575,9 @@ def make_ender(ctx: Pipeline) -> Ender:
     else:
         ender = GameOver(ctx, _game_over_claimer(ctx))
         ender = NoMovesEither(ctx, ender) if info.mustpass else NoMovesNext(ctx, ender)
-        if info.mustshare:
+        # 1.10 drops the share check under mustpass: a player who cannot share moves
+        # anyway (mancala.engine.allow)
+        if info.mustshare and not (ctx.v110 and info.mustpass):
             share_claimer = (claim.make_take_all(claim.player_to_move)
                              if info.unclaimed == Unclaimed.UNFED_PLAYER else claim.stores_only)
             ender = CannotShare(ctx, ender, share_claimer)
@@ -502,9 +590,11 @@ def make_ender(ctx: Pipeline) -> Ender:
         counted = claim.stores_and_children if info.child_cvt else claim.stores_only
         if not ctx.play_on:
             ender = ClearWinner(ctx, ender, counted)
+        ender = end_condition(ctx, ender)
         if info.rounds != Rounds.NO_ROUNDS:
             if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
-                ender = RoundSeedLimit(ctx, ender)
+                factor = 1 if info.rounds == Rounds.END_S_SEEDS else 2
+                ender = SeedLimit(ctx, ender, factor * ctx.nbr_start)
             if info.goal in ROUND_GOALS:
                 ender = RoundByTally(ctx, ender, counted)
             else:
@@ -521,6 +611,8 @@ def make_quitter(ctx: Pipeline) -> Ender:
     info = ctx.info
     if info.goal in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
         return TieAlways(ctx)
+    if ctx.v110:
+        return _quitter_110(ctx)
     if not (info.stores or info.child_cvt):
         return TieAlways(ctx)
     claimer: claim.Claimer
@@ -533,6 +625,32 @@ def make_quitter(ctx: Pipeline) -> Ender:
             claimer = claim.make_take_own(ctx.variant, ctx.board)
         case _:
             claimer = claim.divvy_to_stores if info.stores else claim.divvy_to_children
+    quitter: Ender = GameOver(ctx, claimer)
+    if info.goal in ROUND_GOALS:
+        quitter = QuitRoundTally(ctx, quitter, claim.stores_and_children)
+    return quitter
+
+
+def _quitter_110(ctx: Pipeline) -> Ender:
+    """1.10 names what happens to the seeds left on a stopped game in its own parameter,
+    `quitter`, not `unclaimed`."""
+    info = ctx.info
+    claimer: claim.Claimer
+    match info.quitter:
+        case Unclaimed.HOLE_OWNER:
+            claimer = claim.make_take_own(ctx.variant, ctx.board)
+        case Unclaimed.DONT_SCORE:
+            claimer = claim.drop_unclaimed
+        case Unclaimed.LAST_MOVER:
+            claimer = claim.make_take_all(claim.last_mover)
+        case Unclaimed.DIVVIED if info.stores:
+            claimer = claim.divvy_to_stores
+        case Unclaimed.DIVVIED if info.child_type != ChildType.NOCHILD:
+            claimer = claim.divvy_to_children
+        case Unclaimed.DIVVIED:
+            return TieAlways(ctx)
+        case _:
+            raise NotImplementedError(info.quitter)
     quitter: Ender = GameOver(ctx, claimer)
     if info.goal in ROUND_GOALS:
         quitter = QuitRoundTally(ctx, quitter, claim.stores_and_children)

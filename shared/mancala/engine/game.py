@@ -209,9 +209,9 @@ class Game:
         if pos.outcome is None or pos.outcome.kind not in ROUND_KINDS:
             raise IllegalMove("the next round starts only after a ROUND_WIN or ROUND_TIE")
         new = pos.copy()
-        new.outcome = None
         new.legal = None
-        self.pipe.next_round(new)
+        self.pipe.next_round(new)  # reads the round's outcome (who starts)
+        new.outcome = None
         try:
             self.choices.apply(pos, new, choice)
         except IllegalChoice as exc:

@@ -2,7 +2,7 @@
 
 `LapSower` repeats a single-lap sower while its `LapRule` says go on, doing the
 variant's between-laps step (close the hole, turn round) before each new lap.
-After MAX_LAPS laps the move is ENDLESS.
+After MAX_LAPS laps (MAX_LAPS_110 under the 1.10 rules) the move is ENDLESS.
 
 A lap rule is a base decision (always go on; go on from the next hole if it has
 seeds; stop on a blocked hole; stop to make a child) with checks in front of it,
@@ -28,6 +28,7 @@ if TYPE_CHECKING:
     from mancala.engine.pipeline import Pipeline
 
 MAX_LAPS = 50
+MAX_LAPS_110 = 75  # the 1.10 reference sows longer before calling a move endless
 
 # (position, move data) -> True go on / False stop / None: ask the next check
 Check = Callable[[Position, MoveData], bool | None]
@@ -54,9 +55,10 @@ class MultiLapSower(Sower):
         self.inner = inner
         self.rule = rule
         self.between = between
+        self.max_laps = MAX_LAPS_110 if ctx.v110 else MAX_LAPS
 
     def sow(self, pos: Position, md: MoveData) -> None:
-        for _ in range(MAX_LAPS):
+        for _ in range(self.max_laps):
             self.inner.sow(pos, md)
             if not self.rule.another_lap(pos, md):
                 return

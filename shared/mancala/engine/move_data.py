@@ -24,7 +24,7 @@ REPEAT = 2
 class MoveData:
     __slots__ = (
         "player", "board", "direct", "seeds", "sow_loc", "cont_sow_loc", "lap_nbr",
-        "capt_loc", "capt_next", "capt_changed", "captured", "trace",
+        "capt_loc", "capt_next", "capt_start", "capt_changed", "captured", "trace",
     )
 
     def __init__(self, player: int, board: tuple[int, ...]) -> None:
@@ -37,6 +37,8 @@ class MoveData:
         self.lap_nbr = 0
         self.capt_loc = 0
         self.capt_next = 0  # where a multiple capture tries next
+        # during a multiple capture, the hole it began from (where the sowing ended)
+        self.capt_start: int | None = None
         self.capt_changed = False  # the capture step changed the position without capturing
         self.captured = NO
         # a traced move's Recorder (mancala.engine.trace); None in search and playouts

@@ -37,7 +37,6 @@ from mancala.engine.sowing import (
     BasicFirst,
     BearOffSower,
     CaptureOne,
-    CaptureWhileSowing,
     CloseHole,
     CrossAllSingles,
     CrossOnOne,
@@ -53,14 +52,17 @@ from mancala.engine.sowing import (
     SkipOppCount,
     Sower,
     StoreSower,
+    capture_while_sowing,
 )
 from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
 from mancala.rules.enums import (
     AllowRule,
+    CaptRTurn,
     Direct,
     GameClass,
     Goal,
     PreSowCapt,
+    RulesVersion,
     SowPrescribed,
     SowRule,
 )
@@ -85,6 +87,11 @@ class Pipeline:
         # no early end by a majority or too few seeds left
         self.play_on = play_on
         self.info = info = variant.game_info
+        # the reference's 1.10 release changed some rules without a parameter to say so
+        self.v110 = variant.rules_version is RulesVersion.V1_10
+        # 1.10 counts the repeats of each turn (capt_rturn ONCE reads them); 1.8's
+        # capturer counts captures in a row itself
+        self.turn_repeats = self.v110 and info.capt_rturn != CaptRTurn.NO_REPEAT
         self.klass = klass = variant.game_class
         self.nbr_start = variant.nbr_start
         self.board = board = Board(variant.holes, east_west=klass in EAST_WEST)
@@ -132,8 +139,10 @@ class Pipeline:
                 if info.mlaps == LapKind.OFF:
                     sower = CloseHole(self, sower, info.sow_rule == SowRule.SOW_BLKD_DIV_NR)
                 return sower
-            case SowRule.OWN_SOW_CAPT_ALL | SowRule.SOW_CAPT_ALL:
-                return CaptureWhileSowing(self)
+            case (SowRule.OWN_SOW_CAPT_ALL | SowRule.SOW_CAPT_ALL | SowRule.ENPAS_ALL_OWNER_SOW
+                  | SowRule.ENPAS_ALL_OWNER_OWN | SowRule.ENPAS_ALL_SOWER | SowRule.ENPAS_SOW_SOWER
+                  | SowRule.ENPAS_OPP_SOWER):
+                return capture_while_sowing(self)
             case SowRule.NO_SOW_OPP_NS:
                 return SkipOppCount(self)
             case SowRule.MAX_SOW:
@@ -247,12 +256,12 @@ class Pipeline:
     def do_sow(self, pos: Position, loc: int, asked: int, single: bool = False,
                trace: Recorder | None = None) -> MoveData:
         md = MoveData(pos.turn, tuple(pos.board))
+        md.direct = self.direction(pos, loc, asked)  # before the draw: EVEN_ODD_DIR reads it
         seeds = self.drawer(pos, loc)
         md.start_at(loc, seeds)
         if trace is not None:
             md.trace = trace
             trace.lap(loc)
-        md.direct = self.direction(pos, loc, asked)
         (self.single_sower if single else self.sower).sow(pos, md)
         return md
 
@@ -292,7 +301,7 @@ class Pipeline:
         md = self.do_sow(pos, loc, asked, trace=trace)
         if md.capt_loc == REPEAT_TURN and not self.store_ends_turn:
             self._remember(pos, md)
-            return self._decide(pos, True, trace) or REPEAT_STEP
+            return self._decide(pos, True, trace) or self._repeat(pos)
         if md.capt_loc == ENDLESS:
             self._remember(pos, md)
             if trace is None:
@@ -306,13 +315,20 @@ class Pipeline:
             self.capture_seeds(pos, md)
         self._remember(pos, md)
         if md.captured == REPEAT:
-            return self._decide(pos, True, trace) or REPEAT_STEP
+            return self._decide(pos, True, trace) or self._repeat(pos)
         self.inhibitor.after_move(pos, md)
         outcome = self._decide(pos, False, trace)
         if outcome:
             return outcome
         pos.turn = 1 - pos.turn
+        if self.turn_repeats:
+            pos.rturn_cnt = 0
         return None
+
+    def _repeat(self, pos: Position) -> str:
+        if self.turn_repeats:
+            pos.rturn_cnt += 1
+        return REPEAT_STEP
 
     def _decide(self, pos: Position, repeat: bool, trace: Recorder | None) -> Outcome | None:
         """`decide`, recording in a traced move what the end of the game or round moved

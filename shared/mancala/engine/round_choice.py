@@ -44,8 +44,8 @@ class RoundChoices:
         if not self.user or ended.outcome is None or not ended.outcome.kind.ends_round:
             return None
         layout = ended.copy()
+        self.game.pipe.next_round(layout)  # reads the round's outcome (who starts)
         layout.outcome = None
-        self.game.pipe.next_round(layout)
         return self._describe(ended, layout)
 
     def _rows(self) -> tuple[list[int], list[int]]:

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 from mancala.engine import claim
 from mancala.engine.outcome import Decision, decide
 from mancala.engine.position import LAST_PLAYER, OutcomeKind, Position
-from mancala.engine.start import start_board
+from mancala.engine.start import seed_equiv, start_board
 from mancala.rules.enums import Goal, RoundFill, RoundStarter, StartPattern
 
 if TYPE_CHECKING:
@@ -86,14 +86,17 @@ class RoundTally:
 
 def choose_starter(ctx: Pipeline, pos: Position) -> None:
     """Set who starts the next round; `pos.turn` is the last round's winner (the last mover
-    on a tie)."""
+    on a tie). After a tie the 1.10 rules count the last mover's opponent as the winner
+    (LOSER: the last mover starts; WINNER: the opponent)."""
+    tied = (ctx.v110 and pos.outcome is not None and pos.outcome.kind == OutcomeKind.ROUND_TIE
+            and pos.outcome.winner is None)
     match ctx.info.round_starter:
         case RoundStarter.ALTERNATE:
             pos.turn = 1 - pos.starter
         case RoundStarter.LOSER:
-            pos.turn = 1 - pos.turn
+            pos.turn = pos.turn if tied else 1 - pos.turn
         case RoundStarter.WINNER:
-            pass
+            pos.turn = 1 - pos.turn if tied else pos.turn
         case RoundStarter.LAST_MOVER:
             pos.turn = pos.last[LAST_PLAYER] if pos.last is not None else pos.turn
     pos.starter = pos.turn
@@ -203,11 +206,17 @@ def _even(ctx: Pipeline) -> NextRound:
 
 
 def win_holes(ctx: Pipeline, pos: Position) -> tuple[int, int]:
-    """TERRITORY: (the player with more seeds, or North on a tie; the holes they get)."""
+    """TERRITORY: (the player with more seeds, or North on a tie; the holes they get).
+    A part-filled hole goes to the player with more seeds if they hold half a hole's
+    seeds for it; in the 1.10 rules only if they hold more than half."""
     seeds = claim.stores_and_children(pos)
     if seeds[0] == seeds[1]:
         return 1, ctx.board.holes
     greater = 1 if seeds[1] > seeds[0] else 0
+    if ctx.v110:
+        equiv = seed_equiv(ctx.info.start_pattern, ctx.board.holes, ctx.nbr_start)
+        whole, part = divmod(seeds[greater], equiv)
+        return greater, whole + (part > equiv // 2)
     if ctx.info.start_pattern != StartPattern.ALL_EQUAL:
         per_hole = pos.total / ctx.board.dbl
         return greater, round(seeds[greater] / per_hole)

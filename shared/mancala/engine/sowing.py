@@ -20,12 +20,14 @@ used sowers keep a loop of their own for that, so that search pays no test per s
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from mancala.engine import claim
 from mancala.engine.move_data import REPEAT_TURN, YES, MoveData
 from mancala.engine.position import Position
 from mancala.engine.trace import INEXACT, store_place
-from mancala.rules.enums import CaptSide, Goal, LapSower, SowRule
+from mancala.rules.enums import CaptSide, LapSower, SowRule
 
 if TYPE_CHECKING:
     from mancala.engine.pipeline import Pipeline
@@ -188,36 +190,21 @@ class CloseHole(Wrapper):
             pos.blocked[loc] = True
 
 
-class CaptureWhileSowing(Sower):
-    """OWN_SOW_CAPT_ALL / SOW_CAPT_ALL: every hole sown to a capturable count is taken at
-    once, by the hole's owner (OWN_SOW_CAPT_ALL) or by the mover on the capture side
-    (SOW_CAPT_ALL). With LAPPER the last seed is left to the capturer."""
+# a test of each hole sown while capturing as it goes: (position, seeds still to sow
+# counting this one, hole)
+SownCond = Callable[[Position, int, int], bool]
+Captor = Callable[[Position, int], int]
 
-    def __init__(self, ctx: Pipeline) -> None:
+
+class CaptureWhileSowing(Sower):
+    """Captures while sowing (en passant): every hole sown to a capturable count that
+    meets the rule's conditions is taken at once by its captor. `capture_while_sowing`
+    builds it for each sow rule."""
+
+    def __init__(self, ctx: Pipeline, captor: Captor, conds: list[SownCond]) -> None:
         super().__init__(ctx)
-        info = ctx.info
-        side_of = ctx.board.side_of
-        territory = info.goal == Goal.TERRITORY
-        self.conds: list = []
-        if info.sow_rule == SowRule.OWN_SOW_CAPT_ALL:
-            if territory:
-                self.captor = lambda pos, loc: pos.owner[loc]
-            else:
-                self.captor = lambda pos, loc: side_of[loc]
-        else:
-            self.captor = lambda pos, loc: pos.turn
-            if info.capt_side in (CaptSide.OWN_SIDE, CaptSide.OWN_CONT, CaptSide.OWN_TERR):
-                if territory:
-                    self.conds.append(lambda pos, scnt, loc: pos.turn == pos.owner[loc])
-                else:
-                    self.conds.append(lambda pos, scnt, loc: pos.turn == side_of[loc])
-            elif info.capt_side in (CaptSide.OPP_SIDE, CaptSide.OPP_CONT, CaptSide.OPP_TERR):
-                if territory:
-                    self.conds.append(lambda pos, scnt, loc: pos.turn != pos.owner[loc])
-                else:
-                    self.conds.append(lambda pos, scnt, loc: pos.turn != side_of[loc])
-        if info.mlaps == LapSower.LAPPER:
-            self.conds.append(lambda pos, scnt, loc: scnt > 1)
+        self.captor = captor
+        self.conds = conds
 
     def sow(self, pos: Position, md: MoveData) -> None:
         ctx = self.ctx
@@ -238,6 +225,55 @@ class CaptureWhileSowing(Sower):
                 pos.stores[captor] += pos.board[loc]
                 pos.board[loc] = 0
         md.capt_loc = loc
+
+
+def capture_while_sowing(ctx: Pipeline) -> CaptureWhileSowing:
+    """Who takes, and from which holes, for each capture-while-sowing rule.
+
+    The 1.8 rules: OWN_SOW_CAPT_ALL, taken by the hole's owner, and SOW_CAPT_ALL, by the
+    mover on the capture side; with LAPPER the last hole is left to the capturer. The
+    1.10 ENPAS_* rules are named by whose holes count and who takes them; every one but
+    ENPAS_ALL_OWNER_OWN leaves the last hole to the capturer, whatever the laps."""
+    info = ctx.info
+    owner: Captor = claim.owner_of(ctx.variant, ctx.board)  # territory owners, else sides
+
+    def mover(pos: Position, loc: int) -> int:
+        return pos.turn
+
+    def movers_hole(pos: Position, scnt: int, loc: int) -> bool:
+        return pos.turn == owner(pos, loc)
+
+    def opponents_hole(pos: Position, scnt: int, loc: int) -> bool:
+        return pos.turn != owner(pos, loc)
+
+    def not_last(pos: Position, scnt: int, loc: int) -> bool:
+        return scnt > 1
+
+    conds: list[SownCond] = []
+    match info.sow_rule:
+        case SowRule.OWN_SOW_CAPT_ALL:
+            captor = owner
+        case SowRule.SOW_CAPT_ALL:
+            captor = mover
+            if info.capt_side in (CaptSide.OWN_SIDE, CaptSide.OWN_CONT, CaptSide.OWN_TERR):
+                conds.append(movers_hole)
+            elif info.capt_side in (CaptSide.OPP_SIDE, CaptSide.OPP_CONT, CaptSide.OPP_TERR):
+                conds.append(opponents_hole)
+        case SowRule.ENPAS_ALL_OWNER_SOW:
+            captor, conds = owner, [not_last]
+        case SowRule.ENPAS_ALL_OWNER_OWN:
+            captor = owner
+        case SowRule.ENPAS_ALL_SOWER:
+            captor, conds = mover, [not_last]
+        case SowRule.ENPAS_SOW_SOWER:
+            captor, conds = mover, [movers_hole, not_last]
+        case SowRule.ENPAS_OPP_SOWER:
+            captor, conds = mover, [opponents_hole, not_last]
+        case _:
+            raise NotImplementedError(info.sow_rule)
+    if info.sow_rule in (SowRule.OWN_SOW_CAPT_ALL, SowRule.SOW_CAPT_ALL) and info.mlaps == LapSower.LAPPER:
+        conds.append(not_last)
+    return CaptureWhileSowing(ctx, captor, conds)
 
 
 class SkipOppCount(Sower):
@@ -361,13 +397,20 @@ class CrossOnOne(Wrapper):
 
 
 class CrossAllSingles(Wrapper):
-    """ALL_SINGLE_XCAPT: first take the seeds across every single seed of the mover's side."""
+    """ALL_SINGLE_XCAPT: first take the seeds across every single seed of the mover's side.
+    The 1.10 rules read the singles from the board as the move began, so a start hole of
+    one seed takes across too; 1.8 read it once the start hole was drawn."""
+
+    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+        super().__init__(ctx, inner)
+        self.before_draw = ctx.v110
 
     def sow(self, pos: Position, md: MoveData) -> None:
         board = self.ctx.board
+        singles = md.board if self.before_draw else pos.board
         for loc in board.order[pos.turn]:
             cross = board.cross(loc)
-            if pos.board[loc] == 1 and pos.board[cross] and pos.child[cross] is None:
+            if singles[loc] == 1 and pos.board[cross] and pos.child[cross] is None:
                 if md.trace is not None:
                     md.trace.take(cross, pos.board[cross], store_place(pos.turn))
                 pos.stores[pos.turn] += pos.board[cross]

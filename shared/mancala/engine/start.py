@@ -16,6 +16,14 @@ import random
 from mancala.rules.enums import StartPattern
 
 
+def seed_equiv(pattern: StartPattern, holes: int, nbr_start: int) -> int:
+    """The seeds a hole counts for when seeds are turned into holes (territory rounds):
+    nbr_start, or for another start pattern its total over the holes, rounded down."""
+    if pattern == StartPattern.ALL_EQUAL:
+        return nbr_start
+    return start_total(pattern, holes, nbr_start) // (2 * holes)
+
+
 def start_total(pattern: StartPattern, holes: int, nbr_start: int) -> int:
     """The seeds a game of this pattern uses."""
     match pattern:

@@ -19,6 +19,7 @@ from mancala.rules.constraint_kit import (
     row_empty,
     rule,
     udirect,
+    v110,
 )
 from mancala.rules.enums import (
     AllowRule,
@@ -30,6 +31,7 @@ from mancala.rules.enums import (
     ChildType,
     CrossCaptOwn,
     Direct,
+    EndCond,
     Goal,
     GrandSlam,
     LapSower,
@@ -115,6 +117,30 @@ PATTERNS = [
          lambda v: gi(v).goal == Goal.DEPRIVE and gi(v).min_move > 1
          and (gi(v).capt_rturn != CaptRTurn.NO_REPEAT or gi(v).sow_own_store),
          "DEPRIVE with min_move above 1 (the last mover wins) cannot have repeat turns"),
+]
+
+# the 1.10 end conditions (end_cond, quitter); a 1.8 variant cannot name them
+END_CONDITIONS = [
+    rule("need_end_param", ("end_cond", "end_param"),
+         lambda v: gi(v).end_cond in (EndCond.SEEDS_LIMIT, EndCond.HOLE_SEED_LIMIT)
+         and not gi(v).end_param,
+         "end_cond SEEDS_LIMIT and HOLE_SEED_LIMIT need end_param above 0"),
+    rule("elseed_ec_no_clear", ("goal", "end_cond"),
+         lambda v: gi(v).goal in ELIMINATION
+         and gi(v).end_cond in (EndCond.CLEARED_OWN, EndCond.CLEARED_OPP),
+         "CLEAR, DEPRIVE and IMMOBILIZE games cannot use end_cond CLEARED_OWN or CLEARED_OPP"),
+    rule("clear_no_pass", ("mustpass", "end_cond"),
+         lambda v: gi(v).mustpass and gi(v).end_cond in (EndCond.CLEARED_OWN, EndCond.CLEARED_OPP),
+         "mustpass cannot be used with end_cond CLEARED_OWN or CLEARED_OPP"),
+    rule("quitter_not_unfed", ("quitter",),
+         lambda v: gi(v).quitter == Unclaimed.UNFED_PLAYER,
+         "quitter UNFED_PLAYER is not a way to end a stopped game: HOLE_OWNER, DONT_SCORE, "
+         "LAST_MOVER or DIVVIED"),
+    rule("dupl_seeds_limits", ("rounds", "end_cond"),
+         lambda v: gi(v).rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS)
+         and gi(v).end_cond == EndCond.SEEDS_LIMIT,
+         "rounds END_S_SEEDS and END_2S_SEEDS already end at a seed limit: not with end_cond "
+         "SEEDS_LIMIT"),
 ]
 
 ELIMINATION_RULES = [
@@ -222,11 +248,24 @@ CHILDREN = [
 
 NO_SIDES = [
     rule("no_sides_need_stores", ("no_sides", "stores"),
-         lambda v: gi(v).no_sides and not gi(v).stores, "no_sides needs stores"),
+         lambda v: not v110(v) and gi(v).no_sides and not gi(v).stores, "no_sides needs stores"),
+    # 1.10 keeps the captured seeds of a no-sides game off the board in any case; only a
+    # game won by seeds needs somewhere to show them
+    rule("no_sides_need_place", ("no_sides", "stores", "child_type", "goal"),
+         lambda v: v110(v) and gi(v).no_sides and gi(v).goal not in ELIMINATION
+         and not gi(v).stores and gi(v).child_type == ChildType.NOCHILD,
+         "a no_sides game won by seeds needs stores or children"),
+    rule("no_sides_bad_blocks", ("no_sides", "blocks"),
+         lambda v: v110(v) and gi(v).no_sides and gi(v).blocks,
+         "no_sides cannot be used with blocks"),
     *flag_rules("no_sides_bad_", ["grandslam", "mustpass", "mustshare", "capt_side", "rounds",
                                   "round_starter", "round_fill", "visit_opp"],
                 lambda v: gi(v).no_sides, "no_sides cannot be used with {flag}"),
 ]
+
+# 1.10 only: the captures while sowing
+EN_PASSANT = (SowRule.ENPAS_ALL_OWNER_SOW, SowRule.ENPAS_ALL_OWNER_OWN, SowRule.ENPAS_ALL_SOWER,
+              SowRule.ENPAS_SOW_SOWER, SowRule.ENPAS_OPP_SOWER)
 
 CAPTURES = [
     rule("capt2out_needs_samedir", ("capt_type", "capsamedir"),
@@ -244,6 +283,13 @@ CAPTURES = [
          lambda v: gi(v).sow_rule in (SowRule.OWN_SOW_CAPT_ALL, SowRule.SOW_CAPT_ALL)
          and gi(v).grandslam != GrandSlam.LEGAL,
          "OWN_SOW_CAPT_ALL and SOW_CAPT_ALL need grandslam LEGAL"),
+    rule("enpas_gs_not", ("sow_rule", "grandslam"),
+         lambda v: gi(v).sow_rule in EN_PASSANT and gi(v).grandslam != GrandSlam.LEGAL,
+         "the ENPAS_* sow rules (captures while sowing) need grandslam LEGAL"),
+    rule("enpas_basic_capt", ("sow_rule", "capt_on", "evens", "capt_min", "capt_max"),
+         lambda v: gi(v).sow_rule in EN_PASSANT and not basic_capture(gi(v)),
+         "the ENPAS_* sow rules take the holes sown to a capturable count: they need "
+         "capt_on, evens, capt_min or capt_max"),
     rule("xpick_requires_cross", ("xcpickown", "crosscapt"),
          lambda v: gi(v).xcpickown != CrossCaptOwn.LEAVE and not gi(v).crosscapt,
          "xcpickown needs crosscapt"),
@@ -296,7 +342,7 @@ GENERAL = [
          "sow_own_store cannot be used with nocaptmoves"),
     rule("sow_own_not_rules", ("sow_own_store", "sow_rule"),
          lambda v: gi(v).sow_own_store and gi(v).sow_rule in (
-              SowRule.OWN_SOW_CAPT_ALL, SowRule.SOW_CAPT_ALL, SowRule.NO_SOW_OPP_NS),
+              SowRule.OWN_SOW_CAPT_ALL, SowRule.SOW_CAPT_ALL, SowRule.NO_SOW_OPP_NS, *EN_PASSANT),
          "sow_own_store cannot be used with this sow_rule"),
     rule("no_opp_n_sparam", ("sow_rule", "sow_param"),
          lambda v: gi(v).sow_rule == SowRule.NO_SOW_OPP_NS and not gi(v).sow_param,
@@ -360,9 +406,9 @@ GENERAL = [
          lambda v: udirect(v) and gi(v).allow_rule not in UDIR_ALLOWS,
          "this allow_rule depends on the sowing direction: not with udir_holes or PLAYALTDIR"),
     rule("odd_split_udir", ("sow_direct", "holes", "udir_holes"),
-         lambda v: gi(v).sow_direct == Direct.SPLIT and v.holes % 2 == 1
+         lambda v: gi(v).sow_direct in (Direct.SPLIT, Direct.TOCENTER) and v.holes % 2 == 1
          and v.holes // 2 not in gi(v).udir_holes,
-         "SPLIT sowing on an odd row needs the middle hole in udir_holes"),
+         "SPLIT or TOCENTER sowing on an odd row needs the middle hole in udir_holes"),
     rule("gs_not_legal_no_tuple", ("grandslam", "udir_holes", "no_sides", "goal"),
          lambda v: move_length(v) > 1 and gi(v).grandslam == GrandSlam.NOT_LEGAL,
          "grandslam NOT_LEGAL cannot be used with udir_holes, no_sides or TERRITORY"),
@@ -398,5 +444,5 @@ PLAYER = [
          "the repeat_turn scorer needs repeat turns (sow_own_store, capt_rturn or xc_sown)"),
 ]
 
-MANCALA = (BOARD + CREATION + PATTERNS + ELIMINATION_RULES + TERRITORY + BLOCK_DIVERT + CHILDREN
+MANCALA = (BOARD + CREATION + PATTERNS + END_CONDITIONS + ELIMINATION_RULES + TERRITORY + BLOCK_DIVERT + CHILDREN
            + NO_SIDES + CAPTURES + GENERAL + PLAYER)

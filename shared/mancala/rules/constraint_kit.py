@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mancala.rules.enums import Direct, EndRule, Goal, SowRule
+from mancala.rules.enums import Direct, EndRule, Goal, RulesVersion, SowRule
 from mancala.rules.variant import GAME_INFO_DEFAULTS, GameInfo, Variant
 
 MIN_HOLES = 2
@@ -46,6 +46,11 @@ def move_length(v: Variant) -> int:
     if gi.no_sides or gi.goal == Goal.TERRITORY:
         return 3
     return 2 if udirect(v) else 1
+
+
+def v110(v: Variant) -> bool:
+    """Whether the variant is read by the reference's 1.10 rules, whose checks differ."""
+    return v.rules_version is RulesVersion.V1_10
 
 
 def blkd_div(v: Variant) -> bool:

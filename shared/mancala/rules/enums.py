@@ -46,6 +46,9 @@ class Direct(NamedEnum):
     SPLIT = "SPLIT"
     CCW = "CCW"
     PLAYALTDIR = "PLAYALTDIR"
+    # 1.10 only
+    EVEN_ODD_DIR = "EVEN_ODD_DIR"  # odd counts sow counter-clockwise, even clockwise
+    TOCENTER = "TOCENTER"  # each half of a row towards the middle line: SPLIT reversed
 
 
 class SowRule(NamedEnum):
@@ -61,6 +64,13 @@ class SowRule(NamedEnum):
     NO_OPP_CHILD = "NO_OPP_CHILD"
     OPP_GETS_OWN_LAST = "OPP_GETS_OWN_LAST"
     CONT_LAP_ON = "CONT_LAP_ON"
+    # 1.10 only: captures while sowing (en passant), named by whose holes count and who
+    # takes them; they replace OWN_SOW_CAPT_ALL and SOW_CAPT_ALL
+    ENPAS_ALL_OWNER_SOW = "ENPAS_ALL_OWNER_SOW"
+    ENPAS_ALL_OWNER_OWN = "ENPAS_ALL_OWNER_OWN"
+    ENPAS_ALL_SOWER = "ENPAS_ALL_SOWER"
+    ENPAS_SOW_SOWER = "ENPAS_SOW_SOWER"
+    ENPAS_OPP_SOWER = "ENPAS_OPP_SOWER"
 
 
 class LapSower(NamedEnum):
@@ -184,6 +194,8 @@ class CaptExtraPick(NamedEnum):
     PICKLASTSEEDS = "PICKLASTSEEDS"
     PICK2XLASTSEEDS = "PICK2XLASTSEEDS"
     PICKFINAL = "PICKFINAL"
+    # 1.10 only: after a capture, every opponent hole meeting the basic capture criteria
+    PICKOPPBASIC = "PICKOPPBASIC"
 
 
 class Goal(NamedEnum):

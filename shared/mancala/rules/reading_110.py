@@ -37,13 +37,9 @@ GONE_IN_110: dict[str, dict[str, str]] = {
     "child_type": {"RESERVED": "another child type"},
 }
 
-# 1.10 values that are a 1.8 value under a new name. The en-passant sow rules are
-# the 1.8 capture-while-sowing rules split by whose holes and which seeds count:
-# ENPAS_ALL_OWNER_SOW is what OWN_SOW_CAPT_ALL did, ENPAS_ALL_SOWER what SOW_CAPT_ALL
-# did (the game files that used the 1.8 values moved to these, and replay alike)
+# 1.10 values that are a 1.8 value under a new name
 RENAMED_IN_110: dict[str, dict[str, str]] = {
     "goal": {"RND_WIN_COUNT_MAX": "RND_WIN_COUNT"},
-    "sow_rule": {"ENPAS_ALL_OWNER_SOW": "OWN_SOW_CAPT_ALL", "ENPAS_ALL_SOWER": "SOW_CAPT_ALL"},
 }
 
 # 1.10 values with a 1.8 equivalent, read into the 1.8 parameters: value -> settings
@@ -57,6 +53,12 @@ READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "goal": frozenset({"IMMOBILIZE"}),
+    "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
+    "pickextra": frozenset({"PICKOPPBASIC"}),
+    # the en-passant rules split the 1.8 capture-while-sowing rules by whose holes count
+    # and who takes them, and leave the last hole to the capturer whatever the laps
+    "sow_rule": frozenset({"ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER",
+                           "ENPAS_SOW_SOWER", "ENPAS_OPP_SOWER"}),
 }
 
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
@@ -66,12 +68,8 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "capt_dir": frozenset({"BOTH"}),
     "sow_stores": frozenset({"BOTH", "OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
     "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE", "NOT_FROM_STORE"}),
-    "end_cond": frozenset({"CLEARED_OWN", "CLEARED_OPP", "SEEDS_LIMIT", "HOLE_SEED_LIMIT"}),
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
-    "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
-    "sow_rule": frozenset({"ENPAS_ALL_OWNER_OWN", "LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1",
-                           "LAP_CAPT_SEEDS", "NO_CHILDREN", "ENPAS_SOW_SOWER",
-                           "ENPAS_OPP_SOWER"}),
+    "sow_rule": frozenset({"LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS", "END_OPP_STORE_CAPT",
                             "SANDWICH_CAPT"}),
     "grandslam": frozenset({"LEGAL_SHARE"}),
@@ -80,7 +78,7 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
     "start_pattern": frozenset({"MOVE_RIGHTMOST", "MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
     "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
-    "pickextra": frozenset({"PICKOPPBASIC", "PICKCROSSMULT"}),
+    "pickextra": frozenset({"PICKCROSSMULT"}),
     "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "round_fill": frozenset({"SHORTEN_ALL", "LOSER_ONLY", "TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY"}),
 }

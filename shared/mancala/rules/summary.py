@@ -49,6 +49,8 @@ DIRECTIONS = {
     Direct.CW: "clockwise",
     Direct.SPLIT: "away from the middle of the row (the left half clockwise, the right half counter-clockwise)",
     Direct.PLAYALTDIR: "in the direction the first player picks; the other player sows the other way",
+    Direct.EVEN_ODD_DIR: "counter-clockwise from a hole holding an odd count, clockwise from an even one",
+    Direct.TOCENTER: "towards the middle of the row (the left half counter-clockwise, the right half clockwise)",
 }
 GOALS = {
     Goal.MAX_SEEDS: "The player with the most seeds at the end wins.",

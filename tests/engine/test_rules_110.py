@@ -1,0 +1,332 @@
+"""Rules of the reference's 1.10 release (`rules_version` "1.10") that 1.8 does not have,
+or plays otherwise: one scenario each, worked out by hand from the 1.10 parameter
+reference and docs/rules-decisions.md (the 1.10 section).
+
+With 3 holes a side: South 0 1 2, North 3 4 5; 2<->3 face. With 4: South 0..3, North
+4..7.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from mancala.engine import Game, OutcomeKind
+from mancala.engine.ending import RoundBySeeds
+from mancala.engine.rounds import win_holes
+from tests.engine.helpers import at, make, run
+
+
+def make110(holes: int = 3, nbr_start: int = 2, **game_info: Any) -> Game:
+    return make(holes, nbr_start, rules_version="1.10", **game_info)
+
+
+# ---- end_cond ------------------------------------------------------------------------------
+
+
+def test_cleared_own_ends_the_game_when_the_mover_empties_their_side():
+    # South 2 -> 3: South's row is empty though North could move on; the last mover
+    # takes the 4 seeds left (unclaimed LAST_MOVER)
+    game = make110(stores=True, unclaimed="LAST_MOVER", end_cond="CLEARED_OWN")
+    pos = run(game, [0, 0, 1, 0, 2, 1], 2)
+    assert (pos.board, pos.stores) == ([0] * 6, [4, 0])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_without_an_end_cond_the_same_move_plays_on():
+    game = make110(stores=True, unclaimed="LAST_MOVER")
+    pos = run(game, [0, 0, 1, 0, 2, 1], 2)
+    assert (pos.board, pos.outcome, pos.turn) == ([0, 0, 0, 1, 2, 1], None, 1)
+
+
+def test_cleared_opp_ends_a_repeat_turn_that_left_the_opponent_without_seeds():
+    # South 2 -> 3 (2) captures and would move again (capt_rturn); North's row is empty,
+    # so the game ends: South's hole 0 goes to South (HOLE_OWNER), 3 + 4 of 8: North wins
+    game = make110(stores=True, capt_on=[2], capt_rturn="ALWAYS", end_cond="CLEARED_OPP")
+    pos = run(game, [1, 0, 1, 1, 0, 0], 2, stores=[0, 4])
+    assert (pos.board, pos.stores) == ([0] * 6, [3, 4])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 1)
+
+
+def test_seeds_limit_ends_the_game_at_end_param_seeds_in_play():
+    # South 2 -> 3 (2) captured: 2 seeds left in play, not above end_param 2; each row's
+    # seed goes to its owner: 5 to 3
+    game = make110(stores=True, capt_on=[2], end_cond="SEEDS_LIMIT", end_param=2)
+    pos = run(game, [1, 0, 1, 1, 0, 1], 2, stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0] * 6, [5, 3])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_seeds_limit_above_the_seeds_left_plays_on():
+    game = make110(stores=True, capt_on=[2], end_cond="SEEDS_LIMIT", end_param=1)
+    pos = run(game, [1, 0, 1, 1, 0, 1], 2, stores=[2, 2])
+    assert (pos.board, pos.stores, pos.outcome) == ([1, 0, 0, 0, 0, 1], [4, 2], None)
+
+
+def test_hole_seed_limit_ends_the_game_once_no_hole_holds_more_than_end_param():
+    game = make110(stores=True, capt_on=[2], end_cond="HOLE_SEED_LIMIT", end_param=1)
+    # South 2 -> 3 (2) captured: three holes of one seed left, the rows to their owners
+    pos = run(game, [1, 0, 1, 1, 1, 1], 2, stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0] * 6, [5, 4])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+# ---- behaviour 1.10 changed without a parameter -----------------------------------------------
+
+
+def test_mustshare_with_mustpass_lets_every_move_stand_when_none_shares():
+    # (1.8 allows neither move here); North then passes
+    game = make110(stores=True, mustshare=True, mustpass=True)
+    pos = at(game, [1, 1, 0, 0, 0, 0], stores=[2, 2])
+    assert game.legal_moves(pos) == [0, 1]
+    pos = game.play(pos, 1)
+    assert (pos.board, pos.outcome, pos.turn) == ([1, 0, 1, 0, 0, 0], None, 0)
+
+
+def test_mustshare_with_mustpass_still_keeps_to_moves_that_share():
+    game = make110(stores=True, mustshare=True, mustpass=True)
+    pos = at(game, [1, 0, 1, 0, 0, 0], stores=[2, 2])
+    assert game.legal_moves(pos) == [2]
+
+
+def test_grand_slam_leave_left_keeps_the_leftmost_hole_with_seeds():
+    # South 3 -> 4, 5, 6 (2 each), taken back to 4: every North seed. 1.8 would keep hole 7
+    # (empty, so nothing); 1.10 keeps North's leftmost hole holding seeds, 6
+    game = make110(holes=4, stores=True, capt_on=[2], multicapt=-1, grandslam="LEAVE_LEFT")
+    pos = run(game, [0, 0, 0, 3, 1, 1, 1, 0], 3, stores=[0, 6])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 0, 2, 0], [4, 6])
+    game18 = make(4, 2, stores=True, capt_on=[2], multicapt=-1, grandslam="LEAVE_LEFT")
+    pos18 = run(game18, [0, 0, 0, 3, 1, 1, 1, 0], 3, stores=[0, 6])
+    assert (pos18.board, pos18.stores) == ([0] * 8, [6, 6])
+
+
+def test_grand_slam_of_a_single_hole_captures_it():
+    game = make110(holes=4, stores=True, capt_on=[2], multicapt=-1, grandslam="LEAVE_RIGHT")
+    pos = run(game, [0, 0, 0, 1, 1, 0, 0, 0], 3, stores=[0, 6])
+    assert (pos.board, pos.stores) == ([0] * 8, [2, 6])
+
+
+# ---- captures while sowing (sow_rule ENPAS_*) -----------------------------------------------
+# South 2 sows 3, 4, 5, 0: holes 3 and 4 reach 2 (capt_on) on the way; the last seed (0)
+# makes no capture. Who takes them, and from whose holes, is the rule's name.
+
+PASSING = [0, 0, 4, 1, 1, 0]
+
+
+def _passing(rule: str) -> tuple[list[int], list[int]]:
+    game = make110(stores=True, capt_on=[2], sow_rule=rule)
+    pos = run(game, PASSING, 2, stores=[5, 5])
+    return pos.board, pos.stores
+
+
+def test_enpas_all_owner_sow_gives_each_hole_to_its_owner():
+    assert _passing("ENPAS_ALL_OWNER_SOW") == ([1, 0, 0, 0, 0, 1], [5, 9])
+
+
+def test_enpas_all_sower_gives_every_hole_to_the_mover():
+    assert _passing("ENPAS_ALL_SOWER") == ([1, 0, 0, 0, 0, 1], [9, 5])
+
+
+def test_enpas_opp_sower_takes_only_from_the_opponent():
+    assert _passing("ENPAS_OPP_SOWER") == ([1, 0, 0, 0, 0, 1], [9, 5])
+
+
+def test_enpas_sow_sower_takes_only_from_the_movers_own_holes():
+    assert _passing("ENPAS_SOW_SOWER") == ([1, 0, 0, 2, 2, 1], [5, 5])
+    game = make110(stores=True, capt_on=[2], sow_rule="ENPAS_SOW_SOWER")
+    pos = run(game, [2, 1, 0, 1, 1, 1], 0, stores=[2, 2])  # 1 reaches 2 before the last seed
+    assert (pos.board, pos.stores) == ([0, 0, 1, 1, 1, 1], [4, 2])
+
+
+def test_the_last_hole_sown_goes_to_the_capturer_except_under_enpas_all_owner_own():
+    # South 2 sows 3 and 4, both reaching 2: 3 is North's on the way; 4, the last, is
+    # left to the capture (the mover's) under ENPAS_ALL_OWNER_SOW whatever the laps, and
+    # taken by its owner under ENPAS_ALL_OWNER_OWN. 1.8's OWN_SOW_CAPT_ALL left it to the
+    # capture only with LAPPER.
+    board = [0, 0, 2, 1, 1, 0]
+    sow = run(make110(stores=True, capt_on=[2], sow_rule="ENPAS_ALL_OWNER_SOW"), board, 2, stores=[5, 5])
+    own = run(make110(stores=True, capt_on=[2], sow_rule="ENPAS_ALL_OWNER_OWN"), board, 2, stores=[5, 5])
+    old = run(make(3, 2, stores=True, capt_on=[2], sow_rule="OWN_SOW_CAPT_ALL"), board, 2, stores=[5, 5])
+    assert (sow.board, sow.stores) == ([0] * 6, [7, 7])
+    assert (own.board, own.stores) == ([0] * 6, [5, 9])
+    assert (old.board, old.stores) == ([0] * 6, [5, 9])
+
+
+# ---- the count that wins outright ----------------------------------------------------------
+
+
+def test_max_seeds_in_no_moves_rounds_ends_once_the_other_cannot_fill_a_hole():
+    # 4 seeds a hole, 24 in all. South 2 -> 3 (2) taken: South holds 21, North 3, short
+    # of the 4 a hole needs: 1.10 ends the game there (a count above 24 - 4); 1.8 plays
+    # on until a count above 23
+    board, stores = [0, 0, 1, 1, 1, 2], [19, 0]
+    game = make110(3, 4, stores=True, capt_on=[2], rounds="NO_MOVES")
+    pos = run(game, board, 2, stores=stores)
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+    old = run(make(3, 4, stores=True, capt_on=[2], rounds="NO_MOVES"), board, 2, stores=stores)
+    assert (old.outcome, old.turn) == (None, 1)
+
+
+# ---- sow_direct EVEN_ODD_DIR, TOCENTER -------------------------------------------------------
+
+
+def test_even_odd_dir_sows_an_even_count_clockwise_and_an_odd_one_counter_clockwise():
+    game = make110(sow_direct="EVEN_ODD_DIR")
+    assert run(game, [2, 3, 1, 1, 1, 1], 0).board == [0, 3, 1, 1, 2, 2]  # 2: clockwise
+    assert run(game, [2, 3, 1, 1, 1, 1], 1).board == [2, 0, 2, 2, 2, 1]  # 3: counter-clockwise
+
+
+def test_tocenter_sows_each_half_row_towards_the_middle():
+    game = make110(holes=4, sow_direct="TOCENTER")
+    assert run(game, [1, 1, 1, 1, 1, 1, 1, 1], 0).board == [0, 2, 1, 1, 1, 1, 1, 1]
+    assert run(game, [1, 1, 1, 1, 1, 1, 1, 1], 3).board == [1, 1, 2, 0, 1, 1, 1, 1]
+    pos = run(game, [1, 1, 1, 1, 1, 1, 1, 1], 3, 4)  # North's left hole, towards its middle
+    assert pos.board == [1, 1, 2, 0, 0, 2, 1, 1]
+
+
+# ---- endless sowing --------------------------------------------------------------------------
+
+
+def test_a_sowing_is_endless_only_after_75_laps():
+    # Hufesay 0:6 (6 holes, LAPPER, crosscapt): North's 9 ends after more than 50 laps,
+    # where 1.8 called the move endless and ended the game
+    laps = {"stores": True, "mustpass": True, "mlaps": "LAPPER", "capt_side": "OPP_SIDE",
+            "unclaimed": "DONT_SCORE"}
+    board = [4, 1, 7, 1, 6, 1, 5, 2, 1, 8, 2, 1]
+    game = make110(6, 4, crosscapt="ONE_ZEROS", quitter="DONT_SCORE", **laps)
+    pos = run(game, board, 9, turn=1, stores=[6, 3])
+    assert (pos.board, pos.stores, pos.outcome) == ([3, 2, 1, 6, 1, 1, 0, 3, 15, 1, 5, 1], [6, 3], None)
+    old = run(make(6, 4, crosscapt=True, **laps), board, 9, turn=1, stores=[6, 3])
+    assert old.outcome is not None
+
+
+# ---- territory rounds ----------------------------------------------------------------------
+
+
+TERRITORY = {"goal": "TERRITORY", "goal_param": 6, "stores": True, "rounds": "NO_MOVES"}
+
+
+def test_a_territory_round_gives_the_part_filled_hole_only_for_more_than_half_its_seeds():
+    # 4 holes a side, 2 seeds a hole: North's 9 seeds make 4 holes and half a hole's
+    # seeds, which 1.8 counted as a fifth hole (Weg::Weg_4_2 3:11)
+    for game, holes in ((make110(4, 2, **TERRITORY), 4), (make(4, 2, **TERRITORY), 5)):
+        pos = at(game, [0] * 8, stores=[7, 9])
+        assert win_holes(game.pipe, pos) == (1, holes)
+
+
+def test_a_territory_game_goes_on_to_another_round_while_the_loser_holds_enough():
+    # 16 seeds, 6 holes to win: 1.10 ends the game when a player holds fewer than
+    # 16 - 12 + 1 = 5 seeds (1.8: fewer than 6)
+    def required(game: Game) -> int:
+        ender = game.pipe.ender
+        while not isinstance(ender, RoundBySeeds):
+            ender = ender.inner
+        return ender.required
+
+    assert required(make110(4, 2, **TERRITORY)) == 5
+    assert required(make(4, 2, **TERRITORY)) == 6
+
+
+def test_after_a_round_tie_the_last_mover_starts_a_loser_starts_game():
+    # South 2 -> 3 (2) taken: 6 seeds each and nothing left to move, a round tie
+    rules = {"stores": True, "capt_on": [2], "rounds": "NO_MOVES", "round_starter": "LOSER"}
+    for game, starter in ((make110(**rules), 0), (make(**rules), 1)):
+        pos = run(game, [0, 0, 1, 1, 0, 0], 2, stores=[4, 6])
+        assert pos.outcome.kind == OutcomeKind.ROUND_TIE
+        assert game.next_round(pos).turn == starter
+
+
+def test_capt_rturn_once_counts_the_repeats_of_each_turn():
+    # South captures twice (2 -> 3, then 1 -> 4; the second gives no repeat), then North
+    # captures (5 -> 0): a repeat in 1.10, where each turn may have one; 1.8 counted the
+    # captures in a row, whoever made them
+    rules = {"stores": True, "capt_on": [2], "capt_rturn": "ONCE"}
+    for game, turn in ((make110(**rules), 1), (make(**rules), 0)):
+        pos = run(game, [1, 3, 1, 1, 1, 1], 2, 1, 5)
+        assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 1, 0, 0], [4, 2], turn)
+
+
+def test_picklastseeds_counts_only_the_seeds_a_capture_could_take():
+    # South 2 -> 3: 2 seeds left on North's row, the side South captures from (5 in
+    # all): 1.10 gives South every seed left; 1.8 counted all 5, above nbr_start 2
+    rules = {"stores": True, "capt_on": [4], "capt_side": "OPP_SIDE", "pickextra": "PICKLASTSEEDS"}
+    pos = run(make110(**rules), [3, 0, 1, 0, 1, 0], 2, stores=[3, 3])
+    assert (pos.board, pos.stores) == ([0] * 6, [8, 3])
+    old = run(make(**rules), [3, 0, 1, 0, 1, 0], 2, stores=[3, 3])
+    assert (old.board, old.stores) == ([3, 0, 0, 1, 1, 0], [3, 3])
+
+
+# ---- captures that read where the move began -------------------------------------------------
+
+
+def test_all_single_xcapt_counts_a_start_hole_of_one_seed():
+    # South 0 holds one seed as the move begins: 1.10 takes the 3 across it (hole 5)
+    # before sowing; 1.8 looked once the seed was drawn
+    rules = {"stores": True, "presowcapt": "ALL_SINGLE_XCAPT"}
+    pos = run(make110(**rules), [1, 2, 0, 1, 1, 3], 0)
+    assert (pos.board, pos.stores) == ([0, 3, 0, 1, 1, 0], [3, 0])
+    old = run(make(**rules), [1, 2, 0, 1, 1, 3], 0)
+    assert (old.board, old.stores) == ([0, 3, 0, 1, 1, 3], [0, 0])
+
+
+def test_opp_cont_captures_go_on_from_where_the_sowing_ended():
+    # South 1 -> 2, 3, both reaching 2: the capture begins on North's 3 and goes back to
+    # South's own 2 in 1.10 (the side is read where it began); 1.8 stopped at the row end
+    rules = {"stores": True, "capt_on": [2], "multicapt": -1, "capt_side": "OPP_CONT"}
+    pos = run(make110(**rules), [0, 2, 1, 1, 0, 1], 1, stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 1], [6, 2])
+    old = run(make(**rules), [0, 2, 1, 1, 0, 1], 1, stores=[2, 2])
+    assert (old.board, old.stores, old.outcome) == ([0, 0, 2, 0, 0, 1], [4, 2], None)
+
+
+def test_multiple_captures_run_against_the_variants_direction_not_the_chosen_one():
+    # sow_direct CCW, South chooses CW from 0: 5 and 4 reach 2, the capture starts on 4.
+    # 1.10 goes on clockwise (against CCW) to the empty 3; 1.8 went against the sowing,
+    # back to 5
+    rules = {"stores": True, "capt_on": [2], "multicapt": -1, "udir_holes": [0, 1, 2]}
+    pos = run(make110(**rules), [2, 0, 0, 0, 1, 1], (0, "CW"), stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 2], [4, 2])
+    old = run(make(**rules), [2, 0, 0, 0, 1, 1], (0, "CW"), stores=[2, 2])
+    assert (old.board, old.stores) == ([0] * 6, [6, 2])
+
+
+def test_opp_or_empty_skips_the_test_for_a_hole_with_more_seeds_than_a_row():
+    # North's 5 holds 4 seeds (more than the 3 holes of a row) and would end on its own
+    # occupied 3: 1.10 does not test it, as the reference reads the move's own hole; 1.8
+    # read South's hole at the same row position (1 seed) and refused the move
+    rules = {"stores": True, "allow_rule": "OPP_OR_EMPTY"}
+    assert make110(**rules).legal_moves(at(make110(**rules), [0, 0, 1, 1, 1, 4], turn=1)) == [5]
+    assert make(**rules).legal_moves(at(make(**rules), [0, 0, 1, 1, 1, 4], turn=1)) == []
+
+
+def test_children_without_stores_leave_seeds_already_out_of_play_where_they_are():
+    # South 2 -> 3 (2) captured: the 2 seeds go to South's child (hole 4). The stores'
+    # earlier seeds (out of play since a round ended) stay there in 1.10; 1.8 moved
+    # every store seed onto the board
+    rules = {"child_type": "NORMAL", "child_cvt": 4, "capt_on": [2]}
+    game = make110(**rules)
+    pos = game.play(at(game, [0, 0, 1, 1, 3, 1], stores=[1, 1], children="....S."), 2)
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 5, 1], [1, 1])
+    game18 = make(**rules)
+    old = game18.play(at(game18, [0, 0, 1, 1, 3, 1], stores=[1, 1], children="....S."), 2)
+    assert (old.board, old.stores) == ([0, 0, 0, 0, 7, 1], [0, 0])
+
+
+def test_an_endless_sowing_leaves_the_seeds_to_the_quitter_parameter():
+    # Tegre 5:172: North's 6 sows (LAP_CAPT) without end. The 2 seeds in hand leave
+    # play; the 33 on the board are split by `quitter` (default DIVVIED, the odd seed to
+    # the player with fewer), not by `unclaimed` (LAST_MOVER), which 1.8 read
+    rules = {"stores": True, "unclaimed": "LAST_MOVER", "mlaps": "LAPPER", "sow_rule": "LAP_CAPT",
+             "capt_side": "OPP_SIDE"}
+    board = [4, 0, 2, 1, 5, 6, 3, 6, 2, 1, 0, 5]
+    pos = run(make110(6, 4, crosscapt="ONE_ZEROS", **rules), board, 6, turn=1, stores=[10, 3])
+    assert (pos.board, pos.stores, pos.outcome.winner) == ([0] * 12, [26, 20], 0)
+    taker = make110(6, 4, crosscapt="ONE_ZEROS", quitter="LAST_MOVER", **rules)
+    assert run(taker, board, 6, turn=1, stores=[10, 3]).stores == [10, 36]
+
+
+def test_pickoppbasic_takes_every_opponent_hole_meeting_the_capture_criteria():
+    # South 2 -> 3 (2) captured; North's 5 (2) meets capt_on too and goes with it, 4 (3)
+    # does not
+    game = make110(stores=True, capt_on=[2], pickextra="PICKOPPBASIC")
+    pos = run(game, [0, 0, 1, 1, 3, 2], 2, stores=[2, 2])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 0, 3, 0], [6, 2])
