@@ -220,8 +220,7 @@ class Hub:
         room = Room(code, name, variant_json, variant, public=public, store=journal,
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
                     clock=self.clock, deliver=journal.deliver, rules=self.rules if name == "custom" else None,
-                    count_interval=self.settings.lobby_interval,
-                    first_move_timeout=self.settings.first_move_timeout)
+                    count_interval=self.settings.lobby_interval, first_move_timeout=self.settings.first_move_timeout)
         room.turn_hook = self.computers.schedule
         room.on_move = self.count_move
         self.competition.prepare(room)

@@ -35,7 +35,6 @@ from mancala.protocol.messages import (
     RoundStarted,
     Spectators,
     State,
-    TakenBack,
     move_events,
 )
 from mancala.protocol.messages import Seat as SeatNumber
@@ -44,9 +43,11 @@ from mancala.rules.variant import Variant
 from mancala_server.clock import Clock, Timer
 from mancala_server.game_access import share_key
 from mancala_server.game_clock import FIRST_MOVE_TIMEOUT
-from mancala_server.match import Ending, Match, OfferDecision, Rerated, replay
+from mancala_server.match import Ending, Match, Rerated
 from mancala_server.ratings import Settled, computer_rating
+from mancala_server.room_absence import AbsenceRules
 from mancala_server.room_chat import RoomChat
+from mancala_server.room_offers import OfferActions
 from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore, layout
 from mancala_server.rules_worker import (
     RulesTimeout,
@@ -61,7 +62,7 @@ log = logging.getLogger("mancala_server")
 COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
 
 
-class Room:
+class Room(AbsenceRules, OfferActions):
     def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
                  *, public: bool, store: RoomStore, on_change: Callable[[Room], None],
                  abandon_timeout: float, clock: Clock, deliver: Deliver,
@@ -364,100 +365,6 @@ class Room:
             self.empty_since = self.clock.now()
         self.on_change(self)
 
-    def cancel_timers(self) -> None:
-        self.match.cancel_timers()
-        if self._count_timer is not None:
-            self._count_timer.cancel()
-            self._count_timer = None
-        for s in self.seats:
-            if s.abandon_timer:
-                s.abandon_timer.cancel()
-                s.abandon_timer = None
-            s.claimable = False
-
-    def start_abandon_timers(self) -> None:
-        """After a restart nobody is connected yet: every seated player gets the grace period."""
-        if self.finished or self.status != "playing":
-            return
-        for i, s in enumerate(self.seats):
-            if not s.connected and s.abandon_timer is None:
-                self._start_abandon_timer(i)
-
-    def _start_abandon_timer(self, seat: int) -> None:
-        s = self.seats[seat]
-        if s.abandon_timer is not None:
-            s.abandon_timer.cancel()
-            s.abandon_timer = None
-        s.claimable = False  # a new grace period (a rematch, a restart): nothing to claim yet
-        control = self.match.control
-        if control is not None and control.days:
-            # correspondence: players come and go between moves for days; their clock is
-            # the limit (a flag), not two minutes away from the page
-            return
-        s.abandon_timer = self.clock.call_later(self.abandon_timeout, lambda: self._abandoned(seat))
-        s.forfeit_at = self.clock.now() + self.abandon_timeout
-
-    def _abandoned(self, seat: int) -> None:
-        """The grace period is over for a seat still empty. A human opponent who is there
-        chooses: claim the win, or wait for the absent player to come back. Where nobody
-        can choose, the game ends now as it always did (docs/rules-decisions.md)."""
-        s = self.seats[seat]
-        s.abandon_timer = None
-        s.forfeit_at = None
-        if s.connected or self.finished:
-            return
-        if self.match.aborts:  # before both players moved: nothing to claim, the game is off
-            self._forfeit(seat)
-            return
-        other = self.seats[1 - seat]
-        if other.computer:  # it never claims: it wins at the deadline
-            self._forfeit(seat)
-        elif other.connected:
-            s.claimable = True
-            log.info("room %s: seat %d away past its grace period; the win is claimable", self.code, seat)
-            self.broadcast(PlayerStatus(room=self.code, seat=seat, status="claimable", name=s.name))
-            self.on_change(self)
-        elif other.claimable:
-            # both away: the one whose deadline passed first (the other) loses, the claim
-            # its opponent could have made, made for them now that they are gone too
-            self._forfeit(1 - seat)
-        else:  # both away, this deadline the first to pass: this seat left first
-            self._forfeit(seat)
-
-    def _forfeit(self, seat: int) -> None:
-        if self.match.aborts:  # a game one side never played has no loser (match.py)
-            self.end(self.match.abort(seat, "left before both players had moved"))
-            return
-        s = self.seats[seat]
-        log.info("room %s: seat %d abandoned; forfeit", self.code, seat)
-        self.broadcast(PlayerStatus(room=self.code, seat=seat, status="forfeited", name=s.name))
-        self._finish(Outcome(OutcomeKind.WIN, 1 - seat), "forfeit",
-                     f"{SEAT_NAMES[1 - seat]} wins: {SEAT_NAMES[seat]} abandoned the game")
-
-    def settle_unclaimed(self) -> None:
-        """The room is being closed while a win waits to be claimed: the player who waited
-        gets it, as the claim would have given it, rather than a game left unended."""
-        for seat, s in enumerate(self.seats):
-            if s.claimable and not s.connected and not self.finished:
-                self._forfeit(seat)
-
-    def claim_win(self, client: Member) -> None:
-        """The player who stayed takes the win from an opponent away past the grace period."""
-        seat = self.seat_of(client)
-        if self.finished:
-            raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
-        other = self.seats[1 - seat]
-        if not other.claimable or other.connected:
-            left = other.grace_ms(self.clock.now())
-            if left is not None:
-                why = f"{SEAT_NAMES[1 - seat]} has {left / 1000:.0f} s left to come back"
-            elif other.connected:
-                why = f"{SEAT_NAMES[1 - seat]} is here"
-            else:
-                why = f"{SEAT_NAMES[1 - seat]} is not away past a grace period"
-            raise RoomError(ErrorCode.NOT_CLAIMABLE, f"room {self.code}: nothing to claim: {why}")
-        self._forfeit(1 - seat)
-
     # ---- play -------------------------------------------------------------------------
 
     def seat_of(self, client: Member) -> int:
@@ -639,46 +546,6 @@ class Room:
     def end(self, ending: Ending) -> None:
         """End the game as the match decided (on time, by agreement)."""
         self._finish(ending.outcome, ending.reason, ending.words)
-
-    def offer_draw(self, seat: int) -> None:
-        self.carry_out(self.match.offer_draw(seat))
-
-    def answer_draw(self, seat: int, accept: bool) -> None:
-        self.carry_out(self.match.answer_draw(seat, accept))
-
-    def offer_takeback(self, seat: int) -> None:
-        self.carry_out(self.match.offer_takeback(seat))
-
-    def answer_takeback(self, seat: int, accept: bool) -> None:
-        self.carry_out(self.match.answer_takeback(seat, accept))
-
-    def carry_out(self, decision: OfferDecision) -> None:
-        """Do what the match decided of an offer: tell its news, go back, or end the game."""
-        for news in decision.news:
-            self.broadcast(news)
-        if decision.take_back_to is not None:
-            self._take_back(decision.take_back_to)
-        if decision.ending is not None:
-            self.end(decision.ending)
-
-    def _take_back(self, ply: int) -> None:
-        """Back to the position after the first `ply` moves, stored before it is told."""
-        pos = self.replay_to(ply)
-        if pos is None:
-            raise RoomError(ErrorCode.NO_TAKEBACK, "moves cannot be taken back across a new round")
-        assert self.game_id is not None
-        self.store.take_back(self.game_id, ply)
-        self.moves = self.moves[:ply]
-        self.position = pos
-        self.touch()
-        clocks = self.match.taken_back()
-        log.info("room %s: moves from ply %d taken back", self.code, ply)
-        self.broadcast(TakenBack(room=self.code, ply=ply, moves=list(self.moves), state=self.state(), clocks=clocks))
-        self.computer_turn()
-
-    def replay_to(self, ply: int) -> Position | None:
-        """The position after the game's first `ply` moves (a takeback), or None."""
-        return replay(self.game, self.first, self.moves, ply)
 
     def computer_budget(self, cap_ms: int) -> int:
         return self.match.computer_budget(cap_ms)
