@@ -62,6 +62,9 @@ class Settings:
     # and at once (catch_up.py)
     catch_up_rate: float = 2000.0
     catch_up_burst: int = 6000
+    # and all the connections of one address together (several people may share one)
+    catch_up_address_rate: float = 8000.0
+    catch_up_address_burst: int = 24000
     # the move limit of one game (move_cap.py): this many moves a seed in play, at least
     # `move_cap_minimum`; a game the rules have not ended by then ends there
     move_cap_per_seed: int = 50

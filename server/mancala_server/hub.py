@@ -107,7 +107,7 @@ class Hub:
         # stored games' positions for HTTP, a page at a time, finished games' kept
         self.position_pages = PositionPages()
         # the room_states a connection may ask for, by the moves they carry (catch_up.py)
-        self.catch_up = CatchUpBudget(settings.catch_up_rate, settings.catch_up_burst, self.clock.now)
+        self.catch_up = CatchUpBudget.of(settings, self.clock.now)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
                            lambda: len(self.computers.queued), lambda: len(self.computers.pending))

@@ -145,3 +145,23 @@ def test_a_request_that_finds_a_finished_replay_not_yet_recorded_does_not_spin()
     worker.start()
     worker.join(10)
     assert not worker.is_alive() and len(answers) == 1
+
+
+async def test_an_addresss_connections_share_one_catch_up_budget(start_server, connect) -> None:
+    # each connection may catch up on 20 moves at once, the address on 28 in all
+    server = await start_server(catch_up_rate=0.001, catch_up_burst=20,
+                                catch_up_address_rate=0.001, catch_up_address_burst=28)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    a, b, room, state = await ann_and_bob(lambda name: connect(name, to=url))
+    await play_moves(room, [a, b], state.state, rng=random.Random(6), count=6)
+    first, second = await connect("cy", to=url), await connect("di", to=url)
+    codes = []
+    for watcher in (first, first, first, second, second):
+        try:
+            await watcher.spectate(room)
+            codes.append("ok")
+        except ServerError as exc:
+            codes.append(exc.code if "one address" in exc.message else f"{exc.code} (connection)")
+    # 18 moves on the first socket, then 6 on the second: a third 6 would pass the address's 28,
+    # though the second socket's own budget (20) would allow more
+    assert codes == ["ok", "ok", "ok", "ok", "rate_limited"]
