@@ -17,13 +17,12 @@ None when there is nothing to choose.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
+from mancala.engine.pipeline import Pipeline
 from mancala.engine.position import Position
 from mancala.rules.enums import RoundFill
-
-if TYPE_CHECKING:
-    from mancala.engine.game import Game
+from mancala.rules.variant import Variant
 
 USER_FILLS = (RoundFill.UCHOOSE, RoundFill.UMOVE, RoundFill.UCHOWN)
 FORMS = {RoundFill.UCHOOSE: "fill", RoundFill.UMOVE: "layout", RoundFill.UCHOWN: "own"}
@@ -33,8 +32,17 @@ class IllegalChoice(ValueError):
     """A round choice the rules do not allow; nothing changes."""
 
 
+class ChoosingGame(Protocol):
+    """What the round choices read of the game that owns them (game.py): a protocol
+    rather than an import back up."""
+
+    variant: Variant
+    holes: int
+    pipe: Pipeline
+
+
 class RoundChoices:
-    def __init__(self, game: Game) -> None:
+    def __init__(self, game: ChoosingGame) -> None:
         self.game = game
         self.fill = game.variant.game_info.round_fill
         self.user = self.fill in USER_FILLS
