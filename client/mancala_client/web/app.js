@@ -78,7 +78,14 @@ async function onOpen() {
   const c = app.conn;
   try {
     await c.request({ type: "hello", name: saved.loadName() || "guest" });
-    await identify(c, saved.loadName()); // a known player: ratings, challenges (identity.js)
+    try {
+      await identify(c, saved.loadName()); // a known player: ratings, challenges (identity.js)
+    } catch (err) {
+      // refused (too many new players from this address, say): play on as a guest
+      // rather than stop short of the lobby and the room the link names
+      if (!(err instanceof ServerError) || err.code === "disconnected") throw err;
+      showError(err);
+    }
     const [variants, lobby] = await Promise.all([
       c.request({ type: "list_variants" }),
       c.request({ type: "subscribe_lobby" }),
