@@ -14,7 +14,10 @@ README.md shows and tests/test_screenshots.py checks):
   played out seed by seed, as a watcher saw it: the page's timers run under Playwright's
   clock, moved on a seed's time per frame, so the frames are the same each run;
 - replay.png: the finished game in the replay viewer (/games/{id}), stepped back a move;
-- phone.png: the game under way in a 390 px wide window.
+- phone.png: the game under way in a 390 px wide window;
+- phone-bao.png, phone-bao-wide.png: Bao (8 holes a row, four rows, a direction to
+  choose on some holes) on a phone held upright (375 x 812) and sideways (812 x 375);
+- phone-toguz.png, phone-toguz-wide.png: Toguz Kumalak (9 holes a side) the same two ways.
 
 Pictures are stored with at most 256 colours (Pillow, a dev dependency) to keep them small.
 """
@@ -50,11 +53,14 @@ from tests.web.helpers import (  # noqa: E402
 
 DESKTOP = {"width": 1180, "height": 860}
 PHONE = {"width": 390, "height": 844}
+UPRIGHT, SIDEWAYS = {"width": 375, "height": 812}, {"width": 812, "height": 375}
+WIDE_BOARDS = {"bao": "bao", "toguz": "toguz_kumalak"}  # picture name -> variant
 VARIANT = "kalah_4"
 FRAMES = 5  # sowing frames kept: the first, the last and evenly between
 SEED_MS = 320  # a seed's time at the "slow" speed (client/mancala_client/web/sowing.js)
 OUTPUTS = ("lobby.png", "game.png", *(f"sowing-{i}.png" for i in range(1, FRAMES + 1)),
-           "replay.png", "phone.png")
+           "replay.png", "phone.png",
+           *(f"phone-{name}{how}.png" for name in WIDE_BOARDS for how in ("", "-wide")))
 
 
 def click_move(players: list[Any], hole: int) -> None:
@@ -119,7 +125,8 @@ def main(argv: list[str] | None = None) -> int:
     game = Game(load_variant(config_paths()[VARIANT]))
     moves, _, _ = moves_to_a_capture_and_an_extra_turn(game)
     with tempfile.TemporaryDirectory() as tmp:
-        server = LiveServer(Path(tmp) / "data")
+        # a dozen people from one address: more new players than an address may register
+        server = LiveServer(Path(tmp) / "data", register_burst=50)
         server.start()
         try:
             with sync_playwright() as pw:
@@ -204,6 +211,17 @@ def main(argv: list[str] | None = None) -> int:
                 viewer.keyboard.press("ArrowLeft")
                 viewer.wait_for_timeout(200)
                 shot(viewer, out / "replay.png")
+
+                # the widest boards on a phone both ways: a game begun, watched
+                for name, variant in WIDE_BOARDS.items():
+                    host = page_for(f"{name}-south")
+                    code = create_room(host, variant, public=False, seat="0", starter="0")
+                    wait_in_room(page_for(f"{name}-north", f"/#room={code}"))
+                    for how, viewport in (("", UPRIGHT), ("-wide", SIDEWAYS)):
+                        watcher = page_for(f"{name}-fan{how}", f"/#watch={code}", viewport)
+                        wait_in_room(watcher)
+                        watcher.wait_for_timeout(300)
+                        shot(watcher, out / f"phone-{name}{how}.png")
                 browser.close()
         finally:
             server.stop()
