@@ -264,6 +264,20 @@ async def wait_for(client: MancalaClient, kind: str, room: str, timeout: float =
             return event
 
 
+async def moves_each(room: str, seats: dict[int, MancalaClient], state: Any, count: int) -> None:
+    """Play on from `state` until every seat has made `count` moves: the people in `seats`
+    play the first legal move, a computer the other seat's (a rated game counts only
+    after two moves each: docs/competitive.md, "Farming limits")."""
+    made = [0, 0]
+    watcher = next(iter(seats.values()))
+    while min(made) < count and state.outcome is None:
+        seat = state.turn
+        if seat in seats:
+            await seats[seat].move(room, state.legal[0], sum(made))
+        state = (await wait_for(watcher, "move_made", room)).state
+        made[seat] += 1
+
+
 async def rating_of(net: Net, name: str, variant: str) -> int | None:
     status, profile, _ = await net.get(f"/api/players/{name}", net.reader)
     if status != 200:
@@ -322,14 +336,15 @@ async def first_move_wins(net: Net, sizes: Sizes, point: Point) -> None:
     room_pie = (await wait_for(p, "room_state", made.room)).pie
     refused = await code_of(p.create_room("multilap_jackman", rated=True, computer=1))
     # the computer's ladder: Pat wins a rated game against a person, then loses to the computer
-    human = await p.create_room("oware_abapa", rated=True, seat=0)
+    human = await p.create_room("oware_abapa", rated=True, seat=0, starter=0)
     await q.join(human.room)
+    await moves_each(human.room, {0: p, 1: q}, (await wait_for(q, "room_state", human.room)).state, 2)
     await q.resign(human.room)
     await wait_for(p, "game_over", human.room)
     before = await rating_of(net, "pat1", "oware_abapa")
     # the computer starts, so that its first search (the process's first) is warmed here
     computer = await p.create_room("oware_abapa", rated=True, seat=0, starter=1, computer=1)
-    await wait_for(p, "move_made", computer.room)
+    await moves_each(computer.room, {0: p}, (await wait_for(p, "room_state", computer.room)).state, 2)
     await p.resign(computer.room)
     await wait_for(p, "game_over", computer.room)
     after = await rating_of(net, "pat1", "oware_abapa")
@@ -810,10 +825,16 @@ async def lag_credit(net: Net, sizes: Sizes, point: Point) -> None:
         honest = await net.client("honest")
         await honest.join(granted["room"], seat=0)
         await honest.move(granted["room"], 0, 0)  # four seeds from the first hole: North's turn
+        await next_of("move_made")
+        # no clock runs until both players have moved (docs/competitive.md, "Early games"):
+        # the cheat's first move is quick, its second is the one timed
+        await cheat.send_str(json.dumps({"type": "move", "room": granted["room"], "move": 7, "ply": 1, "id": 3}))
+        await next_of("move_made")
+        await honest.move(granted["room"], 5, 2)  # ends in North's holes: North's turn
         moved = await next_of("move_made")
         before = moved["clocks"]["remaining"][1]
         await asyncio.sleep(THINK)
-        await cheat.send_str(json.dumps({"type": "move", "room": granted["room"], "move": 7, "ply": 1, "id": 3}))
+        await cheat.send_str(json.dumps({"type": "move", "room": granted["room"], "move": 6, "ply": 3, "id": 4}))
         mine = await next_of("move_made")
         charged = before - mine["clocks"]["remaining"][1]
     credit = THINK * 1000 - charged
