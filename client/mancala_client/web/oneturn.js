@@ -68,6 +68,24 @@ function play() {
   });
 }
 
+/** Stop the line playing and show the position after `at` moves (a step, or the end:
+ * a line of 15 moves played seed by seed takes most of a minute). */
+function stepTo(at) {
+  queue.clear();
+  view.shown = Math.max(0, Math.min(view.moves.length, at));
+  draw(null);
+  showResult(view.shown === view.moves.length);
+}
+
+function stepKeys(event) {
+  if (event.target instanceof HTMLInputElement || event.target instanceof HTMLSelectElement) return;
+  const at = view.shown ?? 0;
+  const to = { ArrowLeft: at - 1, ArrowRight: at + 1, Home: 0, End: view.moves.length }[event.key];
+  if (to === undefined) return;
+  event.preventDefault();
+  stepTo(to);
+}
+
 async function start() {
   const name = decodeURIComponent(location.pathname.split("/")[2] ?? "");
   const response = await fetch(`/api/variants/${encodeURIComponent(name)}/one-turn`).catch(() => null);
@@ -87,6 +105,10 @@ async function start() {
   $("one-turn-status").textContent = `The best first turn (found in ${line.seconds} s over ${line.positions} positions).`;
   $("one-turn-view").hidden = false;
   $("one-turn-replay").addEventListener("click", play);
+  $("step-back").addEventListener("click", () => stepTo((view.shown ?? 0) - 1));
+  $("step-next").addEventListener("click", () => stepTo((view.shown ?? 0) + 1));
+  $("step-end").addEventListener("click", () => stepTo(view.moves.length));
+  document.addEventListener("keydown", stepKeys);
   document.body.dataset.loaded = "line";
   play();
 }
