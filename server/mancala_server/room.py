@@ -579,6 +579,7 @@ class Room(AbsenceRules, OfferActions):
         waiting, self._ratings_wait = self._ratings_wait, None
         for rerated in waiting or ():
             self.broadcast(rerated.news)
+        self.chat.game_ended()
         self.on_change(self)
 
     def _rated(self, settled: list[Settled]) -> None:

@@ -143,6 +143,20 @@ class RoomChat:
         """The member left the room: its mutes go with it (its rate stays its own)."""
         self.muted.pop(member, None)
 
+    def game_ended(self) -> None:
+        """The spectators' lines, kept from the players while the game ran, reach them now
+        (as promised: docs/protocol.md), not only after a reload."""
+        room = self.room
+        heard = [m for m in self.recent if m.channel == "spectators"]
+        if not heard:
+            return
+        for member in room.clients():
+            if member.seats.get(room.code) is None:
+                continue  # spectators heard them as they were said
+            for line in heard:
+                if not self._mutes_name(member, line.name):
+                    room.deliver([member], line)
+
     def lines_for(self, member: Member) -> list[ChatMessage]:
         """The recent lines this member may see (after a join, reconnect or spectate)."""
         seat = member.seats.get(self.room.code)
