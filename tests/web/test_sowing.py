@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from mancala.engine.game import Game
+from mancala.record import marks
 from mancala.rules.loading import config_paths, load_variant
 from tests.web.helpers import (
     WATCH_ARRIVALS,
@@ -207,8 +208,9 @@ def test_a_moves_events_are_played_seed_by_seed_to_the_engines_position(new_page
                                 [{"seat": pos.turn, "move": move, "state": game.state_json(after), "events": events},
                                  game.state_json(pos)])
         assert effects["extra"] == (i == extra_at) and bool(effects["captured"]) == (i == capture_at)
-        if i == capture_at:  # the seeds taken across, not the capturing seed
-            assert effects["captured"] == captures[0]["seeds"]
+        if i == capture_at:  # every seed taken into the store, as record.txt counts (docs/notation.md)
+            assert effects["captured"] == sum(e["seeds"] for e in captures)
+            assert f"x{effects['captured']}" == marks(events)
         pos = after
 
 

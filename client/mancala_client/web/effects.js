@@ -14,24 +14,20 @@ export const storePlace = (seat) => -1 - seat;
  * mover's store, extra: the mover moves again}.
  */
 export function moveEffects(msg, before) {
-  if (Array.isArray(msg.events)) return fromEvents(msg.events, msg.seat, (msg.state ?? before)?.board.length);
+  if (Array.isArray(msg.events)) return fromEvents(msg.events, msg.seat);
   return fromPositions(msg, before);
 }
 
-function fromEvents(events, seat, places) {
+function fromEvents(events, seat) {
   const sows = events.filter((e) => e.kind === "sow");
   const mine = storePlace(seat);
+  // every seed the capture took into the store, the capturing seed's own hole included:
+  // the count docs/notation.md gives (x5), as the text record and the terminal say it
   const takes = events.filter((e) => e.kind === "capture" && e.dst === mine && e.src >= 0);
-  // the seed that captured, taken from its own hole, is not counted when seeds were
-  // taken across ("captured 5", not 6); a capture on one's own side alone still counts
-  const holes = (places ?? 0) / 2;
-  const own = (hole) => holes > 0 && Math.floor(hole / holes) === seat;
-  const across = takes.filter((t) => !own(t.src));
-  const counted = across.length ? across : takes;
   const lastSow = sows[sows.length - 1];
   return {
     path: sows.flatMap((e) => e.path.filter((place) => place >= 0)),
-    captured: counted.reduce((n, t) => n + t.seeds, 0),
+    captured: takes.reduce((n, t) => n + t.seeds, 0),
     capturedHoles: takes.map((t) => t.src),
     ownStore: lastSow?.path[lastSow.path.length - 1] === mine,
     extra: events.some((e) => e.kind === "extra_turn" || e.kind === "pass"),
