@@ -101,7 +101,10 @@ async def test_variant_names_and_custom_variants(connect):
 
     bad = {"game_constants": {"holes": 0, "nbr_start": 4}, "game_info": {"stores": True}}
     with pytest.raises(ServerError) as info:
-        await client.create_room(bad)
+        # the first custom variant waits for the rules workers to start (many seconds on
+        # a machine busy with the suite), hence the longer wait
+        await client.request({"type": "create_room", "variant": bad, "public": True, "seat": None,
+                              "starter": 0}, timeout=30)
     assert info.value.code == "invalid_variant" and info.value.params == ["holes"]
     assert "holes" in info.value.message
 

@@ -335,7 +335,9 @@ async def _raw(url: str, fmt: str = "json") -> Any:
 
 
 async def _reply(ws: Any) -> dict[str, Any]:
-    frame = await asyncio.wait_for(ws.recv(), 5)
+    # a custom variant is read in the rules workers, which the first one starts (a
+    # spawn and the engine's imports: many seconds on a machine busy with the suite)
+    frame = await asyncio.wait_for(ws.recv(), 30)
     return msgpack.unpackb(frame) if isinstance(frame, bytes) else json.loads(frame)
 
 

@@ -141,10 +141,15 @@ def test_a_draw_by_agreement_and_chat_seen_by_the_right_people(new_page) -> None
     for page in (alice, bob, carol):
         page.wait_for_selector("#room[data-status='finished']")
     assert alice.inner_text("#result h3") == "Draw!" and "agreement" in bob.inner_text("#result")
+    # at the end the players are told what the spectators said during the game ...
+    alice.wait_for_selector("#chat-lines li.channel-spectators")
+    assert alice.inner_text("#chat-lines li.channel-spectators") == "cleo (watching): ann should play f"
     carol.fill("#chat-text", "well played")
     carol.press("#chat-text", "Enter")
-    alice.wait_for_selector("#chat-lines li.channel-spectators")  # after the game, the players hear it
-    assert alice.inner_text("#chat-lines li.channel-spectators") == "cleo (watching): well played"
+    # ... and hear what they say after it
+    alice.wait_for_function("document.querySelectorAll('#chat-lines li.channel-spectators').length === 2")
+    assert alice.locator("#chat-lines li.channel-spectators").all_inner_texts() == [
+        "cleo (watching): ann should play f", "cleo (watching): well played"]
 
 
 def test_a_challenge_by_name_from_the_lobby(new_page) -> None:
