@@ -17,16 +17,22 @@ import random
 import time
 
 from mancala.engine.game import ROUND_KINDS
-from mancala_server import game_pages
-from mancala_server.position_pages import PositionPages, carry_on
-from mancala_server.rules_worker import next_round_or_none
+from mancala.rules.loading import config_paths, read_json
+from mancala_server import stored_replay
+from mancala_server.position_pages import PositionPages
+from mancala_server.rules_worker import RulesWorkers, next_round_or_none
 from mancala_server.store import GameRow
+from mancala_server.stored_replay import carry_on
+from mancala_server.stored_rules import Definitions, StoredGames
 
 VARIANT, PLIES = "bule_perga", 6000
+DEFINITIONS = Definitions(config_paths())
+DEFINITION = read_json(config_paths()[VARIANT])
+GAME = DEFINITIONS.game(DEFINITION)
 
 
 def long_game(plies: int = PLIES, seed: int = 1) -> GameRow:
-    game = game_pages._game(VARIANT)
+    game = GAME
     rng = random.Random(seed)
     pos = game.start(0)
     moves: list[tuple[int, object]] = []
@@ -42,7 +48,7 @@ def long_game(plies: int = PLIES, seed: int = 1) -> GameRow:
             if nxt is None:
                 break
             pos = nxt
-    return GameRow(1, "BENCH", VARIANT, {}, 0, ["a", "b"], None, None, None, moves)
+    return GameRow(1, "BENCH", VARIANT, DEFINITION, 0, ["a", "b"], None, None, None, moves)
 
 
 def timed(fn):  # type: ignore[no-untyped-def]
@@ -53,20 +59,20 @@ def timed(fn):  # type: ignore[no-untyped-def]
 
 async def main() -> None:
     row = long_game()
-    whole, took = timed(lambda: json.dumps(game_pages.positions(row)).encode())
+    whole, took = timed(lambda: json.dumps([GAME.state_json(p) for p, _ in stored_replay.replay(GAME, row)]).encode())
     print(f"{len(row.moves)} moves; before: all positions in one answer, {len(whole) / 1e6:.2f} MB, "
           f"{took:.3f} s on the event loop")
-    progress, took = timed(lambda: carry_on(row, None, 500))
+    progress, took = timed(lambda: carry_on(GAME, row, None, 500))
     print(f"live game, first page of 500: {took:.3f} s in a thread, "
-          f"{len(json.dumps(progress.states[:500])) / 1e3:.0f} KB")
-    progress, took = timed(lambda: carry_on(row, progress, None))
+          f"{sum(map(len, progress.states[:500])) / 1e3:.0f} KB")
+    progress, took = timed(lambda: carry_on(GAME, row, progress, None))
     print(f"live game, the rest (to the last page): {took:.3f} s in a thread")
     longer = long_game(len(row.moves) + 2)  # the same game two moves on
-    _, took = timed(lambda: carry_on(longer, progress, None))
+    _, took = timed(lambda: carry_on(GAME, longer, progress, None))
     print(f"live game, asked again after two more moves: {took * 1000:.2f} ms in a thread "
           f"(before: the whole game replayed at every request)")
     finished = GameRow(**{**row.__dict__, "result": "draw", "outcome": {"kind": "tie"}})
-    pages = PositionPages()
+    pages = PositionPages(StoredGames(DEFINITIONS, RulesWorkers(1, 5.0)))
     start = time.perf_counter()
     await pages.page(finished, 0, 500)
     first = time.perf_counter() - start

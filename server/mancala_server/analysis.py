@@ -1,7 +1,7 @@
 """The computer's view of a stored game's position (issue 13): `GET /api/games/{id}/analysis?ply=N`.
 
-The server plays the stored game again (built-in variants only, server/mancala_server/game_pages.py)
-to ply N, so no position is read from the client, and asks the computer players'
+The server plays the stored game again to ply N, under the definition it was stored
+with (stored_rules.py), so no position is read from the client, and asks the computer players'
 on-demand search processes (on_demand.py: never the event loop, never ahead of a room's
 computer, at their lower priority) for the best move and its
 value: the exact solver first (mancala.ai.solver, small boards and endgames), else the
@@ -15,6 +15,11 @@ a player asking the computer about their own game (a spectator's tab is anyone's
 while a rated game is not over its positions are refused, 403 `analysis_rated_live`,
 whoever asks; casual games, and rated ones once over, are answered
 (docs/protocol.md "Analysis").
+
+Only games whose stored definition is a built-in file today are analysed: the search
+processes have a budget but no way to stop one move of an unknown definition, so a
+custom variant's game is 404 `not_found` and a game stored under an earlier definition
+of its variant (its file has changed since) is 409 `rules_changed`.
 
 Answers are kept per (game, ply, the moves that led there) in memory (bounded): a
 casual game's takeback can replace the moves after a ply. A search is paid for from a token
@@ -32,15 +37,19 @@ import json
 import re
 import time
 from collections import OrderedDict
+from functools import lru_cache
 from typing import Any
 
 from mancala.ai.player import PERFECT, choose_move
-from mancala.engine.game import IllegalMove
+from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
-from mancala_server import game_pages
+from mancala.rules.errors import VariantError
+from mancala.rules.loading import parse_variant
 from mancala_server.connection import TokenBucket
 from mancala_server.on_demand import OnDemandSearches, SearchBusy
 from mancala_server.store import GameRow
+from mancala_server.stored_replay import position_at
+from mancala_server.stored_rules import CUSTOM, Definitions
 
 PLY = re.compile(r"^\d{1,5}$")
 KEEP = 2_000  # answers kept in memory
@@ -69,9 +78,15 @@ def ply_of(query: str) -> int:
 # ---- in the worker process ------------------------------------------------------------
 
 
-def analyse(variant: str, pos: Position, budget_ms: int) -> dict[str, Any]:
-    """The best move and value for the player to move in `pos` (a built-in variant's)."""
-    game = game_pages._game(variant)
+@lru_cache(maxsize=16)
+def _game(definition: str) -> Game:
+    return Game(parse_variant(json.loads(definition)))
+
+
+def analyse(definition: str, pos: Position, budget_ms: int) -> dict[str, Any]:
+    """The best move and value for the player to move in `pos` under `definition` (a
+    built-in variant's JSON: the stored one, not the file of its name)."""
+    game = _game(definition)
     pos.legal = None  # computed fresh in this process
     start = time.perf_counter()
     answer = choose_move(game, pos, difficulty=PERFECT, budget_ms=budget_ms)
@@ -106,8 +121,10 @@ def refuse_live_rated(row: GameRow) -> None:
 class Analyses:
     """Answers per position (`key_of`), computed in `searches` once however many ask, and kept."""
 
-    def __init__(self, searches: OnDemandSearches, budget_ms: int, rate: float, burst: int) -> None:
+    def __init__(self, searches: OnDemandSearches, definitions: Definitions, budget_ms: int, rate: float,
+                 burst: int) -> None:
         self.searches = searches
+        self.definitions = definitions
         self.budget_ms = budget_ms
         self.rate, self.burst = rate, burst
         self.kept: OrderedDict[Key, dict[str, Any]] = OrderedDict()
@@ -128,8 +145,11 @@ class Analyses:
                                 "from one address; answers already given are free")
 
     async def answer(self, row: GameRow | None, ply: int, address: str) -> dict[str, Any]:
-        if row is None or not game_pages.built_in(row.variant):
+        if row is None or (row.variant == CUSTOM and not self.definitions.trusted(row.variant_json)):
             raise AnalysisError(404, "not_found", "no stored game of a built-in variant with that id")
+        if not self.definitions.trusted(row.variant_json):
+            raise AnalysisError(409, "rules_changed", f"game {row.id} was played under an earlier definition "
+                                f"of {row.variant}: analysis is for games of today's definitions")
         refuse_live_rated(row)  # the rule before memory: nothing of a live rated game is answered
         key = key_of(row, ply)
         kept = self.kept.get(key)
@@ -139,29 +159,31 @@ class Analyses:
         fut = self.running.get(key)
         if fut is None:
             try:
-                pos = game_pages.position_at(row, ply)
-            except IllegalMove as exc:
+                game = await self.definitions.game_off_loop(row.variant_json)
+                pos = await asyncio.to_thread(position_at, game, row, ply)
+            except (IllegalMove, VariantError) as exc:
                 raise AnalysisError(409, "unreplayable", f"the game no longer replays: {exc}") from None
             if pos is None:
                 raise AnalysisError(404, "no_such_ply", f"game {row.id} has {len(row.moves)} moves")
             head = {"game": row.id, "ply": ply, "turn": pos.turn}
-            if pos.outcome is not None or not game_pages._game(row.variant).legal_moves(pos):
+            if pos.outcome is not None or not game.legal_moves(pos):
                 return self._keep(key, {**head, "over": True})
             if self.searches.running + self.searches.waiting >= self.searches.workers + self.searches.queue:
                 # before the quota is charged: a refusal costs the asker nothing
                 raise AnalysisError(503, "analysis_busy", "too many searches asked for now; try again later")
             self._charge(address)
-            fut = self.running[key] = asyncio.ensure_future(self._compute(key, row.variant, pos, head))
+            definition = json.dumps(row.variant_json, sort_keys=True)
+            fut = self.running[key] = asyncio.ensure_future(self._compute(key, definition, pos, head))
             fut.add_done_callback(lambda f: f.cancelled() or f.exception())
         # one asker going away does not stop the search for the others
         return await asyncio.shield(fut)
 
-    async def _compute(self, key: Key, variant: str, pos: Position,
+    async def _compute(self, key: Key, definition: str, pos: Position,
                        head: dict[str, Any]) -> dict[str, Any]:
         try:
             self.computed += 1
             # the margin: a worker's start
-            got = await self.searches.run(self.budget_ms / 1000 + 60.0, analyse, variant, pos, self.budget_ms)
+            got = await self.searches.run(self.budget_ms / 1000 + 60.0, analyse, definition, pos, self.budget_ms)
         except SearchBusy:
             raise AnalysisError(503, "analysis_busy", "too many searches asked for now; try again later") from None
         except TimeoutError:

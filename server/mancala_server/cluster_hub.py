@@ -248,7 +248,7 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         row, epoch = taken
         game = await self.db.game(row.game_id) if row.game_id is not None else None
         self._epochs[code] = epoch
-        problem = self._restore_room(row, game)
+        problem = await self._restore_room(row, game)
         if problem is not None:
             await self.db.mark_unrestorable(code, row.game_id, problem)
             await self.link.release(code)

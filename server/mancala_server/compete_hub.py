@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable, Coroutine
+from pathlib import Path
 from typing import Any, Protocol
 
 from mancala.protocol.messages import (
@@ -42,7 +43,7 @@ from mancala.protocol.messages import (
     TransferCode,
     TransferCodeReply,
 )
-from mancala.rules.loading import config_paths, load_variant
+from mancala.rules.loading import load_variant
 from mancala_server import fair_start
 from mancala_server.address_buckets import AddressBuckets
 from mancala_server.clock import Clock, Timer
@@ -76,6 +77,7 @@ class CompeteVenue(Protocol):
     rooms: dict[str, Room]
     clients: set[Client]
     variants: dict[str, Any]
+    configs: dict[str, Path]  # the built-in variants' files (catalogue.py)
 
     def room(self, code: str) -> Room: ...
 
@@ -417,7 +419,7 @@ class Competition:
 
     async def _challenge_room(self, row: ChallengeRow, accepter: Member) -> Room:
         hub = self.hub
-        path = config_paths()[row.variant]
+        path = hub.configs[row.variant]
         raw = json.loads(path.read_text())
         room = hub.new_room(await hub.fresh_code(True, row.variant, raw), row.variant, raw, load_variant(path), True)
         room.creator = accepter.address

@@ -43,6 +43,9 @@ class Settings:
     rules_workers: int = 2
     rules_time_limit: float = 2.0
     rules_niceness: int = 10
+    # the built-in variants' files; empty: the package's configs/. For tests, which change
+    # a variant's file between two runs over one database (catalogue.py)
+    configs_dir: str = ""
     # searches people ask for over HTTP (one-turn lines, analyses): processes of their own,
     # apart from the computer opponents', at a lower priority still; at most
     # `search_queue` more wait, and a request past that is answered 503 at once

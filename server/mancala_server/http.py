@@ -11,7 +11,6 @@ one handler for both.
 
 from __future__ import annotations
 
-import asyncio
 import json
 import mimetypes
 from http import HTTPStatus
@@ -21,9 +20,9 @@ from typing import Any
 
 from aiohttp import web
 
-from mancala.engine.game import Game, IllegalMove
-from mancala.record import GameInfo, record_text, replay_request
-from mancala.rules.loading import load_variant
+from mancala.engine.game import IllegalMove
+from mancala.record import replay_request
+from mancala.rules.errors import VariantError
 from mancala_server import compete_http, game_pages
 from mancala_server.analysis import AnalysisError, ply_of
 from mancala_server.app_keys import HUB, STORAGE
@@ -32,8 +31,11 @@ from mancala_server.hub import Hub
 from mancala_server.metrics import CONTENT_TYPE
 from mancala_server.one_turn import OneTurnError
 from mancala_server.position_pages import PageError, page_of
+from mancala_server.rules_worker import RulesTimeout
 from mancala_server.storage import Storage
 from mancala_server.store import GameRow
+from mancala_server.stored_replay import record_info
+from mancala_server.stored_rules import CUSTOM
 
 # the page is the web client's; found by its package's location (data, not an import)
 WEB_DIR = Path(str(resources.files("mancala_client") / "web"))
@@ -65,6 +67,15 @@ def error_response(status: HTTPStatus, code: str, message: str) -> web.Response:
     return json_response({"error": code, "message": message}, status)
 
 
+def unreplayable(exc: Exception) -> web.Response:
+    """A stored game its stored definition no longer plays (409), or one whose rules the
+    rules workers gave up on (503, typed: stored_rules.py)."""
+    if isinstance(exc, RulesTimeout):
+        return error_response(HTTPStatus.SERVICE_UNAVAILABLE, "replay_timeout",
+                              f"the game's rules are too slow to play again here: {exc}")
+    return error_response(HTTPStatus.CONFLICT, "unreplayable", f"the game no longer replays: {exc}")
+
+
 def method_not_allowed(method: str) -> web.Response:
     response = error_response(HTTPStatus.METHOD_NOT_ALLOWED, "method_not_allowed",
                               f"{method[:20]} is not served here; use GET")
@@ -82,7 +93,6 @@ class HttpRoutes:
     def __init__(self, app: web.Application, web_dir: Path = WEB_DIR) -> None:
         self.app = app
         self.web_dir = web_dir
-        self._games: dict[str, Game] = {}
 
     @property
     def hub(self) -> Hub:
@@ -143,10 +153,12 @@ class HttpRoutes:
         info = self.hub.variants.get(request.match_info["name"])
         if info is None:
             return not_found(request.path)
-        start = game_pages._game(info.name).start(0)
+        game = await self.hub.stored.definitions.game_off_loop(self.hub.stored.definitions.raw[info.name])
+        start = game.start(0)
         # the server's move limit for its games, stated with its rules (move_cap.py)
         limit = self.hub.move_limit(start.total or sum(start.board) + sum(start.stores))
-        return json_response({**game_pages.variant_json(info.name, info.model_dump()), "move_cap": limit})
+        return json_response({**game_pages.variant_json(info.name, info.model_dump(), game.variant),
+                              "move_cap": limit})
 
     # ---- searched off the event loop --------------------------------------------------------
 
@@ -201,18 +213,32 @@ class HttpRoutes:
         except PageError as exc:
             return error_response(HTTPStatus.BAD_REQUEST, "bad_request", str(exc))
         row = await self.readable(request)
-        if row is None or not game_pages.built_in(row.variant):
+        if row is None or (row.variant == CUSTOM and not self.hub.stored.trusted(row)):
             return not_found(request.path)
         try:
             return _response(HTTPStatus.OK, await self.hub.position_pages.page_body(row, start, limit),
                              "application/json")
-        except IllegalMove as exc:  # the rules changed since it was played
-            return error_response(HTTPStatus.CONFLICT, "unreplayable", f"the game no longer replays: {exc}")
+        except (IllegalMove, VariantError, RulesTimeout) as exc:
+            return unreplayable(exc)
 
     async def record(self, request: web.Request) -> web.Response:
-        # the text record plays the whole game again: its length's work, in a thread
+        """A stored game as a download: the replay request, or the text notation (the game
+        played again by its stored definition: stored_rules.py)."""
         row = await self.readable(request)
-        return await asyncio.to_thread(self.record_of, row, request.match_info["kind"], request.path)
+        if row is None:
+            return not_found(request.path)
+        kind = request.match_info["kind"]
+        if kind == "json":
+            body = json.dumps(replay_request(row.variant_json, record_info(row, self._title(row)))).encode()
+            response = _response(HTTPStatus.OK, body, "application/json")
+        else:
+            try:
+                text = await self.hub.stored.record(row, self._title(row))
+            except (VariantError, RulesTimeout) as exc:
+                return unreplayable(exc)
+            response = _response(HTTPStatus.OK, text.encode(), "text/plain; charset=utf-8")
+        response.headers["Content-Disposition"] = f'attachment; filename="mancala-{row.id}.{kind}"'
+        return response
 
     # ---- competitive play (compete_http.py) ---------------------------------------------
 
@@ -232,42 +258,14 @@ class HttpRoutes:
             return not_found(request.path)
         return json_response(compete_http.chat_json(row.id, await self.storage.chat(row.id), row.outcome is not None))
 
-    def record_of(self, row: GameRow | None, kind: str, path: str) -> web.Response:
-        """A stored game as a download: the replay request, or the text notation."""
-        if row is None:
-            return not_found(path)
-        info = GameInfo(variant=row.variant, title=self._title(row), starter=row.starter,
-                        players=row.players, moves=[m for _, m in row.moves], game_id=row.id,
-                        result=row.result, reason=row.reason, start=row.start,
-                        seats=[s for s, _ in row.moves])
-        name = f"mancala-{row.id}"
-        if kind == "json":
-            body = json.dumps(replay_request(row.variant_json, info)).encode()
-            response = _response(HTTPStatus.OK, body, "application/json")
-        else:
-            # a custom variant's rules run only in the rules workers: its record is not
-            # played again here, so its moves have hole letters (the variant was checked
-            # when its room was made: its holes a side are known) but no marks
-            game = self._game(row.variant) if row.variant in self.hub.variants else None
-            holes = None if game is not None else row.variant_json.get("game_constants", {}).get("holes")
-            text = record_text(game, info, row.rounds, holes if isinstance(holes, int) else None)
-            response = _response(HTTPStatus.OK, text.encode(), "text/plain; charset=utf-8")
-        response.headers["Content-Disposition"] = f'attachment; filename="{name}.{kind}"'
-        return response
-
     def _title(self, row: GameRow) -> str:
+        """The name the stored definition gives itself; a custom variant's marked, so that it
+        cannot pass for a built-in one."""
+        named = (row.variant_json.get("game_info") or {}).get("name")
+        if row.variant == CUSTOM:
+            return f"{named or 'a variant'} (custom)"
         known = self.hub.variants.get(row.variant)
-        if known is not None:
-            return known.title
-        name = (row.variant_json.get("game_info") or {}).get("name") or "a variant"
-        return f"{name} (custom)"
-
-    def _game(self, name: str) -> Game:
-        """The rules of a built-in variant, made once (records are read again and again)."""
-        game = self._games.get(name)
-        if game is None:
-            game = self._games[name] = Game(load_variant(name))
-        return game
+        return str(named) if named else known.title if known is not None else row.variant
 
     @staticmethod
     def game_record(row: GameRow, public: bool) -> web.Response:

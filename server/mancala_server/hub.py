@@ -46,14 +46,14 @@ from mancala.protocol.messages import (
     SubscribeLobby,
     Swap,
     UnsubscribeLobby,
-    VariantInfo,
     Variants,
     Welcome,
     validate_client,
 )
 from mancala.rules.errors import VariantError
-from mancala.rules.loading import config_paths, load_variant, parse_variant
+from mancala.rules.loading import load_variant, parse_variant
 from mancala_server.analysis import Analyses
+from mancala_server.catalogue import configs, variant_infos
 from mancala_server.catch_up import CatchUpBudget
 from mancala_server.clock import Clock, LoopClock, Timer
 from mancala_server.compete_hub import Competition
@@ -74,6 +74,7 @@ from mancala_server.room_ports import Deliver, Member, RoomError
 from mancala_server.rules_worker import RulesTimeout, RulesWorkers
 from mancala_server.storage import SqliteStorage, Storage
 from mancala_server.store import GameRow, RoomRow
+from mancala_server.stored_rules import CUSTOM, Definitions, StoredGames
 
 log = logging.getLogger("mancala_server")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
@@ -95,17 +96,20 @@ class Hub:
         self._lobby_dirty: dict[str, Room] = {}
         self._lobby_flush: Timer | None = None
         self.clients: set[Client] = set()
-        self.variants = self._load_variants()
+        self.configs = configs(settings.configs_dir)  # the built-in variants' files (catalogue.py)
+        self.variants = variant_infos(self.configs)
         self.computers = ComputerPlayers(settings.computer_workers, settings.computer_cap_ms,
                                          settings.computer_niceness)
         self.rules = RulesWorkers(settings.rules_workers, settings.rules_time_limit, settings.rules_niceness)
+        # stored games by the definition they were stored with, not today's files (stored_rules.py)
+        self.stored = StoredGames(Definitions(self.configs), self.rules)
         # searches asked for over HTTP: a pool of their own, so a room's computer never waits behind them
         self.searches = OnDemandSearches(settings.search_workers, settings.search_queue, settings.search_niceness)
         self.one_turn = OneTurnLines(self.searches, settings.one_turn_time_limit)
-        self.analyses = Analyses(self.searches, settings.analysis_budget_ms,
+        self.analyses = Analyses(self.searches, self.stored.definitions, settings.analysis_budget_ms,
                                  settings.analysis_rate, settings.analysis_burst)
         # stored games' positions for HTTP, a page at a time, finished games' kept
-        self.position_pages = PositionPages()
+        self.position_pages = PositionPages(self.stored)
         # the room_states a connection may ask for, by the moves they carry (catch_up.py)
         self.catch_up = CatchUpBudget.of(settings, self.clock.now)
         self.metrics = Metrics(self.node or settings.node_id or "single")
@@ -144,19 +148,6 @@ class Hub:
     def _open_storage(self) -> Storage:
         return SqliteStorage(self.settings.db_path)
 
-    def _load_variants(self) -> dict[str, VariantInfo]:
-        out = {}
-        for stem, path in config_paths().items():
-            try:
-                v = load_variant(path)
-            except VariantError as exc:  # a broken file is the operator's to fix: say so, go on
-                log.error("variant file %s is not valid: %s", path.name, exc)
-                continue
-            info = v.game_info
-            out[stem] = VariantInfo(name=stem, title=v.name, about=info.about, holes=v.holes,
-                                    rules=info.rules, family=info.family, region=info.region)
-        return out
-
     # ---- lifecycle ----------------------------------------------------------------------
 
     async def start(self) -> None:
@@ -171,7 +162,7 @@ class Hub:
         """Load live rooms from the store after a (re)start.
 
         A room whose game no longer replays (its variant refused, or its moves illegal
-        under today's rules) is marked unrestorable in the store, said once in the log,
+        under its stored definition) is marked unrestorable in the store, said once in the log,
         and not loaded: it is never shown as playing."""
         count = 0
         for row in await self.storage.live_rooms():
@@ -180,7 +171,7 @@ class Hub:
                 continue
             row, self._epochs[row.code] = taken
             game = await self.storage.game(row.game_id) if row.game_id is not None else None
-            problem = self._restore_room(row, game)
+            problem = await self._restore_room(row, game)
             if problem is None:
                 count += 1
             else:
@@ -192,18 +183,20 @@ class Hub:
         log.info("restored %d rooms", count)
         return count
 
-    def _restore_room(self, row: RoomRow, game: GameRow | None) -> str | None:
-        """Rebuild one room from its stored row and game: None, or why it cannot be (the
-        caller marks it unrestorable)."""
+    async def _restore_room(self, row: RoomRow, game: GameRow | None) -> str | None:
+        """Rebuild one room from its stored row and game, by the definition stored with it
+        (played again in the rules workers unless it is a built-in file today): None, or
+        why it cannot be (the caller marks it unrestorable)."""
         if game is None:
             log.error("room %s: no stored game; marked unrestorable", row.code)
             return "no stored game"
         try:
-            variant = parse_variant(row.variant_json)
+            replayed = await self.stored.restored(row.variant_json, game)
+            variant = replayed.variant if replayed is not None else parse_variant(row.variant_json)
             room = self.new_room(row.code, row.variant, row.variant_json, variant, row.public)
-            room.restore(row, game)
+            room.restore(row, game, replayed)
             room.end_if_over()
-        except (VariantError, IllegalMove) as exc:
+        except (VariantError, IllegalMove, RulesTimeout, RuntimeError) as exc:
             self.rooms.pop(row.code, None)
             log.error("room %s: cannot be restored (%s); marked unrestorable", row.code, exc)
             return str(exc)
@@ -214,12 +207,15 @@ class Hub:
 
     def new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
                  public: bool) -> Room:
+        # a definition that is not a built-in file today (a custom variant, or a restored
+        # game's earlier one) is played only in the rules workers
+        here = name != CUSTOM and self.stored.definitions.trusted(variant_json)
         # its writes commit in order, and what it tells waits behind them (journal.py)
         journal = Journal(self.storage, Fence(code, self._epochs.pop(code, 1)), self.deliver,
                           lambda exc: self._journal_failed(code, journal, exc), self.metrics.commit.observe)
         room = Room(code, name, variant_json, variant, public=public, store=journal,
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
-                    clock=self.clock, deliver=journal.deliver, rules=self.rules if name == "custom" else None,
+                    clock=self.clock, deliver=journal.deliver, rules=None if here else self.rules,
                     count_interval=self.settings.lobby_interval, first_move_timeout=self.settings.first_move_timeout)
         room.turn_hook = self.computers.schedule
         room.on_move = self.count_move
@@ -460,7 +456,7 @@ class Hub:
         if isinstance(msg.variant, str):
             if msg.variant not in self.variants:
                 raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
-            path = config_paths()[msg.variant]
+            path = self.configs[msg.variant]
             name, raw, variant = msg.variant, json.loads(path.read_text()), load_variant(path)
             first = None
         else:
@@ -542,7 +538,7 @@ class Hub:
         if await self.pair_waiting(client, msg):
             return
         self._check_quota(client, False)
-        path = config_paths()[msg.variant]
+        path = self.configs[msg.variant]
         raw = json.loads(path.read_text())
         room = self.new_room(await self.fresh_code(True, msg.variant, raw), msg.variant, raw, load_variant(path), True)
         room.quick = True

@@ -527,12 +527,14 @@ class Match:
 
     def _takeback_target(self, seat: int) -> int:
         """Rule: a takeback goes back to the offerer's last move (and the reply after it);
-        never in a rated game, nor a custom variant's (its moves are not replayed here)."""
+        never in a rated game, nor where the rules run in the rules workers (a custom
+        variant, or a restored room's earlier definition: its moves are not replayed here)."""
         room = self.room
         if self.rated:
             raise RoomError(ErrorCode.NO_TAKEBACK, "no takebacks in a rated game")
         if room.rules is not None:
-            raise RoomError(ErrorCode.NO_TAKEBACK, "no takebacks in a custom variant")
+            raise RoomError(ErrorCode.NO_TAKEBACK, "no takebacks in a custom variant, or under a variant's "
+                            "earlier definition")
         mine = [m.ply for m in room.moves if m.seat == seat]
         if not mine:
             raise RoomError(ErrorCode.NO_TAKEBACK, "you have no move to take back")

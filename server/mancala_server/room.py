@@ -57,6 +57,8 @@ from mancala_server.rules_worker import (
 )
 from mancala_server.seat import SEAT_NAMES, Seat, hash_token
 from mancala_server.store import GameRow, RoomRow
+from mancala_server.stored_replay import Restored, restored
+from mancala_server.stored_rules import CUSTOM
 
 log = logging.getLogger("mancala_server")
 COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
@@ -123,7 +125,7 @@ class Room(AbsenceRules, OfferActions):
     @property
     def title(self) -> str:
         # a custom variant names itself: marked, so that it cannot pass for a built-in one
-        return f"{self.variant.name} (custom)" if self.rules is not None else self.variant.name
+        return f"{self.variant.name} (custom)" if self.variant_name == CUSTOM else self.variant.name
 
     def summary(self) -> RoomSummary:
         return RoomSummary(room=self.code, variant=self.variant_name, title=self.title, public=self.public,
@@ -202,9 +204,9 @@ class Room(AbsenceRules, OfferActions):
         self.touch()
         self.save()
 
-    def restore(self, row: RoomRow, game: GameRow) -> None:
+    def restore(self, row: RoomRow, game: GameRow, replayed: Restored | None = None) -> None:
         """Rebuild from the store: the stored first layout, then every committed move
-        through the engine (IllegalMove when they no longer replay)."""
+        through the engine (IllegalMove when they no longer replay), or as `replayed`."""
         self.game_id = row.game_id
         for s, (name, token_hash) in zip(self.seats, row.seats, strict=True):
             s.name, s.token_hash = name, token_hash
@@ -215,26 +217,9 @@ class Room(AbsenceRules, OfferActions):
             self.seats[row.computer].rating = (computer_rating(self.computer_level, self.variant_name).shown(),
                                                False)
         self.starter = game.starter
-        if game.start is not None:
-            pos = self.game.start(game.starter, board=game.start["board"], stores=game.start["stores"])
-        else:  # stored before layouts were kept: only a fixed layout can be rebuilt
-            if self.variant.game_info.start_pattern.name == "RANDOM":
-                raise IllegalMove("the game's random first layout was not stored")
-            pos = self.game.start(game.starter)
-        self.first = pos
-        rounds = game.rounds or {}
-        for ply, (seat, move) in enumerate(game.moves):
-            if pos.turn != seat:
-                raise IllegalMove(f"ply {ply}: stored for seat {seat}, but seat {pos.turn} is to move")
-            pos, events = self.game.play_events(pos, move)
-            if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
-                nxt = next_round_or_none(self.game, pos)
-                if nxt is not None and ply + 1 in rounds:  # as drawn then, not drawn anew
-                    nxt.board, nxt.stores, nxt.legal = list(rounds[ply + 1]["board"]), \
-                        list(rounds[ply + 1]["stores"]), None
-                pos = nxt or pos
-            self.moves.append(MoveRecord(ply=ply, seat=seat, move=move, events=move_events(events)))
-        self.position = pos
+        # a definition the rules workers play was replayed there (stored_rules.py)
+        replayed = replayed or restored(self.game, game)
+        self.first, self.moves, self.position = replayed.first, replayed.moves, replayed.position
         self.finished = game.outcome is not None  # an end the store missed: end_if_over
         self.result = game.result
         if game.match is not None:

@@ -8,9 +8,18 @@ from __future__ import annotations
 import random
 
 from mancala.engine.game import Game
-from mancala.rules.loading import config_paths, load_variant
+from mancala.rules.loading import config_paths, load_variant, read_json
 from mancala_client.api import ServerError
+from mancala_server.rules_worker import RulesWorkers
+from mancala_server.stored_rules import Definitions, StoredGames
 from tests.server.helpers import ann_and_bob, get_json, play_moves
+
+KALAH = read_json(config_paths()["kalah_4"])  # a stored game's definition: today's file
+
+
+def _stored() -> StoredGames:
+    """Stored games by the package's definitions (no rules worker is started for them)."""
+    return StoredGames(Definitions(config_paths()), RulesWorkers(1, 5.0))
 
 
 async def test_positions_come_a_bounded_page_at_a_time(server, connect) -> None:
@@ -70,12 +79,12 @@ async def test_a_kept_replay_that_no_longer_fits_its_game_starts_again() -> None
         move = rng.choice(game.legal_moves(pos))
         moves.append((pos.turn, move))
         pos = game.play(pos, move)
-    row = GameRow(77, "ROOM", "kalah_4", {}, 0, ["a", "b"], None, None, None, moves[:6])
-    pages = PositionPages()
+    row = GameRow(77, "ROOM", "kalah_4", KALAH, 0, ["a", "b"], None, None, None, moves[:6])
+    pages = PositionPages(_stored())
     await pages.page(row, 0, 500)
     # a takeback, then other moves: the kept replay's moves are no longer the game's
     other = next(m for m in game.legal_moves(game.start(0)) if m != moves[0][1])
-    changed = GameRow(77, "ROOM", "kalah_4", {}, 0, ["a", "b"], None, None, None, [(0, other)])
+    changed = GameRow(77, "ROOM", "kalah_4", KALAH, 0, ["a", "b"], None, None, None, [(0, other)])
     page = await pages.page(changed, 0, 500)
     assert page["states"][1] == game.state_json(game.play(game.start(0), other))
     assert pages.kept[77].played == 1
@@ -126,18 +135,19 @@ def test_a_request_that_finds_a_finished_replay_not_yet_recorded_does_not_spin()
     import asyncio
     import threading
 
-    from mancala_server.position_pages import PositionPages, carry_on
+    from mancala_server.position_pages import PositionPages
     from mancala_server.store import GameRow
+    from mancala_server.stored_replay import carry_on
 
     game = Game(load_variant(config_paths()["kalah_4"]))
     move = game.legal_moves(game.start(0))[0]
-    row = GameRow(78, "ROOM", "kalah_4", {}, 0, ["a", "b"], None, None, None, [(0, move)])
+    row = GameRow(78, "ROOM", "kalah_4", KALAH, 0, ["a", "b"], None, None, None, [(0, move)])
     answers: list[object] = []
 
     async def ask() -> None:
-        pages = PositionPages()
+        pages = PositionPages(_stored())
         done: asyncio.Future[object] = asyncio.get_running_loop().create_future()
-        done.set_result(carry_on(row, None, None))
+        done.set_result(carry_on(game, row, None, None))
         pages.replaying[78] = done  # as between the task's end and its callback
         answers.append(await pages.page(row, 0, 10))
 
