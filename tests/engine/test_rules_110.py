@@ -330,3 +330,56 @@ def test_pickoppbasic_takes_every_opponent_hole_meeting_the_capture_criteria():
     game = make110(stores=True, capt_on=[2], pickextra="PICKOPPBASIC")
     pos = run(game, [0, 0, 1, 1, 3, 2], 2, stores=[2, 2])
     assert (pos.board, pos.stores) == ([0, 0, 0, 0, 3, 0], [6, 2])
+
+
+# ---- mlap_cont: further conditions on another lap; LAPPER_NEXT in 1.10 -------------------------
+# With 4 holes a side: South 0..3, North 4..7; hole i faces 7 - i.
+
+
+def test_mlap_cont_own_side_sows_on_only_from_the_movers_row():
+    # South 0 -> 1, 2 (2 seeds, South's row: on) -> 3, 4; 4 is North's: stop there
+    game = make110(4, mlaps="LAPPER", mlap_cont="OWN_SIDE")
+    assert run(game, [2, 0, 1, 0, 1, 1, 1, 1], 0).board == [0, 1, 0, 1, 2, 1, 1, 1]
+
+
+def test_mlap_cont_opp_side_sows_on_only_from_the_opponents_row():
+    # the same move stops at once: its first lap ended in South's own hole 2
+    game = make110(4, mlaps="LAPPER", mlap_cont="OPP_SIDE")
+    assert run(game, [2, 0, 1, 0, 1, 1, 1, 1], 0).board == [0, 1, 2, 0, 1, 1, 1, 1]
+
+
+def test_mlap_cont_greq_param_sows_on_only_from_mlap_param_seeds_or_more():
+    game = make110(4, mlaps="LAPPER", mlap_cont="GREQ_PARAM", mlap_param=3)
+    # South 0 -> 1, 2: 2 seeds in 2, fewer than 3: stop
+    assert run(game, [2, 0, 1, 0, 2, 1, 1, 1], 0).board == [0, 1, 2, 0, 2, 1, 1, 1]
+    # South 0 -> 1, 2: 3 seeds in 2: on -> 3, 4, 5; 2 seeds in 5: stop
+    assert run(game, [2, 0, 2, 0, 1, 1, 1, 1], 0).board == [0, 1, 0, 1, 2, 2, 1, 1]
+
+
+def test_lapper_next_sows_on_from_the_movers_store_when_it_comes_next():
+    # South 2 -> 3; the mover's store comes next and holds 2: they are sown, 4 and 5;
+    # then 6's seed -> 7; 0 is empty: stop. 1.8 skipped the store (next hole 4)
+    rules = {"stores": True, "mlaps": "LAPPER_NEXT"}
+    pos = run(make110(4, sow_stores="OWN", **rules), [0, 0, 1, 1, 1, 1, 1, 1], 2, stores=[2, 0])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 2, 2, 2, 0, 2], [0, 0])
+    game18 = make(4, sow_own_store=True, **rules)
+    old = run(game18, [0, 0, 1, 1, 1, 1, 1, 1], 2, stores=[2, 0])
+    assert (old.board, old.stores) == ([0, 0, 0, 2, 0, 2, 0, 2], [2, 0])
+
+
+def test_lapper_next_stops_to_cross_capture():
+    # South 0 -> 1, empty before, faces 6 (1): the sowing stops and captures it; 1.8
+    # sowed on from the next hole 2 (not empty) and ended where nothing was taken
+    rules = {"stores": True, "mlaps": "LAPPER_NEXT"}
+    pos = run(make110(4, crosscapt="ONE_ZEROS", **rules), [1, 0, 1, 0, 1, 1, 1, 1], 0)
+    assert (pos.board, pos.stores) == ([0, 1, 1, 0, 1, 1, 0, 1], [1, 0])
+    old = run(make(4, crosscapt=True, **rules), [1, 0, 1, 0, 1, 1, 1, 1], 0)
+    assert (old.board, old.stores) == ([0, 1, 0, 1, 0, 2, 0, 2], [0, 0])
+
+
+def test_lapper_next_stops_to_capture_by_the_basic_criteria():
+    # South 0 -> 1 makes 2 there... South's own hole; with capt_side BOTH and capt_on 2
+    # the 1.10 sowing stops and takes them; 1.8 went on from hole 2
+    rules = {"stores": True, "mlaps": "LAPPER_NEXT", "capt_on": [2]}
+    pos = run(make110(4, **rules), [1, 1, 1, 0, 1, 1, 1, 1], 0)
+    assert (pos.board, pos.stores) == ([0, 0, 1, 0, 1, 1, 1, 1], [2, 0])

@@ -87,6 +87,15 @@ CASES: list[Row] = [
     row("no_sides_need_place", {**V110, "no_sides": True, "stores": True}, {"stores": False}),
     row("no_sides_bad_blocks", {**V110, "no_sides": True, "stores": True}, {"blocks": True}),
     row("quitter_not_unfed", {**V110, "stores": True}, {"quitter": "UNFED_PLAYER"}),
+    # --- 1.10: conditions on another lap
+    row("mlap_cont_needs_mlaps", {**V110, "mlaps": "LAPPER", "mlap_cont": "OWN_SIDE"}, {"mlaps": "OFF"}),
+    row("greq_needs_param", {**V110, "mlaps": "LAPPER", "mlap_cont": "GREQ_PARAM", "mlap_param": 3},
+        {"mlap_param": 0}),
+    row("stop_store_needs_sow_stores",
+        {**V110, "mlaps": "LAPPER", "mlap_cont": "STOP_STORE", "stores": True, "sow_stores": "OWN"},
+        {"sow_stores": "NEITHER"}),
+    row("ns2_no_mlap_side", {**V110, "mlaps": "LAPPER", "mlap_cont": "OPP_SIDE"},
+        {"game_class": "NorthSouthCycle"}),
     row("dupl_seeds_limits", {**V110, "end_cond": "SEEDS_LIMIT", "end_param": 2, "stores": True},
         {"rounds": "END_S_SEEDS"}),
     # --- board and creation
@@ -311,6 +320,7 @@ CASES: list[Row] = [
     row("diff_sow_ccw", DIFF, {"sow_direct": "CW"}),
     row("diff_no_sow_own", DIFF, {"sow_own_store": True}),
     row("diff_no_udir_holes", DIFF | {"game_class": "DiffusionV2"}, {"udir_holes": [0]}),
+    row("diff_no_mlap_cont", DIFF | V110, {"mlap_cont": "OWN_SIDE"}),
     *flag_rows("diff_no_", DIFF, [
         "blocks", "rounds", "round_fill", "round_starter", "mlaps", "move_one", "moveunlock",
         "mustpass", "mustshare", "prescribed", "skip_start", "sow_rule", "sow_start",

@@ -172,6 +172,7 @@ ENUM_DEFAULTS = {
     "quitter": "DIVVIED",
     "end_cond": "NO_ADDTL",
     "play_locs": "BOARD_ONLY",
+    "mlap_cont": "NONE",
 }
 
 

@@ -24,7 +24,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mancala.engine import claim
-from mancala.engine.move_data import REPEAT_TURN, YES, MoveData
+from mancala.engine.move_data import FROM_STORE, REPEAT_TURN, YES, MoveData
 from mancala.engine.position import Position
 from mancala.engine.trace import INEXACT, store_place
 from mancala.rules.enums import CaptSide, LapSower, SowRule
@@ -101,9 +101,16 @@ class StoreSower(Sower):
 
         if row_cycles:
             self.passes = {1: (wrapped_ccw, wrapped_ccw), -1: (wrapped_cw, wrapped_cw)}
+            self.row_end = {1: (holes - 1, dbl - 1), -1: (0, holes)}
         else:
             self.passes = {1: (south_to_north, north_to_south),
                            -1: (north_to_south, south_to_north)}
+            # the hole just before each player's store, by direction and player
+            self.row_end = {1: (holes - 1, dbl - 1), -1: (holes, 0)}
+
+    def store_next(self, pos: Position, loc: int, direct: int) -> bool:
+        """Whether the mover's store comes right after hole `loc` when sowing in `direct`."""
+        return self.passes[direct][pos.turn](loc, self.ctx.incr(pos, loc, direct))
 
     def sow(self, pos: Position, md: MoveData) -> None:
         turn = pos.turn
@@ -111,7 +118,11 @@ class StoreSower(Sower):
         passes = self.passes[md.direct][turn]
         start = md.cont_sow_loc
         prev = start
-        loc = incr(pos, prev, md.direct, start)
+        if start == FROM_STORE:  # a lap sowing the store's seeds starts past the store
+            prev = REPEAT_TURN
+            loc = incr(pos, self.row_end[md.direct][turn], md.direct, start)
+        else:
+            loc = incr(pos, prev, md.direct, start)
         if md.trace is None:
             for _ in range(md.seeds):
                 if passes(prev, loc):

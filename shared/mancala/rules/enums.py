@@ -302,3 +302,16 @@ class PlayLocs(NamedEnum):
     BOARD_ONLY = "BOARD_ONLY"
     BRD_OWN_STR_ALL = "BRD_OWN_STR_ALL"
     BRD_OWN_STR_CHS = "BRD_OWN_STR_CHS"
+
+
+class MlapCont(NamedEnum):
+    """1.10 only: the further conditions on sowing another lap that the 1.8 rules lack.
+    (mlap_cont VISIT_OPP and ON_PARAM are read into the 1.8 `visit_opp` and sow_rule
+    CONT_LAP_ON, so the model never holds them here.)"""
+
+    NONE = "NONE"
+    GREQ_PARAM = "GREQ_PARAM"
+    OWN_SIDE = "OWN_SIDE"
+    OPP_SIDE = "OPP_SIDE"
+    STOP_STORE = "STOP_STORE"
+    NOT_FROM_STORE = "NOT_FROM_STORE"

@@ -50,6 +50,11 @@ READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
     "mlap_cont": {"NONE": {}, "VISIT_OPP": {"visit_opp": True}, "ON_PARAM": {}},  # ON_PARAM: _read_mlap_param
 }
 
+# 1.10 values with no 1.8 equivalent that the model keeps under the 1.10 parameter
+KEPT_AS_110: dict[str, frozenset[str]] = {
+    "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE"}),
+}
+
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "goal": frozenset({"IMMOBILIZE"}),
@@ -67,7 +72,9 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "crosscapt": frozenset({"ANY", "ONE_ANY"}),
     "capt_dir": frozenset({"BOTH"}),
     "sow_stores": frozenset({"BOTH", "OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
-    "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE", "NOT_FROM_STORE"}),
+    # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
+    # store, which needs sowing into stores that this engine does not do yet
+    "mlap_cont": frozenset({"NOT_FROM_STORE"}),
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
     "sow_rule": frozenset({"LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS", "END_OPP_STORE_CAPT",
@@ -137,9 +144,12 @@ def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], lis
                                       f"{value} is a 1.8 value; the 1.10 rules have {GONE_IN_110[key][name]}"))
             continue
         if key in READ_AS_18:
-            if name not in READ_AS_18[key]:
+            if name in KEPT_AS_110.get(key, frozenset()):
+                out[key] = value
+            elif name not in READ_AS_18[key]:
                 problems.append(Violation((key,), "bad_value",
-                                          f"bad value {value!r}: one of {', '.join(READ_AS_18[key])}"))
+                                          f"bad value {value!r}: one of "
+                                          f"{', '.join([*READ_AS_18[key], *sorted(KEPT_AS_110.get(key, ()))])}"))
             else:
                 out.update(READ_AS_18[key][name])
             continue
@@ -152,8 +162,11 @@ def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], lis
 
 def _read_mlap_param(info: dict[str, Any], out: dict[str, Any], problems: list[Violation]) -> None:
     """mlap_cont ON_PARAM is the 1.8 sow_rule CONT_LAP_ON, its hole count then in
-    sow_param; mlap_param means nothing without a mlap_cont that reads it."""
+    sow_param; GREQ_PARAM keeps its count in mlap_param; mlap_param means nothing
+    without a mlap_cont that reads it."""
     cont = _name(info.get("mlap_cont", "NONE"))
+    if cont == "GREQ_PARAM":
+        return
     param = out.pop("mlap_param", 0)
     if cont == "ON_PARAM":
         if _name(out.get("sow_rule", "NONE")) != "NONE" or out.get("sow_param", 0) != 0:
@@ -161,6 +174,6 @@ def _read_mlap_param(info: dict[str, Any], out: dict[str, Any], problems: list[V
                                       "mlap_cont ON_PARAM with a sow_rule is not played by this engine yet"))
         else:
             out.update(sow_rule="CONT_LAP_ON", sow_param=param)
-    elif param != 0 and cont not in NOT_PLAYED_YET["mlap_cont"]:
+    elif param != 0:
         problems.append(Violation(("mlap_param",), "unused_param",
                                   "is read only by mlap_cont ON_PARAM or GREQ_PARAM"))

@@ -38,6 +38,7 @@ from mancala.rules.enums import (
     Goal,
     GrandSlam,
     LapSower,
+    MlapCont,
     PlayLocs,
     PreSowCapt,
     RoundFill,
@@ -203,11 +204,15 @@ class GameInfo:
 
     # parameters new in the reference's 1.10 rules (mancala.rules.reading_110 refuses
     # them in a 1.8 variant); 1.10 parameters that replaced 1.8 ones (crosscapt as an
-    # enum, capt_dir, sow_stores, mlap_cont) are read into the 1.8 fields above
+    # enum, capt_dir, sow_stores, mlap_cont VISIT_OPP and ON_PARAM) are read into the
+    # 1.8 fields above
     quitter: Unclaimed = Unclaimed.DIVVIED  # the seeds left when a player ends the game
     end_cond: EndCond = EndCond.NO_ADDTL
     end_param: NonNeg = 0
     play_locs: PlayLocs = PlayLocs.BOARD_ONLY
+    # another lap only under a further condition; mlap_param is GREQ_PARAM's seed count
+    mlap_cont: MlapCont = MlapCont.NONE
+    mlap_param: NonNeg = 0
 
 
 @dataclass(frozen=True, kw_only=True)
