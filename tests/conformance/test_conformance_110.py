@@ -40,8 +40,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "CrossCapt_Seven": "capt_type PULL_ACROSS: not played yet",
     "CrossCapt_Six": "child_type RAM: not played yet",
     "Four-Capture": "prescribed NO_UDIR_FIRSTS: not played yet",
-    "GoEmpty_Two": "sow_stores BOTH: not played yet",
-    "GoEmpty_Two::MultiLap": "sow_stores BOTH: not played yet",
     "J_Odu": "round_fill TERR_EX_LOSER: not played yet",
     "J_Odu::No_Rounds": "crosscapt ONE_ANY: not played yet",
     "Jongkak": "round_fill LOSER_ONLY: not played yet",

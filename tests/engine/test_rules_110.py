@@ -383,3 +383,23 @@ def test_lapper_next_stops_to_capture_by_the_basic_criteria():
     rules = {"stores": True, "mlaps": "LAPPER_NEXT", "capt_on": [2]}
     pos = run(make110(4, **rules), [1, 1, 1, 0, 1, 1, 1, 1], 0)
     assert (pos.board, pos.stores) == ([0, 0, 1, 0, 1, 1, 1, 1], [2, 0])
+
+
+# ---- sow_stores BOTH -------------------------------------------------------------------------
+
+
+def test_sow_stores_both_sows_the_opponents_store_and_ending_there_repeats():
+    # South 2 (5 seeds): own store, 3, 4, 5, North's store: the last seed in the
+    # opponent's store gives South another turn. OWN sows 0 instead and North moves
+    board = [1, 1, 5, 1, 1, 1]
+    both = run(make110(stores=True, sow_stores="BOTH"), board, 2)
+    assert (both.board, both.stores, both.turn) == ([1, 1, 0, 2, 2, 2], [1, 1], 0)
+    own = run(make110(stores=True, sow_stores="OWN"), board, 2)
+    assert (own.board, own.stores, own.turn) == ([2, 1, 0, 2, 2, 2], [1, 0], 1)
+
+
+def test_sow_stores_both_passes_each_store_where_its_owners_row_ends_sowing_clockwise():
+    # North 3 (4 seeds) clockwise: South's store (between 3 and 2), 2, 1, 0
+    game = make110(stores=True, sow_stores="BOTH", sow_direct="CW")
+    pos = run(game, [1, 1, 1, 4, 1, 1], 3, turn=1)
+    assert (pos.board, pos.stores, pos.turn) == ([2, 2, 2, 0, 1, 1], [1, 0], 0)

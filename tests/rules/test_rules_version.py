@@ -81,7 +81,7 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 
 @pytest.mark.parametrize(("param", "value"), [
-    ("crosscapt", "ANY"), ("capt_dir", "BOTH"), ("sow_stores", "BOTH"), ("mlap_cont", "NOT_FROM_STORE"),
+    ("crosscapt", "ANY"), ("capt_dir", "BOTH"), ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
     ("play_locs", "BRD_OWN_STR_CHS"), ("sow_rule", "LAP_CAPT_SEEDS"), ("goal", "RND_WIN_COUNT_DEP"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
@@ -108,3 +108,13 @@ def test_immobilize_is_a_110_goal_of_its_own() -> None:
     from mancala.rules.enums import Goal
 
     assert parse_variant(_variant({"goal": "IMMOBILIZE", "stores": False}, "1.10")).game_info.goal is Goal.IMMOBILIZE
+
+
+@pytest.mark.parametrize("version", ["1.8", "1.10"])
+def test_the_model_field_for_sow_stores_both_is_no_parameter(version: str) -> None:
+    assert "sow_opp_store" in _refused(_variant({"stores": True, "sow_opp_store": True}, version))
+
+
+def test_sow_stores_both_is_read_as_both_stores_sown() -> None:
+    info = parse_variant(_variant({"stores": True, "sow_stores": "BOTH"}, "1.10")).game_info
+    assert (info.sow_own_store, info.sow_opp_store) == (True, True)

@@ -36,6 +36,7 @@ from mancala.engine.rounds import EMPTY_TALLY, TALLY_INDEX, RoundTally, make_nex
 from mancala.engine.sowing import (
     BasicFirst,
     BearOffSower,
+    BothStoresSower,
     CaptureOne,
     CloseHole,
     CrossAllSingles,
@@ -151,6 +152,8 @@ class Pipeline:
                 return SkipOppChildren(self)
             case SowRule.OPP_GETS_OWN_LAST:
                 return OppGetsOwnLast(self, PlainSower(self))
+        if info.sow_opp_store:
+            return BothStoresSower(self)
         if info.sow_own_store:
             return StoreSower(self, row_cycles=self.klass == GameClass.NORTH_SOUTH_CYCLE)
         return PlainSower(self)

@@ -147,6 +147,36 @@ class StoreSower(Sower):
         md.capt_loc = prev
 
 
+class BothStoresSower(StoreSower):
+    """1.10 sow_stores BOTH: each store is sown as the sowing passes it, the mover's and
+    the opponent's (each store sits after its owner's row, as with sow_own_store); a
+    last seed in either store gives the mover a repeat turn."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        turn = pos.turn
+        incr = self.ctx.incr
+        own_passes = self.passes[md.direct][turn]
+        opp_passes = self.passes[md.direct][1 - turn]
+        start = md.cont_sow_loc
+        prev = start
+        loc = incr(pos, prev, md.direct, start)
+        ev = md.trace.ev if md.trace is not None else None
+        for _ in range(md.seeds):
+            if own_passes(prev, loc) or opp_passes(prev, loc):
+                owner = turn if own_passes(prev, loc) else 1 - turn
+                pos.stores[owner] += 1
+                prev = REPEAT_TURN
+                if ev is not None:
+                    ev.append(store_place(owner))
+            else:
+                pos.board[loc] += 1
+                prev = loc
+                if ev is not None:
+                    ev.append(loc)
+                loc = incr(pos, loc, md.direct, start)
+        md.capt_loc = prev
+
+
 class DivertBlockedSower(Sower):
     """SOW_BLKD_DIV(_NR): the mover's blocked holes are skipped, a seed for one of the
     opponent's blocked holes leaves play (to store 0)."""

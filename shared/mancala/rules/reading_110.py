@@ -21,6 +21,15 @@ REPLACED_IN_110 = {
     "visit_opp": "mlap_cont",
 }
 
+# model fields that only the reading of a 1.10 value sets; no variant names them
+READ_ONLY = {"sow_opp_store": "sow_stores BOTH (rules_version 1.10)"}
+
+
+def _read_only(info: dict[str, Any]) -> list[Violation]:
+    return [Violation((key,), "unknown_param", f"is not a parameter: write {READ_ONLY[key]}")
+            for key in info if key in READ_ONLY]
+
+
 # parameters only 1.10 has (those kept in the model and those read into 1.8 fields)
 ONLY_IN_110 = ("quitter", "end_cond", "end_param", "play_locs", "capt_dir", "sow_stores", "mlap_cont", "mlap_param")
 
@@ -46,7 +55,8 @@ RENAMED_IN_110: dict[str, dict[str, str]] = {
 READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
     "crosscapt": {"NONE": {}, "ONE_ZEROS": {"crosscapt": True}},
     "capt_dir": {"OPP_SOW": {}, "SOW": {"capsamedir": True}},
-    "sow_stores": {"NEITHER": {}, "OWN": {"sow_own_store": True}},
+    "sow_stores": {"NEITHER": {}, "OWN": {"sow_own_store": True},
+                   "BOTH": {"sow_own_store": True, "sow_opp_store": True}},
     "mlap_cont": {"NONE": {}, "VISIT_OPP": {"visit_opp": True}, "ON_PARAM": {}},  # ON_PARAM: _read_mlap_param
 }
 
@@ -71,7 +81,7 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "game_class": frozenset({"ZigZag", "ShareOne", "NSGratuitous", "EWGratuitous"}),
     "crosscapt": frozenset({"ANY", "ONE_ANY"}),
     "capt_dir": frozenset({"BOTH"}),
-    "sow_stores": frozenset({"BOTH", "OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
+    "sow_stores": frozenset({"OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
     # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
     # store, which needs sowing into stores that this engine does not do yet
     "mlap_cont": frozenset({"NOT_FROM_STORE"}),
@@ -102,7 +112,7 @@ def _not_played(param: str, value: Any) -> Violation:
 
 def refuse_110_in_18(game_class: Any, info: dict[str, Any]) -> list[Violation]:
     """A 1.8 variant naming 1.10 parameters or values: each named, with the fix."""
-    problems = [
+    problems = _read_only(info) + [
         Violation((key,), "needs_rules_version", "is a parameter of the 1.10 rules: set rules_version to 1.10")
         for key in info
         if key in ONLY_IN_110
@@ -122,11 +132,13 @@ def refuse_110_in_18(game_class: Any, info: dict[str, Any]) -> list[Violation]:
 
 def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], list[Violation]]:
     """game_info of a 1.10 variant in the model's terms, and what cannot be played."""
-    problems: list[Violation] = []
+    problems = _read_only(info)
     if isinstance(game_class, str) and game_class in NOT_PLAYED_YET["game_class"]:
         problems.append(_not_played("game_class", game_class))
     out: dict[str, Any] = {}
     for key, value in info.items():
+        if key in READ_ONLY:
+            continue
         if key in REPLACED_IN_110:
             problems.append(Violation((key,), "replaced_in_1_10",
                                       f"is a 1.8 parameter; the 1.10 rules name it {REPLACED_IN_110[key]}"))
@@ -157,6 +169,11 @@ def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], lis
             value = RENAMED_IN_110[key][name]
         out[key] = value
     _read_mlap_param(info, out, problems)
+    if out.get("sow_opp_store") and (_name(info.get("mlaps")) == "LAPPER_NEXT" or game_class not in (None, "Mancala")):
+        # a lap going on from the opponent's store, and the classes' own sowing paths
+        problems.append(Violation(("sow_stores",), "not_played_yet",
+                                  "sow_stores BOTH with LAPPER_NEXT or in a game class other than "
+                                  "Mancala is not played by this engine yet"))
     return out, problems
 
 

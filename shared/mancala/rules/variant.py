@@ -212,6 +212,8 @@ class GameInfo:
     play_locs: PlayLocs = PlayLocs.BOARD_ONLY
     # another lap only under a further condition; mlap_param is GREQ_PARAM's seed count
     mlap_cont: MlapCont = MlapCont.NONE
+    # sow_stores BOTH: the opponent's store is sown too (read with sow_own_store)
+    sow_opp_store: bool = False
     mlap_param: NonNeg = 0
 
 
