@@ -403,3 +403,38 @@ def test_sow_stores_both_passes_each_store_where_its_owners_row_ends_sowing_cloc
     game = make110(stores=True, sow_stores="BOTH", sow_direct="CW")
     pos = run(game, [1, 1, 1, 4, 1, 1], 3, turn=1)
     assert (pos.board, pos.stores, pos.turn) == ([2, 2, 2, 0, 1, 1], [1, 0], 0)
+
+
+# ---- the 1.10 capture types (3 holes a side again) --------------------------------------------
+
+
+def test_pull_across_moves_the_seeds_across_into_the_empty_hole_sown():
+    # South 0 -> 1, empty before: the 3 seeds across (hole 4) join it; nothing is stored
+    game = make110(stores=True, capt_type="PULL_ACROSS")
+    pos = run(game, [1, 0, 0, 2, 3, 1], 0)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 4, 0, 2, 0, 1], [0, 0], 1)
+
+
+def test_capt_opp_1ccw_counts_a_last_seed_across_or_in_the_own_last_hole_as_a_capture():
+    # with capt_rturn a "capture" moves again; nothing is taken
+    game = make110(stores=True, capt_type="CAPT_OPP_1CCW", capt_rturn="ALWAYS")
+    across = run(game, [1, 0, 1, 1, 1, 1], 2)
+    assert (across.board, across.stores, across.turn) == ([1, 0, 0, 2, 1, 1], [0, 0], 0)
+    own_last = run(game, [0, 1, 0, 1, 1, 1], 1)
+    assert (own_last.board, own_last.turn) == ([0, 0, 1, 1, 1, 1], 0)
+    elsewhere = run(game, [1, 0, 1, 1, 1, 1], 0)
+    assert (elsewhere.board, elsewhere.turn) == ([0, 1, 1, 1, 1, 1], 1)
+
+
+def test_pass_store_capt_hands_the_movers_store_to_the_opponent():
+    # South 0 -> 1, empty before: South's 3 stored seeds go to North
+    game = make110(stores=True, capt_type="PASS_STORE_CAPT")
+    pos = run(game, [1, 0, 1, 1, 1, 1], 0, stores=[3, 2])
+    assert (pos.board, pos.stores) == ([0, 1, 1, 1, 1, 1], [0, 5])
+
+
+def test_singletons_takes_every_hole_of_one_seed_after_the_sowing():
+    # South 0 -> 1, 2: holes 1 and 3 hold one seed each; South takes both
+    game = make110(stores=True, capt_type="SINGLETONS")
+    pos = run(game, [2, 0, 1, 1, 0, 3], 0)
+    assert (pos.board, pos.stores) == ([0, 0, 2, 0, 0, 3], [2, 0])

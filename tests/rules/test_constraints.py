@@ -87,6 +87,16 @@ CASES: list[Row] = [
     row("no_sides_need_place", {**V110, "no_sides": True, "stores": True}, {"stores": False}),
     row("no_sides_bad_blocks", {**V110, "no_sides": True, "stores": True}, {"blocks": True}),
     row("quitter_not_unfed", {**V110, "stores": True}, {"quitter": "UNFED_PLAYER"}),
+    # --- 1.10: capture types
+    row("opp1ccw_noterr", {**V110, "capt_type": "CAPT_OPP_1CCW", "stores": True}, {"goal": "TERRITORY",
+        "goal_param": 8, "rounds": "NO_MOVES"}),
+    row("ctype_no_multi", {**V110, "capt_type": "SINGLETONS"}, {"multicapt": -1}),
+    row("str_capt_stores", {**V110, "capt_type": "PASS_STORE_CAPT", "stores": True}, {"stores": False}),
+    row("str_capt_single", {**V110, "capt_type": "PASS_STORE_CAPT", "stores": True}, {"multicapt": -1}),
+    row("pacross_same_dir", {**V110, "capt_type": "PULL_ACROSS", "multicapt": -1, "capt_dir": "SOW"},
+        {"capt_dir": "OPP_SOW"}),
+    row("enpas_no_capttype", {**V110, "sow_rule": "ENPAS_ALL_SOWER", "capt_on": [4], "stores": True},
+        {"capt_type": "PULL_ACROSS"}),
     # --- 1.10: conditions on another lap
     row("mlap_cont_needs_mlaps", {**V110, "mlaps": "LAPPER", "mlap_cont": "OWN_SIDE"}, {"mlaps": "OFF"}),
     row("greq_needs_param", {**V110, "mlaps": "LAPPER", "mlap_cont": "GREQ_PARAM", "mlap_param": 3},

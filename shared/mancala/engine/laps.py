@@ -252,8 +252,14 @@ def stop_repeat_turn(_pos: Position, md: MoveData) -> bool | None:
 # ---- building -------------------------------------------------------------------------
 
 
+# 1.10 capture types that never stop a lap (the reference's NEXT and TWO_OUT do not either)
+NO_LAP_STOP = (CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW, CaptType.PASS_STORE_CAPT, CaptType.PULL_ACROSS)
+
+
 def _capture_checks(ctx: Pipeline) -> list[Check]:
     info = ctx.info
+    if info.capt_type in NO_LAP_STOP:
+        return []
     basic = bool(info.evens or info.capt_on or info.capt_max or info.capt_min)
     if info.sow_rule in (SowRule.LAP_CAPT, SowRule.OPP_GETS_OWN_LAST):
         if info.crosscapt:
@@ -286,7 +292,7 @@ def _next_capture_checks(ctx: Pipeline) -> list[Check]:
     info = ctx.info
     basic = bool(info.evens or info.capt_on or info.capt_max or info.capt_min)
     checks = [make_stop_cross(ctx)] if info.crosscapt else []
-    if info.capt_type in (CaptType.NEXT, CaptType.TWO_OUT):
+    if info.capt_type in (CaptType.NEXT, CaptType.TWO_OUT, *NO_LAP_STOP):
         return checks
     if info.capt_type == CaptType.MATCH_OPP:
         return [*checks, make_stop_simulated(ctx)]

@@ -84,6 +84,11 @@ class CaptType(NamedEnum):
     NEXT = "NEXT"
     TWO_OUT = "TWO_OUT"
     MATCH_OPP = "MATCH_OPP"
+    # 1.10 only
+    SINGLETONS = "SINGLETONS"
+    CAPT_OPP_1CCW = "CAPT_OPP_1CCW"
+    PASS_STORE_CAPT = "PASS_STORE_CAPT"
+    PULL_ACROSS = "PULL_ACROSS"
 
 
 class CaptSide(NamedEnum):
