@@ -40,7 +40,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "CrossCapt_Six": "child_type RAM: not played yet",
     "Four-Capture": "prescribed NO_UDIR_FIRSTS: not played yet",
     "J_Odu": "round_fill TERR_EX_LOSER: not played yet",
-    "J_Odu::No_Rounds": "crosscapt ONE_ANY: not played yet",
     "Jongkak": "round_fill LOSER_ONLY: not played yet",
     "Kalah::Maybe_Fair": "start_pattern NO_REPEAT_SOW_OWN: not played yet",
     "Krur::Rounds": "differs in board (after move 63 (0), WIN)",

@@ -438,3 +438,25 @@ def test_singletons_takes_every_hole_of_one_seed_after_the_sowing():
     game = make110(stores=True, capt_type="SINGLETONS")
     pos = run(game, [2, 0, 1, 1, 0, 3], 0)
     assert (pos.board, pos.stores) == ([0, 0, 2, 0, 0, 3], [2, 0])
+
+
+# ---- crosscapt ONE_ANY and ANY (4 holes a side) ------------------------------------------------
+
+
+def test_crosscapt_one_any_goes_on_across_holes_that_are_not_empty():
+    # South 0 -> 1 (empty before) takes 6; the capture goes on from 2 (2 seeds) taking 5,
+    # then from 3 taking 4; ONE_ZEROS stops at 2, which is not empty
+    rules = {"stores": True, "multicapt": -1, "capt_dir": "SOW"}
+    board = [1, 0, 2, 0, 1, 3, 1, 1]
+    pos = run(make110(4, crosscapt="ONE_ANY", **rules), board, 0)
+    assert (pos.board, pos.stores) == ([0, 1, 2, 0, 0, 0, 0, 1], [5, 0])
+    zeros = run(make110(4, crosscapt="ONE_ZEROS", **rules), board, 0)
+    assert (zeros.board, zeros.stores) == ([0, 1, 2, 0, 1, 3, 0, 1], [1, 0])
+
+
+def test_crosscapt_any_takes_across_whatever_the_last_hole_holds():
+    board = [1, 1, 0, 0, 1, 1, 2, 1]
+    pos = run(make110(4, stores=True, crosscapt="ANY"), board, 0)
+    assert (pos.board, pos.stores) == ([0, 2, 0, 0, 1, 1, 0, 1], [2, 0])
+    zeros = run(make110(4, stores=True, crosscapt="ONE_ZEROS"), board, 0)
+    assert (zeros.board, zeros.stores) == ([0, 2, 0, 0, 1, 1, 2, 1], [0, 0])

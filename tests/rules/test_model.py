@@ -173,6 +173,7 @@ ENUM_DEFAULTS = {
     "end_cond": "NO_ADDTL",
     "play_locs": "BOARD_ONLY",
     "mlap_cont": "NONE",
+    "xcapt_holes": "ONE_ZEROS",  # read from crosscapt ANY / ONE_ANY, never written
 }
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from mancala.engine.fast import why_not_fast
-from mancala.rules.enums import RulesVersion, Unclaimed
+from mancala.rules.enums import CrossCaptHoles, RulesVersion, Unclaimed
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import parse_variant
 
@@ -81,7 +81,7 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 
 @pytest.mark.parametrize(("param", "value"), [
-    ("crosscapt", "ANY"), ("capt_dir", "BOTH"), ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
+    ("capt_dir", "BOTH"), ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
     ("play_locs", "BRD_OWN_STR_CHS"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "LAP_CAPT_SEEDS"), ("goal", "RND_WIN_COUNT_DEP"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
@@ -113,6 +113,12 @@ def test_immobilize_is_a_110_goal_of_its_own() -> None:
 @pytest.mark.parametrize("version", ["1.8", "1.10"])
 def test_the_model_field_for_sow_stores_both_is_no_parameter(version: str) -> None:
     assert "sow_opp_store" in _refused(_variant({"stores": True, "sow_opp_store": True}, version))
+
+
+def test_crosscapt_one_any_is_read_as_a_cross_capture_going_on_from_any_hole() -> None:
+    info = parse_variant(_variant({"crosscapt": "ONE_ANY"}, "1.10")).game_info
+    assert (info.crosscapt, info.xcapt_holes) == (True, CrossCaptHoles.ONE_ANY)
+    assert "xcapt_holes" in _refused(_variant({"xcapt_holes": "ANY"}, "1.10"))
 
 
 def test_sow_stores_both_is_read_as_both_stores_sown() -> None:

@@ -32,6 +32,7 @@ from mancala.rules.enums import (
     CaptSide,
     CaptType,
     ChildType,
+    CrossCaptHoles,
     CrossCaptOwn,
     Direct,
     GrandSlam,
@@ -94,14 +95,24 @@ class BasicCapture(Capturer):
 
 class CrossCapture(Capturer):
     """The hole across is taken when the last seed fell into an empty hole (later holes of
-    a multiple capture: when the hole is empty)."""
+    a multiple capture: when the hole is empty). The 1.10 crosscapt ONE_ANY goes on from
+    later holes whatever they hold, ANY also starts from a last hole of any count."""
+
+    def __init__(self, ctx: Pipeline) -> None:
+        super().__init__(ctx)
+        holes = ctx.info.xcapt_holes
+        self.first_any = holes == CrossCaptHoles.ANY
+        self.later_any = holes in (CrossCaptHoles.ANY, CrossCaptHoles.ONE_ANY)
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         ctx = self.ctx
         loc = md.capt_loc
         cross = ctx.board.cross(loc)
-        if ((pos.board[loc] == 1) if first else not pos.board[loc]) \
-                and ctx.capt_ok(pos, md, cross):
+        if first:
+            starts = self.first_any or pos.board[loc] == 1
+        else:
+            starts = self.later_any or not pos.board[loc]
+        if starts and ctx.capt_ok(pos, md, cross):
             take(pos, md, cross)
             md.captured = YES
             md.capt_next = ctx.incr(pos, loc, md.direct)

@@ -101,6 +101,15 @@ class CaptSide(NamedEnum):
     OWN_TERR = "OWN_TERR"
 
 
+class CrossCaptHoles(NamedEnum):
+    """Which holes a cross capture starts from and goes on from (with `crosscapt`). 1.8
+    knows only ONE_ZEROS; 1.10's `crosscapt` ANY and ONE_ANY are read into this."""
+
+    ONE_ZEROS = "ONE_ZEROS"  # the last hole held one seed (was empty); later holes empty
+    ONE_ANY = "ONE_ANY"  # the last hole held one seed; later holes whatever they hold
+    ANY = "ANY"  # any last hole, any later hole
+
+
 class CrossCaptOwn(NamedEnum):
     LEAVE = "LEAVE"
     PICK_ON_CAPT = "PICK_ON_CAPT"

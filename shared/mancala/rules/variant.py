@@ -30,6 +30,7 @@ from mancala.rules.enums import (
     ChildLocs,
     ChildRule,
     ChildType,
+    CrossCaptHoles,
     CrossCaptOwn,
     Direct,
     EndCond,
@@ -214,6 +215,9 @@ class GameInfo:
     mlap_cont: MlapCont = MlapCont.NONE
     # sow_stores BOTH: the opponent's store is sown too (read with sow_own_store)
     sow_opp_store: bool = False
+    # crosscapt ANY / ONE_ANY: the holes a cross capture takes across from (read with
+    # crosscapt true)
+    xcapt_holes: CrossCaptHoles = CrossCaptHoles.ONE_ZEROS
     mlap_param: NonNeg = 0
 
 
