@@ -53,7 +53,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Random-Kalah": "46 state lines expected, got 47 (the engine ended the request after 45 moves)",
     "Rath": "child_locs FIXED_ONE_RIGHT: not played yet",
     "Sadeqa": "goal RND_WIN_COUNT_DEP: not played yet",
-    "Sadeqa_IV": "start_pattern MOVE_RIGHTMOST: not played yet",
     "SameSide": "game_class NSGratuitous: not played yet",
     "San_Yao": "round_fill TERR_EX_LOSER: not played yet",
     "Tapata": "allow_rule RIGHT_HALF_1ST_OPE: not played yet",

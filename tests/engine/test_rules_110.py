@@ -460,3 +460,16 @@ def test_crosscapt_any_takes_across_whatever_the_last_hole_holds():
     assert (pos.board, pos.stores) == ([0, 2, 0, 0, 1, 1, 0, 1], [2, 0])
     zeros = run(make110(4, stores=True, crosscapt="ONE_ZEROS"), board, 0)
     assert (zeros.board, zeros.stores) == ([0, 2, 0, 0, 1, 1, 2, 1], [0, 0])
+
+
+# ---- start_pattern MOVE_RIGHTMOST --------------------------------------------------------------
+
+
+def test_move_rightmost_plays_the_starters_rightmost_hole_before_the_game_starts():
+    # 2 seeds a hole; South's 2 -> 3, 4; North's 5 -> 0, 1. The game starts after it,
+    # the opponent to move, one move counted
+    game = make110(start_pattern="MOVE_RIGHTMOST")
+    south = game.start(0)
+    assert (south.board, south.turn, south.mcount) == ([2, 2, 0, 3, 3, 2], 1, 1)
+    north = game.start(1)
+    assert (north.board, north.turn) == ([3, 3, 2, 2, 2, 0], 0)

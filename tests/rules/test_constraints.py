@@ -87,6 +87,7 @@ CASES: list[Row] = [
     row("no_sides_need_place", {**V110, "no_sides": True, "stores": True}, {"stores": False}),
     row("no_sides_bad_blocks", {**V110, "no_sides": True, "stores": True}, {"blocks": True}),
     row("quitter_not_unfed", {**V110, "stores": True}, {"quitter": "UNFED_PLAYER"}),
+    row("move_rmost_mlength", {**V110, "start_pattern": "MOVE_RIGHTMOST"}, {"udir_holes": [0]}),
     # --- 1.10: capture types
     row("opp1ccw_noterr", {**V110, "capt_type": "CAPT_OPP_1CCW", "stores": True}, {"goal": "TERRITORY",
         "goal_param": 8, "rounds": "NO_MOVES"}),

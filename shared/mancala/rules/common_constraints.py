@@ -338,6 +338,10 @@ GENERAL = [
          "prescribed openings cannot be used with OPP_OR_EMPTY"),
     rule("sow_own_needs_stores", ("sow_own_store", "stores"),
          lambda v: gi(v).sow_own_store and not gi(v).stores, "sow_own_store needs stores"),
+    rule("move_rmost_mlength", ("start_pattern", "goal", "no_sides", "udir_holes"),
+         lambda v: gi(v).start_pattern == StartPattern.MOVE_RIGHTMOST and move_length(v) > 1,
+         "start_pattern MOVE_RIGHTMOST cannot be used with TERRITORY, no_sides or udir_holes "
+         "(the starter's rightmost hole is not a plain move there)"),
     # --- the 1.10 capture types
     rule("opp1ccw_noterr", ("capt_type", "goal"),
          lambda v: gi(v).capt_type == CaptType.CAPT_OPP_1CCW and gi(v).goal == Goal.TERRITORY,

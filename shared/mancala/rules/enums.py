@@ -183,6 +183,8 @@ class StartPattern(NamedEnum):
     RANDOM = "RANDOM"
     ALTS_SPLIT = "ALTS_SPLIT"
     RIGHTMOST_PLUS_ONE = "RIGHTMOST_PLUS_ONE"
+    # 1.10 only: seeds as ALL_EQUAL, then the starter's rightmost hole is played for them
+    MOVE_RIGHTMOST = "MOVE_RIGHTMOST"
 
 
 class SowPrescribed(NamedEnum):
