@@ -47,7 +47,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Leab_El-akil": "game_class ShareOne: not played yet",
     "Leab_El-akil::Equal": "game_class ShareOne: not played yet",
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
-    "Meusueb": "sow_rule LAP_CAPT_OPP_GETS: not played yet",
     "Ohojichi": "game_class EWGratuitous: not played yet",
     "Ouri": "grandslam LEGAL_SHARE: not played yet",
     "Random-Kalah": "46 state lines expected, got 47 (the engine ended the request after 45 moves)",

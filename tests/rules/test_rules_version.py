@@ -47,6 +47,8 @@ def test_quitter_defaults_to_divvied_under_110() -> None:
      {"mlaps": "LAPPER", "sow_rule": "CONT_LAP_ON", "sow_param": 6}),
     ({"goal": "RND_WIN_COUNT_MAX", "rounds": "HALF_SEEDS", "goal_param": 3},
      {"goal": "RND_WIN_COUNT", "rounds": "HALF_SEEDS", "goal_param": 3}),
+    ({"stores": True, "mlaps": "LAPPER", "sow_rule": "LAP_CAPT_OPP_GETS", "sow_param": 8, "capt_on": [4]},
+     {"stores": True, "mlaps": "LAPPER", "sow_rule": "OPP_GETS_OWN_LAST", "sow_param": 8, "capt_on": [4]}),
 ])
 def test_110_names_that_replaced_18_ones_read_as_the_18_rule(info_110: dict, info_18: dict) -> None:
     new = parse_variant(_variant(info_110, "1.10")).game_info
@@ -75,6 +77,7 @@ def test_18_names_are_refused_under_110_naming_the_parameter(param: str, value: 
     ("quitter", "DIVVIED"), ("sow_stores", "OWN"), ("capt_dir", "SOW"), ("end_cond", "NO_ADDTL"),
     ("crosscapt", "ONE_ZEROS"), ("sow_rule", "ENPAS_ALL_OWNER_SOW"), ("goal", "RND_WIN_COUNT_MAX"),
     ("goal", "IMMOBILIZE"), ("start_pattern", "MOVE_RIGHTMOST"),
+    ("sow_rule", "LAP_CAPT_OPP_GETS"),
 ])
 def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}))[param] == "needs_rules_version"

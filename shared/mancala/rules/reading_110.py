@@ -50,6 +50,7 @@ GONE_IN_110: dict[str, dict[str, str]] = {
 # 1.10 values that are a 1.8 value under a new name
 RENAMED_IN_110: dict[str, dict[str, str]] = {
     "goal": {"RND_WIN_COUNT_MAX": "RND_WIN_COUNT"},
+    "sow_rule": {"LAP_CAPT_OPP_GETS": "OPP_GETS_OWN_LAST"},
 }
 
 # 1.10 values with a 1.8 equivalent, read into the 1.8 parameters: value -> settings
@@ -90,7 +91,7 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     # store, which needs sowing into stores that this engine does not do yet
     "mlap_cont": frozenset({"NOT_FROM_STORE"}),
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
-    "sow_rule": frozenset({"LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
+    "sow_rule": frozenset({"OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
     "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
     "grandslam": frozenset({"LEGAL_SHARE"}),
     "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
