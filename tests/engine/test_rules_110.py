@@ -473,3 +473,18 @@ def test_move_rightmost_plays_the_starters_rightmost_hole_before_the_game_starts
     assert (south.board, south.turn, south.mcount) == ([2, 2, 0, 3, 3, 2], 1, 1)
     north = game.start(1)
     assert (north.board, north.turn) == ([3, 3, 2, 2, 2, 0], 0)
+
+
+# ---- prescribed NO_UDIR_FIRSTS -------------------------------------------------------------------
+
+
+def test_no_udir_firsts_sows_each_players_first_turn_in_the_variants_direction():
+    # South's [1, "CW"] and North's [4, "CW"] sow counter-clockwise (the first turn of
+    # each); South's next [0, "CW"] goes clockwise, round to North's 5
+    game = make110(udir_holes=[0, 1, 2], prescribed="NO_UDIR_FIRSTS")
+    pos = run(game, [2, 2, 2, 2, 2, 2], [1, "CW"])
+    assert pos.board == [2, 0, 3, 3, 2, 2]
+    pos = game.play(pos, [4, "CW"])
+    assert pos.board == [3, 0, 3, 3, 0, 3]
+    pos = game.play(pos, [0, "CW"])
+    assert pos.board == [0, 0, 3, 4, 1, 4]

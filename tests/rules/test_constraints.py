@@ -88,6 +88,8 @@ CASES: list[Row] = [
     row("no_sides_bad_blocks", {**V110, "no_sides": True, "stores": True}, {"blocks": True}),
     row("quitter_not_unfed", {**V110, "stores": True}, {"quitter": "UNFED_PLAYER"}),
     row("move_rmost_mlength", {**V110, "start_pattern": "MOVE_RIGHTMOST"}, {"udir_holes": [0]}),
+    row("no_udir_firsts_dir", {**V110, "prescribed": "NO_UDIR_FIRSTS", "udir_holes": [0, 1, 2]},
+        {"sow_direct": "SPLIT"}, "udir_split_dir", "split_udir"),
     # --- 1.10: capture types
     row("opp1ccw_noterr", {**V110, "capt_type": "CAPT_OPP_1CCW", "stores": True}, {"goal": "TERRITORY",
         "goal_param": 8, "rounds": "NO_MOVES"}),

@@ -77,7 +77,7 @@ def test_18_names_are_refused_under_110_naming_the_parameter(param: str, value: 
     ("quitter", "DIVVIED"), ("sow_stores", "OWN"), ("capt_dir", "SOW"), ("end_cond", "NO_ADDTL"),
     ("crosscapt", "ONE_ZEROS"), ("sow_rule", "ENPAS_ALL_OWNER_SOW"), ("goal", "RND_WIN_COUNT_MAX"),
     ("goal", "IMMOBILIZE"), ("start_pattern", "MOVE_RIGHTMOST"),
-    ("sow_rule", "LAP_CAPT_OPP_GETS"),
+    ("sow_rule", "LAP_CAPT_OPP_GETS"), ("prescribed", "NO_UDIR_FIRSTS"),
 ])
 def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}))[param] == "needs_rules_version"

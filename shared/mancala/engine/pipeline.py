@@ -53,6 +53,7 @@ from mancala.engine.sowing import (
     SkipOppCount,
     Sower,
     StoreSower,
+    VariantDirectionFirsts,
     capture_while_sowing,
 )
 from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
@@ -93,6 +94,8 @@ class Pipeline:
         # 1.10 counts the repeats of each turn (capt_rturn ONCE reads them); 1.8's
         # capturer counts captures in a row itself
         self.turn_repeats = self.v110 and info.capt_rturn != CaptRTurn.NO_REPEAT
+        # the 1.10 rules for each player's first turn count the turns ended (Position.movers)
+        self.count_movers = self.v110 and info.prescribed == SowPrescribed.NO_UDIR_FIRSTS
         self.klass = klass = variant.game_class
         self.nbr_start = variant.nbr_start
         self.board = board = Board(variant.holes, east_west=klass in EAST_WEST)
@@ -183,6 +186,8 @@ class Pipeline:
                 sower = BasicFirst(self, sower)
             case SowPrescribed.MLAPS_SOWER:
                 sower = LapsFirst(self, sower, first_move_laps(self, PlainSower(self)))
+            case SowPrescribed.NO_UDIR_FIRSTS:
+                sower = VariantDirectionFirsts(self, sower)
         return sower
 
     # ---- positions --------------------------------------------------------------------------
@@ -193,6 +198,7 @@ class Pipeline:
         holes = self.board.holes
         pos.mcount = 0
         pos.rturn_cnt = 0
+        pos.movers = 0
         pos.unlocked = [not self.locks] * dbl
         pos.blocked = [False] * dbl
         pos.child = [None] * dbl
@@ -297,6 +303,7 @@ class Pipeline:
             pos.stores[pos.turn] = 0
             pos.empty_store = False
             pos.turn = 1 - pos.turn
+            pos.movers += self.count_movers
             return None
         if self.bear_off and pos.normal_sow and not any(seeds > 1 for seeds in pos.board):
             pos.normal_sow = False
@@ -324,6 +331,7 @@ class Pipeline:
         if outcome:
             return outcome
         pos.turn = 1 - pos.turn
+        pos.movers += self.count_movers
         if self.turn_repeats:
             pos.rturn_cnt = 0
         return None
@@ -366,6 +374,7 @@ class Pipeline:
         """mustpass: the player to move has no move and passes (counted as a move)."""
         if self.info.mustpass and not any(self.allowable(pos)):
             pos.mcount += 1
+            pos.movers += self.count_movers
             pos.turn = 1 - pos.turn
             return True
         return False

@@ -24,10 +24,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mancala.engine import claim
+from mancala.engine.board import CCW, CW
 from mancala.engine.move_data import FROM_STORE, REPEAT_TURN, YES, MoveData
 from mancala.engine.position import Position
 from mancala.engine.trace import INEXACT, store_place
-from mancala.rules.enums import CaptSide, LapSower, SowRule
+from mancala.rules.enums import CaptSide, Direct, LapSower, SowRule
 
 if TYPE_CHECKING:
     from mancala.engine.pipeline import Pipeline
@@ -610,6 +611,23 @@ class PlusOneMinusOne(Prescribed):
         md.capt_loc = cross
         if md.trace is not None:  # seeds taken and given round the board: no path to record
             md.trace.flag(INEXACT)
+
+
+class VariantDirectionFirsts(Wrapper):
+    """NO_UDIR_FIRSTS (1.10): each player's first turn of a game or round (repeat turns
+    included) sows in the variant's `sow_direct`, whatever direction the move names."""
+
+    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+        super().__init__(ctx, inner)
+        self.direct = CW if ctx.info.sow_direct == Direct.CW else CCW
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        if pos.movers <= 1:
+            md.direct = self.direct
+        self.inner.sow(pos, md)
+
+    def single(self) -> Sower:
+        return self.inner.single()
 
 
 class LapsFirst(Prescribed):

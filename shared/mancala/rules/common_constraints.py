@@ -342,6 +342,10 @@ GENERAL = [
          lambda v: gi(v).start_pattern == StartPattern.MOVE_RIGHTMOST and move_length(v) > 1,
          "start_pattern MOVE_RIGHTMOST cannot be used with TERRITORY, no_sides or udir_holes "
          "(the starter's rightmost hole is not a plain move there)"),
+    rule("no_udir_firsts_dir", ("prescribed", "sow_direct"),
+         lambda v: gi(v).prescribed == SowPrescribed.NO_UDIR_FIRSTS
+         and gi(v).sow_direct not in (Direct.CW, Direct.CCW),
+         "prescribed NO_UDIR_FIRSTS needs sow_direct CW or CCW"),
     # --- the 1.10 capture types
     rule("opp1ccw_noterr", ("capt_type", "goal"),
          lambda v: gi(v).capt_type == CaptType.CAPT_OPP_1CCW and gi(v).goal == Goal.TERRITORY,

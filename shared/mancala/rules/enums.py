@@ -194,6 +194,7 @@ class SowPrescribed(NamedEnum):
     SOW1OPP = "SOW1OPP"
     PLUS1MINUS1 = "PLUS1MINUS1"
     ARNGE_LIMIT = "ARNGE_LIMIT"
+    NO_UDIR_FIRSTS = "NO_UDIR_FIRSTS"  # 1.10 only
 
 
 class PreSowCapt(NamedEnum):

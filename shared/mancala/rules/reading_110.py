@@ -75,6 +75,7 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "pickextra": frozenset({"PICKOPPBASIC"}),
     "start_pattern": frozenset({"MOVE_RIGHTMOST"}),
+    "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS"}),
     # the en-passant rules split the 1.8 capture-while-sowing rules by whose holes count
     # and who takes them, and leave the last hole to the capturer whatever the laps
@@ -98,7 +99,6 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "child_type": frozenset({"RAM"}),
     "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
     "start_pattern": frozenset({"MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
-    "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
     "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "round_fill": frozenset({"SHORTEN_ALL", "LOSER_ONLY", "TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY"}),
