@@ -52,7 +52,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Sadeqa": "goal RND_WIN_COUNT_DEP: not played yet",
     "SameSide": "game_class NSGratuitous: not played yet",
     "San_Yao": "round_fill TERR_EX_LOSER: not played yet",
-    "Tapata": "allow_rule RIGHT_HALF_1ST_OPE: not played yet",
     "ZigZag": "game_class ZigZag: not played yet",
     "long_night_game": "allow_rule OCCUPIED: not played yet",
     "mikro_tsoro": "sow_rule LAP_CAPT_SEEDS: not played yet",

@@ -488,3 +488,31 @@ def test_no_udir_firsts_sows_each_players_first_turn_in_the_variants_direction()
     assert pos.board == [3, 0, 3, 3, 0, 3]
     pos = game.play(pos, [0, "CW"])
     assert pos.board == [0, 0, 3, 4, 1, 4]
+
+
+# ---- each player's first turn: RIGHT_HALF_FIRSTS, RIGHT_HALF_1ST_OPE, SOW1OPP ------------------
+
+
+def test_right_half_firsts_limits_each_players_first_turn_to_their_right_half():
+    game = make110(4, allow_rule="RIGHT_HALF_FIRSTS")
+    pos = game.start(0)
+    assert game.legal_moves(pos) == [2, 3]
+    pos = game.play(pos, 3)
+    assert game.legal_moves(pos) == [6, 7]
+    pos = game.play(pos, 7)
+    assert game.legal_moves(pos) == [0, 1, 2]
+
+
+def test_right_half_1st_ope_applies_opp_or_empty_after_the_first_turns():
+    game = make110(4, allow_rule="RIGHT_HALF_1ST_OPE")
+    pos = game.start(0)
+    assert game.legal_moves(pos) == [2, 3]
+
+
+def test_sow1opp_prescribes_each_players_first_turn_under_the_110_rules():
+    # South 0: 1, then the last seed skips South's 2 into 3. North 3: 4, then its last
+    # seed skips North's 5 into 0 (1.8 prescribed only the game's first move: 4, 5)
+    pos = run(make110(prescribed="SOW1OPP"), [2, 2, 2, 1, 2, 2], 0, 3)
+    assert pos.board == [1, 3, 2, 0, 3, 2]
+    old = run(make(prescribed="SOW1OPP"), [2, 2, 2, 1, 2, 2], 0, 3)
+    assert old.board == [0, 3, 2, 0, 3, 3]

@@ -95,7 +95,9 @@ class Pipeline:
         # capturer counts captures in a row itself
         self.turn_repeats = self.v110 and info.capt_rturn != CaptRTurn.NO_REPEAT
         # the 1.10 rules for each player's first turn count the turns ended (Position.movers)
-        self.count_movers = self.v110 and info.prescribed == SowPrescribed.NO_UDIR_FIRSTS
+        self.count_movers = self.v110 and (
+            info.prescribed in (SowPrescribed.NO_UDIR_FIRSTS, SowPrescribed.SOW1OPP)
+            or info.allow_rule in (AllowRule.RIGHT_HALF_FIRSTS, AllowRule.RIGHT_HALF_1ST_OPE))
         self.klass = klass = variant.game_class
         self.nbr_start = variant.nbr_start
         self.board = board = Board(variant.holes, east_west=klass in EAST_WEST)
@@ -179,7 +181,8 @@ class Pipeline:
             sower = MultiLapSower(self, sower, make_lap_rule(self), make_between(self))
         match info.prescribed:
             case SowPrescribed.SOW1OPP:
-                sower = OneOpp(self, sower)
+                # 1.10 prescribes the first turn of each player, 1.8 the first move
+                sower = OneOpp(self, sower, first_turns=self.v110)
             case SowPrescribed.PLUS1MINUS1:
                 sower = PlusOneMinusOne(self, sower)
             case SowPrescribed.BASIC_SOWER:

@@ -540,10 +540,15 @@ class DiffusionSower(Sower):
 
 
 class Prescribed(Wrapper):
-    """The first move of a game or round sows its own way; later moves use `inner`."""
+    """The first move of a game or round sows its own way; later moves use `inner`. With
+    `first_turns`, each player's first turn does (repeat turns included)."""
+
+    def __init__(self, ctx: Pipeline, inner: Sower, *, first_turns: bool = False) -> None:
+        super().__init__(ctx, inner)
+        self.first_turns = first_turns
 
     def sow(self, pos: Position, md: MoveData) -> None:
-        if pos.mcount > 1:
+        if (pos.movers > 1) if self.first_turns else (pos.mcount > 1):
             self.inner.sow(pos, md)
         else:
             self.opening(pos, md)
