@@ -516,3 +516,9 @@ def test_sow1opp_prescribes_each_players_first_turn_under_the_110_rules():
     assert pos.board == [1, 3, 2, 0, 3, 2]
     old = run(make(prescribed="SOW1OPP"), [2, 2, 2, 1, 2, 2], 0, 3)
     assert old.board == [0, 3, 2, 0, 3, 3]
+
+
+def test_occupied_allows_only_moves_whose_last_seed_lands_in_an_occupied_hole():
+    # South's 0 would end in the empty hole 1; 2 ends in North's 4 (2 seeds)
+    game = make110(allow_rule="OCCUPIED")
+    assert game.legal_moves(at(game, [1, 0, 2, 2, 2, 2])) == [2]

@@ -97,6 +97,22 @@ def _opp_or_empty(ctx: Pipeline) -> Filter:
     return narrow
 
 
+def _occupied(ctx: Pipeline, allowables: Allowables) -> Filter:
+    """OCCUPIED (1.10): a move's first lap must not end in a hole that then holds a single
+    seed (an empty hole); ending in the mover's store is allowed."""
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        for idx, loc in allowables.index_locs(pos.turn):
+            if not allow[idx]:
+                continue
+            trial = pos.copy()
+            end = ctx.do_sow(trial, loc, 0, single=True).capt_loc
+            if end >= 0 and trial.board[end] == 1:
+                allow[idx] = False
+        return allow
+
+    return narrow
+
+
 def _single_to_zero(ctx: Pipeline, allowables: Allowables) -> Filter:
     """SINGLE_TO_ZERO: a single seed may only move into an empty hole."""
     def narrow(pos: Position, allow: Allow) -> Allow:
@@ -214,6 +230,8 @@ def _allow_rule(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
             return []
         case AllowRule.OPP_OR_EMPTY:
             return [_opp_or_empty(ctx)]
+        case AllowRule.OCCUPIED:
+            return [_occupied(ctx, allowables)]
         case AllowRule.RIGHT_HALF_FIRSTS:
             return [_right_half_firsts(ctx, allowables, None)]
         case AllowRule.RIGHT_HALF_1ST_OPE:

@@ -76,7 +76,7 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "pickextra": frozenset({"PICKOPPBASIC"}),
     "start_pattern": frozenset({"MOVE_RIGHTMOST"}),
     "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
-    "allow_rule": frozenset({"RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
+    "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS"}),
     # the en-passant rules split the 1.8 capture-while-sowing rules by whose holes count
     # and who takes them, and leave the last hole to the capturer whatever the laps
@@ -96,7 +96,6 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "sow_rule": frozenset({"OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
     "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
     "grandslam": frozenset({"LEGAL_SHARE"}),
-    "allow_rule": frozenset({"OCCUPIED"}),
     "child_type": frozenset({"RAM"}),
     "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
     "start_pattern": frozenset({"MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
