@@ -330,3 +330,195 @@ def test_pickoppbasic_takes_every_opponent_hole_meeting_the_capture_criteria():
     game = make110(stores=True, capt_on=[2], pickextra="PICKOPPBASIC")
     pos = run(game, [0, 0, 1, 1, 3, 2], 2, stores=[2, 2])
     assert (pos.board, pos.stores) == ([0, 0, 0, 0, 3, 0], [6, 2])
+
+
+# ---- mlap_cont: further conditions on another lap; LAPPER_NEXT in 1.10 -------------------------
+# With 4 holes a side: South 0..3, North 4..7; hole i faces 7 - i.
+
+
+def test_mlap_cont_own_side_sows_on_only_from_the_movers_row():
+    # South 0 -> 1, 2 (2 seeds, South's row: on) -> 3, 4; 4 is North's: stop there
+    game = make110(4, mlaps="LAPPER", mlap_cont="OWN_SIDE")
+    assert run(game, [2, 0, 1, 0, 1, 1, 1, 1], 0).board == [0, 1, 0, 1, 2, 1, 1, 1]
+
+
+def test_mlap_cont_opp_side_sows_on_only_from_the_opponents_row():
+    # the same move stops at once: its first lap ended in South's own hole 2
+    game = make110(4, mlaps="LAPPER", mlap_cont="OPP_SIDE")
+    assert run(game, [2, 0, 1, 0, 1, 1, 1, 1], 0).board == [0, 1, 2, 0, 1, 1, 1, 1]
+
+
+def test_mlap_cont_greq_param_sows_on_only_from_mlap_param_seeds_or_more():
+    game = make110(4, mlaps="LAPPER", mlap_cont="GREQ_PARAM", mlap_param=3)
+    # South 0 -> 1, 2: 2 seeds in 2, fewer than 3: stop
+    assert run(game, [2, 0, 1, 0, 2, 1, 1, 1], 0).board == [0, 1, 2, 0, 2, 1, 1, 1]
+    # South 0 -> 1, 2: 3 seeds in 2: on -> 3, 4, 5; 2 seeds in 5: stop
+    assert run(game, [2, 0, 2, 0, 1, 1, 1, 1], 0).board == [0, 1, 0, 1, 2, 2, 1, 1]
+
+
+def test_lapper_next_sows_on_from_the_movers_store_when_it_comes_next():
+    # South 2 -> 3; the mover's store comes next and holds 2: they are sown, 4 and 5;
+    # then 6's seed -> 7; 0 is empty: stop. 1.8 skipped the store (next hole 4)
+    rules = {"stores": True, "mlaps": "LAPPER_NEXT"}
+    pos = run(make110(4, sow_stores="OWN", **rules), [0, 0, 1, 1, 1, 1, 1, 1], 2, stores=[2, 0])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 2, 2, 2, 0, 2], [0, 0])
+    game18 = make(4, sow_own_store=True, **rules)
+    old = run(game18, [0, 0, 1, 1, 1, 1, 1, 1], 2, stores=[2, 0])
+    assert (old.board, old.stores) == ([0, 0, 0, 2, 0, 2, 0, 2], [2, 0])
+
+
+def test_lapper_next_stops_to_cross_capture():
+    # South 0 -> 1, empty before, faces 6 (1): the sowing stops and captures it; 1.8
+    # sowed on from the next hole 2 (not empty) and ended where nothing was taken
+    rules = {"stores": True, "mlaps": "LAPPER_NEXT"}
+    pos = run(make110(4, crosscapt="ONE_ZEROS", **rules), [1, 0, 1, 0, 1, 1, 1, 1], 0)
+    assert (pos.board, pos.stores) == ([0, 1, 1, 0, 1, 1, 0, 1], [1, 0])
+    old = run(make(4, crosscapt=True, **rules), [1, 0, 1, 0, 1, 1, 1, 1], 0)
+    assert (old.board, old.stores) == ([0, 1, 0, 1, 0, 2, 0, 2], [0, 0])
+
+
+def test_lapper_next_stops_to_capture_by_the_basic_criteria():
+    # South 0 -> 1 makes 2 there... South's own hole; with capt_side BOTH and capt_on 2
+    # the 1.10 sowing stops and takes them; 1.8 went on from hole 2
+    rules = {"stores": True, "mlaps": "LAPPER_NEXT", "capt_on": [2]}
+    pos = run(make110(4, **rules), [1, 1, 1, 0, 1, 1, 1, 1], 0)
+    assert (pos.board, pos.stores) == ([0, 0, 1, 0, 1, 1, 1, 1], [2, 0])
+
+
+# ---- sow_stores BOTH -------------------------------------------------------------------------
+
+
+def test_sow_stores_both_sows_the_opponents_store_and_ending_there_repeats():
+    # South 2 (5 seeds): own store, 3, 4, 5, North's store: the last seed in the
+    # opponent's store gives South another turn. OWN sows 0 instead and North moves
+    board = [1, 1, 5, 1, 1, 1]
+    both = run(make110(stores=True, sow_stores="BOTH"), board, 2)
+    assert (both.board, both.stores, both.turn) == ([1, 1, 0, 2, 2, 2], [1, 1], 0)
+    own = run(make110(stores=True, sow_stores="OWN"), board, 2)
+    assert (own.board, own.stores, own.turn) == ([2, 1, 0, 2, 2, 2], [1, 0], 1)
+
+
+def test_sow_stores_both_passes_each_store_where_its_owners_row_ends_sowing_clockwise():
+    # North 3 (4 seeds) clockwise: South's store (between 3 and 2), 2, 1, 0
+    game = make110(stores=True, sow_stores="BOTH", sow_direct="CW")
+    pos = run(game, [1, 1, 1, 4, 1, 1], 3, turn=1)
+    assert (pos.board, pos.stores, pos.turn) == ([2, 2, 2, 0, 1, 1], [1, 0], 0)
+
+
+# ---- the 1.10 capture types (3 holes a side again) --------------------------------------------
+
+
+def test_pull_across_moves_the_seeds_across_into_the_empty_hole_sown():
+    # South 0 -> 1, empty before: the 3 seeds across (hole 4) join it; nothing is stored
+    game = make110(stores=True, capt_type="PULL_ACROSS")
+    pos = run(game, [1, 0, 0, 2, 3, 1], 0)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 4, 0, 2, 0, 1], [0, 0], 1)
+
+
+def test_capt_opp_1ccw_counts_a_last_seed_across_or_in_the_own_last_hole_as_a_capture():
+    # with capt_rturn a "capture" moves again; nothing is taken
+    game = make110(stores=True, capt_type="CAPT_OPP_1CCW", capt_rturn="ALWAYS")
+    across = run(game, [1, 0, 1, 1, 1, 1], 2)
+    assert (across.board, across.stores, across.turn) == ([1, 0, 0, 2, 1, 1], [0, 0], 0)
+    own_last = run(game, [0, 1, 0, 1, 1, 1], 1)
+    assert (own_last.board, own_last.turn) == ([0, 0, 1, 1, 1, 1], 0)
+    elsewhere = run(game, [1, 0, 1, 1, 1, 1], 0)
+    assert (elsewhere.board, elsewhere.turn) == ([0, 1, 1, 1, 1, 1], 1)
+
+
+def test_pass_store_capt_hands_the_movers_store_to_the_opponent():
+    # South 0 -> 1, empty before: South's 3 stored seeds go to North
+    game = make110(stores=True, capt_type="PASS_STORE_CAPT")
+    pos = run(game, [1, 0, 1, 1, 1, 1], 0, stores=[3, 2])
+    assert (pos.board, pos.stores) == ([0, 1, 1, 1, 1, 1], [0, 5])
+
+
+def test_singletons_takes_every_hole_of_one_seed_after_the_sowing():
+    # South 0 -> 1, 2: holes 1 and 3 hold one seed each; South takes both
+    game = make110(stores=True, capt_type="SINGLETONS")
+    pos = run(game, [2, 0, 1, 1, 0, 3], 0)
+    assert (pos.board, pos.stores) == ([0, 0, 2, 0, 0, 3], [2, 0])
+
+
+# ---- crosscapt ONE_ANY and ANY (4 holes a side) ------------------------------------------------
+
+
+def test_crosscapt_one_any_goes_on_across_holes_that_are_not_empty():
+    # South 0 -> 1 (empty before) takes 6; the capture goes on from 2 (2 seeds) taking 5,
+    # then from 3 taking 4; ONE_ZEROS stops at 2, which is not empty
+    rules = {"stores": True, "multicapt": -1, "capt_dir": "SOW"}
+    board = [1, 0, 2, 0, 1, 3, 1, 1]
+    pos = run(make110(4, crosscapt="ONE_ANY", **rules), board, 0)
+    assert (pos.board, pos.stores) == ([0, 1, 2, 0, 0, 0, 0, 1], [5, 0])
+    zeros = run(make110(4, crosscapt="ONE_ZEROS", **rules), board, 0)
+    assert (zeros.board, zeros.stores) == ([0, 1, 2, 0, 1, 3, 0, 1], [1, 0])
+
+
+def test_crosscapt_any_takes_across_whatever_the_last_hole_holds():
+    board = [1, 1, 0, 0, 1, 1, 2, 1]
+    pos = run(make110(4, stores=True, crosscapt="ANY"), board, 0)
+    assert (pos.board, pos.stores) == ([0, 2, 0, 0, 1, 1, 0, 1], [2, 0])
+    zeros = run(make110(4, stores=True, crosscapt="ONE_ZEROS"), board, 0)
+    assert (zeros.board, zeros.stores) == ([0, 2, 0, 0, 1, 1, 2, 1], [0, 0])
+
+
+# ---- start_pattern MOVE_RIGHTMOST --------------------------------------------------------------
+
+
+def test_move_rightmost_plays_the_starters_rightmost_hole_before_the_game_starts():
+    # 2 seeds a hole; South's 2 -> 3, 4; North's 5 -> 0, 1. The game starts after it,
+    # the opponent to move, one move counted
+    game = make110(start_pattern="MOVE_RIGHTMOST")
+    south = game.start(0)
+    assert (south.board, south.turn, south.mcount) == ([2, 2, 0, 3, 3, 2], 1, 1)
+    north = game.start(1)
+    assert (north.board, north.turn) == ([3, 3, 2, 2, 2, 0], 0)
+
+
+# ---- prescribed NO_UDIR_FIRSTS -------------------------------------------------------------------
+
+
+def test_no_udir_firsts_sows_each_players_first_turn_in_the_variants_direction():
+    # South's [1, "CW"] and North's [4, "CW"] sow counter-clockwise (the first turn of
+    # each); South's next [0, "CW"] goes clockwise, round to North's 5
+    game = make110(udir_holes=[0, 1, 2], prescribed="NO_UDIR_FIRSTS")
+    pos = run(game, [2, 2, 2, 2, 2, 2], [1, "CW"])
+    assert pos.board == [2, 0, 3, 3, 2, 2]
+    pos = game.play(pos, [4, "CW"])
+    assert pos.board == [3, 0, 3, 3, 0, 3]
+    pos = game.play(pos, [0, "CW"])
+    assert pos.board == [0, 0, 3, 4, 1, 4]
+
+
+# ---- each player's first turn: RIGHT_HALF_FIRSTS, RIGHT_HALF_1ST_OPE, SOW1OPP ------------------
+
+
+def test_right_half_firsts_limits_each_players_first_turn_to_their_right_half():
+    game = make110(4, allow_rule="RIGHT_HALF_FIRSTS")
+    pos = game.start(0)
+    assert game.legal_moves(pos) == [2, 3]
+    pos = game.play(pos, 3)
+    assert game.legal_moves(pos) == [6, 7]
+    pos = game.play(pos, 7)
+    assert game.legal_moves(pos) == [0, 1, 2]
+
+
+def test_right_half_1st_ope_applies_opp_or_empty_after_the_first_turns():
+    game = make110(4, allow_rule="RIGHT_HALF_1ST_OPE")
+    pos = game.start(0)
+    assert game.legal_moves(pos) == [2, 3]
+
+
+def test_sow1opp_prescribes_each_players_first_turn_under_the_110_rules():
+    # South 0: 1, then the last seed skips South's 2 into 3. North 3: 4, then its last
+    # seed skips North's 5 into 0 (1.8 prescribed only the game's first move: 4, 5)
+    pos = run(make110(prescribed="SOW1OPP"), [2, 2, 2, 1, 2, 2], 0, 3)
+    assert pos.board == [1, 3, 2, 0, 3, 2]
+    old = run(make(prescribed="SOW1OPP"), [2, 2, 2, 1, 2, 2], 0, 3)
+    assert old.board == [0, 3, 2, 0, 3, 3]
+
+
+def test_occupied_allows_only_moves_whose_last_seed_lands_in_an_occupied_hole():
+    # South's 0 would end in the empty hole 1; 2 ends in North's 4 (2 seeds)
+    game = make110(allow_rule="OCCUPIED")
+    assert game.legal_moves(at(game, [1, 0, 2, 2, 2, 2])) == [2]

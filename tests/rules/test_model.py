@@ -172,6 +172,8 @@ ENUM_DEFAULTS = {
     "quitter": "DIVVIED",
     "end_cond": "NO_ADDTL",
     "play_locs": "BOARD_ONLY",
+    "mlap_cont": "NONE",
+    "xcapt_holes": "ONE_ZEROS",  # read from crosscapt ANY / ONE_ANY, never written
 }
 
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from mancala.engine.fast import why_not_fast
-from mancala.rules.enums import RulesVersion, Unclaimed
+from mancala.rules.enums import CrossCaptHoles, RulesVersion, Unclaimed
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import parse_variant
 
@@ -47,6 +47,8 @@ def test_quitter_defaults_to_divvied_under_110() -> None:
      {"mlaps": "LAPPER", "sow_rule": "CONT_LAP_ON", "sow_param": 6}),
     ({"goal": "RND_WIN_COUNT_MAX", "rounds": "HALF_SEEDS", "goal_param": 3},
      {"goal": "RND_WIN_COUNT", "rounds": "HALF_SEEDS", "goal_param": 3}),
+    ({"stores": True, "mlaps": "LAPPER", "sow_rule": "LAP_CAPT_OPP_GETS", "sow_param": 8, "capt_on": [4]},
+     {"stores": True, "mlaps": "LAPPER", "sow_rule": "OPP_GETS_OWN_LAST", "sow_param": 8, "capt_on": [4]}),
 ])
 def test_110_names_that_replaced_18_ones_read_as_the_18_rule(info_110: dict, info_18: dict) -> None:
     new = parse_variant(_variant(info_110, "1.10")).game_info
@@ -74,15 +76,16 @@ def test_18_names_are_refused_under_110_naming_the_parameter(param: str, value: 
 @pytest.mark.parametrize(("param", "value"), [
     ("quitter", "DIVVIED"), ("sow_stores", "OWN"), ("capt_dir", "SOW"), ("end_cond", "NO_ADDTL"),
     ("crosscapt", "ONE_ZEROS"), ("sow_rule", "ENPAS_ALL_OWNER_SOW"), ("goal", "RND_WIN_COUNT_MAX"),
-    ("goal", "IMMOBILIZE"),
+    ("goal", "IMMOBILIZE"), ("start_pattern", "MOVE_RIGHTMOST"),
+    ("sow_rule", "LAP_CAPT_OPP_GETS"), ("prescribed", "NO_UDIR_FIRSTS"),
 ])
 def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}))[param] == "needs_rules_version"
 
 
 @pytest.mark.parametrize(("param", "value"), [
-    ("crosscapt", "ANY"), ("capt_dir", "BOTH"), ("sow_stores", "BOTH"), ("mlap_cont", "OWN_SIDE"),
-    ("play_locs", "BRD_OWN_STR_CHS"), ("sow_rule", "LAP_CAPT_SEEDS"), ("goal", "RND_WIN_COUNT_DEP"),
+    ("capt_dir", "BOTH"), ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
+    ("play_locs", "BRD_OWN_STR_CHS"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "LAP_CAPT_SEEDS"), ("goal", "RND_WIN_COUNT_DEP"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}, "1.10"))[param] == "not_played_yet"
@@ -108,3 +111,19 @@ def test_immobilize_is_a_110_goal_of_its_own() -> None:
     from mancala.rules.enums import Goal
 
     assert parse_variant(_variant({"goal": "IMMOBILIZE", "stores": False}, "1.10")).game_info.goal is Goal.IMMOBILIZE
+
+
+@pytest.mark.parametrize("version", ["1.8", "1.10"])
+def test_the_model_field_for_sow_stores_both_is_no_parameter(version: str) -> None:
+    assert "sow_opp_store" in _refused(_variant({"stores": True, "sow_opp_store": True}, version))
+
+
+def test_crosscapt_one_any_is_read_as_a_cross_capture_going_on_from_any_hole() -> None:
+    info = parse_variant(_variant({"crosscapt": "ONE_ANY"}, "1.10")).game_info
+    assert (info.crosscapt, info.xcapt_holes) == (True, CrossCaptHoles.ONE_ANY)
+    assert "xcapt_holes" in _refused(_variant({"xcapt_holes": "ANY"}, "1.10"))
+
+
+def test_sow_stores_both_is_read_as_both_stores_sown() -> None:
+    info = parse_variant(_variant({"stores": True, "sow_stores": "BOTH"}, "1.10")).game_info
+    assert (info.sow_own_store, info.sow_opp_store) == (True, True)

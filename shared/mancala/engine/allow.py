@@ -97,6 +97,22 @@ def _opp_or_empty(ctx: Pipeline) -> Filter:
     return narrow
 
 
+def _occupied(ctx: Pipeline, allowables: Allowables) -> Filter:
+    """OCCUPIED (1.10): a move's first lap must not end in a hole that then holds a single
+    seed (an empty hole); ending in the mover's store is allowed."""
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        for idx, loc in allowables.index_locs(pos.turn):
+            if not allow[idx]:
+                continue
+            trial = pos.copy()
+            end = ctx.do_sow(trial, loc, 0, single=True).capt_loc
+            if end >= 0 and trial.board[end] == 1:
+                allow[idx] = False
+        return allow
+
+    return narrow
+
+
 def _single_to_zero(ctx: Pipeline, allowables: Allowables) -> Filter:
     """SINGLE_TO_ZERO: a single seed may only move into an empty hole."""
     def narrow(pos: Position, allow: Allow) -> Allow:
@@ -188,12 +204,38 @@ def _not_across_ones(ctx: Pipeline) -> Filter:
     return narrow
 
 
+def _right_half_firsts(ctx: Pipeline, allowables: Allowables, then: Filter | None) -> Filter:
+    """RIGHT_HALF_FIRSTS, RIGHT_HALF_1ST_OPE (1.10): each player's first turn of a game or
+    round starts from the right half of their own row (not the middle hole of an odd
+    row); later turns are narrowed by `then`, if any."""
+    holes, dbl = ctx.board.holes, ctx.board.dbl
+    half = holes // 2
+    right = (frozenset(range(holes - half, holes)), frozenset(range(dbl - half, dbl)))
+
+    def narrow(pos: Position, allow: Allow) -> Allow:
+        if pos.movers >= 2:
+            return then(pos, allow) if then is not None else allow
+        keep = right[pos.turn]
+        for idx, loc in allowables.index_locs(pos.turn):
+            if loc not in keep:
+                allow[idx] = False
+        return allow
+
+    return narrow
+
+
 def _allow_rule(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
     match ctx.info.allow_rule:
         case AllowRule.NONE:
             return []
         case AllowRule.OPP_OR_EMPTY:
             return [_opp_or_empty(ctx)]
+        case AllowRule.OCCUPIED:
+            return [_occupied(ctx, allowables)]
+        case AllowRule.RIGHT_HALF_FIRSTS:
+            return [_right_half_firsts(ctx, allowables, None)]
+        case AllowRule.RIGHT_HALF_1ST_OPE:
+            return [_right_half_firsts(ctx, allowables, _opp_or_empty(ctx))]
         case AllowRule.SINGLE_TO_ZERO:
             return [_single_to_zero(ctx, allowables)]
         case AllowRule.SINGLE_ONLY_ALL:

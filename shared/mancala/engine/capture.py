@@ -21,7 +21,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from mancala.engine.board import CCW, CW
-from mancala.engine.capture_ok import CaptOk, make_capt_check
+from mancala.engine.capture_ok import CaptOk, make_capt_check, side_check
 from mancala.engine.incr import opposite
 from mancala.engine.move_data import NO, REPEAT, YES, MoveData
 from mancala.engine.position import Position
@@ -32,6 +32,7 @@ from mancala.rules.enums import (
     CaptSide,
     CaptType,
     ChildType,
+    CrossCaptHoles,
     CrossCaptOwn,
     Direct,
     GrandSlam,
@@ -94,14 +95,24 @@ class BasicCapture(Capturer):
 
 class CrossCapture(Capturer):
     """The hole across is taken when the last seed fell into an empty hole (later holes of
-    a multiple capture: when the hole is empty)."""
+    a multiple capture: when the hole is empty). The 1.10 crosscapt ONE_ANY goes on from
+    later holes whatever they hold, ANY also starts from a last hole of any count."""
+
+    def __init__(self, ctx: Pipeline) -> None:
+        super().__init__(ctx)
+        holes = ctx.info.xcapt_holes
+        self.first_any = holes == CrossCaptHoles.ANY
+        self.later_any = holes in (CrossCaptHoles.ANY, CrossCaptHoles.ONE_ANY)
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         ctx = self.ctx
         loc = md.capt_loc
         cross = ctx.board.cross(loc)
-        if ((pos.board[loc] == 1) if first else not pos.board[loc]) \
-                and ctx.capt_ok(pos, md, cross):
+        if first:
+            starts = self.first_any or pos.board[loc] == 1
+        else:
+            starts = self.later_any or not pos.board[loc]
+        if starts and ctx.capt_ok(pos, md, cross):
             take(pos, md, cross)
             md.captured = YES
             md.capt_next = ctx.incr(pos, loc, md.direct)
@@ -167,6 +178,78 @@ class MatchOppCapture(Capturer):
             b[cross] = 0
             md.captured = YES
             md.capt_next = ctx.incr(pos, loc, md.direct)
+
+
+# ---- the 1.10 capture types -------------------------------------------------------------------
+
+
+class PullAcross(Capturer):
+    """PULL_ACROSS: where the last seed fell into an empty hole (later holes of a multiple
+    capture: where the hole is empty), the seeds across that may be captured are pulled
+    into it; nothing leaves the board, but it counts as a capture."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        ctx = self.ctx
+        loc = md.capt_loc
+        cross = ctx.board.cross(loc)
+        if ((pos.board[loc] == 1) if first else not pos.board[loc]) and ctx.capt_ok(pos, md, cross):
+            if md.trace is not None:
+                md.trace.take(cross, pos.board[cross], loc)
+            pos.board[loc] += pos.board[cross]
+            pos.board[cross] = 0
+            md.captured = YES
+            md.capt_next = ctx.incr(pos, loc, md.direct)
+
+
+class MarkOppOrRightmost(Capturer):
+    """CAPT_OPP_1CCW: a last seed on the opponent's row, or in the mover's own hole of
+    the highest index, counts as a capture (for extra picks and repeat turns) without
+    taking anything."""
+
+    def __init__(self, ctx: Pipeline) -> None:
+        super().__init__(ctx)
+        holes, dbl = ctx.board.holes, ctx.board.dbl
+        self.marks = (frozenset(range(holes, dbl)) | {holes - 1},
+                      frozenset(range(holes)) | {dbl - 1})
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        if md.capt_loc in self.marks[pos.turn]:
+            md.captured = YES
+
+
+class PassStore(Step):
+    """PASS_STORE_CAPT: a last seed in an empty hole (on the capture side) hands the
+    mover's store to the opponent; otherwise the variant's other capture is tried."""
+
+    def __init__(self, ctx: Pipeline, inner: Capturer) -> None:
+        super().__init__(ctx, inner)
+        self.side = side_check(ctx.info.capt_side, ctx.board, from_start=True)
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        loc, turn = md.capt_loc, pos.turn
+        if pos.board[loc] == 1 and pos.stores[turn] and (self.side is None or self.side(pos, md, loc)):
+            if md.trace is not None:
+                md.trace.take(store_place(turn), pos.stores[turn], store_place(1 - turn))
+            pos.stores[1 - turn] += pos.stores[turn]
+            pos.stores[turn] = 0
+            md.captured = YES
+        else:
+            self.inner.capture(pos, md, first)
+
+
+class Singletons(Capturer):
+    """SINGLETONS: after the sowing the mover takes every hole holding a single seed
+    that a capture may ever take from (side, children, locks)."""
+
+    def __init__(self, ctx: Pipeline) -> None:
+        super().__init__(ctx)
+        self.check = make_capt_check(ctx.variant, ctx.board)
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        for loc, seeds in enumerate(pos.board):
+            if seeds == 1 and self.check(pos, md, loc):
+                take(pos, md, loc)
+                md.captured = YES
 
 
 # ---- cross capture's own-seed picks and xc_sown ---------------------------------------------
@@ -605,6 +688,20 @@ class RepeatOnCaptureOncePerTurn(Step):
 
 
 def _base(ctx: Pipeline) -> Capturer:
+    info = ctx.info
+    match info.capt_type:
+        case CaptType.PULL_ACROSS:
+            return PullAcross(ctx)
+        case CaptType.CAPT_OPP_1CCW:
+            return MarkOppOrRightmost(ctx)
+        case CaptType.SINGLETONS:
+            return Singletons(ctx)
+        case CaptType.PASS_STORE_CAPT:
+            return PassStore(ctx, _crossing_or_basic(ctx))
+    return _crossing_or_basic(ctx)
+
+
+def _crossing_or_basic(ctx: Pipeline) -> Capturer:
     info = ctx.info
     if info.crosscapt:
         cap: Capturer = CrossCapture(ctx)

@@ -82,6 +82,11 @@ class Game:
             rng = random.Random(seed) if info.start_pattern == StartPattern.RANDOM else None
             board = start_board(info.start_pattern, self.holes, self.variant.nbr_start,
                                 starter, rng)
+            if info.start_pattern == StartPattern.MOVE_RIGHTMOST:
+                # the starter's rightmost hole is played for them, counted as a move;
+                # the game starts after it (a given board starts as it is)
+                pos = self.pipe.new_position(list(board), list(stores or [0, 0]), starter)
+                return self.play(pos, self.holes - 1 if starter == 0 else 2 * self.holes - 1)
         return self.pipe.new_position(list(board), list(stores or [0, 0]), starter)
 
     # ---- moves ---------------------------------------------------------------------------------

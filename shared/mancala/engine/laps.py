@@ -9,7 +9,9 @@ seeds; stop on a blocked hole; stop to make a child) with checks in front of it,
 asked in order; the first that decides wins:
 
     stop on a repeat turn (sow_own_store) -> stop unless sow_param seeds (CONT_LAP_ON)
-    -> the first lap must reach the opponent (visit_opp) -> stop in a child
+    -> the first lap must reach the opponent (visit_opp) -> the 1.10 mlap_cont
+    conditions (at least mlap_param seeds; end on a given side; not in a store)
+    -> stop in a child
     -> capture and go on, or stop to capture (LAP_CAPT, capture types)
     -> stop on an empty hole -> base
 """
@@ -19,10 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from mancala.engine.move_data import ENDLESS, NO, REPEAT_TURN, MoveData
+from mancala.engine.move_data import ENDLESS, FROM_STORE, NO, REPEAT_TURN, MoveData
 from mancala.engine.position import Position
-from mancala.engine.sowing import Sower
-from mancala.rules.enums import CaptType, LapSower, SowRule
+from mancala.engine.sowing import Sower, StoreSower
+from mancala.engine.trace import store_place
+from mancala.rules.enums import CaptType, GameClass, LapSower, MlapCont, SowRule
 
 if TYPE_CHECKING:
     from mancala.engine.pipeline import Pipeline
@@ -64,6 +67,13 @@ class MultiLapSower(Sower):
                 return
             loc = md.capt_loc
             md.cont_sow_loc = loc
+            if loc == FROM_STORE:
+                md.seeds = pos.stores[pos.turn]
+                pos.stores[pos.turn] = 0
+                md.lap_nbr += 1
+                if md.trace is not None:
+                    md.trace.lap(store_place(pos.turn))
+                continue
             md.seeds = pos.board[loc]
             if self.between is not None:
                 self.between(pos, md)
@@ -96,6 +106,24 @@ def make_next_hole(ctx: Pipeline) -> Decide:
         return False
 
     return next_hole
+
+
+def make_next_or_store(ctx: Pipeline) -> Decide:
+    """LAPPER_NEXT with sow_stores under the 1.10 rules: the sowing path runs through
+    the mover's store, so the place after a lap's last hole may be the store; a store
+    holding seeds is sown on like a hole (its seeds start the next lap)."""
+    next_hole = make_next_hole(ctx)
+    store_next = StoreSower(ctx, row_cycles=ctx.klass == GameClass.NORTH_SOUTH_CYCLE).store_next
+
+    def next_or_store(pos: Position, md: MoveData) -> bool:
+        if store_next(pos, md.capt_loc, md.direct):
+            if pos.stores[pos.turn]:
+                md.capt_loc = FROM_STORE
+                return True
+            return False
+        return next_hole(pos, md)
+
+    return next_or_store
 
 
 def not_blocked(pos: Position, md: MoveData) -> bool:
@@ -198,6 +226,25 @@ def make_stop_not_n(ctx: Pipeline) -> Check:
     return stop_not_n
 
 
+def make_stop_less_n(ctx: Pipeline) -> Check:
+    """mlap_cont GREQ_PARAM: a lap goes on only from a hole of mlap_param seeds or more."""
+    least = ctx.info.mlap_param
+
+    def stop_less_n(pos: Position, md: MoveData) -> bool | None:
+        return False if pos.board[md.capt_loc] < least else None
+    return stop_less_n
+
+
+def make_stop_side(ctx: Pipeline, own: bool) -> Check:
+    """mlap_cont OWN_SIDE / OPP_SIDE: a lap goes on only from a hole of that side of the
+    board (the mover's row, or the opponent's), whoever owns the hole now."""
+    side_of = ctx.board.side_of
+
+    def stop_side(pos: Position, md: MoveData) -> bool | None:
+        return False if (side_of[md.capt_loc] == pos.turn) != own else None
+    return stop_side
+
+
 def stop_repeat_turn(_pos: Position, md: MoveData) -> bool | None:
     return False if md.capt_loc == REPEAT_TURN else None
 
@@ -205,8 +252,14 @@ def stop_repeat_turn(_pos: Position, md: MoveData) -> bool | None:
 # ---- building -------------------------------------------------------------------------
 
 
+# 1.10 capture types that never stop a lap (the reference's NEXT and TWO_OUT do not either)
+NO_LAP_STOP = (CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW, CaptType.PASS_STORE_CAPT, CaptType.PULL_ACROSS)
+
+
 def _capture_checks(ctx: Pipeline) -> list[Check]:
     info = ctx.info
+    if info.capt_type in NO_LAP_STOP:
+        return []
     basic = bool(info.evens or info.capt_on or info.capt_max or info.capt_min)
     if info.sow_rule in (SowRule.LAP_CAPT, SowRule.OPP_GETS_OWN_LAST):
         if info.crosscapt:
@@ -221,6 +274,33 @@ def _capture_checks(ctx: Pipeline) -> list[Check]:
     return []
 
 
+def make_stop_cross(ctx: Pipeline) -> Check:
+    """1.10 LAPPER_NEXT with crosscapt: stop where the last seed fell into an empty hole
+    facing seeds it may capture, rather than sow on from the next hole."""
+    cross = ctx.board.cross
+    capt_ok = ctx.capt_ok
+
+    def stop_cross(pos: Position, md: MoveData) -> bool | None:
+        loc = md.capt_loc
+        return False if pos.board[loc] == 1 and capt_ok(pos, md, cross(loc)) else None
+    return stop_cross
+
+
+def _next_capture_checks(ctx: Pipeline) -> list[Check]:
+    """The 1.10 rules stop a LAPPER_NEXT sowing to capture, as they stop LAPPER (1.8
+    sowed on from the next hole whatever the last seed could capture)."""
+    info = ctx.info
+    basic = bool(info.evens or info.capt_on or info.capt_max or info.capt_min)
+    checks = [make_stop_cross(ctx)] if info.crosscapt else []
+    if info.capt_type in (CaptType.NEXT, CaptType.TWO_OUT, *NO_LAP_STOP):
+        return checks
+    if info.capt_type == CaptType.MATCH_OPP:
+        return [*checks, make_stop_simulated(ctx)]
+    if basic and not info.crosscapt:
+        return [*checks, make_stop_capture(ctx)]
+    return checks
+
+
 def make_lap_rule(ctx: Pipeline) -> LapRule:
     info = ctx.info
     checks: list[Check] = []
@@ -230,6 +310,20 @@ def make_lap_rule(ctx: Pipeline) -> LapRule:
         checks.append(make_stop_not_n(ctx))
     if info.visit_opp:
         checks.append(make_visit_opp(ctx))
+    match info.mlap_cont:
+        case MlapCont.NONE:
+            pass
+        case MlapCont.GREQ_PARAM:
+            checks.append(make_stop_less_n(ctx))
+        case MlapCont.OWN_SIDE | MlapCont.OPP_SIDE:
+            checks.append(make_stop_side(ctx, own=info.mlap_cont == MlapCont.OWN_SIDE))
+        case MlapCont.STOP_STORE:
+            # the only store a lap can end in while sow_stores is OWN is the mover's,
+            # which is a repeat turn: the same stop as sow_stores gives
+            if not info.sow_own_store:
+                checks.append(stop_repeat_turn)
+        case MlapCont.NOT_FROM_STORE:
+            raise NotImplementedError("mlap_cont NOT_FROM_STORE is not played yet")
     if info.mlaps == LapSower.LAPPER:
         if info.child_type:
             checks.append(stop_in_child)
@@ -242,7 +336,9 @@ def make_lap_rule(ctx: Pipeline) -> LapRule:
         else:
             base = always
     else:  # LAPPER_NEXT
-        base = make_next_hole(ctx)
+        if ctx.v110:
+            checks += _next_capture_checks(ctx)
+        base = make_next_or_store(ctx) if ctx.v110 and info.sow_own_store else make_next_hole(ctx)
     return LapRule(checks, base)
 
 

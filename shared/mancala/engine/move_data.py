@@ -2,7 +2,8 @@
 
 `capt_loc` is where the sowing ended (the hole captures are tried from), or one
 of the two sentinels: REPEAT_TURN (the last seed went into the mover's store)
-and ENDLESS (the sowing went on for MAX_LAPS laps). `captured` is NO, YES or
+and ENDLESS (the sowing went on for MAX_LAPS laps). Between laps, `capt_loc` (and
+then `cont_sow_loc`) may be FROM_STORE: the next lap sows the mover's store. `captured` is NO, YES or
 REPEAT (a capture that gives the mover another turn).
 """
 
@@ -15,6 +16,9 @@ if TYPE_CHECKING:
 
 REPEAT_TURN = -1_000
 ENDLESS = -1_001
+# 1.10 LAPPER_NEXT with sow_stores: the hole after a lap's last is the mover's store,
+# and the next lap sows the store's seeds
+FROM_STORE = -1_002
 
 NO = 0
 YES = 1

@@ -36,6 +36,7 @@ from mancala.engine.rounds import EMPTY_TALLY, TALLY_INDEX, RoundTally, make_nex
 from mancala.engine.sowing import (
     BasicFirst,
     BearOffSower,
+    BothStoresSower,
     CaptureOne,
     CloseHole,
     CrossAllSingles,
@@ -52,6 +53,7 @@ from mancala.engine.sowing import (
     SkipOppCount,
     Sower,
     StoreSower,
+    VariantDirectionFirsts,
     capture_while_sowing,
 )
 from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
@@ -92,6 +94,10 @@ class Pipeline:
         # 1.10 counts the repeats of each turn (capt_rturn ONCE reads them); 1.8's
         # capturer counts captures in a row itself
         self.turn_repeats = self.v110 and info.capt_rturn != CaptRTurn.NO_REPEAT
+        # the 1.10 rules for each player's first turn count the turns ended (Position.movers)
+        self.count_movers = self.v110 and (
+            info.prescribed in (SowPrescribed.NO_UDIR_FIRSTS, SowPrescribed.SOW1OPP)
+            or info.allow_rule in (AllowRule.RIGHT_HALF_FIRSTS, AllowRule.RIGHT_HALF_1ST_OPE))
         self.klass = klass = variant.game_class
         self.nbr_start = variant.nbr_start
         self.board = board = Board(variant.holes, east_west=klass in EAST_WEST)
@@ -151,6 +157,8 @@ class Pipeline:
                 return SkipOppChildren(self)
             case SowRule.OPP_GETS_OWN_LAST:
                 return OppGetsOwnLast(self, PlainSower(self))
+        if info.sow_opp_store:
+            return BothStoresSower(self)
         if info.sow_own_store:
             return StoreSower(self, row_cycles=self.klass == GameClass.NORTH_SOUTH_CYCLE)
         return PlainSower(self)
@@ -173,13 +181,16 @@ class Pipeline:
             sower = MultiLapSower(self, sower, make_lap_rule(self), make_between(self))
         match info.prescribed:
             case SowPrescribed.SOW1OPP:
-                sower = OneOpp(self, sower)
+                # 1.10 prescribes the first turn of each player, 1.8 the first move
+                sower = OneOpp(self, sower, first_turns=self.v110)
             case SowPrescribed.PLUS1MINUS1:
                 sower = PlusOneMinusOne(self, sower)
             case SowPrescribed.BASIC_SOWER:
                 sower = BasicFirst(self, sower)
             case SowPrescribed.MLAPS_SOWER:
                 sower = LapsFirst(self, sower, first_move_laps(self, PlainSower(self)))
+            case SowPrescribed.NO_UDIR_FIRSTS:
+                sower = VariantDirectionFirsts(self, sower)
         return sower
 
     # ---- positions --------------------------------------------------------------------------
@@ -190,6 +201,7 @@ class Pipeline:
         holes = self.board.holes
         pos.mcount = 0
         pos.rturn_cnt = 0
+        pos.movers = 0
         pos.unlocked = [not self.locks] * dbl
         pos.blocked = [False] * dbl
         pos.child = [None] * dbl
@@ -294,6 +306,7 @@ class Pipeline:
             pos.stores[pos.turn] = 0
             pos.empty_store = False
             pos.turn = 1 - pos.turn
+            pos.movers += self.count_movers
             return None
         if self.bear_off and pos.normal_sow and not any(seeds > 1 for seeds in pos.board):
             pos.normal_sow = False
@@ -321,6 +334,7 @@ class Pipeline:
         if outcome:
             return outcome
         pos.turn = 1 - pos.turn
+        pos.movers += self.count_movers
         if self.turn_repeats:
             pos.rturn_cnt = 0
         return None
@@ -363,6 +377,7 @@ class Pipeline:
         """mustpass: the player to move has no move and passes (counted as a move)."""
         if self.info.mustpass and not any(self.allowable(pos)):
             pos.mcount += 1
+            pos.movers += self.count_movers
             pos.turn = 1 - pos.turn
             return True
         return False

@@ -78,7 +78,9 @@ class Position:
     `board`, `stores`: seeds. `turn`: who moves next (0 South, 1 North); on a line
     with an outcome, the winner (or the mover on a tie). `starter`: who started the
     game or round. `mcount`: moves and passes made in this game or round.
-    `rturn_cnt`: repeat turns in a row (capt_rturn ONCE). `unlocked`, `blocked`,
+    `rturn_cnt`: repeat turns in a row (capt_rturn ONCE). `movers`: turns ended (moves
+    that passed the turn, and passes) in this game or round, kept only by the 1.10 rules
+    that read it (first turns of each player), else 0. `unlocked`, `blocked`,
     `child` (whose child a hole is, or None) and `owner` (territory, else None): one
     entry per hole. `inhibit`: the state of capture/child inhibition (nocaptmoves,
     SHORTEN rounds), or None. `tally`: the RND_* tallies (round wins, seeds, extra
@@ -90,7 +92,7 @@ class Position:
     """
 
     __slots__ = (
-        "board", "stores", "turn", "starter", "mcount", "rturn_cnt",
+        "board", "stores", "turn", "starter", "mcount", "rturn_cnt", "movers",
         "unlocked", "blocked", "child", "owner", "inhibit", "tally",
         "empty_store", "normal_sow", "alt_dirs", "last", "total", "outcome", "legal",
     )
@@ -103,6 +105,7 @@ class Position:
         self.starter = turn
         self.mcount = 0
         self.rturn_cnt = 0
+        self.movers = 0
         self.unlocked: list[bool] = [True] * size
         self.blocked: list[bool] = [False] * size
         self.child: list[int | None] = [None] * size
@@ -125,6 +128,7 @@ class Position:
         new.starter = self.starter
         new.mcount = self.mcount
         new.rturn_cnt = self.rturn_cnt
+        new.movers = self.movers
         new.unlocked = self.unlocked[:]
         new.blocked = self.blocked[:]
         new.child = self.child[:]
@@ -152,7 +156,7 @@ class Position:
         """Everything the future of the game depends on, hashable."""
         return (
             tuple(self.board), tuple(self.stores), self.turn, self.starter, self.mcount,
-            self.rturn_cnt, tuple(self.unlocked), tuple(self.blocked), tuple(self.child),
+            self.rturn_cnt, self.movers, tuple(self.unlocked), tuple(self.blocked), tuple(self.child),
             tuple(self.owner), self.inhibit, self.tally, self.empty_store, self.normal_sow,
             self.alt_dirs, self.last, self.total, self.outcome,
         )
@@ -184,6 +188,7 @@ class FrozenPosition:
     starter: int
     mcount: int
     rturn_cnt: int
+    movers: int
     unlocked: tuple[bool, ...]
     blocked: tuple[bool, ...]
     child: tuple[int | None, ...]
@@ -206,6 +211,7 @@ class FrozenPosition:
         pos.starter = self.starter
         pos.mcount = self.mcount
         pos.rturn_cnt = self.rturn_cnt
+        pos.movers = self.movers
         pos.unlocked = list(self.unlocked)
         pos.blocked = list(self.blocked)
         pos.child = list(self.child)

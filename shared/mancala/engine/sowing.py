@@ -24,10 +24,11 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from mancala.engine import claim
-from mancala.engine.move_data import REPEAT_TURN, YES, MoveData
+from mancala.engine.board import CCW, CW
+from mancala.engine.move_data import FROM_STORE, REPEAT_TURN, YES, MoveData
 from mancala.engine.position import Position
 from mancala.engine.trace import INEXACT, store_place
-from mancala.rules.enums import CaptSide, LapSower, SowRule
+from mancala.rules.enums import CaptSide, Direct, LapSower, SowRule
 
 if TYPE_CHECKING:
     from mancala.engine.pipeline import Pipeline
@@ -101,9 +102,16 @@ class StoreSower(Sower):
 
         if row_cycles:
             self.passes = {1: (wrapped_ccw, wrapped_ccw), -1: (wrapped_cw, wrapped_cw)}
+            self.row_end = {1: (holes - 1, dbl - 1), -1: (0, holes)}
         else:
             self.passes = {1: (south_to_north, north_to_south),
                            -1: (north_to_south, south_to_north)}
+            # the hole just before each player's store, by direction and player
+            self.row_end = {1: (holes - 1, dbl - 1), -1: (holes, 0)}
+
+    def store_next(self, pos: Position, loc: int, direct: int) -> bool:
+        """Whether the mover's store comes right after hole `loc` when sowing in `direct`."""
+        return self.passes[direct][pos.turn](loc, self.ctx.incr(pos, loc, direct))
 
     def sow(self, pos: Position, md: MoveData) -> None:
         turn = pos.turn
@@ -111,7 +119,11 @@ class StoreSower(Sower):
         passes = self.passes[md.direct][turn]
         start = md.cont_sow_loc
         prev = start
-        loc = incr(pos, prev, md.direct, start)
+        if start == FROM_STORE:  # a lap sowing the store's seeds starts past the store
+            prev = REPEAT_TURN
+            loc = incr(pos, self.row_end[md.direct][turn], md.direct, start)
+        else:
+            loc = incr(pos, prev, md.direct, start)
         if md.trace is None:
             for _ in range(md.seeds):
                 if passes(prev, loc):
@@ -133,6 +145,36 @@ class StoreSower(Sower):
                     prev = loc
                     ev.append(loc)
                     loc = incr(pos, loc, md.direct, start)
+        md.capt_loc = prev
+
+
+class BothStoresSower(StoreSower):
+    """1.10 sow_stores BOTH: each store is sown as the sowing passes it, the mover's and
+    the opponent's (each store sits after its owner's row, as with sow_own_store); a
+    last seed in either store gives the mover a repeat turn."""
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        turn = pos.turn
+        incr = self.ctx.incr
+        own_passes = self.passes[md.direct][turn]
+        opp_passes = self.passes[md.direct][1 - turn]
+        start = md.cont_sow_loc
+        prev = start
+        loc = incr(pos, prev, md.direct, start)
+        ev = md.trace.ev if md.trace is not None else None
+        for _ in range(md.seeds):
+            if own_passes(prev, loc) or opp_passes(prev, loc):
+                owner = turn if own_passes(prev, loc) else 1 - turn
+                pos.stores[owner] += 1
+                prev = REPEAT_TURN
+                if ev is not None:
+                    ev.append(store_place(owner))
+            else:
+                pos.board[loc] += 1
+                prev = loc
+                if ev is not None:
+                    ev.append(loc)
+                loc = incr(pos, loc, md.direct, start)
         md.capt_loc = prev
 
 
@@ -498,10 +540,15 @@ class DiffusionSower(Sower):
 
 
 class Prescribed(Wrapper):
-    """The first move of a game or round sows its own way; later moves use `inner`."""
+    """The first move of a game or round sows its own way; later moves use `inner`. With
+    `first_turns`, each player's first turn does (repeat turns included)."""
+
+    def __init__(self, ctx: Pipeline, inner: Sower, *, first_turns: bool = False) -> None:
+        super().__init__(ctx, inner)
+        self.first_turns = first_turns
 
     def sow(self, pos: Position, md: MoveData) -> None:
-        if pos.mcount > 1:
+        if (pos.movers > 1) if self.first_turns else (pos.mcount > 1):
             self.inner.sow(pos, md)
         else:
             self.opening(pos, md)
@@ -569,6 +616,23 @@ class PlusOneMinusOne(Prescribed):
         md.capt_loc = cross
         if md.trace is not None:  # seeds taken and given round the board: no path to record
             md.trace.flag(INEXACT)
+
+
+class VariantDirectionFirsts(Wrapper):
+    """NO_UDIR_FIRSTS (1.10): each player's first turn of a game or round (repeat turns
+    included) sows in the variant's `sow_direct`, whatever direction the move names."""
+
+    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+        super().__init__(ctx, inner)
+        self.direct = CW if ctx.info.sow_direct == Direct.CW else CCW
+
+    def sow(self, pos: Position, md: MoveData) -> None:
+        if pos.movers <= 1:
+            md.direct = self.direct
+        self.inner.sow(pos, md)
+
+    def single(self) -> Sower:
+        return self.inner.single()
 
 
 class LapsFirst(Prescribed):

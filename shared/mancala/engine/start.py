@@ -41,6 +41,8 @@ def start_total(pattern: StartPattern, holes: int, nbr_start: int) -> int:
             return nbr_start  # nbr_start is the game's total here
         case StartPattern.RIGHTMOST_PLUS_ONE:
             return nbr_start * holes * 2 + 2
+        case StartPattern.MOVE_RIGHTMOST:
+            return nbr_start * holes * 2
     raise NotImplementedError(pattern)
 
 
@@ -118,5 +120,7 @@ def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
             return random_board(holes, nbr_start, rng or random.Random())
         case StartPattern.RIGHTMOST_PLUS_ONE:
             return ([nbr_start] * (holes - 1) + [nbr_start + 1]) * 2
+        case StartPattern.MOVE_RIGHTMOST:  # the opening move is the game's (Game.start)
+            return [nbr_start] * dbl
     raise NotImplementedError(pattern)
 

@@ -16,6 +16,7 @@ from mancala.rules.enums import (
     Direct,
     Goal,
     GrandSlam,
+    MlapCont,
     PreSowCapt,
     SowRule,
     StartPattern,
@@ -40,6 +41,10 @@ def _cycle_rules(cls: str) -> list[Constraint]:
              lambda v: gi(v).mustshare, f"{cls} cannot use mustshare"),
         rule("ns2_no_vis_opp", ("game_class", "visit_opp"),
              lambda v: gi(v).visit_opp, f"{cls} cannot use visit_opp"),
+        # the side a lap ends on means nothing when each player sows round their own cycle
+        rule("ns2_no_mlap_side", ("game_class", "mlap_cont"),
+             lambda v: gi(v).mlap_cont in (MlapCont.OWN_SIDE, MlapCont.OPP_SIDE),
+             f"{cls} cannot use mlap_cont OWN_SIDE or OPP_SIDE"),
         rule("ns2_noside_wegs", ("game_class", "child_type", "no_sides"),
              lambda v: gi(v).child_type == ChildType.WEG and not gi(v).no_sides,
              f"{cls} without no_sides cannot have WEG children (nobody could sow into them)"),
@@ -122,6 +127,7 @@ BEAR_OFF = MANCALA + [
 
 DIFFUSION_SOW = ["mlaps", "move_one", "moveunlock", "mustpass", "mustshare", "prescribed",
                  "skip_start", "sow_rule", "sow_start", "start_pattern", "udir_holes", "visit_opp",
+                 "mlap_cont",
                  "xc_sown"]
 DIFFUSION_CAPT = ["capsamedir", "capt_max", "capt_min", "capt_type", "capt_on", "capt_rturn",
                   "crosscapt", "evens", "grandslam", "multicapt", "nocaptmoves", "nosinglecapt",

@@ -84,6 +84,11 @@ class CaptType(NamedEnum):
     NEXT = "NEXT"
     TWO_OUT = "TWO_OUT"
     MATCH_OPP = "MATCH_OPP"
+    # 1.10 only
+    SINGLETONS = "SINGLETONS"
+    CAPT_OPP_1CCW = "CAPT_OPP_1CCW"
+    PASS_STORE_CAPT = "PASS_STORE_CAPT"
+    PULL_ACROSS = "PULL_ACROSS"
 
 
 class CaptSide(NamedEnum):
@@ -94,6 +99,15 @@ class CaptSide(NamedEnum):
     OWN_CONT = "OWN_CONT"
     OPP_TERR = "OPP_TERR"
     OWN_TERR = "OWN_TERR"
+
+
+class CrossCaptHoles(NamedEnum):
+    """Which holes a cross capture starts from and goes on from (with `crosscapt`). 1.8
+    knows only ONE_ZEROS; 1.10's `crosscapt` ANY and ONE_ANY are read into this."""
+
+    ONE_ZEROS = "ONE_ZEROS"  # the last hole held one seed (was empty); later holes empty
+    ONE_ANY = "ONE_ANY"  # the last hole held one seed; later holes whatever they hold
+    ANY = "ANY"  # any last hole, any later hole
 
 
 class CrossCaptOwn(NamedEnum):
@@ -123,6 +137,10 @@ class AllowRule(NamedEnum):
     RIGHT_2_1ST_THEN_ALL_TWO = "RIGHT_2_1ST_THEN_ALL_TWO"
     MOVE_ALL_HOLES_FIRST = "MOVE_ALL_HOLES_FIRST"
     NOT_XFROM_1S = "NOT_XFROM_1S"
+    # 1.10 only
+    OCCUPIED = "OCCUPIED"
+    RIGHT_HALF_FIRSTS = "RIGHT_HALF_FIRSTS"
+    RIGHT_HALF_1ST_OPE = "RIGHT_HALF_1ST_OPE"
 
 
 class ChildType(NamedEnum):
@@ -169,6 +187,8 @@ class StartPattern(NamedEnum):
     RANDOM = "RANDOM"
     ALTS_SPLIT = "ALTS_SPLIT"
     RIGHTMOST_PLUS_ONE = "RIGHTMOST_PLUS_ONE"
+    # 1.10 only: seeds as ALL_EQUAL, then the starter's rightmost hole is played for them
+    MOVE_RIGHTMOST = "MOVE_RIGHTMOST"
 
 
 class SowPrescribed(NamedEnum):
@@ -178,6 +198,7 @@ class SowPrescribed(NamedEnum):
     SOW1OPP = "SOW1OPP"
     PLUS1MINUS1 = "PLUS1MINUS1"
     ARNGE_LIMIT = "ARNGE_LIMIT"
+    NO_UDIR_FIRSTS = "NO_UDIR_FIRSTS"  # 1.10 only
 
 
 class PreSowCapt(NamedEnum):
@@ -302,3 +323,16 @@ class PlayLocs(NamedEnum):
     BOARD_ONLY = "BOARD_ONLY"
     BRD_OWN_STR_ALL = "BRD_OWN_STR_ALL"
     BRD_OWN_STR_CHS = "BRD_OWN_STR_CHS"
+
+
+class MlapCont(NamedEnum):
+    """1.10 only: the further conditions on sowing another lap that the 1.8 rules lack.
+    (mlap_cont VISIT_OPP and ON_PARAM are read into the 1.8 `visit_opp` and sow_rule
+    CONT_LAP_ON, so the model never holds them here.)"""
+
+    NONE = "NONE"
+    GREQ_PARAM = "GREQ_PARAM"
+    OWN_SIDE = "OWN_SIDE"
+    OPP_SIDE = "OPP_SIDE"
+    STOP_STORE = "STOP_STORE"
+    NOT_FROM_STORE = "NOT_FROM_STORE"

@@ -21,6 +21,16 @@ REPLACED_IN_110 = {
     "visit_opp": "mlap_cont",
 }
 
+# model fields that only the reading of a 1.10 value sets; no variant names them
+READ_ONLY = {"sow_opp_store": "sow_stores BOTH (rules_version 1.10)",
+             "xcapt_holes": "crosscapt ANY or ONE_ANY (rules_version 1.10)"}
+
+
+def _read_only(info: dict[str, Any]) -> list[Violation]:
+    return [Violation((key,), "unknown_param", f"is not a parameter: write {READ_ONLY[key]}")
+            for key in info if key in READ_ONLY]
+
+
 # parameters only 1.10 has (those kept in the model and those read into 1.8 fields)
 ONLY_IN_110 = ("quitter", "end_cond", "end_param", "play_locs", "capt_dir", "sow_stores", "mlap_cont", "mlap_param")
 
@@ -40,14 +50,23 @@ GONE_IN_110: dict[str, dict[str, str]] = {
 # 1.10 values that are a 1.8 value under a new name
 RENAMED_IN_110: dict[str, dict[str, str]] = {
     "goal": {"RND_WIN_COUNT_MAX": "RND_WIN_COUNT"},
+    "sow_rule": {"LAP_CAPT_OPP_GETS": "OPP_GETS_OWN_LAST"},
 }
 
 # 1.10 values with a 1.8 equivalent, read into the 1.8 parameters: value -> settings
 READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
-    "crosscapt": {"NONE": {}, "ONE_ZEROS": {"crosscapt": True}},
+    "crosscapt": {"NONE": {}, "ONE_ZEROS": {"crosscapt": True},
+                  "ONE_ANY": {"crosscapt": True, "xcapt_holes": "ONE_ANY"},
+                  "ANY": {"crosscapt": True, "xcapt_holes": "ANY"}},
     "capt_dir": {"OPP_SOW": {}, "SOW": {"capsamedir": True}},
-    "sow_stores": {"NEITHER": {}, "OWN": {"sow_own_store": True}},
+    "sow_stores": {"NEITHER": {}, "OWN": {"sow_own_store": True},
+                   "BOTH": {"sow_own_store": True, "sow_opp_store": True}},
     "mlap_cont": {"NONE": {}, "VISIT_OPP": {"visit_opp": True}, "ON_PARAM": {}},  # ON_PARAM: _read_mlap_param
+}
+
+# 1.10 values with no 1.8 equivalent that the model keeps under the 1.10 parameter
+KEPT_AS_110: dict[str, frozenset[str]] = {
+    "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE"}),
 }
 
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
@@ -55,6 +74,10 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "goal": frozenset({"IMMOBILIZE"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "pickextra": frozenset({"PICKOPPBASIC"}),
+    "start_pattern": frozenset({"MOVE_RIGHTMOST"}),
+    "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
+    "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
+    "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS"}),
     # the en-passant rules split the 1.8 capture-while-sowing rules by whose holes count
     # and who takes them, and leave the last hole to the capturer whatever the laps
     "sow_rule": frozenset({"ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER",
@@ -64,20 +87,18 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
 NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "game_class": frozenset({"ZigZag", "ShareOne", "NSGratuitous", "EWGratuitous"}),
-    "crosscapt": frozenset({"ANY", "ONE_ANY"}),
     "capt_dir": frozenset({"BOTH"}),
-    "sow_stores": frozenset({"BOTH", "OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
-    "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE", "NOT_FROM_STORE"}),
+    "sow_stores": frozenset({"OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
+    # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
+    # store, which needs sowing into stores that this engine does not do yet
+    "mlap_cont": frozenset({"NOT_FROM_STORE"}),
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
-    "sow_rule": frozenset({"LAP_CAPT_OPP_GETS", "OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
-    "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS", "END_OPP_STORE_CAPT",
-                            "SANDWICH_CAPT"}),
+    "sow_rule": frozenset({"OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
+    "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
     "grandslam": frozenset({"LEGAL_SHARE"}),
-    "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
     "child_type": frozenset({"RAM"}),
     "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
-    "start_pattern": frozenset({"MOVE_RIGHTMOST", "MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
-    "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
+    "start_pattern": frozenset({"MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
     "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "round_fill": frozenset({"SHORTEN_ALL", "LOSER_ONLY", "TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY"}),
@@ -95,7 +116,7 @@ def _not_played(param: str, value: Any) -> Violation:
 
 def refuse_110_in_18(game_class: Any, info: dict[str, Any]) -> list[Violation]:
     """A 1.8 variant naming 1.10 parameters or values: each named, with the fix."""
-    problems = [
+    problems = _read_only(info) + [
         Violation((key,), "needs_rules_version", "is a parameter of the 1.10 rules: set rules_version to 1.10")
         for key in info
         if key in ONLY_IN_110
@@ -115,11 +136,13 @@ def refuse_110_in_18(game_class: Any, info: dict[str, Any]) -> list[Violation]:
 
 def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], list[Violation]]:
     """game_info of a 1.10 variant in the model's terms, and what cannot be played."""
-    problems: list[Violation] = []
+    problems = _read_only(info)
     if isinstance(game_class, str) and game_class in NOT_PLAYED_YET["game_class"]:
         problems.append(_not_played("game_class", game_class))
     out: dict[str, Any] = {}
     for key, value in info.items():
+        if key in READ_ONLY:
+            continue
         if key in REPLACED_IN_110:
             problems.append(Violation((key,), "replaced_in_1_10",
                                       f"is a 1.8 parameter; the 1.10 rules name it {REPLACED_IN_110[key]}"))
@@ -137,9 +160,12 @@ def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], lis
                                       f"{value} is a 1.8 value; the 1.10 rules have {GONE_IN_110[key][name]}"))
             continue
         if key in READ_AS_18:
-            if name not in READ_AS_18[key]:
+            if name in KEPT_AS_110.get(key, frozenset()):
+                out[key] = value
+            elif name not in READ_AS_18[key]:
                 problems.append(Violation((key,), "bad_value",
-                                          f"bad value {value!r}: one of {', '.join(READ_AS_18[key])}"))
+                                          f"bad value {value!r}: one of "
+                                          f"{', '.join([*READ_AS_18[key], *sorted(KEPT_AS_110.get(key, ()))])}"))
             else:
                 out.update(READ_AS_18[key][name])
             continue
@@ -147,13 +173,21 @@ def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], lis
             value = RENAMED_IN_110[key][name]
         out[key] = value
     _read_mlap_param(info, out, problems)
+    if out.get("sow_opp_store") and (_name(info.get("mlaps")) == "LAPPER_NEXT" or game_class not in (None, "Mancala")):
+        # a lap going on from the opponent's store, and the classes' own sowing paths
+        problems.append(Violation(("sow_stores",), "not_played_yet",
+                                  "sow_stores BOTH with LAPPER_NEXT or in a game class other than "
+                                  "Mancala is not played by this engine yet"))
     return out, problems
 
 
 def _read_mlap_param(info: dict[str, Any], out: dict[str, Any], problems: list[Violation]) -> None:
     """mlap_cont ON_PARAM is the 1.8 sow_rule CONT_LAP_ON, its hole count then in
-    sow_param; mlap_param means nothing without a mlap_cont that reads it."""
+    sow_param; GREQ_PARAM keeps its count in mlap_param; mlap_param means nothing
+    without a mlap_cont that reads it."""
     cont = _name(info.get("mlap_cont", "NONE"))
+    if cont == "GREQ_PARAM":
+        return
     param = out.pop("mlap_param", 0)
     if cont == "ON_PARAM":
         if _name(out.get("sow_rule", "NONE")) != "NONE" or out.get("sow_param", 0) != 0:
@@ -161,6 +195,6 @@ def _read_mlap_param(info: dict[str, Any], out: dict[str, Any], problems: list[V
                                       "mlap_cont ON_PARAM with a sow_rule is not played by this engine yet"))
         else:
             out.update(sow_rule="CONT_LAP_ON", sow_param=param)
-    elif param != 0 and cont not in NOT_PLAYED_YET["mlap_cont"]:
+    elif param != 0:
         problems.append(Violation(("mlap_param",), "unused_param",
                                   "is read only by mlap_cont ON_PARAM or GREQ_PARAM"))

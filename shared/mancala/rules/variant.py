@@ -30,6 +30,7 @@ from mancala.rules.enums import (
     ChildLocs,
     ChildRule,
     ChildType,
+    CrossCaptHoles,
     CrossCaptOwn,
     Direct,
     EndCond,
@@ -38,6 +39,7 @@ from mancala.rules.enums import (
     Goal,
     GrandSlam,
     LapSower,
+    MlapCont,
     PlayLocs,
     PreSowCapt,
     RoundFill,
@@ -203,11 +205,20 @@ class GameInfo:
 
     # parameters new in the reference's 1.10 rules (mancala.rules.reading_110 refuses
     # them in a 1.8 variant); 1.10 parameters that replaced 1.8 ones (crosscapt as an
-    # enum, capt_dir, sow_stores, mlap_cont) are read into the 1.8 fields above
+    # enum, capt_dir, sow_stores, mlap_cont VISIT_OPP and ON_PARAM) are read into the
+    # 1.8 fields above
     quitter: Unclaimed = Unclaimed.DIVVIED  # the seeds left when a player ends the game
     end_cond: EndCond = EndCond.NO_ADDTL
     end_param: NonNeg = 0
     play_locs: PlayLocs = PlayLocs.BOARD_ONLY
+    # another lap only under a further condition; mlap_param is GREQ_PARAM's seed count
+    mlap_cont: MlapCont = MlapCont.NONE
+    # sow_stores BOTH: the opponent's store is sown too (read with sow_own_store)
+    sow_opp_store: bool = False
+    # crosscapt ANY / ONE_ANY: the holes a cross capture takes across from (read with
+    # crosscapt true)
+    xcapt_holes: CrossCaptHoles = CrossCaptHoles.ONE_ZEROS
+    mlap_param: NonNeg = 0
 
 
 @dataclass(frozen=True, kw_only=True)
