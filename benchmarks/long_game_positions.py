@@ -74,11 +74,11 @@ async def main() -> None:
     finished = GameRow(**{**row.__dict__, "result": "draw", "outcome": {"kind": "tie"}})
     pages = PositionPages(StoredGames(DEFINITIONS, RulesWorkers(1, 5.0)))
     start = time.perf_counter()
-    await pages.page(finished, 0, 500)
+    await pages.page_body(finished, 0, 500)
     first = time.perf_counter() - start
     start = time.perf_counter()
     for f in range(500, len(row.moves) + 1, 500):
-        await pages.page(finished, f, 500)
+        await pages.page_body(finished, f, 500)
     rest = time.perf_counter() - start
     print(f"finished game: first page {first:.3f} s (whole replay, in a thread), the other "
           f"{len(row.moves) // 500} pages {rest * 1000:.1f} ms in all (slices); replays run: {pages.replays}")
