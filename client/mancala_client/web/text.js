@@ -83,7 +83,36 @@ export function moveHole(move) {
 }
 
 export function seeds(n) {
-  return n === 1 ? "1 seed" : `${n} seeds`;
+  return count(n, "seed");
+}
+
+/** A number of things in words: "1 game", "3 games". */
+export function count(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// Variant titles by name, as list_variants or /api/variants gave them: players read
+// "Oware (Abapa)", never the file name oware_abapa that the protocol and the URLs carry.
+const TITLES = new Map();
+
+/** Remember the titles of a variant list ([{name, title}]). */
+export function knowTitles(variants) {
+  for (const v of variants) TITLES.set(v.name, v.title);
+}
+
+/** A variant's title; its name while the titles are not known (or for a variant gone since). */
+export function variantTitle(name) {
+  return TITLES.get(name) ?? name;
+}
+
+/** The built-in variants' list for the pages outside the lobby (leaderboard, player's
+ * page, Jackman's challenge); their titles are remembered. [] when it cannot be had. */
+export async function fetchVariants() {
+  const response = await fetch("/api/variants").catch(() => null);
+  const list = response?.ok ? await response.json().catch(() => null) : null;
+  if (!Array.isArray(list)) return [];
+  knowTitles(list);
+  return list;
 }
 
 /** The computer's difficulties, as create_room's `computer` numbers them (0..3). */
