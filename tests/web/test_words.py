@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from tests.web.helpers import LiveServer, wait_online
+from tests.web.helpers import LiveServer, create_room, wait_in_room, wait_online
 from tests.web.test_competitive import known
 
 OWARE = "Oware (Abapa)"  # configs/oware_abapa.json's title
@@ -79,3 +79,15 @@ def test_the_one_turn_page_of_a_variant_without_laps_says_why_in_plain_words(new
     text = page.inner_text("#one-turn-status")
     assert OWARE in text and "laps" in text
     assert "mlaps" not in text and "OFF" not in text
+
+
+def test_the_computer_is_named_by_its_level_not_its_number(new_page) -> None:
+    """The server names the seat "Computer (level 0)" (the protocol's and the stored games'
+    name, kept); the page says "Computer (easy)"."""
+    alice = new_page(name="alice")
+    create_room(alice, "kalah_4", computer=0)
+    wait_in_room(alice)
+    assert alice.evaluate("window.mancala.room.seats[1].name") == "Computer (level 0)"
+    alice.wait_for_selector("#move-heads .side-1")
+    assert alice.inner_text("#move-heads .side-1") == "Computer (easy)"
+    assert "level 0" not in alice.inner_text("body")

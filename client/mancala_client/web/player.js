@@ -2,7 +2,7 @@
 // chart, recent games linking to their replays (/games/{id}). Text only, never markup.
 
 import { replayPath } from "./gamekey.js";
-import { fetchVariants, variantTitle } from "./text.js";
+import { fetchVariants, shownName, variantTitle } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -97,7 +97,7 @@ async function start() {
     }
     const a = document.createElement("a");
     a.href = path;
-    a.textContent = `${variantTitle(g.variant)}: ${g.players.map((p) => p ?? "?").join(" vs ")}`;
+    a.textContent = `${variantTitle(g.variant)}: ${g.players.map((p) => shownName(p) ?? "?").join(" vs ")}`;
     li.append(a, ` — as ${seat}; ${g.result ?? "not finished"}${g.rated ? " (rated)" : ""}`);
     return li;
   }));

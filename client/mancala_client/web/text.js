@@ -126,6 +126,15 @@ export function computerLevel(info) {
   return match ? LEVEL_NAMES[Number(match[1])] ?? `level ${match[1]}` : "";
 }
 
+/** A player's name as shown: a computer seat by its level's name ("Computer (hard)"), where
+ * the server names it by number ("Computer (level 2)": the protocol's name, and stored
+ * games', which stay as they are); anyone else's name as it is. */
+export function shownName(name) {
+  const match = /^Computer \(level (\d+)\)$/.exec(name ?? "");
+  const level = match ? LEVEL_NAMES[Number(match[1])] : undefined;
+  return level ? `Computer (${level})` : name;
+}
+
 export function playerName(seats, seat) {
   const info = seats?.[seat];
   if (!info || info.name === null) return SEAT_NAMES[seat];
