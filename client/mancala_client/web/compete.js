@@ -2,6 +2,7 @@
 // counts down from what it was last told), draw and takeback offers, chat, rating news.
 // It follows the same pushed messages as messages.js, after it (app.js calls `after`).
 
+import { annotate } from "./history.js";
 import { noteRating } from "./identity.js";
 import { $, announce, showError, showNotice } from "./notice.js";
 import { app } from "./state.js";
@@ -201,7 +202,15 @@ export function after(msg, views) {
       break;
     case "taken_back":
       if (!here) return;
-      Object.assign(room, { moves: [...msg.moves], ply: msg.ply, state: msg.state, outcome: null });
+      // the moves that stand keep what they did (the move list's + and × marks): the
+      // pushed records may carry no effects, and nothing else would work them out again
+      for (const [ply] of room.states) if (ply > msg.ply) room.states.delete(ply);
+      room.states.set(msg.ply, msg.state);
+      Object.assign(room, { moves: msg.moves.map((m) => {
+        const kept = room.moves[m.ply];
+        return kept?.ply === m.ply && kept.effects ? { ...m, effects: kept.effects } : { ...m };
+      }), ply: msg.ply, state: msg.state, outcome: null });
+      annotate(room.moves, room.states);
       if (msg.clocks) Object.assign(match, { clocks: msg.clocks, at: performance.now() });
       match.offer = null;
       app.pending = false;

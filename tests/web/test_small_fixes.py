@@ -1,0 +1,30 @@
+"""Issue 24 point 9: smaller defects of the page, each seen in a real browser."""
+
+from __future__ import annotations
+
+from tests.web.helpers import create_room, wait_in_room, wait_ply
+
+
+def test_a_takeback_keeps_the_marks_of_the_moves_that_stand(new_page) -> None:
+    alice = new_page(name="tia")
+    code = create_room(alice, "kalah_4", public=False)
+    bob = new_page(f"/#room={code}", name="tom")
+    wait_in_room(bob)
+    alice.wait_for_selector("#room[data-status='playing']")
+    alice.click("button.hole[data-hole='2']")  # c: its last seed in South's store, another turn
+    wait_ply(alice, 1)
+    alice.click("button.hole[data-hole='0']")  # a: four seeds into b..e, North's turn
+    wait_ply(bob, 2)
+    bob.click("button.hole[data-hole='6']")
+    wait_ply(alice, 3)
+    alice.wait_for_selector("#move-list li[data-ply='0'][data-extra='1']")
+    assert "+" in alice.inner_text("#move-list li[data-ply='0'] .marks")
+
+    bob.click("#takeback-button:visible")
+    alice.wait_for_selector("#offer:not([hidden])")
+    alice.click("#offer-accept")
+    for page in (alice, bob):
+        wait_ply(page, 2)
+        page.wait_for_function("document.querySelectorAll('#move-list li').length === 2")
+        assert page.get_attribute("#move-list li[data-ply='0']", "data-extra") == "1"
+        assert page.inner_text("#move-list li[data-ply='0'] .marks").strip() == "+"
