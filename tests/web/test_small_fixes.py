@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from tests.web.helpers import create_room, wait_in_room, wait_ply
+from tests.web.helpers import create_room, request, wait_in_room, wait_ply
+from tests.web.test_competitive import known
 
 
 def test_a_takeback_keeps_the_marks_of_the_moves_that_stand(new_page) -> None:
@@ -28,3 +29,28 @@ def test_a_takeback_keeps_the_marks_of_the_moves_that_stand(new_page) -> None:
         page.wait_for_function("document.querySelectorAll('#move-list li').length === 2")
         assert page.get_attribute("#move-list li[data-ply='0']", "data-extra") == "1"
         assert page.inner_text("#move-list li[data-ply='0'] .marks").strip() == "+"
+
+
+def test_both_players_may_offer_a_draw_before_the_first_move(new_page) -> None:
+    """Before anyone has moved, the creator was offered no draw while the joiner was: both
+    are now (docs/competitive.md, "Early games": an agreed draw before both moved is a
+    draw, unrated), in a casual game as in a rated, timed one."""
+    for n, terms in enumerate(({}, {"rated": True, "clock": {"base": 300, "increment": 0}})):
+        alice = new_page(name=f"ann{n}")
+        known(alice)
+        granted = request(alice, {"type": "create_room", "variant": "kalah_4", "seat": 0, "public": False, **terms})
+        wait_in_room(alice)
+        bob = new_page(f"/#room={granted['room']}", name=f"ben{n}")
+        wait_in_room(bob)
+        for page in (alice, bob):
+            page.wait_for_selector("#room[data-status='playing']")
+            page.wait_for_selector("#draw-button:visible")
+            assert page.get_attribute("#room", "data-ply") == "0"
+            if terms:
+                assert "no rating change" in (page.get_attribute("#draw-button", "title") or "")
+        alice.click("#draw-button")
+        bob.wait_for_selector("#offer:not([hidden])")
+        bob.click("#offer-accept")
+        for page in (alice, bob):
+            page.wait_for_selector("#room[data-status='finished']")
+            assert page.inner_text("#result h3") == "Draw!"

@@ -115,6 +115,11 @@ function renderControls() {
   $("draw-button").hidden = !playing || computer || Boolean(theirs);
   $("draw-button").disabled = Boolean(mine);
   $("draw-button").textContent = mine?.kind === "draw" ? "Draw offered" : "Offer a draw";
+  // before both have moved an agreed draw ends the game unrated (docs/competitive.md,
+  // "Early games"): offered to both players alike, from the moment both seats are taken
+  const early = new Set((room?.moves ?? []).map((m) => m.seat)).size < 2;
+  $("draw-button").title = early && (match.rated || match.clock)
+    ? "Before both players have moved, an agreed draw ends the game with no rating change." : "";
   $("takeback-button").hidden = !playing || computer || match.rated || Boolean(theirs)
     || !room.moves.some((m) => m.seat === room.you);
   $("takeback-button").disabled = Boolean(mine);
@@ -192,8 +197,10 @@ export function after(msg, views) {
       match.chat = []; // the server sends the recent lines again after every room_state
       break;
     case "player_status":
-      if (!here || !msg.clocks) return;
-      Object.assign(match, { clocks: msg.clocks, at: performance.now() }); // the clock may start now
+      if (!here) return;
+      // the clock may start now; without clocks the buttons are drawn again all the same:
+      // the opponent sitting down is what makes "Offer a draw" available to the creator
+      if (msg.clocks) Object.assign(match, { clocks: msg.clocks, at: performance.now() });
       break;
     case "move_made":
       if (!here) return;
