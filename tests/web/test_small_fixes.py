@@ -54,3 +54,27 @@ def test_both_players_may_offer_a_draw_before_the_first_move(new_page) -> None:
         for page in (alice, bob):
             page.wait_for_selector("#room[data-status='finished']")
             assert page.inner_text("#result h3") == "Draw!"
+
+
+def test_a_muted_name_stays_muted_after_a_reload(new_page) -> None:
+    alice = new_page(name="ann")
+    code = create_room(alice, "kalah_4", public=False)
+    bob = new_page(f"/#room={code}", name="ben")
+    wait_in_room(bob)
+    bob.fill("#chat-text", "hello")
+    bob.press("#chat-text", "Enter")
+    alice.wait_for_selector("#chat-lines li:has-text('hello')")
+    alice.click("#chat-lines li .chat-name")  # ben's name: mute him
+    alice.wait_for_selector("#chat-lines li.muted", state="attached")
+
+    alice.reload()
+    wait_in_room(alice)
+    alice.wait_for_selector("#chat-lines li", state="attached")  # the recent lines, sent again
+    assert alice.locator("#chat-lines li:visible").count() == 0
+    bob.fill("#chat-text", "still here")
+    bob.press("#chat-text", "Enter")
+    bob.wait_for_selector("#chat-lines li:has-text('still here')")
+    request(alice, {"type": "ping"})  # a line for alice would have come before this answer
+    assert alice.locator("#chat-lines li:visible").count() == 0
+    alice.click("#chat-muted button[data-name='ben']")  # and the way back
+    alice.wait_for_selector("#chat-lines li:has-text('hello')")

@@ -6,6 +6,7 @@ import { annotate } from "./history.js";
 import { noteRating } from "./identity.js";
 import { $, announce, showError, showNotice } from "./notice.js";
 import { app } from "./state.js";
+import { loadMuted, saveMuted } from "./store.js";
 import { SEAT_NAMES, shownName } from "./text.js";
 
 const LOW_MS = 10_000; // a clock under this (or a tenth of its start) shows red
@@ -17,7 +18,8 @@ const UNRATED = {
 
 export const match = {
   code: null, clock: null, clocks: null, at: 0, rated: false, pie: false, swapped: false, offer: null, chat: [],
-  muted: new Set(),
+  muted: new Set(loadMuted()), // lower-case names, kept per browser (store.js)
+  told: new Set(), // the muted names the server was told of on this room's connection
 };
 app.match = match; // window.mancala.match: read by tests and the curious
 
@@ -155,6 +157,20 @@ function renderChat() {
   }));
   const list = $("chat-lines");
   list.scrollTop = list.scrollHeight;
+  // a muted name's lines are hidden, and the mute is kept in this browser: the way back
+  // is here, for each muted name heard in this room
+  const heard = new Map([...room.seats.map((s) => s.name), ...match.chat.map((l) => l.name)]
+    .filter((n) => n && match.muted.has(n.toLowerCase())).map((n) => [n.toLowerCase(), n]));
+  $("chat-muted").hidden = heard.size === 0;
+  $("chat-muted").replaceChildren(...(heard.size ? ["Muted: "] : []), ...[...heard.values()].map((n) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "small secondary";
+    b.dataset.name = n;
+    b.textContent = `Unmute ${n}`;
+    b.addEventListener("click", () => toggleMute(n));
+    return b;
+  }));
 }
 
 export function render() {
@@ -170,6 +186,8 @@ async function toggleMute(name) {
     await app.conn.request({ type: "mute", room: app.room.code, name, muted });
     if (muted) match.muted.add(key);
     else match.muted.delete(key);
+    if (muted) match.told.add(key);
+    saveMuted(match.muted);
     renderChat();
     announce(muted ? `${name} muted.` : `${name} can be heard again.`);
   } catch (err) {
@@ -179,8 +197,20 @@ async function toggleMute(name) {
 
 function fresh(code) {
   if (match.code !== code) {
-    Object.assign(match, { code, chat: [], muted: new Set(), offer: null });
+    Object.assign(match, { code, chat: [], offer: null });
   }
+  // muted in another tab, or before a reload: read again; the server hears of them anew
+  match.muted = new Set(loadMuted());
+  match.told = new Set();
+}
+
+/** Tell the server of a name this browser muted, once a connection: its lines then stop
+ * coming (the page hides them meanwhile, and whatever the server answers). */
+function tellMuted(name) {
+  const key = name.toLowerCase();
+  if (!match.muted.has(key) || match.told.has(key) || !app.room) return;
+  match.told.add(key);
+  app.conn.request({ type: "mute", room: app.room.code, name, muted: true }).catch(() => match.told.delete(key));
 }
 
 /** Follow a pushed message (after messages.js has handled it); views: {roomView}. */
@@ -195,6 +225,7 @@ export function after(msg, views) {
                              rated: Boolean(msg.rated), pie: Boolean(msg.pie), swapped: Boolean(msg.swapped),
                              offer: msg.offer ?? null });
       match.chat = []; // the server sends the recent lines again after every room_state
+      for (const seat of msg.seats) if (seat.name) tellMuted(seat.name);
       break;
     case "player_status":
       if (!here) return;
@@ -246,6 +277,7 @@ export function after(msg, views) {
     }
     case "chat_message":
       if (!here) return;
+      tellMuted(msg.name);
       match.chat = [...match.chat.slice(-199), msg];
       break;
     case "ratings_changed": {
