@@ -91,3 +91,12 @@ def test_the_computer_is_named_by_its_level_not_its_number(new_page) -> None:
     alice.wait_for_selector("#move-heads .side-1")
     assert alice.inner_text("#move-heads .side-1") == "Computer (easy)"
     assert "level 0" not in alice.inner_text("body")
+
+
+def test_a_kept_name_that_now_passes_for_the_computer_still_reaches_the_lobby(new_page) -> None:
+    """A browser that kept the name "Computer" from before such names were refused
+    (names.py) is not stuck before the lobby: it plays on under a free name, told why."""
+    page = new_page(name="Computer")
+    page.wait_for_selector("body[data-ready='1']", state="attached")
+    assert known(page) != "Computer"
+    assert "computer" in page.inner_text("#notice").lower()

@@ -93,6 +93,14 @@ async function onOpen() {
     // the session is named and the lobby loaded: what a script or a test may wait for
     document.body.dataset.ready = "1";
   } catch (err) {
+    if (err instanceof ServerError && err.code === "bad_message" && !app.me && saved.loadName()) {
+      // the kept name is refused (one that passes for the computer, say, kept from before
+      // that rule): it must not keep the page from the lobby; greet again without it
+      saved.saveName("");
+      showError(err);
+      await onOpen();
+      return;
+    }
     if (!(err instanceof ServerError && err.code === "disconnected")) showError(err);
   }
 }

@@ -41,8 +41,10 @@ export async function identify(conn, wanted) {
     try {
       reply = await conn.request({ type: "identify", ...(wanted ? { name: wanted } : {}) });
     } catch (err) {
-      if (!(err instanceof ServerError) || err.code !== "name_taken") throw err;
-      reply = await conn.request({ type: "identify" }); // the name is someone else's: a free one
+      // the name is someone else's, or refused (bad_message: names.py's rules): a free one
+      if (!(err instanceof ServerError) || !["name_taken", "bad_message"].includes(err.code)) throw err;
+      if (err.code === "bad_message") showError(err);
+      reply = await conn.request({ type: "identify" });
     }
   }
   become(reply);
