@@ -119,8 +119,10 @@ def parse_move(text: str, n: int, seat: int, legal: list[Any] | None = None) -> 
 
     The board decides legality; `legal` (the moves of the player to move, when that
     is this player) only resolves what the words leave open: whether the hole takes a
-    direction, and whether a capital letter means a hole in the opponent's row (only
-    in games where a player may move from there) or simply the player's own.
+    direction. A capital letter is the opponent's hole, as the row on top is labelled
+    (docs/notation.md: each row has its own letters, the opponent's in capitals); it is
+    refused when that hole is not among `legal` (only some games let a player move
+    from there), rather than taken for the player's own hole of that letter.
     """
     legal = legal or []
     words = text.replace(",", " ").replace(":", " ").split()
@@ -149,9 +151,13 @@ def parse_move(text: str, n: int, seat: int, legal: list[Any] | None = None) -> 
             raise MoveInputError(f"no hole {token}: your holes are a..{letter(n - 1)}")
         hole = hole_at(seat, k, n)
         if token.isupper():
-            other = hole_at(1 - seat, k, n)
-            if any(move_hole(m) == other for m in legal):
-                hole, top_row = other, True
+            hole, top_row = hole_at(1 - seat, k, n), True
+            if legal and not any(move_hole(m) == hole for m in legal):
+                # "A" is the hole labelled A on top, never the own a: taking one for the
+                # other would play a hole the player did not name
+                raise MoveInputError(
+                    f"{token} is {SEAT_NAMES[1 - seat]}'s hole (capitals: the row on top), and you cannot "
+                    f"move from it: your own holes are lower case, type {token.lower()} for yours")
     else:
         raise MoveInputError(f"{token!r} is not a hole: type a letter a..{letter(n - 1)} "
                              f"or a number 1..{n}")

@@ -122,7 +122,9 @@ class HttpRoutes:
             web.get(f"/api/leaderboard/{NAME}", self.leaderboard),
             web.get(f"/api/players/{PERSON}", self.player),
             web.get(f"/games/{GAME_ID}", page("game.html")),
-            web.get(f"/one-turn/{NAME}", self.one_turn_page),
+            # any name gets the page: it says in words when there is no such variant (as
+            # /games/{id} does of an unknown game), where a 404 here showed raw JSON
+            web.get(f"/one-turn/{NAME}", page("oneturn.html")),
             web.get("/leaderboard", page("leaderboard.html")),
             web.get(r"/leaderboard/{variant:[A-Za-z0-9_]{0,60}}", page("leaderboard.html")),
             web.get(f"/players/{PERSON}", page("player.html")),
@@ -285,11 +287,6 @@ class HttpRoutes:
         async def handler(request: web.Request) -> web.StreamResponse:
             return self.file("/" + name)
         return handler
-
-    async def one_turn_page(self, request: web.Request) -> web.StreamResponse:
-        if request.match_info["name"] not in self.hub.variants:
-            return not_found(request.path)
-        return self.file("/oneturn.html")
 
     async def static(self, request: web.Request) -> web.StreamResponse:
         return self.file(request.path)

@@ -18,10 +18,22 @@ catches whole-script look-alikes (all-Cyrillic `асе` beside `ace`).
 True
 >>> problem_in_name("ann\\u3164")
 'names may not hold invisible characters (U+3164)'
+
+The computer's seats are named "Computer (level 2)", "Computer (perfect)" (room.py): no
+person may take a name that reads as the computer's, in any case or look-alike letters
+(issue 24: a person named "Computer" passed for it in the lobby, the move list, chat).
+
+>>> problem_in_name("Computer")
+'names may not pass for the computer'
+>>> problem_in_name("COMPUTER (level 3)")
+'names may not pass for the computer'
+>>> problem_in_name("computerfan") is None
+True
 """
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from functools import lru_cache
 
@@ -78,6 +90,8 @@ def problem_in_name(name: str) -> str | None:
     marks = _marks_problem(form)
     if marks:
         return f"names may have {marks}"
+    if _passes_for_the_computer(form):
+        return "names may not pass for the computer"
     letters = [ch for ch in form if ch.isalpha()]
     if any(_script(ch) == "LATIN" for ch in letters):
         posing = sorted({ch for ch in letters if _script(ch) not in ("LATIN", "COMMON")
@@ -85,6 +99,20 @@ def problem_in_name(name: str) -> str | None:
         if posing:
             return f"names may not mix Latin letters with look-alikes from other scripts ({''.join(posing[:5])})"
     return None
+
+
+def _passes_for_the_computer(form: str) -> bool:
+    """The name reads "Computer", alone or followed by anything but more letters ("Computer
+    (hard)", "computer 2"; "Computerfan" is someone's own name): compared by look
+    (`skeleton`): in any case, and in letters of another script that look the same."""
+    look = skeleton(form)
+    word = _computer_look()
+    return look.startswith(word) and re.match(r"[^\W\d_]", look[len(word):len(word) + 1]) is None
+
+
+@lru_cache(maxsize=1)
+def _computer_look() -> str:
+    return skeleton("computer")
 
 
 def clean_name(name: str) -> str:

@@ -37,7 +37,6 @@ def test_labels_are_each_owners_letters() -> None:
 @pytest.mark.parametrize(("typed", "seat", "expected"), [
     ("a", 0, 0), ("f", 0, 5), ("c", 1, 8), ("a", 1, 6), ("f", 1, 11),
     ("1", 0, 0), ("6", 0, 5), ("3", 1, 8),
-    ("C", 0, 2), ("C", 1, 8),  # capitals mean the own row when the other row is not playable
     ("  d  ", 1, 9), ("move b", 0, 1), ("play e", 1, 10),
 ])
 def test_letters_and_numbers_from_the_players_own_left(typed: str, seat: int, expected: int) -> None:
@@ -102,7 +101,8 @@ def test_capitals_reach_the_other_row_only_where_it_is_playable() -> None:
     legal = [1, 9]
     assert parse_move("D", N, 0, legal).move == 9  # North's d, shown as D on South's screen
     assert parse_move("d", N, 0, legal).move == 3
-    assert parse_move("B", N, 0, legal).move == 1  # North's b (hole 7) is not playable: own b
+    # not our turn (no legal list): the hole named, the server judges
+    assert parse_move("D", N, 0).move == 9
     assert parse_move("D left", N, 0, [[9, "CCW"], [9, "CW"]]).move == [9, "CCW"]
 
 
@@ -114,3 +114,18 @@ def test_move_and_legal_texts_in_the_viewers_labels() -> None:
     assert legal_text([6, 11], N, 1) == "a f"
     assert legal_text([[0, "CCW"], [0, "CW"], 3], N, 0) == "a(ccw/cw) d"
     assert legal_text([1, 9], N, 0) == "b D"
+
+
+@pytest.mark.parametrize(("typed", "seat", "theirs"), [("A", 0, "North"), ("C", 1, "South"), ("B cw", 0, "North")])
+def test_a_capital_is_the_opponents_hole_never_the_own_one(typed: str, seat: int, theirs: str) -> None:
+    """Issue 24: "A" was taken for the player's own hole a when the opponent's A was not
+    playable. Capitals label the opponent's row (on top, docs/notation.md): such a move is
+    refused, saying what the capital names and what to type instead."""
+    legal = SOUTH_ALL if seat == 0 else NORTH_ALL
+    if "cw" in typed:
+        legal = UDIR_SOUTH
+    with pytest.raises(MoveInputError) as refused:
+        parse_move(typed, N, seat, legal)
+    hole = typed.split()[0]
+    assert str(refused.value) == (f"{hole} is {theirs}'s hole (capitals: the row on top), and you cannot move "
+                                  f"from it: your own holes are lower case, type {hole.lower()} for yours")

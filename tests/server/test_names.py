@@ -97,3 +97,19 @@ def test_players_stored_before_look_alike_keys_are_found_by_name_after_the_upgra
         assert not again.new_player("p-other-02", "\u0430lice", "hash-c")  # a Cyrillic a
     finally:
         again.close()
+
+
+async def test_no_person_may_take_a_name_that_passes_for_the_computer(connect, url: str) -> None:
+    """Issue 24: "Computer" was accepted as a person's name, beside the computer's own seats
+    ("Computer (level 2)"). Refused as other names are, with `bad_message`, for a guest's
+    hello, a new player and a rename; a name that only begins with the word is someone's."""
+    for name in ("Computer", "computer", "COMPUTER (level 0)", "Computer (hard)", "computer 2"):
+        with pytest.raises(ServerError) as caught:
+            await MancalaClient.connect(url, name=name)
+        assert caught.value.code == "bad_message" and "computer" in caught.value.args[0].lower(), name
+        other = await connect("guest")
+        assert await refused(other, {"type": "identify", "name": name}) == "bad_message"
+    ann = await connect("ann")
+    assert await register(ann, "ann") == "ann"
+    assert await refused(ann, {"type": "rename", "name": "Computer"}) == "bad_message"
+    assert await register(await connect("guest"), "Computerfan") == "Computerfan"

@@ -190,7 +190,7 @@ def test_the_lobby_lists_the_players_recent_games_linking_to_their_replay(new_pa
     alice.wait_for_selector("#room[data-status='finished']")
     alice.click("#back-button")
     link = alice.wait_for_selector("#recent-games-list li a")
-    assert link.inner_text().startswith("kalah_4: alice vs Computer")
+    assert link.inner_text() == "Kalah 4: alice vs Computer (easy)"
     link.click()
     alice.wait_for_selector("body[data-loaded='game']")
     assert "South resigned" in alice.inner_text("#result")

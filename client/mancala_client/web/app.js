@@ -15,7 +15,7 @@ import { LobbyView } from "./lobby.js";
 import { messageHandlers } from "./messages.js";
 import { Connection, ServerError } from "./net.js";
 import { $, announce, hideNotice, refuse, showError, showNotice, twoStep } from "./notice.js";
-import { identify, rename, wireDevices } from "./identity.js";
+import { identify, rename, renderMe, wireDevices } from "./identity.js";
 import { wireOptions } from "./options.js";
 import { RoomActions } from "./play.js";
 import { showRecentGames } from "./recent.js";
@@ -24,6 +24,7 @@ import { Router, parseHash, setHash } from "./routes.js";
 import { MoveQueue } from "./sowing.js";
 import { app } from "./state.js";
 import * as saved from "./store.js";
+import { knowTitles } from "./text.js";
 
 function wsUrl() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -90,6 +91,8 @@ async function onOpen() {
       c.request({ type: "list_variants" }),
       c.request({ type: "subscribe_lobby" }),
     ]);
+    knowTitles(variants.variants);
+    renderMe(); // its ratings were drawn before the titles came: again, with them
     lobbyView.setVariants(variants.variants);
     lobbyView.setRooms(lobby.rooms);
     showRecentGames();
@@ -97,6 +100,14 @@ async function onOpen() {
     // the session is named and the lobby loaded: what a script or a test may wait for
     document.body.dataset.ready = "1";
   } catch (err) {
+    if (err instanceof ServerError && err.code === "bad_message" && !app.me && saved.loadName()) {
+      // the kept name is refused (one that passes for the computer, say, kept from before
+      // that rule): it must not keep the page from the lobby; greet again without it
+      saved.saveName("");
+      showError(err);
+      await onOpen();
+      return;
+    }
     if (!(err instanceof ServerError && err.code === "disconnected")) showError(err);
   }
 }

@@ -5,12 +5,13 @@ import { $, announce, showError, showNotice } from "./notice.js";
 import { app } from "./state.js";
 import * as saved from "./store.js";
 import { clockLabel, terms } from "./terms.js";
+import { variantTitle } from "./text.js";
 
 const open = new Map(); // challenge id -> the ChallengeInfo, while it waits
 
 function describe(c) {
   const rating = c.rating ? ` (${c.rating})` : "";
-  return `${c.by}${rating} → ${c.to}: ${c.variant}, ${clockLabel(c.clock)}, ${c.rated ? "rated" : "casual"}`;
+  return `${c.by}${rating} → ${c.to}: ${variantTitle(c.variant)}, ${clockLabel(c.clock)}, ${c.rated ? "rated" : "casual"}`;
 }
 
 function render() {
@@ -53,7 +54,7 @@ export const challengeHandlers = {
     open.set(msg.challenge, msg);
     render();
     if (!known && app.me && msg.to === app.me.name) {
-      showNotice(`${msg.by} challenges you: ${msg.variant}, ${clockLabel(msg.clock)}.`, "Answer in the lobby.", "info");
+      showNotice(`${msg.by} challenges you: ${variantTitle(msg.variant)}, ${clockLabel(msg.clock)}.`, "Answer in the lobby.", "info");
       announce(`${msg.by} challenges you.`);
     }
   },

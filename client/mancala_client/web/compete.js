@@ -2,10 +2,12 @@
 // counts down from what it was last told), draw and takeback offers, chat, rating news.
 // It follows the same pushed messages as messages.js, after it (app.js calls `after`).
 
+import { annotate } from "./history.js";
 import { noteRating } from "./identity.js";
 import { $, announce, showError, showNotice } from "./notice.js";
 import { app } from "./state.js";
-import { SEAT_NAMES } from "./text.js";
+import { loadMuted, saveMuted } from "./store.js";
+import { SEAT_NAMES, shownName } from "./text.js";
 
 const LOW_MS = 10_000; // a clock under this (or a tenth of its start) shows red
 // game_over's `unrated`: why a rated game moved no rating (docs/competitive.md, "Early games")
@@ -16,7 +18,8 @@ const UNRATED = {
 
 export const match = {
   code: null, clock: null, clocks: null, at: 0, rated: false, pie: false, swapped: false, offer: null, chat: [],
-  muted: new Set(),
+  muted: new Set(loadMuted()), // lower-case names, kept per browser (store.js)
+  told: new Set(), // the muted names the server was told of on this room's connection
 };
 app.match = match; // window.mancala.match: read by tests and the curious
 
@@ -70,7 +73,7 @@ function clockBar(el, seat) {
   const ms = left(seat);
   const who = document.createElement("span");
   who.className = "who";
-  who.textContent = seat === room.you ? `You (${SEAT_NAMES[seat]})` : info.name ?? `${SEAT_NAMES[seat]}: open seat`;
+  who.textContent = seat === room.you ? `You (${SEAT_NAMES[seat]})` : shownName(info.name) ?? `${SEAT_NAMES[seat]}: open seat`;
   const rating = document.createElement("span");
   rating.className = "rating";
   rating.textContent = info.rating ? `${info.rating}${info.provisional ? "?" : ""}` : "";
@@ -114,6 +117,11 @@ function renderControls() {
   $("draw-button").hidden = !playing || computer || Boolean(theirs);
   $("draw-button").disabled = Boolean(mine);
   $("draw-button").textContent = mine?.kind === "draw" ? "Draw offered" : "Offer a draw";
+  // before both have moved an agreed draw ends the game unrated (docs/competitive.md,
+  // "Early games"): offered to both players alike, from the moment both seats are taken
+  const early = new Set((room?.moves ?? []).map((m) => m.seat)).size < 2;
+  $("draw-button").title = early && (match.rated || match.clock)
+    ? "Before both players have moved, an agreed draw ends the game with no rating change." : "";
   $("takeback-button").hidden = !playing || computer || match.rated || Boolean(theirs)
     || !room.moves.some((m) => m.seat === room.you);
   $("takeback-button").disabled = Boolean(mine);
@@ -149,6 +157,20 @@ function renderChat() {
   }));
   const list = $("chat-lines");
   list.scrollTop = list.scrollHeight;
+  // a muted name's lines are hidden, and the mute is kept in this browser: the way back
+  // is here, for each muted name heard in this room
+  const heard = new Map([...room.seats.map((s) => s.name), ...match.chat.map((l) => l.name)]
+    .filter((n) => n && match.muted.has(n.toLowerCase())).map((n) => [n.toLowerCase(), n]));
+  $("chat-muted").hidden = heard.size === 0;
+  $("chat-muted").replaceChildren(...(heard.size ? ["Muted: "] : []), ...[...heard.values()].map((n) => {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.className = "small secondary";
+    b.dataset.name = n;
+    b.textContent = `Unmute ${n}`;
+    b.addEventListener("click", () => toggleMute(n));
+    return b;
+  }));
 }
 
 export function render() {
@@ -164,6 +186,8 @@ async function toggleMute(name) {
     await app.conn.request({ type: "mute", room: app.room.code, name, muted });
     if (muted) match.muted.add(key);
     else match.muted.delete(key);
+    if (muted) match.told.add(key);
+    saveMuted(match.muted);
     renderChat();
     announce(muted ? `${name} muted.` : `${name} can be heard again.`);
   } catch (err) {
@@ -173,8 +197,20 @@ async function toggleMute(name) {
 
 function fresh(code) {
   if (match.code !== code) {
-    Object.assign(match, { code, chat: [], muted: new Set(), offer: null });
+    Object.assign(match, { code, chat: [], offer: null });
   }
+  // muted in another tab, or before a reload: read again; the server hears of them anew
+  match.muted = new Set(loadMuted());
+  match.told = new Set();
+}
+
+/** Tell the server of a name this browser muted, once a connection: its lines then stop
+ * coming (the page hides them meanwhile, and whatever the server answers). */
+function tellMuted(name) {
+  const key = name.toLowerCase();
+  if (!match.muted.has(key) || match.told.has(key) || !app.room) return;
+  match.told.add(key);
+  app.conn.request({ type: "mute", room: app.room.code, name, muted: true }).catch(() => match.told.delete(key));
 }
 
 /** Follow a pushed message (after messages.js has handled it); views: {roomView}. */
@@ -189,10 +225,13 @@ export function after(msg, views) {
                              rated: Boolean(msg.rated), pie: Boolean(msg.pie), swapped: Boolean(msg.swapped),
                              offer: msg.offer ?? null });
       match.chat = []; // the server sends the recent lines again after every room_state
+      for (const seat of msg.seats) if (seat.name) tellMuted(seat.name);
       break;
     case "player_status":
-      if (!here || !msg.clocks) return;
-      Object.assign(match, { clocks: msg.clocks, at: performance.now() }); // the clock may start now
+      if (!here) return;
+      // the clock may start now; without clocks the buttons are drawn again all the same:
+      // the opponent sitting down is what makes "Offer a draw" available to the creator
+      if (msg.clocks) Object.assign(match, { clocks: msg.clocks, at: performance.now() });
       break;
     case "move_made":
       if (!here) return;
@@ -201,7 +240,15 @@ export function after(msg, views) {
       break;
     case "taken_back":
       if (!here) return;
-      Object.assign(room, { moves: [...msg.moves], ply: msg.ply, state: msg.state, outcome: null });
+      // the moves that stand keep what they did (the move list's + and × marks): the
+      // pushed records may carry no effects, and nothing else would work them out again
+      for (const [ply] of room.states) if (ply > msg.ply) room.states.delete(ply);
+      room.states.set(msg.ply, msg.state);
+      Object.assign(room, { moves: msg.moves.map((m) => {
+        const kept = room.moves[m.ply];
+        return kept?.ply === m.ply && kept.effects ? { ...m, effects: kept.effects } : { ...m };
+      }), ply: msg.ply, state: msg.state, outcome: null });
+      annotate(room.moves, room.states);
       if (msg.clocks) Object.assign(match, { clocks: msg.clocks, at: performance.now() });
       match.offer = null;
       app.pending = false;
@@ -230,6 +277,7 @@ export function after(msg, views) {
     }
     case "chat_message":
       if (!here) return;
+      tellMuted(msg.name);
       match.chat = [...match.chat.slice(-199), msg];
       break;
     case "ratings_changed": {

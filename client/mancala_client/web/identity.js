@@ -5,6 +5,7 @@
 import { ServerError } from "./net.js";
 import { $, showError, showNotice } from "./notice.js";
 import { app } from "./state.js";
+import { count, variantTitle } from "./text.js";
 
 const PLAYER = "mancala.player";
 
@@ -40,8 +41,10 @@ export async function identify(conn, wanted) {
     try {
       reply = await conn.request({ type: "identify", ...(wanted ? { name: wanted } : {}) });
     } catch (err) {
-      if (!(err instanceof ServerError) || err.code !== "name_taken") throw err;
-      reply = await conn.request({ type: "identify" }); // the name is someone else's: a free one
+      // the name is someone else's, or refused (bad_message: names.py's rules): a free one
+      if (!(err instanceof ServerError) || !["name_taken", "bad_message"].includes(err.code)) throw err;
+      if (err.code === "bad_message") showError(err);
+      reply = await conn.request({ type: "identify" });
     }
   }
   become(reply);
@@ -60,11 +63,19 @@ export function renderMe() {
   $("player-name").value = me.name;
   $("me-line").textContent = `You play as ${me.name}.`;
   $("me-page").href = `/players/${encodeURIComponent(me.name)}`;
-  $("me-ratings").replaceChildren(...me.ratings.map((r) => {
+  const rows = me.ratings.map((r) => {
     const li = document.createElement("li");
-    li.textContent = `${r.variant}: ${r.rating}${r.provisional ? "?" : ""} (${r.games} games)`;
+    li.dataset.variant = r.variant;
+    li.textContent = `${variantTitle(r.variant)}: ${r.rating}${r.provisional ? "?" : ""} (${count(r.games, "game")})`;
     return li;
-  }));
+  });
+  if (rows.length === 0) { // an empty list reads as something missing: say there is nothing yet
+    const li = document.createElement("li");
+    li.className = "hint";
+    li.textContent = "No rated games yet.";
+    rows.push(li);
+  }
+  $("me-ratings").replaceChildren(...rows);
 }
 
 export async function rename(conn, name) {

@@ -8,7 +8,7 @@ import { annotate } from "./history.js";
 import { renderMoveList } from "./movelist.js";
 import { pref } from "./prefs.js";
 import { MoveQueue } from "./sowing.js";
-import { moveHole, seeds } from "./text.js";
+import { fetchVariants, moveHole, seeds, variantTitle } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -34,6 +34,24 @@ function draw(frame) {
 
 // a line shown from its start: every move played out in turn, none skipped
 const queue = new MoveQueue(draw, { keepUp: false });
+
+/** Why there is no line, in words: the server's message names engine parameters ("mlaps
+ * OFF") that mean nothing to a player. */
+function refusal(answer, name) {
+  switch (answer?.error) {
+    case "not_found":
+      return `There is no variant called “${name}”.`;
+    case "no_one_turn":
+      return `In ${variantTitle(name)} a sowing ends where its last seed falls: it never goes on in laps, so `
+        + "there is no long first turn to find. Jackman's challenge is asked of the games sown in laps.";
+    case "search_busy":
+      return "The computer is busy with other searches just now: reload the page in a minute.";
+    case "one_turn_timeout":
+      return "The search for the best first turn took too long: try again later.";
+    default:
+      return "The best first turn could not be found.";
+  }
+}
 
 function showResult(done) {
   const box = $("result");
@@ -88,10 +106,11 @@ function stepKeys(event) {
 
 async function start() {
   const name = decodeURIComponent(location.pathname.split("/")[2] ?? "");
-  const response = await fetch(`/api/variants/${encodeURIComponent(name)}/one-turn`).catch(() => null);
+  const [response] = await Promise.all([
+    fetch(`/api/variants/${encodeURIComponent(name)}/one-turn`).catch(() => null), fetchVariants()]);
   const line = response ? await response.json().catch(() => null) : null;
   if (!response?.ok || !line) {
-    $("one-turn-status").textContent = line?.message ?? "The best first turn could not be found.";
+    $("one-turn-status").textContent = refusal(line, name);
     document.body.dataset.loaded = "missing";
     return;
   }

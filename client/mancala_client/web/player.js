@@ -2,6 +2,7 @@
 // chart, recent games linking to their replays (/games/{id}). Text only, never markup.
 
 import { replayPath } from "./gamekey.js";
+import { fetchVariants, shownName, variantTitle } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -55,7 +56,7 @@ function row(...texts) {
 
 async function start() {
   const name = decodeURIComponent(location.pathname.split("/")[2] || "");
-  const response = await fetch(`/api/players/${encodeURIComponent(name)}`);
+  const [response] = await Promise.all([fetch(`/api/players/${encodeURIComponent(name)}`), fetchVariants()]);
   if (!response.ok) {
     $("player-missing").hidden = false;
     document.body.dataset.loaded = "missing";
@@ -64,15 +65,22 @@ async function start() {
   const data = await response.json();
   $("player-title").textContent = data.name;
   document.title = `${data.name} · Mancala`;
-  $("ratings-body").replaceChildren(...data.ratings.map((r) => row(r.variant, `${r.rating}${r.provisional ? "?" : ""}`,
+  $("ratings-body").replaceChildren(...data.ratings.map((r) => row(variantTitle(r.variant),
+                                                                    `${r.rating}${r.provisional ? "?" : ""}`,
                                                                     String(r.games))));
+  // empty tables read as a page that failed to load: say that there is nothing yet
+  $("ratings-table").hidden = data.ratings.length === 0;
+  $("ratings-empty").hidden = data.ratings.length > 0;
   const variants = [...new Set(data.history.map((h) => h.variant))];
   const select = $("history-variant");
   select.replaceChildren(...variants.map((v) => {
     const option = document.createElement("option");
-    option.value = option.textContent = v;
+    option.value = v;
+    option.textContent = variantTitle(v);
     return option;
   }));
+  $("history-pick").hidden = variants.length === 0;
+  $("history-empty").hidden = variants.length > 0;
   const draw = () => {
     const points = data.history.filter((h) => h.variant === select.value);
     $("history-chart").replaceChildren(...(points.length ? [chart(points)] : []));
@@ -84,15 +92,16 @@ async function start() {
     const seat = SEATS[g.seat] ?? "";
     const path = replayPath(g);
     if (path === null) { // a private room's game: only its players (and whom they share it with) read it
-      li.append(`${g.variant}: a private game — as ${seat}; ${g.result ?? "not finished"}${g.rated ? " (rated)" : ""}`);
+      li.append(`${variantTitle(g.variant)}: a private game — as ${seat}; ${g.result ?? "not finished"}${g.rated ? " (rated)" : ""}`);
       return li;
     }
     const a = document.createElement("a");
     a.href = path;
-    a.textContent = `${g.variant}: ${g.players.map((p) => p ?? "?").join(" vs ")}`;
+    a.textContent = `${variantTitle(g.variant)}: ${g.players.map((p) => shownName(p) ?? "?").join(" vs ")}`;
     li.append(a, ` — as ${seat}; ${g.result ?? "not finished"}${g.rated ? " (rated)" : ""}`);
     return li;
   }));
+  $("games-empty").hidden = data.games.length > 0;
   document.body.dataset.loaded = data.name;
 }
 

@@ -4,6 +4,7 @@
 import { replayPath } from "./gamekey.js";
 import { $ } from "./notice.js";
 import { app } from "./state.js";
+import { shownName, variantTitle } from "./text.js";
 
 const SHOWN = 5;
 
@@ -19,7 +20,7 @@ export async function showRecentGames() {
     const li = document.createElement("li");
     const a = document.createElement("a");
     a.href = replayPath(g);
-    a.textContent = `${g.variant}: ${(g.players || []).map((p) => p ?? "?").join(" vs ")}`;
+    a.textContent = `${variantTitle(g.variant)}: ${(g.players || []).map((p) => shownName(p) ?? "?").join(" vs ")}`;
     li.dataset.game = String(g.id);
     li.append(a, ` — ${g.result ?? "not finished"}`);
     return li;

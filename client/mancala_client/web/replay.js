@@ -11,7 +11,7 @@ import { BoardView } from "./board.js";
 import { annotate, fetchPositions } from "./history.js";
 import { renderMoveList } from "./movelist.js";
 import { pref, setPref } from "./prefs.js";
-import { SEAT_NAMES, moveHole } from "./text.js";
+import { SEAT_NAMES, moveHole, shownName } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 
@@ -19,7 +19,7 @@ const view = { id: null, game: null, states: null, moves: [], at: 0, analyses: n
 const board = new BoardView($("board"), { onHole() {}, onDirection() {} });
 
 function names() {
-  return [0, 1].map((seat) => view.game.players[seat] ?? SEAT_NAMES[seat]);
+  return [0, 1].map((seat) => shownName(view.game.players[seat]) ?? SEAT_NAMES[seat]);
 }
 
 function show(at) {

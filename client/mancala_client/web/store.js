@@ -58,3 +58,17 @@ export function forgetSeat(code) {
   delete all[code];
   write(TOKENS, all);
 }
+
+// Chat names this browser muted (lower case): the server forgets a mute with the
+// connection, the page keeps it (a reload, another room) and tells the server again.
+const MUTED = "mancala.muted";
+const MUTED_MAX = 100; // the oldest go first: a long list would be told again and again
+
+export function loadMuted() {
+  const names = read(MUTED, []);
+  return Array.isArray(names) ? names.filter((n) => typeof n === "string") : [];
+}
+
+export function saveMuted(names) {
+  write(MUTED, [...names].slice(-MUTED_MAX));
+}

@@ -83,7 +83,36 @@ export function moveHole(move) {
 }
 
 export function seeds(n) {
-  return n === 1 ? "1 seed" : `${n} seeds`;
+  return count(n, "seed");
+}
+
+/** A number of things in words: "1 game", "3 games". */
+export function count(n, one, many = `${one}s`) {
+  return `${n} ${n === 1 ? one : many}`;
+}
+
+// Variant titles by name, as list_variants or /api/variants gave them: players read
+// "Oware (Abapa)", never the file name oware_abapa that the protocol and the URLs carry.
+const TITLES = new Map();
+
+/** Remember the titles of a variant list ([{name, title}]). */
+export function knowTitles(variants) {
+  for (const v of variants) TITLES.set(v.name, v.title);
+}
+
+/** A variant's title; its name while the titles are not known (or for a variant gone since). */
+export function variantTitle(name) {
+  return TITLES.get(name) ?? name;
+}
+
+/** The built-in variants' list for the pages outside the lobby (leaderboard, player's
+ * page, Jackman's challenge); their titles are remembered. [] when it cannot be had. */
+export async function fetchVariants() {
+  const response = await fetch("/api/variants").catch(() => null);
+  const list = response?.ok ? await response.json().catch(() => null) : null;
+  if (!Array.isArray(list)) return [];
+  knowTitles(list);
+  return list;
 }
 
 /** The computer's difficulties, as create_room's `computer` numbers them (0..3). */
@@ -95,6 +124,15 @@ export function computerLevel(info) {
   if (/^Computer \(perfect\)$/.test(info?.name || "")) return "perfect";
   const match = /level (\d+)/i.exec(info?.name || "");
   return match ? LEVEL_NAMES[Number(match[1])] ?? `level ${match[1]}` : "";
+}
+
+/** A player's name as shown: a computer seat by its level's name ("Computer (hard)"), where
+ * the server names it by number ("Computer (level 2)": the protocol's name, and stored
+ * games', which stay as they are); anyone else's name as it is. */
+export function shownName(name) {
+  const match = /^Computer \(level (\d+)\)$/.exec(name ?? "");
+  const level = match ? LEVEL_NAMES[Number(match[1])] : undefined;
+  return level ? `Computer (${level})` : name;
 }
 
 export function playerName(seats, seat) {
