@@ -37,6 +37,8 @@ def test_variants_are_named_by_title_counts_agree_and_empty_tables_say_so(new_pa
     alice.reload()
     known(alice)
     alice.wait_for_selector("#me-ratings li[data-variant='oware_abapa']")
+    # drawn once when the player is known, again when the variants' titles have come
+    alice.wait_for_selector("body[data-ready='1']", state="attached")
     assert alice.inner_text("#me-ratings li[data-variant='oware_abapa']") == f"{OWARE}: 1500? (1 game)"
 
     board = new_page("/leaderboard/oware_abapa")
