@@ -141,6 +141,7 @@ export function ladderTitle(pool) {
   const [variant, kind] = pool.split("@");
   if (kind === "computer") return `${variantTitle(variant)}, against the computer`;
   if (kind === "bots") return `${variantTitle(variant)}, games with bots`;
+  if (kind === "puzzles") return `${variantTitle(variant)} puzzles`;
   return variantTitle(variant);
 }
 

@@ -382,11 +382,32 @@ class ServerClosing(WireModel):
     message: str = "the server is restarting; reconnect with your token"
 
 
+class Refuted(WireModel):
+    move: Any  # the wrong move
+    reply: Any = None  # the best answer to it (None: the game ended, or the mover moved again)
+    value: int  # the mover's final margin after it with best play
+
+
+class PuzzleResult(WireModel):
+    """The answer to a puzzle judged: right or wrong, the solution, and for a wrong move its
+    refutation; a known player's first try moves their puzzle rating."""
+
+    type: Literal["puzzle_result"] = "puzzle_result"
+    id: int | str | None = None
+    puzzle: int
+    correct: bool
+    solution: Any
+    value: int  # the mover's final margin with the solution
+    refutation: Refuted | None = None
+    rating_before: int | None = None
+    rating_after: int | None = None
+
+
 ServerMessage = Annotated[
     Error | Welcome | Variants | Lobby | LobbyUpdate | SeatGranted | RoomState | MoveMade | RoundStarted
     | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | RoomClosed | ServerClosing
     | OfferNews | TakenBack | ChatMessage | Identity | TransferCodeReply | ChallengeInfo | ChallengeUpdate
-    | RatingsChanged,
+    | RatingsChanged | PuzzleResult,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)
