@@ -35,6 +35,7 @@ from mancala.engine.capture_steps import (
     GrandSlamKeepFirstSown,
     GrandSlamNoCapture,
     GrandSlamOppGets,
+    GrandSlamRepeat,
     MakeChild,
     Multiple,
     NoSingleSeed,
@@ -152,6 +153,8 @@ def _grand_slam(ctx: Context, cap: Capturer) -> Capturer:
             return keep(ctx, cap, left=left)
         case GrandSlam.OPP_GETS_REMAIN:
             return GrandSlamOppGets(ctx, cap)
+        case GrandSlam.LEGAL_SHARE:
+            return GrandSlamRepeat(ctx, cap)
     raise NotImplementedError(ctx.info.grandslam)
 
 

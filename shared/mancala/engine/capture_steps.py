@@ -334,6 +334,15 @@ class GrandSlamNoCapture(GrandSlamStep):
             md.captured = NO
 
 
+class GrandSlamRepeat(GrandSlamStep):
+    """LEGAL_SHARE: a grand slam captures as any capture does, and the capturer moves
+    again; with mustshare that move must give the opponent seeds, or the game ends."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        if self.is_grand_slam(pos, md, first):
+            md.captured = REPEAT
+
+
 class GrandSlamKeep(GrandSlamStep):
     """LEAVE_LEFT / LEAVE_RIGHT: a grand slam leaves the opponent's leftmost (rightmost)
     hole, as the mover sees it."""

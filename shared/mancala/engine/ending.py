@@ -29,9 +29,10 @@ from collections.abc import Callable
 
 from mancala.engine import claim
 from mancala.engine.context import Context
-from mancala.engine.outcome import Decision, decide, round_end
+from mancala.engine.outcome import WIN, Decision, decide, round_end
 from mancala.engine.position import Position
-from mancala.engine.start import seed_equiv, start_total
+from mancala.engine.rounds import territory_split
+from mancala.engine.start import start_total
 from mancala.rules.enums import (
     CaptExtraPick,
     CaptType,
@@ -77,8 +78,7 @@ def win_seeds_110(ctx: Context) -> Callable[[int], int]:
     if info.rounds == Rounds.NO_MOVES:
         return lambda total: total - 1
     if info.goal == Goal.TERRITORY:
-        equiv = seed_equiv(info.start_pattern, ctx.board.holes, ctx.nbr_start)
-        fixed = territory_seeds_for(info.goal_param, equiv)
+        fixed = territory_split(ctx).win_seeds()
         return lambda _total: fixed
     if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
         return lambda total: total - 1
@@ -351,10 +351,9 @@ class RoundBySeeds(Ender):
         nbr_start = ctx.nbr_start
         if info.goal == Goal.TERRITORY and ctx.v110:
             # what the other player holds when this one holds just enough to win, and
-            # half a hole more
-            equiv = seed_equiv(info.start_pattern, ctx.board.holes, nbr_start)
-            self.required = (variant_total(ctx) - territory_seeds_for(info.goal_param, equiv)
-                             + equiv // 2)
+            # the margin of the variant's territory rule
+            split = territory_split(ctx)
+            self.required = variant_total(ctx) - split.win_seeds() + split.margin()
         elif info.goal == Goal.TERRITORY:
             self.required = territory_seeds_for(ctx.board.dbl - info.goal_param + 1, nbr_start)
         elif info.round_fill == RoundFill.UMOVE:
@@ -372,6 +371,29 @@ class RoundBySeeds(Ender):
         if seeds[1] < self.required or seeds[0] < self.required:
             return kind, winner
         return round_end((kind, winner))
+
+
+class RoundLoserRefills(Ender):
+    """round_fill LOSER_ONLY: a win ends only the round while the loser holds enough
+    seeds to refill goal_param holes (one without it) and the winner's side, as it
+    stands, has a move for them; a tie, or a game stopped from outside, ends the game."""
+
+    def __init__(self, ctx: Context, inner: Ender) -> None:
+        super().__init__(ctx, inner)
+        self.count = claim.make_count_owned(ctx.variant, ctx.board)
+        self.required = (ctx.info.goal_param or 1) * ctx.nbr_start
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        kind, winner = self.next(pos, repeat, over)
+        if over or kind != WIN or winner is None:
+            return kind, winner
+        if self.count(pos)[1 - winner] < self.required:
+            return kind, winner
+        mover = pos.turn
+        pos.turn = winner
+        playable = any(self.ctx.allowable(pos))
+        pos.turn = mover
+        return round_end((kind, winner)) if playable else (kind, winner)
 
 
 class RoundByTally(Ender):
@@ -414,6 +436,10 @@ class SeedLimit(Ender):
 
 def game_over_claimer(ctx: Context) -> claim.Claimer:
     info = ctx.info
+    if info.round_fill == RoundFill.LOSER_ONLY:
+        # the winner keeps their side as it stands into the next round: the seeds
+        # left are counted for their owners where they lie
+        return claim.make_count_owned(ctx.variant, ctx.board)
     if info.no_sides or info.unclaimed in (Unclaimed.DONT_SCORE, Unclaimed.UNFED_PLAYER):
         return claim.drop_unclaimed
     match info.unclaimed:

@@ -27,6 +27,7 @@ from mancala.engine.ending import (
     NotPlayable,
     RoundBySeeds,
     RoundByTally,
+    RoundLoserRefills,
     SeedLimit,
     _no_change_applies,
     game_over_claimer,
@@ -40,6 +41,7 @@ from mancala.rules.enums import (
     ChildType,
     EndRule,
     Goal,
+    RoundFill,
     Rounds,
     Unclaimed,
 )
@@ -106,6 +108,8 @@ def make_ender(ctx: Context) -> Ender:
                 ender = SeedLimit(ctx, ender, factor * ctx.nbr_start)
             if info.goal in ROUND_GOALS:
                 ender = RoundByTally(ctx, ender, counted)
+            elif info.round_fill == RoundFill.LOSER_ONLY:
+                ender = RoundLoserRefills(ctx, ender)
             else:
                 ender = RoundBySeeds(ctx, ender)
         if info.child_type != ChildType.NOCHILD and not info.stores:

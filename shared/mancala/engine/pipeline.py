@@ -33,7 +33,7 @@ from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, ma
 from mancala.engine.move_data import ENDLESS, REPEAT, REPEAT_TURN, MoveData
 from mancala.engine.outcome import settle
 from mancala.engine.position import Outcome, Position
-from mancala.engine.rounds import make_next_round
+from mancala.engine.rounds import make_next_round, make_outside_test
 from mancala.engine.sowing import (
     BasicFirst,
     BearOffSower,
@@ -136,6 +136,7 @@ class Pipeline:
         self.ender = make_ender(self)
         self.quitter = make_quitter(self)
         self.next_round = make_next_round(self)
+        self.next_round_outside = make_outside_test(self)
 
     # ---- construction ------------------------------------------------------------------
 
@@ -373,6 +374,10 @@ class Pipeline:
         kind, winner = self.quitter.ended(pos, False, True)
         pos.empty_store = False
         assert kind is not None
+        if winner is None:
+            # a tie of the RND_* tallies: unlike the enders' tie, a stopped game leaves
+            # the turn with its mover
+            return Outcome(kind, None)
         return settle(pos, kind, winner)
 
     def must_pass(self, pos: Position) -> bool:

@@ -21,6 +21,7 @@ from mancala.engine.context import Context
 from mancala.engine.position import LAST_PLAYER, OutcomeKind, Position
 from mancala.engine.start import seed_equiv, start_board
 from mancala.engine.tally import TALLY_INDEX
+from mancala.engine.territory import Split, make_split
 from mancala.rules.enums import Goal, RoundFill, RoundStarter, StartPattern
 
 # ---- the next round -----------------------------------------------------------------------
@@ -76,7 +77,34 @@ def make_next_round(ctx: Context) -> NextRound:
         return _fresh(ctx)
     if info.round_fill in (RoundFill.EVEN_FILL, RoundFill.UMOVE):
         return _even(ctx)
+    if info.round_fill == RoundFill.LOSER_ONLY:
+        return _loser_only(ctx)
     return _refill(ctx)
+
+
+OutsideTest = Callable[[Position], bool]
+
+
+def make_outside_test(ctx: Context) -> OutsideTest:
+    """Whether the round that `pos` ended starts the next one from something a replay
+    has no form for, so that it stops there: random numbers (a fresh RANDOM layout, a
+    TERR_EX_RANDOM lottery for a contested hole), or a LOSER_ONLY layout, which the
+    reference lets a player arrange (issue 25 point 5)."""
+    info = ctx.info
+    if info.round_fill == RoundFill.LOSER_ONLY:
+        return lambda pos: True
+    fresh = info.goal == Goal.TERRITORY or info.goal in TALLY_INDEX
+    if fresh and info.start_pattern == StartPattern.RANDOM:
+        return lambda pos: True
+    if info.goal == Goal.TERRITORY and ctx.v110:
+        split = territory_split(ctx)
+
+        def contested(pos: Position) -> bool:
+            seeds = claim.stores_and_children(pos)
+            return seeds[0] != seeds[1] and split.contested(max(seeds))
+
+        return contested
+    return lambda pos: False
 
 
 def _fresh_board(ctx: Context, pos: Position) -> None:
@@ -119,6 +147,27 @@ def _refill(ctx: Context) -> NextRound:
     return refill
 
 
+def _loser_only(ctx: Context) -> NextRound:
+    """LOSER_ONLY: the winner's side stays as it is; the loser refills their side from
+    the left with their seeds, nbr_start a hole, keeping the rest in their store."""
+    order, nbr_start, blocks = ctx.board.order, ctx.nbr_start, ctx.info.blocks
+
+    def loser_only(pos: Position) -> None:
+        loser = 1 - pos.turn
+        kept = pos.blocked[:]  # the winner's side, blocks included, stays as it is
+        choose_starter(ctx, pos)
+        ctx.reset_round_state(pos)
+        pos.blocked = kept
+        side = order[loser]
+        seeds = pos.stores[loser] + sum(pos.board[loc] for loc in side)
+        filled, pos.stores[loser] = divmod(seeds, nbr_start)
+        for cnt, loc in enumerate(side):
+            pos.board[loc] = nbr_start if cnt < filled else 0
+            pos.blocked[loc] = blocks and cnt >= filled
+
+    return loser_only
+
+
 def _even(ctx: Context) -> NextRound:
     info = ctx.info
     board = ctx.board
@@ -147,18 +196,14 @@ def _even(ctx: Context) -> NextRound:
     return even
 
 
-def win_holes(ctx: Context, pos: Position) -> tuple[int, int]:
-    """TERRITORY: (the player with more seeds, or North on a tie; the holes they get).
-    A part-filled hole goes to the player with more seeds if they hold half a hole's
-    seeds for it; in the 1.10 rules only if they hold more than half."""
+def win_holes_18(ctx: Context, pos: Position) -> tuple[int, int]:
+    """TERRITORY in the 1.8 rules: (the player with more seeds, or North on a tie; the
+    holes they get). A part-filled hole goes to the player with more seeds if they
+    hold half a hole's seeds for it."""
     seeds = claim.stores_and_children(pos)
     if seeds[0] == seeds[1]:
         return 1, ctx.board.holes
     greater = 1 if seeds[1] > seeds[0] else 0
-    if ctx.v110:
-        equiv = seed_equiv(ctx.info.start_pattern, ctx.board.holes, ctx.nbr_start)
-        whole, part = divmod(seeds[greater], equiv)
-        return greater, whole + (part > equiv // 2)
     if ctx.info.start_pattern != StartPattern.ALL_EQUAL:
         per_hole = pos.total / ctx.board.dbl
         return greater, round(seeds[greater] / per_hole)
@@ -168,9 +213,17 @@ def win_holes(ctx: Context, pos: Position) -> tuple[int, int]:
 
 def _territory(ctx: Context) -> NextRound:
     dbl, holes = ctx.board.dbl, ctx.board.holes
+    split = territory_split(ctx) if ctx.v110 else None
 
     def territory(pos: Position) -> None:
-        winner, holes_won = win_holes(ctx, pos)
+        seeds = claim.stores_and_children(pos)
+        if split is None:
+            winner, holes_won = win_holes_18(ctx, pos)
+        elif seeds[0] == seeds[1]:
+            winner, holes_won = 1, holes
+        else:
+            winner = 1 if seeds[1] > seeds[0] else 0
+            holes_won = split.holes_won(seeds[winner], ctx.rng)
         choose_starter(ctx, pos)
         starter = pos.starter
         # the board is laid out as for a new game, whose starter would be the other player
@@ -180,11 +233,23 @@ def _territory(ctx: Context) -> NextRound:
         _fresh_board(ctx, pos)
         pos.turn = pos.starter = starter
         loc = holes if winner else 0
+        loser_first = loc
         for cnt in range(dbl):
+            if cnt == holes_won:
+                loser_first = loc
             pos.owner[loc] = winner if cnt < holes_won else 1 - winner
             loc = (loc + 1) % dbl
+        if split is not None:
+            split.settle(pos, seeds, loser_first)
 
     return territory
+
+
+def territory_split(ctx: Context) -> Split:
+    """The 1.10 territory rule of this variant (mancala.engine.territory)."""
+    info = ctx.info
+    equiv = seed_equiv(info.start_pattern, ctx.board.holes, ctx.nbr_start)
+    return make_split(info.round_fill, equiv, info.goal_param)
 
 
 def _fresh(ctx: Context) -> NextRound:
