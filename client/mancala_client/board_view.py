@@ -79,6 +79,7 @@ class BoardView:
     last_events: list[dict[str, Any]] | None = None  # what the last move did (move_made.events)
     result: str | None = None
     spectators: int = 0
+    reason: str | None = None  # how the game ended (game_over's, or room_state's after a reload)
 
 
 def _seat_line(view: BoardView, seat: int) -> str:
@@ -187,8 +188,7 @@ def status_line(view: BoardView) -> str:
     viewer = view.you if view.you is not None else 0
     outcome = st.get("outcome")
     if view.status == "finished" or outcome is not None:
-        text = view.result or _outcome_text(outcome, st)
-        return f"Game over: {text}."
+        return ending_line(view.result or _outcome_text(outcome, st), view.reason)
     if view.status == "waiting":
         free = [SEAT_NAMES[i] for i, s in enumerate(view.seats) if not s.name and not s.computer]
         seat_words = f" ({' and '.join(free)} free)" if free else ""
@@ -203,6 +203,13 @@ def status_line(view: BoardView) -> str:
     if seat.computer:
         return f"The computer ({SEAT_NAMES[turn]}) is thinking..."
     return f"Waiting for {SEAT_NAMES[turn]}" + (f" ({seat.name})" if seat.name else "") + " to move."
+
+
+def ending_line(result: str, reason: str | None) -> str:
+    """How the game ended, one line: an aborted game had no result to announce."""
+    if reason == "aborted":
+        return f"Game aborted: {result.removeprefix('aborted: ')}."
+    return f"Game over: {result}."
 
 
 def _outcome_text(outcome: dict[str, Any] | None, st: dict[str, Any]) -> str:
