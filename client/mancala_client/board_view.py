@@ -4,20 +4,21 @@ North's view after South (sam) played c from the start of Kalah 4:
 
     Kalah 4 | room K7QP2M | private | ply 1
       South: sam | store 1
-            F*   E*   D*   C    B*   A*
+            f*   e*   d*   c    b*   a*
           [ 5] [ 5] [ 5] { 0} [ 4] [ 4]
       [ 1] South                   North [ 0]
           [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]
-            a    b    c    d    e    f
+            A    B    C    D    E    F
       North: nora (you) | store 0
       ({ } last move, * playable)
-    Last move: South sowed C: 4 seeds (1 into the store), sows again.
+    Last move: South sowed c: 4 seeds (1 into the store), sows again.
     Waiting for South (sam) to move.
 
 A North player sees the board turned half a turn: their row at the bottom read
 from their own left, their store on the right. Spectators see South's view.
-Lower-case labels are the viewer's holes; capitals are the opponent's own
-letters (counted from the opponent's left), so "South played C" names the C.
+The labels are the text record's, whoever looks (docs/notation.md): South's holes
+a, b, c... and North's A, B, C..., each row lettered from its owner's left, so
+"South played c" names the same hole on every screen and in the record.
 
 Marks: `{ 4}` the hole the last move started from; `*` after a label: a hole the
 player to move may play; `##` a blocked hole; `s`/`n` after a count: a child
@@ -128,9 +129,9 @@ def render_board(view: BoardView) -> str:
         return "[" + body + "]"
 
     def label_cell(hole: int) -> str:
-        text = label(hole, n, viewer) + ("*" if hole in legal_holes else "")
+        text = label(hole, n) + ("*" if hole in legal_holes else "")
         # the label sits under the count's last digit; the mark hangs to its right
-        return (" " * max(1, width + 1 - len(label(hole, n, viewer))) + text).ljust(cell_w)
+        return (" " * max(1, width + 1 - len(label(hole, n))) + text).ljust(cell_w)
 
     top, bottom = screen_rows(n, viewer)
     top_seat, bottom_seat = 1 - viewer, viewer
@@ -174,9 +175,9 @@ def render_board(view: BoardView) -> str:
         seat, move = view.last_move
         who = "You" if seat == view.you else SEAT_NAMES[seat]
         if view.last_events:
-            lines.append(f"Last move: {describe(view.last_events, n, seat, viewer, view.you, move)}.")
+            lines.append(f"Last move: {describe(view.last_events, n, seat, view.you, move)}.")
         else:  # a server that does not say what the move did
-            lines.append(f"Last move: {who} played {move_text(move, n, viewer)}.")
+            lines.append(f"Last move: {who} played {move_text(move, n)}.")
     lines.append(status_line(view))
     return "\n".join(lines)
 

@@ -234,12 +234,12 @@ class Commands:
         if not self.screen.history:
             self.out.say("No moves yet.")
             return
-        n, viewer = view.holes, view.you if view.you is not None else 0
+        n = view.holes
         # one line a move, the holes in the board's labels, what it did in marks
         self.out.say("  move  player  hole   (x5 captured 5, + moves again, c child, * round over)")
         for i, (seat, move, events) in enumerate(self.screen.history):
             who = ("You" if seat == view.you else SEAT_NAMES[seat]).ljust(6)
-            self.out.say(f"  {i + 1:>4}  {who}  {move_text(move, n, viewer):<5}  {move_marks(events or [])}".rstrip())
+            self.out.say(f"  {i + 1:>4}  {who}  {move_text(move, n):<5}  {move_marks(events or [])}".rstrip())
 
     async def move(self, args: list[str]) -> None:
         await self.play(" ".join(args))

@@ -4,11 +4,15 @@ second terminal of the same player is told so."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import aiohttp
 import pytest
 
+from mancala.engine.game import Game
+from mancala.rules.loading import config_paths, load_variant
 from mancala_client.api import MancalaClient
 from mancala_server.app import MancalaServer, running
 from mancala_server.config import Settings
@@ -40,3 +44,41 @@ async def test_an_aborted_game_reads_aborted_live_and_after_coming_back(
         t.send(f"watch {code}")
         await t.expect(r"Game aborted: South made no first move in time\.")
         assert "Game over" not in t.unread()
+
+
+async def test_the_terminal_names_holes_as_the_text_record_does(
+        url: str, server: MancalaServer, terminal: Callable[..., Terminal]) -> None:
+    """North's own holes were lower case on North's screen, capitals in record.txt. One
+    notation now (docs/notation.md): North types and reads its holes in capitals."""
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    t = terminal("--server", url, "--name", "nora")
+    await t.expect(r"Connected to")
+    t.send("create kalah_4 north first south")  # public: its record is open to all
+    code = (await t.expect(r"Created public room (\w+) \(kalah_4\); you are North"))[1]
+    async with await MancalaClient.connect(url, name="sam") as sam:
+        await sam.join(code)
+        state = await sam.next_event("room_state")
+        await t.expect(r"South \(sam\) joined the game\.")
+        pos = game.start(0)
+        for ply in range(8):
+            legal = game.legal_moves(pos)
+            hole = legal[ply % len(legal)]
+            if pos.turn == 0:
+                await sam.move(code, hole, ply)
+            else:
+                await t.expect(r"Your move \(North\)\. Legal: [A-F]( [A-F])*\n")
+                t.send("ABCDEF"[hole - 6])  # the capital under the hole on North's screen
+            made = await sam.next_event("move_made")
+            assert made.move == hole
+            pos = game.play(pos, hole)
+            await t.expect(rf"Last move: \w+ sowed {'abcdef'[hole] if hole < 6 else 'ABCDEF'[hole - 6]}:")
+        await t.settle()
+        t.send("history")
+        await t.expect(r"move\s+player\s+hole")
+        lines = re.findall(r"\n\s+\d+\s+(You|South)\s+(\S+)", await t.settle())
+        async with aiohttp.ClientSession() as http:  # (the server runs in this event loop)
+            reply = await http.get(f"http://127.0.0.1:{server.port}/api/games/{state.game_id}/record.txt")
+            record = re.findall(r"^\d+\. (South|North) (\S+)", await reply.text(), re.M)
+        assert len(record) == 8 and {seat for seat, _ in record} == {"South", "North"}
+        assert [hole for _, hole in lines] == [hole for _, hole in record]
+        assert [seat == "North" for seat, _ in record] == [who == "You" for who, _ in lines]

@@ -5,9 +5,21 @@ of an aborted game said after a reload."""
 
 from __future__ import annotations
 
+import re
+import urllib.request
+
 import pytest
 
-from tests.web.helpers import SocketPlayer, create_room, request, wait_in_room
+from mancala.engine.game import Game
+from mancala.rules.loading import config_paths, load_variant
+from tests.web.helpers import (
+    SocketPlayer,
+    create_room,
+    moves_to_a_capture_and_an_extra_turn,
+    request,
+    wait_in_room,
+    wait_ply,
+)
 from tests.web.test_competitive import known
 from tests.web.test_replay import played_game
 
@@ -67,3 +79,43 @@ def test_a_resigned_game_names_its_winner_after_a_reload(new_page, server, stack
     alice.wait_for_selector("#result:not([hidden])")
     assert alice.inner_text("#result h3") == "You win!"
     assert "North resigned" in alice.inner_text("#result")
+
+
+def record_holes(server, game_id: int) -> list[tuple[str, str]]:
+    """(seat, hole) of each move line of the game's text record."""
+    with urllib.request.urlopen(f"{server.url}/api/games/{game_id}/record.txt") as reply:
+        text = reply.read().decode()
+    return [(m[1], m[2]) for m in re.finditer(r"^\d+\. (South|North) (\S+)", text, re.M)]
+
+
+def test_the_page_names_holes_as_the_text_record_does(new_page, server, stack) -> None:
+    """North's holes were lower case on the page, capitals in record.txt: one notation now
+    (docs/notation.md), South's a..f and North's A..F, also on North's own screen."""
+    ann = SocketPlayer(server, "ann", stack)
+    code = ann.ask({"type": "create_room", "variant": "kalah_4", "public": True, "seat": 0})["room"]
+    bob = new_page(f"/#room={code}", name="bob")
+    wait_in_room(bob)
+    ann.ask({"type": "ping"})
+    game_id = next(m for m in ann.pushed if m["type"] == "room_state")["game_id"]
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    moves, _, _ = moves_to_a_capture_and_an_extra_turn(game)
+    pos = game.start(0)
+    for at, move in enumerate(moves):
+        if pos.turn == 0:
+            ann.ask({"type": "move", "room": code, "move": move, "ply": at})
+        else:
+            wait_ply(bob, at)
+            request(bob, {"type": "move", "room": code, "move": move, "ply": at})
+        pos = game.play(pos, move)
+    wait_ply(bob, len(moves))
+    record = record_holes(server, game_id)
+    assert len(record) == len(moves) and {seat for seat, _ in record} == {"South", "North"}
+    shown = bob.eval_on_selector_all("#move-list li .what", "ws => ws.map(w => w.textContent)")
+    assert shown == [hole for _, hole in record]
+    # North's own row, at the bottom of North's screen, carries North's capitals
+    names = bob.eval_on_selector_all(".cell .hole-name", "ns => ns.map(n => n.textContent)")
+    assert names == list("fedcba") + list("ABCDEF")
+    assert bob.get_attribute("button.hole[data-hole='6']", "aria-label").startswith("Your hole A,")
+    viewer = new_page(f"/games/{game_id}")
+    viewer.wait_for_selector("body[data-loaded='game']")
+    assert viewer.eval_on_selector_all("#move-list li .what", "ws => ws.map(w => w.textContent)") == shown

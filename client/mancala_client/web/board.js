@@ -1,7 +1,7 @@
 // The board, drawn from a pushed state. Holes are buttons; arrow keys move
 // between them (one tab stop for the whole board), Enter or Space plays.
 
-import { SEAT_NAMES, letter, seeds, sideOf } from "./text.js";
+import { SEAT_NAMES, holeLetter, seeds, sideOf } from "./text.js";
 
 export const MAX_DOTS = 12; // more seeds than this: the count alone, drawn large
 // "seeds only" (no numbers), as the old Windows Kalah drew its bins: at most this many
@@ -156,7 +156,8 @@ export class BoardView {
 
   hole(index, view, legal) {
     const { holes, state, you } = view;
-    const [side, pos] = sideOf(index, holes);
+    const [side] = sideOf(index, holes);
+    const name = holeLetter(index, holes); // North's in capitals, as the text record names them
     const count = state.board[index];
     const kinds = legal.get(index);
     const child = state.children?.[index] ?? null;
@@ -168,7 +169,7 @@ export class BoardView {
     const onPath = Boolean(view.path?.includes(index));
     const directional = kinds && !kinds.includes("plain");
 
-    const words = [`${whose(side, you)} hole ${letter(pos)}, ${seeds(count)}`];
+    const words = [`${whose(side, you)} hole ${name}, ${seeds(count)}`];
     if (blocked) words.push("blocked");
     if (child !== null) words.push(child === you ? "your child" : `child of ${SEAT_NAMES[child]}`);
     if (owner !== null && owner !== side) words.push(`owned by ${owner === you ? "you" : SEAT_NAMES[owner]}`);
@@ -210,10 +211,10 @@ export class BoardView {
     button.addEventListener("focus", () => this.setTabStop(index));
 
     const cell = el("div", { class: "cell" }, button,
-                    el("span", { class: "hole-name", text: letter(pos), "aria-hidden": "true" }));
+                    el("span", { class: "hole-name", text: name, "aria-hidden": "true" }));
     if (directional) {
       const choice = el("div", { class: "directions", role: "group",
-                                 "aria-label": `Direction for hole ${letter(pos)}` });
+                                 "aria-label": `Direction for hole ${name}` });
       for (const dir of ["CCW", "CW"]) {
         if (!kinds.includes(dir)) continue;
         const dirButton = el("button", {
@@ -223,7 +224,7 @@ export class BoardView {
           "data-dir": dir,
           tabindex: "-1",
           title: dir === "CW" ? "clockwise" : "counter-clockwise",
-          "aria-label": `Sow hole ${letter(pos)} ${dir === "CW" ? "clockwise" : "counter-clockwise"}`,
+          "aria-label": `Sow hole ${name} ${dir === "CW" ? "clockwise" : "counter-clockwise"}`,
           text: dir === "CW" ? "↻" : "↺",
         });
         dirButton.addEventListener("click", () => this.handlers.onDirection(index, dir));
