@@ -119,3 +119,57 @@ def test_the_page_names_holes_as_the_text_record_does(new_page, server, stack) -
     viewer = new_page(f"/games/{game_id}")
     viewer.wait_for_selector("body[data-loaded='game']")
     assert viewer.eval_on_selector_all("#move-list li .what", "ws => ws.map(w => w.textContent)") == shown
+
+
+# WCAG's contrast of the text of each hole letter against what lies under it: the nearest
+# background colour, or every colour of a gradient (the board's wood), the worst one
+# counting; the text's own alpha and the element's opacity are mixed in first
+CONTRASTS = """() => {
+  const rgba = (s) => (s.match(/[\\d.]+/g) || []).map(Number).concat([1]).slice(0, 4);
+  const lum = ([r, g, b]) => {
+    const f = (c) => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4; };
+    return 0.2126 * f(r) + 0.7152 * f(g) + 0.0722 * f(b);
+  };
+  const ratio = (a, b) => { const [x, y] = [lum(a), lum(b)].sort((p, q) => q - p); return (x + 0.05) / (y + 0.05); };
+  const mix = (fg, bg, alpha) => fg.slice(0, 3).map((c, i) => alpha * c + (1 - alpha) * bg[i]);
+  const under = (el) => {
+    for (let node = el; node; node = node.parentElement) {
+      const style = getComputedStyle(node);
+      const bg = rgba(style.backgroundColor);
+      if (bg[3] >= 0.99) return [bg];
+      const stops = style.backgroundImage.match(/rgba?\\([^)]*\\)/g);
+      if (stops) return stops.map(rgba);
+    }
+    return [[255, 255, 255, 1]];
+  };
+  return [...document.querySelectorAll('.cell .hole-name')].map((el) => {
+    const style = getComputedStyle(el);
+    const fg = rgba(style.color);
+    const alpha = fg[3] * Number(style.opacity);
+    return Math.min(...under(el).map((bg) => ratio(mix(fg, bg, alpha), bg)));
+  });
+}"""
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_hole_letters_are_legible_and_the_last_move_ring_is_not_only_a_hue(new_page, server, stack, scheme) -> None:
+    """The letters were at 2.9-3.6:1 on the wood; WCAG asks 4.5:1 of text. The ring of
+    the last move and the ring of a playable hole differed only by hue (yellow, green)."""
+    ann = SocketPlayer(server, "ann", stack)
+    code = ann.ask({"type": "create_room", "variant": "kalah_4", "public": True, "seat": 1})["room"]
+    page = new_page(f"/#room={code}", name="bob")
+    page.emulate_media(color_scheme=scheme)
+    wait_in_room(page)
+    ratios = page.evaluate(CONTRASTS)
+    assert len(ratios) == 12 and min(ratios) >= 4.5, ratios
+    # South (bob) plays a, which sows into b..e: a is the last move, not playable (empty)
+    request(page, {"type": "move", "room": code, "move": 0, "ply": 0})
+    wait_ply(page, 1)
+    ann.ask({"type": "move", "room": code, "move": 11, "ply": 1})  # North's F: South to move
+    wait_ply(page, 2)
+    rings = page.evaluate("""() => {
+      const ring = (sel) => { const s = getComputedStyle(document.querySelector(sel));
+        return {style: s.borderTopStyle, width: s.borderTopWidth, color: s.borderTopColor}; };
+      return {last: ring("button.hole.last:not(.legal)"), legal: ring("button.hole.legal:not(.last)")};
+    }""")
+    assert rings["last"]["style"] != rings["legal"]["style"] or rings["last"]["width"] != rings["legal"]["width"], rings
