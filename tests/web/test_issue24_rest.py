@@ -173,3 +173,39 @@ def test_hole_letters_are_legible_and_the_last_move_ring_is_not_only_a_hue(new_p
       return {last: ring("button.hole.last:not(.legal)"), legal: ring("button.hole.legal:not(.last)")};
     }""")
     assert rings["last"]["style"] != rings["legal"]["style"] or rings["last"]["width"] != rings["legal"]["width"], rings
+
+
+def test_seeds_only_shows_counts_past_six_truthfully(new_page, server, stack) -> None:
+    """"Seeds only" drew at most 6 seeds: 10 or 12 seeds looked like 6. Every seed is
+    drawn up to 12, and past that the count is shown (seeds that small are not counted)."""
+    game = Game(load_variant(config_paths()["toguz_kumalak"]))  # nine seeds a hole
+    pos, moves = game.start(0), []
+    while max(pos.board) <= 12:  # on until a hole holds more than twelve
+        move = game.legal_moves(pos)[len(moves) % 3]
+        moves.append(move)
+        pos = game.play(pos, move)
+    ann, bob = SocketPlayer(server, "ann", stack), SocketPlayer(server, "bob", stack)
+    code = ann.ask({"type": "create_room", "variant": "toguz_kumalak", "public": True, "seat": 0})["room"]
+    bob.ask({"type": "join_room", "room": code})
+    page = new_page(name="cy")
+    page.add_init_script("localStorage.setItem('mancala.counts', 'stones')")
+    page.add_init_script("localStorage.setItem('mancala.speed', 'instant')")
+    page.goto(f"{server.url}/index.html#watch={code}")
+    wait_in_room(page)
+    turn = game.start(0)
+    for at, move in enumerate(moves):
+        (ann if turn.turn == 0 else bob).ask({"type": "move", "room": code, "move": move, "ply": at})
+        turn = game.play(turn, move)
+    wait_ply(page, len(moves))
+    assert page.input_value("#counts-select") == "stones"
+    shown = page.eval_on_selector_all("#board button.hole", """hs => hs.map(h => [Number(h.dataset.hole),
+        h.querySelectorAll('.seed').length, h.querySelector('.count')?.textContent ?? null,
+        h.querySelector('.count') ? getComputedStyle(h.querySelector('.count')).display : null])""")
+    by_hole = {hole: (drawn, count, display) for hole, drawn, count, display in shown}
+    assert any(7 <= n <= 12 for n in pos.board) and any(n > 12 for n in pos.board)
+    for hole, seeds in enumerate(pos.board):
+        drawn, count, display = by_hole[hole]
+        if seeds <= 12:
+            assert (drawn, count) == (seeds, None), (hole, seeds, by_hole[hole])
+        else:
+            assert count == str(seeds) and display != "none", (hole, seeds, by_hole[hole])

@@ -3,9 +3,13 @@
 
 import { SEAT_NAMES, holeLetter, seeds, sideOf } from "./text.js";
 
-export const MAX_DOTS = 12; // more seeds than this: the count alone, drawn large
-// "seeds only" (no numbers), as the old Windows Kalah drew its bins: at most this many
-export const STONES_DRAWN = 6;
+// more seeds than this: the count alone, drawn large, in either mode: "seeds only" once
+// drew at most 6, so that 12 seeds looked like 6 (issue 24); it draws every seed up to
+// here and the count past it, never fewer seeds than there are
+export const MAX_DOTS = 12;
+// a small hole (a 9-hole board on a phone) with more seeds than this shows its count
+// large instead of seeds too small to see (style.css, .crowded), where there is a count
+export const CROWDED = 6;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -49,11 +53,10 @@ function whose(side, you) {
   return side === you ? "Your" : "Opponent's";
 }
 
-function dots(count, stonesOnly) {
+function dots(count) {
   const box = el("span", { class: "dots", "aria-hidden": "true" });
-  if (stonesOnly || count <= MAX_DOTS) {
-    const drawn = stonesOnly ? Math.min(count, STONES_DRAWN) : count;
-    for (let i = 0; i < drawn; i++) box.append(el("span", { class: "seed" }));
+  if (count <= MAX_DOTS) {
+    for (let i = 0; i < count; i++) box.append(el("span", { class: "seed" }));
   } else {
     box.classList.add("many");
   }
@@ -183,7 +186,8 @@ export class BoardView {
     if (last) classes.push("last");
     if (captured) classes.push("captured");
     if (best) classes.push("best");
-    if (count > STONES_DRAWN && view.counts !== "stones") classes.push("crowded"); // see style.css
+    const stones = view.counts === "stones";
+    if (count > CROWDED && !stones) classes.push("crowded"); // see style.css
     if (onPath && !last) classes.push("path");
     if (blocked) classes.push("blocked");
     if (child !== null) classes.push(`child child-${child}`);
@@ -201,8 +205,8 @@ export class BoardView {
     },
     // the count has its own line above the seeds, and the letter sits under the hole:
     // nothing is drawn over either, whatever the hole's size (a 9-hole board on a phone)
-    view.counts === "stones" ? null : el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
-    dots(count, view.counts === "stones"),
+    stones && count <= MAX_DOTS ? null : el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
+    dots(count),
     child !== null ? el("span", { class: "badge", text: "child", "aria-hidden": "true" }) : null);
     button.addEventListener("click", () => {
       this.focusIndex = index;
