@@ -45,7 +45,8 @@ def first_move_ms(loads: int) -> list[float]:
 
     from tests.web.helpers import CHROMIUM, LAUNCH_ARGS, LiveServer
 
-    server = LiveServer(Path(tempfile.mkdtemp(prefix="mancala-first-")))
+    # every run is a new user from the same address: the per-address computer quota lifted
+    server = LiveServer(Path(tempfile.mkdtemp(prefix="mancala-first-")), computer_rooms_per_address=1000)
     server.start()
     out: list[float] = []
     try:
@@ -58,7 +59,7 @@ def first_move_ms(loads: int) -> list[float]:
                 page.goto(server.url + "/")
                 page.check("#create-form input[name='opponent'][value='computer']")
                 page.click("#create-button")
-                page.wait_for_selector("#room:not([hidden])[data-ply='0'] button.hole[data-legal]")
+                page.wait_for_selector("#room:not([hidden]) button.hole[data-legal]")
                 page.click("button.hole[data-legal] >> nth=0")
                 page.wait_for_function("Number(document.getElementById('room').dataset.ply) >= 1")
                 out.append((time.perf_counter() - start) * 1000)

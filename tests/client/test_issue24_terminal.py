@@ -82,3 +82,25 @@ async def test_the_terminal_names_holes_as_the_text_record_does(
         assert len(record) == 8 and {seat for seat, _ in record} == {"South", "North"}
         assert [hole for _, hole in lines] == [hole for _, hole in record]
         assert [seat == "North" for seat, _ in record] == [who == "You" for who, _ in lines]
+
+
+@pytest.mark.parametrize(("columns", "widest"), [("60", 60), ("", 80), ("200", 100)])
+async def test_help_wraps_to_the_terminals_width(url: str, terminal: Callable[..., Terminal],
+                                                 columns: str, widest: int) -> None:
+    """Help was written some 100 columns wide and folded mid-word in an 80-column terminal.
+    It is wrapped to the terminal's width ("": unknown, the pseudo-terminal reports none:
+    80), and to 100 at most; every command is still there."""
+    t = terminal("--server", url, "--name", "wes", COLUMNS=columns)
+    await t.expect(r"Connected to")
+    t.send("help")
+    await t.expect(r"Commands \(words")
+    await t.expect(r"transfer\s+a code to play as yourself")
+    text = t.text[t.text.rindex("Commands (words"):t.pos]
+    lines = text.splitlines()
+    assert max(len(line) for line in lines) <= widest, max(lines, key=len)
+    words = " ".join(text.split())
+    for command in ("variants [WORD]", "create VARIANT", "[vs computer [LEVEL]]", "claim the win once your",
+                    "challenge NAME VARIANT", "rename NAME"):
+        assert command in words, command
+    if widest >= 80:  # wide enough for the usage column and its words side by side
+        assert re.search(r"\n  board +draw the board again\n", text)
