@@ -189,7 +189,9 @@ def status_line(view: BoardView) -> str:
     viewer = view.you if view.you is not None else 0
     outcome = st.get("outcome")
     if view.status == "finished" or outcome is not None:
-        return ending_line(view.result or _outcome_text(outcome, st), view.reason)
+        line = ending_line(view.result or _outcome_text(outcome, st), view.reason)
+        early = early_end(st) if view.reason in (None, "rules") else None
+        return f"{line} {early}" if early else line
     if view.status == "waiting":
         free = [SEAT_NAMES[i] for i, s in enumerate(view.seats) if not s.name and not s.computer]
         seat_words = f" ({' and '.join(free)} free)" if free else ""
@@ -211,6 +213,23 @@ def ending_line(result: str, reason: str | None) -> str:
     if reason == "aborted":
         return f"Game aborted: {result.removeprefix('aborted: ')}."
     return f"Game over: {result}."
+
+
+def early_end(st: dict[str, Any]) -> str | None:
+    """Why a game the rules ended has seeds left on the board (docs/rules-decisions.md: a
+    count of more than half the seeds ends the game there, the board left as it stands);
+    None when the board is empty or no count reached half. Said in words: a player who
+    saw seeds still on the board took the end for a fault."""
+    outcome = st.get("outcome")
+    left = sum(st["board"])
+    if not outcome or not left or str(outcome.get("kind", "")).startswith("ROUND_"):
+        return None
+    total = left + sum(st["stores"])
+    winner = outcome.get("winner")
+    if winner is not None and 2 * st["stores"][winner] > total:
+        return (f"{SEAT_NAMES[winner]} holds more than half of the {total} seeds, so the game ends "
+                f"early: the {left} left on the board could not change the result and count for nobody.")
+    return None
 
 
 def _outcome_text(outcome: dict[str, Any] | None, st: dict[str, Any]) -> str:

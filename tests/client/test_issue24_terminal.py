@@ -104,3 +104,32 @@ async def test_help_wraps_to_the_terminals_width(url: str, terminal: Callable[..
         assert command in words, command
     if widest >= 80:  # wide enough for the usage column and its words side by side
         assert re.search(r"\n  board +draw the board again\n", text)
+
+
+async def test_an_early_win_is_explained_in_words(url: str, terminal: Callable[..., Terminal]) -> None:
+    """The game ends as soon as a store holds more than half the seeds, the board left as it
+    stands: the terminal said only "Game over: South wins, 31-3" over a board with 14 seeds
+    on it. It says why, to the players and to a spectator."""
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    pos, moves = game.start(0), []
+    while pos.outcome is None:  # a game that ends by a majority, seeds still on the board
+        legal = game.legal_moves(pos)
+        moves.append(legal[(2 * len(moves)) % len(legal)])
+        pos = game.play(pos, moves[-1])
+    left = sum(pos.board)
+    assert left and pos.stores[0] > 24, (pos.board, pos.stores)
+    watcher = terminal("--server", url, "--name", "vic")
+    await watcher.expect(r"Connected to")
+    async with await MancalaClient.connect(url, name="sam") as sam, \
+            await MancalaClient.connect(url, name="nat") as nat:
+        granted = await sam.create_room("kalah_4", seat=0, public=True)
+        await nat.join(granted.room)
+        watcher.send(f"watch {granted.room}")
+        await watcher.expect(r"South to move\.")
+        turn = game.start(0)
+        for ply, move in enumerate(moves):
+            await (sam if turn.turn == 0 else nat).move(granted.room, move, ply)
+            turn = game.play(turn, move)
+        await watcher.expect(rf"Game over: South wins, {pos.stores[0]}-{pos.stores[1]}\. South holds more than "
+                             rf"half of the 48 seeds, so the game ends early: the {left} left on the board "
+                             r"could not change the result and count for nobody\.")
