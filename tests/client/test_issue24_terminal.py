@@ -133,3 +133,27 @@ async def test_an_early_win_is_explained_in_words(url: str, terminal: Callable[.
         await watcher.expect(rf"Game over: South wins, {pos.stores[0]}-{pos.stores[1]}\. South holds more than "
                              rf"half of the 48 seeds, so the game ends early: the {left} left on the board "
                              r"could not change the result and count for nobody\.")
+
+
+async def test_a_second_terminal_of_the_same_player_is_told_so(
+        url: str, terminal: Callable[..., Terminal], tmp_path: Path) -> None:
+    """Two terminals on one machine share the player kept in one file, as two tabs of a
+    browser do; the second used to become the first's player without a word. It is told,
+    and how to play as someone else; a window with a file of its own is not."""
+    first = terminal("--server", url, "--name", "ann")
+    await first.expect(r"Connected to .* as ann\.")
+    second = terminal("--server", url, "--name", "bob")
+    await second.expect(r"Connected to .* as ann\.")
+    await second.expect(r"ann is also playing in another terminal on this machine: this window is ann too")
+    await second.expect(r"--guest or --player-file FILE")
+    other = terminal("--server", url, "--name", "cat", MANCALA_PLAYER_FILE=str(tmp_path / "cat.json"))
+    await other.expect(r"Connected to .* as cat\.")
+    for t in (first, other):
+        assert "also playing in another terminal" not in await t.settle()
+    second.send("quit")
+    assert await second.wait_exit() == 0
+    first.send("quit")
+    assert await first.wait_exit() == 0
+    again = terminal("--server", url, "--name", "ann")  # alone again: nothing to say
+    await again.expect(r"Connected to .* as ann\.")
+    assert "also playing in another terminal" not in await again.settle()
