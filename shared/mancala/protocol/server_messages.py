@@ -190,6 +190,10 @@ class RoomState(WireModel):
     swapped: bool = False  # added: the second player took the first player's side
     # added: a private room's game is read over HTTP with this key (?key=...); None for a public room
     share_key: str | None = None
+    # added: how the finished game ended, as its game_over said (None while it goes on), so
+    # that a page reloaded after a resignation or an abort says so, not just "Game over"
+    outcome: dict[str, Any] | None = None
+    reason: EndReason | None = None
 
 
 class MoveMade(WireModel):
