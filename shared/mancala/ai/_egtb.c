@@ -18,14 +18,18 @@
  *
  * Positions are ranked by their seed count (level), then lexicographically within the
  * level (combinations with repetition). Levels are solved in order: a move that takes
- * seeds off the board leads to a solved level; one that takes none stays in the level,
- * whose values are iterated to the fixed point from lo = -n, hi = +n (the values of
- * endless play; monotone, in place, Gauss-Seidel). Boards whose mover has no legal
- * move are never reached by a game that goes on; they hold NOVAL.
+ * seeds off the board (or ends the game) is an exit, its value known; one that takes
+ * none stays in the level, where play may go round in circles. Each level is solved by
+ * retrograde analysis with counters (solve_level): two passes over its moves list the
+ * exits and each position's predecessors, then values are given from the best down.
+ * Boards whose mover has no legal move are never reached by a game that goes on; they
+ * hold NOVAL.
  *
  *   count(holes, seeds) -> positions with at most `seeds` seeds on 2 * holes holes
  *   rank(holes, board) -> the index of a board (any seed count up to MAXN)
- *   build(params, seeds, out, progress=None, every=0.5) -> (sweeps per level)
+ *   build(params, seeds, out, progress=None, every=0.5) -> None; progress(level, done,
+ *       of, phase, 0) about every `every` seconds, phase 0 and 1 the passes over the
+ *       moves, 2 the values (done: thresholds)
  *       out: a writable buffer of 2 * count bytes, (lo, hi) int8 per position
  *   lookup(data, holes, board) -> (lo, hi), board with the mover's row first
  */
@@ -43,6 +47,7 @@
 
 #define MAXN 48     /* seeds a database may hold */
 #define NOVAL (-128) /* the mover has no legal move: no game goes on there */
+#define NOEXIT (-127) /* while a level is solved: no move leaves it */
 #define BIG_TOTAL (1LL << 50) /* no store passes half of it: the majority end never fires */
 
 static uint64_t W[MAXS + 2][MAXN + 1]; /* W[h][s]: ways to put s seeds into h holes */
@@ -116,13 +121,15 @@ rotate_into(const Params *p, const CELL *b, CELL *out)
         out[i] = b[(i + p->n) % p->size];
 }
 
-/* one position's values from its moves and the current values of its children;
-   returns 1 when they changed */
+/* a position's moves: the best exit values (moves that end the game or take seeds off
+   the board, whose children are solved) for the lo and hi scorings, and the children
+   in the same level (rank, and whether the same player moves again). Returns the
+   number of legal moves (0: NOVAL), or -1 on an error (bd->error). */
 static int
-evaluate(Build *bd, int k, uint64_t r)
+expand(Build *bd, int k, uint64_t r, int *elo, int *ehi, uint32_t *kids, uint8_t *same,
+       int *nk)
 {
     const Params *p = bd->p;
-    int8_t *mine = bd->val + 2 * (bd->start[k] + r);
     State s, t;
     memset(&s, 0, sizeof(s));
     s.winner = -1;
@@ -130,12 +137,8 @@ evaluate(Build *bd, int k, uint64_t r)
     unrank_in_level(r, p->size, k, s.board);
     Legal L;
     compute_legal(p, &s, &L);
-    if (L.n == 0) {
-        int changed = mine[0] != NOVAL || mine[1] != NOVAL;
-        mine[0] = mine[1] = NOVAL;
-        return changed;
-    }
-    int best_lo = -1000, best_hi = -1000;
+    *elo = *ehi = NOEXIT;
+    *nk = 0;
     CELL rot[MAXS];
     for (int i = 0; i < L.n; i++) {
         memcpy(&t, &s, sizeof(State));
@@ -156,12 +159,23 @@ evaluate(Build *bd, int k, uint64_t r)
                 kc += cb[h];
             if (kc > k) {
                 bd->error = 1;
-                return 0;
+                return -1;
             }
-            const int8_t *c = bd->val + 2 * (bd->start[kc] + rank_in_level(cb, p->size, kc));
+            const uint64_t cr = rank_in_level(cb, p->size, kc);
+            if (kc == k) {
+                if (d != 0) { /* no seed left the board, yet a store changed */
+                    bd->error = 3;
+                    return -1;
+                }
+                kids[*nk] = (uint32_t)cr;
+                same[*nk] = t.turn == 0;
+                *nk += 1;
+                continue;
+            }
+            const int8_t *c = bd->val + 2 * (bd->start[kc] + cr);
             if (c[0] == NOVAL) {
                 bd->error = 2;
-                return 0;
+                return -1;
             }
             if (t.turn == 0) {
                 cl = d + c[0];
@@ -172,21 +186,206 @@ evaluate(Build *bd, int k, uint64_t r)
                 ch = d - c[0];
             }
         }
-        if (cl > best_lo)
-            best_lo = cl;
-        if (ch > best_hi)
-            best_hi = ch;
+        if (*elo == NOEXIT || cl > *elo)
+            *elo = cl;
+        if (*ehi == NOEXIT || ch > *ehi)
+            *ehi = ch;
     }
-    int changed = 0;
-    if (best_lo > mine[0]) {
-        mine[0] = (int8_t)best_lo;
-        changed = 1;
+    return L.n;
+}
+
+enum { WON_R = 1, WON_O = 2, EXITS_OK = 4 };
+
+typedef struct {
+    uint32_t *v;
+    size_t n, cap;
+} Stack;
+
+static int
+push(Stack *st, uint32_t x)
+{
+    if (st->n == st->cap) {
+        size_t cap = st->cap ? 2 * st->cap : 1 << 16;
+        uint32_t *nv = realloc(st->v, cap * sizeof(uint32_t));
+        if (nv == NULL)
+            return -1;
+        st->v = nv;
+        st->cap = cap;
     }
-    if (best_hi < mine[1]) {
-        mine[1] = (int8_t)best_hi;
-        changed = 1;
+    st->v[st->n++] = x;
+    return 0;
+}
+
+static int report(PyObject *progress, int k, uint64_t done, uint64_t size, int phase,
+                  uint64_t changed);
+static double now_seconds(void);
+
+/* Solves level k. Each position B has two nodes: R (the player R to move at B, value
+   lo(B): endless play is R's loss) and O (the other player to move at B, value -hi(B)
+   from R's side). "R makes at least t sure" is a reachability game; going down from
+   t = k to -k, a node wins at the first t it can, which is its value: an R node when one
+   exit or one child does, an O node when every exit is worth t to R and every child won
+   (a counter per position). Predecessors are listed from a second pass over the moves.
+   Returns 0, or -1 with an exception set. */
+static int
+solve_level(Build *bd, int k, PyObject *progress, double every)
+{
+    const Params *p = bd->p;
+    const uint64_t size = W[p->size][k];
+    int8_t *val = bd->val + 2 * bd->start[k];
+    uint32_t *off = NULL, *pred = NULL;
+    uint8_t *cnt = NULL, *flag = NULL;
+    Stack st = {NULL, 0, 0};
+    int rc = -1;
+    uint32_t kids[MAXH];
+    uint8_t same[MAXH];
+    int elo, ehi, nk;
+    double next = now_seconds() + every;
+    if (size >= (1ULL << 31)) {
+        PyErr_SetString(PyExc_ValueError, "build: a level past 2**31 positions");
+        return -1;
     }
-    return changed;
+    off = calloc(size + 1, sizeof(uint32_t));
+    cnt = calloc(size, 1);
+    flag = calloc(size, 1);
+    if (off == NULL || cnt == NULL || flag == NULL) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    /* pass 1: exits, children counted */
+    uint64_t edges = 0;
+    for (uint64_t r = 0; r < size; r++) {
+        int n = expand(bd, k, r, &elo, &ehi, kids, same, &nk);
+        if (n < 0)
+            goto fail;
+        if (n == 0) {
+            val[2 * r] = val[2 * r + 1] = NOVAL;
+            flag[r] = WON_R | WON_O;
+        }
+        else {
+            val[2 * r] = (int8_t)elo;
+            val[2 * r + 1] = (int8_t)ehi;
+            cnt[r] = (uint8_t)nk;
+            if (ehi == NOEXIT)
+                flag[r] = EXITS_OK;
+            for (int i = 0; i < nk; i++)
+                off[kids[i] + 1] += 1;
+            edges += (uint64_t)nk;
+        }
+        if ((r & 4095) == 0 && now_seconds() >= next) {
+            if (report(progress, k, r, size, 0, 0) < 0)
+                goto out;
+            next = now_seconds() + every;
+        }
+    }
+    if (edges >= (1ULL << 32)) {
+        PyErr_SetString(PyExc_ValueError, "build: a level past 2**32 moves");
+        goto out;
+    }
+    for (uint64_t r = 0; r < size; r++)
+        off[r + 1] += off[r];
+    pred = malloc((edges ? edges : 1) * sizeof(uint32_t));
+    if (pred == NULL) {
+        PyErr_NoMemory();
+        goto out;
+    }
+    /* pass 2: the predecessors (off[c] runs on as c's list fills, then moves back) */
+    if (edges) {
+        for (uint64_t r = 0; r < size; r++) {
+            if (flag[r] == (WON_R | WON_O))
+                continue;
+            if (expand(bd, k, r, &elo, &ehi, kids, same, &nk) < 0)
+                goto fail;
+            for (int i = 0; i < nk; i++) {
+                if (val[2 * (uint64_t)kids[i]] == NOVAL) {
+                    bd->error = 2;
+                    goto fail;
+                }
+                pred[off[kids[i]]++] = (uint32_t)r | ((uint32_t)same[i] << 31);
+            }
+            if ((r & 4095) == 0 && now_seconds() >= next) {
+                if (report(progress, k, r, size, 1, 0) < 0)
+                    goto out;
+                next = now_seconds() + every;
+            }
+        }
+        for (uint64_t c = size; c > 0; c--)
+            off[c] = off[c - 1];
+        off[0] = 0;
+    }
+    /* the values, from the best down */
+    for (int t = k; t >= -k; t--) {
+        for (uint64_t r = 0; r < size; r++) {
+            const uint8_t f = flag[r];
+            if (!(f & WON_R) && val[2 * r] != NOEXIT && val[2 * r] == t) {
+                flag[r] |= WON_R;
+                val[2 * r] = (int8_t)t;
+                if (push(&st, (uint32_t)(r << 1)) < 0)
+                    goto nomem;
+            }
+            if (!(f & WON_O) && !(f & EXITS_OK) && -val[2 * r + 1] == t) {
+                flag[r] |= EXITS_OK;
+                if (cnt[r] == 0) {
+                    flag[r] |= WON_O;
+                    val[2 * r + 1] = (int8_t)-t;
+                    if (push(&st, (uint32_t)(r << 1) | 1) < 0)
+                        goto nomem;
+                }
+            }
+        }
+        while (st.n) {
+            const uint32_t node = st.v[--st.n];
+            const uint32_t c = node >> 1, x = node & 1;
+            for (uint32_t e = off[c]; e < off[c + 1]; e++) {
+                const uint32_t b = pred[e] & 0x7FFFFFFFu, sm = pred[e] >> 31;
+                const uint32_t y = sm ? x : 1 - x; /* the copy of b that moves to (c, x) */
+                if (y == 0) {
+                    if (!(flag[b] & WON_R)) {
+                        flag[b] |= WON_R;
+                        val[2 * (uint64_t)b] = (int8_t)t;
+                        if (push(&st, b << 1) < 0)
+                            goto nomem;
+                    }
+                }
+                else if (!(flag[b] & WON_O)) {
+                    cnt[b] -= 1;
+                    if (cnt[b] == 0 && (flag[b] & EXITS_OK)) {
+                        flag[b] |= WON_O;
+                        val[2 * (uint64_t)b + 1] = (int8_t)-t;
+                        if (push(&st, (b << 1) | 1) < 0)
+                            goto nomem;
+                    }
+                }
+            }
+        }
+        if (report(progress, k, (uint64_t)(k - t + 1), (uint64_t)(2 * k + 1), 2, 0) < 0)
+            goto out;
+    }
+    /* never won: endless play, scored against R (lo) or for O (hi) */
+    for (uint64_t r = 0; r < size; r++) {
+        if (!(flag[r] & WON_R))
+            val[2 * r] = (int8_t)-k;
+        if (!(flag[r] & WON_O))
+            val[2 * r + 1] = (int8_t)k;
+    }
+    rc = 0;
+    goto out;
+nomem:
+    PyErr_NoMemory();
+    goto out;
+fail:
+    PyErr_SetString(PyExc_RuntimeError,
+                    bd->error == 1   ? "build: a move put seeds into play"
+                    : bd->error == 3 ? "build: a store changed while no seed left the board"
+                                     : "build: a game went on where the player to move has "
+                                       "no legal move");
+out:
+    free(off);
+    free(pred);
+    free(cnt);
+    free(flag);
+    free(st.v);
+    return rc;
 }
 
 static PyObject *
@@ -292,16 +491,16 @@ now_seconds(void)
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
-/* progress(level, done, level_positions, sweep, changed); -1 when it raised */
+/* progress(level, done, of, phase, changed); -1 when it raised */
 static int
-report(PyObject *progress, int k, uint64_t done, uint64_t size, int sweep, uint64_t changed)
+report(PyObject *progress, int k, uint64_t done, uint64_t size, int phase, uint64_t changed)
 {
     if (PyErr_CheckSignals() < 0)
         return -1;
     if (progress == NULL || progress == Py_None)
         return 0;
     PyObject *r = PyObject_CallFunction(progress, "iKKiK", k, (unsigned long long)done,
-                                        (unsigned long long)size, sweep,
+                                        (unsigned long long)size, phase,
                                         (unsigned long long)changed);
     if (r == NULL)
         return -1;
@@ -320,7 +519,7 @@ egtb_build(PyObject *self, PyObject *args, PyObject *kwds)
     if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!iw*|Od", kwlist, &PyDict_Type, &dict,
                                      &seeds, &out, &progress, &every))
         return NULL;
-    PyObject *result = NULL, *sweeps = NULL;
+    PyObject *result = NULL;
     Params p;
     Build bd;
     if (core_params(dict, &p) < 0)
@@ -347,57 +546,12 @@ egtb_build(PyObject *self, PyObject *args, PyObject *kwds)
         goto done;
     }
     bd.val = (int8_t *)out.buf;
-    sweeps = PyList_New(0);
-    if (sweeps == NULL)
-        goto done;
-    double next = now_seconds() + every;
     for (int k = 0; k <= seeds; k++) {
-        const uint64_t size = W[p.size][k];
-        int8_t *lvl = bd.val + 2 * bd.start[k];
-        for (uint64_t r = 0; r < size; r++) {
-            lvl[2 * r] = (int8_t)-k;
-            lvl[2 * r + 1] = (int8_t)k;
-        }
-        int sweep = 0;
-        for (;;) {
-            uint64_t changed = 0;
-            for (uint64_t r = 0; r < size; r++) {
-                /* settled (or no legal move): nothing can change it any more */
-                if (sweep && lvl[2 * r] == lvl[2 * r + 1])
-                    continue;
-                changed += evaluate(&bd, k, r);
-                if (bd.error)
-                    break;
-                if ((r & 4095) == 0 && now_seconds() >= next) {
-                    if (report(progress, k, r, size, sweep, changed) < 0)
-                        goto done;
-                    next = now_seconds() + every;
-                }
-            }
-            if (bd.error) {
-                PyErr_SetString(PyExc_RuntimeError,
-                                bd.error == 1 ? "build: a move put seeds into play"
-                                              : "build: a game went on where the player to "
-                                                "move has no legal move");
-                goto done;
-            }
-            sweep++;
-            if (!changed)
-                break;
-        }
-        if (report(progress, k, size, size, sweep, 0) < 0)
+        if (solve_level(&bd, k, progress, every) < 0)
             goto done;
-        PyObject *n = PyLong_FromLong(sweep);
-        if (n == NULL || PyList_Append(sweeps, n) < 0) {
-            Py_XDECREF(n);
-            goto done;
-        }
-        Py_DECREF(n);
     }
-    result = sweeps;
-    sweeps = NULL;
+    result = Py_NewRef(Py_None);
 done:
-    Py_XDECREF(sweeps);
     PyBuffer_Release(&out);
     return result;
 }
