@@ -123,7 +123,8 @@ def default_path(variant: Variant, seeds: int, folder: Path | None = None) -> Pa
     base = folder if folder is not None else egtb_dir()
     if base is None:
         raise ValueError("no folder for databases: set MANCALA_EGTB_DIR")
-    return base / f"{variant.name}-{variant.holes}-{seeds}.egtb"
+    stem = "".join(c if c.isalnum() else "_" for c in variant.name.lower()).strip("_")
+    return base / f"{stem}-{variant.holes}x-{seeds}.egtb"
 
 
 def mirrored_rules(variant: Variant, samples: int = 400, seed: int = 1) -> list[str]:
