@@ -77,12 +77,16 @@ def _table(rows: list[tuple[str, ...]], head: tuple[str, ...]) -> str:
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    out_s: TextIO = out if out is not None else sys.stdout
+    err_s: TextIO = err if err is not None else sys.stderr
+    return _run(args, out_s, err_s)
+
+
+def _run(args: argparse.Namespace, out: TextIO, err: TextIO) -> int:
     from mancala.ai import egtb
     from mancala.rules.errors import VariantError
     from mancala.rules.loading import load_variant
 
-    out = out if out is not None else sys.stdout
-    err = err if err is not None else sys.stderr
     folder = Path(args.dir) if args.dir else egtb.egtb_dir()
     if not egtb.available():
         print("mancala egtb: the C module is not built (a C compiler at install)", file=err)
@@ -91,7 +95,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
         if folder is None or not folder.is_dir():
             print(f"no databases in {folder}", file=out)
             return 0
-        rows = []
+        rows: list[tuple[str, ...]] = []
         for path in sorted(folder.glob("*.egtb")):
             try:
                 db = egtb.Database.open(path)

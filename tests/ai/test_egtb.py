@@ -50,8 +50,7 @@ def random_board(rng: random.Random, holes: int, seeds: int) -> list[int]:
 
 
 def test_ranks_are_a_bijection_in_lexicographic_order() -> None:
-    from mancala.ai import _egtb
-
+    _egtb = egtb._egtb
     for holes in (1, 2):
         boards = sorted((b for b in product(range(6), repeat=2 * holes) if sum(b) <= 5),
                         key=lambda b: (sum(b), b))
@@ -183,3 +182,28 @@ def test_a_file_of_another_format_is_not_read(folder: Path, tmp_path: Path) -> N
     with pytest.raises(ValueError, match="not an endgame database"):
         egtb.Database.open(bad)
     assert egtb.find(load_variant("oware_abapa"), tmp_path) is None
+
+
+def test_the_perfect_level_answers_from_a_database(folder: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    from mancala.ai import player
+
+    game = Game(load_variant("kalah_standard"))
+    pos = Position([0, 3, 0, 2, 0, 1, 2, 0, 1, 0, 0, 1], [10, 8], 0, total=28)
+    monkeypatch.setenv("MANCALA_EGTB_DIR", str(folder))
+    sol = egtb.solution(game, pos)
+    assert sol is not None and sol.engine == "database"
+    searched = solve(game, pos, engine="c")
+    assert searched is not None
+    assert (sol.value, sol.best_moves) == (searched.value, searched.best_moves)
+
+    def no_search(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the solver searched a position the database holds")
+
+    monkeypatch.setattr(player, "solve", no_search)
+    answer = player.choose_move(game, pos, difficulty="perfect", budget_ms=1000)
+    assert answer.solved and answer.value == float(sol.value)
+    assert answer.move == game.move_json(sol.best_moves[0])
+    # no database of these rules in the folder: the solver searches (and here, is stopped)
+    game4 = Game(load_variant("kalah_4"))
+    assert egtb.solution(game4, Position(pos.board[:], pos.stores[:], 0, total=28)) is None

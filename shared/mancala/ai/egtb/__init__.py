@@ -48,7 +48,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from mancala.ai.solver.terms import why_not_solvable
+from mancala.ai.solver.terms import Solution, why_not_solvable
 from mancala.engine import fast
 from mancala.engine.game import Game, Move
 from mancala.engine.position import Position
@@ -191,10 +191,14 @@ def build(variant: Variant, seeds: int, path: Path | None = None,
     count = positions(variant.holes, seeds)
     part = path.with_name(path.name + ".part")
     started = time.perf_counter()
-    report = None
+    report: Callable[[int, int, int, int, int], None] | None = None
     if progress is not None:
-        def report(level: int, done: int, of: int, phase: int, _changed: int) -> None:
-            progress(level, done, of, phase)
+        tell = progress
+
+        def report_to(level: int, done: int, of: int, phase: int, _changed: int) -> None:
+            tell(level, done, of, phase)
+
+        report = report_to
     with open(part, "wb+") as f:
         f.truncate(HEADER + 2 * count)
         with mmap.mmap(f.fileno(), HEADER + 2 * count) as mm:
@@ -290,11 +294,11 @@ class Probe:
 
     @property
     def outcome(self) -> int | None:
-        """1, 0, -1: the mover wins, draws, loses with best play; None if not exact."""
-        if not self.exact:
-            return None
-        m = self.stores + self.lo
-        return (m > 0) - (m < 0)
+        """1, 0, -1: the mover wins, draws, loses with best play, however endless play
+        is scored; None where that decides it."""
+        low, high = self.stores + self.lo, self.stores + self.hi
+        sign = (low > 0) - (low < 0)
+        return sign if sign == (high > 0) - (high < 0) else None
 
 
 _found: dict[tuple[str, str], Database | None] = {}
@@ -380,3 +384,20 @@ def best_moves(game: Game, pos: Position, db: Database | None = None) -> list[tu
         else:
             out.append((mv, gain - hi, gain - lo))
     return out
+
+
+def solution(game: Game, pos: Position, folder: Path | None = None) -> Solution | None:
+    """The solver's answer read from a database (engine "database"), where one gives
+    the engine's own final margin (`Probe.final`: no majority end, no endless play in
+    the way), else None. Its best moves are every move that keeps the value."""
+    started = time.perf_counter()
+    db = find(game.variant, folder)
+    if db is None:
+        return None
+    found = probe(game, pos, db)
+    if found is None or found.final is None:
+        return None
+    best = tuple(mv for mv, lo, hi in best_moves(game, pos, db) if lo == hi == found.lo)
+    if not best:
+        return None
+    return Solution(found.final, best, 0, 0, time.perf_counter() - started, "database")
