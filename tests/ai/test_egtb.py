@@ -207,3 +207,20 @@ def test_the_perfect_level_answers_from_a_database(folder: Path,
     # no database of these rules in the folder: the solver searches (and here, is stopped)
     game4 = Game(load_variant("kalah_4"))
     assert egtb.solution(game4, Position(pos.board[:], pos.stores[:], 0, total=28)) is None
+
+
+def test_the_command_builds_with_a_progress_bar_and_lists(tmp_path: Path,
+                                                          capsys: pytest.CaptureFixture[str]) -> None:
+    from mancala_cli import main
+
+    assert main(["egtb", "build", "oware_abapa", "--seeds", "4", "--dir", str(tmp_path)]) == 0
+    out, err = capsys.readouterr()
+    assert "wrote" in out and "1,820 positions" in out  # C(16, 12): up to 4 seeds on 12 holes
+    assert "egtb [" in err and "100%" in err
+    assert main(["egtb", "list", "--dir", str(tmp_path)]) == 0
+    out, _ = capsys.readouterr()
+    assert "Oware (Abapa)" in out and "1,820" in out
+    assert main(["egtb", "build", "tchuka_ruma", "--seeds", "4", "--dir", str(tmp_path)]) == 2
+    _, err = capsys.readouterr()
+    assert "mlaps=LAPPER" in err
+    assert len(list(tmp_path.glob("*.egtb"))) == 1
