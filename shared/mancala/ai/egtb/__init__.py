@@ -74,6 +74,20 @@ def available() -> bool:
 
 def why_not_egtb(variant: Variant) -> list[str]:
     """Why no database can be built for this variant (empty when one can)."""
+    known = _reasons.get(id(variant))
+    if known is not None and known[0] is variant:
+        return list(known[1])
+    reasons = _why_not(variant)
+    if len(_reasons) >= 256:
+        _reasons.clear()
+    _reasons[id(variant)] = (variant, tuple(reasons))
+    return reasons
+
+
+_reasons: dict[int, tuple[Variant, tuple[str, ...]]] = {}  # id -> (the variant, kept alive; why not)
+
+
+def _why_not(variant: Variant) -> list[str]:
     reasons = why_not_solvable(variant) + why_not_fast(variant)
     gi = variant.game_info
     if not gi.stores:
@@ -95,10 +109,21 @@ def why_not_fast(variant: Variant) -> list[str]:
     return [f"the C core does not play it ({r})" for r in fast.why_not_fast(variant)]
 
 
+_prints: dict[int, tuple[Variant, str]] = {}  # id -> (the variant, kept alive; its print)
+
+
 def fingerprint(variant: Variant) -> str:
-    """The digest of every rule the database plays (fast.params) and of the format."""
+    """The digest of every rule the database plays (fast.params) and of the format
+    (remembered per variant object: fast.params builds the variant's pipeline)."""
+    known = _prints.get(id(variant))
+    if known is not None and known[0] is variant:
+        return known[1]
     text = json.dumps({"format": FORMAT, "params": fast.params(variant)}, sort_keys=True)
-    return hashlib.sha256(text.encode()).hexdigest()
+    digest = hashlib.sha256(text.encode()).hexdigest()
+    if len(_prints) >= 256:
+        _prints.clear()
+    _prints[id(variant)] = (variant, digest)
+    return digest
 
 
 def positions(holes: int, seeds: int) -> int:
