@@ -249,6 +249,10 @@ class Room(AbsenceRules, OfferActions):
         s = self.seats[seat]
         s.name, s.token_hash = client.name, hash_token(token)
         s.player, s.rating = player, client.ratings.get(self.match.rating_pool)
+        for other in self.seats:  # a bot sitting down moves the game to the bots' ladder
+            member = next(iter(other.clients), None)
+            if other is not s and member is not None and other.player is not None and member.player == other.player:
+                other.rating = member.ratings.get(self.match.rating_pool)
         s.clients.add(client)
         client.seats[self.code] = seat
         self.empty_since = None
