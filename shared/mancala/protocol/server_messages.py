@@ -81,6 +81,10 @@ class VariantInfo(WireModel):
     rules: str = ""
     family: str = ""  # added: for grouping in the variant picker
     region: str = ""  # added
+    # added: the reference release whose rules the file follows ("1.8" or "1.10"), and
+    # whether it is an earlier definition kept beside its 1.10 successor (docs/variants.md)
+    rules_version: str = "1.8"
+    kept: bool = False
 
 
 class Variants(WireModel):
