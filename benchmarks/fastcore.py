@@ -31,7 +31,6 @@ from mancala.engine.fast import make_fast, why_not_fast
 from mancala.engine.game import Game
 from mancala_cli.bench import MAX_GAME_MOVES, Row, load_bench_variants, random_playouts
 
-
 # the recorded variants of the reference's 1.10 release (tests/conformance/test_conformance_110)
 HEAD = Path(__file__).resolve().parents[1] / "tests" / "conformance" / "data_110"
 

@@ -151,11 +151,29 @@ def as_110(raw: dict[str, Any], quitter: str) -> dict[str, Any]:
     return {**raw, "rules_version": "1.10", "game_info": gi}
 
 
+@st.composite
+def variants_110(draw: Any) -> dict[str, Any]:
+    """eligible_variants in 1.10 names, with the 1.10 parameters the core plays."""
+    raw = as_110(draw(eligible_variants()), draw(st.sampled_from(QUITTERS)))
+    gi = raw["game_info"]
+    end_cond = draw(st.sampled_from(["NO_ADDTL", "NO_ADDTL", "CLEARED_OWN", "CLEARED_OPP",
+                                     "SEEDS_LIMIT", "HOLE_SEED_LIMIT"]))
+    if end_cond != "NO_ADDTL":
+        gi["end_cond"] = end_cond
+        if end_cond.endswith("LIMIT"):
+            gi["end_param"] = draw(st.integers(1, 4))
+    if gi.get("mlaps", "OFF") != "OFF" and "mlap_cont" not in gi:
+        cont = draw(st.sampled_from(["NONE", "GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE"]))
+        gi["mlap_cont"] = cont
+        if cont == "GREQ_PARAM":
+            gi["mlap_param"] = draw(st.integers(2, 4))
+    return raw
+
+
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(raw=eligible_variants(), quitter=st.sampled_from(QUITTERS), seed=st.integers(0, 2**32))
-def test_random_110_variants_agree_after_every_move(raw: dict[str, Any], quitter: str,
-                                                    seed: int) -> None:
-    variant = parsed(as_110(raw, quitter))
+@given(raw=variants_110(), seed=st.integers(0, 2**32))
+def test_random_110_variants_agree_after_every_move(raw: dict[str, Any], seed: int) -> None:
+    variant = parsed(raw)
     assert variant.rules_version is RulesVersion.V1_10
     play_variant(variant, 3, seed)
 
@@ -170,8 +188,8 @@ def v110(info: dict[str, Any], holes: int = 4, nbr_start: int = 3) -> Variant:
 
 def play_many(variant: Variant, games: int, seed: int, reached: Any,
               counts: list[int] | None = None) -> int:
-    """Random games from random boards through both engines; how many positions after a
-    move `reached(before, after)` holds for (the rule under test was taken)."""
+    """Random games from random boards through both engines; how many moves
+    `reached(before, move, after)` holds for (the rule under test was taken)."""
     game, rules = pure_python(variant), make_fast(variant)
     assert rules is not None
     rng = random.Random(seed)
@@ -193,7 +211,7 @@ def play_many(variant: Variant, games: int, seed: int, reached: Any,
             rules.apply(b, move)
             assert_same(a, b, f"game {k} after {move}")
             assert list(events_b) == list(record_a.stream)
-            hits += bool(reached(before, a))
+            hits += bool(reached(before, move, a))
     return hits
 
 
@@ -202,7 +220,7 @@ def test_a_grand_slam_leaves_the_first_hole_sown(grandslam: str) -> None:
     variant = v110({"grandslam": grandslam, "capt_on": [2, 3], "multicapt": -1})
     assert params(variant)["slam_first_sown"] == 1
 
-    def slam(before: Position, after: Position) -> bool:
+    def slam(before: Position, _move: Any, after: Position) -> bool:
         opp = range(4, 8) if before.turn == 0 else range(0, 4)
         had = sum(1 for loc in opp if before.board[loc])
         left = sum(1 for loc in opp if after.board[loc])
@@ -215,7 +233,7 @@ def test_a_grand_slam_leaves_the_first_hole_sown(grandslam: str) -> None:
 def test_repeat_turns_are_counted_per_turn(rturn: str) -> None:
     variant = v110({"capt_rturn": rturn, "capt_on": [2, 3], "sow_stores": "OWN"})
     assert params(variant)["turn_repeats"] == 1
-    assert play_many(variant, 100, 4, lambda before, after: after.rturn_cnt >= 2) > 10
+    assert play_many(variant, 100, 4, lambda before, _move, after: after.rturn_cnt >= 2) > 10
 
 
 def test_a_player_who_cannot_share_moves_anyway_under_mustpass() -> None:
@@ -223,7 +241,7 @@ def test_a_player_who_cannot_share_moves_anyway_under_mustpass() -> None:
     flags = params(variant)
     assert (flags["share_end"], flags["share_keep_all"]) == (0, 1)
 
-    def unfed(before: Position, after: Position) -> bool:
+    def unfed(before: Position, _move: Any, after: Position) -> bool:
         opp = range(4, 8) if before.turn == 0 else range(0, 4)
         return not any(before.board[loc] for loc in opp) and not any(after.board[loc] for loc in opp)
 
@@ -235,7 +253,7 @@ def test_a_player_who_cannot_share_moves_anyway_under_mustpass() -> None:
 def test_lapper_next_stops_where_it_can_capture(capture: dict[str, Any]) -> None:
     variant = v110({"mlaps": "LAPPER_NEXT", **capture})
     assert params(variant)["next_stops"] == 1
-    captured = play_many(variant, 150, 6, lambda before, after: sum(after.stores) > sum(before.stores))
+    captured = play_many(variant, 150, 6, lambda before, _move, after: sum(after.stores) > sum(before.stores))
     assert captured > 20
 
 
@@ -243,7 +261,7 @@ def test_lapper_next_sows_on_from_the_store() -> None:
     variant = v110({"mlaps": "LAPPER_NEXT", "sow_stores": "OWN", "capt_on": [3]})
     assert params(variant)["next_store"] == 1
 
-    def from_store(before: Position, after: Position) -> bool:  # the store emptied by a lap
+    def from_store(before: Position, _move: Any, after: Position) -> bool:  # the store emptied by a lap
         return after.stores[before.turn] < before.stores[before.turn]
 
     assert play_many(variant, 150, 7, from_store) > 10
@@ -255,7 +273,7 @@ def test_a_continued_capture_reads_its_start_side(side: str) -> None:
                    holes=5)
     assert params(variant)["cont_from_start"] == 1
 
-    def across(before: Position, after: Position) -> bool:  # took on both rows in one move
+    def across(before: Position, _move: Any, after: Position) -> bool:  # took on both rows in one move
         rows = (range(0, 5), range(5, 10))
         return all(any(after.board[loc] < before.board[loc] for loc in row) for row in rows) \
             and after.stores[before.turn] > before.stores[before.turn]
@@ -269,8 +287,77 @@ def test_the_75_lap_stop_settles_per_quitter(quitter: str, stores: bool) -> None
     variant = v110({"mlaps": "LAPPER", "quitter": quitter, "stores": stores}, holes=3)
     assert params(variant)["max_laps"] == 75
 
-    def endless(_before: Position, after: Position) -> bool:
+    def endless(_before: Position, _move: Any, after: Position) -> bool:
         return after.last is not None and after.last[3] == -1001  # move_data.ENDLESS
 
     assert play_many(variant, 80, 9, endless, counts=[0, 1, 2, 3, 4, 5]) > 5
 
+
+
+
+def differs_from(base: Variant) -> Any:
+    """reached: the move plays differently in `base` (the variant without the rule)."""
+    game = pure_python(base)
+
+    def differs(before: Position, move: Any, after: Position) -> bool:
+        other = before.copy()
+        other.legal = None
+        game.apply(other, move)
+        seen = (other.board, other.stores, other.turn, other.rturn_cnt, other.outcome)
+        return seen != (after.board, after.stores, after.turn, after.rturn_cnt, after.outcome)
+    return differs
+
+
+@pytest.mark.parametrize(("end_cond", "end_param"), [("CLEARED_OWN", 0), ("CLEARED_OPP", 0),
+                                                     ("SEEDS_LIMIT", 5), ("HOLE_SEED_LIMIT", 1)])
+def test_the_end_conditions_end_the_game(end_cond: str, end_param: int) -> None:
+    info: dict[str, Any] = {"end_cond": end_cond, "capt_on": [2, 3]}
+    if end_param:
+        info["end_param"] = end_param
+    variant = v110(info)
+    assert params(variant)["end_cond"] > 0
+    assert play_many(variant, 150, 10, differs_from(v110({"capt_on": [2, 3]}))) > 20
+
+
+@pytest.mark.parametrize(("cont", "param"), [("GREQ_PARAM", 3), ("OWN_SIDE", 0), ("OPP_SIDE", 0)])
+@pytest.mark.parametrize("mlaps", ["LAPPER", "LAPPER_NEXT"])
+def test_the_lap_conditions_stop_laps(cont: str, param: int, mlaps: str) -> None:
+    base: dict[str, Any] = {"mlaps": mlaps, "capt_on": [4], "sow_stores": "OWN"}
+    variant = v110({**base, "mlap_cont": cont, **({"mlap_param": param} if param else {})})
+    assert params(variant)["mlap_cont"] > 0
+    assert play_many(variant, 150, 11, differs_from(v110(base))) > 20
+
+
+def test_stop_store_is_the_store_stop() -> None:
+    """mlap_cont STOP_STORE adds nothing to sow_stores OWN (its only store is a repeat
+    turn's): the core plays it as no condition, and so does the Python engine."""
+    base: dict[str, Any] = {"mlaps": "LAPPER", "capt_on": [4], "sow_stores": "OWN"}
+    variant = v110({**base, "mlap_cont": "STOP_STORE"})
+    assert params(variant)["mlap_cont"] == 0
+    assert play_many(variant, 60, 12, differs_from(v110(base))) == 0
+
+
+def v18(info: dict[str, Any], holes: int = 4, nbr_start: int = 3) -> Variant:
+    return parse_variant({"game_constants": {"holes": holes, "nbr_start": nbr_start},
+                          "game_info": {"stores": True, **info}})
+
+
+@pytest.mark.parametrize(("info_110", "info_18", "counts"), [
+    ({"grandslam": "LEAVE_LEFT", "capt_on": [2, 3], "multicapt": -1},
+     {"grandslam": "LEAVE_LEFT", "capt_on": [2, 3], "multicapt": -1}, [0, 1, 1, 2, 2, 3]),
+    ({"capt_rturn": "ONCE", "capt_on": [2, 3], "sow_stores": "OWN"},
+     {"capt_rturn": "ONCE", "capt_on": [2, 3], "sow_own_store": True}, None),
+    ({"mustshare": True, "mustpass": True, "capt_on": [2, 3]},
+     {"mustshare": True, "mustpass": True, "capt_on": [2, 3]}, [0, 0, 0, 1, 1, 2]),
+    ({"mlaps": "LAPPER_NEXT", "crosscapt": "ONE_ZEROS"},
+     {"mlaps": "LAPPER_NEXT", "crosscapt": True}, None),
+    ({"mlaps": "LAPPER_NEXT", "sow_stores": "OWN", "capt_on": [3]},
+     {"mlaps": "LAPPER_NEXT", "sow_own_store": True, "capt_on": [3]}, None),
+    ({"capt_side": "OWN_CONT", "capt_on": [2, 3], "multicapt": -1, "capt_dir": "SOW"},
+     {"capt_side": "OWN_CONT", "capt_on": [2, 3], "multicapt": -1, "capsamedir": True}, None),
+])
+def test_each_110_rule_plays_differently_from_18(info_110: dict[str, Any], info_18: dict[str, Any],
+                                                 counts: list[int] | None) -> None:
+    """The rule under test is one the two releases disagree on: the same moves from the
+    same positions give other positions under the 1.8 rules."""
+    assert play_many(v110(info_110), 150, 13, differs_from(v18(info_18)), counts=counts) > 3

@@ -37,11 +37,13 @@ from mancala.rules.enums import (
     CaptType,
     CrossCaptOwn,
     Direct,
+    EndCond,
     EndRule,
     GameClass,
     Goal,
     GrandSlam,
     LapSower,
+    MlapCont,
     RulesVersion,
     Unclaimed,
 )
@@ -53,7 +55,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 5
+LAYOUT = 6
 MAX_HOLES = 64
 MAX_CAPT_ON = 32
 
@@ -76,6 +78,13 @@ QUIT_18 = {Unclaimed.DONT_SCORE: QUIT_DROP, Unclaimed.LAST_MOVER: QUIT_LAST_MOVE
            Unclaimed.UNFED_PLAYER: QUIT_TAKE_OWN}
 QUIT_110 = {Unclaimed.HOLE_OWNER: QUIT_TAKE_OWN, Unclaimed.DONT_SCORE: QUIT_DROP,
             Unclaimed.LAST_MOVER: QUIT_LAST_MOVER, Unclaimed.DIVVIED: QUIT_DIVVY}
+
+# mancala_core.h's MC_*: STOP_STORE stops where sow_own_store already stops (a lap
+# ending in the mover's store), and nowhere without it
+MLAP_CONT = {MlapCont.NONE: 0, MlapCont.GREQ_PARAM: 1, MlapCont.OWN_SIDE: 2,
+             MlapCont.OPP_SIDE: 3, MlapCont.STOP_STORE: 0}
+END_COND = {EndCond.NO_ADDTL: 0, EndCond.CLEARED_OWN: 1, EndCond.CLEARED_OPP: 2,
+            EndCond.SEEDS_LIMIT: 3, EndCond.HOLE_SEED_LIMIT: 4}
 
 # game_info fields the C core plays, with the values it accepts (None: any value)
 HANDLED: dict[str, Any] = {
@@ -111,6 +120,10 @@ HANDLED: dict[str, Any] = {
     "unclaimed": set(UNCLAIMED),
     "end_rule": set(END_RULE),
     "quitter": set(QUIT_110),  # read by the 1.10 rules only (a 1.8 variant keeps the default)
+    "mlap_cont": set(MLAP_CONT),
+    "mlap_param": None,
+    "end_cond": set(END_COND),
+    "end_param": None,
 }
 # fields no move of these variants reads: descriptions, the start layout (it comes
 # with the position), and the children's details while there are no children
@@ -200,17 +213,20 @@ def version_flags(variant: Variant) -> dict[str, int]:
         50
     """
     from mancala.engine.capture import GrandSlamKeepFirstSown
-    from mancala.engine.ending import CannotShare
+    from mancala.engine.ending import CannotShare, HoleSeedLimit, SeedLimit, SideCleared
     from mancala.engine.laps import MAX_LAPS, MAX_LAPS_110
     from mancala.engine.pipeline import Pipeline  # the pipeline imports this module's users
 
     pipeline = Pipeline(variant)
     v110 = pipeline.v110
     gi = variant.game_info
+    enders = _chain(pipeline.ender)
+    end_cond = (END_COND[gi.end_cond]
+                if any(isinstance(e, SideCleared | SeedLimit | HoleSeedLimit) for e in enders) else 0)
     return {
         "max_laps": MAX_LAPS_110 if v110 else MAX_LAPS,  # laps.MultiLapSower
         "turn_repeats": int(pipeline.turn_repeats),
-        "share_end": int(any(isinstance(e, CannotShare) for e in _chain(pipeline.ender))),
+        "share_end": int(any(isinstance(e, CannotShare) for e in enders)),
         "share_keep_all": int(v110 and gi.mustpass),  # allow._must_share
         "slam_first_sown": int(any(isinstance(c, GrandSlamKeepFirstSown)
                                    for c in _chain(pipeline.capturer))),
@@ -218,6 +234,10 @@ def version_flags(variant: Variant) -> dict[str, int]:
         "next_store": int(v110 and gi.mlaps == LapSower.LAPPER_NEXT and gi.sow_own_store),
         "cont_from_start": int(v110),  # capture_ok.make_capt_ok
         "quit": _quit(variant),
+        "mlap_cont": MLAP_CONT[gi.mlap_cont],
+        "mlap_param": gi.mlap_param,
+        "end_cond": end_cond,  # ending.end_condition, where the chain has it
+        "end_param": gi.end_param,
     }
 
 

@@ -24,7 +24,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 5
+#define LAYOUT 6
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -46,6 +46,11 @@ enum { END_REFERENCE, END_ROW_EMPTY }; /* fast.END_RULE */
 /* fast.QUIT: how a game stopped from outside (a sowing that never ends) settles the
    seeds left (ending.make_quitter) */
 enum { QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY };
+/* fast.MLAP_CONT: the 1.10 mlap_cont conditions on another lap (STOP_STORE is the
+   sow_own_store stop, or none: fast.py maps it to MC_NONE) */
+enum { MC_NONE, MC_GREQ_PARAM, MC_OWN_SIDE, MC_OPP_SIDE };
+/* fast.END_COND: the 1.10 end_cond enders (ending.end_condition) */
+enum { EC_NONE, EC_CLEARED_OWN, EC_CLEARED_OPP, EC_SEEDS_LIMIT, EC_HOLE_SEED_LIMIT };
 
 typedef struct {
     int n, size, step;
@@ -80,6 +85,11 @@ typedef struct {
     int next_store;     /* laps.make_next_or_store: LAPPER_NEXT sows on from the store */
     int cont_from_start;/* capture_ok.side_check from_start: *_CONT read the capture's start */
     int quit;           /* QUIT_*: ending.make_quitter's claimer */
+    /* the 1.10 parameters the core plays */
+    int mlap_cont;      /* MC_*: laps.make_lap_rule's mlap_cont check */
+    long long mlap_param;
+    int end_cond;       /* EC_*: ending.end_condition, outside the clear-winner check */
+    long long end_param;
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -354,6 +364,17 @@ another_lap(const Params *p, const State *s, Move *md)
         return 0;
     if (p->visit_opp && !md->lap_nbr && !(md->seeds >= p->n || side_of(p, loc) != s->turn))
         return 0;
+    switch (p->mlap_cont) {
+    case MC_GREQ_PARAM: /* make_stop_less_n */
+        if (s->board[loc] < p->mlap_param)
+            return 0;
+        break;
+    case MC_OWN_SIDE: /* make_stop_side */
+    case MC_OPP_SIDE:
+        if ((side_of(p, loc) == s->turn) != (p->mlap_cont == MC_OWN_SIDE))
+            return 0;
+        break;
+    }
     if (p->mlaps == MLAPS_LAPPER) {
         if (p->basic && !p->crosscapt && !s->inhibit && capt_ok(p, s, md, loc))
             return 0;
@@ -909,11 +930,33 @@ over_inner(const Params *p, State *s, int repeat)
     return !moves_of(p, s, repeat ? s->turn : 1 - s->turn); /* NoMovesNext */
 }
 
+/* ending.SideCleared, SeedLimit, HoleSeedLimit: the end_cond says the game is over */
+static int
+end_cond_over(const Params *p, const State *s)
+{
+    switch (p->end_cond) {
+    case EC_CLEARED_OWN:
+        return side_empty(p, s->board, s->turn);
+    case EC_CLEARED_OPP:
+        return side_empty(p, s->board, 1 - s->turn);
+    case EC_SEEDS_LIMIT:
+        return board_sum(p, s) <= p->end_param;
+    case EC_HOLE_SEED_LIMIT:
+        for (int h = 0; h < p->size; h++)
+            if (s->board[h] > p->end_param)
+                return 0;
+        return 1;
+    }
+    return 0;
+}
+
 /* pipeline.decide: 1 when the game is over (outcome, winner and turn set) */
 static int
 decide(const Params *p, State *s, int repeat)
 {
-    if (p->end_rule == END_ROW_EMPTY) { /* ending.row_empty_ender: no majority, no too-few */
+    if (p->end_cond && end_cond_over(p, s)) /* over: every inner check passes it on */
+        game_over(p, s);
+    else if (p->end_rule == END_ROW_EMPTY) { /* ending.row_empty_ender: no majority, no too-few */
         if (!side_empty(p, s->board, 0) && !side_empty(p, s->board, 1) &&
             !over_inner(p, s, repeat))
             return 0;
@@ -1078,7 +1121,8 @@ static const char *PARAM_NAMES[] = {
     "nosinglecapt", "grandslam", "min_move", "mustshare", "mustpass", "unclaimed",
     "pickextra", "stores", "no_change_below", "nocaptmoves", "end_rule", "max_laps",
     "turn_repeats", "share_end", "share_keep_all", "slam_first_sown", "next_stops",
-    "next_store", "cont_from_start", "quit", NULL};
+    "next_store", "cont_from_start", "quit", "mlap_cont", "mlap_param", "end_cond",
+    "end_param", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -1169,6 +1213,10 @@ core_params(PyObject *d, Params *p)
     GET("next_store", 0, 1, next_store);
     GET("cont_from_start", 0, 1, cont_from_start);
     GET("quit", 0, 4, quit);
+    GET("mlap_cont", 0, 3, mlap_cont);
+    GET("mlap_param", 0, LLONG_MAX / 4, mlap_param);
+    GET("end_cond", 0, 4, end_cond);
+    GET("end_param", 0, LLONG_MAX / 4, end_param);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
