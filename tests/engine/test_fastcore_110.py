@@ -361,3 +361,12 @@ def test_each_110_rule_plays_differently_from_18(info_110: dict[str, Any], info_
     """The rule under test is one the two releases disagree on: the same moves from the
     same positions give other positions under the 1.8 rules."""
     assert play_many(v110(info_110), 150, 13, differs_from(v18(info_18)), counts=counts) > 3
+
+
+@pytest.mark.parametrize("extra", [{"capt_dir": "SOW"}, {"capt_dir": "SOW", "mlaps": "LAPPER"},
+                                   {"capt_dir": "SOW", "mlaps": "LAPPER_NEXT"},
+                                   {"capt_dir": "SOW", "multicapt": -1}])
+def test_two_out_captures(extra: dict[str, Any]) -> None:
+    variant = v110({"capt_type": "TWO_OUT", **extra})
+    assert params(variant)["capt_type"] == 1
+    assert play_many(variant, 150, 14, differs_from(v110(extra))) > 20

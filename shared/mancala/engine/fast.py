@@ -55,7 +55,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 6
+LAYOUT = 7
 MAX_HOLES = 64
 MAX_CAPT_ON = 32
 
@@ -83,6 +83,7 @@ QUIT_110 = {Unclaimed.HOLE_OWNER: QUIT_TAKE_OWN, Unclaimed.DONT_SCORE: QUIT_DROP
 # ending in the mover's store), and nowhere without it
 MLAP_CONT = {MlapCont.NONE: 0, MlapCont.GREQ_PARAM: 1, MlapCont.OWN_SIDE: 2,
              MlapCont.OPP_SIDE: 3, MlapCont.STOP_STORE: 0}
+CAPT_TYPE = {CaptType.NONE: 0, CaptType.TWO_OUT: 1}
 END_COND = {EndCond.NO_ADDTL: 0, EndCond.CLEARED_OWN: 1, EndCond.CLEARED_OPP: 2,
             EndCond.SEEDS_LIMIT: 3, EndCond.HOLE_SEED_LIMIT: 4}
 
@@ -107,7 +108,7 @@ HANDLED: dict[str, Any] = {
     "multicapt": None,
     "capsamedir": None,
     "capt_side": set(CAPT_SIDE),
-    "capt_type": {CaptType.NONE},
+    "capt_type": set(CAPT_TYPE),
     "capt_rturn": set(CAPT_RTURN),
     "nosinglecapt": None,
     "grandslam": set(GRANDSLAM),
@@ -280,6 +281,7 @@ def params(variant: Variant) -> dict[str, Any]:
         "no_change_below": _no_change_below(variant),
         "nocaptmoves": gi.nocaptmoves,
         "end_rule": END_RULE[gi.end_rule],
+        "capt_type": CAPT_TYPE[gi.capt_type],
         **version_flags(variant),
     }
 

@@ -24,7 +24,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 6
+#define LAYOUT 7
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -51,6 +51,7 @@ enum { QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY };
 enum { MC_NONE, MC_GREQ_PARAM, MC_OWN_SIDE, MC_OPP_SIDE };
 /* fast.END_COND: the 1.10 end_cond enders (ending.end_condition) */
 enum { EC_NONE, EC_CLEARED_OWN, EC_CLEARED_OPP, EC_SEEDS_LIMIT, EC_HOLE_SEED_LIMIT };
+enum { CT_NONE, CT_TWO_OUT }; /* fast.CAPT_TYPE */
 
 typedef struct {
     int n, size, step;
@@ -90,6 +91,7 @@ typedef struct {
     long long mlap_param;
     int end_cond;       /* EC_*: ending.end_condition, outside the clear-winner check */
     long long end_param;
+    int capt_type;      /* CT_*: the capture types other than the basic criteria */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -385,7 +387,7 @@ another_lap(const Params *p, const State *s, Move *md)
             if (s->board[loc] == 1 && capt_ok(p, s, md, p->size - 1 - loc))
                 return 0; /* make_stop_cross */
         }
-        else if (p->basic && !s->inhibit && capt_ok(p, s, md, loc))
+        else if (p->basic && p->capt_type == CT_NONE && !s->inhibit && capt_ok(p, s, md, loc))
             return 0; /* make_stop_capture */
     }
     if (p->next_store && passes(p, (md->direct == 1) == (s->turn == 0), loc,
@@ -477,6 +479,18 @@ static void
 capt_base(const Params *p, State *s, Move *md, int first)
 {
     const int loc = md->capt_loc;
+    if (!p->crosscapt && p->capt_type == CT_TWO_OUT) {
+        /* capture.TwoOutCapture: across an empty hole, the seeds two holes on (without
+           laps, only when the last hole was not empty before) */
+        const int p1 = incr(p, loc, md->direct, NO_START);
+        const int p2 = incr(p, p1, md->direct, NO_START);
+        if ((p->mlaps != MLAPS_OFF || s->board[loc] > 1) && !s->board[p1] && s->board[p2]) {
+            take(s, md, p2);
+            md->captured = CAPT_YES;
+            md->capt_loc = md->capt_next = p2;
+        }
+        return;
+    }
     if (!p->crosscapt) {
         if (p->basic && capt_ok(p, s, md, loc)) {
             take(s, md, loc);
@@ -1122,7 +1136,7 @@ static const char *PARAM_NAMES[] = {
     "pickextra", "stores", "no_change_below", "nocaptmoves", "end_rule", "max_laps",
     "turn_repeats", "share_end", "share_keep_all", "slam_first_sown", "next_stops",
     "next_store", "cont_from_start", "quit", "mlap_cont", "mlap_param", "end_cond",
-    "end_param", NULL};
+    "end_param", "capt_type", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -1217,6 +1231,7 @@ core_params(PyObject *d, Params *p)
     GET("mlap_param", 0, LLONG_MAX / 4, mlap_param);
     GET("end_cond", 0, 4, end_cond);
     GET("end_param", 0, LLONG_MAX / 4, end_param);
+    GET("capt_type", 0, 1, capt_type);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
