@@ -185,11 +185,12 @@ def _no_change_below(variant: Variant) -> int:
     return 0
 
 
-def _chain(step: Any) -> list[Any]:
-    """A pipeline chain (enders, capturers), outermost first, by their `inner` links."""
-    out = []
+def _names(step: Any) -> set[str]:
+    """The class names in a pipeline chain (enders, capturers), by their `inner` links.
+    (Named, not imported: the stage classes move between the engine's modules.)"""
+    out = set()
     while step is not None:
-        out.append(step)
+        out.add(type(step).__name__)
         step = getattr(step, "inner", None)
     return out
 
@@ -213,24 +214,20 @@ def version_flags(variant: Variant) -> dict[str, int]:
         >>> version_flags(load_variant("kalah_4"))["max_laps"]
         50
     """
-    from mancala.engine.capture import GrandSlamKeepFirstSown
-    from mancala.engine.ending import CannotShare, HoleSeedLimit, SeedLimit, SideCleared
     from mancala.engine.laps import MAX_LAPS, MAX_LAPS_110
     from mancala.engine.pipeline import Pipeline  # the pipeline imports this module's users
 
     pipeline = Pipeline(variant)
     v110 = pipeline.v110
     gi = variant.game_info
-    enders = _chain(pipeline.ender)
-    end_cond = (END_COND[gi.end_cond]
-                if any(isinstance(e, SideCleared | SeedLimit | HoleSeedLimit) for e in enders) else 0)
+    enders = _names(pipeline.ender)
+    end_cond = END_COND[gi.end_cond] if enders & {"SideCleared", "SeedLimit", "HoleSeedLimit"} else 0
     return {
         "max_laps": MAX_LAPS_110 if v110 else MAX_LAPS,  # laps.MultiLapSower
         "turn_repeats": int(pipeline.turn_repeats),
-        "share_end": int(any(isinstance(e, CannotShare) for e in enders)),
+        "share_end": int("CannotShare" in enders),
         "share_keep_all": int(v110 and gi.mustpass),  # allow._must_share
-        "slam_first_sown": int(any(isinstance(c, GrandSlamKeepFirstSown)
-                                   for c in _chain(pipeline.capturer))),
+        "slam_first_sown": int("GrandSlamKeepFirstSown" in _names(pipeline.capturer)),
         "next_stops": int(v110 and gi.mlaps == LapSower.LAPPER_NEXT),  # laps.make_lap_rule
         "next_store": int(v110 and gi.mlaps == LapSower.LAPPER_NEXT and gi.sow_own_store),
         "cont_from_start": int(v110),  # capture_ok.make_capt_ok
