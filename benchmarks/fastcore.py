@@ -1,6 +1,8 @@
 """The C core against the Python engine: random-playout moves per second.
 
     python benchmarks/fastcore.py [--seconds S] [--seed N] [--variant NAME ...] [--repeat K] [--json]
+    python benchmarks/fastcore.py --head NAME [--head NAME ...]   # conformance-head (1.10) variants
+    python benchmarks/fastcore.py --head-all [--seconds S]        # C playouts of every one the core plays
 
 Three ways to play the same random games (fixed seed, at most 1000 moves a game,
 as `mancala bench`; one core):
@@ -16,16 +18,60 @@ as `mancala bench`; one core):
 from __future__ import annotations
 
 import argparse
+import gzip
 import json
 import random
 import sys
 import time
+from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
 from mancala.engine.fast import make_fast, why_not_fast
 from mancala.engine.game import Game
 from mancala_cli.bench import MAX_GAME_MOVES, Row, load_bench_variants, random_playouts
+
+# the recorded variants of the reference's 1.10 release (tests/conformance/test_conformance_110)
+HEAD = Path(__file__).resolve().parents[1] / "tests" / "conformance" / "data_110"
+
+
+def head_variants(names: list[str] | None) -> list[tuple[str, Any]]:
+    """(label, Variant) pairs of conformance-head, the named ones or (None) every one the
+    engine reads."""
+    from mancala.rules.errors import VariantError
+    from mancala.rules.loading import parse_variant
+
+    out = []
+    for entry in json.loads((HEAD / "index.json").read_text())["variants"]:
+        if names is not None and entry["name"] not in names:
+            continue
+        with gzip.open(HEAD / entry["file"], "rt", encoding="utf-8") as fh:
+            config = json.load(fh)["config"]
+        try:
+            out.append((entry["name"], parse_variant(config)))
+        except VariantError:
+            if names is not None:
+                raise
+    return out
+
+
+def head_all(seconds: float, seed: int, as_json: bool) -> int:
+    """C playouts of every conformance-head variant the core plays; the variants it does
+    not, with the reasons."""
+    rows, refused = [], []
+    for label, variant in head_variants(None):
+        rules = make_fast(variant)
+        if rules is None:
+            refused.append((label, ", ".join(why_not_fast(variant))))
+            continue
+        rows.append(c_playouts(Game(variant, c_core=False), rules, seconds, seed))
+    if as_json:
+        print(json.dumps({"c_playout": [r.to_json() for r in rows], "refused": dict(refused)}, indent=2))
+        return 0
+    for r in sorted(rows, key=lambda r: r.moves_per_s):
+        print(f"{r.variant:32} {r.moves_per_s:>12,.0f} C playout moves/s")
+    print(f"{len(rows)} variants played by the C core, {len(refused)} not (Python plays them)")
+    return 0
 
 
 def c_loop(game: Game, rules: Any) -> Any:
@@ -60,8 +106,14 @@ def main(argv: list[str] | None = None) -> int:
                         help="default: kalah_4, oware_abapa, multilap_jackman")
     parser.add_argument("--repeat", type=int, default=1, metavar="K",
                         help="time each row K times and keep the fastest (steadier on a busy machine)")
+    parser.add_argument("--head", action="append", metavar="NAME",
+                        help="a conformance-head (1.10) variant by its recorded name")
+    parser.add_argument("--head-all", action="store_true",
+                        help="C playouts only, every conformance-head variant the core plays")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
+    if args.head_all:
+        return head_all(args.seconds, args.seed, args.json)
 
     def best(run: Any, *run_args: Any) -> Row:
         """The fastest of --repeat runs (each from the same seed)."""
@@ -72,7 +124,10 @@ def main(argv: list[str] | None = None) -> int:
         return random_playouts(game, args.seconds, random.Random(args.seed))
 
     results = []
-    for label, variant in load_bench_variants(args.variant):
+    variants = head_variants(args.head) if args.head else []
+    if args.variant or not args.head:
+        variants = load_bench_variants(args.variant) + variants
+    for label, variant in variants:
         game = Game(variant, c_core=False)  # the Python rows must not reach the core
         rules = make_fast(variant)
         row = {"variant": label,

@@ -146,7 +146,9 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         gi["mustshare"] = False
         if gi["grandslam"] == "OPP_GETS_REMAIN":
             gi["grandslam"] = "LEGAL"
-    capture = draw(st.sampled_from(["none", "cross", "basic", "basic"]))
+    capture = draw(st.sampled_from(["none", "cross", "basic", "basic", "two_out"]))
+    if capture == "two_out":
+        gi["capt_type"] = "TWO_OUT"
     if capture == "basic" or (capture == "cross" and draw(st.booleans())):
         while True:
             if draw(st.booleans()):
@@ -163,7 +165,7 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         gi["xc_sown"] = draw(st.booleans())
     if capture != "none":
         gi["multicapt"] = draw(st.sampled_from([-1, 0, 0, 1, 2, holes]))
-        gi["capsamedir"] = draw(st.booleans())
+        gi["capsamedir"] = capture == "two_out" or draw(st.booleans())  # TWO_OUT needs it
     return {"game_constants": {"holes": holes, "nbr_start": draw(st.integers(1, 6))},
             "game_info": gi}
 

@@ -37,11 +37,13 @@ from mancala.rules.enums import (
     CaptType,
     CrossCaptOwn,
     Direct,
+    EndCond,
     EndRule,
     GameClass,
     Goal,
     GrandSlam,
     LapSower,
+    MlapCont,
     RulesVersion,
     Unclaimed,
 )
@@ -53,7 +55,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 4
+LAYOUT = 7
 MAX_HOLES = 64
 MAX_CAPT_ON = 32
 
@@ -70,6 +72,20 @@ PICKEXTRA = {CaptExtraPick.NONE: 0, CaptExtraPick.PICKCROSS: 1, CaptExtraPick.PI
              CaptExtraPick.PICKFINAL: 3}
 STEP = {Direct.CCW: 1, Direct.CW: -1}
 END_RULE = {EndRule.REFERENCE: 0, EndRule.ROW_EMPTY: 1}
+# mancala_core.h's QUIT_*: what ending.make_quitter does with the seeds left
+QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY = range(5)
+QUIT_18 = {Unclaimed.DONT_SCORE: QUIT_DROP, Unclaimed.LAST_MOVER: QUIT_LAST_MOVER,
+           Unclaimed.UNFED_PLAYER: QUIT_TAKE_OWN}
+QUIT_110 = {Unclaimed.HOLE_OWNER: QUIT_TAKE_OWN, Unclaimed.DONT_SCORE: QUIT_DROP,
+            Unclaimed.LAST_MOVER: QUIT_LAST_MOVER, Unclaimed.DIVVIED: QUIT_DIVVY}
+
+# mancala_core.h's MC_*: STOP_STORE stops where sow_own_store already stops (a lap
+# ending in the mover's store), and nowhere without it
+MLAP_CONT = {MlapCont.NONE: 0, MlapCont.GREQ_PARAM: 1, MlapCont.OWN_SIDE: 2,
+             MlapCont.OPP_SIDE: 3, MlapCont.STOP_STORE: 0}
+CAPT_TYPE = {CaptType.NONE: 0, CaptType.TWO_OUT: 1}
+END_COND = {EndCond.NO_ADDTL: 0, EndCond.CLEARED_OWN: 1, EndCond.CLEARED_OPP: 2,
+            EndCond.SEEDS_LIMIT: 3, EndCond.HOLE_SEED_LIMIT: 4}
 
 # game_info fields the C core plays, with the values it accepts (None: any value)
 HANDLED: dict[str, Any] = {
@@ -92,7 +108,7 @@ HANDLED: dict[str, Any] = {
     "multicapt": None,
     "capsamedir": None,
     "capt_side": set(CAPT_SIDE),
-    "capt_type": {CaptType.NONE},
+    "capt_type": set(CAPT_TYPE),
     "capt_rturn": set(CAPT_RTURN),
     "nosinglecapt": None,
     "grandslam": set(GRANDSLAM),
@@ -104,6 +120,11 @@ HANDLED: dict[str, Any] = {
     "goal": {Goal.MAX_SEEDS},
     "unclaimed": set(UNCLAIMED),
     "end_rule": set(END_RULE),
+    "quitter": set(QUIT_110),  # read by the 1.10 rules only (a 1.8 variant keeps the default)
+    "mlap_cont": set(MLAP_CONT),
+    "mlap_param": None,
+    "end_cond": set(END_COND),
+    "end_param": None,
 }
 # fields no move of these variants reads: descriptions, the start layout (it comes
 # with the position), and the children's details while there are no children
@@ -126,9 +147,9 @@ def why_not_fast(variant: Variant) -> list[str]:
     reasons = []
     if variant.game_class != GameClass.MANCALA:
         reasons.append(f"game_class={variant.game_class.value}")
-    if variant.rules_version is not RulesVersion.V1_8:
-        # the core was written to the 1.8 rules; 1.10 changed behaviour without any
-        # parameter changing (issue 25), so it plays no 1.10 variant until checked
+    if variant.rules_version not in (RulesVersion.V1_8, RulesVersion.V1_10):
+        # each rules version's differences are flags of params(); a new one is refused
+        # until its differences are in the core
         reasons.append(f"rules_version={variant.rules_version.value}")
     if variant.holes > MAX_HOLES:
         reasons.append(f"holes={variant.holes}")
@@ -162,6 +183,60 @@ def _no_change_below(variant: Variant) -> int:
             return ender.min_needed
         ender = ender.inner
     return 0
+
+
+def _names(step: Any) -> set[str]:
+    """The class names in a pipeline chain (enders, capturers), by their `inner` links.
+    (Named, not imported: the stage classes move between the engine's modules.)"""
+    out = set()
+    while step is not None:
+        out.add(type(step).__name__)
+        step = getattr(step, "inner", None)
+    return out
+
+
+def _quit(variant: Variant) -> int:
+    """ending.make_quitter for these variants: how a stopped game settles the seeds left
+    (1.8 from `unclaimed`, with no stores a tie; 1.10 from `quitter`)."""
+    gi = variant.game_info
+    if variant.rules_version is RulesVersion.V1_10:
+        quit_ = QUIT_110[gi.quitter]
+        return QUIT_TIE if quit_ == QUIT_DIVVY and not gi.stores else quit_
+    return QUIT_18.get(gi.unclaimed, QUIT_DIVVY) if gi.stores else QUIT_TIE
+
+
+def version_flags(variant: Variant) -> dict[str, int]:
+    """The rules that differ between the reference's 1.8 and 1.10 releases, each a flag of
+    the core read from the Python pipeline built for the variant where it keeps the
+    choice (so the two cannot disagree), else from the rules version where it decides.
+
+        >>> from mancala.rules.loading import load_variant
+        >>> version_flags(load_variant("kalah_4"))["max_laps"]
+        50
+    """
+    from mancala.engine.laps import MAX_LAPS, MAX_LAPS_110
+    from mancala.engine.pipeline import Pipeline  # the pipeline imports this module's users
+
+    pipeline = Pipeline(variant)
+    v110 = pipeline.v110
+    gi = variant.game_info
+    enders = _names(pipeline.ender)
+    end_cond = END_COND[gi.end_cond] if enders & {"SideCleared", "SeedLimit", "HoleSeedLimit"} else 0
+    return {
+        "max_laps": MAX_LAPS_110 if v110 else MAX_LAPS,  # laps.MultiLapSower
+        "turn_repeats": int(pipeline.turn_repeats),
+        "share_end": int("CannotShare" in enders),
+        "share_keep_all": int(v110 and gi.mustpass),  # allow._must_share
+        "slam_first_sown": int("GrandSlamKeepFirstSown" in _names(pipeline.capturer)),
+        "next_stops": int(v110 and gi.mlaps == LapSower.LAPPER_NEXT),  # laps.make_lap_rule
+        "next_store": int(v110 and gi.mlaps == LapSower.LAPPER_NEXT and gi.sow_own_store),
+        "cont_from_start": int(v110),  # capture_ok.make_capt_ok
+        "quit": _quit(variant),
+        "mlap_cont": MLAP_CONT[gi.mlap_cont],
+        "mlap_param": gi.mlap_param,
+        "end_cond": end_cond,  # ending.end_condition, where the chain has it
+        "end_param": gi.end_param,
+    }
 
 
 def params(variant: Variant) -> dict[str, Any]:
@@ -203,6 +278,8 @@ def params(variant: Variant) -> dict[str, Any]:
         "no_change_below": _no_change_below(variant),
         "nocaptmoves": gi.nocaptmoves,
         "end_rule": END_RULE[gi.end_rule],
+        "capt_type": CAPT_TYPE[gi.capt_type],
+        **version_flags(variant),
     }
 
 

@@ -24,12 +24,12 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 4
+#define LAYOUT 7
 
-#define MAX_LAPS 50          /* laps.MAX_LAPS */
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
 #define NO_START (-1)        /* incr.NO_START */
+#define FROM_STORE (-1002)   /* move_data.FROM_STORE */
 #define MAXS (2 * MAXH)
 
 enum { MLAPS_OFF, MLAPS_LAPPER, MLAPS_NEXT };
@@ -43,6 +43,15 @@ enum { CAPT_NO, CAPT_YES, CAPT_REPEAT }; /* move_data.NO, YES, REPEAT */
 enum { OC_NONE, OC_WIN, OC_TIE, OC_OTHER }; /* OC_OTHER: an outcome read from Python */
 enum { STEP_PASS, STEP_REPEAT, STEP_OVER }; /* what step() ends with */
 enum { END_REFERENCE, END_ROW_EMPTY }; /* fast.END_RULE */
+/* fast.QUIT: how a game stopped from outside (a sowing that never ends) settles the
+   seeds left (ending.make_quitter) */
+enum { QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY };
+/* fast.MLAP_CONT: the 1.10 mlap_cont conditions on another lap (STOP_STORE is the
+   sow_own_store stop, or none: fast.py maps it to MC_NONE) */
+enum { MC_NONE, MC_GREQ_PARAM, MC_OWN_SIDE, MC_OPP_SIDE };
+/* fast.END_COND: the 1.10 end_cond enders (ending.end_condition) */
+enum { EC_NONE, EC_CLEARED_OWN, EC_CLEARED_OPP, EC_SEEDS_LIMIT, EC_HOLE_SEED_LIMIT };
+enum { CT_NONE, CT_TWO_OUT }; /* fast.CAPT_TYPE */
 
 typedef struct {
     int n, size, step;
@@ -66,6 +75,23 @@ typedef struct {
     int no_change;      /* ending.NoOutcomeChange is in the chain */
     long long needed;   /* its min_for_change */
     int simple_moves;   /* no allow filter: the legal moves are the holes with min_move seeds */
+    /* where the reference's 1.10 rules play differently (fast.params reads each from the
+       variant's rules version; pipeline.Pipeline.v110 and its users) */
+    int max_laps;       /* laps.MAX_LAPS or MAX_LAPS_110: the laps before a move is endless */
+    int turn_repeats;   /* capt_rturn ONCE counts the repeats of a turn, not captures in a row */
+    int share_end;      /* ending.CannotShare is in the chain (1.10 drops it under mustpass) */
+    int share_keep_all; /* allow._must_share keeps every move when none shares */
+    int slam_first_sown;/* capture.GrandSlamKeepFirstSown (else GrandSlamKeep) */
+    int next_stops;     /* laps._next_capture_checks: LAPPER_NEXT stops where it can capture */
+    int next_store;     /* laps.make_next_or_store: LAPPER_NEXT sows on from the store */
+    int cont_from_start;/* capture_ok.side_check from_start: *_CONT read the capture's start */
+    int quit;           /* QUIT_*: ending.make_quitter's claimer */
+    /* the 1.10 parameters the core plays */
+    int mlap_cont;      /* MC_*: laps.make_lap_rule's mlap_cont check */
+    long long mlap_param;
+    int end_cond;       /* EC_*: ending.end_condition, outside the clear-winner check */
+    long long end_param;
+    int capt_type;      /* CT_*: the capture types other than the basic criteria */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -164,6 +190,7 @@ trace_take(Trace *tr, long long src, long long seeds, long long dst)
 /* move_data.MoveData, the fields these variants read */
 typedef struct {
     int player, direct, sow_loc, cont_sow_loc, lap_nbr, capt_loc, capt_next, captured;
+    int capt_start; /* md.capt_start: where a multiple capture began (NO_START outside one) */
     long long seeds;
     Trace *tr; /* md.trace: NULL unless the move is traced */
     CELL before[MAXS]; /* md.board: the board before the move */
@@ -224,13 +251,14 @@ capt_ok(const Params *p, const State *s, const Move *md, int loc)
             return 0;
         break;
     case SIDE_OWN_CONT:
-        if (side_of(p, md->capt_loc) != s->turn)
+    case SIDE_OPP_CONT: {
+        /* 1.10 reads where a multiple capture began, 1.8 the hole it reached */
+        const int at = p->cont_from_start && md->capt_start != NO_START ? md->capt_start
+                                                                       : md->capt_loc;
+        if ((side_of(p, at) == s->turn) != (p->capt_side == SIDE_OWN_CONT))
             return 0;
         break;
-    case SIDE_OPP_CONT:
-        if (side_of(p, md->capt_loc) == s->turn)
-            return 0;
-        break;
+    }
     }
     if (p->capt_max && c > p->capt_max)
         return 0;
@@ -292,7 +320,15 @@ sow_store(const Params *p, State *s, Move *md)
     const int from_south = (md->direct == 1) == (turn == 0);
     const int start = md->cont_sow_loc;
     int prev = start;
-    int loc = incr(p, prev, md->direct, start);
+    int loc;
+    if (start == FROM_STORE) { /* a lap sowing the store's seeds starts past the store */
+        prev = REPEAT_TURN;
+        const int row_end = md->direct == 1 ? (turn ? p->size - 1 : p->n - 1)
+                                            : (turn ? 0 : p->n);
+        loc = incr(p, row_end, md->direct, start);
+    }
+    else
+        loc = incr(p, prev, md->direct, start);
     Trace *tr = md->tr;
     for (long long k = 0; k < md->seeds; k++) {
         if (passes(p, from_south, prev, loc)) {
@@ -330,10 +366,38 @@ another_lap(const Params *p, const State *s, Move *md)
         return 0;
     if (p->visit_opp && !md->lap_nbr && !(md->seeds >= p->n || side_of(p, loc) != s->turn))
         return 0;
+    switch (p->mlap_cont) {
+    case MC_GREQ_PARAM: /* make_stop_less_n */
+        if (s->board[loc] < p->mlap_param)
+            return 0;
+        break;
+    case MC_OWN_SIDE: /* make_stop_side */
+    case MC_OPP_SIDE:
+        if ((side_of(p, loc) == s->turn) != (p->mlap_cont == MC_OWN_SIDE))
+            return 0;
+        break;
+    }
     if (p->mlaps == MLAPS_LAPPER) {
         if (p->basic && !p->crosscapt && !s->inhibit && capt_ok(p, s, md, loc))
             return 0;
         return s->board[loc] > 1;
+    }
+    if (p->next_stops) { /* laps._next_capture_checks */
+        if (p->crosscapt) {
+            if (s->board[loc] == 1 && capt_ok(p, s, md, p->size - 1 - loc))
+                return 0; /* make_stop_cross */
+        }
+        else if (p->basic && p->capt_type == CT_NONE && !s->inhibit && capt_ok(p, s, md, loc))
+            return 0; /* make_stop_capture */
+    }
+    if (p->next_store && passes(p, (md->direct == 1) == (s->turn == 0), loc,
+                                incr(p, loc, md->direct, NO_START))) {
+        /* make_next_or_store: the store comes next; its seeds, if any, sow on */
+        if (s->stores[s->turn]) {
+            md->capt_loc = FROM_STORE;
+            return 1;
+        }
+        return 0;
     }
     int nxt = incr(p, loc, md->direct, NO_START);
     if (s->board[nxt]) {
@@ -363,6 +427,7 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
     md->lap_nbr = 0;
     md->captured = CAPT_NO;
     md->capt_next = 0;
+    md->capt_start = NO_START;
     if (tr != NULL) {
         trace_put(tr, EV_LAP);
         trace_put(tr, loc);
@@ -371,12 +436,22 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
         sow_lap(p, s, md);
         return;
     }
-    for (int lap = 0; lap < MAX_LAPS; lap++) {
+    for (int lap = 0; lap < p->max_laps; lap++) {
         sow_lap(p, s, md);
         if (!another_lap(p, s, md))
             return;
         const int at = md->capt_loc;
         md->cont_sow_loc = at;
+        if (at == FROM_STORE) {
+            md->seeds = s->stores[s->turn];
+            s->stores[s->turn] = 0;
+            md->lap_nbr += 1;
+            if (tr != NULL) {
+                trace_put(tr, EV_LAP);
+                trace_put(tr, STORE_PLACE(s->turn));
+            }
+            continue;
+        }
         md->seeds = s->board[at];
         s->board[at] = 0;
         md->lap_nbr += 1;
@@ -404,6 +479,18 @@ static void
 capt_base(const Params *p, State *s, Move *md, int first)
 {
     const int loc = md->capt_loc;
+    if (!p->crosscapt && p->capt_type == CT_TWO_OUT) {
+        /* capture.TwoOutCapture: across an empty hole, the seeds two holes on (without
+           laps, only when the last hole was not empty before) */
+        const int p1 = incr(p, loc, md->direct, NO_START);
+        const int p2 = incr(p, p1, md->direct, NO_START);
+        if ((p->mlaps != MLAPS_OFF || s->board[loc] > 1) && !s->board[p1] && s->board[p2]) {
+            take(s, md, p2);
+            md->captured = CAPT_YES;
+            md->capt_loc = md->capt_next = p2;
+        }
+        return;
+    }
     if (!p->crosscapt) {
         if (p->basic && capt_ok(p, s, md, loc)) {
             take(s, md, loc);
@@ -466,6 +553,7 @@ capt_multiple(const Params *p, State *s, Move *md)
     int captured = CAPT_NO, first = 1;
     int capt_loc = md->capt_loc;
     int left = p->multicapt;
+    md->capt_start = capt_loc;
     for (;;) {
         capt_base(p, s, md, first);
         if (first)
@@ -474,10 +562,12 @@ capt_multiple(const Params *p, State *s, Move *md)
         if (!left || md->captured == CAPT_NO) {
             md->captured = captured;
             md->capt_loc = capt_loc;
+            md->capt_start = NO_START;
             return;
         }
         if (md->captured == CAPT_REPEAT) {
             md->capt_loc = capt_loc;
+            md->capt_start = NO_START;
             return;
         }
         first = 0;
@@ -527,12 +617,56 @@ capt_picked(const Params *p, State *s, Move *md)
     }
 }
 
+/* capture.GrandSlamKeepFirstSown (LEAVE_LEFT / LEAVE_RIGHT under the 1.10 rules): a grand
+   slam is undone, then takes the opponent's holes after the first one (as the mover
+   sees the row, from the left or the right) that held seeds once the sowing was done;
+   a grand slam of a single hole stands */
+static void
+capt_slam_first_sown(const Params *p, State *s, Move *md)
+{
+    const int opp = 1 - s->turn;
+    const int left = p->grandslam == GS_LEAVE_LEFT;
+    int scan[MAXH];
+    for (int k = 0; k < p->n; k++) /* South sees North's row from the board's end */
+        scan[k] = s->turn == 0 ? (left ? p->size - 1 - k : p->n + k)
+                               : (left ? p->n - 1 - k : k);
+    int first = -1, sown = 0;
+    for (int k = 0; k < p->n; k++)
+        if (s->board[scan[k]]) {
+            if (first < 0)
+                first = k;
+            sown += 1;
+        }
+    CELL snap[MAXS];
+    const long long snap_stores[2] = {s->stores[0], s->stores[1]};
+    memcpy(snap, s->board, (size_t)p->size * sizeof(CELL));
+    const int had = !side_empty(p, md->before, opp);
+    const size_t mark = md->tr != NULL ? md->tr->n : 0;
+    capt_picked(p, s, md);
+    if (!(had && md->captured && side_empty(p, s->board, opp)) || sown <= 1)
+        return;
+    memcpy(s->board, snap, (size_t)p->size * sizeof(CELL));
+    s->stores[0] = snap_stores[0];
+    s->stores[1] = snap_stores[1];
+    if (md->tr != NULL)
+        md->tr->n = mark;
+    for (int k = first + 1; k < p->n; k++)
+        if (s->board[scan[k]])
+            take(s, md, scan[k]);
+    md->captured = CAPT_YES;
+}
+
 /* the grand-slam rules (GrandSlamNoCapture, GrandSlamKeep, GrandSlamOppGets) */
 static void
 capt_slam(const Params *p, State *s, Move *md)
 {
     if (p->grandslam == GS_LEGAL || p->grandslam == GS_NOT_LEGAL) {
         capt_picked(p, s, md);
+        return;
+    }
+    if (p->slam_first_sown &&
+        (p->grandslam == GS_LEAVE_LEFT || p->grandslam == GS_LEAVE_RIGHT)) {
+        capt_slam_first_sown(p, s, md);
         return;
     }
     CELL snap[MAXS];
@@ -592,6 +726,11 @@ capture_seeds(const Params *p, State *s, Move *md)
         capt_slam(p, s, md);
     if (p->capt_rturn == RT_NO_REPEAT)
         return;
+    if (p->turn_repeats) { /* RepeatOnCaptureOncePerTurn: apply_recorded counts */
+        if (md->captured && (p->capt_rturn == RT_ALWAYS || s->rturn_cnt < 1))
+            md->captured = CAPT_REPEAT;
+        return;
+    }
     if (md->captured) {
         if (p->capt_rturn == RT_ALWAYS || s->rturn_cnt < 1)
             md->captured = CAPT_REPEAT;
@@ -634,7 +773,8 @@ compute_legal(const Params *p, const State *s, Legal *L)
             if (!side_empty(p, t.board, opp))
                 L->mv[k++] = L->mv[i];
         }
-        L->n = k;
+        if (k || !p->share_keep_all) /* else none shares: every move stands */
+            L->n = k;
     }
     if (p->grandslam == GS_NOT_LEGAL && !side_empty(p, s->board, opp)) {
         int k = 0;
@@ -772,7 +912,7 @@ over_inner(const Params *p, State *s, int repeat)
         }
     if (!playable)
         return 1; /* NotPlayable */
-    if (p->mustshare) { /* CannotShare */
+    if (p->share_end) { /* CannotShare */
         const int opponent = 1 - s->turn;
         int player_seeds = 0, opp_seeds = 0;
         for (int h = 0; h < p->size; h++)
@@ -804,11 +944,33 @@ over_inner(const Params *p, State *s, int repeat)
     return !moves_of(p, s, repeat ? s->turn : 1 - s->turn); /* NoMovesNext */
 }
 
+/* ending.SideCleared, SeedLimit, HoleSeedLimit: the end_cond says the game is over */
+static int
+end_cond_over(const Params *p, const State *s)
+{
+    switch (p->end_cond) {
+    case EC_CLEARED_OWN:
+        return side_empty(p, s->board, s->turn);
+    case EC_CLEARED_OPP:
+        return side_empty(p, s->board, 1 - s->turn);
+    case EC_SEEDS_LIMIT:
+        return board_sum(p, s) <= p->end_param;
+    case EC_HOLE_SEED_LIMIT:
+        for (int h = 0; h < p->size; h++)
+            if (s->board[h] > p->end_param)
+                return 0;
+        return 1;
+    }
+    return 0;
+}
+
 /* pipeline.decide: 1 when the game is over (outcome, winner and turn set) */
 static int
 decide(const Params *p, State *s, int repeat)
 {
-    if (p->end_rule == END_ROW_EMPTY) { /* ending.row_empty_ender: no majority, no too-few */
+    if (p->end_cond && end_cond_over(p, s)) /* over: every inner check passes it on */
+        game_over(p, s);
+    else if (p->end_rule == END_ROW_EMPTY) { /* ending.row_empty_ender: no majority, no too-few */
         if (!side_empty(p, s->board, 0) && !side_empty(p, s->board, 1) &&
             !over_inner(p, s, repeat))
             return 0;
@@ -833,19 +995,18 @@ decide(const Params *p, State *s, int repeat)
 static void
 end_game(const Params *p, State *s)
 {
-    if (!p->stores) {
+    switch (p->quit) {
+    case QUIT_TIE: /* TieAlways */
         s->outcome = OC_TIE;
         s->winner = -1;
         return;
-    }
-    switch (p->unclaimed) {
-    case UC_DONT_SCORE:
+    case QUIT_DROP:
         memset(s->board, 0, (size_t)p->size * sizeof(CELL));
         break;
-    case UC_LAST_MOVER:
+    case QUIT_LAST_MOVER:
         give_all(p, s, last_mover(s));
         break;
-    case UC_UNFED:
+    case QUIT_TAKE_OWN:
         take_own(p, s);
         break;
     default:
@@ -944,8 +1105,13 @@ apply_recorded(const Params *p, State *s, int loc, Trace *tr)
     }
     if (tr == NULL ? decide(p, s, repeat) : decide_traced(p, s, repeat, tr))
         return;
-    if (!repeat)
+    if (!repeat) {
         s->turn = 1 - s->turn;
+        if (p->turn_repeats) /* pipeline.step: a new turn, no repeats yet */
+            s->rturn_cnt = 0;
+    }
+    else if (p->turn_repeats) /* pipeline._repeat */
+        s->rturn_cnt += 1;
     if (p->mustpass && !moves_of(p, s, s->turn)) {
         s->mcount += 1;
         s->turn = 1 - s->turn;
@@ -967,7 +1133,10 @@ static const char *PARAM_NAMES[] = {
     "store_ends_turn", "mlaps", "visit_opp", "crosscapt", "xcpickown", "xc_sown", "capt_on",
     "evens", "capt_min", "capt_max", "multicapt", "capsamedir", "capt_side", "capt_rturn",
     "nosinglecapt", "grandslam", "min_move", "mustshare", "mustpass", "unclaimed",
-    "pickextra", "stores", "no_change_below", "nocaptmoves", "end_rule", NULL};
+    "pickextra", "stores", "no_change_below", "nocaptmoves", "end_rule", "max_laps",
+    "turn_repeats", "share_end", "share_keep_all", "slam_first_sown", "next_stops",
+    "next_store", "cont_from_start", "quit", "mlap_cont", "mlap_param", "end_cond",
+    "end_param", "capt_type", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -1049,6 +1218,20 @@ core_params(PyObject *d, Params *p)
     GET("no_change_below", 0, LLONG_MAX / 4, needed);
     GET("nocaptmoves", 0, LLONG_MAX / 4, nocaptmoves);
     GET("end_rule", 0, 1, end_rule);
+    GET("max_laps", 1, INT_MAX, max_laps);
+    GET("turn_repeats", 0, 1, turn_repeats);
+    GET("share_end", 0, 1, share_end);
+    GET("share_keep_all", 0, 1, share_keep_all);
+    GET("slam_first_sown", 0, 1, slam_first_sown);
+    GET("next_stops", 0, 1, next_stops);
+    GET("next_store", 0, 1, next_store);
+    GET("cont_from_start", 0, 1, cont_from_start);
+    GET("quit", 0, 4, quit);
+    GET("mlap_cont", 0, 3, mlap_cont);
+    GET("mlap_param", 0, LLONG_MAX / 4, mlap_param);
+    GET("end_cond", 0, 4, end_cond);
+    GET("end_param", 0, LLONG_MAX / 4, end_param);
+    GET("capt_type", 0, 1, capt_type);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
