@@ -489,7 +489,7 @@ async def test_the_server_log_tells_each_turn_of_a_rooms_life_by_room_seat_and_w
               "room RULES1: seat 1 away past its grace period; the win is claimable",
               "room RULES1: seat 1 abandoned; forfeit",
               "room RULES1: game over (forfeit): South wins: North abandoned the game",
-              "room RULES1: rematch, seats swapped"]
+              "room RULES1: fake bob back in seat 1", "room RULES1: rematch, seats swapped"]
     lines = logged(caplog)
     assert [line for line in lines if line in wanted] == wanted, lines
 
