@@ -31,6 +31,7 @@ import os
 import re
 import sys
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -49,7 +50,7 @@ pytest_add_cli_args_test_selection = ["tests/engine", "tests/rules",
 """
 
 
-def stage(name: str, package: str, mutmut_table: str | None) -> Path:
+def stage(name: str, package: str, mutmut_table: str | None, deselect: Sequence[str] = ()) -> Path:
     """build/mutation/<name>/: the links and the pyproject.toml mutmut runs from."""
     folder = ROOT / "build" / "mutation" / name
     (folder / "src").mkdir(parents=True, exist_ok=True)
@@ -62,6 +63,8 @@ def stage(name: str, package: str, mutmut_table: str | None) -> Path:
     text = (ROOT / "pyproject.toml").read_text()
     if mutmut_table is not None:
         text = re.sub(r"(?ms)^\[tool\.mutmut\]\n.*?(?=^\[|\Z)", "", text) + "\n" + mutmut_table
+    for test in deselect:
+        text = text.replace('pytest_add_cli_args = [', f'pytest_add_cli_args = ["--deselect", "{test}", ', 1)
     (folder / "pyproject.toml").write_text(text)
     return folder
 
@@ -99,6 +102,9 @@ def main() -> None:
     parser.add_argument("--folder", default="server",
                         help="build/mutation/FOLDER for a server run: two runs over different modules "
                              "(mutant globs) may go side by side, each in its own folder")
+    parser.add_argument("--deselect", action="append", default=[], metavar="TEST",
+                        help="leave a test out of this folder's run (a test that starts rules-worker "
+                             "processes fails their 2 s limit on a loaded machine, and then every run)")
     parser.add_argument("mutmut_args", nargs=argparse.REMAINDER,
                         help="mutmut's command and arguments (default: run --max-children 2)")
     args = parser.parse_args()
@@ -106,7 +112,7 @@ def main() -> None:
         folder = stage("engine", "mancala", ENGINE)
         os.environ["MANCALA_C_CORE"] = "0"
     else:
-        folder = stage(args.folder, "mancala_server", None)
+        folder = stage(args.folder, "mancala_server", None, args.deselect)
     command = args.mutmut_args or ["run", "--max-children", "2"]
     if command[0] == "table":
         table(folder, command[1] if len(command) > 1 else "*")
