@@ -12,7 +12,7 @@ from mancala.protocol.messages import ErrorCode, TimeControl
 from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
 from tests.server.fakes import FakeClock, FakeMember
-from tests.server.room_setup import ABANDON, make_room, seat_both
+from tests.server.room_setup import ABANDON, against_computer, make_room, seat_both
 
 
 def refused(code: ErrorCode, call: object, *args: object) -> str:
@@ -502,3 +502,60 @@ async def test_the_server_log_tells_a_swap_by_who_and_the_side_taken(
     await room.move(ann, 2, 0)
     room.swap(bob, 1)
     assert "room RULES1: fake bob swaps to South" in logged(caplog)
+
+
+async def test_leaving_a_game_against_the_computer_forfeits_it_at_once(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann = against_computer(room)
+    cy = FakeMember("cy")
+    room.watch(cy)
+    room.detach(ann, leaving=True)
+    over = cy.of_type("game_over")[0]
+    assert (over.reason, over.outcome) == ("forfeit", {"kind": "WIN", "winner": 1})
+    assert room.seats[0].abandon_timer is None
+
+
+async def test_a_player_who_leaves_before_anyone_joined_starts_no_grace_period(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann = FakeMember("ann")
+    room.claim(ann, 0)
+    room.detach(ann, leaving=True)
+    assert room.seats[0].abandon_timer is None
+    clock.advance(ABANDON)
+    assert not room.finished and room.status == "waiting"
+
+
+async def test_both_away_the_player_whose_deadline_passed_first_loses_whichever_seat(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = seat_both(room)
+    cy = FakeMember("cy")
+    room.watch(cy)
+    room.detach(ann)
+    clock.advance(ABANDON)  # South claimable: North may claim, and goes away instead
+    room.detach(bob)
+    clock.advance(ABANDON)
+    over = cy.of_type("game_over")[0]
+    assert (over.reason, over.outcome) == ("forfeit", {"kind": "WIN", "winner": 1})
+
+
+async def test_what_a_member_muted_is_forgotten_when_it_leaves(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, _ = seat_both(room)
+    room.chat.mute(ann, "bob", True)
+    assert ann in room.chat.muted
+    room.detach(ann)
+    assert ann not in room.chat.muted
+
+
+async def test_a_new_rounds_first_layout_is_stored_at_the_ply_it_starts(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), variant="dakon_rounds")
+    ann, _ = seat_both(room)
+    while not ann.of_type("round_started"):
+        assert not room.finished
+        await room.play_for(room.position.turn, room.game.legal_moves(room.position)[0], None)
+    started = ann.of_type("round_started")[0]
+    assert room.game_id is not None
+    stored = room.store.game(room.game_id)  # type: ignore[attr-defined]
+    assert stored.rounds == {started.ply: {"board": started.state.board, "stores": started.state.stores}}
