@@ -435,3 +435,21 @@ async def test_a_room_whose_write_fails_is_closed_and_its_people_are_told(hub: H
     closed = bob.of_type("room_closed")
     assert [(c.room, c.reason) for c in closed] == [(code, "this server could not store its game")]
     assert code not in hub.rooms and other in hub.rooms
+
+
+async def test_a_room_its_maker_left_before_anyone_came_is_closed_and_frees_the_quota(hub: Hub) -> None:
+    ann, cy, lobby = FakeMember("ann"), FakeMember("cy"), FakeMember("lobby")
+    await send(hub, lobby, type="subscribe_lobby")
+    alone = await create(hub, ann)
+    watched = await create(hub, ann)
+    await send(hub, cy, type="spectate", room=watched)
+    assert (await send(hub, ann, type="leave", room=alone)).type == "ack"
+    assert alone not in hub.rooms and lobby.of_type("lobby_update")[-1].removed == alone
+    await send(hub, ann, type="leave", room=watched)
+    assert watched in hub.rooms  # someone is still there
+    code = await create(hub, ann)  # the quota has room again (2 a connection)
+    bob = FakeMember("bob")
+    await send(hub, bob, type="join_room", room=code)
+    await send(hub, bob, type="leave", room=code)
+    await send(hub, ann, type="leave", room=code)
+    assert code in hub.rooms  # a game on, though nobody moved: its grace periods decide
