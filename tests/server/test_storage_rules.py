@@ -103,3 +103,15 @@ async def test_a_pairer_may_skip_several_rooms_it_found_unfit(storage: SqliteSto
         await storage.offer_quick(code, Fence(code, 1))
     assert await storage.take_quick("oware", ["QUICK1", "QUICK2"]) == "QUICK3"
     assert await storage.take_quick("oware", ["QUICK1", "QUICK2"]) is None
+
+
+async def test_a_rated_end_told_to_the_room_stores_its_reason_and_result(storage: SqliteStorage) -> None:
+    await storage.new_player("p-ann", "Ann", "h-ann")
+    gid, _ = await a_game(storage, "FINISH")
+    heard: list[object] = []
+    storage.store.finish_rated(gid, Outcome(OutcomeKind.WIN, 0), "timeout", "South wins on time", "oware_abapa",
+                               [RatedSide(0, "p-ann", "Ann"), RatedSide(1, None, "Computer (level 1)")],
+                               heard.append)
+    game = await storage.game(gid)
+    assert game is not None and (game.reason, game.result) == ("timeout", "South wins on time")
+    assert len(heard) == 1 and len(heard[0]) == 2  # type: ignore[arg-type]
