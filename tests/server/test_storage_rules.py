@@ -115,3 +115,21 @@ async def test_a_rated_end_told_to_the_room_stores_its_reason_and_result(storage
     game = await storage.game(gid)
     assert game is not None and (game.reason, game.result) == ("timeout", "South wins on time")
     assert len(heard) == 1 and len(heard[0]) == 2  # type: ignore[arg-type]
+
+
+async def test_a_profile_lists_the_20_latest_games_and_the_leaderboard_the_first_100(
+        storage: SqliteStorage) -> None:
+    await storage.new_player("p-ann", "Ann", "h-ann")
+    for n in range(21):
+        await rated_game(storage, f"LATE{n:02d}", "p-ann", "p-bob")
+    profile = await storage.player_profile("Ann")
+    assert profile is not None and len(profile.games) == 20
+    db = storage.store.db
+    with db:  # 101 rated players, written as the rated games would have left them
+        for n in range(101):
+            db.execute("INSERT INTO players (id, name, name_key, created) VALUES (?,?,?,0)", (f"p-{n}", f"P{n}",
+                                                                                          f"p{n}"))
+            db.execute("INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) "
+                       "VALUES (?,?,?,?,?,?,0)", (f"p-{n}", "kalah_4", 1000.0 + n, 80.0, 0.06, 10))
+    board = await storage.leaderboard("kalah_4")
+    assert len(board) == 100 and board[0][0].id == "p-100" and board[-1][0].id == "p-1"
