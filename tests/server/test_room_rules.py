@@ -559,3 +559,11 @@ async def test_a_new_rounds_first_layout_is_stored_at_the_ply_it_starts(tmp_path
     assert room.game_id is not None
     stored = room.store.game(room.game_id)  # type: ignore[attr-defined]
     assert stored.rounds == {started.ply: {"board": started.state.board, "stores": started.state.stores}}
+
+
+async def test_a_swap_naming_an_old_ply_is_refused_as_stale(tmp_path: Path) -> None:
+    room = with_swap_rule(make_room(tmp_path, FakeClock()))
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    assert refused(ErrorCode.STALE_PLY, room.swap, bob, 0) == "the game is at ply 1, not 0"
+    assert bob.seats == {"RULES1": 1} and not room.match.swapped
