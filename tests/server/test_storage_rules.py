@@ -70,7 +70,7 @@ async def test_a_profile_lists_each_rating_change_and_each_game_with_the_players
         "oware_abapa", ["Ann", "Bob"], {"kind": "WIN", "winner": 1}, "resign", "North wins: South resigned",
         True, {"base": 60, "increment": 1, "days": 0}, False)
     assert isinstance(game["started"], float) and game["started"] > 1e9
-    assert recent[second]["private"] and recent[second]["clock"] is None
+    assert recent[second]["private"] and recent[second]["clock"] is None and recent[second]["rated"] is True
     only = await storage.player_profile("ann", games=1)
     assert only is not None and [g["id"] for g in only.games] == [second]  # the latest first
 
