@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any, Protocol
 
+from mancala.protocol.client_messages import PuzzleAnswer
 from mancala.protocol.messages import (
     Ack,
     AnswerChallenge,
@@ -43,15 +44,18 @@ from mancala.protocol.messages import (
     TransferCode,
     TransferCodeReply,
 )
+from mancala.protocol.server_messages import PuzzleResult, Refuted
 from mancala.rules.loading import load_variant
 from mancala_server import fair_start
 from mancala_server.address_buckets import AddressBuckets
+from mancala_server.bots import is_bot
 from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ChallengeRow, PlayerRow
 from mancala_server.config import Settings
 from mancala_server.connection import Client
 from mancala_server.names import NameRefused, clean_name, problem_in_chat
 from mancala_server.players import NameTaken, SecretIdentity
+from mancala_server.puzzle_rows import PUZZLE_POOL
 from mancala_server.rate_limits import person_limit
 from mancala_server.room import Room
 from mancala_server.room_chat import MaskWords
@@ -133,8 +137,29 @@ class Competition:
             "redeem_transfer": self.on_redeem, "offer_draw": self.on_offer_draw, "answer_draw": self.on_answer_draw,
             "offer_takeback": self.on_offer_takeback, "answer_takeback": self.on_answer_takeback,
             "chat": self.on_chat, "mute": self.on_mute, "challenge": self.on_challenge,
-            "answer_challenge": self.on_answer_challenge,
+            "answer_challenge": self.on_answer_challenge, "puzzle_answer": self.on_puzzle_answer,
         }
+
+    async def on_puzzle_answer(self, client: Member, msg: PuzzleAnswer) -> None:
+        """Judge a puzzle's answer (docs/puzzles.md): a legal move of the position, right
+        when it is the one that keeps the value; a known player's first try is rated."""
+        puzzle = await self.storage.puzzle(msg.puzzle)
+        if puzzle is None:
+            raise RoomError(ErrorCode.BAD_MESSAGE, f"puzzle: there is no puzzle {msg.puzzle}")
+        move = _wire(msg.move)
+        if move not in [_wire(m) for m in puzzle.state.get("legal", [])]:
+            raise RoomError(ErrorCode.ILLEGAL_MOVE, f"puzzle {puzzle.id}: {msg.move!r} is not a legal move there")
+        correct = move == _wire(puzzle.solution)
+        answered = await self.storage.answer_puzzle(client.player, puzzle.id, correct)
+        if answered is not None:
+            client.ratings[puzzle.variant + PUZZLE_POOL] = (answered.player_after.shown(),
+                                                            answered.player_after.provisional)
+        refuted = next((r for r in puzzle.refutations if _wire(r["move"]) == move), None)
+        client.send(PuzzleResult(
+            id=msg.id, puzzle=puzzle.id, correct=correct, solution=puzzle.solution, value=puzzle.value,
+            refutation=None if correct or refuted is None else Refuted(**refuted),
+            rating_before=answered.player_before.shown() if answered else None,
+            rating_after=answered.player_after.shown() if answered else None))
 
     def prepare(self, room: Room) -> None:
         """A new room (made or restored): the server's chat settings."""
@@ -154,7 +179,7 @@ class Competition:
         waiting = await self.storage.open_challenges(who.id)
         client.send(Identity(id=request_id, player=who.id, name=who.name, secret=secret, ratings=[
             RatingInfo(variant=v, rating=r.shown(), rd=round(r.rd), provisional=r.provisional, games=r.games)
-            for v, r in sorted(ratings.items())]))
+            for v, r in sorted(ratings.items())], bot=is_bot(who.id)))
         for row in waiting:
             if await self._expired(row):
                 continue
@@ -198,7 +223,7 @@ class Competition:
                             f"more than {self.hub.settings.register_burst} new players from one address; "
                             "sign in as one you made (identify with player and secret)")
         try:
-            who, secret = await self.identity.register(name)
+            who, secret = await self.identity.register(name, msg.bot)
         except NameTaken:
             raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {name!r}") from None
         log.info("%s: new player %s", client.peer, who.id)
@@ -343,10 +368,13 @@ class Competition:
     async def _info(self, row: ChallengeRow) -> ChallengeInfo:
         by = await self.storage.player(row.by_player)
         to = await self.storage.player(row.to_player)
-        rating = (await self.storage.ratings_of(row.by_player)).get(row.variant)
+        # the challenger's rating on the ladder the game would move: the bots' where one is a bot
+        pool = fair_start.rating_pool(row.variant, False, is_bot(row.by_player) or is_bot(row.to_player))
+        rating = (await self.storage.ratings_of(row.by_player)).get(pool)
         return ChallengeInfo(challenge=row.id, by=by.name if by else "?", to=to.name if to else "?",
                              variant=row.variant, clock=TimeControl(**row.clock) if row.clock else None,
-                             rated=row.rated, rating=rating.shown() if rating else None)
+                             rated=row.rated, rating=rating.shown() if rating else None,
+                             bot=is_bot(row.by_player))
 
     async def _tell_challenge(self, row: ChallengeRow, clients: list[Member]) -> None:
         info = await self._info(row)
@@ -449,3 +477,9 @@ class Competition:
         except Exception:  # PostgreSQL out of reach: they expire instead
             log.exception("withdrawing the challenges of player %s failed", player)
 
+
+def _wire(move: Any) -> str:
+    """A move in one comparable form (a list and a tuple alike; directions in capitals)."""
+    if isinstance(move, list | tuple):
+        return json.dumps([m.upper() if isinstance(m, str) else m for m in move])
+    return json.dumps(move)

@@ -60,6 +60,7 @@ from mancala_server.compete_hub import Competition
 from mancala_server.computer import ComputerPlayers
 from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver
+from mancala_server.explorer_feed import ExplorerFeed
 from mancala_server.fencing import Fence
 from mancala_server.journal import Journal
 from mancala_server.metrics import Metrics
@@ -67,6 +68,7 @@ from mancala_server.move_cap import ending_at_cap, move_cap
 from mancala_server.on_demand import OnDemandSearches
 from mancala_server.one_turn import OneTurnLines
 from mancala_server.position_pages import PositionPages
+from mancala_server.puzzle_mining import PuzzleMiner
 from mancala_server.request_ids import echoable_id
 from mancala_server.room import Room
 from mancala_server.room_journals import RoomJournals
@@ -110,6 +112,9 @@ class Hub:
                                  settings.analysis_rate, settings.analysis_burst)
         # stored games' positions for HTTP, a page at a time, finished games' kept
         self.position_pages = PositionPages(self.stored)
+        # finished games into the explorer, the counted ones looked at for puzzles
+        self.explorer = ExplorerFeed(lambda: self.storage, self.stored.definitions,
+                                     PuzzleMiner(lambda: self.storage, self.searches).consider)
         # the room_states a connection may ask for, by the moves they carry (catch_up.py)
         self.catch_up = CatchUpBudget.of(settings, self.clock.now)
         self.metrics = Metrics(self.node or settings.node_id or "single")
@@ -119,22 +124,14 @@ class Hub:
         # around the handler (a cluster tells moves after their commit and measures there)
         self.inline_fanout = True
         self.handlers: dict[str, Callable[[Client, Any], Awaitable[None] | None]] = {
-            "hello": self.on_hello,
-            "list_variants": self.on_list_variants,
-            "subscribe_lobby": self.on_subscribe,
-            "unsubscribe_lobby": self.on_unsubscribe,
-            "create_room": self.on_create,
-            "join_room": self.on_join,
-            "spectate": self.on_spectate,
-            "reconnect": self.on_reconnect,
-            "quick_pair": self.on_quick_pair,
-            "move": self.on_move,
-            "swap": self.on_swap,
-            "resign": self.on_resign,
-            "claim_win": self.on_claim_win,
-            "rematch": self.on_rematch,
-            "leave": self.on_leave,
-            "ping": self.on_ping,
+            "hello": self.on_hello, "list_variants": self.on_list_variants,
+            "subscribe_lobby": self.on_subscribe, "unsubscribe_lobby": self.on_unsubscribe,
+            "create_room": self.on_create, "join_room": self.on_join,
+            "spectate": self.on_spectate, "reconnect": self.on_reconnect,
+            "quick_pair": self.on_quick_pair, "move": self.on_move,
+            "swap": self.on_swap, "resign": self.on_resign,
+            "claim_win": self.on_claim_win, "rematch": self.on_rematch,
+            "leave": self.on_leave, "ping": self.on_ping,
         }
         # identity, offers, chat, challenges (compete_hub.py)
         self.competition = Competition(self)
@@ -325,6 +322,8 @@ class Hub:
         in, game over and rematch; with 1,000 subscribers those bursts tripled the p99 move
         latency of 100 busy rooms (docs/performance.md). Batched, a room changing ten times
         within an interval costs one update."""
+        if room.finished:
+            self.explorer.nudge()
         if not room.public or not self.lobby_clients:
             return  # a later subscriber gets the whole list when it subscribes
         self._lobby_dirty[room.code] = room

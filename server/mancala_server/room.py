@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -44,17 +44,13 @@ from mancala_server.clock import Clock, Timer
 from mancala_server.game_access import share_key
 from mancala_server.game_clock import FIRST_MOVE_TIMEOUT
 from mancala_server.match import Ending, Match, Rerated
+from mancala_server.next_round import next_round_or_none
 from mancala_server.ratings import Settled, computer_rating
 from mancala_server.room_absence import AbsenceRules
 from mancala_server.room_chat import RoomChat
 from mancala_server.room_offers import OfferActions
 from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore, layout
-from mancala_server.rules_worker import (
-    RulesTimeout,
-    RulesWorkers,
-    next_round_or_none,
-    playable_start,
-)
+from mancala_server.rules_worker import RulesTimeout, RulesWorkers, playable_start
 from mancala_server.seat import SEAT_NAMES, Seat, hash_token
 from mancala_server.store import GameRow, RoomRow
 from mancala_server.stored_replay import Restored, restored
@@ -98,6 +94,7 @@ class Room(AbsenceRules, OfferActions):
         self.moves: list[MoveRecord] = []
         self.game_id: int | None = None
         self.result: str | None = None
+        self.ending: tuple[Outcome, EndReason] | None = None  # how the game ended (room_state)
         self.creator: str | None = None  # the creating client's address (quotas)
         self.last_activity = clock.now()  # the last seat taken, move or new game
         self.finished = False
@@ -145,7 +142,9 @@ class Room(AbsenceRules, OfferActions):
                          result=self.result, game_id=self.game_id, clock=self.match.control,
                          clocks=self.match.snapshot(), rated=self.match.rated, offer=self.match.offer,
                          pie=self.match.pie, swapped=self.match.swapped,
-                         share_key=None if self.public or self.game_id is None else share_key(self.code, self.game_id))
+                         share_key=None if self.public or self.game_id is None else share_key(self.code, self.game_id),
+                         outcome=self.ending[0].to_json() if self.ending else None,
+                         reason=self.ending[1] if self.ending else None)
 
     def clients(self) -> set[Member]:
         out = set(self.spectators)
@@ -195,6 +194,7 @@ class Room(AbsenceRules, OfferActions):
         self.position = position
         self.moves = []
         self.result = None
+        self.ending = None
         self.finished = False
         self.game_id = self.store.new_game(self.code, self.variant_name, self.variant_json, starter,
                                            [s.name for s in self.seats], layout(position))
@@ -222,6 +222,8 @@ class Room(AbsenceRules, OfferActions):
         self.first, self.moves, self.position = replayed.first, replayed.moves, replayed.position
         self.finished = game.outcome is not None  # an end the store missed: end_if_over
         self.result = game.result
+        if game.outcome is not None and game.reason is not None:
+            self.ending = (game.outcome, cast(EndReason, game.reason))
         if game.match is not None:
             for held, player in zip(self.seats, game.match.terms.players, strict=True):
                 held.player = player
@@ -253,6 +255,10 @@ class Room(AbsenceRules, OfferActions):
         s = self.seats[seat]
         s.name, s.token_hash = client.name, hash_token(token)
         s.player, s.rating = player, client.ratings.get(self.match.rating_pool)
+        for other in self.seats:  # a bot sitting down moves the game to the bots' ladder
+            member = next(iter(other.clients), None)
+            if other is not s and member is not None and other.player is not None and member.player == other.player:
+                other.rating = member.ratings.get(self.match.rating_pool)
         s.clients.add(client)
         client.seats[self.code] = seat
         self.empty_since = None
@@ -544,6 +550,7 @@ class Room(AbsenceRules, OfferActions):
     def _finish(self, outcome: Outcome, reason: EndReason, result: str) -> None:
         self.finished = True
         self.result = result
+        self.ending = (outcome, reason)
         rated = self.match.finish(reason)
         # a store that commits at once settles the ratings inside finish_rated: their news
         # waits for the game_over they come from (a store that commits later tells them then)
