@@ -5,6 +5,7 @@ commands, the last run's figures and what each survivor means.
     .venv/bin/python benchmarks/mutation.py --engine run       # shared/mancala/engine, rules
     .venv/bin/python benchmarks/mutation.py results            # any mutmut command: show
     .venv/bin/python benchmarks/mutation.py show NAME          # NAME, browse, ...
+    .venv/bin/python benchmarks/mutation.py table [GLOB]       # counts by module, from the results
 
 Why a staging folder: mutmut names a mutant after its file's path (`src.` stripped) and
 the trampoline it puts in each mutated function only switches on when that name starts
@@ -24,9 +25,13 @@ ENGINE below, with MANCALA_C_CORE=0 so the pure-Python engine plays every game.
 from __future__ import annotations
 
 import argparse
+import fnmatch
+import json
 import os
 import re
 import sys
+from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -45,7 +50,7 @@ pytest_add_cli_args_test_selection = ["tests/engine", "tests/rules",
 """
 
 
-def stage(name: str, package: str, mutmut_table: str | None) -> Path:
+def stage(name: str, package: str, mutmut_table: str | None, deselect: Sequence[str] = ()) -> Path:
     """build/mutation/<name>/: the links and the pyproject.toml mutmut runs from."""
     folder = ROOT / "build" / "mutation" / name
     (folder / "src").mkdir(parents=True, exist_ok=True)
@@ -58,14 +63,48 @@ def stage(name: str, package: str, mutmut_table: str | None) -> Path:
     text = (ROOT / "pyproject.toml").read_text()
     if mutmut_table is not None:
         text = re.sub(r"(?ms)^\[tool\.mutmut\]\n.*?(?=^\[|\Z)", "", text) + "\n" + mutmut_table
+    for test in deselect:
+        text = text.replace('pytest_add_cli_args = [', f'pytest_add_cli_args = ["--deselect", "{test}", ', 1)
     (folder / "pyproject.toml").write_text(text)
     return folder
+
+
+# mutmut's exit codes (mutmut/stats.py), folded into the table's columns
+VERDICTS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no tests", None: "not checked",
+            36: "timeout", -24: "timeout", 24: "timeout", 152: "timeout", 255: "timeout"}
+COLUMNS = ["killed", "timeout", "survived", "no tests", "not checked", "other"]
+
+
+def table(folder: Path, pattern: str) -> None:
+    """Per module, how many of the mutants named by `pattern` ended how (mutmut keeps each
+    verdict in a .meta file next to the mutated copy); survivors listed after the table.
+    mutmut's own `results` lists names only, and the scores are wanted module by module."""
+    counts: dict[str, Counter[str]] = {}
+    survivors: list[str] = []
+    for meta in sorted((folder / "mutants" / "src").rglob("*.py.meta")):
+        for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+            if not fnmatch.fnmatchcase(name, pattern):
+                continue
+            verdict = VERDICTS.get(code, "other")
+            counts.setdefault(name.split(".x")[0].split("__mutmut")[0], Counter())[verdict] += 1
+            if verdict in ("survived", "no tests"):
+                survivors.append(f"{verdict}: {name}")
+    print(f"{'module':40} {'mutants':>7} " + " ".join(f"{c:>11}" for c in COLUMNS))
+    for module, c in sorted(counts.items()):
+        print(f"{module:40} {sum(c.values()):7} " + " ".join(f"{c[col]:11}" for col in COLUMNS))
+    print("\n".join(survivors))
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", action="store_true",
                         help="mutate shared/mancala/engine and rules instead of the server")
+    parser.add_argument("--folder", default="server",
+                        help="build/mutation/FOLDER for a server run: two runs over different modules "
+                             "(mutant globs) may go side by side, each in its own folder")
+    parser.add_argument("--deselect", action="append", default=[], metavar="TEST",
+                        help="leave a test out of this folder's run (a test that starts rules-worker "
+                             "processes fails their 2 s limit on a loaded machine, and then every run)")
     parser.add_argument("mutmut_args", nargs=argparse.REMAINDER,
                         help="mutmut's command and arguments (default: run --max-children 2)")
     args = parser.parse_args()
@@ -73,8 +112,11 @@ def main() -> None:
         folder = stage("engine", "mancala", ENGINE)
         os.environ["MANCALA_C_CORE"] = "0"
     else:
-        folder = stage("server", "mancala_server", None)
+        folder = stage(args.folder, "mancala_server", None, args.deselect)
     command = args.mutmut_args or ["run", "--max-children", "2"]
+    if command[0] == "table":
+        table(folder, command[1] if len(command) > 1 else "*")
+        return
     mutmut = Path(sys.executable).parent / "mutmut"
     os.chdir(folder)
     os.execv(mutmut, [str(mutmut), *command])

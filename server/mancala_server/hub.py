@@ -225,7 +225,10 @@ class Hub:
         """A room's write failed (the disk?): closed, its people told; nothing after it was."""
         room = self.rooms.get(code)
         if room is not None and self.journals.get(code) is journal:
-            self.close_room(room, "this server could not store its game")
+            why = "this server could not store its game"
+            # told past the journal: a failed journal tells nothing more, close_room's news included
+            self.deliver(room.clients(), RoomClosed(room=code, reason=why))
+            self.close_room(room, why)
 
     def count_move(self, room: Room) -> None:
         self.metrics.moves.inc()

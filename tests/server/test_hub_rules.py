@@ -359,3 +359,97 @@ async def test_a_restart_replays_rounds_random_layouts_and_computer_seats_as_the
         assert again.rooms[levelled].seats[0].computer and again.rooms[levelled].seats[0].rating == (1971, False)
     finally:
         again.rules.close()
+
+
+async def identified(hub: Hub, name: str) -> FakeMember:
+    member = FakeMember(name, address=f"10.0.1.{len(name)}")
+    reply = await send(hub, member, type="identify", name=name)
+    assert reply.type == "identity"
+    return member
+
+
+async def test_quick_pairing_makes_a_listed_room_on_its_terms_and_seats_the_next_pairer_in_it(
+        hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob", address="10.0.0.2")
+    clock = {"base": 300, "increment": 2, "days": 0}
+    state = await send(hub, ann, type="quick_pair", variant="oware_abapa", clock=clock, id=1)
+    code = state.room
+    room = hub.rooms[code]
+    assert len(code) == 6 and room.public and room.quick and room.creator == "10.0.0.1"
+    assert ann.created == {code} and room.starter == 0 and room.position.turn == 0
+    assert room.match.control is not None and room.match.control.base == 300 and not room.match.rated
+    again = await send(hub, ann, type="quick_pair", variant="oware_abapa", clock=clock)  # not with herself
+    assert again.room != code and len(hub.rooms) == 2
+    del hub.rooms[again.room]
+    joined = await send(hub, bob, type="quick_pair", variant="oware_abapa", clock=clock, id=2)
+    assert (joined.room, joined.you) == (code, 1) and set(hub.rooms) == {code} and bob.created == set()
+
+
+async def test_a_rated_quick_pairing_of_a_decisive_variant_gets_the_swap_rule_and_needs_an_identity(
+        hub: Hub) -> None:
+    reply = await send(hub, FakeMember("guest"), type="quick_pair", variant="multilap_jackman", rated=True)
+    assert reply.code == "not_identified" and not hub.rooms
+    ann = await identified(hub, "Ann")
+    state = await send(hub, ann, type="quick_pair", variant="multilap_jackman", rated=True)
+    assert state.type == "room_state", state
+    assert hub.rooms[state.room].match.rated and hub.rooms[state.room].match.pie
+
+
+async def test_quick_pairing_counts_against_the_room_quota_not_the_computer_one(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    await create(hub, ann, computer=1)  # the connection's one computer room (its limit)
+    state = await send(hub, ann, type="quick_pair", variant="oware_abapa")
+    assert state.type == "room_state" and len(ann.created) == 2
+    reply = await send(hub, ann, type="quick_pair", variant="kalah_4")
+    assert reply.code == "quota"
+
+
+async def test_a_swap_request_is_made_and_acknowledged(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0, starter=0, pie=True)
+    await send(hub, bob, type="join_room", room=code)
+    await send(hub, ann, type="move", room=code, move=2, ply=0)
+    reply = await send(hub, bob, type="swap", room=code, ply=1, id=5)
+    assert (reply.type, reply.id) == ("ack", 5) and bob.seats == {code: 0} and ann.seats == {code: 1}
+
+
+async def test_leaving_the_lobby_is_remembered_on_the_connection(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    await send(hub, ann, type="subscribe_lobby")
+    assert ann.lobby is True  # type: ignore[attr-defined]
+    await send(hub, ann, type="unsubscribe_lobby")
+    assert ann.lobby is False  # type: ignore[attr-defined]
+
+
+async def test_a_single_server_is_always_ready(hub: Hub) -> None:
+    assert hub.unready() == ""
+
+
+async def test_a_room_whose_write_fails_is_closed_and_its_people_are_told(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0, starter=0)
+    await send(hub, bob, type="join_room", room=code)
+    other = await create(hub, bob)
+    hub.storage.store.db.close()  # type: ignore[attr-defined]  # as a disk gone: every write fails
+    await send(hub, ann, type="move", room=code, move=2, ply=0)
+    closed = bob.of_type("room_closed")
+    assert [(c.room, c.reason) for c in closed] == [(code, "this server could not store its game")]
+    assert code not in hub.rooms and other in hub.rooms
+
+
+async def test_a_room_its_maker_left_before_anyone_came_is_closed_and_frees_the_quota(hub: Hub) -> None:
+    ann, cy, lobby = FakeMember("ann"), FakeMember("cy"), FakeMember("lobby")
+    await send(hub, lobby, type="subscribe_lobby")
+    alone = await create(hub, ann)
+    watched = await create(hub, ann)
+    await send(hub, cy, type="spectate", room=watched)
+    assert (await send(hub, ann, type="leave", room=alone)).type == "ack"
+    assert alone not in hub.rooms and lobby.of_type("lobby_update")[-1].removed == alone
+    await send(hub, ann, type="leave", room=watched)
+    assert watched in hub.rooms  # someone is still there
+    code = await create(hub, ann)  # the quota has room again (2 a connection)
+    bob = FakeMember("bob")
+    await send(hub, bob, type="join_room", room=code)
+    await send(hub, bob, type="leave", room=code)
+    await send(hub, ann, type="leave", room=code)
+    assert code in hub.rooms  # a game on, though nobody moved: its grace periods decide

@@ -3,14 +3,16 @@ messages its members get. Written from docs/mutation.md's survivors of room.py."
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
 
 from mancala.protocol.messages import ErrorCode, TimeControl
+from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
 from tests.server.fakes import FakeClock, FakeMember
-from tests.server.room_setup import ABANDON, make_room, seat_both
+from tests.server.room_setup import ABANDON, against_computer, make_room, seat_both
 
 
 def refused(code: ErrorCode, call: object, *args: object) -> str:
@@ -319,3 +321,249 @@ async def test_a_computer_seat_is_named_by_its_level(tmp_path: Path) -> None:
     room.add_computer(1, 2)
     assert [s.name for s in room.seats] == ["Computer (perfect)", "Computer (level 2)"]
 
+
+
+def with_swap_rule(room: Room) -> Room:
+    """The room's game begun again with the swap rule on (a room's terms are set before
+    its first game: make_room's is replaced)."""
+    room.match.configure(room.match.control, room.match.rated, pie=True)
+    room.begin(0, room.game.start(0))
+    return room
+
+
+async def test_a_swap_seats_the_second_player_on_the_side_that_moved_and_stores_it(tmp_path: Path) -> None:
+    clock = FakeClock()
+    changes: list[Room] = []
+    room = with_swap_rule(make_room(tmp_path, clock, changes=changes))
+    ann, bob = seat_both(room)
+    cy = FakeMember("cy")
+    room.watch(cy)
+    await room.move(ann, 2, 0)
+    room.detach(ann)  # away: her grace period named seat 0, her seat until the swap
+    clock.advance(10)
+    changes.clear()
+    room.swap(bob, 1)
+    assert bob.seats == {"RULES1": 0} and ann.seats == {} and [s.name for s in room.seats] == ["bob", "ann"]
+    assert bob.of_type("room_state")[-1].you == 0 and cy.of_type("room_state")[-1].you is None
+    assert room.seats[1].abandon_timer is not None and room.seats[0].abandon_timer is None
+    assert room.seats[1].forfeit_at == clock.now() + ABANDON  # armed again, in full, for her new seat
+    assert room.position.turn == 1 and room.match.swapped and changes == [room]
+    assert room.game_id is not None
+    stored = room.store.game(room.game_id)  # type: ignore[attr-defined]
+    assert stored.players == ["bob", "ann"] and stored.match.terms.swapped
+    assert room.store.room("RULES1").seats[0][0] == "bob"  # type: ignore[attr-defined]
+    assert room.last_activity == clock.now()
+    clock.advance(ABANDON)
+    assert [(s.seat, s.status) for s in bob.of_type("player_status")][-1] == (1, "claimable")
+    room.claim_win(bob)
+    assert bob.of_type("game_over")[-1].outcome == {"kind": "WIN", "winner": 0}
+
+
+async def test_a_swap_against_the_computer_hands_it_the_turn(tmp_path: Path) -> None:
+    room = with_swap_rule(make_room(tmp_path, FakeClock()))
+    turns: list[Room] = []
+    room.add_computer(0, 1)
+    room.turn_hook = turns.append
+    bob = FakeMember("bob")
+    room.claim(bob, 1)
+    await room.play_for(0, 2, 0)  # the computer's first move
+    turns.clear()
+    room.swap(bob, None)
+    assert room.seats[1].computer and room.position.turn == 1 and turns == [room]
+    with pytest.raises(RoomError) as err:
+        room.swap(FakeMember("eve"), None)
+    assert err.value.code == ErrorCode.NOT_A_PLAYER
+
+
+async def test_the_summary_shows_the_swap_rule(tmp_path: Path) -> None:
+    room = with_swap_rule(make_room(tmp_path, FakeClock()))
+    assert room.summary().pie and room.room_state(None).pie
+    assert not make_room(tmp_path, FakeClock(), code="RULES2").summary().pie
+
+
+async def test_a_player_back_in_a_room_left_empty_makes_it_occupied_again(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    _, token = room.claim(ann, 0)
+    room.claim(bob, 1)
+    room.detach(bob)
+    room.detach(ann)
+    assert room.empty_since == clock.now()
+    clock.advance(5)
+    room.reconnect(FakeMember("ann"), token)
+    assert room.empty_since is None
+
+
+async def test_a_rated_game_left_before_both_players_moved_is_aborted_not_forfeited(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, rated=True)
+    ann, bob = FakeMember("ann", player="p-ann"), FakeMember("bob", player="p-bob")
+    room.claim(ann, 0)
+    room.claim(bob, 1)
+    await room.move(ann, 2, 0)
+    room.detach(bob)
+    clock.advance(ABANDON)
+    over = ann.of_type("game_over")[0]
+    assert (over.reason, over.outcome, over.result) == (
+        "aborted", {"kind": "TIE", "winner": None}, "aborted: North left before both players had moved")
+    assert not [s for s in ann.of_type("player_status") if s.status == "forfeited"]
+
+
+async def test_a_forfeit_names_the_player_who_lost_it(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = seat_both(room)
+    room.detach(bob)
+    clock.advance(ABANDON)
+    room.claim_win(ann)
+    forfeited = ann.of_type("player_status")[-1]
+    assert (forfeited.seat, forfeited.status, forfeited.name) == (1, "forfeited", "bob")
+
+
+async def test_the_time_left_to_come_back_is_given_in_whole_seconds_rounded(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = seat_both(room)
+    room.detach(bob)
+    clock.advance(ABANDON - 1.5)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, ann) \
+        == "room RULES1: nothing to claim: North has 2 s left to come back"
+
+
+async def test_north_claiming_against_a_correspondence_opponent_is_told_south_is_not_away(
+        tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), control=TimeControl(days=1))
+    ann, bob = seat_both(room)
+    room.detach(ann)
+    assert refused(ErrorCode.NOT_CLAIMABLE, room.claim_win, bob) \
+        == "room RULES1: nothing to claim: South is not away past a grace period"
+
+
+async def test_a_swap_after_the_first_players_grace_period_leaves_the_win_claimable(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = with_swap_rule(make_room(tmp_path, clock))
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    room.detach(ann)
+    clock.advance(ABANDON)
+    room.swap(bob, 1)  # ann's seat is North now: still away past her grace period
+    assert room.seats[1].claimable and room.seats[1].abandon_timer is None
+    room.claim_win(bob)
+    assert bob.of_type("game_over")[-1].outcome == {"kind": "WIN", "winner": 0}
+
+
+def logged(caplog: pytest.LogCaptureFixture) -> list[str]:
+    return [r.getMessage() for r in caplog.records if r.name == "mancala_server"]
+
+
+async def test_the_server_log_tells_each_turn_of_a_rooms_life_by_room_seat_and_who(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    """The log is how an operator follows a room after the fact (who sat, left, came
+    back, took back, forfeited): each line names the room, the seat and the connection."""
+    caplog.set_level(logging.INFO, logger="mancala_server")
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob, cy = FakeMember("ann"), FakeMember("bob"), FakeMember("cy")
+    room.claim(ann, 0)
+    room.watch(cy)
+    _, token = room.claim(bob, 1)
+    room.detach(bob)
+    bob = FakeMember("bob")
+    room.reconnect(bob, token)
+    await room.move(ann, 2, 0)
+    await room.move(bob, 8, 1)
+    room.offer_takeback(0)
+    room.answer_takeback(1, True)
+    room.detach(bob, leaving=True)
+    clock.advance(ABANDON)
+    room.claim_win(ann)
+    await room.rematch(ann)
+    bob = FakeMember("bob")
+    room.reconnect(bob, token)
+    await room.rematch(bob)
+    wanted = ["room RULES1: fake ann takes seat 0 (South)", "room RULES1: fake cy spectates (1 watching)",
+              "room RULES1: fake bob takes seat 1 (North)", "room RULES1: seat 1 disconnected",
+              "room RULES1: fake bob back in seat 1", "room RULES1: moves from ply 0 taken back",
+              "room RULES1: seat 1 left",
+              "room RULES1: seat 1 away past its grace period; the win is claimable",
+              "room RULES1: seat 1 abandoned; forfeit",
+              "room RULES1: game over (forfeit): South wins: North abandoned the game",
+              "room RULES1: fake bob back in seat 1", "room RULES1: rematch, seats swapped"]
+    lines = logged(caplog)
+    assert [line for line in lines if line in wanted] == wanted, lines
+
+
+async def test_the_server_log_tells_a_swap_by_who_and_the_side_taken(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    caplog.set_level(logging.INFO, logger="mancala_server")
+    room = with_swap_rule(make_room(tmp_path, FakeClock()))
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    room.swap(bob, 1)
+    assert "room RULES1: fake bob swaps to South" in logged(caplog)
+
+
+async def test_leaving_a_game_against_the_computer_forfeits_it_at_once(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann = against_computer(room)
+    cy = FakeMember("cy")
+    room.watch(cy)
+    room.detach(ann, leaving=True)
+    over = cy.of_type("game_over")[0]
+    assert (over.reason, over.outcome) == ("forfeit", {"kind": "WIN", "winner": 1})
+    assert room.seats[0].abandon_timer is None
+
+
+async def test_a_player_who_leaves_before_anyone_joined_starts_no_grace_period(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann = FakeMember("ann")
+    room.claim(ann, 0)
+    room.detach(ann, leaving=True)
+    assert room.seats[0].abandon_timer is None
+    clock.advance(ABANDON)
+    assert not room.finished and room.status == "waiting"
+
+
+async def test_both_away_the_player_whose_deadline_passed_first_loses_whichever_seat(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock)
+    ann, bob = seat_both(room)
+    cy = FakeMember("cy")
+    room.watch(cy)
+    room.detach(ann)
+    clock.advance(ABANDON)  # South claimable: North may claim, and goes away instead
+    room.detach(bob)
+    clock.advance(ABANDON)
+    over = cy.of_type("game_over")[0]
+    assert (over.reason, over.outcome) == ("forfeit", {"kind": "WIN", "winner": 1})
+
+
+async def test_what_a_member_muted_is_forgotten_when_it_leaves(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, _ = seat_both(room)
+    room.chat.mute(ann, "bob", True)
+    assert ann in room.chat.muted
+    room.detach(ann)
+    assert ann not in room.chat.muted
+
+
+async def test_a_new_rounds_first_layout_is_stored_at_the_ply_it_starts(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), variant="dakon_rounds")
+    ann, _ = seat_both(room)
+    while not ann.of_type("round_started"):
+        assert not room.finished
+        await room.play_for(room.position.turn, room.game.legal_moves(room.position)[0], None)
+    started = ann.of_type("round_started")[0]
+    assert room.game_id is not None
+    stored = room.store.game(room.game_id)  # type: ignore[attr-defined]
+    assert stored.rounds == {started.ply: {"board": started.state.board, "stores": started.state.stores}}
+
+
+async def test_a_swap_naming_an_old_ply_is_refused_as_stale(tmp_path: Path) -> None:
+    room = with_swap_rule(make_room(tmp_path, FakeClock()))
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    assert refused(ErrorCode.STALE_PLY, room.swap, bob, 0) == "the game is at ply 1, not 0"
+    assert bob.seats == {"RULES1": 1} and not room.match.swapped
