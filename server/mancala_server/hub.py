@@ -71,6 +71,7 @@ from mancala_server.request_ids import echoable_id
 from mancala_server.room import Room
 from mancala_server.room_journals import RoomJournals
 from mancala_server.room_ports import Deliver, Member, RoomError
+from mancala_server.room_states import RoomStates
 from mancala_server.rules_worker import RulesTimeout, RulesWorkers
 from mancala_server.storage import SqliteStorage, Storage
 from mancala_server.store import GameRow, RoomRow
@@ -112,6 +113,7 @@ class Hub:
         self.position_pages = PositionPages(self.stored)
         # the room_states a connection may ask for, by the moves they carry (catch_up.py)
         self.catch_up = CatchUpBudget.of(settings, self.clock.now)
+        self.room_states = RoomStates()  # and their moves encoded once (room_states.py)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
                            lambda: len(self.computers.queued), lambda: len(self.computers.pending))
@@ -509,7 +511,7 @@ class Hub:
     def take_seat(self, client: Member, room: Room, seat: Seat | None, request_id: Any) -> None:
         seat, token = room.claim(client, seat)
         room.tell(client, SeatGranted(id=request_id, room=room.code, seat=seat, token=token))
-        room.tell(client, room.room_state(seat))
+        room.tell(client, self.room_states.of(room, seat))
         self.competition.recent_chat(room, client)
         room.computer_turn()
 
@@ -520,14 +522,14 @@ class Hub:
         room = self.room(msg.room)
         self.catch_up.charge(client, len(room.moves))
         room.watch(client)
-        room.tell(client, room.room_state(None, msg.id))
+        room.tell(client, self.room_states.of(room, None, msg.id))
         self.competition.recent_chat(room, client)
 
     def on_reconnect(self, client: Client, msg: Reconnect) -> None:
         room = self.room(msg.room)
         self.catch_up.charge(client, len(room.moves))
         seat = room.reconnect(client, msg.token)
-        room.tell(client, room.room_state(seat, msg.id))
+        room.tell(client, self.room_states.of(room, seat, msg.id))
         self.competition.recent_chat(room, client)
 
     async def on_quick_pair(self, client: Client, msg: QuickPair) -> None:
