@@ -67,6 +67,7 @@ from mancala_server.move_cap import ending_at_cap, move_cap
 from mancala_server.on_demand import OnDemandSearches
 from mancala_server.one_turn import OneTurnLines
 from mancala_server.position_pages import PositionPages
+from mancala_server.rate_limits import Limits, LocalLimits
 from mancala_server.request_ids import echoable_id
 from mancala_server.room import Room
 from mancala_server.room_journals import RoomJournals
@@ -113,6 +114,8 @@ class Hub:
         self.position_pages = PositionPages(self.stored)
         # the room_states a connection may ask for, by the moves they carry (catch_up.py)
         self.catch_up = CatchUpBudget.of(settings, self.clock.now)
+        # the limits per person and per address (rate_limits.py); a cluster's are in Redis
+        self.limits: Limits = LocalLimits(self.clock.now)
         self.room_states = RoomStates()  # and their moves encoded once (room_states.py)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
@@ -518,16 +521,16 @@ class Hub:
     def on_join(self, client: Client, msg: JoinRoom) -> None:
         self.take_seat(client, self.room(msg.room), msg.seat, msg.id)
 
-    def on_spectate(self, client: Client, msg: Spectate) -> None:
-        room = self.room(msg.room)
-        self.catch_up.charge(client, len(room.moves))
+    async def on_spectate(self, client: Client, msg: Spectate) -> None:
+        await self.catch_up.charge(client, len(self.room(msg.room).moves), self.limits)
+        room = self.room(msg.room)  # again: in a cluster the budget's answer takes a moment
         room.watch(client)
         room.tell(client, self.room_states.of(room, None, msg.id))
         self.competition.recent_chat(room, client)
 
-    def on_reconnect(self, client: Client, msg: Reconnect) -> None:
-        room = self.room(msg.room)
-        self.catch_up.charge(client, len(room.moves))
+    async def on_reconnect(self, client: Client, msg: Reconnect) -> None:
+        await self.catch_up.charge(client, len(self.room(msg.room).moves), self.limits)
+        room = self.room(msg.room)  # again: in a cluster the budget's answer takes a moment
         seat = room.reconnect(client, msg.token)
         room.tell(client, self.room_states.of(room, seat, msg.id))
         self.competition.recent_chat(room, client)
