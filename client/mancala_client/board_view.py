@@ -60,6 +60,7 @@ class SeatView:
     name: str | None = None
     connected: bool = False
     computer: bool = False
+    bot: bool = False  # a bot's name always says so (docs/bots.md)
 
 
 @dataclass
@@ -84,6 +85,8 @@ class BoardView:
 def _seat_line(view: BoardView, seat: int) -> str:
     info = view.seats[seat] if seat < len(view.seats) else SeatView()
     who = computer_name(info.name) if info.computer else info.name if info.name else "(free seat)"
+    if info.bot and info.name:
+        who += " (bot)"
     notes = []
     if view.you == seat:
         notes.append("you")

@@ -92,7 +92,7 @@ class Screen:
             return  # an answer about a room we have since left
         self.view = BoardView(
             holes=msg.holes, state=msg.state.model_dump(), you=msg.you,
-            seats=[SeatView(s.name, s.connected, s.computer) for s in msg.seats],
+            seats=[SeatView(s.name, s.connected, s.computer, s.bot) for s in msg.seats],
             title=msg.title, room=msg.room, public=msg.public, status=msg.status, ply=msg.ply,
             last_move=(msg.moves[-1].seat, msg.moves[-1].move) if msg.moves else None,
             last_events=events_of(msg.moves[-1]) if msg.moves else None,

@@ -77,7 +77,8 @@ async def hub_life(app: web.Application) -> AsyncIterator[None]:
     app[STORAGE] = stored_games(hub)
     chores = [asyncio.create_task(hub.sweep(), name="sweep"),
               asyncio.create_task(hub.watch_senders(), name="watch-senders"),
-              asyncio.create_task(keep_alive(lambda: hub.clients), name="keepalive")]
+              asyncio.create_task(keep_alive(lambda: hub.clients), name="keepalive"),
+              asyncio.create_task(hub.explorer.run(), name="explorer")]
     try:
         yield
     finally:

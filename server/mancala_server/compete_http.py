@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
+from mancala_server.bots import is_bot
 from mancala_server.compete_store import ChatRow, PlayerRow, Profile
 from mancala_server.ratings import Rating
 
@@ -26,12 +27,12 @@ def _rating(r: Rating) -> dict[str, Any]:
 
 
 def leaderboard_json(variant: str, rows: list[tuple[PlayerRow, Rating]]) -> dict[str, Any]:
-    return {"variant": variant, "players": [{"rank": i + 1, "name": p.name, **_rating(r)}
+    return {"variant": variant, "players": [{"rank": i + 1, "name": p.name, "bot": is_bot(p.id), **_rating(r)}
                                             for i, (p, r) in enumerate(rows)]}
 
 
 def profile_json(profile: Profile) -> dict[str, Any]:
-    return {"name": profile.player.name,
+    return {"name": profile.player.name, "bot": is_bot(profile.player.id),
             "ratings": [{"variant": v, **_rating(r)} for v, r in sorted(profile.ratings.items())],
             "history": profile.history,
             "games": [g if g["private"] else {**g, "url": f"/games/{g['id']}"} for g in profile.games]}

@@ -45,6 +45,7 @@ from mancala.protocol.messages import (
 )
 from mancala.rules.loading import load_variant
 from mancala_server import fair_start
+from mancala_server.bots import is_bot
 from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ChallengeRow, PlayerRow
 from mancala_server.config import Settings
@@ -151,7 +152,7 @@ class Competition:
         waiting = await self.storage.open_challenges(who.id)
         client.send(Identity(id=request_id, player=who.id, name=who.name, secret=secret, ratings=[
             RatingInfo(variant=v, rating=r.shown(), rd=round(r.rd), provisional=r.provisional, games=r.games)
-            for v, r in sorted(ratings.items())]))
+            for v, r in sorted(ratings.items())], bot=is_bot(who.id)))
         for row in waiting:
             if await self._expired(row):
                 continue
@@ -195,7 +196,7 @@ class Competition:
                             f"more than {self.hub.settings.register_burst} new players from one address; "
                             "sign in as one you made (identify with player and secret)")
         try:
-            who, secret = await self.identity.register(name)
+            who, secret = await self.identity.register(name, msg.bot)
         except NameTaken:
             raise RoomError(ErrorCode.NAME_TAKEN, f"another player is called {name!r}") from None
         log.info("%s: new player %s", client.peer, who.id)
@@ -346,10 +347,13 @@ class Competition:
     async def _info(self, row: ChallengeRow) -> ChallengeInfo:
         by = await self.storage.player(row.by_player)
         to = await self.storage.player(row.to_player)
-        rating = (await self.storage.ratings_of(row.by_player)).get(row.variant)
+        # the challenger's rating on the ladder the game would move: the bots' where one is a bot
+        pool = fair_start.rating_pool(row.variant, False, is_bot(row.by_player) or is_bot(row.to_player))
+        rating = (await self.storage.ratings_of(row.by_player)).get(pool)
         return ChallengeInfo(challenge=row.id, by=by.name if by else "?", to=to.name if to else "?",
                              variant=row.variant, clock=TimeControl(**row.clock) if row.clock else None,
-                             rated=row.rated, rating=rating.shown() if rating else None)
+                             rated=row.rated, rating=rating.shown() if rating else None,
+                             bot=is_bot(row.by_player))
 
     async def _tell_challenge(self, row: ChallengeRow, clients: list[Member]) -> None:
         info = await self._info(row)

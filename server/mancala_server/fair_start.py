@@ -24,6 +24,7 @@ from mancala_server.room_ports import RoomError
 
 TABLE = Path(__file__).with_name("data") / "decisive_starts.json"
 COMPUTER_POOL = "@computer"  # the suffix of a variant's ladder against the computer
+BOT_POOL = "@bots"  # the suffix of a variant's ladder of games with a bot (docs/bots.md)
 
 
 @lru_cache(maxsize=1)
@@ -52,13 +53,17 @@ def terms_pie(variant: str, built_in: bool, rated: bool, pie: bool, computer: bo
     return True
 
 
-def rating_pool(variant: str, against_computer: bool) -> str:
-    """The ladder a rated game moves: the variant's, or its ladder against the computer."""
-    return variant + COMPUTER_POOL if against_computer else variant
+def rating_pool(variant: str, against_computer: bool, with_bot: bool = False) -> str:
+    """The ladder a rated game moves: the variant's, its ladder against the computer, or
+    its ladder of games with a bot (people's ratings there are apart from their own)."""
+    if against_computer:
+        return variant + COMPUTER_POOL
+    return variant + BOT_POOL if with_bot else variant
 
 
-def pool_variant(pool: str) -> tuple[str, bool]:
-    """A ladder's variant and whether it is the one against the computer."""
-    if pool.endswith(COMPUTER_POOL):
-        return pool[: -len(COMPUTER_POOL)], True
-    return pool, False
+def pool_variant(pool: str) -> tuple[str, str | None]:
+    """A ladder's variant and its kind: None for people's, else the suffix."""
+    for suffix in (COMPUTER_POOL, BOT_POOL):
+        if pool.endswith(suffix):
+            return pool[: -len(suffix)], suffix
+    return pool, None

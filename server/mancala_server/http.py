@@ -26,6 +26,7 @@ from mancala.rules.errors import VariantError
 from mancala_server import compete_http, game_pages
 from mancala_server.analysis import AnalysisError, ply_of
 from mancala_server.app_keys import HUB, STORAGE
+from mancala_server.explorer_view import ExplorerError, ExplorerView
 from mancala_server.game_access import may_read
 from mancala_server.hub import Hub
 from mancala_server.metrics import CONTENT_TYPE
@@ -93,6 +94,7 @@ class HttpRoutes:
     def __init__(self, app: web.Application, web_dir: Path = WEB_DIR) -> None:
         self.app = app
         self.web_dir = web_dir
+        self.explorer_view = ExplorerView(lambda: self.storage, self.hub.stored.definitions)
 
     @property
     def hub(self) -> Hub:
@@ -114,6 +116,7 @@ class HttpRoutes:
             web.get("/api/rooms", self.rooms),
             web.get(f"/api/variants/{NAME}", self.variant),
             web.get(f"/api/variants/{NAME}/one-turn", self.one_turn),
+            web.get(f"/api/explorer/{NAME}", self.explorer),
             web.get(f"/api/games/{GAME_ID}", self.game),
             web.get(f"/api/games/{GAME_ID}/positions", self.positions),
             web.get(f"/api/games/{GAME_ID}/record.{{kind:json|txt}}", self.record),
@@ -125,6 +128,7 @@ class HttpRoutes:
             # any name gets the page: it says in words when there is no such variant (as
             # /games/{id} does of an unknown game), where a 404 here showed raw JSON
             web.get(f"/one-turn/{NAME}", page("oneturn.html")),
+            web.get(f"/explorer/{NAME}", page("explorer.html")),
             web.get("/leaderboard", page("leaderboard.html")),
             web.get(r"/leaderboard/{variant:[A-Za-z0-9_]{0,60}}", page("leaderboard.html")),
             web.get(f"/players/{PERSON}", page("player.html")),
@@ -189,6 +193,14 @@ class HttpRoutes:
                 response.headers["Retry-After"] = "5"
             return response
         return json_response(answer)
+
+    async def explorer(self, request: web.Request) -> web.Response:
+        """`/api/explorer/{variant}?moves=[...]&starter=0`: a position of the variant's opening
+        tree and the moves counted games played there (explorer_view.py)."""
+        try:
+            return json_response(await self.explorer_view.answer(request.match_info["name"], request.query))
+        except ExplorerError as exc:
+            return error_response(exc.status, exc.code, exc.message)
 
     # ---- stored games -----------------------------------------------------------------------
 

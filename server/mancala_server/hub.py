@@ -60,6 +60,7 @@ from mancala_server.compete_hub import Competition
 from mancala_server.computer import ComputerPlayers
 from mancala_server.config import Settings
 from mancala_server.connection import Client, deliver
+from mancala_server.explorer_feed import ExplorerFeed
 from mancala_server.fencing import Fence
 from mancala_server.journal import Journal
 from mancala_server.metrics import Metrics
@@ -112,6 +113,7 @@ class Hub:
                                  settings.analysis_rate, settings.analysis_burst)
         # stored games' positions for HTTP, a page at a time, finished games' kept
         self.position_pages = PositionPages(self.stored)
+        self.explorer = ExplorerFeed(lambda: self.storage, self.stored.definitions)  # games into the explorer
         # the room_states a connection may ask for, by the moves they carry (catch_up.py)
         self.catch_up = CatchUpBudget.of(settings, self.clock.now)
         # the limits per person and per address (rate_limits.py); a cluster's are in Redis
@@ -327,6 +329,8 @@ class Hub:
         in, game over and rematch; with 1,000 subscribers those bursts tripled the p99 move
         latency of 100 busy rooms (docs/performance.md). Batched, a room changing ten times
         within an interval costs one update."""
+        if room.finished:
+            self.explorer.nudge()
         if not room.public or not self.lobby_clients:
             return  # a later subscriber gets the whole list when it subscribes
         self._lobby_dirty[room.code] = room

@@ -38,6 +38,7 @@ from mancala.protocol.messages import (
     TimeControl,
     UnratedReason,
 )
+from mancala_server.bots import is_bot
 from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ClockMark, MatchState, Terms
 from mancala_server.fair_start import rating_pool
@@ -173,7 +174,8 @@ class Match:
     def rating_pool(self) -> str:
         """The ladder this game's ratings move: against the computer, a ladder apart."""
         room = self.room
-        return rating_pool(room.variant_name, any(s.computer for s in room.seats))
+        return rating_pool(room.variant_name, any(s.computer for s in room.seats),
+                           any(is_bot(s.player) for s in room.seats))
 
     def check_swap(self, seat: int, ply: int | None) -> None:
         """The swap rule allows `seat` to take the first player's side now: the rule is on,

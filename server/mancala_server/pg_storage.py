@@ -21,6 +21,7 @@ from mancala.engine.position import Outcome
 from mancala_server.compete_store import MIGRATIONS_SCHEMA, NAME_KEYS_MIGRATION, rekeyed
 from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut
 from mancala_server.pg_compete import PG_COMPETE_SCHEMA, PgCompete
+from mancala_server.pg_explorer import PG_EXPLORER_SCHEMA, PgExplorer
 from mancala_server.store import GameRow, RoomRow
 
 SCHEMA = """
@@ -97,7 +98,7 @@ async def rekey_names(db: Any) -> None:
     await db.execute("INSERT INTO migrations (name) VALUES ($1) ON CONFLICT DO NOTHING", NAME_KEYS_MIGRATION)
 
 
-class PostgresStorage(PgCompete):
+class PostgresStorage(PgCompete, PgExplorer):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 
@@ -107,7 +108,7 @@ class PostgresStorage(PgCompete):
         async with pool.acquire() as db:
             await db.execute("SELECT pg_advisory_lock($1)", SCHEMA_LOCK)
             try:
-                await db.execute(SCHEMA + PG_COMPETE_SCHEMA + MIGRATIONS_SCHEMA)
+                await db.execute(SCHEMA + PG_COMPETE_SCHEMA + PG_EXPLORER_SCHEMA + MIGRATIONS_SCHEMA)
                 await rekey_names(db)
             finally:
                 await db.execute("SELECT pg_advisory_unlock($1)", SCHEMA_LOCK)

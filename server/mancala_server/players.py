@@ -13,6 +13,7 @@ import secrets
 import time
 from typing import Protocol
 
+from mancala_server.bots import BOT_PREFIX
 from mancala_server.compete_storage import CompeteStorage
 from mancala_server.compete_store import PlayerRow
 
@@ -28,8 +29,8 @@ class NameTaken(Exception):
 
 
 class Identity(Protocol):
-    async def register(self, name: str | None) -> tuple[PlayerRow, str]:
-        """A new player (a free name is made up when none is given); its secret."""
+    async def register(self, name: str | None, bot: bool = False) -> tuple[PlayerRow, str]:
+        """A new player, or a bot (a free name is made up when none is given); its secret."""
         ...
 
     async def sign_in(self, player_id: str, secret: str) -> PlayerRow | None: ...
@@ -49,10 +50,10 @@ class SecretIdentity:
     def __init__(self, storage: CompeteStorage) -> None:
         self.storage = storage
 
-    async def register(self, name: str | None) -> tuple[PlayerRow, str]:
+    async def register(self, name: str | None, bot: bool = False) -> tuple[PlayerRow, str]:
         secret = secrets.token_urlsafe(24)
         for attempt in range(20):
-            player_id = "p" + secrets.token_urlsafe(12)
+            player_id = (BOT_PREFIX if bot else "p") + secrets.token_urlsafe(12)
             chosen = name if name is not None and attempt == 0 else \
                 f"player-{''.join(secrets.choice(CODE_ALPHABET) for _ in range(5)).lower()}"
             if await self.storage.new_player(player_id, chosen, digest(secret)):

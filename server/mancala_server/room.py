@@ -44,17 +44,13 @@ from mancala_server.clock import Clock, Timer
 from mancala_server.game_access import share_key
 from mancala_server.game_clock import FIRST_MOVE_TIMEOUT
 from mancala_server.match import Ending, Match, Rerated
+from mancala_server.next_round import next_round_or_none
 from mancala_server.ratings import Settled, computer_rating
 from mancala_server.room_absence import AbsenceRules
 from mancala_server.room_chat import RoomChat
 from mancala_server.room_offers import OfferActions
 from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore, layout
-from mancala_server.rules_worker import (
-    RulesTimeout,
-    RulesWorkers,
-    next_round_or_none,
-    playable_start,
-)
+from mancala_server.rules_worker import RulesTimeout, RulesWorkers, playable_start
 from mancala_server.seat import SEAT_NAMES, Seat, hash_token
 from mancala_server.store import GameRow, RoomRow
 from mancala_server.stored_replay import Restored, restored
@@ -256,6 +252,10 @@ class Room(AbsenceRules, OfferActions):
         s = self.seats[seat]
         s.name, s.token_hash = client.name, hash_token(token)
         s.player, s.rating = player, client.ratings.get(self.match.rating_pool)
+        for other in self.seats:  # a bot sitting down moves the game to the bots' ladder
+            member = next(iter(other.clients), None)
+            if other is not s and member is not None and other.player is not None and member.player == other.player:
+                other.rating = member.ratings.get(self.match.rating_pool)
         s.clients.add(client)
         client.seats[self.code] = seat
         self.empty_since = None

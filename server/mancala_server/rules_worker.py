@@ -22,12 +22,14 @@ from multiprocessing.connection import Connection
 from multiprocessing.process import BaseProcess
 from typing import Any
 
-from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
+from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
 from mancala.rules.enums import StartPattern
 from mancala.rules.errors import VariantError, Violation
 from mancala.rules.loading import parse_variant, prepare_validation
 from mancala.rules.variant import Variant
+from mancala_server import stored_replay
+from mancala_server.next_round import next_round_or_none
 
 log = logging.getLogger("mancala_server")
 RANDOM_DRAWS = 20  # RANDOM layouts drawn before a variant is refused as one nobody can start
@@ -82,18 +84,6 @@ def playable_start(variant: Variant, game: Game, starter: int, board: list[int] 
     return pos
 
 
-def next_round_or_none(game: Game, pos: Position) -> Position | None:
-    """The next round's start after a round ended, or None when it cannot start."""
-    if pos.outcome is None or pos.outcome.kind not in ROUND_KINDS:
-        return None
-    try:
-        nxt = game.next_round(pos)
-    except IllegalMove:
-        return None
-    game.legal_moves(nxt)
-    return nxt
-
-
 class _Games:
     """The worker's games by variant text (a room's moves reuse its Game)."""
 
@@ -132,8 +122,6 @@ def _serve(conn: Connection, niceness: int = 0) -> None:
                 starter, board, seed = args
                 reply: Any = Started(variant, playable_start(variant, game, starter, board, seed))
             elif kind == "stored":
-                from mancala_server import stored_replay  # imports this module: not at the top
-
                 what, work = args
                 reply = stored_replay.run(game, what, work)
             else:

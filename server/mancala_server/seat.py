@@ -7,6 +7,7 @@ import hashlib
 from dataclasses import dataclass, field
 
 from mancala.protocol.messages import SeatInfo
+from mancala_server.bots import is_bot
 from mancala_server.clock import Timer
 from mancala_server.room_ports import Member
 
@@ -45,7 +46,7 @@ class Seat:
         rating, provisional = self.rating if self.rating is not None else (None, False)
         return SeatInfo(name=self.name, connected=self.connected, computer=self.computer, rating=rating,
                         provisional=provisional, grace_ms=self.grace_ms(now),
-                        claimable=self.claimable and now is not None)
+                        claimable=self.claimable and now is not None, bot=is_bot(self.player))
 
     def grace_ms(self, now: float | None) -> int | None:
         if now is None or self.abandon_timer is None or self.forfeit_at is None:

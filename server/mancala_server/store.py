@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 from mancala.engine.position import Outcome
 from mancala_server.compete_store import CompeteStore
+from mancala_server.explorer_store import ExplorerStore
 from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut, new_game_id
 from mancala_server.wal_checkpoints import WalCheckpoints
 
@@ -101,7 +102,7 @@ class GameRow:
     match: MatchState | None = None
 
 
-class Store(CompeteStore):
+class Store(CompeteStore, ExplorerStore):
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
@@ -128,6 +129,7 @@ class Store(CompeteStore):
             if column not in columns:
                 self.db.execute(f"ALTER TABLE rooms ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
         self._compete_schema()  # players, ratings, clocks, chat, challenges (compete_store.py)
+        self._explorer_schema()  # the opening explorer's tree (explorer_store.py)
 
     def close(self) -> None:
         if self.checkpoints is not None:
@@ -307,7 +309,8 @@ class Store(CompeteStore):
         stored = self.db.execute("SELECT seat, move FROM moves WHERE game_id=? ORDER BY ply", (game_id,)).fetchall()
         # one parse of all the moves: a json.loads per move was most of the 8-18 ms a
         # 2,000-move game took here, on the event loop, at every HTTP read of it
-        moves = list(zip((seat for seat, _ in stored), json.loads("[" + ",".join(m for _, m in stored) + "]")))
+        parsed = json.loads("[" + ",".join(m for _, m in stored) + "]")
+        moves = list(zip((seat for seat, _ in stored), parsed, strict=True))
         rounds = {int(ply): start for ply, start in json.loads(r[11]).items()} if r[11] else None
         return GameRow(r[0], r[1], r[2], json.loads(r[3]), r[4], [r[5], r[6]],
                        Outcome.from_json(json.loads(r[7])) if r[7] else None, r[8], r[9], moves,

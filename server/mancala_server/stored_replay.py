@@ -18,7 +18,7 @@ from mancala.engine.position import Position
 from mancala.protocol.messages import MoveRecord, move_events
 from mancala.record import GameInfo, record_text
 from mancala.rules.variant import Variant
-from mancala_server.rules_worker import next_round_or_none
+from mancala_server.next_round import next_round_or_none
 from mancala_server.store import GameRow
 
 

@@ -11,7 +11,7 @@ const open = new Map(); // challenge id -> the ChallengeInfo, while it waits
 
 function describe(c) {
   const rating = c.rating ? ` (${c.rating})` : "";
-  return `${c.by}${rating} → ${c.to}: ${variantTitle(c.variant)}, ${clockLabel(c.clock)}, ${c.rated ? "rated" : "casual"}`;
+  return `${c.by}${c.bot ? " (bot)" : ""}${rating} → ${c.to}: ${variantTitle(c.variant)}, ${clockLabel(c.clock)}, ${c.rated ? "rated" : "casual"}`;
 }
 
 function render() {
@@ -54,7 +54,7 @@ export const challengeHandlers = {
     open.set(msg.challenge, msg);
     render();
     if (!known && app.me && msg.to === app.me.name) {
-      showNotice(`${msg.by} challenges you: ${variantTitle(msg.variant)}, ${clockLabel(msg.clock)}.`, "Answer in the lobby.", "info");
+      showNotice(`${msg.by}${msg.bot ? " (a bot)" : ""} challenges you: ${variantTitle(msg.variant)}, ${clockLabel(msg.clock)}.`, "Answer in the lobby.", "info");
       announce(`${msg.by} challenges you.`);
     }
   },

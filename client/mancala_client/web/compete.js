@@ -7,7 +7,7 @@ import { noteRating } from "./identity.js";
 import { $, announce, showError, showNotice } from "./notice.js";
 import { app } from "./state.js";
 import { loadMuted, saveMuted } from "./store.js";
-import { SEAT_NAMES, shownName } from "./text.js";
+import { SEAT_NAMES, seatName } from "./text.js";
 
 const LOW_MS = 10_000; // a clock under this (or a tenth of its start) shows red
 // game_over's `unrated`: why a rated game moved no rating (docs/competitive.md, "Early games")
@@ -73,7 +73,7 @@ function clockBar(el, seat) {
   const ms = left(seat);
   const who = document.createElement("span");
   who.className = "who";
-  who.textContent = seat === room.you ? `You (${SEAT_NAMES[seat]})` : shownName(info.name) ?? `${SEAT_NAMES[seat]}: open seat`;
+  who.textContent = seat === room.you ? `You (${SEAT_NAMES[seat]})` : seatName(info) ?? `${SEAT_NAMES[seat]}: open seat`;
   const rating = document.createElement("span");
   rating.className = "rating";
   rating.textContent = info.rating ? `${info.rating}${info.provisional ? "?" : ""}` : "";

@@ -38,7 +38,7 @@ async function show(variant) {
     tr.dataset.name = p.name;
     const link = document.createElement("a");
     link.href = `/players/${encodeURIComponent(p.name)}`;
-    link.textContent = p.name;
+    link.textContent = p.bot ? `${p.name} (bot)` : p.name;
     const who = document.createElement("td");
     who.append(link);
     tr.append(cell("td", String(p.rank)), who, cell("td", `${p.rating}${p.provisional ? "?" : ""}`),

@@ -2,7 +2,7 @@
 // chart, recent games linking to their replays (/games/{id}). Text only, never markup.
 
 import { replayPath } from "./gamekey.js";
-import { fetchVariants, shownName, variantTitle } from "./text.js";
+import { fetchVariants, ladderTitle, shownName, variantTitle } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
 const SVG = "http://www.w3.org/2000/svg";
@@ -63,9 +63,9 @@ async function start() {
     return;
   }
   const data = await response.json();
-  $("player-title").textContent = data.name;
+  $("player-title").textContent = data.bot ? `${data.name} (bot)` : data.name;
   document.title = `${data.name} · Mancala`;
-  $("ratings-body").replaceChildren(...data.ratings.map((r) => row(variantTitle(r.variant),
+  $("ratings-body").replaceChildren(...data.ratings.map((r) => row(ladderTitle(r.variant),
                                                                     `${r.rating}${r.provisional ? "?" : ""}`,
                                                                     String(r.games))));
   // empty tables read as a page that failed to load: say that there is nothing yet

@@ -12,7 +12,7 @@ import { $ } from "./notice.js";
 import { pref, setPref } from "./prefs.js";
 import { app } from "./state.js";
 import { termsLabel } from "./terms.js";
-import { SEAT_NAMES, computerLevel, moveHole, playerName, shownName, sideOf } from "./text.js";
+import { SEAT_NAMES, computerLevel, moveHole, playerName, seatName, sideOf } from "./text.js";
 
 /** The seat's player in words; "You (South)" for the viewer's own seat. */
 function name(seat) {
@@ -128,7 +128,7 @@ function renderMoves(onPick) {
   const list = $("move-list");
   renderMoveList(list, room.moves, {
     holes: room.holes, shown: app.viewPly, onPick,
-    names: [0, 1].map((seat) => (seat === room.you ? "You" : shownName(room.seats[seat].name) ?? SEAT_NAMES[seat])),
+    names: [0, 1].map((seat) => (seat === room.you ? "You" : seatName(room.seats[seat]) ?? SEAT_NAMES[seat])),
   });
   $("moves-count").textContent = String(room.moves.length);
   if (app.viewPly === null) list.scrollTop = list.scrollHeight; // the latest move in sight, without moving the page

@@ -44,7 +44,20 @@ export async function showRules(variant, title) {
   body.replaceChildren(about, list);
   if (info.rules) body.append(rulesLink(info.rules));
   if (info.one_turn) body.append(oneTurnButton(variant));
+  body.append(explorerLink(variant));
   panel.dataset.loaded = variant;
+}
+
+/** The variant's opening explorer: the moves people played, on a page of its own. */
+function explorerLink(variant) {
+  const a = document.createElement("a");
+  a.id = "explorer-link";
+  a.className = "explorer-link";
+  a.href = `/explorer/${encodeURIComponent(variant)}`;
+  a.target = "_blank";
+  a.rel = "noopener";
+  a.textContent = "Openings people played";
+  return a;
 }
 
 /** A multi-lap variant's: its best first turn played out, on a page of its own

@@ -135,9 +135,24 @@ export function shownName(name) {
   return level ? `Computer (${level})` : name;
 }
 
+/** A rating ladder's name: a variant's, or its ladders against the computer and with bots
+ * (the server's pools "variant@computer", "variant@bots"). */
+export function ladderTitle(pool) {
+  const [variant, kind] = pool.split("@");
+  if (kind === "computer") return `${variantTitle(variant)}, against the computer`;
+  if (kind === "bots") return `${variantTitle(variant)}, games with bots`;
+  return variantTitle(variant);
+}
+
+/** A seat's player as shown: a bot always says it is one (docs/bots.md). */
+export function seatName(info) {
+  const name = shownName(info?.name);
+  return info?.bot && name ? `${name} (bot)` : name;
+}
+
 export function playerName(seats, seat) {
   const info = seats?.[seat];
   if (!info || info.name === null) return SEAT_NAMES[seat];
   if (info.computer) return `${SEAT_NAMES[seat]} (computer)`;
-  return `${SEAT_NAMES[seat]} (${info.name})`;
+  return `${SEAT_NAMES[seat]} (${seatName(info)})`;
 }

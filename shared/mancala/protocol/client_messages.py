@@ -152,6 +152,7 @@ class Identify(_Request):
     player: PlayerId | None = None
     secret: Secret | None = None
     name: Name | None = None
+    bot: bool = False  # added: a new player that is a program (docs/bots.md); ignored when signing in
 
 
 class Rename(_Request):

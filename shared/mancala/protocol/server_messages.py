@@ -98,6 +98,7 @@ class SeatInfo(WireModel):
     grace_ms: int | None = None  # added, in room_state: an absent player's time left before forfeiting
     # added, in room_state: the grace period is over and the other seat may claim_win
     claimable: bool = False
+    bot: bool = False  # added: the seat's player is a bot (docs/bots.md)
 
 
 class RoomSummary(WireModel):
@@ -299,6 +300,7 @@ class Identity(WireModel):
     name: str
     secret: str | None = None
     ratings: list[RatingInfo] = []
+    bot: bool = False  # added: this identity is a bot (docs/bots.md)
 
 
 class TransferCodeReply(WireModel):
@@ -320,6 +322,7 @@ class ChallengeInfo(WireModel):
     clock: TimeControl | None = None
     rated: bool = False
     rating: int | None = None  # the challenger's rating in the variant
+    bot: bool = False  # added: the challenger is a bot
 
 
 class ChallengeUpdate(WireModel):
