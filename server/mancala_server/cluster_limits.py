@@ -8,7 +8,7 @@ takes from all or none, by Redis' own clock (the nodes' clocks need not agree). 
 expires once it would have refilled: an absent bucket is a full one.
 
 Only acts that other users are protected from come here (chat, challenges, new players,
-catch-ups, HTTP requests): one round trip each, which none of them notices. Moves never
+catch-ups, analyses, HTTP requests): one round trip each, which none of them notices. Moves never
 come here: a socket's own message rate and a connection's own catch-up budget are that
 socket's, and a socket lives on one node, so they stay in its memory.
 

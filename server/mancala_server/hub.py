@@ -110,7 +110,7 @@ class Hub:
         self.searches = OnDemandSearches(settings.search_workers, settings.search_queue, settings.search_niceness)
         self.one_turn = OneTurnLines(self.searches, settings.one_turn_time_limit)
         self.analyses = Analyses(self.searches, self.stored.definitions, settings.analysis_budget_ms,
-                                 settings.analysis_rate, settings.analysis_burst)
+                                 settings.analysis_rate, settings.analysis_burst, lambda: self.limits)
         # stored games' positions for HTTP, a page at a time, finished games' kept
         self.position_pages = PositionPages(self.stored)
         self.explorer = ExplorerFeed(lambda: self.storage, self.stored.definitions)  # games into the explorer

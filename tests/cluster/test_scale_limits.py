@@ -6,6 +6,7 @@ limited, not open, and not refusing everything either (cluster_limits.py)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from collections import Counter
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -20,7 +21,8 @@ LIMITS = {"MANCALA_REGISTER_BURST": "6", "MANCALA_REGISTER_RATE": NEVER,
           "MANCALA_CHAT_BURST": "3", "MANCALA_CHAT_RATE": NEVER,
           "MANCALA_CHALLENGE_BURST": "2", "MANCALA_CHALLENGE_RATE": NEVER,
           "MANCALA_CATCH_UP_ADDRESS_BURST": "4", "MANCALA_CATCH_UP_ADDRESS_RATE": NEVER,
-          "MANCALA_HTTP_BURST": "8", "MANCALA_HTTP_RATE": NEVER}
+          "MANCALA_ANALYSIS_BURST": "2", "MANCALA_ANALYSIS_RATE": NEVER,
+          "MANCALA_HTTP_BURST": "12", "MANCALA_HTTP_RATE": NEVER}
 
 
 async def outcome(request: Awaitable[Any]) -> str:
@@ -56,8 +58,7 @@ async def test_one_person_over_two_nodes_is_held_to_one_limit(new_cluster: Calla
 
     # chat: ann in a room on each node (each made on the node it lives on), line about
     rooms = [(await ann[i].create_room("kalah_4", seat=0)).room for i in (0, 1)]
-    for client in ann:
-        await client.next_event("room_state")
+    games = [(await client.next_event("room_state")).game_id for client in ann]
 
     async def say(i: int) -> Any:
         return await ann[i % 2].request({"type": "chat", "room": rooms[i % 2], "text": f"line {i}"})
@@ -78,12 +79,23 @@ async def test_one_person_over_two_nodes_is_held_to_one_limit(new_cluster: Calla
 
     got["spectate"] = await alternating(8, spectate)
 
-    # HTTP requests from one address (the nodes' start-up checks took one or more already)
+    # analyses from one address: each game's first position asked of each node (answers
+    # already given are free, but each node keeps its own)
+    analysed = Counter()
+    for i in range(4):
+        status, body = await asyncio.to_thread(cluster.nodes[i % 2].http, f"/api/games/{games[i // 2]}/analysis?ply=0",
+                                               30)
+        analysed["ok" if status == 200 else json.loads(body)["error"]] += 1
+    got["analysis"] = analysed
+
+    # HTTP requests from one address (the nodes' start-up checks took one or more already,
+    # and the analyses 4)
     statuses = Counter([(await asyncio.to_thread(cluster.nodes[i % 2].http, "/api/variants"))[0]
                         for i in range(16)])
-    got["http"] = Counter({"200 within the burst" if statuses[200] <= 8 - 2 else "200 past the burst": 1})
+    got["http"] = Counter({"200 within the burst" if statuses[200] <= 12 - 2 - 4 else "200 past the burst": 1})
     assert got == {"register": {"ok": 4, "rate_limited": 6}, "chat": {"ok": 3, "rate_limited": 5},
                    "challenge": {"ok": 2, "rate_limited": 4}, "spectate": {"ok": 4, "rate_limited": 4},
+                   "analysis": {"ok": 2, "analysis_quota": 2},
                    "http": {"200 within the burst": 1}}, statuses
     assert set(statuses) == {200, 429}
 
