@@ -1,12 +1,16 @@
 """room_state messages whose move list is encoded once per move, not once per catch-up.
 
 A `spectate` or `reconnect` of a long game sends its whole move list. Built and encoded
-from scratch each time, a 2,000-move bule_perga game cost the event loop about 15 ms a
-catch-up (pydantic validates and serialises every MoveRecord again), and a few spectators
-catching up at once pushed a bystander's ping p99 to 74 ms (benchmarks/abuse.py, point
-3). A game's moves only grow (a takeback or a new game replaces the list, MoveRecords are
-frozen), so each room keeps its moves' encodings and extends them with the new moves
-only: a catch-up then costs the room's head fields plus one join of cached bytes.
+from scratch each time, a 2,000-move bule_perga game cost the event loop 7 to 10 ms a
+catch-up (pydantic validates and serialises every MoveRecord again; 20 to 30 ms at 6,000
+moves), and a few spectators catching up at once pushed a bystander's ping p99 to 74 ms
+(benchmarks/abuse.py, point 3). A game's moves only grow (a takeback or a new game
+replaces the list, MoveRecords are frozen), so each room keeps its moves' encodings and
+extends them with the new moves only: a catch-up then costs the room's head fields plus
+one join of cached text or bytes, 0.1 to 0.4 ms at any length
+(benchmarks/catch_up_frames.py). The price is memory: each encoding kept twice (each move
+and the joined list), about 0.2 KB a move for each wire format a spectator of the room
+used, until the room closes.
 
 The frames are the same bytes as RoomState's own (tests/server/test_room_states.py
 compares them): `CachedRoomState` is a RoomState that gives the codec its own frame
