@@ -1,4 +1,5 @@
-"""Builds the optional C core (the engine's `_fastcore`, the solver's `_solver`).
+"""Builds the optional C core (the engine's `_fastcore`, the solver's `_solver`, the
+endgame databases' `_egtb`).
 
 Both are optional: without a C compiler the install still succeeds, the engine plays in
 Python (`mancala.engine.fast.make_fast` returns None) and the solver searches in Python.
@@ -22,6 +23,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 EXTENSIONS = {
     "mancala/engine/_fastcore": "shared/mancala/engine/_fastcore.c",
     "mancala/ai/_solver": "shared/mancala/ai/_solver.c",
+    "mancala/ai/_egtb": "shared/mancala/ai/_egtb.c",
 }
 HEADER_DIR = "shared/mancala/engine"
 

@@ -2,7 +2,7 @@
 
 Start-up time matters here (`mancala replay` runs in scripts, once per batch): this
 module imports only argparse. Each command imports what it needs when it runs, and
-the subcommands whose options live in other modules (play, arena, solve, bench)
+the subcommands whose options live in other modules (play, arena, solve, bench, egtb)
 get those options only when that subcommand is the one on the command line
 (`build_parser()` without an argument still builds the whole parser).
 """
@@ -114,6 +114,12 @@ def _cmd_arena(args: argparse.Namespace) -> int:
     return main(args)
 
 
+def _cmd_egtb(args: argparse.Namespace) -> int:
+    from mancala_cli.egtb import main
+
+    return main(args)
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     from mancala_cli.solve import main
 
@@ -139,6 +145,7 @@ _OPTIONS_FROM = {
     "arena": ("mancala.ai.arena", "add_arguments"),
     "solve": ("mancala_cli.solve", "add_arguments"),
     "bench": ("mancala_cli.bench", "add_arguments"),
+    "egtb": ("mancala_cli.egtb", "add_arguments"),
 }
 
 
@@ -197,6 +204,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("bench", help="engine benchmark: random playouts and replay (moves/s, games/s)")
     _add_options("bench", p, only)
     p.set_defaults(func=_cmd_bench)
+
+    p = sub.add_parser("egtb", help="endgame databases: build every board with up to N seeds (mancala.ai.egtb)")
+    _add_options("egtb", p, only)
+    p.set_defaults(func=_cmd_egtb)
     return parser
 
 

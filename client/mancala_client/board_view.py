@@ -4,20 +4,21 @@ North's view after South (sam) played c from the start of Kalah 4:
 
     Kalah 4 | room K7QP2M | private | ply 1
       South: sam | store 1
-            F*   E*   D*   C    B*   A*
+            f*   e*   d*   c    b*   a*
           [ 5] [ 5] [ 5] { 0} [ 4] [ 4]
       [ 1] South                   North [ 0]
           [ 4] [ 4] [ 4] [ 4] [ 4] [ 4]
-            a    b    c    d    e    f
+            A    B    C    D    E    F
       North: nora (you) | store 0
       ({ } last move, * playable)
-    Last move: South sowed C: 4 seeds (1 into the store), sows again.
+    Last move: South sowed c: 4 seeds (1 into the store), sows again.
     Waiting for South (sam) to move.
 
 A North player sees the board turned half a turn: their row at the bottom read
 from their own left, their store on the right. Spectators see South's view.
-Lower-case labels are the viewer's holes; capitals are the opponent's own
-letters (counted from the opponent's left), so "South played C" names the C.
+The labels are the text record's, whoever looks (docs/notation.md): South's holes
+a, b, c... and North's A, B, C..., each row lettered from its owner's left, so
+"South played c" names the same hole on every screen and in the record.
 
 Marks: `{ 4}` the hole the last move started from; `*` after a label: a hole the
 player to move may play; `##` a blocked hole; `s`/`n` after a count: a child
@@ -80,6 +81,7 @@ class BoardView:
     last_events: list[dict[str, Any]] | None = None  # what the last move did (move_made.events)
     result: str | None = None
     spectators: int = 0
+    reason: str | None = None  # how the game ended (game_over's, or room_state's after a reload)
 
 
 def _seat_line(view: BoardView, seat: int) -> str:
@@ -130,9 +132,9 @@ def render_board(view: BoardView) -> str:
         return "[" + body + "]"
 
     def label_cell(hole: int) -> str:
-        text = label(hole, n, viewer) + ("*" if hole in legal_holes else "")
+        text = label(hole, n) + ("*" if hole in legal_holes else "")
         # the label sits under the count's last digit; the mark hangs to its right
-        return (" " * max(1, width + 1 - len(label(hole, n, viewer))) + text).ljust(cell_w)
+        return (" " * max(1, width + 1 - len(label(hole, n))) + text).ljust(cell_w)
 
     top, bottom = screen_rows(n, viewer)
     top_seat, bottom_seat = 1 - viewer, viewer
@@ -176,9 +178,9 @@ def render_board(view: BoardView) -> str:
         seat, move = view.last_move
         who = "You" if seat == view.you else SEAT_NAMES[seat]
         if view.last_events:
-            lines.append(f"Last move: {describe(view.last_events, n, seat, viewer, view.you, move)}.")
+            lines.append(f"Last move: {describe(view.last_events, n, seat, view.you, move)}.")
         else:  # a server that does not say what the move did
-            lines.append(f"Last move: {who} played {move_text(move, n, viewer)}.")
+            lines.append(f"Last move: {who} played {move_text(move, n)}.")
     lines.append(status_line(view))
     return "\n".join(lines)
 
@@ -190,8 +192,9 @@ def status_line(view: BoardView) -> str:
     viewer = view.you if view.you is not None else 0
     outcome = st.get("outcome")
     if view.status == "finished" or outcome is not None:
-        text = view.result or _outcome_text(outcome, st)
-        return f"Game over: {text}."
+        line = ending_line(view.result or _outcome_text(outcome, st), view.reason)
+        early = early_end(st) if view.reason in (None, "rules") else None
+        return f"{line} {early}" if early else line
     if view.status == "waiting":
         free = [SEAT_NAMES[i] for i, s in enumerate(view.seats) if not s.name and not s.computer]
         seat_words = f" ({' and '.join(free)} free)" if free else ""
@@ -206,6 +209,30 @@ def status_line(view: BoardView) -> str:
     if seat.computer:
         return f"The computer ({SEAT_NAMES[turn]}) is thinking..."
     return f"Waiting for {SEAT_NAMES[turn]}" + (f" ({seat.name})" if seat.name else "") + " to move."
+
+
+def ending_line(result: str, reason: str | None) -> str:
+    """How the game ended, one line: an aborted game had no result to announce."""
+    if reason == "aborted":
+        return f"Game aborted: {result.removeprefix('aborted: ')}."
+    return f"Game over: {result}."
+
+
+def early_end(st: dict[str, Any]) -> str | None:
+    """Why a game the rules ended has seeds left on the board (docs/rules-decisions.md: a
+    count of more than half the seeds ends the game there, the board left as it stands);
+    None when the board is empty or no count reached half. Said in words: a player who
+    saw seeds still on the board took the end for a fault."""
+    outcome = st.get("outcome")
+    left = sum(st["board"])
+    if not outcome or not left or str(outcome.get("kind", "")).startswith("ROUND_"):
+        return None
+    total = left + sum(st["stores"])
+    winner = outcome.get("winner")
+    if winner is not None and 2 * st["stores"][winner] > total:
+        return (f"{SEAT_NAMES[winner]} holds more than half of the {total} seeds, so the game ends "
+                f"early: the {left} left on the board could not change the result and count for nobody.")
+    return None
 
 
 def _outcome_text(outcome: dict[str, Any] | None, st: dict[str, Any]) -> str:

@@ -15,40 +15,49 @@ from mancala.rules.summary import first_sentence
 from mancala_client.api import ServerError
 from mancala_client.board_view import PERFECT, computer_name
 from mancala_client.command_args import CREATE_USAGE, parse_create, resolve_variant
-from mancala_client.compete_commands import HELP as COMPETE_HELP
-from mancala_client.compete_commands import CompeteCommands
+from mancala_client.compete_commands import CompeteCommands, compete_help
 from mancala_client.console import Output
+from mancala_client.help_text import Section, format_help, help_width
 from mancala_client.moves import SEAT_NAMES, MoveInputError, legal_text, move_text, parse_move
 from mancala_client.screen import Screen
 from mancala_client.session import NotConnected, Session
 from mancala_client.wording import room_line
 
-HELP = """\
-Commands (words; a move is just a hole label):
-  variants [WORD]         list the variants (those whose name or description has WORD)
-  rooms [all]             list the public rooms (changes print while you are in the lobby)
-  create VARIANT [private] [south|north] [first south|north|me|them|random] [vs computer [LEVEL]]
-                          make a room and take a seat; share its code to play a friend
-                          (public by default), or play the computer at once (private unless
-                          you add `public`): LEVEL is easy, medium (the default), hard or
-                          expert, or 0..3, or perfect (exact play where it can solve the board in time)
-                          e.g. `create kalah_4 vs computer hard`
-  join CODE [south|north] take a seat in a room
-  quick VARIANT [clock 5+3] [rated]
-                          pair with the next player who wants the same variant (and terms)
-  watch CODE              spectate a room
-  resume [CODE[:TOKEN]]   get back into a seat you hold (saved in {saved})
-In a game:
-  c   3   c cw   c left   play the hole labelled c (or number 3 from your left); add a
-                          direction (cw/ccw, or left/right along your row) when asked
-  board                   draw the board again      history   the moves so far
-  resign                  give up the game          rematch   offer (or accept) a new game
-  claim                   claim the win once your opponent has been away too long
-  swap                    (swap rule) take the side that made the first move, instead of moving
-                          (or keep waiting: they may still come back)
-  leave                   leave the room
-  help                    this text                 quit      leave the client (your seat
-                                                              stays yours for a while)"""
+
+def help_sections(saved: str) -> list[Section]:
+    return [
+        ("Commands (words; a move is just a hole label):", [
+            ("variants [WORD]", "list the variants (those whose name or description has WORD)"),
+            ("rooms [all]", "list the public rooms (changes print while you are in the lobby)"),
+            ("create VARIANT [private] [south|north] [first south|north|me|them|random] "
+             "[vs computer [LEVEL]] [clock 5+3] [rated]",
+             "make a room and take a seat; share its code to play a friend (public by default), or "
+             "play the computer at once (private unless you add `public`): LEVEL is easy, medium "
+             "(the default), hard or expert, or 0..3, or perfect (exact play where it can solve the "
+             "board in time), e.g. `create kalah_4 vs computer hard`"),
+            ("join CODE [south|north]", "take a seat in a room"),
+            ("quick VARIANT [clock 5+3] [rated]",
+             "pair with the next player who wants the same variant (and terms)"),
+            ("watch CODE", "spectate a room"),
+            ("resume [CODE[:TOKEN]]", f"get back into a seat you hold (saved in {saved})"),
+        ]),
+        ("In a game:", [
+            ("c   C   3   c cw", "play the hole labelled c (South's holes are a b c..., North's A B C...), "
+             "or your third hole from your left; add a direction (cw/ccw, or left/right along your "
+             "row) when asked"),
+            ("board", "draw the board again"),
+            ("history", "the moves so far"),
+            ("resign", "give up the game"),
+            ("rematch", "offer (or accept) a new game"),
+            ("claim", "claim the win once your opponent has been away too long (or keep waiting: "
+             "they may still come back)"),
+            ("swap", "(swap rule) take the side that made the first move, instead of moving"),
+            ("leave", "leave the room"),
+            ("help", "this text"),
+            ("quit", "leave the client (your seat stays yours for a while)"),
+        ]),
+    ]
+
 
 Handler = Callable[[list[str]], Awaitable[None]]
 
@@ -90,9 +99,10 @@ class Commands:
 
     async def help(self, args: list[str]) -> None:
         path = self.session.seats.path
-        self.out.say(HELP.format(saved=path if path else "memory only"))
         players = self.session.players.path if self.session.players is not None else None
-        self.out.say(COMPETE_HELP.format(players=players or "memory only"))
+        sections = help_sections(str(path) if path else "memory only") \
+            + compete_help(str(players) if players else "memory only")
+        self.out.say(format_help(sections, help_width()))
 
     async def variants(self, args: list[str]) -> None:
         word = " ".join(args).lower()
@@ -234,12 +244,12 @@ class Commands:
         if not self.screen.history:
             self.out.say("No moves yet.")
             return
-        n, viewer = view.holes, view.you if view.you is not None else 0
+        n = view.holes
         # one line a move, the holes in the board's labels, what it did in marks
         self.out.say("  move  player  hole   (x5 captured 5, + moves again, c child, * round over)")
         for i, (seat, move, events) in enumerate(self.screen.history):
             who = ("You" if seat == view.you else SEAT_NAMES[seat]).ljust(6)
-            self.out.say(f"  {i + 1:>4}  {who}  {move_text(move, n, viewer):<5}  {move_marks(events or [])}".rstrip())
+            self.out.say(f"  {i + 1:>4}  {who}  {move_text(move, n):<5}  {move_marks(events or [])}".rstrip())
 
     async def move(self, args: list[str]) -> None:
         await self.play(" ".join(args))

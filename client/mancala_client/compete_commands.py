@@ -8,23 +8,28 @@ from collections.abc import Awaitable, Callable
 from mancala_client.command_args import CreateOptions, parse_create, resolve_variant
 from mancala_client.compete_screen import CompeteScreen
 from mancala_client.console import Output
+from mancala_client.help_text import Section
 from mancala_client.screen import Screen
 from mancala_client.session import Session
 
-HELP = """\
-Competitive play:
-  clock                   both clocks now (timed rooms; yours is also shown when it gets low)
-  draw                    offer a draw, or accept your opponent's offer
-  takeback                ask to take your last move back, or accept the request (not in rated games)
-  decline                 refuse the offer your opponent made
-  say TEXT                chat (players: everyone in the room hears it; watching: only the
-                          other spectators, and the players after the game)
-  mute NAME | unmute NAME stop (or start again) hearing someone's chat in this room
-  challenge NAME VARIANT [clock 5+3|2d] [rated]   challenge a player by name
-  challenges              the challenges waiting        accept ID | decline ID   answer one
-  me                      who you are (a player kept in {players}), your ratings
-  rename NAME             change your name (names are unique)
-  transfer                a code to play as yourself on another device (`redeem CODE` there)"""
+
+def compete_help(players: str) -> list[Section]:
+    return [("Competitive play:", [
+        ("clock", "both clocks now (timed rooms; yours is also shown when it gets low)"),
+        ("draw", "offer a draw, or accept your opponent's offer"),
+        ("takeback", "ask to take your last move back, or accept the request (not in rated games)"),
+        ("decline", "refuse the offer your opponent made"),
+        ("say TEXT", "chat (players: everyone in the room hears it; watching: only the other "
+         "spectators, and the players after the game)"),
+        ("mute NAME | unmute NAME", "stop (or start again) hearing someone's chat in this room"),
+        ("challenge NAME VARIANT [clock 5+3|2d] [rated]", "challenge a player by name"),
+        ("challenges", "the challenges waiting"),
+        ("accept ID | decline ID", "answer one"),
+        ("me", f"who you are (a player kept in {players}), your ratings"),
+        ("rename NAME", "change your name (names are unique)"),
+        ("transfer", "a code to play as yourself on another device (`redeem CODE` there)"),
+    ])]
+
 
 Handler = Callable[[list[str]], Awaitable[None]]
 CHAT_MAX = 300  # characters in a chat line (the server refuses more)

@@ -1,16 +1,16 @@
 """A move in words, from what the server says it did (`move_made.events`).
 
-Holes are named as the viewer's board labels them (mancala_client.moves.label: the
-viewer's own holes in lower case, the opponent's in capitals), so the words point at
-the letters on the screen:
+Holes are named as the board labels them (mancala_client.moves.label: South's in
+lower case, North's in capitals, for every viewer), so the words point at the letters
+on the screen and match the text record:
 
 >>> events = [{"kind": "sow", "hole": 12, "path": [13, -2, 0, 1, 2, 3, 4]},
 ...           {"kind": "capture", "src": 4, "seeds": 5, "dst": -2, "at": 7},
 ...           {"kind": "extra_turn"}]
->>> describe(events, 7, seat=1, viewer=0)
+>>> describe(events, 7, seat=1)
 'North sowed F: 7 seeds (1 into the store), captured 5 from e, sows again'
 >>> describe([{"kind": "sow", "hole": 2, "path": [3, 4, 5, -1]}, {"kind": "extra_turn"}],
-...          6, seat=0, viewer=0, you=0)
+...          6, seat=0, you=0)
 'You sowed c: 4 seeds (1 into the store), sow again'
 """
 
@@ -26,23 +26,23 @@ def _store_seat(place: int) -> int | None:
     return -1 - place if place < 0 else None
 
 
-def _holes(places: list[int], n: int, viewer: int) -> str:
+def _holes(places: list[int], n: int) -> str:
     names: list[str] = []
     for p in places:
-        text = label(p, n, viewer)
+        text = label(p, n)
         if text not in names:
             names.append(text)
     return ", ".join(names)
 
 
-def _place(place: int, n: int, viewer: int, mover: int) -> str:
+def _place(place: int, n: int, mover: int) -> str:
     seat = _store_seat(place)
     if seat is None:
-        return label(place, n, viewer)
+        return label(place, n)
     return "the store" if seat == mover else f"{SEAT_NAMES[seat]}'s store"
 
 
-def describe(events: list[dict[str, Any]], n: int, seat: int, viewer: int,
+def describe(events: list[dict[str, Any]], n: int, seat: int,
              you: int | None = None, move: Any = None) -> str:
     """One clause per thing that happened, the mover first: "North sowed F: 7 seeds,
     captured 5 from e, sows again" ("You ... sow again" for the viewer's own move).
@@ -55,7 +55,7 @@ def describe(events: list[dict[str, Any]], n: int, seat: int, viewer: int,
     if sows:
         seeds = sum(len(e["path"]) for e in sows)
         stored = sum(e["path"].count(own_store) for e in sows)
-        hole = move_text(move, n, viewer) if move is not None else label(sows[0]["hole"], n, viewer)
+        hole = move_text(move, n) if move is not None else label(sows[0]["hole"], n)
         head = f"{who} sowed {hole}: {seeds} seed{'s' * (seeds != 1)}"
         notes = []
         if len(sows) > 1:
@@ -67,23 +67,23 @@ def describe(events: list[dict[str, Any]], n: int, seat: int, viewer: int,
             notes.append(f"{others} into {SEAT_NAMES[1 - seat]}'s store")
         parts.append(head + (f" ({', '.join(notes)})" if notes else ""))
     else:  # seeds placed without sowing (captured seeds put back into a hole)
-        parts.append(f"{who} played {move_text(move, n, viewer)}" if move is not None else f"{who} moved")
+        parts.append(f"{who} played {move_text(move, n)}" if move is not None else f"{who} moved")
     caught = [e for e in events if e["kind"] == "capture" and e["src"] >= 0 and e["dst"] == own_store]
     if caught:
         total = sum(e["seeds"] for e in caught)
-        parts.append(f"captured {total} from {_holes([e['src'] for e in caught], n, viewer)}")
+        parts.append(f"captured {total} from {_holes([e['src'] for e in caught], n)}")
     for e in events:
         kind = e["kind"]
         if kind == "capture" and e not in caught:
-            src = _place(e["src"], n, viewer, seat)
-            dst = _place(e["dst"], n, viewer, seat)
+            src = _place(e["src"], n, seat)
+            dst = _place(e["dst"], n, seat)
             taker = _store_seat(e["dst"])
             if taker is not None and e["src"] >= 0:  # the other side's store takes them
                 parts.append(f"{SEAT_NAMES[taker]} took {e['seeds']} from {src}")
             else:
                 parts.append(f"{e['seeds']} from {src} to {dst}")
         elif kind == "child":
-            parts.append(f"made {label(e['hole'], n, viewer)} a child")
+            parts.append(f"made {label(e['hole'], n)} a child")
         elif kind == "pass":
             parts.append(f"{'you have' if e['seat'] == you else SEAT_NAMES[e['seat']] + ' has'} "
                          "no move and pass" + ("" if e["seat"] == you else "es"))

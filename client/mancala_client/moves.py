@@ -2,9 +2,10 @@
 
 Board numbering (contracts/replay.md): South's holes are 0..n-1 from South's
 left, North's are n..2n-1 from North's own left. Every player sees their own
-row at the bottom, read from their own left: a, b, c... (or 1, 2, 3...). The
-opponent's row, on top, carries the opponent's own letters in capitals, so
-"North played C" names the hole marked C above the board.
+row at the bottom, read from their own left. One notation everywhere (the text
+record's, the page's, `mancala show`'s; docs/notation.md): South's holes are a, b,
+c... and North's A, B, C..., each row lettered from its owner's left, whichever
+seat looks at them; so "North played C" names the same hole on every screen.
 """
 
 from __future__ import annotations
@@ -46,11 +47,16 @@ def letter(k: int) -> str:
     return LETTERS[k] if k < len(LETTERS) else str(k + 1)
 
 
-def label(hole: int, n: int, viewer: int) -> str:
-    """The label printed next to a hole on `viewer`'s screen: lower case for the viewer's
-    row, capitals (the opponent's own letters) for the row on top."""
+def label(hole: int, n: int) -> str:
+    """A hole's name: South's in lower case, North's in capitals, each row lettered from
+    its owner's left (as the text record names them, for every viewer)."""
     text = letter(own_position(hole, n))
-    return text if side_of(hole, n) == viewer else text.upper()
+    return text if side_of(hole, n) == 0 else text.upper()
+
+
+def own_letters(seat: int, n: int) -> str:
+    """The span of a seat's hole names, for messages: `a..f`, `A..F`."""
+    return f"{label(hole_at(seat, 0, n), n)}..{label(hole_at(seat, n - 1, n), n)}"
 
 
 def screen_rows(n: int, viewer: int) -> tuple[list[int], list[int]]:
@@ -74,19 +80,20 @@ def move_hole(move: Any) -> int | None:
     return None
 
 
-def move_text(move: Any, n: int, viewer: int) -> str:
-    """A wire move in the viewer's labels: `c`, `C cw`."""
+def move_text(move: Any, n: int) -> str:
+    """A wire move as the board labels it: `c`, `C cw`."""
     hole = move_hole(move)
     if hole is None or not 0 <= hole < 2 * n:
         return str(move)
-    text = label(hole, n, viewer)
+    text = label(hole, n)
     if isinstance(move, list | tuple) and len(move) == 2 and isinstance(move[1], str):
         text += " " + move[1].lower()
     return text
 
 
 def legal_text(legal: list[Any], n: int, viewer: int) -> str:
-    """Legal moves in the viewer's labels, one entry per hole: `a b(cw/ccw) c`."""
+    """Legal moves as the board labels them, one entry per hole, the viewer's own row
+    first: `a b(cw/ccw) c`."""
     by_hole: dict[int, list[str]] = {}
     for m in legal:
         hole = move_hole(m)
@@ -97,7 +104,7 @@ def legal_text(legal: list[Any], n: int, viewer: int) -> str:
             dirs.append(str(m[1]).lower())
     parts = []
     for hole in sorted(by_hole, key=lambda h: (side_of(h, n) != viewer, own_position(h, n))):
-        text = label(hole, n, viewer)
+        text = label(hole, n)
         dirs = by_hole[hole]
         parts.append(f"{text}({'/'.join(dirs)})" if dirs else text)
     return " ".join(parts)
@@ -119,10 +126,11 @@ def parse_move(text: str, n: int, seat: int, legal: list[Any] | None = None) -> 
 
     The board decides legality; `legal` (the moves of the player to move, when that
     is this player) only resolves what the words leave open: whether the hole takes a
-    direction. A capital letter is the opponent's hole, as the row on top is labelled
-    (docs/notation.md: each row has its own letters, the opponent's in capitals); it is
-    refused when that hole is not among `legal` (only some games let a player move
-    from there), rather than taken for the player's own hole of that letter.
+    direction. A letter names the hole the board labels with it (docs/notation.md:
+    South's in lower case, North's in capitals); a number counts the player's own
+    holes from their left. A letter of the other row is refused when that hole is
+    not among `legal` (only some games let a player move from there), rather than
+    taken for the player's own hole of that letter.
     """
     legal = legal or []
     words = text.replace(",", " ").replace(":", " ").split()
@@ -143,26 +151,28 @@ def parse_move(text: str, n: int, seat: int, legal: list[Any] | None = None) -> 
     if token.isdigit():
         k = int(token) - 1
         if not 0 <= k < n:
-            raise MoveInputError(f"no hole {token}: your holes are 1..{n}")
+            raise MoveInputError(f"no hole {token}: your holes are 1..{n} (or {own_letters(seat, n)})")
         hole = hole_at(seat, k, n)
     elif len(token) == 1 and token.lower() in LETTERS:
         k = LETTERS.index(token.lower())
         if k >= n:
-            raise MoveInputError(f"no hole {token}: your holes are a..{letter(n - 1)}")
-        hole = hole_at(seat, k, n)
-        if token.isupper():
-            hole, top_row = hole_at(1 - seat, k, n), True
-            if legal and not any(move_hole(m) == hole for m in legal):
-                # "A" is the hole labelled A on top, never the own a: taking one for the
-                # other would play a hole the player did not name
-                raise MoveInputError(
-                    f"{token} is {SEAT_NAMES[1 - seat]}'s hole (capitals: the row on top), and you cannot "
-                    f"move from it: your own holes are lower case, type {token.lower()} for yours")
+            raise MoveInputError(f"no hole {token}: your holes are {own_letters(seat, n)}")
+        # a letter names the hole labelled with it: lower case South's, capitals North's
+        owner = 1 if token.isupper() else 0
+        hole, top_row = hole_at(owner, k, n), owner != seat
+        if top_row and legal and not any(move_hole(m) == hole for m in legal):
+            # the other row's hole is never taken for the own one of that letter: that
+            # would play a hole the player did not name
+            mine = label(hole_at(seat, k, n), n)
+            case = "capitals" if owner == 1 else "lower case"
+            raise MoveInputError(
+                f"{token} is {SEAT_NAMES[owner]}'s hole ({case}: the row on top), and you cannot move "
+                f"from it: your own holes are {own_letters(seat, n)}, type {mine} for yours")
     else:
-        raise MoveInputError(f"{token!r} is not a hole: type a letter a..{letter(n - 1)} "
+        raise MoveInputError(f"{token!r} is not a hole: type a letter {own_letters(seat, n)} "
                              f"or a number 1..{n}")
 
-    shown = label(hole, n, seat)
+    shown = label(hole, n)
     options = _hole_options(legal, hole)
     takes_int = hole in [m for m in legal if isinstance(m, int) and not isinstance(m, bool)]
     if direction_word is None:

@@ -3,11 +3,18 @@ the player id and the secret the server gave it (the secret is the only key).
 
 Default: $MANCALA_PLAYER_FILE, else $XDG_CONFIG_HOME/mancala/player.json (~/.config/...).
 One file holds a player per server.
+
+Every terminal started with the same file is the same player, as two browser tabs are:
+the person at the keyboard, with their ratings and seats. A second window is told so
+(`hold`) rather than left to find out from the lobby that both windows bear one name;
+someone else at the same machine plays with --guest or a --player-file of their own.
 """
 
 from __future__ import annotations
 
 import contextlib
+import fcntl
+import hashlib
 import json
 import os
 from pathlib import Path
@@ -27,6 +34,7 @@ class PlayerFile:
     def __init__(self, path: Path | None) -> None:
         self.path = path
         self.players: dict[str, dict[str, str]] = self._read()
+        self._held: list[int] = []  # lock files kept open while this process runs
 
     def _read(self) -> dict[str, dict[str, str]]:
         if self.path is None or not self.path.is_file():
@@ -54,3 +62,25 @@ class PlayerFile:
                 json.dump({"players": self.players}, f, indent=1)
             os.chmod(tmp, 0o600)  # also when the file was there before with wider modes
             os.replace(tmp, self.path)
+
+    def hold(self, server: str) -> bool:
+        """Mark the server's player as in use by this process, until it ends; True when
+        another running process (another terminal window) already uses it. A shared lock
+        on a file beside the player file: held by every window, so the first to ask for
+        it alone learns it is the only one, and the kernel drops it when a window ends,
+        however it ends."""
+        if self.path is None:
+            return False
+        digest = hashlib.sha256(server.encode()).hexdigest()[:12]
+        try:
+            fd = os.open(self.path.with_name(f".{self.path.name}.{digest}.lock"), os.O_RDWR | os.O_CREAT, 0o600)
+        except OSError:
+            return False
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            others = False
+        except BlockingIOError:
+            others = True
+        fcntl.flock(fd, fcntl.LOCK_SH)
+        self._held.append(fd)
+        return others

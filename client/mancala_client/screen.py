@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mancala_client.api import ServerError
-from mancala_client.board_view import BoardView, SeatView, render_board
+from mancala_client.board_view import BoardView, SeatView, ending_line, render_board
 from mancala_client.compete_screen import CompeteScreen
 from mancala_client.console import Output
 from mancala_client.move_words import rings
@@ -96,7 +96,7 @@ class Screen:
             title=msg.title, room=msg.room, public=msg.public, status=msg.status, ply=msg.ply,
             last_move=(msg.moves[-1].seat, msg.moves[-1].move) if msg.moves else None,
             last_events=events_of(msg.moves[-1]) if msg.moves else None,
-            result=msg.result, spectators=msg.spectators)
+            result=msg.result, spectators=msg.spectators, reason=msg.reason)
         self.history = [(m.seat, m.move, events_of(m)) for m in msg.moves]
         self.over_shown = msg.status == "finished"
         if msg.you is not None:
@@ -178,8 +178,9 @@ class Screen:
         assert v is not None
         v.status = "finished"
         v.result = msg.result
+        v.reason = msg.reason
         if not self.over_shown:  # (a game ended by the rules showed it with the last board)
-            self.out.say(f"Game over: {msg.result}.")
+            self.out.say(ending_line(msg.result, msg.reason))
             self.out.bell()
         if msg.unrated is not None:
             self.out.say(UNRATED_WORDS[msg.unrated])

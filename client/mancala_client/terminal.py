@@ -153,10 +153,15 @@ async def run_client(args: argparse.Namespace, stdout: TextIO | None = None) -> 
         out.say(f"Cannot connect to {args.server}: {exc or type(exc).__name__}")
         return 1
     app = TerminalApp(session, out)
+    shared = players is not None and session.identity is not None and players.hold(args.server)
     start_stdin_thread(asyncio.get_running_loop(), app.inbox)
     try:
         try:
             await app.start(args.resume)
+            if shared and players is not None:
+                out.say(f"{session.name} is also playing in another terminal on this machine: this window is "
+                        f"{session.name} too (the player kept in {players.path}), with the same seats and "
+                        "ratings. To play as someone else here, start it with --guest or --player-file FILE.")
         except ServerError as exc:
             out.say(app.screen.describe_error(exc))
         except NotConnected as exc:

@@ -52,8 +52,8 @@ def describe_error(exc: ServerError, view: BoardView | None) -> str:
     message = exc.message
     if view is not None:
         # board indices in the server's words become the labels on this screen
-        n, viewer = view.holes, view.you if view.you is not None else 0
-        message = re.sub(r"hole (\d+)", lambda m: f"hole {label(int(m.group(1)), n, viewer)}"
+        n = view.holes
+        message = re.sub(r"hole (\d+)", lambda m: f"hole {label(int(m.group(1)), n)}"
                          if int(m.group(1)) < 2 * n else m.group(0), message)
     text = f"{head}: {message}" if message else head
     if exc.params:

@@ -19,6 +19,7 @@ from collections.abc import Awaitable, Callable, Coroutine
 from pathlib import Path
 from typing import Any, Protocol
 
+from mancala.protocol.client_messages import PuzzleAnswer
 from mancala.protocol.messages import (
     Ack,
     AnswerChallenge,
@@ -43,6 +44,7 @@ from mancala.protocol.messages import (
     TransferCode,
     TransferCodeReply,
 )
+from mancala.protocol.server_messages import PuzzleResult, Refuted
 from mancala.rules.loading import load_variant
 from mancala_server import fair_start
 from mancala_server.bots import is_bot
@@ -52,7 +54,13 @@ from mancala_server.config import Settings
 from mancala_server.connection import Client
 from mancala_server.names import NameRefused, clean_name, problem_in_chat
 from mancala_server.players import NameTaken, SecretIdentity
-from mancala_server.rate_limits import LimitRules, Limits, address_of, person_and_address
+from mancala_server.puzzle_rows import PUZZLE_POOL
+from mancala_server.rate_limits import (
+    LimitRules,
+    Limits,
+    address_of,
+    person_and_address,
+)
 from mancala_server.room import Room
 from mancala_server.room_chat import MaskWords
 from mancala_server.room_ports import Member, RoomError
@@ -130,8 +138,29 @@ class Competition:
             "redeem_transfer": self.on_redeem, "offer_draw": self.on_offer_draw, "answer_draw": self.on_answer_draw,
             "offer_takeback": self.on_offer_takeback, "answer_takeback": self.on_answer_takeback,
             "chat": self.on_chat, "mute": self.on_mute, "challenge": self.on_challenge,
-            "answer_challenge": self.on_answer_challenge,
+            "answer_challenge": self.on_answer_challenge, "puzzle_answer": self.on_puzzle_answer,
         }
+
+    async def on_puzzle_answer(self, client: Member, msg: PuzzleAnswer) -> None:
+        """Judge a puzzle's answer (docs/puzzles.md): a legal move of the position, right
+        when it is the one that keeps the value; a known player's first try is rated."""
+        puzzle = await self.storage.puzzle(msg.puzzle)
+        if puzzle is None:
+            raise RoomError(ErrorCode.BAD_MESSAGE, f"puzzle: there is no puzzle {msg.puzzle}")
+        move = _wire(msg.move)
+        if move not in [_wire(m) for m in puzzle.state.get("legal", [])]:
+            raise RoomError(ErrorCode.ILLEGAL_MOVE, f"puzzle {puzzle.id}: {msg.move!r} is not a legal move there")
+        correct = move == _wire(puzzle.solution)
+        answered = await self.storage.answer_puzzle(client.player, puzzle.id, correct)
+        if answered is not None:
+            client.ratings[puzzle.variant + PUZZLE_POOL] = (answered.player_after.shown(),
+                                                            answered.player_after.provisional)
+        refuted = next((r for r in puzzle.refutations if _wire(r["move"]) == move), None)
+        client.send(PuzzleResult(
+            id=msg.id, puzzle=puzzle.id, correct=correct, solution=puzzle.solution, value=puzzle.value,
+            refutation=None if correct or refuted is None else Refuted(**refuted),
+            rating_before=answered.player_before.shown() if answered else None,
+            rating_after=answered.player_after.shown() if answered else None))
 
     def prepare(self, room: Room) -> None:
         """A new room (made or restored): the server's chat settings (its limit is checked
@@ -456,3 +485,9 @@ class Competition:
         except Exception:  # PostgreSQL out of reach: they expire instead
             log.exception("withdrawing the challenges of player %s failed", player)
 
+
+def _wire(move: Any) -> str:
+    """A move in one comparable form (a list and a tuple alike; directions in capitals)."""
+    if isinstance(move, list | tuple):
+        return json.dumps([m.upper() if isinstance(m, str) else m for m in move])
+    return json.dumps(move)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mancala.engine.game import Game
@@ -34,9 +34,11 @@ BATCH = 50  # games judged per look; a backlog (a first start on old games) take
 
 class ExplorerFeed:
     def __init__(self, storage: Callable[[], Storage], definitions: Definitions,
+                 counted: Callable[[GameRow], Awaitable[None]] | None = None,
                  nudge_delay: float = NUDGE_DELAY, sweep_every: float = SWEEP_EVERY) -> None:
         self.storage = storage  # the hub's, read at each use (a cluster node connects it at start)
         self.definitions = definitions
+        self.counted = counted  # told of each game counted (the puzzle miner looks at those)
         self.nudge_delay = nudge_delay
         self.sweep_every = sweep_every
         self._wake = asyncio.Event()
@@ -66,7 +68,9 @@ class ExplorerFeed:
             row = await storage.game(game_id)
             if row is None:
                 continue
-            await storage.explorer_add(game_id, ended, await self.judged_game(storage, row))
+            judged = await self.judged_game(storage, row)
+            if await storage.explorer_add(game_id, ended, judged) and judged.counts and self.counted is not None:
+                await self.counted(row)
             self.judged += 1
         return len(pending)
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from aiohttp import web
 
+from mancala.ai.puzzles import DIFFICULTIES
 from mancala.engine.game import IllegalMove
 from mancala.record import replay_request
 from mancala.rules.errors import VariantError
@@ -40,6 +41,7 @@ from mancala_server.stored_rules import CUSTOM
 
 # the page is the web client's; found by its package's location (data, not an import)
 WEB_DIR = Path(str(resources.files("mancala_client") / "web"))
+DIFFICULTY_NAMES = tuple(name for name, _, _ in DIFFICULTIES)
 MAX_PATH = 200  # no file of ours has a longer path; longer ones are 404 before the disk is asked
 METHODS = ("GET", "HEAD")
 # route patterns: as the paths' regular expressions in game_pages.py, compete_http.py,
@@ -117,6 +119,7 @@ class HttpRoutes:
             web.get(f"/api/variants/{NAME}", self.variant),
             web.get(f"/api/variants/{NAME}/one-turn", self.one_turn),
             web.get(f"/api/explorer/{NAME}", self.explorer),
+            web.get(f"/api/puzzles/{NAME}", self.puzzles),
             web.get(f"/api/games/{GAME_ID}", self.game),
             web.get(f"/api/games/{GAME_ID}/positions", self.positions),
             web.get(f"/api/games/{GAME_ID}/record.{{kind:json|txt}}", self.record),
@@ -129,6 +132,7 @@ class HttpRoutes:
             # /games/{id} does of an unknown game), where a 404 here showed raw JSON
             web.get(f"/one-turn/{NAME}", page("oneturn.html")),
             web.get(f"/explorer/{NAME}", page("explorer.html")),
+            web.get(f"/puzzles/{NAME}", page("puzzles.html")),
             web.get("/leaderboard", page("leaderboard.html")),
             web.get(r"/leaderboard/{variant:[A-Za-z0-9_]{0,60}}", page("leaderboard.html")),
             web.get(f"/players/{PERSON}", page("player.html")),
@@ -201,6 +205,24 @@ class HttpRoutes:
             return json_response(await self.explorer_view.answer(request.match_info["name"], request.query))
         except ExplorerError as exc:
             return error_response(exc.status, exc.code, exc.message)
+
+    async def puzzles(self, request: web.Request) -> web.Response:
+        """`/api/puzzles/{variant}?difficulty=easy&after=ID`: the variant's next puzzle, without
+        its solution (answers go over the socket: puzzle_answer; docs/puzzles.md)."""
+        variant = request.match_info["name"]
+        info = self.hub.variants.get(variant)
+        if info is None:
+            return not_found(request.path)
+        difficulty = request.query.get("difficulty") or None
+        after = request.query.get("after", "0")
+        if difficulty not in (None, *DIFFICULTY_NAMES) or not after.isdigit() or len(after) > 18:
+            return error_response(HTTPStatus.BAD_REQUEST, "bad_request",
+                                  "difficulty: easy, medium or hard; after: a puzzle id")
+        found = await self.storage.next_puzzle(variant, difficulty, int(after))
+        if found is None:
+            return error_response(HTTPStatus.NOT_FOUND, "no_puzzles",
+                                  f"no puzzle of {info.title} yet: they come from finished games")
+        return json_response({**found.public_json(), "title": info.title, "holes": info.holes})
 
     # ---- stored games -----------------------------------------------------------------------
 

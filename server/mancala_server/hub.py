@@ -68,6 +68,7 @@ from mancala_server.move_cap import ending_at_cap, move_cap
 from mancala_server.on_demand import OnDemandSearches
 from mancala_server.one_turn import OneTurnLines
 from mancala_server.position_pages import PositionPages
+from mancala_server.puzzle_mining import PuzzleMiner
 from mancala_server.rate_limits import Limits, LocalLimits
 from mancala_server.request_ids import echoable_id
 from mancala_server.room import Room
@@ -113,7 +114,9 @@ class Hub:
                                  settings.analysis_rate, settings.analysis_burst, lambda: self.limits)
         # stored games' positions for HTTP, a page at a time, finished games' kept
         self.position_pages = PositionPages(self.stored)
-        self.explorer = ExplorerFeed(lambda: self.storage, self.stored.definitions)  # games into the explorer
+        # finished games into the explorer, the counted ones looked at for puzzles
+        self.explorer = ExplorerFeed(lambda: self.storage, self.stored.definitions,
+                                     PuzzleMiner(lambda: self.storage, self.searches).consider)
         # the room_states a connection may ask for, by the moves they carry (catch_up.py)
         self.catch_up = CatchUpBudget.of(settings, self.clock.now)
         # the limits per person and per address (rate_limits.py); a cluster's are in Redis
@@ -126,22 +129,14 @@ class Hub:
         # around the handler (a cluster tells moves after their commit and measures there)
         self.inline_fanout = True
         self.handlers: dict[str, Callable[[Client, Any], Awaitable[None] | None]] = {
-            "hello": self.on_hello,
-            "list_variants": self.on_list_variants,
-            "subscribe_lobby": self.on_subscribe,
-            "unsubscribe_lobby": self.on_unsubscribe,
-            "create_room": self.on_create,
-            "join_room": self.on_join,
-            "spectate": self.on_spectate,
-            "reconnect": self.on_reconnect,
-            "quick_pair": self.on_quick_pair,
-            "move": self.on_move,
-            "swap": self.on_swap,
-            "resign": self.on_resign,
-            "claim_win": self.on_claim_win,
-            "rematch": self.on_rematch,
-            "leave": self.on_leave,
-            "ping": self.on_ping,
+            "hello": self.on_hello, "list_variants": self.on_list_variants,
+            "subscribe_lobby": self.on_subscribe, "unsubscribe_lobby": self.on_unsubscribe,
+            "create_room": self.on_create, "join_room": self.on_join,
+            "spectate": self.on_spectate, "reconnect": self.on_reconnect,
+            "quick_pair": self.on_quick_pair, "move": self.on_move,
+            "swap": self.on_swap, "resign": self.on_resign,
+            "claim_win": self.on_claim_win, "rematch": self.on_rematch,
+            "leave": self.on_leave, "ping": self.on_ping,
         }
         # identity, offers, chat, challenges (compete_hub.py)
         self.competition = Competition(self)

@@ -22,6 +22,7 @@ from mancala_server.compete_store import MIGRATIONS_SCHEMA, NAME_KEYS_MIGRATION,
 from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut
 from mancala_server.pg_compete import PG_COMPETE_SCHEMA, PgCompete
 from mancala_server.pg_explorer import PG_EXPLORER_SCHEMA, PgExplorer
+from mancala_server.pg_puzzles import PG_PUZZLE_SCHEMA, PgPuzzles
 from mancala_server.store import GameRow, RoomRow
 
 SCHEMA = """
@@ -98,7 +99,7 @@ async def rekey_names(db: Any) -> None:
     await db.execute("INSERT INTO migrations (name) VALUES ($1) ON CONFLICT DO NOTHING", NAME_KEYS_MIGRATION)
 
 
-class PostgresStorage(PgCompete, PgExplorer):
+class PostgresStorage(PgCompete, PgExplorer, PgPuzzles):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 
@@ -108,7 +109,7 @@ class PostgresStorage(PgCompete, PgExplorer):
         async with pool.acquire() as db:
             await db.execute("SELECT pg_advisory_lock($1)", SCHEMA_LOCK)
             try:
-                await db.execute(SCHEMA + PG_COMPETE_SCHEMA + PG_EXPLORER_SCHEMA + MIGRATIONS_SCHEMA)
+                await db.execute(SCHEMA + PG_COMPETE_SCHEMA + PG_EXPLORER_SCHEMA + PG_PUZZLE_SCHEMA + MIGRATIONS_SCHEMA)
                 await rekey_names(db)
             finally:
                 await db.execute("SELECT pg_advisory_unlock($1)", SCHEMA_LOCK)

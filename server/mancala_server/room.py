@@ -12,7 +12,7 @@ import asyncio
 import logging
 import secrets
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from pydantic import BaseModel
 
@@ -94,6 +94,7 @@ class Room(AbsenceRules, OfferActions):
         self.moves: list[MoveRecord] = []
         self.game_id: int | None = None
         self.result: str | None = None
+        self.ending: tuple[Outcome, EndReason] | None = None  # how the game ended (room_state)
         self.creator: str | None = None  # the creating client's address (quotas)
         self.last_activity = clock.now()  # the last seat taken, move or new game
         self.finished = False
@@ -144,7 +145,9 @@ class Room(AbsenceRules, OfferActions):
                          result=self.result, game_id=self.game_id, clock=self.match.control,
                          clocks=self.match.snapshot(), rated=self.match.rated, offer=self.match.offer,
                          pie=self.match.pie, swapped=self.match.swapped,
-                         share_key=None if self.public or self.game_id is None else share_key(self.code, self.game_id))
+                         share_key=None if self.public or self.game_id is None else share_key(self.code, self.game_id),
+                         outcome=self.ending[0].to_json() if self.ending else None,
+                         reason=self.ending[1] if self.ending else None)
 
     def clients(self) -> set[Member]:
         out = set(self.spectators)
@@ -194,6 +197,7 @@ class Room(AbsenceRules, OfferActions):
         self.position = position
         self.moves = []
         self.result = None
+        self.ending = None
         self.finished = False
         self.game_id = self.store.new_game(self.code, self.variant_name, self.variant_json, starter,
                                            [s.name for s in self.seats], layout(position))
@@ -221,6 +225,8 @@ class Room(AbsenceRules, OfferActions):
         self.first, self.moves, self.position = replayed.first, replayed.moves, replayed.position
         self.finished = game.outcome is not None  # an end the store missed: end_if_over
         self.result = game.result
+        if game.outcome is not None and game.reason is not None:
+            self.ending = (game.outcome, cast(EndReason, game.reason))
         if game.match is not None:
             for held, player in zip(self.seats, game.match.terms.players, strict=True):
                 held.player = player
@@ -547,6 +553,7 @@ class Room(AbsenceRules, OfferActions):
     def _finish(self, outcome: Outcome, reason: EndReason, result: str) -> None:
         self.finished = True
         self.result = result
+        self.ending = (outcome, reason)
         rated = self.match.finish(reason)
         # a store that commits at once settles the ratings inside finish_rated: their news
         # waits for the game_over they come from (a store that commits later tells them then)

@@ -1,14 +1,15 @@
 """The async storage ports and their SQLite implementation.
 
-Three ports, one per concern: `GameStorage` (rooms, quick pairing, games, rounds, moves,
+Four ports, one per concern: `GameStorage` (rooms, quick pairing, games, rounds, moves,
 and a game's terms, clocks and takebacks, which restore with its moves) here,
 `CompeteStorage` (players, ratings, a rated end, chat, challenges: compete_storage.py)
-and `ExplorerStorage` (the opening explorer's tree: explorer_storage.py). `Storage` is
-all three plus `close`: what a hub and the HTTP handlers are given.
+`ExplorerStorage` (the opening explorer's tree: explorer_storage.py) and `PuzzleStorage`
+(puzzles and their answers: puzzle_storage.py). `Storage` is all four plus `close`: what a hub and the HTTP handlers are given.
 
 Each is implemented once per database, each database's SQL in one place: SQLite's in
-store.py, compete_store.py and explorer_store.py (`SqliteStorage` below calls them and
-holds no SQL), PostgreSQL's in pg_storage.py, pg_compete.py and pg_explorer.py. One contract suite runs against both
+store.py, compete_store.py, explorer_store.py and puzzle_store.py (`SqliteStorage` below
+calls them and holds no SQL), PostgreSQL's in pg_storage.py, pg_compete.py, pg_explorer.py
+and pg_puzzles.py. One contract suite runs against both
 real databases (tests/storage/).
 
 Fencing (fencing.py): every write of a room's owner carries the epoch it took the room
@@ -32,6 +33,7 @@ from mancala_server.compete_storage import CompeteStorage, SqliteCompete
 from mancala_server.compete_store import ClockMark, Terms
 from mancala_server.explorer_storage import ExplorerStorage, SqliteExplorer
 from mancala_server.fencing import Fence
+from mancala_server.puzzle_storage import PuzzleStorage, SqlitePuzzles
 from mancala_server.store import GameRow, RoomRow, Store
 
 
@@ -100,11 +102,11 @@ class GameStorage(Protocol):
         ...
 
 
-class Storage(GameStorage, CompeteStorage, ExplorerStorage, Protocol):
+class Storage(GameStorage, CompeteStorage, ExplorerStorage, PuzzleStorage, Protocol):
     async def close(self) -> None: ...
 
 
-class SqliteStorage(SqliteCompete, SqliteExplorer):
+class SqliteStorage(SqliteCompete, SqliteExplorer, SqlitePuzzles):
     """Both ports over the SQLite file. The SQL is the store's (store.py, compete_store.py);
     each call below is a whole transaction that runs to its end without yielding."""
 

@@ -25,6 +25,7 @@ from mancala.engine.position import Outcome
 from mancala_server.compete_store import CompeteStore
 from mancala_server.explorer_store import ExplorerStore
 from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut, new_game_id
+from mancala_server.puzzle_store import PuzzleStore
 from mancala_server.wal_checkpoints import WalCheckpoints
 
 if TYPE_CHECKING:
@@ -102,7 +103,7 @@ class GameRow:
     match: MatchState | None = None
 
 
-class Store(CompeteStore, ExplorerStore):
+class Store(CompeteStore, ExplorerStore, PuzzleStore):
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
@@ -130,6 +131,7 @@ class Store(CompeteStore, ExplorerStore):
                 self.db.execute(f"ALTER TABLE rooms ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
         self._compete_schema()  # players, ratings, clocks, chat, challenges (compete_store.py)
         self._explorer_schema()  # the opening explorer's tree (explorer_store.py)
+        self._puzzle_schema()  # puzzles and their answers (puzzle_store.py)
 
     def close(self) -> None:
         if self.checkpoints is not None:

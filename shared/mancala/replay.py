@@ -262,10 +262,11 @@ def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True,
 
 def advance_round(game: Game, pos: Position) -> Position | None:
     """The next round's start after a ROUND_* line, or None where the replay ends: with
-    round_fill UCHOOSE, UMOVE or UCHOWN, or when the next round cannot start."""
+    round_fill UCHOOSE, UMOVE or UCHOWN, where the next round starts from something no
+    replay reproduces (random numbers, a LOSER_ONLY layout), or when it cannot start."""
     from mancala.engine.game import IllegalMove
 
-    if game.user_fill:
+    if game.user_fill or game.next_round_outside(pos):
         return None
     try:
         return game.next_round(pos)

@@ -68,10 +68,11 @@ def test_north_sees_the_board_turned_with_its_own_row_below() -> None:
     assert cells(bottom) == [7, 8, 9, 10, 11, 12]  # holes 6..11 from North's left
     assert cells(top) == [6, 5, 4, 3, 2, 1]  # South's holes 5..0
     assert boxes(stores) == ["[20]", "[30]"]  # own store on the right
-    assert bottom_labels.split() == ["a*", "b*", "c*", "d*", "e*", "f*"]
-    assert top_labels.split() == ["F", "E", "D", "C", "B", "A"]
+    # North's own holes keep North's capitals (docs/notation.md: one notation for all)
+    assert bottom_labels.split() == ["A*", "B*", "C*", "D*", "E*", "F*"]
+    assert top_labels.split() == ["f", "e", "d", "c", "b", "a"]
     assert text.index("South: sam") < text.index("North: nora (you)")
-    assert text.splitlines()[-1] == "Your move (North). Legal: a b c d e f"
+    assert text.splitlines()[-1] == "Your move (North). Legal: A B C D E F"
 
 
 def test_labels_stand_under_their_holes() -> None:
@@ -92,7 +93,7 @@ def test_spectators_see_souths_view_without_you() -> None:
     assert text.splitlines()[-1] == "South to move."
 
 
-def test_last_move_marked_and_named_in_the_viewers_letters() -> None:
+def test_last_move_marked_and_named_in_the_boards_letters() -> None:
     st = state(BOARD, turn=0)
     south = render_board(view(st, 0, last_move=(1, 9)))
     _, top, _, _, _ = board_lines(south)
@@ -101,8 +102,8 @@ def test_last_move_marked_and_named_in_the_viewers_letters() -> None:
     north = render_board(view(st, 1, last_move=(1, 9)))
     _, _, _, bottom, _ = board_lines(north)
     assert "{10}" in bottom
-    assert "Last move: You played d." in north
-    assert "Last move: South played C cw." in render_board(view(st, 1, last_move=(0, [2, "CW"])))
+    assert "Last move: You played D." in north
+    assert "Last move: South played c cw." in render_board(view(st, 1, last_move=(0, [2, "CW"])))
 
 
 def test_only_the_playable_holes_are_starred() -> None:
@@ -199,11 +200,11 @@ def test_the_last_move_said_in_words_from_its_events() -> None:
     new, events = game.play_events(pos, 1)
     st = game.state_json(new)
     for you, words in ((0, "You sowed b: 1 seed, captured 6 from D, c."),
-                       (1, "South sowed B: 1 seed, captured 6 from d, C."),
+                       (1, "South sowed b: 1 seed, captured 6 from D, c."),
                        (None, "South sowed b: 1 seed, captured 6 from D, c.")):
         text = render_board(view(st, you, last_move=(0, 1), last_events=events))
         assert f"Last move: {words}" in text, text
     pos = game.start(0)
     new, events = game.play_events(pos, 2)
     text = render_board(view(game.state_json(new), 1, last_move=(0, 2), last_events=events))
-    assert "Last move: South sowed C: 4 seeds (1 into the store), sows again." in text
+    assert "Last move: South sowed c: 4 seeds (1 into the store), sows again." in text

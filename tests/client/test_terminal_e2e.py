@@ -44,7 +44,8 @@ def turn_regex(pos: Position, viewer: int, opponent: str) -> str:
 
 
 def letter_of(hole: int) -> str:
-    return "abcdef"[hole % N]
+    """The hole's name on every screen (docs/notation.md): South's a..f, North's A..F."""
+    return "abcdef"[hole] if hole < N else "ABCDEF"[hole - N]
 
 
 def in_words(game: Game, before: Position, hole: int, who: str, name: str) -> str:
@@ -82,11 +83,11 @@ async def test_play_a_game_in_the_terminal(url: str, terminal: Callable[..., Ter
         await bob.next_event("room_state")
         await t.expect(r"South \(bob\) joined the game\.")
         await t.expect(board_regex(pos, 1))
-        await t.expect(r"Your move \(North\)\. Legal: a b c d e f")
+        await t.expect(r"Your move \(North\)\. Legal: A B C D E F")
 
         # a typo and a move out of turn are refused with clear words
         t.send("z")
-        await t.expect(r"No hole z: your holes are a\.\.f\.")
+        await t.expect(r"No hole z: your holes are A\.\.F\.")
 
         illegal_tried = not_your_turn_tried = False
         said: list[Any] = []
@@ -98,7 +99,7 @@ async def test_play_a_game_in_the_terminal(url: str, terminal: Callable[..., Ter
                     t.send(letter_of(empty[0]))
                     await t.expect(rf"Illegal move {letter_of(empty[0])}: hole {letter_of(empty[0])} "
                                    r"has 0 seeds")
-                    await t.expect(r"Legal: [a-f]")
+                    await t.expect(r"Legal: [A-F]")
                     illegal_tried = True
                 hole = legal[-1] if _ply % 2 else legal[0]
                 t.send(letter_of(hole))
@@ -109,7 +110,7 @@ async def test_play_a_game_in_the_terminal(url: str, terminal: Callable[..., Ter
                 said.append(await t.expect(in_words(game, before, hole, "You", letter_of(hole))))
             else:  # bob plays through the API
                 if not not_your_turn_tried:
-                    t.send("a")
+                    t.send("A")
                     await t.expect(r"Not your turn: it is South's turn, you are North")
                     not_your_turn_tried = True
                 hole = legal[0] if _ply % 3 else legal[-1]
@@ -117,7 +118,7 @@ async def test_play_a_game_in_the_terminal(url: str, terminal: Callable[..., Ter
                 await next_move(bob)
                 before, pos = pos, game.play(pos, hole)
                 await t.expect(board_regex(pos, 1))
-                said.append(await t.expect(in_words(game, before, hole, "South", letter_of(hole).upper())))
+                said.append(await t.expect(in_words(game, before, hole, "South", letter_of(hole))))
             await t.expect(turn_regex(pos, 1, "bob"))
             assert pos.outcome is None
         assert illegal_tried and not_your_turn_tried
@@ -126,9 +127,9 @@ async def test_play_a_game_in_the_terminal(url: str, terminal: Callable[..., Ter
         # the annotated move list: number, player, the hole as labelled on the board, marks
         t.send("history")
         await t.expect(r"move\s+player\s+hole")
-        await t.expect(r"\n\s+1\s+You\s+[a-f]\b")
-        await t.expect(r"\n\s+2\s+South\s+A\b")
-        await t.expect(r"\n\s+3\s+You\s+b\s+\+")  # its extra turn marked
+        await t.expect(r"\n\s+1\s+You\s+[A-F]\b")
+        await t.expect(r"\n\s+2\s+South\s+a\b")
+        await t.expect(r"\n\s+3\s+You\s+B\s+\+")  # its extra turn marked
 
         # alice resigns: both see the result
         t.send("resign")
@@ -309,9 +310,9 @@ async def test_resume_with_an_explicit_token(url: str, terminal: Callable[..., T
         await t.expect(rf"Back in room {made.room} as North\.")
         pos = kalah().play(kalah().start(0), 0)
         await t.expect(board_regex(pos, 1))
-        await t.expect(r"Last move: South sowed A: 4 seeds\.")
+        await t.expect(r"Last move: South sowed a: 4 seeds\.")
         await t.expect(r"Your move \(North\)")
-        t.send("b")
+        t.send("B")
         moved = await next_move(kim)
         while moved.seat != 1:
             moved = await next_move(kim)
@@ -385,7 +386,7 @@ async def test_play_the_computer_in_the_terminal(url: str, terminal: Callable[..
                 made = await next_move(watcher, timeout=30)
                 assert made.seat == 1
                 computer_moves += 1
-                last = rf"Last move: North sowed {letter_of(made.move).upper()}: \d+ seeds?"
+                last = rf"Last move: North sowed {letter_of(made.move)}: \d+ seeds?"
             pos = game.play(pos, made.move)
             await t.expect(board_regex(pos, 0), timeout=30)
             await t.expect(last)
@@ -413,7 +414,7 @@ async def test_play_the_computer_in_the_terminal(url: str, terminal: Callable[..
             made = await next_move(watcher, timeout=30)
         assert made.seat == 0
         await t.expect(board_regex(game.play(game.start(0), made.move), 1), timeout=30)
-        await t.expect(rf"Last move: South sowed {letter_of(made.move).upper()}: \d+ seeds?")
+        await t.expect(rf"Last move: South sowed {letter_of(made.move)}: \d+ seeds?")
 
     # the perfect level (the solver, or the strongest search where the board is too big
     # to solve within the move's cap) is offered too, and moves by itself

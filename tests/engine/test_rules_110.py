@@ -12,7 +12,7 @@ from typing import Any
 
 from mancala.engine import Game, OutcomeKind
 from mancala.engine.ending import RoundBySeeds
-from mancala.engine.rounds import win_holes
+from mancala.engine.rounds import territory_split, win_holes_18
 from tests.engine.helpers import at, make, run
 
 
@@ -208,9 +208,10 @@ TERRITORY = {"goal": "TERRITORY", "goal_param": 6, "stores": True, "rounds": "NO
 def test_a_territory_round_gives_the_part_filled_hole_only_for_more_than_half_its_seeds():
     # 4 holes a side, 2 seeds a hole: North's 9 seeds make 4 holes and half a hole's
     # seeds, which 1.8 counted as a fifth hole (Weg::Weg_4_2 3:11)
-    for game, holes in ((make110(4, 2, **TERRITORY), 4), (make(4, 2, **TERRITORY), 5)):
-        pos = at(game, [0] * 8, stores=[7, 9])
-        assert win_holes(game.pipe, pos) == (1, holes)
+    game = make110(4, 2, **TERRITORY)
+    assert territory_split(game.pipe).holes_won(9, game.pipe.rng) == 4
+    game = make(4, 2, **TERRITORY)
+    assert win_holes_18(game.pipe, at(game, [0] * 8, stores=[7, 9])) == (1, 5)
 
 
 def test_a_territory_game_goes_on_to_another_round_while_the_loser_holds_enough():
@@ -522,3 +523,15 @@ def test_occupied_allows_only_moves_whose_last_seed_lands_in_an_occupied_hole():
     # South's 0 would end in the empty hole 1; 2 ends in North's 4 (2 seeds)
     game = make110(allow_rule="OCCUPIED")
     assert game.legal_moves(at(game, [1, 0, 2, 2, 2, 2])) == [2]
+
+
+def test_grand_slam_legal_share_captures_and_gives_the_capturer_another_move():
+    # 4 holes: South 3 -> 4 makes 2 there, taken; North is left without seeds (a grand
+    # slam). LEGAL_SHARE: South moves again (to share); LEGAL: North cannot move, over
+    rules = {"stores": True, "capt_on": [2]}
+    board = [2, 2, 0, 1, 1, 0, 0, 0]
+    share = run(make110(4, 3, grandslam="LEGAL_SHARE", **rules), board, 3, stores=[9, 9])
+    assert share.board == [2, 2, 0, 0, 0, 0, 0, 0] and share.stores == [11, 9]
+    assert share.outcome is None and share.turn == 0
+    legal = run(make110(4, 3, **rules), board, 3, stores=[9, 9])
+    assert legal.outcome is not None and legal.outcome.kind == OutcomeKind.WIN

@@ -37,12 +37,19 @@ VARIANTS = playable()
 # the C core's runs only where it plays the variant (a skipped case would say nothing)
 ENGINES = [(stem, False) for stem in sorted(VARIANTS)] + \
     [(stem, True) for stem in sorted(VARIANTS) if not why_not_fast(VARIANTS[stem])]
+# variants whose records do not lead to the engine's position yet, and why (strict: one
+# that starts to pass must leave the list)
+RECORD_GAPS = {
+    "crosscapt_eight": "a lap going on from the mover's own store (1.10: mlaps LAPPER_NEXT with sow_stores "
+                       "OWN) lifts the store's seeds, and the record does not take them from the store",
+}
 
 
 
 
-@pytest.mark.parametrize(("stem", "c_core"), ENGINES,
-                         ids=[f"{stem}-{'c' if c else 'python'}" for stem, c in ENGINES])
+@pytest.mark.parametrize(("stem", "c_core"), [
+    pytest.param(stem, c, marks=pytest.mark.xfail(strict=True, reason=RECORD_GAPS[stem])) if stem in RECORD_GAPS
+    else (stem, c) for stem, c in ENGINES], ids=[f"{stem}-{'c' if c else 'python'}" for stem, c in ENGINES])
 def test_records_lead_to_the_engines_position(stem: str, c_core: bool) -> None:
     game = Game(VARIANTS[stem], c_core=c_core)
     assert (game.fast is not None) == c_core

@@ -156,6 +156,8 @@ CASES: list[Row] = [
     row("capt_terr", TERR | {"capt_side": "OPP_TERR"}, {"goal": "MAX_SEEDS"}),
     row("uchown_terr_only", TERR | {"rounds": "NO_MOVES", "round_fill": "UCHOWN"},
         {"goal": "MAX_SEEDS"}, "mx_round_limit"),
+    row("terr_ex_terr_only", {**V110, **TERR, "rounds": "NO_MOVES", "round_fill": "TERR_EX_LOSER"},
+        {"goal": "MAX_SEEDS"}, "mx_round_limit"),
     row("terr_gs_not", TERR, {"grandslam": "NOT_LEGAL"}, "gs_not_legal_no_tuple"),
     row("terr_half_rounds", TERR | {"rounds": "NO_MOVES"}, {"rounds": "HALF_SEEDS"}),
     row("terr_gparam_high", TERR | {"goal_param": 12, "rounds": "END_S_SEEDS"},

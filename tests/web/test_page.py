@@ -58,7 +58,7 @@ def test_private_room_played_to_the_end_by_clicking_with_a_spectator(new_page) -
     # North sees the board turned round: its own holes in the bottom row, from its left
     assert bob.get_attribute(".cell.row-bottom >> nth=0 >> button", "data-hole") == "6"
     assert alice.get_attribute(".cell.row-bottom >> nth=0 >> button", "data-hole") == "0"
-    assert bob.get_attribute("button.hole[data-hole='6']", "aria-label") == "Your hole a, 4 seeds"
+    assert bob.get_attribute("button.hole[data-hole='6']", "aria-label") == "Your hole A, 4 seeds"
     assert alice.get_attribute("button.hole[data-hole='2']", "aria-label") == \
         "Your hole c, 4 seeds, playable"
 
@@ -321,7 +321,7 @@ def test_keyboard_play_and_announcements(new_page) -> None:
     assert focused == "Your hole c, 4 seeds, playable"
     alice.keyboard.press("ArrowUp")
     assert alice.evaluate("document.activeElement.getAttribute('aria-label')") == \
-        "Opponent's hole d, 4 seeds"
+        "Opponent's hole D, 4 seeds"
     alice.keyboard.press("ArrowDown")
     alice.keyboard.press("End")
     assert alice.evaluate("document.activeElement.dataset.hole") == "5"

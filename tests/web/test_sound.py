@@ -89,7 +89,7 @@ def test_the_four_sounds_are_off_until_turned_on_and_remembered(new_page) -> Non
     alice.wait_for_selector("#room[data-status='finished']")
 
 
-def test_seeds_only_draws_at_most_six_and_no_numbers_and_is_remembered(new_page) -> None:
+def test_seeds_only_draws_every_seed_and_no_numbers_and_is_remembered(new_page) -> None:
     alice = new_page(name="alice")
     create_room(alice, "toguz_kumalak", public=False)  # nine seeds a hole
     assert alice.eval_on_selector_all("#board button.hole", "hs => hs.map(h => h.querySelector('.count')?.textContent)") \
@@ -97,7 +97,7 @@ def test_seeds_only_draws_at_most_six_and_no_numbers_and_is_remembered(new_page)
     alice.select_option("#counts-select", "stones")
     alice.wait_for_selector("#board button.hole:not(:has(.count))")
     seeds = alice.eval_on_selector_all("#board button.hole", "hs => hs.map(h => h.querySelectorAll('.seed').length)")
-    assert seeds == [6] * 18
+    assert seeds == [9] * 18  # all nine (it drew six: issue 24)
     assert alice.locator("#board button.hole .count").count() == 0
     # the number is still there for screen readers
     assert "9 seeds" in (alice.get_attribute("#board button.hole[data-hole='0']", "aria-label") or "")

@@ -1,11 +1,15 @@
 // The board, drawn from a pushed state. Holes are buttons; arrow keys move
 // between them (one tab stop for the whole board), Enter or Space plays.
 
-import { SEAT_NAMES, letter, seeds, sideOf } from "./text.js";
+import { SEAT_NAMES, holeLetter, seeds, sideOf } from "./text.js";
 
-export const MAX_DOTS = 12; // more seeds than this: the count alone, drawn large
-// "seeds only" (no numbers), as the old Windows Kalah drew its bins: at most this many
-export const STONES_DRAWN = 6;
+// more seeds than this: the count alone, drawn large, in either mode: "seeds only" once
+// drew at most 6, so that 12 seeds looked like 6 (issue 24); it draws every seed up to
+// here and the count past it, never fewer seeds than there are
+export const MAX_DOTS = 12;
+// a small hole (a 9-hole board on a phone) with more seeds than this shows its count
+// large instead of seeds too small to see (style.css, .crowded), where there is a count
+export const CROWDED = 6;
 
 function el(tag, attrs = {}, ...children) {
   const node = document.createElement(tag);
@@ -49,11 +53,10 @@ function whose(side, you) {
   return side === you ? "Your" : "Opponent's";
 }
 
-function dots(count, stonesOnly) {
+function dots(count) {
   const box = el("span", { class: "dots", "aria-hidden": "true" });
-  if (stonesOnly || count <= MAX_DOTS) {
-    const drawn = stonesOnly ? Math.min(count, STONES_DRAWN) : count;
-    for (let i = 0; i < drawn; i++) box.append(el("span", { class: "seed" }));
+  if (count <= MAX_DOTS) {
+    for (let i = 0; i < count; i++) box.append(el("span", { class: "seed" }));
   } else {
     box.classList.add("many");
   }
@@ -156,7 +159,8 @@ export class BoardView {
 
   hole(index, view, legal) {
     const { holes, state, you } = view;
-    const [side, pos] = sideOf(index, holes);
+    const [side] = sideOf(index, holes);
+    const name = holeLetter(index, holes); // North's in capitals, as the text record names them
     const count = state.board[index];
     const kinds = legal.get(index);
     const child = state.children?.[index] ?? null;
@@ -168,7 +172,7 @@ export class BoardView {
     const onPath = Boolean(view.path?.includes(index));
     const directional = kinds && !kinds.includes("plain");
 
-    const words = [`${whose(side, you)} hole ${letter(pos)}, ${seeds(count)}`];
+    const words = [`${whose(side, you)} hole ${name}, ${seeds(count)}`];
     if (blocked) words.push("blocked");
     if (child !== null) words.push(child === you ? "your child" : `child of ${SEAT_NAMES[child]}`);
     if (owner !== null && owner !== side) words.push(`owned by ${owner === you ? "you" : SEAT_NAMES[owner]}`);
@@ -182,7 +186,8 @@ export class BoardView {
     if (last) classes.push("last");
     if (captured) classes.push("captured");
     if (best) classes.push("best");
-    if (count > STONES_DRAWN && view.counts !== "stones") classes.push("crowded"); // see style.css
+    const stones = view.counts === "stones";
+    if (count > CROWDED && !stones) classes.push("crowded"); // see style.css
     if (onPath && !last) classes.push("path");
     if (blocked) classes.push("blocked");
     if (child !== null) classes.push(`child child-${child}`);
@@ -200,8 +205,8 @@ export class BoardView {
     },
     // the count has its own line above the seeds, and the letter sits under the hole:
     // nothing is drawn over either, whatever the hole's size (a 9-hole board on a phone)
-    view.counts === "stones" ? null : el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
-    dots(count, view.counts === "stones"),
+    stones && count <= MAX_DOTS ? null : el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
+    dots(count),
     child !== null ? el("span", { class: "badge", text: "child", "aria-hidden": "true" }) : null);
     button.addEventListener("click", () => {
       this.focusIndex = index;
@@ -210,10 +215,10 @@ export class BoardView {
     button.addEventListener("focus", () => this.setTabStop(index));
 
     const cell = el("div", { class: "cell" }, button,
-                    el("span", { class: "hole-name", text: letter(pos), "aria-hidden": "true" }));
+                    el("span", { class: "hole-name", text: name, "aria-hidden": "true" }));
     if (directional) {
       const choice = el("div", { class: "directions", role: "group",
-                                 "aria-label": `Direction for hole ${letter(pos)}` });
+                                 "aria-label": `Direction for hole ${name}` });
       for (const dir of ["CCW", "CW"]) {
         if (!kinds.includes(dir)) continue;
         const dirButton = el("button", {
@@ -223,7 +228,7 @@ export class BoardView {
           "data-dir": dir,
           tabindex: "-1",
           title: dir === "CW" ? "clockwise" : "counter-clockwise",
-          "aria-label": `Sow hole ${letter(pos)} ${dir === "CW" ? "clockwise" : "counter-clockwise"}`,
+          "aria-label": `Sow hole ${name} ${dir === "CW" ? "clockwise" : "counter-clockwise"}`,
           text: dir === "CW" ? "↻" : "↺",
         });
         dirButton.addEventListener("click", () => this.handlers.onDirection(index, dir));

@@ -21,7 +21,12 @@ function button(label, attrs, onClick) {
   return b;
 }
 
-/** [label, members] pairs, labels in alphabetical order ("Other" last), members as given. */
+// earlier definitions kept beside their 1.10 successors (docs/variants.md): one heading
+// of their own, after every other, so the lobby reads as the 1.10 catalogue
+const KEPT = "Earlier rules (release 1.8)";
+const groupOf = (v, by) => (v.kept ? KEPT : v[by] || "Other");
+
+/** [label, members] pairs, labels in alphabetical order ("Other", then KEPT, last), members as given. */
 function groupBy(items, keyOf) {
   const groups = new Map();
   for (const item of items) {
@@ -30,7 +35,7 @@ function groupBy(items, keyOf) {
     groups.get(key).push(item);
   }
   return [...groups.entries()].sort(([a], [b]) =>
-    (a === "Other") - (b === "Other") || a.localeCompare(b));
+    (a === KEPT) - (b === KEPT) || (a === "Other") - (b === "Other") || a.localeCompare(b));
 }
 
 export class LobbyView {
@@ -56,7 +61,7 @@ export class LobbyView {
     const select = $("create-variant");
     const chosen = select.value || "kalah_4";
     // the create form's list: one option group per family, titles in order
-    const families = groupBy(this.variants, (v) => v.family || "Other");
+    const families = groupBy(this.variants, (v) => groupOf(v, "family"));
     select.replaceChildren(...families.map(([family, members]) => {
       const og = document.createElement("optgroup");
       og.label = family;
@@ -91,7 +96,7 @@ export class LobbyView {
       return;
     }
     // a group opens by itself while a search narrows the list, or when it is the only one
-    const groups = groupBy(shown, (v) => v[by] || "Other");
+    const groups = groupBy(shown, (v) => groupOf(v, by));
     const open = words.length > 0 || groups.length === 1;
     list.replaceChildren(...groups.map(([label, members]) => {
       const details = document.createElement("details");

@@ -34,7 +34,9 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
           return seat;
         }), spectators: msg.spectators, status: msg.status,
         you: msg.you, ply: msg.ply, moves: msg.moves.map((m) => ({ ...m })), state: msg.state, result: msg.result,
-        outcome: msg.state.outcome, gameId: msg.game_id, states: new Map([[msg.ply, msg.state]]),
+        // a finished game's end as its game_over told it (a resignation or an abort leaves
+        // no outcome in the position); older servers send neither
+        outcome: msg.outcome ?? msg.state.outcome, reason: msg.reason ?? null, gameId: msg.game_id, states: new Map([[msg.ply, msg.state]]),
         shareKey: msg.share_key ?? null, clock: msg.clock ?? null, rated: Boolean(msg.rated), pie: Boolean(msg.pie),
       };
       setGameKey(app.room.shareKey, app.room.gameId);

@@ -7,7 +7,7 @@ import { $, announce, hideNotice, refuse, showError, twoStep } from "./notice.js
 import { canMove, caughtUp } from "./room.js";
 import { play } from "./sound.js";
 import { app } from "./state.js";
-import { errorText, letter, playerName, sideOf } from "./text.js";
+import { errorText, holeLetter, playerName } from "./text.js";
 
 function explainRefusal(index) {
   const room = app.room;
@@ -23,15 +23,15 @@ function explainRefusal(index) {
   if (room.state.turn !== room.you) {
     return refuse("not_your_turn", `It is not your turn: ${playerName(room.seats, room.state.turn)} is to move.`);
   }
-  const pos = sideOf(index, room.holes)[1];
+  const name = holeLetter(index, room.holes);
   const owners = room.state.owners || [];
   const sided = owners.some((o) => o !== null);
   if (sided && owners[index] !== room.you) {
-    return refuse("illegal_move", `Hole ${letter(pos)} is your opponent's: play a hole in your own row.`);
+    return refuse("illegal_move", `Hole ${name} is your opponent's: play a hole in your own row.`);
   }
-  if (room.state.blocked?.[index]) return refuse("illegal_move", `Hole ${letter(pos)} is blocked.`);
-  if (room.state.board[index] === 0) return refuse("illegal_move", `Hole ${letter(pos)} is empty.`);
-  return refuse("illegal_move", `Hole ${letter(pos)} is not a legal move now.`);
+  if (room.state.blocked?.[index]) return refuse("illegal_move", `Hole ${name} is blocked.`);
+  if (room.state.board[index] === 0) return refuse("illegal_move", `Hole ${name} is empty.`);
+  return refuse("illegal_move", `Hole ${name} is not a legal move now.`);
 }
 
 function options(index) {

@@ -7,7 +7,7 @@ const KEYS = { sound: "mancala.sound", counts: "mancala.counts", speed: "mancala
 const DEFAULTS = { sound: "off", counts: "numbers", speed: "normal", analysis: "off", watchAnalysis: "off" };
 const ALLOWED = {
   sound: ["off", "on"],
-  counts: ["numbers", "stones"], // numbers: a count on every hole; stones: at most a few drawn, no number
+  counts: ["numbers", "stones"], // numbers: a count on every hole; stones: every seed drawn, a count only past 12
   speed: ["slow", "normal", "fast", "instant"],
   analysis: ["off", "on"], // the replay viewer: the computer's best move and value for the shown position
   // the same for a spectator in a live room; a setting of its own, so that turning it on

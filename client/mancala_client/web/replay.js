@@ -34,10 +34,21 @@ function show(at) {
   $("main").dataset.at = String(view.at);
   renderMoveList($("move-list"), view.moves, { holes: view.holes, names: names(), shown: view.at - 1,
                                                  onPick: (ply) => show(ply + 1) });
-  $("move-list").querySelector("li.shown")?.scrollIntoView({ block: "nearest" });
+  showInList($("move-list"), $("move-list").querySelector("li.shown"));
   $("step-back").disabled = $("step-first").disabled = view.at === 0;
   $("step-forward").disabled = $("step-last").disabled = view.at === view.moves.length;
   showAnalysis();
+}
+
+/** The shown move in sight inside the list. Not scrollIntoView: it scrolls every box
+ * around the list too, and on a phone (the list below the board) the viewer opened some
+ * 250 px down, the board out of sight. */
+function showInList(list, item) {
+  if (!item) return;
+  const box = list.getBoundingClientRect();
+  const at = item.getBoundingClientRect();
+  if (at.top < box.top) list.scrollTop -= box.top - at.top;
+  else if (at.bottom > box.bottom) list.scrollTop += at.bottom - box.bottom;
 }
 
 // ---- analysis ----------------------------------------------------------------------------

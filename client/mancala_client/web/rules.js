@@ -44,7 +44,7 @@ export async function showRules(variant, title) {
   body.replaceChildren(about, list);
   if (info.rules) body.append(rulesLink(info.rules));
   if (info.one_turn) body.append(oneTurnButton(variant));
-  body.append(explorerLink(variant));
+  body.append(explorerLink(variant), puzzlesLink(variant));
   panel.dataset.loaded = variant;
 }
 
@@ -57,6 +57,15 @@ function explorerLink(variant) {
   a.target = "_blank";
   a.rel = "noopener";
   a.textContent = "Openings people played";
+  return a;
+}
+
+/** The variant's puzzles, found in its finished games. */
+function puzzlesLink(variant) {
+  const a = explorerLink(variant);
+  a.id = "puzzles-link";
+  a.href = `/puzzles/${encodeURIComponent(variant)}`;
+  a.textContent = "Puzzles";
   return a;
 }
 

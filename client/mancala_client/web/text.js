@@ -55,9 +55,16 @@ export function sideOf(index, holes) {
   return index < holes ? [0, index] : [1, index - holes];
 }
 
-export function holeName(index, holes) {
+/** A hole's name in the one notation of the text record, the terminal and `mancala show`
+ * (docs/notation.md): South's holes a, b, c..., North's A, B, C..., each row from its
+ * owner's left, whoever looks at the board. */
+export function holeLetter(index, holes) {
   const [side, pos] = sideOf(index, holes);
-  return `${SEAT_NAMES[side]} ${letter(pos)}`;
+  return side === 0 ? letter(pos) : letter(pos).toUpperCase();
+}
+
+export function holeName(index, holes) {
+  return `${SEAT_NAMES[sideOf(index, holes)[0]]} ${holeLetter(index, holes)}`;
 }
 
 /** A move as words: "South c", "North a clockwise". */
@@ -69,13 +76,13 @@ export function moveText(move, holes) {
   return holeName(move, holes);
 }
 
-/** Short form for the move list: "c", "a↻". */
+/** Short form for the move list: "c", "A↻". */
 export function moveShort(move, holes) {
   if (Array.isArray(move)) {
     const [index, dir] = move;
-    return `${letter(sideOf(index, holes)[1])}${dir === "CW" ? "↻" : "↺"}`;
+    return `${holeLetter(index, holes)}${dir === "CW" ? "↻" : "↺"}`;
   }
-  return letter(sideOf(move, holes)[1]);
+  return holeLetter(move, holes);
 }
 
 export function moveHole(move) {
@@ -141,6 +148,7 @@ export function ladderTitle(pool) {
   const [variant, kind] = pool.split("@");
   if (kind === "computer") return `${variantTitle(variant)}, against the computer`;
   if (kind === "bots") return `${variantTitle(variant)}, games with bots`;
+  if (kind === "puzzles") return `${variantTitle(variant)} puzzles`;
   return variantTitle(variant);
 }
 

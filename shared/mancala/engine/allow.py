@@ -15,23 +15,19 @@ grand-slam ban and SPLIT's no-undo rule, each narrowing the list in that order.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from mancala.engine import claim
 from mancala.engine.board import CCW, CW
+from mancala.engine.context import Allow, Context
 from mancala.engine.move_data import REPEAT_TURN
 from mancala.engine.position import LAST_END, Position
 from mancala.rules.enums import AllowRule, Direct, GrandSlam
 
-if TYPE_CHECKING:
-    from mancala.engine.pipeline import Pipeline
-
-Allow = list  # list[bool | list[bool]]
 Filter = Callable[[Position, Allow], Allow]
 
 
 class Allowables:
-    def __init__(self, ctx: Pipeline) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
         board = ctx.board
         info = ctx.info
@@ -75,7 +71,7 @@ class Allowables:
 # ---- allow rules -------------------------------------------------------------------------
 
 
-def _opp_or_empty(ctx: Pipeline) -> Filter:
+def _opp_or_empty(ctx: Context) -> Filter:
     """OPP_OR_EMPTY: a move's first lap must end on the opponent's side or in an empty hole.
     (As the reference plays it, moves that could go round the board are not tried: 1.8
     compares South's hole at the move's row position with the row length, 1.10 the
@@ -97,7 +93,7 @@ def _opp_or_empty(ctx: Pipeline) -> Filter:
     return narrow
 
 
-def _occupied(ctx: Pipeline, allowables: Allowables) -> Filter:
+def _occupied(ctx: Context, allowables: Allowables) -> Filter:
     """OCCUPIED (1.10): a move's first lap must not end in a hole that then holds a single
     seed (an empty hole); ending in the mover's store is allowed."""
     def narrow(pos: Position, allow: Allow) -> Allow:
@@ -113,7 +109,7 @@ def _occupied(ctx: Pipeline, allowables: Allowables) -> Filter:
     return narrow
 
 
-def _single_to_zero(ctx: Pipeline, allowables: Allowables) -> Filter:
+def _single_to_zero(ctx: Context, allowables: Allowables) -> Filter:
     """SINGLE_TO_ZERO: a single seed may only move into an empty hole."""
     def narrow(pos: Position, allow: Allow) -> Allow:
         for idx, loc in allowables.index_locs(pos.turn):
@@ -139,12 +135,12 @@ def _only_if_all(count: int, allowables: Allowables) -> Filter:
     return narrow
 
 
-def _from_right(ctx: Pipeline, player: int) -> range:
+def _from_right(ctx: Context, player: int) -> range:
     holes = ctx.board.holes
     return range(0, holes) if player else range(holes - 1, -1, -1)
 
 
-def _two_rightmost(ctx: Pipeline, allowables: Allowables) -> Filter:
+def _two_rightmost(ctx: Context, allowables: Allowables) -> Filter:
     """TWO_ONLY_ALL_RIGHT: holes of two are movable only when all are, and then only the
     rightmost."""
     def narrow(pos: Position, allow: Allow) -> Allow:
@@ -165,7 +161,7 @@ def _two_rightmost(ctx: Pipeline, allowables: Allowables) -> Filter:
     return narrow
 
 
-def _right_two_first(ctx: Pipeline) -> Filter:
+def _right_two_first(ctx: Context) -> Filter:
     """The first move of a game or round starts from one of the two rightmost movable holes."""
     def narrow(pos: Position, allow: Allow) -> Allow:
         if pos.mcount:
@@ -181,7 +177,7 @@ def _right_two_first(ctx: Pipeline) -> Filter:
     return narrow
 
 
-def _move_all_first(ctx: Pipeline) -> Filter:
+def _move_all_first(ctx: Context) -> Filter:
     """MOVE_ALL_HOLES_FIRST: every hole must have been moved from before any twice."""
     any_hole = ctx.any_hole
 
@@ -195,7 +191,7 @@ def _move_all_first(ctx: Pipeline) -> Filter:
     return narrow
 
 
-def _not_across_ones(ctx: Pipeline) -> Filter:
+def _not_across_ones(ctx: Context) -> Filter:
     """NOT_XFROM_1S: no move from a hole facing a single seed."""
     def narrow(pos: Position, allow: Allow) -> Allow:
         ones = [pos.board[loc] == 1 for loc in ctx.board.order[1 - pos.turn]]
@@ -204,7 +200,7 @@ def _not_across_ones(ctx: Pipeline) -> Filter:
     return narrow
 
 
-def _right_half_firsts(ctx: Pipeline, allowables: Allowables, then: Filter | None) -> Filter:
+def _right_half_firsts(ctx: Context, allowables: Allowables, then: Filter | None) -> Filter:
     """RIGHT_HALF_FIRSTS, RIGHT_HALF_1ST_OPE (1.10): each player's first turn of a game or
     round starts from the right half of their own row (not the middle hole of an odd
     row); later turns are narrowed by `then`, if any."""
@@ -224,7 +220,7 @@ def _right_half_firsts(ctx: Pipeline, allowables: Allowables, then: Filter | Non
     return narrow
 
 
-def _allow_rule(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
+def _allow_rule(ctx: Context, allowables: Allowables) -> list[Filter]:
     match ctx.info.allow_rule:
         case AllowRule.NONE:
             return []
@@ -260,7 +256,7 @@ def _allow_rule(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
 # ---- must share, grand slams, undo ----------------------------------------------------------
 
 
-def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
+def _must_share(ctx: Context, allowables: Allowables) -> Filter:
     """MUSTSHARE: when the opponent has no seeds, only moves that give them some. With
     mustpass the 1.10 rules let every move stand when none of them shares (the game then
     goes on instead of ending for want of a move)."""
@@ -295,7 +291,7 @@ def _must_share(ctx: Pipeline, allowables: Allowables) -> Filter:
     return narrow
 
 
-def _no_grand_slam(ctx: Pipeline) -> Filter:
+def _no_grand_slam(ctx: Context) -> Filter:
     """GRANDSLAM NOT_LEGAL: no move that leaves the opponent without seeds (when they had some)."""
     order = ctx.board.order
 
@@ -314,7 +310,7 @@ def _no_grand_slam(ctx: Pipeline) -> Filter:
     return narrow
 
 
-def _dont_undo(ctx: Pipeline) -> Filter:
+def _dont_undo(ctx: Context) -> Filter:
     """SPLIT sowing: a single seed just moved across the end of a row may not be moved
     straight back."""
     holes, dbl = ctx.board.holes, ctx.board.dbl
@@ -337,13 +333,13 @@ def _dont_undo(ctx: Pipeline) -> Filter:
     return narrow
 
 
-def dont_undo_applies(ctx: Pipeline) -> bool:
+def dont_undo_applies(ctx: Context) -> bool:
     info = ctx.info
     return (info.min_move == 1 and info.sow_direct == Direct.SPLIT
             and 0 not in info.udir_holes and ctx.board.holes - 1 not in info.udir_holes)
 
 
-def _filters(ctx: Pipeline, allowables: Allowables) -> list[Filter]:
+def _filters(ctx: Context, allowables: Allowables) -> list[Filter]:
     info = ctx.info
     filters = _allow_rule(ctx, allowables)
     if info.mustshare:

@@ -1,6 +1,6 @@
 """The end of a move: is the game (or round) over, and who won?
 
-`make_ender` builds, once per variant, a chain of checks asked after every move
+`make_ender` (mancala.engine.ending_build) builds, once per variant, a chain of checks asked after every move
 (before the turn passes). Outermost first:
 
     children's seeds back from the stores (children without stores)
@@ -19,25 +19,25 @@ the RND_* tallies). Whatever is decided
 from counts (a majority, the seeds at the end, the round tallies) is decided by
 `mancala.engine.outcome.decide`, the one place that says who wins or ties.
 
-DEPRIVE and CLEAR games have their own short enders. `make_quitter` ends a game
-that cannot end by itself (a sowing that never stops) as fairly as it can.
+DEPRIVE and CLEAR games have their own short enders (mancala.engine.end_conditions),
+as have the 1.10 end conditions.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from mancala.engine import claim
-from mancala.engine.outcome import TIE, WIN, Decision, decide, round_end
+from mancala.engine.context import Context
+from mancala.engine.outcome import WIN, Decision, decide, round_end
 from mancala.engine.position import Position
-from mancala.engine.start import seed_equiv, start_total
+from mancala.engine.rounds import territory_split
+from mancala.engine.start import start_total
 from mancala.rules.enums import (
     CaptExtraPick,
     CaptType,
     ChildType,
     EndCond,
-    EndRule,
     Goal,
     LapSower,
     RoundFill,
@@ -45,9 +45,6 @@ from mancala.rules.enums import (
     StartPattern,
     Unclaimed,
 )
-
-if TYPE_CHECKING:
-    from mancala.engine.pipeline import Pipeline
 
 ROUND_GOALS = (Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS)
 
@@ -57,7 +54,7 @@ def territory_seeds_for(holes: int, nbr_start: int) -> int:
     return holes * nbr_start - nbr_start + nbr_start // 2 + 1
 
 
-def win_seeds_18(ctx: Pipeline) -> Callable[[int], int]:
+def win_seeds_18(ctx: Context) -> Callable[[int], int]:
     info = ctx.info
     if info.rounds == Rounds.NO_MOVES:
         return lambda total: total - 1
@@ -69,7 +66,7 @@ def win_seeds_18(ctx: Pipeline) -> Callable[[int], int]:
     return lambda _total: -1
 
 
-def win_seeds_110(ctx: Pipeline) -> Callable[[int], int]:
+def win_seeds_110(ctx: Context) -> Callable[[int], int]:
     """1.10 ends a MAX_SEEDS game in NO_MOVES rounds as soon as the other player could
     no longer fill goal_param holes (one without it), and the END_S_SEEDS /
     END_2S_SEEDS rounds only when a player holds every seed."""
@@ -81,8 +78,7 @@ def win_seeds_110(ctx: Pipeline) -> Callable[[int], int]:
     if info.rounds == Rounds.NO_MOVES:
         return lambda total: total - 1
     if info.goal == Goal.TERRITORY:
-        equiv = seed_equiv(info.start_pattern, ctx.board.holes, ctx.nbr_start)
-        fixed = territory_seeds_for(info.goal_param, equiv)
+        fixed = territory_split(ctx).win_seeds()
         return lambda _total: fixed
     if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
         return lambda total: total - 1
@@ -95,7 +91,7 @@ class Ender:
     """One check of the chain. `ended(pos, repeat, over)`: `repeat` says the mover plays
     again; `over` says a check further out already found the game over."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender | None = None) -> None:
+    def __init__(self, ctx: Context, inner: Ender | None = None) -> None:
         self.ctx = ctx
         self.inner = inner
         # the count a player must pass to win outright (or end the round), from the total
@@ -129,7 +125,7 @@ class Ender:
 class GameOver(Ender):
     """When the game is over: collect the seeds per `unclaimed`, then the most seeds win."""
 
-    def __init__(self, ctx: Pipeline, claimer: claim.Claimer) -> None:
+    def __init__(self, ctx: Context, claimer: claim.Claimer) -> None:
         super().__init__(ctx)
         self.claimer = claimer
 
@@ -145,7 +141,7 @@ class GameOver(Ender):
 
 
 class ClearWinner(Ender):
-    def __init__(self, ctx: Pipeline, inner: Ender, claimer: claim.Claimer) -> None:
+    def __init__(self, ctx: Context, inner: Ender, claimer: claim.Claimer) -> None:
         super().__init__(ctx, inner)
         self.claimer = claimer
 
@@ -183,7 +179,7 @@ class CannotShare(Ender):
     """mustshare: over when the player who must give the other seeds cannot; with
     UNFED_PLAYER the unfed player takes the seeds left."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender, claimer: claim.Claimer) -> None:
+    def __init__(self, ctx: Context, inner: Ender, claimer: claim.Claimer) -> None:
         super().__init__(ctx, inner)
         self.claimer = claimer
         self.owner = claim.owner_of(ctx.variant, ctx.board)
@@ -232,7 +228,7 @@ class NotPlayable(Ender):
 class NoOutcomeChange(Ender):
     """Over when too few seeds are left in play for any capture (and no children)."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender, min_needed: int) -> None:
+    def __init__(self, ctx: Context, inner: Ender, min_needed: int) -> None:
         super().__init__(ctx, inner)
         self.min_needed = min_needed
 
@@ -251,7 +247,7 @@ class NoOutcomeChange(Ender):
         return kind, winner
 
 
-def min_for_change(ctx: Pipeline, total: int) -> int:
+def min_for_change(ctx: Context, total: int) -> int:
     """The fewest seeds in play that could still capture or make a child."""
     info = ctx.info
     needed = info.child_cvt if info.child_type != ChildType.NOCHILD else total
@@ -267,7 +263,7 @@ def min_for_change(ctx: Pipeline, total: int) -> int:
     return needed
 
 
-def _no_change_applies(ctx: Pipeline) -> bool:
+def _no_change_applies(ctx: Context) -> bool:
     info = ctx.info
     weg_only = info.child_type == ChildType.WEG and not any(
         [info.capt_max, info.capt_min, info.capt_on, info.capt_type != CaptType.NONE,
@@ -288,7 +284,7 @@ class ChildrenHoldStores(Ender):
     The 1.10 rules move only the seeds this end of move put there: seeds already out of
     play (kept over from a round) stay out."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+    def __init__(self, ctx: Context, inner: Ender) -> None:
         super().__init__(ctx, inner)
         self.keep_out = ctx.v110
 
@@ -317,7 +313,7 @@ class RowEmpty(Ender):
     without seeds a player could sow (children are their owners' already), whoever is to
     move; the seeds left go to their row's player (GameOver with HOLE_OWNER)."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+    def __init__(self, ctx: Context, inner: Ender) -> None:
         super().__init__(ctx, inner)
         n, dbl = ctx.board.holes, ctx.board.dbl
         self.rows = (range(n), range(n, dbl))
@@ -331,12 +327,12 @@ class RowEmpty(Ender):
         return self.next(pos, repeat, empty)
 
 
-def row_empty_ender(ctx: Pipeline) -> Ender:
+def row_empty_ender(ctx: Context) -> Ender:
     """The chain for end_rule ROW_EMPTY: no end by a majority or by too few seeds (the
     published values are final margins, every seed banked). Behind the row check the
     game still ends where the player to move has no move with seeds on both rows
     (min_move, allow rules), as in the reference's chain."""
-    ender: Ender = GameOver(ctx, _game_over_claimer(ctx))
+    ender: Ender = GameOver(ctx, game_over_claimer(ctx))
     ender = NoMovesEither(ctx, ender) if ctx.info.mustpass else NoMovesNext(ctx, ender)
     return RowEmpty(ctx, NotPlayable(ctx, ender))
 
@@ -348,17 +344,16 @@ class RoundBySeeds(Ender):
     """Games in rounds that refill from each player's seeds: the game ends once a player
     cannot fill enough holes; otherwise an outcome ends only the round."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
+    def __init__(self, ctx: Context, inner: Ender) -> None:
         super().__init__(ctx, inner)
         self.count = claim.make_count_owned(ctx.variant, ctx.board)
         info = ctx.info
         nbr_start = ctx.nbr_start
         if info.goal == Goal.TERRITORY and ctx.v110:
             # what the other player holds when this one holds just enough to win, and
-            # half a hole more
-            equiv = seed_equiv(info.start_pattern, ctx.board.holes, nbr_start)
-            self.required = (variant_total(ctx) - territory_seeds_for(info.goal_param, equiv)
-                             + equiv // 2)
+            # the margin of the variant's territory rule
+            split = territory_split(ctx)
+            self.required = variant_total(ctx) - split.win_seeds() + split.margin()
         elif info.goal == Goal.TERRITORY:
             self.required = territory_seeds_for(ctx.board.dbl - info.goal_param + 1, nbr_start)
         elif info.round_fill == RoundFill.UMOVE:
@@ -378,11 +373,34 @@ class RoundBySeeds(Ender):
         return round_end((kind, winner))
 
 
+class RoundLoserRefills(Ender):
+    """round_fill LOSER_ONLY: a win ends only the round while the loser holds enough
+    seeds to refill goal_param holes (one without it) and the winner's side, as it
+    stands, has a move for them; a tie, or a game stopped from outside, ends the game."""
+
+    def __init__(self, ctx: Context, inner: Ender) -> None:
+        super().__init__(ctx, inner)
+        self.count = claim.make_count_owned(ctx.variant, ctx.board)
+        self.required = (ctx.info.goal_param or 1) * ctx.nbr_start
+
+    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
+        kind, winner = self.next(pos, repeat, over)
+        if over or kind != WIN or winner is None:
+            return kind, winner
+        if self.count(pos)[1 - winner] < self.required:
+            return kind, winner
+        mover = pos.turn
+        pos.turn = winner
+        playable = any(self.ctx.allowable(pos))
+        pos.turn = mover
+        return round_end((kind, winner)) if playable else (kind, winner)
+
+
 class RoundByTally(Ender):
     """RND_* goals: each round's result is tallied; the game ends when a tally reaches
     goal_param."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender, claimer: claim.Claimer) -> None:
+    def __init__(self, ctx: Context, inner: Ender, claimer: claim.Claimer) -> None:
         super().__init__(ctx, inner)
         self.claimer = claimer
 
@@ -402,7 +420,7 @@ class SeedLimit(Ender):
     END_S_SEEDS / END_2S_SEEDS (nbr_start, twice that) and the 1.10 end_cond
     SEEDS_LIMIT (end_param)."""
 
-    def __init__(self, ctx: Pipeline, inner: Ender, stop_at: int) -> None:
+    def __init__(self, ctx: Context, inner: Ender, stop_at: int) -> None:
         super().__init__(ctx, inner)
         self.stop_at = stop_at
 
@@ -413,131 +431,15 @@ class SeedLimit(Ender):
         return self.next(pos, repeat, over)
 
 
-# ---- the 1.10 end conditions (end_cond) ------------------------------------------------------
+# ---- shared with the building ---------------------------------------------------------------
 
 
-class SideCleared(Ender):
-    """end_cond CLEARED_OWN / CLEARED_OPP: over once the mover's own side (or the
-    opponent's) holds no seeds outside children, whoever moves next."""
-
-    def __init__(self, ctx: Pipeline, inner: Ender, *, own: bool) -> None:
-        super().__init__(ctx, inner)
-        self.sides = ctx.board.order if own else (ctx.board.order[1], ctx.board.order[0])
-
-    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
-        board, child = pos.board, pos.child
-        cleared = not any(board[loc] for loc in self.sides[pos.turn] if child[loc] is None)
-        return self.next(pos, repeat, over or cleared)
-
-
-class HoleSeedLimit(Ender):
-    """end_cond HOLE_SEED_LIMIT: over once no hole outside children holds more than
-    end_param seeds."""
-
-    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
-        limit, child = self.ctx.info.end_param, pos.child
-        low = all(seeds <= limit for loc, seeds in enumerate(pos.board) if child[loc] is None)
-        return self.next(pos, repeat, over or low)
-
-
-def end_condition(ctx: Pipeline, inner: Ender) -> Ender:
-    """The ender of a 1.10 end_cond. It sits outside the clear-winner check, so a game
-    it ends is scored as one with no moves left; in rounds it ends the round."""
-    match ctx.info.end_cond:
-        case EndCond.NO_ADDTL:
-            return inner
-        case EndCond.CLEARED_OWN:
-            return SideCleared(ctx, inner, own=True)
-        case EndCond.CLEARED_OPP:
-            return SideCleared(ctx, inner, own=False)
-        case EndCond.SEEDS_LIMIT:
-            return SeedLimit(ctx, inner, ctx.info.end_param)
-        case EndCond.HOLE_SEED_LIMIT:
-            return HoleSeedLimit(ctx, inner)
-    raise NotImplementedError(ctx.info.end_cond)
-
-
-# ---- DEPRIVE and CLEAR ------------------------------------------------------------------------
-
-
-class DepriveNoSeeds(Ender):
-    """DEPRIVE (min_move 1): a player left without seeds loses; so does one left without
-    a move, unless it is the mover's own repeat turn."""
-
-    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
-        if over:
-            return (WIN, 1 - pos.turn) if repeat else (WIN, pos.turn)
-        side = self.ctx.board.order[pos.turn]
-        if not any(pos.board[loc] for loc in side):
-            return WIN, 1 - pos.turn
-        return None, pos.turn
-
-
-class DepriveLastMover(Ender):
-    """DEPRIVE (min_move above 1): the last player able to move wins."""
-
-    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
-        if not self.moves_of(pos, 1 - pos.turn):
-            return WIN, pos.turn
-        return None, pos.turn
-
-
-class ClearSeeds(Ender):
-    """CLEAR: the first player to empty their own side wins (the mover first)."""
-
-    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
-        order = self.ctx.board.order
-        if not any(pos.board[loc] for loc in order[pos.turn]):
-            return WIN, pos.turn
-        if not any(pos.board[loc] for loc in order[1 - pos.turn]):
-            return WIN, 1 - pos.turn
-        return None, pos.turn
-
-
-class BearOffNoSeeds(Ender):
-    """BearOff in CLEAR/DEPRIVE games: once bearing off, a player with no seeds left on
-    their side has finished."""
-
-    def __init__(self, ctx: Pipeline, inner: Ender) -> None:
-        super().__init__(ctx, inner)
-        goal = ctx.info.goal
-        self.winner: Callable[[int], int] | None = None
-        if goal == Goal.DEPRIVE:
-            self.winner = lambda turn: 1 - turn
-        elif goal == Goal.CLEAR:
-            self.winner = lambda turn: turn
-
-    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
-        side = self.ctx.board.order[pos.turn]
-        if (over or self.winner is None or pos.normal_sow
-                or any(pos.board[loc] for loc in side)):
-            return self.next(pos, repeat, over)
-        return WIN, self.winner(pos.turn)
-
-
-class TieAlways(Ender):
-    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
-        return TIE, pos.turn
-
-
-class QuitRoundTally(Ender):
-    def __init__(self, ctx: Pipeline, inner: Ender, claimer: claim.Claimer) -> None:
-        super().__init__(ctx, inner)
-        self.claimer = claimer
-
-    def ended(self, pos: Position, repeat: bool, over: bool) -> Decision:
-        kind, winner = self.next(pos, repeat, over)
-        tally = self.ctx.tally
-        assert tally is not None  # this ender is chosen only for tally goals
-        tally.add(pos, kind, winner, self.claimer(pos))
-        return tally.final(pos)
-
-
-# ---- building ------------------------------------------------------------------------------------
-
-
-def _game_over_claimer(ctx: Pipeline) -> claim.Claimer:
+def game_over_claimer(ctx: Context) -> claim.Claimer:
     info = ctx.info
+    if info.round_fill == RoundFill.LOSER_ONLY:
+        # the winner keeps their side as it stands into the next round: the seeds
+        # left are counted for their owners where they lie
+        return claim.make_count_owned(ctx.variant, ctx.board)
     if info.no_sides or info.unclaimed in (Unclaimed.DONT_SCORE, Unclaimed.UNFED_PLAYER):
         return claim.drop_unclaimed
     match info.unclaimed:
@@ -550,108 +452,8 @@ def _game_over_claimer(ctx: Pipeline) -> claim.Claimer:
     raise NotImplementedError(info.unclaimed)
 
 
-def variant_total(ctx: Pipeline) -> int:
+def variant_total(ctx: Context) -> int:
     info = ctx.info
     if info.start_pattern == StartPattern.ALL_EQUAL:
         return ctx.board.dbl * ctx.nbr_start
     return start_total(info.start_pattern, ctx.board.holes, ctx.nbr_start)
-
-
-def make_ender(ctx: Pipeline) -> Ender:
-    info = ctx.info
-    if info.goal == Goal.DEPRIVE:
-        if info.min_move == 1:
-            ender: Ender = NoMovesNext(ctx, DepriveNoSeeds(ctx))
-        else:
-            ender = DepriveLastMover(ctx)
-    elif info.goal == Goal.IMMOBILIZE:
-        # 1.10: unlike DEPRIVE, running out of seeds loses nothing by itself; only the
-        # opponent's lack of a move ends the game, for the last mover
-        ender = DepriveLastMover(ctx)
-    elif info.goal == Goal.CLEAR:
-        ender = ClearSeeds(ctx)
-    elif info.end_rule == EndRule.ROW_EMPTY:
-        ender = row_empty_ender(ctx)
-    else:
-        ender = GameOver(ctx, _game_over_claimer(ctx))
-        ender = NoMovesEither(ctx, ender) if info.mustpass else NoMovesNext(ctx, ender)
-        # 1.10 drops the share check under mustpass: a player who cannot share moves
-        # anyway (mancala.engine.allow)
-        if info.mustshare and not (ctx.v110 and info.mustpass):
-            share_claimer = (claim.make_take_all(claim.player_to_move)
-                             if info.unclaimed == Unclaimed.UNFED_PLAYER else claim.stores_only)
-            ender = CannotShare(ctx, ender, share_claimer)
-        ender = NotPlayable(ctx, ender)
-        if _no_change_applies(ctx) and not ctx.play_on:
-            total = variant_total(ctx)
-            needed = min_for_change(ctx, total)
-            if info.min_move < needed < total:
-                ender = NoOutcomeChange(ctx, ender, needed)
-        counted = claim.stores_and_children if info.child_cvt else claim.stores_only
-        if not ctx.play_on:
-            ender = ClearWinner(ctx, ender, counted)
-        ender = end_condition(ctx, ender)
-        if info.rounds != Rounds.NO_ROUNDS:
-            if info.rounds in (Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS):
-                factor = 1 if info.rounds == Rounds.END_S_SEEDS else 2
-                ender = SeedLimit(ctx, ender, factor * ctx.nbr_start)
-            if info.goal in ROUND_GOALS:
-                ender = RoundByTally(ctx, ender, counted)
-            else:
-                ender = RoundBySeeds(ctx, ender)
-        if info.child_type != ChildType.NOCHILD and not info.stores:
-            ender = ChildrenHoldStores(ctx, ender)
-    if ctx.bear_off:
-        ender = BearOffNoSeeds(ctx, ender)
-    return ender
-
-
-def make_quitter(ctx: Pipeline) -> Ender:
-    """The end of a game stopped from outside (a sowing that never ends)."""
-    info = ctx.info
-    if info.goal in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
-        return TieAlways(ctx)
-    if ctx.v110:
-        return _quitter_110(ctx)
-    if not (info.stores or info.child_cvt):
-        return TieAlways(ctx)
-    claimer: claim.Claimer
-    match info.unclaimed:
-        case Unclaimed.DONT_SCORE:
-            claimer = claim.drop_unclaimed
-        case Unclaimed.LAST_MOVER:
-            claimer = claim.make_take_all(claim.last_mover)
-        case Unclaimed.UNFED_PLAYER:
-            claimer = claim.make_take_own(ctx.variant, ctx.board)
-        case _:
-            claimer = claim.divvy_to_stores if info.stores else claim.divvy_to_children
-    quitter: Ender = GameOver(ctx, claimer)
-    if info.goal in ROUND_GOALS:
-        quitter = QuitRoundTally(ctx, quitter, claim.stores_and_children)
-    return quitter
-
-
-def _quitter_110(ctx: Pipeline) -> Ender:
-    """1.10 names what happens to the seeds left on a stopped game in its own parameter,
-    `quitter`, not `unclaimed`."""
-    info = ctx.info
-    claimer: claim.Claimer
-    match info.quitter:
-        case Unclaimed.HOLE_OWNER:
-            claimer = claim.make_take_own(ctx.variant, ctx.board)
-        case Unclaimed.DONT_SCORE:
-            claimer = claim.drop_unclaimed
-        case Unclaimed.LAST_MOVER:
-            claimer = claim.make_take_all(claim.last_mover)
-        case Unclaimed.DIVVIED if info.stores:
-            claimer = claim.divvy_to_stores
-        case Unclaimed.DIVVIED if info.child_type != ChildType.NOCHILD:
-            claimer = claim.divvy_to_children
-        case Unclaimed.DIVVIED:
-            return TieAlways(ctx)
-        case _:
-            raise NotImplementedError(info.quitter)
-    quitter: Ender = GameOver(ctx, claimer)
-    if info.goal in ROUND_GOALS:
-        quitter = QuitRoundTally(ctx, quitter, claim.stores_and_children)
-    return quitter

@@ -208,6 +208,11 @@ class Game:
         (UCHOOSE, UMOVE, UCHOWN), or None when it starts by itself."""
         return self.choices.needed(pos)
 
+    def next_round_outside(self, pos: Position) -> bool:
+        """After a ROUND_WIN/ROUND_TIE: whether the next round starts from something no
+        replay reproduces (random numbers drawn, a LOSER_ONLY layout a player arranges)."""
+        return self.pipe.next_round_outside(pos)
+
     def next_round(self, pos: Position, choice: Any = None) -> Position:
         """The next round's starting position after a ROUND_WIN/ROUND_TIE, with the
         player's choice where the variant asks for one; raise IllegalMove otherwise."""

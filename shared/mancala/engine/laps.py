@@ -19,16 +19,13 @@ asked in order; the first that decides wins:
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
+from mancala.engine.context import Context
 from mancala.engine.move_data import ENDLESS, FROM_STORE, NO, REPEAT_TURN, MoveData
 from mancala.engine.position import Position
 from mancala.engine.sowing import Sower, StoreSower
 from mancala.engine.trace import store_place
 from mancala.rules.enums import CaptType, GameClass, LapSower, MlapCont, SowRule
-
-if TYPE_CHECKING:
-    from mancala.engine.pipeline import Pipeline
 
 MAX_LAPS = 50
 MAX_LAPS_110 = 75  # the 1.10 reference sows longer before calling a move endless
@@ -52,7 +49,7 @@ class LapRule:
 
 
 class MultiLapSower(Sower):
-    def __init__(self, ctx: Pipeline, inner: Sower, rule: LapRule,
+    def __init__(self, ctx: Context, inner: Sower, rule: LapRule,
                  between: Callable[[Position, MoveData], None] | None) -> None:
         super().__init__(ctx)
         self.inner = inner
@@ -94,7 +91,7 @@ def always(_pos: Position, _md: MoveData) -> bool:
     return True
 
 
-def make_next_hole(ctx: Pipeline) -> Decide:
+def make_next_hole(ctx: Context) -> Decide:
     """LAPPER_NEXT: go on from the next hole if it holds seeds."""
     incr = ctx.incr
 
@@ -108,7 +105,7 @@ def make_next_hole(ctx: Pipeline) -> Decide:
     return next_hole
 
 
-def make_next_or_store(ctx: Pipeline) -> Decide:
+def make_next_or_store(ctx: Context) -> Decide:
     """LAPPER_NEXT with sow_stores under the 1.10 rules: the sowing path runs through
     the mover's store, so the place after a lap's last hole may be the store; a store
     holding seeds is sown on like a hole (its seeds start the next lap)."""
@@ -131,7 +128,7 @@ def not_blocked(pos: Position, md: MoveData) -> bool:
     return not pos.blocked[md.capt_loc]
 
 
-def make_unless_child(ctx: Pipeline) -> Decide:
+def make_unless_child(ctx: Context) -> Decide:
     def unless_child(pos: Position, md: MoveData) -> bool:
         return not ctx.make_child(pos, md)
     return unless_child
@@ -144,7 +141,7 @@ def stop_single(pos: Position, md: MoveData) -> bool | None:
     return False if pos.board[md.capt_loc] <= 1 else None
 
 
-def make_gap_capture(ctx: Pipeline) -> Check:
+def make_gap_capture(ctx: Context) -> Check:
     """LAP_CAPT with NEXT/TWO_OUT: on an occupied hole, try the capture and sow on."""
     def gap_capture(pos: Position, md: MoveData) -> bool | None:
         if pos.board[md.capt_loc] > 1:
@@ -156,7 +153,7 @@ def make_gap_capture(ctx: Pipeline) -> Check:
     return gap_capture
 
 
-def make_cross_capture(ctx: Pipeline) -> Check:
+def make_cross_capture(ctx: Context) -> Check:
     """LAP_CAPT with crosscapt: on a hole that was empty, go on only if it captured."""
     def cross_capture(pos: Position, md: MoveData) -> bool | None:
         if pos.board[md.capt_loc] != 1:
@@ -170,7 +167,7 @@ def make_cross_capture(ctx: Pipeline) -> Check:
     return cross_capture
 
 
-def make_basic_capture(ctx: Pipeline) -> Check:
+def make_basic_capture(ctx: Context) -> Check:
     """LAP_CAPT with basic captures: capture and go on from the next hole."""
     incr = ctx.incr
 
@@ -183,7 +180,7 @@ def make_basic_capture(ctx: Pipeline) -> Check:
     return basic_capture
 
 
-def make_stop_capture(ctx: Pipeline) -> Check:
+def make_stop_capture(ctx: Context) -> Check:
     def stop_capture(pos: Position, md: MoveData) -> bool | None:
         if not ctx.inhibitor.stop_capt(pos, pos.turn) and ctx.capt_ok(pos, md, md.capt_loc):
             return False
@@ -191,7 +188,7 @@ def make_stop_capture(ctx: Pipeline) -> Check:
     return stop_capture
 
 
-def make_stop_simulated(ctx: Pipeline) -> Check:
+def make_stop_simulated(ctx: Context) -> Check:
     """MATCH_OPP: stop if the capture would take something (tried on a copy)."""
     def stop_simulated(pos: Position, md: MoveData) -> bool | None:
         if not ctx.inhibitor.stop_capt(pos, pos.turn):
@@ -207,7 +204,7 @@ def stop_in_child(pos: Position, md: MoveData) -> bool | None:
     return False if pos.child[md.capt_loc] is not None else None
 
 
-def make_visit_opp(ctx: Pipeline) -> Check:
+def make_visit_opp(ctx: Context) -> Check:
     holes = ctx.board.holes
     side_of = ctx.board.side_of
 
@@ -218,7 +215,7 @@ def make_visit_opp(ctx: Pipeline) -> Check:
     return visit_opp
 
 
-def make_stop_not_n(ctx: Pipeline) -> Check:
+def make_stop_not_n(ctx: Context) -> Check:
     count = ctx.info.sow_param
 
     def stop_not_n(pos: Position, md: MoveData) -> bool | None:
@@ -226,7 +223,7 @@ def make_stop_not_n(ctx: Pipeline) -> Check:
     return stop_not_n
 
 
-def make_stop_less_n(ctx: Pipeline) -> Check:
+def make_stop_less_n(ctx: Context) -> Check:
     """mlap_cont GREQ_PARAM: a lap goes on only from a hole of mlap_param seeds or more."""
     least = ctx.info.mlap_param
 
@@ -235,7 +232,7 @@ def make_stop_less_n(ctx: Pipeline) -> Check:
     return stop_less_n
 
 
-def make_stop_side(ctx: Pipeline, own: bool) -> Check:
+def make_stop_side(ctx: Context, own: bool) -> Check:
     """mlap_cont OWN_SIDE / OPP_SIDE: a lap goes on only from a hole of that side of the
     board (the mover's row, or the opponent's), whoever owns the hole now."""
     side_of = ctx.board.side_of
@@ -256,7 +253,7 @@ def stop_repeat_turn(_pos: Position, md: MoveData) -> bool | None:
 NO_LAP_STOP = (CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW, CaptType.PASS_STORE_CAPT, CaptType.PULL_ACROSS)
 
 
-def _capture_checks(ctx: Pipeline) -> list[Check]:
+def _capture_checks(ctx: Context) -> list[Check]:
     info = ctx.info
     if info.capt_type in NO_LAP_STOP:
         return []
@@ -274,7 +271,7 @@ def _capture_checks(ctx: Pipeline) -> list[Check]:
     return []
 
 
-def make_stop_cross(ctx: Pipeline) -> Check:
+def make_stop_cross(ctx: Context) -> Check:
     """1.10 LAPPER_NEXT with crosscapt: stop where the last seed fell into an empty hole
     facing seeds it may capture, rather than sow on from the next hole."""
     cross = ctx.board.cross
@@ -286,7 +283,7 @@ def make_stop_cross(ctx: Pipeline) -> Check:
     return stop_cross
 
 
-def _next_capture_checks(ctx: Pipeline) -> list[Check]:
+def _next_capture_checks(ctx: Context) -> list[Check]:
     """The 1.10 rules stop a LAPPER_NEXT sowing to capture, as they stop LAPPER (1.8
     sowed on from the next hole whatever the last seed could capture)."""
     info = ctx.info
@@ -301,7 +298,7 @@ def _next_capture_checks(ctx: Pipeline) -> list[Check]:
     return checks
 
 
-def make_lap_rule(ctx: Pipeline) -> LapRule:
+def make_lap_rule(ctx: Context) -> LapRule:
     info = ctx.info
     checks: list[Check] = []
     if info.sow_own_store:
@@ -342,7 +339,7 @@ def make_lap_rule(ctx: Pipeline) -> LapRule:
     return LapRule(checks, base)
 
 
-def make_between(ctx: Pipeline) -> Callable[[Position, MoveData], None] | None:
+def make_between(ctx: Context) -> Callable[[Position, MoveData], None] | None:
     """The step between laps: turn round (CHANGE_DIR_LAP) or close the hole (SOW_BLKD_DIV)."""
     info = ctx.info
     if info.sow_rule == SowRule.CHANGE_DIR_LAP:
@@ -366,6 +363,6 @@ def make_between(ctx: Pipeline) -> Callable[[Position, MoveData], None] | None:
     return None
 
 
-def first_move_laps(ctx: Pipeline, plain: Sower) -> MultiLapSower:
+def first_move_laps(ctx: Context, plain: Sower) -> MultiLapSower:
     """MLAPS_SOWER's first move: laps until a lap ends in a hole that was empty."""
     return MultiLapSower(ctx, plain, LapRule([stop_single], always), None)

@@ -2,7 +2,7 @@
 
 Every end the rules read from counts is decided by `decide`: a majority before
 the end (`ending.Ender.decided_by_seeds`), the seeds at the end (`ending.GameOver`,
-and the quitter of an endless sowing), the RND_* tallies (`rounds.RoundTally`).
+and the quitter of an endless sowing), the RND_* tallies (`tally.RoundTally`).
 `settle` then makes the decision the position's `Outcome`, moving the turn to the
 player it names. The C core (`mancala_core.h`) writes the same decision for the
 variants it plays; tests/engine/test_fastcore.py holds the two equal move by move.

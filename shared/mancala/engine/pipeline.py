@@ -19,20 +19,21 @@ from __future__ import annotations
 
 import random
 
-from mancala.engine.allow import Allow, Allowables
+from mancala.engine.allow import Allowables
 from mancala.engine.board import Board
-from mancala.engine.capture import make_capturer
+from mancala.engine.capture_build import make_capturer
 from mancala.engine.capture_ok import make_capt_ok
 from mancala.engine.children import make_child_test
+from mancala.engine.context import Allow
 from mancala.engine.draw import make_direction, make_drawer
-from mancala.engine.ending import make_ender, make_quitter
+from mancala.engine.ending_build import make_ender, make_quitter
 from mancala.engine.incr import make_incr
 from mancala.engine.inhibit import make_inhibitor
 from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, make_lap_rule
 from mancala.engine.move_data import ENDLESS, REPEAT, REPEAT_TURN, MoveData
 from mancala.engine.outcome import settle
 from mancala.engine.position import Outcome, Position
-from mancala.engine.rounds import EMPTY_TALLY, TALLY_INDEX, RoundTally, make_next_round
+from mancala.engine.rounds import make_next_round, make_outside_test
 from mancala.engine.sowing import (
     BasicFirst,
     BearOffSower,
@@ -56,6 +57,7 @@ from mancala.engine.sowing import (
     VariantDirectionFirsts,
     capture_while_sowing,
 )
+from mancala.engine.tally import EMPTY_TALLY, TALLY_INDEX, RoundTally
 from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
 from mancala.rules.enums import (
     AllowRule,
@@ -126,7 +128,7 @@ class Pipeline:
         self.capt_ok = make_capt_ok(variant, board)
         self.inhibitor = make_inhibitor(variant)
         self.make_child = make_child_test(variant, board, self.incr, self.inhibitor)
-        self.tally = RoundTally(self) if info.goal in TALLY_INDEX else None
+        self.tally = RoundTally(info.goal, info.goal_param) if info.goal in TALLY_INDEX else None
         self.sower = self._make_sower()
         self.single_sower = self.sower.single()
         self.capturer = make_capturer(self)
@@ -134,6 +136,7 @@ class Pipeline:
         self.ender = make_ender(self)
         self.quitter = make_quitter(self)
         self.next_round = make_next_round(self)
+        self.next_round_outside = make_outside_test(self)
 
     # ---- construction ------------------------------------------------------------------
 
@@ -371,6 +374,10 @@ class Pipeline:
         kind, winner = self.quitter.ended(pos, False, True)
         pos.empty_store = False
         assert kind is not None
+        if winner is None:
+            # a tie of the RND_* tallies: unlike the enders' tie, a stopped game leaves
+            # the turn with its mover
+            return Outcome(kind, None)
         return settle(pos, kind, winner)
 
     def must_pass(self, pos: Position) -> bool:

@@ -1,8 +1,5 @@
-"""Games played in rounds: the tallies of the RND_* goals and the next round's layout.
-
-`RoundTally` keeps, in `Position.tally`, what the RND_* goals count across rounds:
-round wins, seeds, extra seeds (the margin of each won round) and points (one a
-won round, one more for a round won with three quarters of the seeds).
+"""Games played in rounds: the next round's layout (the tallies of the RND_* goals
+are mancala.engine.tally's).
 
 `make_next_round` chooses once per variant how a round ends into the next one:
 
@@ -18,73 +15,19 @@ Then `round_starter` picks who starts.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from mancala.engine import claim
-from mancala.engine.outcome import Decision, decide
+from mancala.engine.context import Context
 from mancala.engine.position import LAST_PLAYER, OutcomeKind, Position
 from mancala.engine.start import seed_equiv, start_board
+from mancala.engine.tally import TALLY_INDEX
+from mancala.engine.territory import Split, make_split
 from mancala.rules.enums import Goal, RoundFill, RoundStarter, StartPattern
-
-if TYPE_CHECKING:
-    from mancala.engine.pipeline import Pipeline
-
-Tallies = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
-EMPTY_TALLY: Tallies = ((0, 0), (0, 0), (0, 0), (0, 0))
-TALLY_INDEX = {Goal.RND_WIN_COUNT: 0, Goal.RND_SEED_COUNT: 1, Goal.RND_EXTRA_SEEDS: 2,
-               Goal.RND_POINTS: 3}
-
-
-class RoundTally:
-    def __init__(self, ctx: Pipeline) -> None:
-        self.index = TALLY_INDEX[ctx.info.goal]
-        self.required = ctx.info.goal_param
-
-    def add(self, pos: Position, kind: OutcomeKind | None, winner: int | None,
-            seeds: list[int]) -> None:
-        """Tally a round that ended in `kind` (WIN or TIE, before it becomes a round end)."""
-        wins, total, extra, points = (list(pair) for pair in (pos.tally or EMPTY_TALLY))
-        skunk = pos.total * 3 // 4
-        if kind == OutcomeKind.WIN:
-            if winner is not None:
-                wins[winner] += 1
-            total[0] += seeds[0]
-            total[1] += seeds[1]
-            if seeds[0] > seeds[1]:
-                extra[0] += seeds[0] - seeds[1]
-                points[0] += 1
-            elif seeds[1] > seeds[0]:
-                extra[1] += seeds[1] - seeds[0]
-                points[1] += 1
-            if seeds[0] >= skunk:
-                points[0] += 1
-            elif seeds[1] >= skunk:
-                points[1] += 1
-        elif kind == OutcomeKind.TIE:
-            total[0] += seeds[0]
-            total[1] += seeds[1]
-        pos.tally = ((wins[0], wins[1]), (total[0], total[1]), (extra[0], extra[1]), (points[0], points[1]))
-
-    def values(self, pos: Position) -> tuple[int, int]:
-        return (pos.tally or EMPTY_TALLY)[self.index]
-
-    def decided(self, pos: Position) -> Decision:
-        """Once a tally reaches goal_param the game is decided as `final` decides it
-        (only one there: it is the higher); before, (None, None)."""
-        if max(self.values(pos)) < self.required:
-            return None, None
-        return self.final(pos)
-
-    def final(self, pos: Position) -> Decision:
-        """The higher tally wins; a tie of the tallies names nobody (the reference
-        leaves no player to move)."""
-        return decide(self.values(pos), None)
-
 
 # ---- the next round -----------------------------------------------------------------------
 
 
-def choose_starter(ctx: Pipeline, pos: Position) -> None:
+def choose_starter(ctx: Context, pos: Position) -> None:
     """Set who starts the next round; `pos.turn` is the last round's winner (the last mover
     on a tie). After a tie the 1.10 rules count the last mover's opponent as the winner
     (LOSER: the last mover starts; WINNER: the opponent)."""
@@ -126,7 +69,7 @@ def fill_orders(fill: RoundFill, holes: int) -> tuple[list[int], list[int]]:
 NextRound = Callable[[Position], None]
 
 
-def make_next_round(ctx: Pipeline) -> NextRound:
+def make_next_round(ctx: Context) -> NextRound:
     info = ctx.info
     if info.goal == Goal.TERRITORY:
         return _territory(ctx)
@@ -134,10 +77,37 @@ def make_next_round(ctx: Pipeline) -> NextRound:
         return _fresh(ctx)
     if info.round_fill in (RoundFill.EVEN_FILL, RoundFill.UMOVE):
         return _even(ctx)
+    if info.round_fill == RoundFill.LOSER_ONLY:
+        return _loser_only(ctx)
     return _refill(ctx)
 
 
-def _fresh_board(ctx: Pipeline, pos: Position) -> None:
+OutsideTest = Callable[[Position], bool]
+
+
+def make_outside_test(ctx: Context) -> OutsideTest:
+    """Whether the round that `pos` ended starts the next one from something a replay
+    has no form for, so that it stops there: random numbers (a fresh RANDOM layout, a
+    TERR_EX_RANDOM lottery for a contested hole), or a LOSER_ONLY layout, which the
+    reference lets a player arrange (issue 25 point 5)."""
+    info = ctx.info
+    if info.round_fill == RoundFill.LOSER_ONLY:
+        return lambda pos: True
+    fresh = info.goal == Goal.TERRITORY or info.goal in TALLY_INDEX
+    if fresh and info.start_pattern == StartPattern.RANDOM:
+        return lambda pos: True
+    if info.goal == Goal.TERRITORY and ctx.v110:
+        split = territory_split(ctx)
+
+        def contested(pos: Position) -> bool:
+            seeds = claim.stores_and_children(pos)
+            return seeds[0] != seeds[1] and split.contested(max(seeds))
+
+        return contested
+    return lambda pos: False
+
+
+def _fresh_board(ctx: Context, pos: Position) -> None:
     """A new game's board (the pattern laid out for the player to move)."""
     info = ctx.info
     pos.stores = [0, 0]
@@ -146,7 +116,7 @@ def _fresh_board(ctx: Pipeline, pos: Position) -> None:
         else [ctx.nbr_start] * ctx.board.dbl
 
 
-def _refill(ctx: Pipeline) -> NextRound:
+def _refill(ctx: Context) -> NextRound:
     info = ctx.info
     count = claim.make_count_owned(ctx.variant, ctx.board)
     orders = fill_orders(info.round_fill, ctx.board.holes)
@@ -177,7 +147,28 @@ def _refill(ctx: Pipeline) -> NextRound:
     return refill
 
 
-def _even(ctx: Pipeline) -> NextRound:
+def _loser_only(ctx: Context) -> NextRound:
+    """LOSER_ONLY: the winner's side stays as it is; the loser refills their side from
+    the left with their seeds, nbr_start a hole, keeping the rest in their store."""
+    order, nbr_start, blocks = ctx.board.order, ctx.nbr_start, ctx.info.blocks
+
+    def loser_only(pos: Position) -> None:
+        loser = 1 - pos.turn
+        kept = pos.blocked[:]  # the winner's side, blocks included, stays as it is
+        choose_starter(ctx, pos)
+        ctx.reset_round_state(pos)
+        pos.blocked = kept
+        side = order[loser]
+        seeds = pos.stores[loser] + sum(pos.board[loc] for loc in side)
+        filled, pos.stores[loser] = divmod(seeds, nbr_start)
+        for cnt, loc in enumerate(side):
+            pos.board[loc] = nbr_start if cnt < filled else 0
+            pos.blocked[loc] = blocks and cnt >= filled
+
+    return loser_only
+
+
+def _even(ctx: Context) -> NextRound:
     info = ctx.info
     board = ctx.board
 
@@ -205,18 +196,14 @@ def _even(ctx: Pipeline) -> NextRound:
     return even
 
 
-def win_holes(ctx: Pipeline, pos: Position) -> tuple[int, int]:
-    """TERRITORY: (the player with more seeds, or North on a tie; the holes they get).
-    A part-filled hole goes to the player with more seeds if they hold half a hole's
-    seeds for it; in the 1.10 rules only if they hold more than half."""
+def win_holes_18(ctx: Context, pos: Position) -> tuple[int, int]:
+    """TERRITORY in the 1.8 rules: (the player with more seeds, or North on a tie; the
+    holes they get). A part-filled hole goes to the player with more seeds if they
+    hold half a hole's seeds for it."""
     seeds = claim.stores_and_children(pos)
     if seeds[0] == seeds[1]:
         return 1, ctx.board.holes
     greater = 1 if seeds[1] > seeds[0] else 0
-    if ctx.v110:
-        equiv = seed_equiv(ctx.info.start_pattern, ctx.board.holes, ctx.nbr_start)
-        whole, part = divmod(seeds[greater], equiv)
-        return greater, whole + (part > equiv // 2)
     if ctx.info.start_pattern != StartPattern.ALL_EQUAL:
         per_hole = pos.total / ctx.board.dbl
         return greater, round(seeds[greater] / per_hole)
@@ -224,11 +211,19 @@ def win_holes(ctx: Pipeline, pos: Position) -> tuple[int, int]:
     return greater, (seeds[greater] + nbr_start // 2) // nbr_start
 
 
-def _territory(ctx: Pipeline) -> NextRound:
+def _territory(ctx: Context) -> NextRound:
     dbl, holes = ctx.board.dbl, ctx.board.holes
+    split = territory_split(ctx) if ctx.v110 else None
 
     def territory(pos: Position) -> None:
-        winner, holes_won = win_holes(ctx, pos)
+        seeds = claim.stores_and_children(pos)
+        if split is None:
+            winner, holes_won = win_holes_18(ctx, pos)
+        elif seeds[0] == seeds[1]:
+            winner, holes_won = 1, holes
+        else:
+            winner = 1 if seeds[1] > seeds[0] else 0
+            holes_won = split.holes_won(seeds[winner], ctx.rng)
         choose_starter(ctx, pos)
         starter = pos.starter
         # the board is laid out as for a new game, whose starter would be the other player
@@ -238,14 +233,26 @@ def _territory(ctx: Pipeline) -> NextRound:
         _fresh_board(ctx, pos)
         pos.turn = pos.starter = starter
         loc = holes if winner else 0
+        loser_first = loc
         for cnt in range(dbl):
+            if cnt == holes_won:
+                loser_first = loc
             pos.owner[loc] = winner if cnt < holes_won else 1 - winner
             loc = (loc + 1) % dbl
+        if split is not None:
+            split.settle(pos, seeds, loser_first)
 
     return territory
 
 
-def _fresh(ctx: Pipeline) -> NextRound:
+def territory_split(ctx: Context) -> Split:
+    """The 1.10 territory rule of this variant (mancala.engine.territory)."""
+    info = ctx.info
+    equiv = seed_equiv(info.start_pattern, ctx.board.holes, ctx.nbr_start)
+    return make_split(info.round_fill, equiv, info.goal_param)
+
+
+def _fresh(ctx: Context) -> NextRound:
     def fresh(pos: Position) -> None:
         starter, winner = pos.starter, pos.turn
         pos.turn = 1 - starter

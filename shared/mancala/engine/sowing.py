@@ -21,23 +21,20 @@ used sowers keep a loop of their own for that, so that search pays no test per s
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
 
 from mancala.engine import claim
 from mancala.engine.board import CCW, CW
+from mancala.engine.context import Context
 from mancala.engine.move_data import FROM_STORE, REPEAT_TURN, YES, MoveData
 from mancala.engine.position import Position
 from mancala.engine.trace import INEXACT, store_place
 from mancala.rules.enums import CaptSide, Direct, LapSower, SowRule
 
-if TYPE_CHECKING:
-    from mancala.engine.pipeline import Pipeline
-
 
 class Sower:
     """Sows md.seeds from md.cont_sow_loc in md.direct."""
 
-    def __init__(self, ctx: Pipeline) -> None:
+    def __init__(self, ctx: Context) -> None:
         self.ctx = ctx
 
     def sow(self, pos: Position, md: MoveData) -> None:
@@ -50,7 +47,7 @@ class Sower:
 
 
 class Wrapper(Sower):
-    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+    def __init__(self, ctx: Context, inner: Sower) -> None:
         super().__init__(ctx)
         self.inner = inner
 
@@ -83,7 +80,7 @@ class StoreSower(Sower):
     repeat turn. With `row_cycles` (NorthSouthCycle) the store is passed each time
     the sowing wraps round the mover's own row."""
 
-    def __init__(self, ctx: Pipeline, row_cycles: bool = False) -> None:
+    def __init__(self, ctx: Context, row_cycles: bool = False) -> None:
         super().__init__(ctx)
         holes = ctx.board.holes
         dbl = ctx.board.dbl
@@ -212,7 +209,7 @@ class CloseHole(Wrapper):
     sow_param seeds takes them out of play and closes the hole (with _NR, never the
     rightmost holes)."""
 
-    def __init__(self, ctx: Pipeline, inner: Sower, not_right: bool) -> None:
+    def __init__(self, ctx: Context, inner: Sower, not_right: bool) -> None:
         super().__init__(ctx, inner)
         holes, dbl = ctx.board.holes, ctx.board.dbl
         self.no_close = frozenset((holes - 1, dbl - 1)) if not_right else frozenset()
@@ -243,7 +240,7 @@ class CaptureWhileSowing(Sower):
     meets the rule's conditions is taken at once by its captor. `capture_while_sowing`
     builds it for each sow rule."""
 
-    def __init__(self, ctx: Pipeline, captor: Captor, conds: list[SownCond]) -> None:
+    def __init__(self, ctx: Context, captor: Captor, conds: list[SownCond]) -> None:
         super().__init__(ctx)
         self.captor = captor
         self.conds = conds
@@ -269,7 +266,7 @@ class CaptureWhileSowing(Sower):
         md.capt_loc = loc
 
 
-def capture_while_sowing(ctx: Pipeline) -> CaptureWhileSowing:
+def capture_while_sowing(ctx: Context) -> CaptureWhileSowing:
     """Who takes, and from which holes, for each capture-while-sowing rule.
 
     The 1.8 rules: OWN_SOW_CAPT_ALL, taken by the hole's owner, and SOW_CAPT_ALL, by the
@@ -443,7 +440,7 @@ class CrossAllSingles(Wrapper):
     The 1.10 rules read the singles from the board as the move began, so a start hole of
     one seed takes across too; 1.8 read it once the start hole was drawn."""
 
-    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+    def __init__(self, ctx: Context, inner: Sower) -> None:
         super().__init__(ctx, inner)
         self.before_draw = ctx.v110
 
@@ -501,7 +498,7 @@ class DiffusionSower(Sower):
     clockwise neighbour, counter-clockwise; a hole holding five passes its seed out of
     play, and a move from a corner first sends two seeds out of play."""
 
-    def __init__(self, ctx: Pipeline) -> None:
+    def __init__(self, ctx: Context) -> None:
         super().__init__(ctx)
         board = ctx.board
         dbl = board.dbl
@@ -543,7 +540,7 @@ class Prescribed(Wrapper):
     """The first move of a game or round sows its own way; later moves use `inner`. With
     `first_turns`, each player's first turn does (repeat turns included)."""
 
-    def __init__(self, ctx: Pipeline, inner: Sower, *, first_turns: bool = False) -> None:
+    def __init__(self, ctx: Context, inner: Sower, *, first_turns: bool = False) -> None:
         super().__init__(ctx, inner)
         self.first_turns = first_turns
 
@@ -563,7 +560,7 @@ class Prescribed(Wrapper):
 class BasicFirst(Prescribed):
     """BASIC_SOWER: the first move is a plain single lap."""
 
-    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+    def __init__(self, ctx: Context, inner: Sower) -> None:
         super().__init__(ctx, inner)
         self.plain = PlainSower(ctx)
 
@@ -622,7 +619,7 @@ class VariantDirectionFirsts(Wrapper):
     """NO_UDIR_FIRSTS (1.10): each player's first turn of a game or round (repeat turns
     included) sows in the variant's `sow_direct`, whatever direction the move names."""
 
-    def __init__(self, ctx: Pipeline, inner: Sower) -> None:
+    def __init__(self, ctx: Context, inner: Sower) -> None:
         super().__init__(ctx, inner)
         self.direct = CW if ctx.info.sow_direct == Direct.CW else CCW
 
@@ -638,7 +635,7 @@ class VariantDirectionFirsts(Wrapper):
 class LapsFirst(Prescribed):
     """MLAPS_SOWER: the first move is sown in laps (until a lap ends in an empty hole)."""
 
-    def __init__(self, ctx: Pipeline, inner: Sower, laps: Sower) -> None:
+    def __init__(self, ctx: Context, inner: Sower, laps: Sower) -> None:
         super().__init__(ctx, inner)
         self.laps = laps
 

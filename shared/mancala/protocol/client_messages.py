@@ -224,13 +224,21 @@ class AnswerChallenge(_Request):
     accept: bool
 
 
+class PuzzleAnswer(_Request):
+    """A move given as the answer to a puzzle (GET /api/puzzles/{variant} shows them)."""
+
+    type: Literal["puzzle_answer"] = "puzzle_answer"
+    puzzle: SafeInt
+    move: JsonMove
+
+
 COMPETITIVE_REQUESTS = (Identify, Rename, TransferCode, RedeemTransfer, OfferDraw, AnswerDraw, OfferTakeback,
-                        AnswerTakeback, Chat, Mute, Challenge, AnswerChallenge)
+                        AnswerTakeback, Chat, Mute, Challenge, AnswerChallenge, PuzzleAnswer)
 ClientMessage = Annotated[
     Hello | ListVariants | SubscribeLobby | UnsubscribeLobby | CreateRoom | JoinRoom | Spectate
     | Reconnect | QuickPair | MakeMove | Swap | Resign | ClaimWin | Rematch | Leave | Ping
     | Identify | Rename | TransferCode | RedeemTransfer | OfferDraw | AnswerDraw | OfferTakeback
-    | AnswerTakeback | Chat | Mute | Challenge | AnswerChallenge,
+    | AnswerTakeback | Chat | Mute | Challenge | AnswerChallenge | PuzzleAnswer,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)

@@ -81,6 +81,10 @@ class VariantInfo(WireModel):
     rules: str = ""
     family: str = ""  # added: for grouping in the variant picker
     region: str = ""  # added
+    # added: the reference release whose rules the file follows ("1.8" or "1.10"), and
+    # whether it is an earlier definition kept beside its 1.10 successor (docs/variants.md)
+    rules_version: str = "1.8"
+    kept: bool = False
 
 
 class Variants(WireModel):
@@ -190,6 +194,10 @@ class RoomState(WireModel):
     swapped: bool = False  # added: the second player took the first player's side
     # added: a private room's game is read over HTTP with this key (?key=...); None for a public room
     share_key: str | None = None
+    # added: how the finished game ended, as its game_over said (None while it goes on), so
+    # that a page reloaded after a resignation or an abort says so, not just "Game over"
+    outcome: dict[str, Any] | None = None
+    reason: EndReason | None = None
 
 
 class MoveMade(WireModel):
@@ -382,11 +390,32 @@ class ServerClosing(WireModel):
     message: str = "the server is restarting; reconnect with your token"
 
 
+class Refuted(WireModel):
+    move: Any  # the wrong move
+    reply: Any = None  # the best answer to it (None: the game ended, or the mover moved again)
+    value: int  # the mover's final margin after it with best play
+
+
+class PuzzleResult(WireModel):
+    """The answer to a puzzle judged: right or wrong, the solution, and for a wrong move its
+    refutation; a known player's first try moves their puzzle rating."""
+
+    type: Literal["puzzle_result"] = "puzzle_result"
+    id: int | str | None = None
+    puzzle: int
+    correct: bool
+    solution: Any
+    value: int  # the mover's final margin with the solution
+    refutation: Refuted | None = None
+    rating_before: int | None = None
+    rating_after: int | None = None
+
+
 ServerMessage = Annotated[
     Error | Welcome | Variants | Lobby | LobbyUpdate | SeatGranted | RoomState | MoveMade | RoundStarted
     | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | RoomClosed | ServerClosing
     | OfferNews | TakenBack | ChatMessage | Identity | TransferCodeReply | ChallengeInfo | ChallengeUpdate
-    | RatingsChanged,
+    | RatingsChanged | PuzzleResult,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)

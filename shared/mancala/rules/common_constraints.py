@@ -107,8 +107,10 @@ PATTERNS = [
       for pattern, (ok, msg) in PATTERN_SIZES.items()],
     rule("pattern_bad_fills", ("start_pattern", "round_fill"),
          lambda v: gi(v).start_pattern != StartPattern.ALL_EQUAL
-         and gi(v).round_fill not in (RoundFill.NOT_APPLICABLE, RoundFill.UCHOWN),
-         "a start_pattern cannot be refilled by this round_fill (only NOT_APPLICABLE or UCHOWN)"),
+         and gi(v).round_fill not in (RoundFill.NOT_APPLICABLE, RoundFill.UCHOWN,
+                                      RoundFill.TERR_EX_RANDOM, RoundFill.TERR_EX_LOSER),
+         "a start_pattern cannot be refilled by this round_fill "
+         "(only NOT_APPLICABLE, UCHOWN, TERR_EX_RANDOM or TERR_EX_LOSER)"),
     rule("pattern_bad_rgoals", ("start_pattern", "rounds", "goal"),
          lambda v: gi(v).start_pattern != StartPattern.ALL_EQUAL
          and gi(v).rounds != Rounds.NO_ROUNDS
@@ -175,6 +177,10 @@ TERRITORY = [
          lambda v: gi(v).capt_side in (CaptSide.OPP_TERR, CaptSide.OWN_TERR)
          and gi(v).goal != Goal.TERRITORY,
          "capt_side OPP_TERR and OWN_TERR (by hole owner) need goal TERRITORY"),
+    rule("terr_ex_terr_only", ("round_fill", "goal"),
+         lambda v: gi(v).round_fill in (RoundFill.TERR_EX_RANDOM, RoundFill.TERR_EX_LOSER,
+                                        RoundFill.TERR_EX_EMPTY) and gi(v).goal != Goal.TERRITORY,
+         "the TERR_EX_* round fills need goal TERRITORY"),
     rule("uchown_terr_only", ("round_fill", "goal"),
          lambda v: gi(v).round_fill == RoundFill.UCHOWN and gi(v).goal != Goal.TERRITORY,
          "round_fill UCHOWN needs goal TERRITORY"),

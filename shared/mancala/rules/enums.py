@@ -123,6 +123,8 @@ class GrandSlam(NamedEnum):
     OPP_GETS_REMAIN = "OPP_GETS_REMAIN"
     LEAVE_LEFT = "LEAVE_LEFT"
     LEAVE_RIGHT = "LEAVE_RIGHT"
+    # 1.10: a grand slam stands and the capturer moves again, to share
+    LEGAL_SHARE = "LEGAL_SHARE"
 
 
 class AllowRule(NamedEnum):
@@ -248,6 +250,11 @@ class RoundFill(NamedEnum):
     UCHOOSE = "UCHOOSE"
     UMOVE = "UMOVE"
     UCHOWN = "UCHOWN"
+    # 1.10: the territory fills (mancala.engine.territory) and the loser-only refill
+    TERR_EX_RANDOM = "TERR_EX_RANDOM"
+    TERR_EX_LOSER = "TERR_EX_LOSER"
+    TERR_EX_EMPTY = "TERR_EX_EMPTY"
+    LOSER_ONLY = "LOSER_ONLY"
 
 
 class Rounds(NamedEnum):

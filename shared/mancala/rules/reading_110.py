@@ -80,6 +80,8 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS"}),
     # the en-passant rules split the 1.8 capture-while-sowing rules by whose holes count
     # and who takes them, and leave the last hole to the capturer whatever the laps
+    "grandslam": frozenset({"LEGAL_SHARE"}),
+    "round_fill": frozenset({"TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY", "LOSER_ONLY"}),
     "sow_rule": frozenset({"ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER",
                            "ENPAS_SOW_SOWER", "ENPAS_OPP_SOWER"}),
 }
@@ -95,13 +97,12 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
     "sow_rule": frozenset({"OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
     "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
-    "grandslam": frozenset({"LEGAL_SHARE"}),
     "child_type": frozenset({"RAM"}),
     "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
     "start_pattern": frozenset({"MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
     "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
-    "round_fill": frozenset({"SHORTEN_ALL", "LOSER_ONLY", "TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY"}),
+    "round_fill": frozenset({"SHORTEN_ALL"}),
 }
 
 

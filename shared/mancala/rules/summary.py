@@ -69,6 +69,7 @@ GRAND_SLAMS = {
     GrandSlam.OPP_GETS_REMAIN: "gives the opponent the seeds left on the board",
     GrandSlam.LEAVE_LEFT: "spares the leftmost hole",
     GrandSlam.LEAVE_RIGHT: "spares the rightmost hole",
+    GrandSlam.LEGAL_SHARE: "captures and gives the capturer another move, to share",
 }
 CAPT_TYPES = {
     CaptType.NEXT: "the seeds in the hole after the last one are taken",
