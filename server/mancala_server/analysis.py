@@ -37,6 +37,7 @@ import json
 import re
 import time
 from collections import OrderedDict
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Any
 
@@ -45,15 +46,14 @@ from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import parse_variant
-from mancala_server.connection import TokenBucket
 from mancala_server.on_demand import OnDemandSearches, SearchBusy
+from mancala_server.rate_limits import Limits, Rule
 from mancala_server.store import GameRow
 from mancala_server.stored_replay import position_at
 from mancala_server.stored_rules import CUSTOM, Definitions
 
 PLY = re.compile(r"^\d{1,5}$")
 KEEP = 2_000  # answers kept in memory
-ADDRESSES = 10_000  # quota buckets kept
 
 
 class AnalysisError(Exception):
@@ -122,26 +122,21 @@ class Analyses:
     """Answers per position (`key_of`), computed in `searches` once however many ask, and kept."""
 
     def __init__(self, searches: OnDemandSearches, definitions: Definitions, budget_ms: int, rate: float,
-                 burst: int) -> None:
+                 burst: int, limits: Callable[[], Limits]) -> None:
         self.searches = searches
         self.definitions = definitions
         self.budget_ms = budget_ms
-        self.rate, self.burst = rate, burst
+        # the searches an address may ask for: one of the hub's limits (asked for each time: a
+        # cluster node's are in Redis, counted by all the nodes together)
+        self.rule, self.limits = Rule("analysis-address", rate, burst), limits
         self.kept: OrderedDict[Key, dict[str, Any]] = OrderedDict()
         self.running: dict[Key, asyncio.Future[dict[str, Any]]] = {}
-        self.quotas: dict[str, TokenBucket] = {}
         self.computed = 0  # searches started (tests: a second request is served from memory)
 
-    def _charge(self, address: str) -> None:
-        bucket = self.quotas.get(address)
-        if bucket is None:
-            if len(self.quotas) >= ADDRESSES:  # full ones refill; forget the oldest
-                for key in list(self.quotas)[: ADDRESSES // 2]:
-                    del self.quotas[key]
-            bucket = self.quotas[address] = TokenBucket(self.rate, self.burst)
-        if not bucket.take():
+    async def _charge(self, address: str) -> None:
+        if not await self.limits().take([(self.rule, f"address:{address}")]):
             raise AnalysisError(429, "analysis_quota",
-                                f"more than {self.burst} analyses at once or {self.rate:g} a second "
+                                f"more than {self.rule.burst:g} analyses at once or {self.rule.rate:g} a second "
                                 "from one address; answers already given are free")
 
     async def answer(self, row: GameRow | None, ply: int, address: str) -> dict[str, Any]:
@@ -171,7 +166,7 @@ class Analyses:
             if self.searches.running + self.searches.waiting >= self.searches.workers + self.searches.queue:
                 # before the quota is charged: a refusal costs the asker nothing
                 raise AnalysisError(503, "analysis_busy", "too many searches asked for now; try again later")
-            self._charge(address)
+            await self._charge(address)
             definition = json.dumps(row.variant_json, sort_keys=True)
             fut = self.running[key] = asyncio.ensure_future(self._compute(key, definition, pos, head))
             fut.add_done_callback(lambda f: f.cancelled() or f.exception())

@@ -50,6 +50,7 @@ from mancala.protocol.messages import (
 )
 from mancala_server.clock import Clock
 from mancala_server.cluster import ERRORS, ClusterLink
+from mancala_server.cluster_limits import SharedLimits
 from mancala_server.cluster_lobby import SharedLobby
 from mancala_server.cluster_players import PlayerPresence
 from mancala_server.cluster_upkeep import NodeUpkeep
@@ -71,6 +72,7 @@ from mancala_server.node_messages import (
     pack,
 )
 from mancala_server.protocol_codes import MOVED
+from mancala_server.rate_limits import LocalLimits
 from mancala_server.remote_member import RemoteMember
 from mancala_server.room import Room
 from mancala_server.room_ports import Member, RoomError
@@ -89,6 +91,9 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         self.inline_fanout = False  # moves are told after their commit: timed in cluster_deliver
         self.link = ClusterLink(settings.redis_url, settings.cluster_name, self.node, settings.node_lease,
                                 self.on_node_message, self.on_resubscribed)
+        # limits per person and per address, counted by all the nodes together
+        self.shared_limits = SharedLimits(settings.redis_url, settings.cluster_name, LocalLimits(self.clock.now))
+        self.limits = self.shared_limits
         self.remote: dict[tuple[str, int], RemoteMember] = {}
         self.by_id: dict[int, Client] = {}
         self.routes: dict[int, dict[str, str]] = {}  # local client id -> {room code: owner node}
@@ -141,6 +146,7 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         with contextlib.suppress(*ERRORS):
             await asyncio.wait_for(asyncio.gather(*(self.link.release(c) for c in list(self.rooms))), 5)
         await self.link.stop()
+        await self.shared_limits.close()
 
     # ---- rooms ----------------------------------------------------------------------------
 

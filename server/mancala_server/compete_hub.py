@@ -47,7 +47,6 @@ from mancala.protocol.messages import (
 from mancala.protocol.server_messages import PuzzleResult, Refuted
 from mancala.rules.loading import load_variant
 from mancala_server import fair_start
-from mancala_server.address_buckets import AddressBuckets
 from mancala_server.bots import is_bot
 from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ChallengeRow, PlayerRow
@@ -56,7 +55,12 @@ from mancala_server.connection import Client
 from mancala_server.names import NameRefused, clean_name, problem_in_chat
 from mancala_server.players import NameTaken, SecretIdentity
 from mancala_server.puzzle_rows import PUZZLE_POOL
-from mancala_server.rate_limits import person_limit
+from mancala_server.rate_limits import (
+    LimitRules,
+    Limits,
+    address_of,
+    person_and_address,
+)
 from mancala_server.room import Room
 from mancala_server.room_chat import MaskWords
 from mancala_server.room_ports import Member, RoomError
@@ -82,6 +86,7 @@ class CompeteVenue(Protocol):
     clients: set[Client]
     variants: dict[str, Any]
     configs: dict[str, Path]  # the built-in variants' files (catalogue.py)
+    limits: Limits  # per person and per address (rate_limits.py)
 
     def room(self, code: str) -> Room: ...
 
@@ -111,15 +116,11 @@ class Competition:
         self.expiry: dict[str, Timer] = {}  # challenge id -> its expiry timer
         self.waiting_since: dict[str, float] = {}  # quick room code -> when it began to wait
         self.words = MaskWords(hub.settings.chat_blocklist.split(","))
-        s, now = hub.settings, hub.clock.now
-        # per person and per address, across rooms and sockets (rate_limits.py)
-        self.chat_limit = person_limit(s.chat_rate, s.chat_burst, s.chat_address_rate, s.chat_address_burst, now)
-        self.challenge_limit = person_limit(s.challenge_rate, s.challenge_burst, s.challenge_address_rate,
-                                            s.challenge_address_burst, now)
-        self.tasks: set[asyncio.Task[None]] = set()
-        # new players an address may register: a flood of identities is a flood of ratings
         s = hub.settings
-        self.registrations = AddressBuckets(s.register_rate, s.register_burst)
+        # chat, challenges and new players (a flood of identities is a flood of ratings): per
+        # person and per address, across rooms, sockets and nodes (rate_limits.py, hub.limits)
+        self.rules = LimitRules.of(s)
+        self.tasks: set[asyncio.Task[None]] = set()
 
     @property
     def storage(self) -> Storage:
@@ -162,8 +163,9 @@ class Competition:
             rating_after=answered.player_after.shown() if answered else None))
 
     def prepare(self, room: Room) -> None:
-        """A new room (made or restored): the server's chat settings."""
-        room.chat.limit, room.chat.filter = self.chat_limit, self.words
+        """A new room (made or restored): the server's chat settings (its limit is checked
+        here, in on_chat, before the room hears the line)."""
+        room.chat.limit, room.chat.filter = None, self.words
 
     # ---- identity -----------------------------------------------------------------------
 
@@ -218,7 +220,7 @@ class Competition:
             await self._become(client, who, msg.id, None)
             return
         name = self._check_name(msg.name)
-        if not self.registrations.take(client.address):
+        if not await self.hub.limits.take([(self.rules.register_address, address_of(client))]):
             raise RoomError(ErrorCode.RATE_LIMITED,
                             f"more than {self.hub.settings.register_burst} new players from one address; "
                             "sign in as one you made (identify with player and secret)")
@@ -315,10 +317,15 @@ class Competition:
     def on_answer_takeback(self, client: Member, msg: AnswerTakeback) -> None:
         self._in_room(client, msg, lambda room: room.answer_takeback(room.seat_of(client), msg.accept))
 
-    def on_chat(self, client: Member, msg: Chat) -> None:
+    async def on_chat(self, client: Member, msg: Chat) -> None:
         problem = problem_in_chat(msg.text)
         if problem is not None:
             raise RoomError(ErrorCode.BAD_MESSAGE, problem)
+        self.hub.room(msg.room).chat.check_in_room(client)  # before a line is charged
+        rules = self.rules
+        if not await self.hub.limits.take(person_and_address(rules.chat, rules.chat_address, client)):
+            raise RoomError(ErrorCode.RATE_LIMITED, f"at most {rules.chat.burst:g} chat lines at once, then one every "
+                                                    f"{1 / rules.chat.rate:g} s (for you, and for your address)")
         self._in_room(client, msg, lambda room: room.chat.say(client, msg.text))
 
     def on_mute(self, client: Member, msg: Mute) -> None:
@@ -339,10 +346,11 @@ class Competition:
         if msg.variant not in self.hub.variants:
             raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
         s = self.hub.settings
-        if not self.challenge_limit.take(client):
-            person = self.challenge_limit.person
-            raise RoomError(ErrorCode.RATE_LIMITED, f"at most {person.burst} challenges at once, then one every "
-                                                    f"{1 / person.rate:g} s (for you, and for your address)")
+        rules = self.rules
+        if not await self.hub.limits.take(person_and_address(rules.challenge, rules.challenge_address, client)):
+            raise RoomError(ErrorCode.RATE_LIMITED, f"at most {rules.challenge.burst:g} challenges at once, then one "
+                                                    f"every {1 / rules.challenge.rate:g} s (for you, and for your "
+                                                    "address)")
         target = await self.storage.player_by_name(msg.to)
         if target is None or target.id == me:
             raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"no other player is called {msg.to!r}")

@@ -69,10 +69,12 @@ from mancala_server.on_demand import OnDemandSearches
 from mancala_server.one_turn import OneTurnLines
 from mancala_server.position_pages import PositionPages
 from mancala_server.puzzle_mining import PuzzleMiner
+from mancala_server.rate_limits import Limits, LocalLimits
 from mancala_server.request_ids import echoable_id
 from mancala_server.room import Room
 from mancala_server.room_journals import RoomJournals
 from mancala_server.room_ports import Deliver, Member, RoomError
+from mancala_server.room_states import RoomStates
 from mancala_server.rules_worker import RulesTimeout, RulesWorkers
 from mancala_server.storage import SqliteStorage, Storage
 from mancala_server.store import GameRow, RoomRow
@@ -109,7 +111,7 @@ class Hub:
         self.searches = OnDemandSearches(settings.search_workers, settings.search_queue, settings.search_niceness)
         self.one_turn = OneTurnLines(self.searches, settings.one_turn_time_limit)
         self.analyses = Analyses(self.searches, self.stored.definitions, settings.analysis_budget_ms,
-                                 settings.analysis_rate, settings.analysis_burst)
+                                 settings.analysis_rate, settings.analysis_burst, lambda: self.limits)
         # stored games' positions for HTTP, a page at a time, finished games' kept
         self.position_pages = PositionPages(self.stored)
         # finished games into the explorer, the counted ones looked at for puzzles
@@ -117,6 +119,9 @@ class Hub:
                                      PuzzleMiner(lambda: self.storage, self.searches).consider)
         # the room_states a connection may ask for, by the moves they carry (catch_up.py)
         self.catch_up = CatchUpBudget.of(settings, self.clock.now)
+        # the limits per person and per address (rate_limits.py); a cluster's are in Redis
+        self.limits: Limits = LocalLimits(self.clock.now)
+        self.room_states = RoomStates()  # and their moves encoded once (room_states.py)
         self.metrics = Metrics(self.node or settings.node_id or "single")
         self.metrics.watch(lambda: len(self.clients), lambda: len(self.rooms), lambda: len(self.lobby_clients),
                            lambda: len(self.computers.queued), lambda: len(self.computers.pending))
@@ -511,25 +516,25 @@ class Hub:
     def take_seat(self, client: Member, room: Room, seat: Seat | None, request_id: Any) -> None:
         seat, token = room.claim(client, seat)
         room.tell(client, SeatGranted(id=request_id, room=room.code, seat=seat, token=token))
-        room.tell(client, room.room_state(seat))
+        room.tell(client, self.room_states.of(room, seat))
         self.competition.recent_chat(room, client)
         room.computer_turn()
 
     def on_join(self, client: Client, msg: JoinRoom) -> None:
         self.take_seat(client, self.room(msg.room), msg.seat, msg.id)
 
-    def on_spectate(self, client: Client, msg: Spectate) -> None:
-        room = self.room(msg.room)
-        self.catch_up.charge(client, len(room.moves))
+    async def on_spectate(self, client: Client, msg: Spectate) -> None:
+        await self.catch_up.charge(client, len(self.room(msg.room).moves), self.limits)
+        room = self.room(msg.room)  # again: in a cluster the budget's answer takes a moment
         room.watch(client)
-        room.tell(client, room.room_state(None, msg.id))
+        room.tell(client, self.room_states.of(room, None, msg.id))
         self.competition.recent_chat(room, client)
 
-    def on_reconnect(self, client: Client, msg: Reconnect) -> None:
-        room = self.room(msg.room)
-        self.catch_up.charge(client, len(room.moves))
+    async def on_reconnect(self, client: Client, msg: Reconnect) -> None:
+        await self.catch_up.charge(client, len(self.room(msg.room).moves), self.limits)
+        room = self.room(msg.room)  # again: in a cluster the budget's answer takes a moment
         seat = room.reconnect(client, msg.token)
-        room.tell(client, room.room_state(seat, msg.id))
+        room.tell(client, self.room_states.of(room, seat, msg.id))
         self.competition.recent_chat(room, client)
 
     async def on_quick_pair(self, client: Client, msg: QuickPair) -> None:

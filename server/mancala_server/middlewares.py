@@ -8,7 +8,8 @@
   of the configured origins (MANCALA_ALLOWED_ORIGINS); they are not rate limited here
   (the socket has its own limit per message).
 - `http_limits`: plain requests are GET or HEAD (405 otherwise, before a token is taken),
-  and at most `http_rate` a second per address (429 with Retry-After).
+  and at most `http_rate` a second per address (429 with Retry-After), counted by the
+  hub's limits: in a cluster, by all the nodes together.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from urllib.parse import urlsplit
 from aiohttp import web
 from aiohttp.typedefs import Handler, Middleware
 
-from mancala_server.address_buckets import AddressBuckets
+from mancala_server.app_keys import HUB
 from mancala_server.client_address import TrustedProxies
 from mancala_server.config import Settings
 from mancala_server.http import (
@@ -31,6 +32,7 @@ from mancala_server.http import (
     not_found,
     remote,
 )
+from mancala_server.rate_limits import LimitRules
 
 log = logging.getLogger("mancala_server")
 WS_PATH = "/ws"
@@ -103,7 +105,8 @@ def socket_gate(settings: Settings) -> Middleware:
 
 
 def http_limits(settings: Settings) -> Middleware:
-    buckets = AddressBuckets(settings.http_rate, settings.http_burst)
+    # the hub's limits: in memory, or in a cluster shared by every node (rate_limits.py)
+    rule = LimitRules.of(settings).http_address
 
     @web.middleware
     async def limits(request: web.Request, handler: Handler) -> web.StreamResponse:
@@ -111,7 +114,7 @@ def http_limits(settings: Settings) -> Middleware:
             return await handler(request)
         if request.method not in METHODS:
             return method_not_allowed(request.method)
-        if not buckets.take(remote(request)):
+        if not await request.app[HUB].limits.take([(rule, f"address:{remote(request)}")]):
             response = error_response(HTTPStatus.TOO_MANY_REQUESTS, "rate_limited",
                                       f"more than {settings.http_rate:g} requests a second")
             response.headers["Retry-After"] = "1"

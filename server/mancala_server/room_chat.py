@@ -82,9 +82,9 @@ class RoomChat:
     def __init__(self, room: ChatVenue) -> None:
         self.room = room
         self.filter: WordFilter = MaskWords([])
-        # the hub gives every room the one shared limit (compete_hub.prepare); this one is a
-        # room's own only where there is no hub (unit tests)
-        self.limit: PersonLimit = person_limit(CHAT_RATE, CHAT_BURST, 4 * CHAT_RATE, 4 * CHAT_BURST,
+        # the hub checks its own limits before a line comes here (compete_hub.on_chat) and
+        # sets this None; this one is a room's own only where there is no hub (unit tests)
+        self.limit: PersonLimit | None = person_limit(CHAT_RATE, CHAT_BURST, 4 * CHAT_RATE, 4 * CHAT_BURST,
                                                room.clock.now)
         self.muted: dict[Member, set[str]] = {}  # names (casefolded) and identities (rate_limits)
         self.recent: list[ChatMessage] = []
@@ -92,8 +92,8 @@ class RoomChat:
     def say(self, member: Member, text: str) -> None:
         room = self.room
         seat = member.seats.get(room.code)
-        self._check_in_room(member)
-        if not self.limit.take(member):
+        self.check_in_room(member)
+        if self.limit is not None and not self.limit.take(member):
             person = self.limit.person
             raise RoomError(ErrorCode.RATE_LIMITED, f"at most {person.burst} chat lines at once, then one every "
                                                     f"{1 / person.rate:g} s (for you, and for your address)")
@@ -120,7 +120,7 @@ class RoomChat:
     def _mutes_name(self, member: Member, name: str) -> bool:
         return name.casefold() in self.muted.get(member, ())
 
-    def _check_in_room(self, member: Member) -> None:
+    def check_in_room(self, member: Member) -> None:
         room = self.room
         if member.seats.get(room.code) is None and member not in room.spectators:
             raise RoomError(ErrorCode.NOT_A_PLAYER, f"you are not in room {room.code}")
@@ -128,7 +128,7 @@ class RoomChat:
     def mute(self, member: Member, name: str, muted: bool) -> None:
         # only the room's people: a mute is forgotten when they leave, and someone who
         # never came would otherwise leave one behind in every room they named
-        self._check_in_room(member)
+        self.check_in_room(member)
         names = self.muted.setdefault(member, set())
         key = name.casefold()
         bearers = {identity_of(m) for m in self.room.clients() if m.name.casefold() == key}

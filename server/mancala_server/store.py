@@ -308,8 +308,11 @@ class Store(CompeteStore, ExplorerStore, PuzzleStore):
         ).fetchone()
         if r is None:
             return None
-        moves = [(seat, json.loads(m)) for seat, m in self.db.execute(
-            "SELECT seat, move FROM moves WHERE game_id=? ORDER BY ply", (game_id,))]
+        stored = self.db.execute("SELECT seat, move FROM moves WHERE game_id=? ORDER BY ply", (game_id,)).fetchall()
+        # one parse of all the moves: a json.loads per move was most of the 8-18 ms a
+        # 2,000-move game took here, on the event loop, at every HTTP read of it
+        parsed = json.loads("[" + ",".join(m for _, m in stored) + "]")
+        moves = list(zip((seat for seat, _ in stored), parsed, strict=True))
         rounds = {int(ply): start for ply, start in json.loads(r[11]).items()} if r[11] else None
         return GameRow(r[0], r[1], r[2], json.loads(r[3]), r[4], [r[5], r[6]],
                        Outcome.from_json(json.loads(r[7])) if r[7] else None, r[8], r[9], moves,

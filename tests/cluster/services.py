@@ -177,7 +177,10 @@ class Node:
         self.port = port
         self.url = f"ws://127.0.0.1:{port}/ws"
         self.log = log
+        # the nodes count one address's new players together (cluster_limits.py), and every
+        # test's players come from 127.0.0.1: a test of that limit sets its own
         environ = {**os.environ, "MANCALA_RATE_PER_SECOND": "10000", "MANCALA_RATE_BURST": "10000",
+                   "MANCALA_REGISTER_BURST": "10000",
                    "MANCALA_HOST": "127.0.0.1", "MANCALA_PORT": str(port), "MANCALA_DATA_DIR": str(data_dir),
                    **env}
         self.out = open(log, "ab")  # noqa: SIM115 - closed in kill()/stop()

@@ -12,6 +12,7 @@ from typing import Any
 from mancala.ai.solver import POSITION_TT_BITS, solve
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
+from mancala_server.rate_limits import Rule
 from tests.server.helpers import ann_and_bob, http_get, play_moves
 
 # the first answer waits for a worker process to start (spawn, imports)
@@ -79,8 +80,7 @@ async def test_a_mid_game_position_has_a_legal_best_move_and_a_quota(server, con
     assert got["exact"] or got["depth"] >= 1
 
     # over the quota: a typed 429 (answers from memory stay free)
-    server.hub.analyses.quotas.clear()
-    server.hub.analyses.rate, server.hub.analyses.burst = 0.001, 1
+    server.hub.analyses.rule = Rule("analysis-address-tight", 0.001, 1)  # buckets of its own
     assert (await analysis(server.port, game_id, 5))[0] == 200
     status, refused = await analysis(server.port, game_id, 6)
     assert status == 429 and refused["error"] == "analysis_quota"
