@@ -227,11 +227,10 @@ class Hub:
         return room
 
     def _journal_failed(self, code: str, journal: Journal, exc: Exception) -> None:
-        """A room's write failed (the disk?): closed, its people told; nothing after it was."""
+        """A room's write failed (the disk?): closed, its people told directly (the journal no more)."""
         room = self.rooms.get(code)
         if room is not None and self.journals.get(code) is journal:
             why = "this server could not store its game"
-            # told past the journal: a failed journal tells nothing more, close_room's news included
             self.deliver(room.clients(), RoomClosed(room=code, reason=why))
             self.close_room(room, why)
 
@@ -259,8 +258,7 @@ class Hub:
                 return code
 
     def new_code(self, public: bool = True) -> str:
-        """A room code: 6 characters for a listed room (read aloud), 12 (60 bits) for a
-        private one, so that private rooms cannot be found by trying codes."""
+        """6 characters for a listed room (read aloud); 12 (60 bits) for a private one (not guessable)."""
         length = 6 if public else 12
         while True:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(length))
@@ -268,9 +266,8 @@ class Hub:
                 return code
 
     async def sweep(self) -> None:
-        """Drop rooms nobody has been connected to for a while, and rooms idle too long even
-        with someone connected (a creator who never leaves must not hold rooms for ever);
-        their games stay in the store."""
+        """Drop rooms nobody has been connected to for a while, and rooms idle too long even with
+        someone connected (a creator who never leaves must not hold rooms); games stay stored."""
         s = self.settings
         while True:
             await asyncio.sleep(max(0.5, min(30.0, s.empty_room_ttl / 4, s.idle_room_ttl / 4)))
