@@ -78,8 +78,8 @@ def test_show_and_solve_name_holes_with_the_clients_letters(capsys) -> None:
     from mancala_cli import main
     from mancala_client.moves import label
 
-    for n in (3, 6, 9, 30):  # the terminal's letters for a spectator (South's view)
-        assert [hole_name(h, n) for h in range(2 * n)] == [label(h, n, 0) for h in range(2 * n)]
+    for n in (3, 6, 9, 30):  # one notation: the terminal's letters are the record's for every viewer
+        assert [hole_name(h, n) for h in range(2 * n)] == [label(h, n) for h in range(2 * n)]
     assert move_name([8, "CW"], 6) == "C cw"
     assert main(["show", "kalah_4"]) == 0
     shown = capsys.readouterr().out

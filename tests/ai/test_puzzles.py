@@ -11,12 +11,18 @@ from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
 
 
+# late positions only, as the miner takes them: the solver proves them in milliseconds,
+# where the opening of kalah_4 takes it minutes
+MAX_BOARD_SEEDS = 14
+
+
 def random_positions(game: Game, rng: random.Random, games: int) -> list:
     out = []
     for _ in range(games):
         pos = game.start(0)
         while pos.outcome is None:
-            out.append(pos)
+            if sum(pos.board) <= MAX_BOARD_SEEDS:
+                out.append(pos)
             pos = game.play(pos, game.move_json(rng.choice(game.legal_moves(pos))))
     return out
 
@@ -24,7 +30,7 @@ def random_positions(game: Game, rng: random.Random, games: int) -> list:
 def test_a_puzzle_has_one_best_move_and_every_other_is_worse_by_the_solver() -> None:
     game = Game(load_variant(config_paths()["kalah_4"]))
     found = 0
-    for pos in random_positions(game, random.Random(7), 6):
+    for pos in random_positions(game, random.Random(7), 8):
         puzzle = find_puzzle(game, pos, 5.0)
         if puzzle is None:
             continue
