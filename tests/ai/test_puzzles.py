@@ -10,7 +10,6 @@ from mancala.ai.solver import solve
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
 
-
 # late positions only, as the miner takes them: the solver proves them in milliseconds,
 # where the opening of kalah_4 takes it minutes
 MAX_BOARD_SEEDS = 14
