@@ -78,7 +78,8 @@ async def hub_life(app: web.Application) -> AsyncIterator[None]:
     chores = [asyncio.create_task(hub.sweep(), name="sweep"),
               asyncio.create_task(hub.watch_senders(), name="watch-senders"),
               asyncio.create_task(keep_alive(lambda: hub.clients), name="keepalive"),
-              asyncio.create_task(hub.explorer.run(), name="explorer")]
+              asyncio.create_task(hub.explorer.run(), name="explorer"),
+              asyncio.create_task(hub.tournaments.run(), name="tournaments")]
     try:
         yield
     finally:

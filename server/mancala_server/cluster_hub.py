@@ -77,6 +77,7 @@ from mancala_server.remote_member import RemoteMember
 from mancala_server.room import Room
 from mancala_server.room_ports import Member, RoomError
 from mancala_server.storage import SqliteStorage, Storage
+from mancala_server.tourney_lease import TourneyLeases
 
 log = logging.getLogger("mancala_server")
 ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "swap", "resign", "claim_win", "rematch",
@@ -94,6 +95,9 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         # limits per person and per address, counted by all the nodes together
         self.shared_limits = SharedLimits(settings.redis_url, settings.cluster_name, LocalLimits(self.clock.now))
         self.limits = self.shared_limits
+        # one node directs each tournament: the one holding its lease (tourney_lease.py)
+        self.tournaments.lease = TourneyLeases(self.link.redis, settings.cluster_name, self.node,
+                                               settings.node_lease).hold
         self.remote: dict[tuple[str, int], RemoteMember] = {}
         self.by_id: dict[int, Client] = {}
         self.routes: dict[int, dict[str, str]] = {}  # local client id -> {room code: owner node}

@@ -38,6 +38,7 @@ from mancala_server.storage import Storage
 from mancala_server.store import GameRow
 from mancala_server.stored_replay import record_info
 from mancala_server.stored_rules import CUSTOM
+from mancala_server.tourney_doc import Tourney, tourney_summary, view
 
 # the page is the web client's; found by its package's location (data, not an import)
 WEB_DIR = Path(str(resources.files("mancala_client") / "web"))
@@ -49,6 +50,7 @@ METHODS = ("GET", "HEAD")
 GAME_ID = r"{game:\d{1,18}}"
 NAME = r"{name:[A-Za-z0-9_]{1,60}}"
 PERSON = r"{name:[^/]{1,120}}"
+TOURNEY = r"{tid:[A-Za-z0-9_-]{8,40}}"
 
 
 def _response(status: HTTPStatus, body: bytes, content_type: str) -> web.Response:
@@ -127,6 +129,8 @@ class HttpRoutes:
             web.get(f"/api/games/{GAME_ID}/chat", self.chat),
             web.get(f"/api/leaderboard/{NAME}", self.leaderboard),
             web.get(f"/api/players/{PERSON}", self.player),
+            web.get("/api/tournaments", self.tournaments),
+            web.get(f"/api/tournaments/{TOURNEY}", self.tournament),
             web.get(f"/games/{GAME_ID}", page("game.html")),
             # any name gets the page: it says in words when there is no such variant (as
             # /games/{id} does of an unknown game), where a 404 here showed raw JSON
@@ -136,6 +140,8 @@ class HttpRoutes:
             web.get("/leaderboard", page("leaderboard.html")),
             web.get(r"/leaderboard/{variant:[A-Za-z0-9_]{0,60}}", page("leaderboard.html")),
             web.get(f"/players/{PERSON}", page("player.html")),
+            web.get("/tournaments", page("tournaments.html")),
+            web.get(f"/tournaments/{TOURNEY}", page("tournament.html")),
             web.get("/{path:.*}", self.static),
         ]
 
@@ -275,6 +281,21 @@ class HttpRoutes:
             response = _response(HTTPStatus.OK, text.encode(), "text/plain; charset=utf-8")
         response.headers["Content-Disposition"] = f'attachment; filename="mancala-{row.id}.{kind}"'
         return response
+
+    # ---- tournaments (tourney_doc.py: what a viewer sees) ---------------------------------
+
+    async def tournaments(self, request: web.Request) -> web.Response:
+        """`/api/tournaments`: those open or running, and the last finished ones."""
+        rows = await self.storage.tournaments(["open", "running"], 200)
+        rows += await self.storage.tournaments(["finished"], 20)
+        return json_response({"tournaments": [tourney_summary(r) for r in rows]})
+
+    async def tournament(self, request: web.Request) -> web.Response:
+        """`/api/tournaments/{id}`: the standings as the socket pushes them."""
+        row = await self.storage.tournament(request.match_info["tid"])
+        if row is None:
+            return not_found(request.path)
+        return json_response(view(Tourney.model_validate(row.doc), row.version).model_dump(mode="json"))
 
     # ---- competitive play (compete_http.py) ---------------------------------------------
 

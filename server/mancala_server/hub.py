@@ -79,6 +79,7 @@ from mancala_server.rules_worker import RulesTimeout, RulesWorkers
 from mancala_server.storage import SqliteStorage, Storage
 from mancala_server.store import GameRow, RoomRow
 from mancala_server.stored_rules import CUSTOM, Definitions, StoredGames
+from mancala_server.tourneys import Tournaments
 
 log = logging.getLogger("mancala_server")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
@@ -138,9 +139,9 @@ class Hub:
             "claim_win": self.on_claim_win, "rematch": self.on_rematch,
             "leave": self.on_leave, "ping": self.on_ping,
         }
-        # identity, offers, chat, challenges (compete_hub.py)
-        self.competition = Competition(self)
-        self.handlers.update(self.competition.handlers())
+        # identity, offers, chat, challenges (compete_hub.py); tournaments (tourneys.py)
+        self.competition, self.tournaments = Competition(self), Tournaments(self)
+        self.handlers.update(self.competition.handlers() | self.tournaments.handlers())
         assert set(self.handlers) == CLIENT_TYPES
 
     def unready(self) -> str:
@@ -326,6 +327,7 @@ class Hub:
         within an interval costs one update."""
         if room.finished:
             self.explorer.nudge()
+            self.tournaments.nudge()
         if not room.public or not self.lobby_clients:
             return  # a later subscriber gets the whole list when it subscribes
         self._lobby_dirty[room.code] = room
@@ -614,8 +616,7 @@ class Hub:
     # ---- known players wherever they are connected (a cluster: on any node) -----------------
 
     def players_storage(self) -> Storage:
-        """Where players, ratings and challenges are kept: a single server's own SQLite
-        store (a cluster's PostgreSQL: cluster_hub.py)."""
+        """Players, ratings, challenges: this SQLite store (a cluster's PostgreSQL)."""
         return self.storage
 
     async def reach(self, player: str) -> list[Any]:
@@ -630,13 +631,11 @@ class Hub:
         """A known player's connection closed."""
 
     def adopt(self, member: Any) -> Any:
-        """The member to seat for one of `reach`'s connections (a cluster keeps one
-        RemoteMember per socket of another node)."""
+        """The member to seat for one of `reach`'s connections (a cluster's: a RemoteMember)."""
         return member
 
     def seated_for(self, member: Any, code: str) -> None:
-        """The server gave `member` a seat in a room here without a request of theirs (the
-        challenger of an accepted challenge)."""
+        """The server seated `member` here unasked (a challenger, a tournament's player)."""
 
     def connected(self, client: Client) -> None:
         self.clients.add(client)

@@ -23,6 +23,7 @@ from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut
 from mancala_server.pg_compete import PG_COMPETE_SCHEMA, PgCompete
 from mancala_server.pg_explorer import PG_EXPLORER_SCHEMA, PgExplorer
 from mancala_server.pg_puzzles import PG_PUZZLE_SCHEMA, PgPuzzles
+from mancala_server.pg_tourney import PG_TOURNEY_SCHEMA, PgTourneys
 from mancala_server.store import GameRow, RoomRow
 
 SCHEMA = """
@@ -99,7 +100,7 @@ async def rekey_names(db: Any) -> None:
     await db.execute("INSERT INTO migrations (name) VALUES ($1) ON CONFLICT DO NOTHING", NAME_KEYS_MIGRATION)
 
 
-class PostgresStorage(PgCompete, PgExplorer, PgPuzzles):
+class PostgresStorage(PgCompete, PgExplorer, PgPuzzles, PgTourneys):
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 
@@ -109,7 +110,8 @@ class PostgresStorage(PgCompete, PgExplorer, PgPuzzles):
         async with pool.acquire() as db:
             await db.execute("SELECT pg_advisory_lock($1)", SCHEMA_LOCK)
             try:
-                await db.execute(SCHEMA + PG_COMPETE_SCHEMA + PG_EXPLORER_SCHEMA + PG_PUZZLE_SCHEMA + MIGRATIONS_SCHEMA)
+                await db.execute(SCHEMA + PG_COMPETE_SCHEMA + PG_EXPLORER_SCHEMA + PG_PUZZLE_SCHEMA
+                                 + PG_TOURNEY_SCHEMA + MIGRATIONS_SCHEMA)
                 await rekey_names(db)
             finally:
                 await db.execute("SELECT pg_advisory_unlock($1)", SCHEMA_LOCK)

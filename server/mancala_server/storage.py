@@ -1,16 +1,18 @@
 """The async storage ports and their SQLite implementation.
 
-Four ports, one per concern: `GameStorage` (rooms, quick pairing, games, rounds, moves,
+Five ports, one per concern: `GameStorage` (rooms, quick pairing, games, rounds, moves,
 and a game's terms, clocks and takebacks, which restore with its moves) here,
 `CompeteStorage` (players, ratings, a rated end, chat, challenges: compete_storage.py)
-`ExplorerStorage` (the opening explorer's tree: explorer_storage.py) and `PuzzleStorage`
-(puzzles and their answers: puzzle_storage.py). `Storage` is all four plus `close`: what a hub and the HTTP handlers are given.
+`ExplorerStorage` (the opening explorer's tree: explorer_storage.py), `PuzzleStorage`
+(puzzles and their answers: puzzle_storage.py) and `TourneyStorage` (tournaments:
+tourney_storage.py). `Storage` is all five plus `close`: what a hub and the HTTP
+handlers are given.
 
 Each is implemented once per database, each database's SQL in one place: SQLite's in
-store.py, compete_store.py, explorer_store.py and puzzle_store.py (`SqliteStorage` below
-calls them and holds no SQL), PostgreSQL's in pg_storage.py, pg_compete.py, pg_explorer.py
-and pg_puzzles.py. One contract suite runs against both
-real databases (tests/storage/).
+store.py, compete_store.py, explorer_store.py, puzzle_store.py and tourney_store.py
+(`SqliteStorage` below calls them and holds no SQL), PostgreSQL's in pg_storage.py,
+pg_compete.py, pg_explorer.py, pg_puzzles.py and pg_tourney.py. One contract suite runs
+against both real databases (tests/storage/).
 
 Fencing (fencing.py): every write of a room's owner carries the epoch it took the room
 with, and a write with an older epoch changes nothing and raises `FencedOut`.
@@ -35,6 +37,7 @@ from mancala_server.explorer_storage import ExplorerStorage, SqliteExplorer
 from mancala_server.fencing import Fence
 from mancala_server.puzzle_storage import PuzzleStorage, SqlitePuzzles
 from mancala_server.store import GameRow, RoomRow, Store
+from mancala_server.tourney_storage import SqliteTourneys, TourneyStorage
 
 
 class GameStorage(Protocol):
@@ -102,11 +105,11 @@ class GameStorage(Protocol):
         ...
 
 
-class Storage(GameStorage, CompeteStorage, ExplorerStorage, PuzzleStorage, Protocol):
+class Storage(GameStorage, CompeteStorage, ExplorerStorage, PuzzleStorage, TourneyStorage, Protocol):
     async def close(self) -> None: ...
 
 
-class SqliteStorage(SqliteCompete, SqliteExplorer, SqlitePuzzles):
+class SqliteStorage(SqliteCompete, SqliteExplorer, SqlitePuzzles, SqliteTourneys):
     """Both ports over the SQLite file. The SQL is the store's (store.py, compete_store.py);
     each call below is a whole transaction that runs to its end without yielding."""
 

@@ -26,6 +26,7 @@ from mancala_server.compete_store import CompeteStore
 from mancala_server.explorer_store import ExplorerStore
 from mancala_server.fencing import LIVE, Conflict, Fence, FencedOut, new_game_id
 from mancala_server.puzzle_store import PuzzleStore
+from mancala_server.tourney_store import TourneyStore
 from mancala_server.wal_checkpoints import WalCheckpoints
 
 if TYPE_CHECKING:
@@ -103,7 +104,7 @@ class GameRow:
     match: MatchState | None = None
 
 
-class Store(CompeteStore, ExplorerStore, PuzzleStore):
+class Store(CompeteStore, ExplorerStore, PuzzleStore, TourneyStore):
     def __init__(self, path: Path) -> None:
         path.parent.mkdir(parents=True, exist_ok=True)
         self.db = sqlite3.connect(path, isolation_level=None)  # explicit transactions
@@ -132,6 +133,7 @@ class Store(CompeteStore, ExplorerStore, PuzzleStore):
         self._compete_schema()  # players, ratings, clocks, chat, challenges (compete_store.py)
         self._explorer_schema()  # the opening explorer's tree (explorer_store.py)
         self._puzzle_schema()  # puzzles and their answers (puzzle_store.py)
+        self._tourney_schema()  # tournaments (tourney_store.py)
 
     def close(self) -> None:
         if self.checkpoints is not None:

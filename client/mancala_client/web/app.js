@@ -25,6 +25,7 @@ import { MoveQueue } from "./sowing.js";
 import { app } from "./state.js";
 import * as saved from "./store.js";
 import { knowTitles } from "./text.js";
+import { wireTournaments } from "./tourney_lobby.js";
 
 function wsUrl() {
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -185,6 +186,7 @@ function start() {
   window.addEventListener("hashchange", () => router.route());
   wireRoom();
   wireChallenges();
+  wireTournaments();
   wireDevices();
   wireOptions(() => { if (app.room) roomView.render(); });
 

@@ -49,6 +49,11 @@ async function answer(c, accept) {
 }
 
 export const challengeHandlers = {
+  tournament_game(msg) { // a tournament paired us (tourney.js shows its standings)
+    saved.saveSeat(msg.room, { token: msg.token, seat: msg.seat });
+    app.target = { code: msg.room, mode: "auto" };
+    showNotice(`Tournament game against ${msg.opponent}: it starts.`, "", "info");
+  },
   challenge(msg) {
     const known = open.has(msg.challenge); // told twice when made while we identified
     open.set(msg.challenge, msg);

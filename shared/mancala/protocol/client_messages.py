@@ -27,6 +27,14 @@ from mancala.protocol.fields import (
     TimeControl,
     WireModel,
 )
+from mancala.protocol.tourney_messages import (
+    TOURNEY_REQUESTS,
+    CreateTournament,
+    JoinTournament,
+    LeaveTournament,
+    StartTournament,
+    WatchTournament,
+)
 
 
 class _Request(WireModel):
@@ -238,7 +246,8 @@ ClientMessage = Annotated[
     Hello | ListVariants | SubscribeLobby | UnsubscribeLobby | CreateRoom | JoinRoom | Spectate
     | Reconnect | QuickPair | MakeMove | Swap | Resign | ClaimWin | Rematch | Leave | Ping
     | Identify | Rename | TransferCode | RedeemTransfer | OfferDraw | AnswerDraw | OfferTakeback
-    | AnswerTakeback | Chat | Mute | Challenge | AnswerChallenge | PuzzleAnswer,
+    | AnswerTakeback | Chat | Mute | Challenge | AnswerChallenge | PuzzleAnswer
+    | CreateTournament | JoinTournament | LeaveTournament | WatchTournament | StartTournament,
     Field(discriminator="type"),
 ]
 CLIENT_MESSAGE: TypeAdapter[Any] = TypeAdapter(ClientMessage)
@@ -262,5 +271,6 @@ def validate_client(data: dict[str, Any], text: str | None = None) -> Any:
 CLIENT_TYPES = frozenset(
     m.model_fields["type"].default
     for m in (Hello, ListVariants, SubscribeLobby, UnsubscribeLobby, CreateRoom, JoinRoom, Spectate,
-              Reconnect, QuickPair, MakeMove, Swap, Resign, ClaimWin, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS)
+              Reconnect, QuickPair, MakeMove, Swap, Resign, ClaimWin, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS,
+              *TOURNEY_REQUESTS)
 )

@@ -20,6 +20,7 @@ from mancala.protocol.fields import (
     WireModel,
 )
 from mancala.protocol.move_events import MoveEvent
+from mancala.protocol.tourney_messages import TournamentGame, TournamentState
 
 
 class ErrorCode(StrEnum):
@@ -56,6 +57,8 @@ class ErrorCode(StrEnum):
     NOT_CLAIMABLE = "not_claimable"  # claim_win while the opponent is here or still has time to come back
     NO_SWAP = "no_swap"  # a swap where the room has no swap rule, or not now (only the second player's first turn)
     NOT_RATED_HERE = "not_rated_here"  # rated terms this game cannot be fair under (docs/competitive.md)
+    NO_SUCH_TOURNAMENT = "no_such_tournament"  # never made, or long finished
+    TOURNAMENT_CLOSED = "tournament_closed"  # finished, full, or not taking this request now
 
 
 class Error(WireModel):
@@ -415,7 +418,7 @@ ServerMessage = Annotated[
     Error | Welcome | Variants | Lobby | LobbyUpdate | SeatGranted | RoomState | MoveMade | RoundStarted
     | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | RoomClosed | ServerClosing
     | OfferNews | TakenBack | ChatMessage | Identity | TransferCodeReply | ChallengeInfo | ChallengeUpdate
-    | RatingsChanged | PuzzleResult,
+    | RatingsChanged | PuzzleResult | TournamentState | TournamentGame,
     Field(discriminator="type"),
 ]
 SERVER_MESSAGE: TypeAdapter[Any] = TypeAdapter(ServerMessage)

@@ -1,0 +1,230 @@
+"""A tournament's director: reads its document, records the games that ended, starts it,
+pairs (arena: whoever waits; Swiss: a round at a time, then each micro-match's next game),
+seats the players in new rooms, and ends it. One node directs a tournament at a time
+(the lease: tourney_lease.py); what it decides is written on the document's version
+(tourneys.Tournaments.update), so a join on another node meanwhile is never lost.
+
+A room is made and its players seated before the document records it; a director that
+dies in between leaves that game unrecorded (it is played, and rated, but scores nothing).
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any
+
+from mancala.protocol.fields import TimeControl
+from mancala.protocol.tourney_messages import TournamentGame
+from mancala.rules.loading import load_variant
+from mancala_server import fair_start
+from mancala_server.store import GameRow
+from mancala_server.tourney_arena import arena_pairs
+from mancala_server.tourney_doc import GameResult, TGame, TMatch, Tourney, entrants, match_games, match_result
+from mancala_server.tourney_swiss import micro_match_games, swiss_pairs
+
+if TYPE_CHECKING:
+    from mancala_server.tourneys import TourneyVenue
+
+log = logging.getLogger("mancala_server")
+
+Change = Callable[[Tourney], None]
+STALE_GAME = 6 * 3600.0  # a game neither stored as ended nor live after this long counts as aborted
+
+
+def stored_result(row: GameRow, game: TGame) -> GameResult | None:
+    """How a stored game ended for the tournament, None while it is still played."""
+    if row.reason is None and row.outcome is None:
+        return None
+    if row.outcome is None or row.reason == "aborted":
+        return "none"
+    if row.outcome.winner is None or not row.outcome.kind.value.endswith("WIN"):
+        return "draw"
+    # the players as they sit at the end (a swap moves them: the terms say so)
+    sides = row.match.terms.players if row.match is not None else (game.south, game.north)
+    winner = sides[row.outcome.winner]
+    return "south" if winner == game.south else "north" if winner == game.north else "none"
+
+
+class Director:
+    def __init__(self, hub: TourneyVenue,
+                 update: Callable[[str, Change], Awaitable[tuple[Tourney, int]]]) -> None:
+        self.hub = hub
+        self.update = update
+
+    async def advance(self, tid: str) -> None:
+        row = await self.hub.players_storage().tournament(tid)
+        if row is None:
+            return
+        t = Tourney.model_validate(row.doc)
+        changes: list[Change] = []
+
+        def do(change: Change) -> None:
+            change(t)  # decide on the document as it will be
+            changes.append(change)
+
+        await self._results(t, do)
+        now = time.time()
+        if t.status == "open" and now >= t.starts_at:
+            do(_start(now))
+        if t.status == "running":
+            if t.kind == "arena":
+                await self._arena(t, now, do)
+            else:
+                await self._swiss(t, now, do)
+        if changes:
+            def replay(fresh: Tourney) -> None:
+                for change in changes:
+                    change(fresh)
+
+            await self.update(tid, replay)
+
+    # ---- results ------------------------------------------------------------------------------
+
+    async def _results(self, t: Tourney, do: Callable[[Change], None]) -> None:
+        storage = self.hub.players_storage()
+        for g in t.pending():
+            room = self.hub.rooms.get(g.room)
+            if room is not None and not room.finished:
+                continue  # played here, still going: nothing to read
+            stored = await storage.game(g.game_id) if g.game_id is not None else None
+            result = stored_result(stored, g) if stored is not None else None
+            if result is None and room is None and time.time() - g.started > STALE_GAME:
+                result = "none"
+            if result is not None:
+                do(_ended(g.room, result, time.time()))
+
+    # ---- arena ----------------------------------------------------------------------------------
+
+    async def _arena(self, t: Tourney, now: float, do: Callable[[Change], None]) -> None:
+        if t.ends_at is not None and now >= t.ends_at:
+            if not t.pending():
+                do(_finish)
+            return
+        busy = t.busy()
+        waiting = [e for e in entrants(t) if not e.withdrawn and e.name not in busy]
+        reachable = [e for e in waiting if await self.hub.reach(e.name)]
+        last: dict[str, str] = {}
+        for g in t.games:
+            if g.room:
+                last[g.south], last[g.north] = g.north, g.south
+        for south, north in arena_pairs(reachable, last):
+            game = await self._seat(t, south, north, 0, None)
+            if game is not None:
+                do(_add_game(game))
+
+    # ---- swiss ----------------------------------------------------------------------------------
+
+    async def _swiss(self, t: Tourney, now: float, do: Callable[[Change], None]) -> None:
+        current = [n for n, m in enumerate(t.matches) if m.round == t.round]
+        if t.round == 0 or all(match_result(t, n) is not None for n in current):
+            if t.round >= t.rounds:
+                do(_finish)
+                return
+            field = [e for e in entrants(t) if not e.withdrawn]
+            present = [e for e in field if await self.hub.reach(e.name)]
+            for gone in {e.name for e in field} - {e.name for e in present}:
+                do(_withdraw(gone))  # not here when the round is paired: out of the event
+            if len(present) < 2:
+                do(_finish)
+                return
+            paired = swiss_pairs(present)
+            first = len(t.matches)
+            do(_add_round(t.round + 1, [TMatch(round=t.round + 1, first=a, second=b) for a, b in paired.pairs]
+                          + ([TMatch(round=t.round + 1, first=paired.bye, second=None)] if paired.bye else [])))
+            current = list(range(first, len(t.matches)))
+        for n in current:
+            m = t.matches[n]
+            if m.second is None or match_result(t, n) is not None:
+                continue
+            games = match_games(t, n)
+            if any(g.result is None for g in games):
+                continue
+            south, north = micro_match_games(m.first, m.second, t.games_per_match)[len(games)]
+            game = await self._seat(t, south, north, t.round, n)
+            if game is None:  # one (or both) is gone: that game is theirs to lose
+                here = [p for p in (south, north) if await self.hub.reach(p)]
+                result: GameResult = "none" if not here else "south" if here == [south] else "north"
+                game = TGame(room="", round=t.round, south=south, north=north, match=n, result=result,
+                             started=now, ended=now)
+            do(_add_game(game))
+
+    # ---- a game -------------------------------------------------------------------------------
+
+    async def _seat(self, t: Tourney, south: str, north: str, round_: int, match: int | None) -> TGame | None:
+        """A new room of the tournament's terms with both players seated and told; None
+        when one of them has no connection now."""
+        hub = self.hub
+        souths, norths = await hub.reach(south), await hub.reach(north)
+        if not souths or not norths:
+            return None
+        path = hub.configs[t.variant]
+        raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+        room = hub.new_room(await hub.fresh_code(True, t.variant, raw), t.variant, raw, load_variant(path), True)
+        pie = fair_start.terms_pie(t.variant, True, t.rated, False, computer=False)
+        room.match.configure(TimeControl(**t.clock), t.rated, pie)
+        room.begin(0, await room.first_position(0))
+        names = {south: t.players[south].name, north: t.players[north].name}
+        for seat, (player, member) in enumerate(((south, souths[0]), (north, norths[0]))):
+            them = hub.adopt(member)
+            got, token = room.claim(them, seat)  # type: ignore[arg-type]
+            hub.seated_for(them, room.code)
+            room.tell(them, TournamentGame(tournament=t.id, room=room.code, seat=got, token=token,
+                                           opponent=names[north if player == south else south], round=round_))
+            room.tell(them, room.room_state(got))
+        log.info("tournament %s: %s v %s in room %s", t.id, south, north, room.code)
+        return TGame(room=room.code, round=round_, south=south, north=north, match=match, game_id=room.game_id,
+                     started=time.time())
+
+
+# ---- changes (each applies again to a newer document when a write lost its race) ----------
+
+
+def _start(now: float) -> Change:
+    def change(t: Tourney) -> None:
+        if t.status != "open":
+            return
+        if len(t.active()) < 2:
+            t.status = "finished"  # nobody to play: over before it began
+            return
+        t.status = "running"
+        t.starts_at = min(t.starts_at, now)
+        if t.kind == "arena":
+            t.ends_at = now + t.minutes * 60
+    return change
+
+
+def _ended(room: str, result: GameResult, at: float) -> Change:
+    def change(t: Tourney) -> None:
+        for g in t.games:
+            if g.room == room and g.result is None:
+                g.result, g.ended = result, at
+    return change
+
+
+def _add_game(game: TGame) -> Change:
+    def change(t: Tourney) -> None:
+        if not game.room or all(g.room != game.room for g in t.games):
+            t.games.append(game.model_copy())
+    return change
+
+
+def _add_round(number: int, matches: list[TMatch]) -> Change:
+    def change(t: Tourney) -> None:
+        if t.round < number:
+            t.round = number
+            t.matches.extend(m.model_copy() for m in matches)
+    return change
+
+
+def _withdraw(player: str) -> Change:
+    def change(t: Tourney) -> None:
+        if player in t.players:
+            t.players[player].withdrawn = True
+    return change
+
+
+def _finish(t: Tourney) -> None:
+    t.status = "finished"
