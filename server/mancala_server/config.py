@@ -121,6 +121,9 @@ class Settings:
     register_rate: float = 1 / 60
     register_burst: int = 10
     transfer_ttl: float = 600.0
+    # tournaments (docs/tournaments.md): the identities one address may enter in one
+    # tournament (a crowd of accounts is not a field of players)
+    tourney_entries_per_address: int = 4
 
     # ---- scale-out (docs/scale-out.md): both set, or neither ------------------------------
     # redis://HOST:PORT/DB: leases, routing between nodes, the shared lobby

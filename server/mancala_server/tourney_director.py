@@ -22,7 +22,15 @@ from mancala.rules.loading import load_variant
 from mancala_server import fair_start
 from mancala_server.store import GameRow
 from mancala_server.tourney_arena import arena_pairs
-from mancala_server.tourney_doc import GameResult, TGame, TMatch, Tourney, entrants, match_games, match_result
+from mancala_server.tourney_doc import (
+    GameResult,
+    TGame,
+    TMatch,
+    Tourney,
+    entrants,
+    match_games,
+    match_result,
+)
 from mancala_server.tourney_swiss import micro_match_games, swiss_pairs
 
 if TYPE_CHECKING:
@@ -31,6 +39,7 @@ if TYPE_CHECKING:
 log = logging.getLogger("mancala_server")
 
 Change = Callable[[Tourney], None]
+START_GRACE = 600.0  # an event short of two players at its time waits this long for them
 STALE_GAME = 6 * 3600.0  # a game neither stored as ended nor live after this long counts as aborted
 
 
@@ -187,8 +196,9 @@ def _start(now: float) -> Change:
         if t.status != "open":
             return
         if len(t.active()) < 2:
-            t.status = "finished"  # nobody to play: over before it began
-            return
+            if now - t.starts_at > START_GRACE:
+                t.status = "finished"  # nobody came to play: over before it began
+            return  # else it waits a while for a second player
         t.status = "running"
         t.starts_at = min(t.starts_at, now)
         if t.kind == "arena":

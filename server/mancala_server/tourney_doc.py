@@ -15,7 +15,14 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict
 
-from mancala.protocol.tourney_messages import MatchMode, PairingRow, StandingRow, TournamentState, TourneyKind
+from mancala.protocol.fields import TimeControl
+from mancala.protocol.tourney_messages import (
+    MatchMode,
+    PairingRow,
+    StandingRow,
+    TournamentState,
+    TourneyKind,
+)
 from mancala_server.tourney_arena import arena_points, on_fire
 from mancala_server.tourney_model import Entrant, MatchRecord, Result
 from mancala_server.tourney_rows import TourneyRow
@@ -214,7 +221,7 @@ def view(t: Tourney, version: int, request_id: Any = None) -> TournamentState:
     swiss = t.kind == "swiss"
     return TournamentState(
         id=request_id, tournament=t.id, name=t.name, kind=t.kind, variant=t.variant, title=t.title,
-        clock=t.clock or None, rated=t.rated, status=t.status, created_by=t.created_by_name, starts_at=t.starts_at,
+        clock=TimeControl(**t.clock) if t.clock else None, rated=t.rated, status=t.status, created_by=t.created_by_name, starts_at=t.starts_at,
         ends_at=t.ends_at, round=t.round, rounds=t.rounds if swiss else None,
         games=t.games_per_match if swiss else None, mode=t.mode if swiss else None,
         standings=standing_rows(t), pairings=pairings, bye=bye, version=version)

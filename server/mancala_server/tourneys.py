@@ -38,13 +38,12 @@ from mancala_server.room import Room
 from mancala_server.room_ports import Member, RoomError
 from mancala_server.storage import Storage
 from mancala_server.tourney_director import Director
-from mancala_server.tourney_doc import TPlayer, Tourney, address_digest, view
+from mancala_server.tourney_doc import Tourney, TPlayer, address_digest, view
 
 log = logging.getLogger("mancala_server")
 
 DEFAULT_CLOCK = TimeControl(base=180, increment=2)  # a tournament's games always have a clock
 MAX_PLAYERS = 500
-ENTRIES_PER_ADDRESS = 4  # one address's identities in one tournament: a crowd of accounts is not a field
 OWN_ACTIVE = 3  # tournaments one player may have open or running at once
 ACTIVE_CAP = 200  # open or running tournaments on the whole site (the directors' work is bounded)
 TICK = 1.0  # the directors look at least this often
@@ -170,6 +169,7 @@ class Tournaments:
         pool = fair_start.rating_pool(t.variant, False, is_bot(me))
         rating = (await self.storage.ratings_of(me)).get(pool)
         digest = address_digest(client.address)
+        per_address = self.hub.settings.tourney_entries_per_address
 
         def enter(t: Tourney) -> None:
             if t.status == "finished":
@@ -179,8 +179,8 @@ class Tournaments:
                 return
             if len(t.players) >= MAX_PLAYERS:
                 raise RoomError(ErrorCode.TOURNAMENT_CLOSED, f"tournament {t.id} is full ({MAX_PLAYERS} players)")
-            if sum(p.address == digest for p in t.players.values()) >= ENTRIES_PER_ADDRESS:
-                raise RoomError(ErrorCode.QUOTA, f"{ENTRIES_PER_ADDRESS} players from your address are in "
+            if sum(p.address == digest for p in t.players.values()) >= per_address:
+                raise RoomError(ErrorCode.QUOTA, f"{per_address} players from your address are in "
                                                  "this tournament already")
             t.players[me] = TPlayer(id=me, name=client.name, rating=rating.shown() if rating else 1500.0,
                                     bot=is_bot(me), joined=time.time(), address=digest)
@@ -275,6 +275,6 @@ class Tournaments:
         # watched ones that just ended (on another node, perhaps): their last state, once
         seen = {row.id for row in active}
         for tid in [tid for tid, ws in self.watchers.items() if ws and tid not in seen]:
-            row = await self.storage.tournament(tid)
-            if row is not None and self.shown.get(tid, 0) < row.version:
-                self.push(Tourney.model_validate(row.doc), row.version)
+            ended = await self.storage.tournament(tid)
+            if ended is not None and self.shown.get(tid, 0) < ended.version:
+                self.push(Tourney.model_validate(ended.doc), ended.version)

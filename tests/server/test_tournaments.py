@@ -1,0 +1,199 @@
+"""Tournaments on a real server (docs/tournaments.md): an arena pairs its players again and
+again until its time is up and scores with streaks; a Swiss event pairs a round, plays
+each micro-match with both sides and ranks by points; the standings are pushed to
+watchers, stored, and served over HTTP; what a stranger would try is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Awaitable, Callable
+from typing import Any
+
+import pytest
+
+from mancala_client.api import MancalaClient, ServerError
+from mancala_server.app import MancalaServer
+from tests.server.helpers import get_json
+
+Connect = Callable[..., Awaitable[MancalaClient]]
+VARIANT = "kalah_4_pits_3"  # four holes of three seeds: games of a few moves
+
+
+async def player(connect: Connect, name: str) -> MancalaClient:
+    client = await connect(name)
+    await client.request({"type": "identify", "name": name})
+    return client
+
+
+async def play_games(client: MancalaClient, until: Callable[[], bool], log: list[str]) -> None:
+    """Play every game the server seats this client in (its first legal move each turn),
+    answering pushes until `until()`; `log` gets each tournament_game's room."""
+    rooms: dict[str, int] = {}
+    while not until():
+        try:
+            event = await client.next_event(timeout=0.5)
+        except TimeoutError:
+            continue
+        if event.type == "tournament_game":
+            log.append(event.room)
+            continue
+        if event.type == "room_state" and event.you is not None:
+            rooms[event.room] = event.you
+        elif event.type != "move_made" or event.room not in rooms:
+            continue
+        state = event.state
+        if state.outcome is None and state.turn == rooms[event.room] and state.legal:
+            with contextlib.suppress(ServerError):  # a move crossed another push: the next one answers
+                await client.move(event.room, state.legal[0])
+
+
+@pytest.fixture
+async def server(start_server: Any) -> MancalaServer:
+    """Every test player connects from 127.0.0.1: the entries an address may make are
+    raised here (the abuse test below runs on the default)."""
+    return await start_server(tourney_entries_per_address=8)
+
+
+async def test_an_arena_pairs_again_and_again_and_stores_its_standings(server: MancalaServer,
+                                                                        connect: Connect) -> None:
+    names = ["ann", "bob", "cy", "dee"]
+    clients = [await player(connect, n) for n in names]
+    made = await clients[0].request({"type": "create_tournament", "kind": "arena", "variant": VARIANT,
+                                     "name": "Quick arena", "clock": {"base": 60, "increment": 1},
+                                     "starts_in": 60, "minutes": 0.12, "rated": True})
+    tid = made.tournament
+    assert made.status == "open" and made.kind == "arena" and made.standings == []
+    for c in clients:
+        joined = await c.request({"type": "join_tournament", "tournament": tid})
+        assert joined.tournament == tid
+    watcher = await connect("watcher")
+    seen = await watcher.request({"type": "watch_tournament", "tournament": tid})
+    assert sorted(r.name for r in seen.standings) == sorted(names)
+    with pytest.raises(ServerError) as refused:
+        await clients[1].request({"type": "start_tournament", "tournament": tid})
+    assert refused.value.code == "not_a_player", "only the maker starts it early"
+    await clients[0].request({"type": "start_tournament", "tournament": tid})
+
+    done = asyncio.Event()
+    logs: list[list[str]] = [[] for _ in clients]
+    players = [asyncio.create_task(play_games(c, done.is_set, log)) for c, log in zip(clients, logs, strict=True)]
+    states = []
+    try:
+        async with asyncio.timeout(60):
+            while True:
+                pushed = await watcher.next_event("tournament_state", timeout=30)
+                states.append(pushed)
+                if pushed.status == "finished":
+                    break
+    finally:
+        done.set()
+        await asyncio.gather(*players)
+    final = states[-1]
+    assert any(s.status == "running" and s.pairings for s in states), "games were shown as they were played"
+    assert sum(len(log) for log in logs) >= 8, "everybody was paired more than once (two games a pairing)"
+    total_games = sum(r.games for r in final.standings) // 2
+    assert total_games >= 4
+    # arena points: 2 a win, 1 a draw, doubled on a streak: the table is ordered by them
+    scores = [r.score for r in final.standings]
+    assert scores == sorted(scores, reverse=True) and sum(scores) >= 2 * total_games
+    assert [r.rank for r in final.standings] == [1, 2, 3, 4]
+    status, api = await get_json(server.port, f"/api/tournaments/{tid}")
+    assert status == 200 and api["status"] == "finished"
+    assert [r["name"] for r in api["standings"]] == [r.name for r in final.standings]
+    status, listing = await get_json(server.port, "/api/tournaments")
+    assert status == 200 and tid in [t["tournament"] for t in listing["tournaments"]]
+    status, profile = await get_json(server.port, "/api/players/ann")
+    assert status == 200 and [r["variant"] for r in profile["ratings"]] == [VARIANT], "rated per game"
+
+
+async def test_a_swiss_round_plays_micro_matches_with_both_sides(server: MancalaServer, connect: Connect) -> None:
+    names = ["eve", "fay", "gus", "hal", "ivy"]
+    clients = [await player(connect, n) for n in names]
+    made = await clients[0].request({"type": "create_tournament", "kind": "swiss", "variant": VARIANT,
+                                     "name": "Swiss one", "clock": {"base": 60, "increment": 1}, "starts_in": 60,
+                                     "rounds": 1, "games": 2, "mode": "play", "rated": False})
+    tid = made.tournament
+    for c in clients:
+        await c.request({"type": "join_tournament", "tournament": tid})
+    await clients[0].request({"type": "start_tournament", "tournament": tid})
+    done = asyncio.Event()
+    logs: list[list[str]] = [[] for _ in clients]
+    players = [asyncio.create_task(play_games(c, done.is_set, log)) for c, log in zip(clients, logs, strict=True)]
+    try:
+        async with asyncio.timeout(60):
+            while True:
+                await asyncio.sleep(0.3)
+                status, state = await get_json(server.port, f"/api/tournaments/{tid}")
+                if state["status"] == "finished":
+                    break
+    finally:
+        done.set()
+        await asyncio.gather(*players)
+    # five players: two micro-matches of two games and a bye
+    assert sorted(len(log) for log in logs) == [0, 2, 2, 2, 2]
+    assert state["round"] == 1 and state["bye"] is not None
+    by_name = {r["name"]: r for r in state["standings"]}
+    assert by_name[state["bye"]]["score"] == 1.0 and by_name[state["bye"]]["games"] == 0
+    assert sum(r["score"] for r in state["standings"]) == 3.0, "two matches and a bye: a point each"
+    assert all(r["games"] == 2 for n, r in by_name.items() if n != state["bye"])
+
+
+async def test_what_a_stranger_tries_is_refused(start_server: Any) -> None:
+    server = await start_server()  # the default entries an address may make
+    opened: list[MancalaClient] = []
+
+    async def connect(name: str) -> MancalaClient:
+        opened.append(await MancalaClient.connect(f"ws://127.0.0.1:{server.port}/ws", name=name))
+        return opened[-1]
+
+    try:
+        await strangers(server, connect)
+    finally:
+        for c in opened:
+            await c.close()
+
+
+async def strangers(server: MancalaServer, connect: Connect) -> None:
+    guest = await connect("guest")
+    with pytest.raises(ServerError) as refused:
+        await guest.request({"type": "create_tournament", "kind": "arena", "variant": VARIANT, "name": "x"})
+    assert refused.value.code == "not_identified"
+    maker = await connect("maker")
+    maker_id = (await maker.request({"type": "identify", "name": "maker"})).player
+    with pytest.raises(ServerError) as refused:
+        await maker.request({"type": "create_tournament", "kind": "arena", "variant": VARIANT, "name": "x",
+                             "clock": {"days": 2}})
+    assert refused.value.code == "bad_message" and "clock" in str(refused.value)
+    with pytest.raises(ServerError) as refused:
+        await maker.request({"type": "create_tournament", "kind": "arena", "variant": "nope", "name": "x"})
+    assert refused.value.code == "unknown_variant"
+    made = []
+    for n in range(3):
+        made.append(await maker.request({"type": "create_tournament", "kind": "arena", "variant": VARIANT,
+                                         "name": f"mine {n}"}))
+    with pytest.raises(ServerError) as refused:
+        await maker.request({"type": "create_tournament", "kind": "arena", "variant": VARIANT, "name": "one more"})
+    assert refused.value.code in ("quota", "rate_limited")
+    tid = made[0].tournament
+    # many identities from one address: four may enter, the fifth is refused
+    for n in range(4):
+        puppet = await player(connect, f"puppet{n}")
+        await puppet.request({"type": "join_tournament", "tournament": tid})
+    extra = await player(connect, "puppet4")
+    with pytest.raises(ServerError) as refused:
+        await extra.request({"type": "join_tournament", "tournament": tid})
+    assert refused.value.code == "quota" and "address" in str(refused.value)
+    with pytest.raises(ServerError) as refused:
+        await extra.request({"type": "join_tournament", "tournament": "tNOSUCHTHING"})
+    assert refused.value.code == "no_such_tournament"
+    with pytest.raises(ServerError) as refused:
+        await extra.request({"type": "leave_tournament", "tournament": tid})
+    assert refused.value.code == "not_a_player"
+    with pytest.raises(ServerError) as refused:
+        await guest.request({"type": "watch_tournament", "tournament": "../../etc"})
+    assert refused.value.code == "bad_message"
+    # what a viewer reads carries no player ids and no addresses
+    status, body = await get_json(server.port, f"/api/tournaments/{tid}")
+    text = str(body)
+    assert status == 200 and "address" not in text and maker_id not in text
