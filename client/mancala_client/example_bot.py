@@ -1,9 +1,9 @@
 """An example bot (docs/bots.md): it registers once as a bot and keeps its secret in a
-file, accepts every challenge (or challenges a player itself), and plays each game with
-the library's computer player, the one `mancala ai` answers with.
+file, accepts every challenge (or challenges a player itself, or joins a tournament),
+and plays each game with the library's computer player, the one `mancala ai` answers with.
 
     python -m mancala_client.example_bot --server ws://127.0.0.1:8080/ws --name my-bot
-    python -m mancala_client.example_bot --name bot-b --challenge my-bot --variant kalah_4 --games 1
+    python -m mancala_client.example_bot --name bot-b --challenge my-bot --games 1   (or --tournament ID)
 """
 
 from __future__ import annotations
@@ -42,12 +42,13 @@ async def sign_in(client: MancalaClient, name: str, saved: Path) -> str:
 
 
 async def run(args: argparse.Namespace) -> int:
-    """Play until `args.games` games ended (0: for ever); the number of games played."""
+    """Play until `args.games` games ended (0: for ever); how many it played."""
     async with await MancalaClient.connect(args.server, name=args.name) as client:
         me = await sign_in(client, args.name, Path(args.secret_file or f"{args.name}.bot.json"))
         if args.challenge:
-            await client.request({"type": "challenge", "to": args.challenge, "variant": args.variant,
-                                  "rated": args.rated})
+            await client.request({"type": "challenge", "to": args.challenge, "variant": args.variant, "rated": args.rated})
+        if args.tournament:  # its games come as any game does: a room_state with a seat
+            await client.request({"type": "join_tournament", "tournament": args.tournament})
         rooms: dict[str, dict[str, Any]] = {}  # room code -> the game as the bot follows it
         played = 0
         while not args.games or played < args.games:
@@ -83,6 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--name", required=True, help="the bot's name (registered on its first run)")
     parser.add_argument("--secret-file", help="where its id and secret are kept (default NAME.bot.json)")
     parser.add_argument("--challenge", help="challenge this player at start")
+    parser.add_argument("--tournament", help="join this tournament (its id) at start")
     parser.add_argument("--variant", default="kalah_4")
     parser.add_argument("--rated", action="store_true")
     parser.add_argument("--level", type=int, default=2, choices=range(4), help="the computer player's difficulty")

@@ -34,6 +34,8 @@ ERROR_HINTS = {
     "not_claimable": "There is no win to claim",
     "no_swap": "No swap now (only the second player, instead of their first move, in a room with the swap rule)",
     "not_rated_here": "That game is not rated against the computer (its first move decides it): play it casual",
+    "no_such_tournament": "There is no such tournament",
+    "tournament_closed": "That tournament is not taking this now (it is over, full, or started)",
     # competitive play (the page's words, client/mancala_client/web/text.js, said the terminal's way)
     "not_identified": "That needs a known player (you play as a guest: start without --guest)",
     "name_taken": "Another player already has that name",

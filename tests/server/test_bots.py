@@ -21,7 +21,7 @@ def bot_args(server: MancalaServer, name: str, tmp_path: Path, **more: object) -
     values: dict[str, object] = {
         "server": f"ws://127.0.0.1:{server.port}/ws", "name": name, "secret_file": str(tmp_path / f"{name}.json"),
         "challenge": None, "variant": VARIANT, "rated": False, "level": 0, "budget_ms": 50, "games": 1,
-        "idle": 60.0}
+        "idle": 60.0, "tournament": None}
     values.update(more)
     return argparse.Namespace(**values)
 

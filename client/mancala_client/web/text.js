@@ -38,6 +38,8 @@ export const ERROR_TEXT = {
   not_claimable: "There is no win to claim: your opponent is here, or still has time to come back.",
   no_swap: "No swap now: only the second player may swap, instead of their first move, once.",
   not_rated_here: "This game is not rated against the computer: its first move decides it. Play it casual, or rated against a person.",
+  no_such_tournament: "There is no such tournament.",
+  tournament_closed: "That tournament is not taking this now: it is over, full, or has started.",
 };
 
 export function errorText(code, detail) {
