@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import threading
 import time
 from pathlib import Path
@@ -55,10 +56,9 @@ def play_until_over(pages: list[Any], watcher: Any, timeout: float = 150.0) -> N
         for page in pages:
             hole = page.query_selector("button.hole[data-legal]")
             if hole is not None:
-                try:
+                # the board may be redrawn under the click: the next look plays
+                with contextlib.suppress(Exception):
                     hole.click(timeout=2_000)
-                except Exception:  # noqa: BLE001 - the board was redrawn under the click: the next look plays
-                    pass
         time.sleep(0.1)
 
 
