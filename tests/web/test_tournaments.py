@@ -32,10 +32,8 @@ def start_bots(server: Any, tmp_path: Path, tid: str) -> list[threading.Thread]:
                                   rated=False, level=0, budget_ms=20, games=0, idle=8.0, tournament=tid)
 
         def play(args: argparse.Namespace = args) -> None:
-            try:
+            with contextlib.suppress(TimeoutError):  # idle: the tournament is over
                 asyncio.run(run(args))
-            except TimeoutError:
-                pass  # idle: the tournament is over
 
         thread = threading.Thread(target=play, daemon=True, name=f"bot-{name}")
         thread.start()
