@@ -48,6 +48,11 @@ class PgTourneys:
                                      "ORDER BY starts_at DESC LIMIT $2", statuses, limit)
         return [tourney_of(r) for r in rows]
 
+    async def tourney_versions(self, statuses: list[str], limit: int) -> list[tuple[str, int]]:
+        rows = await self.pool.fetch("SELECT id, version FROM tournaments WHERE status = ANY($1::text[]) "
+                                     "ORDER BY starts_at DESC LIMIT $2", statuses, limit)
+        return [(str(r[0]), int(r[1])) for r in rows]
+
     async def tournaments_by(self, player: str, statuses: list[str]) -> int:
         count = await self.pool.fetchval("SELECT COUNT(*) FROM tournaments WHERE created_by = $1 "
                                          "AND status = ANY($2::text[])", player, statuses)

@@ -126,23 +126,29 @@ def arena_results(t: Tourney) -> dict[str, list[Result]]:
 def match_records(t: Tourney) -> list[MatchRecord]:
     """The Swiss micro-matches decided so far, as the pairing core reads them."""
     records = []
+    games = games_by_match(t)
     for number, m in enumerate(t.matches):
-        result = match_result(t, number)
+        result = match_result(t, number, games.get(number, []))
         if result is not None:
             records.append(MatchRecord(m.round, m.first, m.second, result))
     return records
 
 
-def match_games(t: Tourney, number: int) -> list[TGame]:
-    return [g for g in t.games if g.match == number]
+def games_by_match(t: Tourney) -> dict[int, list[TGame]]:
+    """Each micro-match's games in the order they were paired (one pass over the games)."""
+    out: dict[int, list[TGame]] = {}
+    for g in t.games:
+        if g.match is not None:
+            out.setdefault(g.match, []).append(g)
+    return out
 
 
-def match_result(t: Tourney, number: int) -> Result | None:
-    """A micro-match's result for its first player once decided (a bye: a win)."""
+def match_result(t: Tourney, number: int, games: list[TGame]) -> Result | None:
+    """A micro-match's result for its first player once decided (a bye: a win); `games`:
+    its games (games_by_match)."""
     m = t.matches[number]
     if m.second is None:
         return "win"
-    games = match_games(t, number)
     if any(g.result is None for g in games):
         return None
     # an aborted game of a match counts as a draw: neither side won it
@@ -150,14 +156,15 @@ def match_result(t: Tourney, number: int) -> Result | None:
     return micro_match_result(results, t.mode, t.games_per_match)
 
 
-def entrants(t: Tourney) -> list[Entrant]:
-    """Every entrant as the pairing core sees them: score, opponents, sides and byes."""
+def entrants(t: Tourney, records: list[MatchRecord] | None = None) -> list[Entrant]:
+    """Every entrant as the pairing core sees them: score, opponents, sides and byes
+    (`records`: the Swiss match_records, when the caller has them already)."""
     if t.kind == "arena":
         results = arena_results(t)
         scores = {p: float(arena_points(rs)) for p, rs in results.items()}
     else:
         scores = {p: 0.0 for p in t.players}
-        for r in match_records(t):
+        for r in match_records(t) if records is None else records:
             scores[r.first] = scores.get(r.first, 0.0) + MATCH_POINTS[r.result_for_first]
             if r.second is not None:
                 flipped: Result = {"win": "loss", "loss": "win", "draw": "draw"}[r.result_for_first]  # type: ignore[assignment]
@@ -196,7 +203,8 @@ def standing_rows(t: Tourney) -> list[StandingRow]:
             played[g.north] += 1
     rows = []
     if t.kind == "swiss":
-        for s in standings(entrants(t), match_records(t)):
+        records = match_records(t)
+        for s in standings(entrants(t, records), records):
             p = t.players[s.name]
             rows.append(StandingRow(rank=s.rank, name=p.name, score=s.score, rating=round(p.rating), bot=p.bot,
                                     games=played[p.id], withdrawn=p.withdrawn, playing=p.id in busy,

@@ -25,6 +25,10 @@ class TourneyStorage(Protocol):
         """Tournaments in these states, the latest to start first."""
         ...
 
+    async def tourney_versions(self, statuses: list[str], limit: int) -> list[tuple[str, int]]:
+        """The ids and versions of tournaments in these states (no documents: a cheap look)."""
+        ...
+
     async def tournaments_by(self, player: str, statuses: list[str]) -> int:
         """How many tournaments in these states the player made."""
         ...
@@ -44,6 +48,9 @@ class SqliteTourneys:
 
     async def tournaments(self, statuses: list[str], limit: int) -> list[TourneyRow]:
         return self.store.tournaments(statuses, limit)
+
+    async def tourney_versions(self, statuses: list[str], limit: int) -> list[tuple[str, int]]:
+        return self.store.tourney_versions(statuses, limit)
 
     async def tournaments_by(self, player: str, statuses: list[str]) -> int:
         return self.store.tournaments_by(player, statuses)

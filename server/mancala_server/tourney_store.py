@@ -49,6 +49,12 @@ class TourneyStore:
                                "ORDER BY starts_at DESC LIMIT ?", (*statuses, limit)).fetchall()
         return [tourney_of(r) for r in rows]
 
+    def tourney_versions(self, statuses: list[str], limit: int) -> list[tuple[str, int]]:
+        marks = ",".join("?" * len(statuses))
+        rows = self.db.execute(f"SELECT id, version FROM tournaments WHERE status IN ({marks}) "
+                               "ORDER BY starts_at DESC LIMIT ?", (*statuses, limit)).fetchall()
+        return [(str(r[0]), int(r[1])) for r in rows]
+
     def tournaments_by(self, player: str, statuses: list[str]) -> int:
         marks = ",".join("?" * len(statuses))
         (count,) = self.db.execute(f"SELECT COUNT(*) FROM tournaments WHERE created_by = ? AND status IN ({marks})",

@@ -30,7 +30,7 @@ from mancala.protocol.tourney_messages import (
 )
 from mancala_server import fair_start
 from mancala_server.bots import is_bot
-from mancala_server.clock import Clock
+from mancala_server.clock import Clock, Timer
 from mancala_server.config import Settings
 from mancala_server.names import problem_in_chat
 from mancala_server.rate_limits import LimitRules, Limits, person_and_address
@@ -47,6 +47,8 @@ MAX_PLAYERS = 500
 OWN_ACTIVE = 3  # tournaments one player may have open or running at once
 ACTIVE_CAP = 200  # open or running tournaments on the whole site (the directors' work is bounded)
 TICK = 1.0  # the directors look at least this often
+NUDGE_DELAY = 0.05
+PUSH_EVERY = 0.25  # a tournament's watchers hear its changes together, this often at most
 WRITE_TRIES = 20
 
 
@@ -87,7 +89,9 @@ class Tournaments:
         self.lease: Callable[[str], Awaitable[bool]] = always
         self.watchers: dict[str, set[Member]] = {}  # tournament id -> connections here watching it
         self.watching: dict[int, str] = {}  # id(connection) -> the one tournament it watches
-        self.shown: dict[str, int] = {}  # tournament id -> the version its watchers here last got
+        self.shown: dict[str, int] = {}  # tournament id -> the latest version its watchers here heard of
+        self.latest: dict[str, tuple[Tourney, int]] = {}  # what the next flush tells
+        self.flushes: dict[str, Timer] = {}
         self.director = Director(hub, self.update)
         self._wake = asyncio.Event()
 
@@ -233,20 +237,30 @@ class Tournaments:
         self.watchers.setdefault(tid, set()).add(client)
 
     def push(self, t: Tourney, version: int) -> None:
-        """The tournament changed: its watchers here hear it (once per version)."""
+        """The tournament changed: its watchers here hear it, at most once a PUSH_EVERY
+        with the latest (200 joins at once are one frame to each watcher, not 200)."""
         if self.shown.get(t.id, 0) >= version:
             return
         self.shown[t.id] = version
-        watchers = self.watchers.get(t.id)
-        if not watchers:
+        if not self.watchers.get(t.id):
             return
+        self.latest[t.id] = (t, version)
+        if t.id not in self.flushes:
+            self.flushes[t.id] = self.hub.clock.call_later(PUSH_EVERY, lambda: self._flush(t.id))
+
+    def _flush(self, tid: str) -> None:
+        self.flushes.pop(tid, None)
+        t, version = self.latest.pop(tid)
+        watchers = self.watchers.get(tid, set())
         state: TournamentState = view(t, version)
         for c in list(watchers):
-            if c.closed or self.watching.get(id(c)) != t.id:
+            if c.closed or self.watching.get(id(c)) != tid:
                 watchers.discard(c)
                 self.watching.pop(id(c), None)
             else:
                 c.send(state)
+        if not watchers:
+            self.watchers.pop(tid, None)
 
     # ---- the loop -------------------------------------------------------------------------------
 
@@ -256,6 +270,8 @@ class Tournaments:
         while True:
             with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._wake.wait(), TICK)
+                # the games of a round end together: one look for all their nudges
+                await asyncio.sleep(NUDGE_DELAY)
             self._wake.clear()
             try:
                 await self.tick()
@@ -263,18 +279,21 @@ class Tournaments:
                 log.exception("tournaments: a tick failed")
 
     async def tick(self) -> None:
-        active = await self.storage.tournaments(["open", "running"], ACTIVE_CAP)
-        for row in active:
-            if await self.lease(row.id):
+        active = await self.storage.tourney_versions(["open", "running"], ACTIVE_CAP)
+        seen = {tid for tid, _ in active}
+        for tid, version in active:
+            if await self.lease(tid):
                 try:
-                    await self.director.advance(row.id)
+                    await self.director.advance(tid)
                 except RoomError as exc:
-                    log.warning("tournament %s: %s", row.id, exc)
-            elif self.watchers.get(row.id):
-                self.push(Tourney.model_validate(row.doc), row.version)
+                    log.warning("tournament %s: %s", tid, exc)
+            elif self.watchers.get(tid) and self.shown.get(tid, 0) < version:
+                await self._tell_stored(tid)
         # watched ones that just ended (on another node, perhaps): their last state, once
-        seen = {row.id for row in active}
         for tid in [tid for tid, ws in self.watchers.items() if ws and tid not in seen]:
-            ended = await self.storage.tournament(tid)
-            if ended is not None and self.shown.get(tid, 0) < ended.version:
-                self.push(Tourney.model_validate(ended.doc), ended.version)
+            await self._tell_stored(tid)
+
+    async def _tell_stored(self, tid: str) -> None:
+        row = await self.storage.tournament(tid)
+        if row is not None and self.shown.get(tid, 0) < row.version:
+            self.push(Tourney.model_validate(row.doc), row.version)

@@ -34,3 +34,11 @@ async def test_tournaments_are_listed_by_state_latest_first_and_counted_by_maker
     assert [r.id for r in await storage.tournaments(["finished"], 10)] == ["tC20000000"]
     assert await storage.tournaments_by("p1", ["open", "running"]) == 2
     assert await storage.tournaments_by("p2", ["open", "running"]) == 0
+
+
+async def test_the_versions_of_live_tournaments_are_listed_without_their_documents(storage: Storage) -> None:
+    await storage.add_tournament("tD00000000", "p1", 5.0, {"big": "x" * 1000})
+    await storage.add_tournament("tD10000000", "p1", 6.0, {})
+    assert await storage.save_tournament("tD00000000", "running", {"big": "y"}, 1)
+    assert await storage.tourney_versions(["open", "running"], 10) == [("tD10000000", 1), ("tD00000000", 2)]
+    assert await storage.tourney_versions(["finished"], 10) == []
