@@ -97,10 +97,11 @@ class Tourney(_Doc):
         return [p for p in self.players.values() if not p.withdrawn]
 
 
-def address_digest(address: str) -> str:
+def address_digest(tid: str, address: str) -> str:
     """What the document keeps of an entrant's address: enough to count entries from one
-    address, not the address itself (documents are read by every node and in backups)."""
-    return hashlib.sha256(f"tourney:{address}".encode()).hexdigest()[:20]
+    address in this tournament, not the address itself (documents are read by every node
+    and kept in backups), and not the same mark from one tournament to the next."""
+    return hashlib.sha256(f"{tid}:{address}".encode()).hexdigest()[:20]
 
 
 def result_for(game: TGame, player: str) -> Result | None:

@@ -172,7 +172,7 @@ class Tournaments:
         t, _ = await self.read(msg.tournament)
         pool = fair_start.rating_pool(t.variant, False, is_bot(me))
         rating = (await self.storage.ratings_of(me)).get(pool)
-        digest = address_digest(client.address)
+        digest = address_digest(msg.tournament, client.address)
         per_address = self.hub.settings.tourney_entries_per_address
 
         def enter(t: Tourney) -> None:
