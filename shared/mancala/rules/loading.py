@@ -99,6 +99,7 @@ def _settled(raw: dict[str, Any]) -> Variant:
     breaks any rule (mancala.rules.vari_params)."""
     from mancala.rules.vari_params import SettingsError, apply_settings
 
+    parse_variant({k: v for k, v in raw.items() if k != "settings"})  # the file itself, first
     settled = apply_settings(raw)
     try:
         return parse_variant(settled)

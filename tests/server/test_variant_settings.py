@@ -1,0 +1,159 @@
+"""Variant settings online (issue 25, point 4): create_room's `settings`, checked by the
+server against the variant's vari_params, and the settled variant the room plays, shows,
+stores and rates apart (docs/variants.md, "Variant settings")."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+import pytest
+
+from mancala.engine.game import Game
+from mancala.rules.loading import parse_variant, read_json, variant_path
+from mancala_client.api import MancalaClient, ServerError
+from mancala_server.app import running
+
+SETTLED = {"grandslam": "LEGAL", "mustpass": True, "capt_on": [2, 3, 4]}
+
+
+def settled_game() -> Game:
+    return Game(parse_variant({**read_json(variant_path("oware")), "settings": SETTLED}))
+
+
+async def test_the_lobby_lists_what_a_variant_lets_its_players_set(connect: Any) -> None:
+    client = await connect()
+    variants = {v.name: v for v in await client.variants()}
+    oware = {c.param: c for c in variants["oware"].settings}
+    assert list(oware) == ["capt_on", "grandslam", "mustshare", "mustpass"]
+    assert oware["grandslam"].kind == "choice" and "LEGAL" in oware["grandslam"].values
+    assert oware["grandslam"].default == "NO_CAPT" and oware["mustpass"].kind == "bool"
+    assert oware["capt_on"].kind == "set" and oware["capt_on"].default == [2, 3]
+    assert variants["kalah_4"].settings == []
+
+
+async def test_a_room_plays_shows_and_names_its_settled_variant(connect: Any) -> None:
+    ann, bob = await connect("ann"), await connect("bob")
+    await bob.subscribe_lobby()
+    granted = await ann.create_room("oware", seat=0, settings={**SETTLED, "mustshare": True})
+    await bob.join(granted.room)
+    seen = await bob.next_event("room_state")
+    state = seen.state
+    assert re.fullmatch(r"oware__s[0-9a-f]{10}", seen.variant)
+    assert seen.title == "Oware · captures on: 2, 3, 4 · grand slam: legal · must pass: yes"
+    rooms = {r.room: r for r in await bob.subscribe_lobby()}
+    assert rooms[granted.room].title == seen.title and rooms[granted.room].variant == seen.variant
+    # the moves are the settled variant's
+    game = settled_game()
+    assert state.model_dump(mode="json") == game.state_json(game.start(0))
+
+
+async def test_the_files_own_settings_are_the_plain_variant(connect: Any) -> None:
+    ann = await connect("ann")
+    await ann.create_room("oware", settings={"grandslam": "no_capt", "mustshare": True})
+    seen = await ann.next_event("room_state")
+    assert (seen.variant, seen.title) == ("oware", "Oware")
+
+
+@pytest.mark.parametrize(("settings", "code", "param", "rule"), [
+    ({"nosuch": 1}, "invalid_setting", "nosuch", "not_offered"),
+    ({"holes": 8}, "invalid_setting", "holes", "not_offered"),
+    ({"mustpass": 1}, "invalid_setting", "mustpass", "not_allowed"),
+    ({"capt_on": [7, 8]}, "invalid_setting", "capt_on", "not_allowed"),
+    ({"capt_on": list(range(2_000))}, "invalid_setting", "capt_on", "not_allowed"),
+    ({"grandslam": 10**30}, "invalid_setting", "grandslam", "not_allowed"),
+    ({"grandslam": "x" * 10_000}, "invalid_setting", "grandslam", "not_allowed"),
+    ({"grandslam": {"a": [1, 2, 3]}}, "invalid_setting", "grandslam", "not_allowed"),
+    ({f"p{i}": i for i in range(30)}, "invalid_setting", "settings", "too_many"),
+    ({f"p{i}": i for i in range(1_000)}, "bad_message", None, None),
+    ({"x" * 500: 1}, "bad_message", None, None),
+    ([1, 2, 3], "bad_message", None, None),
+])
+async def test_a_strangers_settings_get_typed_errors(connect: Any, settings: Any, code: str,
+                                                    param: str | None, rule: str | None) -> None:
+    client = await connect()
+    with pytest.raises(ServerError) as caught:
+        await client.request({"type": "create_room", "variant": "oware", "settings": settings})
+    assert caught.value.code == code
+    if param is not None:
+        assert caught.value.params == [param] and caught.value.rules == [rule]
+        assert len(caught.value.message) < 1_000
+    assert (await client.request({"type": "ping"})).type == "pong"  # the connection goes on
+
+
+async def test_thousands_of_settings_are_too_large_to_read(connect: Any) -> None:
+    client = await connect()
+    for settings in ({f"p{i}": i for i in range(5_000)}, {"grandslam": "x" * 50_000}):
+        await client.send_raw(json.dumps({"type": "create_room", "variant": "oware", "settings": settings}))
+        assert (await client.next_event("error")).code == "too_large"
+    assert (await client.request({"type": "ping"})).type == "pong"
+
+
+async def test_a_settled_variant_must_pass_the_named_rules(connect: Any) -> None:
+    client = await connect()
+    with pytest.raises(ServerError) as caught:
+        await client.create_room("adi", settings={"holes": 10})
+    assert caught.value.code == "invalid_setting" and "terr_goal_param" in caught.value.rules
+    assert "holes" in caught.value.params
+
+
+async def test_a_variant_without_settings_takes_none(connect: Any) -> None:
+    client = await connect()
+    with pytest.raises(ServerError) as caught:
+        await client.create_room("kalah_4", settings={"holes": 4})
+    assert (caught.value.code, caught.value.rules) == ("invalid_setting", ["too_many"])
+
+
+async def test_a_custom_variants_settings_are_checked_where_it_is_played(connect: Any) -> None:
+    client = await connect()
+    raw = read_json(variant_path("oware"))
+    await client.create_room(raw, settings={"mustpass": True})
+    seen = await client.next_event("room_state")
+    assert seen.title == "Oware · must pass: yes (custom)"
+    with pytest.raises(ServerError) as caught:
+        await client.create_room(raw, settings={"mustpass": "maybe"})
+    assert (caught.value.code, caught.value.params) == ("invalid_setting", ["mustpass"])
+
+
+async def test_ratings_of_a_settled_variant_are_its_own(connect: Any) -> None:
+    ann = await connect("ann")
+    await ann.create_room("oware", computer=0, seat=0, settings={"mustpass": True})
+    seen = await ann.next_event("room_state")
+    await ann.create_room("oware", computer=0, seat=0)
+    other = await ann.next_event("room_state")
+    assert seen.variant.startswith("oware__s") and other.variant == "oware"
+
+
+async def test_a_settled_game_resumes_after_a_restart_with_its_settings(make_settings: Any) -> None:
+    settings = make_settings()
+    async with running(settings) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        ann, bob = await MancalaClient.connect(url, name="ann"), await MancalaClient.connect(url, name="bob")
+        granted = await ann.create_room("oware", seat=0, settings=SETTLED)
+        joined = await bob.join(granted.room)
+        state = (await bob.next_event("room_state")).state
+        moves = []
+        for ply in range(6):
+            move = state.legal[0]
+            await (ann if state.turn == 0 else bob).move(granted.room, move, ply)
+            state = (await bob.next_event("move_made")).state
+            moves.append(move)
+        before = await ann.request({"type": "spectate", "room": granted.room})
+        await ann.close()
+        await bob.close()
+    async with running(settings) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        bob = await MancalaClient.connect(url, name="bob")
+        back = await bob.reconnect(granted.room, joined.token)
+        assert (back.variant, back.title, back.ply) == (before.variant, before.title, 6)
+        game = settled_game()
+        pos = game.start(0)
+        for move in moves:
+            pos = game.play(pos, tuple(move) if isinstance(move, list) else move)
+        assert back.state.model_dump(mode="json") == game.state_json(pos)
+        # the stored definition is the file and its settings
+        stored = json.loads(json.dumps(server.hub.rooms[granted.room].variant_json))
+        assert stored["settings"] == dict(sorted(SETTLED.items()))
+        assert server.hub.rooms[granted.room].rules is None  # played here: a file of the server's
+        await bob.close()
