@@ -8,6 +8,7 @@ import json
 import re
 from typing import Any
 
+import aiohttp
 import pytest
 
 from mancala.engine.game import Game
@@ -156,4 +157,11 @@ async def test_a_settled_game_resumes_after_a_restart_with_its_settings(make_set
         stored = json.loads(json.dumps(server.hub.rooms[granted.room].variant_json))
         assert stored["settings"] == dict(sorted(SETTLED.items()))
         assert server.hub.rooms[granted.room].rules is None  # played here: a file of the server's
+        # the stored game replays by its settled rules, and its record names them
+        async with aiohttp.ClientSession() as http:
+            base = f"http://127.0.0.1:{server.port}/api/games/{back.game_id}"
+            pages = await (await http.get(f"{base}/positions")).json()
+            assert pages["states"][-1] == back.state.model_dump(mode="json") and pages["total"] == 7
+            record = await (await http.get(f"{base}/record.txt")).text()
+            assert before.title in record
         await bob.close()
