@@ -252,7 +252,19 @@ def choice(raw: dict[str, Any], param: str, offer: Any) -> Choice:
         names = [_class_name(str(v)) for v in listed] if listed else [m.value for m in GameClass]
         return Choice(param, "choice", base, tuple(dict.fromkeys([*names, base])))
     names = [str(v).upper() for v in listed] if listed else list(_enum_names(param))
-    return Choice(param, "choice", base, tuple(dict.fromkeys([*names, base])))
+    refused = _not_playable(raw, param)
+    return Choice(param, "choice", base, tuple(dict.fromkeys([*(n for n in names if n not in refused), base])))
+
+
+def _not_playable(raw: dict[str, Any], param: str) -> set[str]:
+    """Names the rules version of `raw` refuses for `param` whatever else is set: not
+    played yet, or of the other release (mancala.rules.reading_110); not offered."""
+    from mancala.rules import reading_110 as r
+
+    out = set(r.NOT_PLAYED_YET.get(param, ()))
+    if raw.get("rules_version") == "1.10":
+        return out | set(r.GONE_IN_110.get(param, {}))
+    return out | set(r.PLAYED_ONLY_IN_110.get(param, ()))
 
 
 def offered(raw: dict[str, Any]) -> dict[str, Any]:
@@ -264,8 +276,10 @@ def offered(raw: dict[str, Any]) -> dict[str, Any]:
 
 
 def choices(raw: dict[str, Any]) -> list[Choice]:
-    """Every offered parameter's choice, in the file's order."""
-    return [choice(raw, param, offer) for param, offer in offered(raw).items()]
+    """Every offered parameter's choice that has one, in the file's order."""
+    every = [choice(raw, param, offer) for param, offer in offered(raw).items()]
+    # one value left (the others not played): nothing to choose
+    return [c for c in every if c.kind in ("number", "set") or len(c.values) > 1]
 
 
 def canonical(raw: dict[str, Any], settings: Any) -> dict[str, Any]:
