@@ -126,6 +126,27 @@ async def test_ratings_of_a_settled_variant_are_its_own(connect: Any) -> None:
     assert seen.variant.startswith("oware__s") and other.variant == "oware"
 
 
+async def test_the_computer_plays_the_settled_board(connect: Any) -> None:
+    """Anywoli is 12 holes a side; settled on 4 holes of 3 seeds, the computer's moves are
+    those of the small board (it searches the room's stored definition)."""
+    ann = await connect("ann")
+    await ann.create_room("anywoli", computer=1, seat=0, settings={"holes": 4, "nbr_start": 3})
+    seen = await ann.next_event("room_state")
+    assert seen.holes == 4 and seen.title == "Anywoli · holes: 4 · seeds a hole: 3"
+    game = Game(parse_variant({**read_json(variant_path("anywoli")), "settings": {"holes": 4, "nbr_start": 3}}))
+    pos = game.start(0)
+    assert seen.state.model_dump(mode="json") == game.state_json(pos)
+    for ply in range(4):
+        if pos.outcome is not None:
+            break
+        if pos.turn == 0:
+            await ann.move(seen.room, game.move_json(game.legal_moves(pos)[0]), ply)
+        made = await ann.next_event("move_made", timeout=20)
+        move = tuple(made.move) if isinstance(made.move, list) else made.move
+        pos = game.play(pos, move)
+        assert made.state.model_dump(mode="json") == game.state_json(pos)
+
+
 async def test_a_settled_game_resumes_after_a_restart_with_its_settings(make_settings: Any) -> None:
     settings = make_settings()
     async with running(settings) as server:
