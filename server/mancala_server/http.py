@@ -38,7 +38,7 @@ from mancala_server.storage import Storage
 from mancala_server.store import GameRow
 from mancala_server.stored_replay import record_info
 from mancala_server.stored_rules import CUSTOM
-from mancala_server.variant_settings import room_title
+from mancala_server.variant_settings import file_id, room_title
 
 # the page is the web client's; found by its package's location (data, not an import)
 WEB_DIR = Path(str(resources.files("mancala_client") / "web"))
@@ -281,7 +281,7 @@ class HttpRoutes:
 
     async def leaderboard(self, request: web.Request) -> web.Response:
         variant = request.match_info["name"]
-        if variant not in self.hub.variants:
+        if file_id(variant) not in self.hub.variants:  # a settled variant's ladder too
             return not_found(request.path)
         return json_response(compete_http.leaderboard_json(variant, await self.storage.leaderboard(variant)))
 

@@ -25,9 +25,19 @@ from typing import Any
 from mancala.protocol.messages import Error, ErrorCode, SettingChoice
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import load_variant, parse_variant
-from mancala.rules.vari_params import SettingsError, canonical, choices, settled_id, settled_title
+from mancala.rules.vari_params import (
+    SettingsError,
+    canonical,
+    choices,
+    file_id,
+    settled_id,
+    settled_title,
+)
 from mancala.rules.variant import Variant
 from mancala_server.room_ports import RoomError
+
+__all__ = ["built_in", "custom", "file_id", "room_title", "setting_choices", "variant_error",
+           "without_settings"]
 
 
 def setting_choices(path: Path) -> list[SettingChoice]:

@@ -84,6 +84,8 @@ def test_settings_settle_the_variant() -> None:
     assert re.fullmatch(r"oware__s[0-9a-f]{10}", vp.settled_id("oware", chosen))
     assert vp.settled_id("oware", chosen) == vp.settled_id("oware", dict(reversed(chosen.items())))
     assert vp.settled_title("Oware", chosen) == "Oware · grand slam: legal · must pass: yes"
+    assert vp.file_id(vp.settled_id("oware", chosen)) == "oware"
+    assert vp.file_id("oware") == "oware" and vp.file_id("a__sb") == "a__sb"
 
 
 def test_holes_resize_either_way_holes() -> None:

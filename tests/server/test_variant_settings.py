@@ -15,6 +15,7 @@ from mancala.engine.game import Game
 from mancala.rules.loading import parse_variant, read_json, variant_path
 from mancala_client.api import MancalaClient, ServerError
 from mancala_server.app import running
+from tests.server.helpers import get_json, moves_each
 
 SETTLED = {"grandslam": "LEGAL", "mustpass": True, "capt_on": [2, 3, 4]}
 
@@ -117,13 +118,22 @@ async def test_a_custom_variants_settings_are_checked_where_it_is_played(connect
     assert (caught.value.code, caught.value.params) == ("invalid_setting", ["mustpass"])
 
 
-async def test_ratings_of_a_settled_variant_are_its_own(connect: Any) -> None:
-    ann = await connect("ann")
-    await ann.create_room("oware", computer=0, seat=0, settings={"mustpass": True})
-    seen = await ann.next_event("room_state")
-    await ann.create_room("oware", computer=0, seat=0)
-    other = await ann.next_event("room_state")
-    assert seen.variant.startswith("oware__s") and other.variant == "oware"
+async def test_ratings_of_a_settled_variant_are_its_own(connect: Any, server: Any) -> None:
+    """A rated game of a settled Oware moves the settled variant's ladder, not Oware's."""
+    ann, bob = await connect("ann"), await connect("bob")
+    for who, name in ((ann, "ann"), (bob, "bob")):
+        await who.request({"type": "identify", "name": name})
+    granted = await ann.create_room("oware", seat=0, rated=True, settings={"mustpass": True})
+    await bob.join(granted.room)
+    seen = await bob.next_event("room_state")
+    assert seen.variant.startswith("oware__s") and seen.pie  # unmeasured: the swap rule is on
+    await moves_each(granted.room, [ann, bob], seen.state, 2)
+    await bob.resign(granted.room)
+    changed = await ann.next_event("ratings_changed")
+    assert changed.variant == seen.variant
+    board = (await get_json(server.port, f"/api/leaderboard/{seen.variant}"))[1]["players"]
+    assert sorted(p["name"] for p in board) == ["ann", "bob"]
+    assert (await get_json(server.port, "/api/leaderboard/oware"))[1]["players"] == []
 
 
 async def test_the_computer_plays_the_settled_board(connect: Any) -> None:

@@ -355,6 +355,12 @@ def settled_id(stem: str, settings: dict[str, Any]) -> str:
     return f"{stem}__s{hashlib.blake2b(text.encode(), digest_size=5).hexdigest()}"
 
 
+def file_id(variant_id: str) -> str:
+    """The file a (settled) variant id was made from: `oware__s1a2b3c4d5e` -> `oware`."""
+    stem, sep, digest = variant_id.rpartition("__s")
+    return stem if sep and len(digest) == 10 and all(c in "0123456789abcdef" for c in digest) else variant_id
+
+
 def _word(value: Any) -> str:
     if isinstance(value, bool):
         return "yes" if value else "no"
