@@ -20,6 +20,13 @@ from tests.server.helpers import get_json, moves_each
 SETTLED = {"grandslam": "LEGAL", "mustpass": True, "capt_on": [2, 3, 4]}
 
 
+def nested(depth: int) -> Any:
+    value: Any = []
+    for _ in range(depth):
+        value = [value]
+    return value
+
+
 def settled_game() -> Game:
     return Game(parse_variant({**read_json(variant_path("oware")), "settings": SETTLED}))
 
@@ -67,6 +74,9 @@ async def test_the_files_own_settings_are_the_plain_variant(connect: Any) -> Non
     ({"grandslam": 10**30}, "invalid_setting", "grandslam", "not_allowed"),
     ({"grandslam": "x" * 10_000}, "invalid_setting", "grandslam", "not_allowed"),
     ({"grandslam": {"a": [1, 2, 3]}}, "invalid_setting", "grandslam", "not_allowed"),
+    ({"mustpass": None}, "invalid_setting", "mustpass", "not_allowed"),
+    ({"capt_on": "2,3"}, "invalid_setting", "capt_on", "not_allowed"),
+    ({"capt_on": [2.5, 3]}, "invalid_setting", "capt_on", "not_allowed"),
     ({f"p{i}": i for i in range(30)}, "invalid_setting", "settings", "too_many"),
     ({f"p{i}": i for i in range(1_000)}, "bad_message", None, None),
     ({"x" * 500: 1}, "bad_message", None, None),
@@ -84,11 +94,14 @@ async def test_a_strangers_settings_get_typed_errors(connect: Any, settings: Any
     assert (await client.request({"type": "ping"})).type == "pong"  # the connection goes on
 
 
-async def test_thousands_of_settings_are_too_large_to_read(connect: Any) -> None:
+async def test_thousands_of_settings_or_deep_ones_are_not_read(connect: Any) -> None:
     client = await connect()
     for settings in ({f"p{i}": i for i in range(5_000)}, {"grandslam": "x" * 50_000}):
         await client.send_raw(json.dumps({"type": "create_room", "variant": "oware", "settings": settings}))
         assert (await client.next_event("error")).code == "too_large"
+    # nested deeper than the codec reads: refused before the request is looked at
+    await client.send_raw(json.dumps({"type": "create_room", "variant": "oware", "settings": {"capt_on": nested(100)}}))
+    assert (await client.next_event("error")).code == "bad_message"
     assert (await client.request({"type": "ping"})).type == "pong"
 
 
