@@ -28,6 +28,7 @@ function control(choice) {
   select.id = `setting-${choice.param}`;
   if (choice.kind === "set") {
     select.multiple = true;
+    select.title = "Any of them: Ctrl-click (⌘-click on a Mac) to pick more than one";
     select.size = Math.min(choice.values.length, 6);
     select.append(...choice.values.map((v) => option(v, choice.default.includes(v))));
   } else if (choice.kind === "number") {
