@@ -29,11 +29,13 @@ FORMATS = {"json": Subprotocol(JSON_SUBPROTOCOL), "msgpack": Subprotocol(MSGPACK
 class ServerError(Exception):
     """The server answered a request with a typed error."""
 
-    def __init__(self, code: str, message: str, params: list[str] | None = None) -> None:
+    def __init__(self, code: str, message: str, params: list[str] | None = None,
+                 rules: list[str] | None = None) -> None:
         super().__init__(f"{code}: {message}")
         self.code = code
         self.message = message
         self.params = params or []
+        self.rules = rules or []  # the rules broken, by name (invalid_variant, invalid_setting)
 
 
 class MancalaClient:
@@ -113,7 +115,7 @@ class MancalaClient:
         finally:
             self._waiting.pop(rid, None)
         if reply.type == "error":
-            raise ServerError(reply.code.value, reply.message, reply.params)
+            raise ServerError(reply.code.value, reply.message, reply.params, reply.rules)
         return reply
 
     async def next_event(self, kind: str | None = None, timeout: float = 10.0) -> Any:
@@ -134,10 +136,11 @@ class MancalaClient:
     async def create_room(self, variant: str | dict[str, Any], *, public: bool = True,
                           seat: int | None = None, starter: int | str = 0,
                           computer: int | str | None = None, clock: dict[str, int] | None = None,
-                          rated: bool = False) -> Any:
+                          rated: bool = False, settings: dict[str, Any] | None = None) -> Any:
         """Create a room and take a seat: returns SeatGranted (room, seat, token); `computer`:
         a computer opponent at difficulty 0..3 or "perfect"; `clock`: a time control
-        ({"base": s, "increment": s} or {"days": d}); `rated`: for known players."""
+        ({"base": s, "increment": s} or {"days": d}); `rated`: for known players;
+        `settings`: values of the variant's adjustable parameters ({param: value})."""
         message: dict[str, Any] = {"type": "create_room", "variant": variant, "public": public,
                                    "seat": seat, "starter": starter}
         if computer is not None:
@@ -146,6 +149,8 @@ class MancalaClient:
             message["clock"] = clock
         if rated:
             message["rated"] = True
+        if settings:
+            message["settings"] = settings
         return await self.request(message)
 
     async def join(self, room: str, seat: int | None = None) -> Any:

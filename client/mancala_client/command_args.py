@@ -1,7 +1,9 @@
 """What the words after a command mean: variant names and the options of `create`.
 
     >>> parse_create(["private", "north", "first", "me", "vs", "computer", "hard"])
-    CreateOptions(public=False, seat=1, starter=1, computer=2, clock=None, rated=False)
+    CreateOptions(public=False, seat=1, starter=1, computer=2, clock=None, rated=False, settings={})
+    >>> parse_create(["--set", "capt_on=2,3,4", "set", "grandslam=legal", "--set=mustpass=yes"]).settings
+    {'capt_on': [2, 3, 4], 'grandslam': 'legal', 'mustpass': True}
     >>> parse_create(["vs", "computer"]).public, parse_create(["public", "vs", "computer"]).public
     (False, True)
     >>> parse_create([]).public
@@ -15,13 +17,14 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from mancala_client.board_view import LEVEL_NAMES, PERFECT
 
 CREATE_USAGE = ("create VARIANT [private] [south|north] [first south|north|me|them|random] "
-                "[vs computer [easy|medium|hard|expert|perfect]] [clock 5+3|2d] [rated]")
+                "[vs computer [easy|medium|hard|expert|perfect]] [clock 5+3|2d] [rated] "
+                "[--set PARAM=VALUE ...]")
 
 
 @dataclass(frozen=True)
@@ -34,6 +37,8 @@ class CreateOptions:
     computer: int | str | None = None  # the computer's level; None: a person plays
     clock: dict[str, int] | None = None  # a time control (protocol fields); None: no clock
     rated: bool = False
+    # the variant's settings ({param: value}; `settings VARIANT` lists what it offers)
+    settings: dict[str, Any] = field(default_factory=dict)
 
     def terms(self) -> dict[str, Any]:
         """create_room's (and quick_pair's) clock and rated fields."""
@@ -56,6 +61,41 @@ def parse_clock(text: str) -> dict[str, int]:
     return {"base": round(float(m.group(1)) * 60), "increment": int(m.group(2) or 0)}
 
 
+def parse_setting(text: str, kind: str | None = None) -> tuple[str, Any]:
+    """One setting typed as PARAM=VALUE: yes/no (true/false) a flag, digits a number,
+    commas a list of numbers (`capt_on=2,3,4`; "none" is the empty list), any other
+    word a name. `kind` (the variant's, when known) makes one number a list for "set".
+
+    >>> parse_setting("capt_on=2,3"), parse_setting("mustpass=no"), parse_setting("capt_on=4", "set")
+    (('capt_on', [2, 3]), ('mustpass', False), ('capt_on', [4]))
+    """
+    param, sep, word = text.partition("=")
+    if not sep or not param or not word:
+        raise ValueError(f"{text!r} is not a setting: write PARAM=VALUE (e.g. grandslam=legal).")
+    w = word.strip().lower()
+    value: Any
+    if w in ("yes", "true", "on", "no", "false", "off"):
+        value = w in ("yes", "true", "on")
+    elif re.fullmatch(r"-?\d{1,6}", w):
+        value = int(w)
+    elif w == "none" or re.fullmatch(r"\d{1,6}(,\d{1,6})+,?", w):
+        value = [int(n) for n in w.split(",") if n] if w != "none" else []
+    else:
+        value = word.strip()
+    if kind == "set" and isinstance(value, int) and not isinstance(value, bool):
+        value = [value]
+    return param.strip().lower(), value
+
+
+def setting_word(value: Any) -> str:
+    """A setting's value as `--set` takes it: yes/no, numbers, 2,3,4, names in lower case."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if isinstance(value, list):
+        return ",".join(map(str, value)) or "none"
+    return str(value).lower() if isinstance(value, str) else str(value)
+
+
 def computer_level(word: str) -> int | str | None:
     """The computer's level from a word: easy/medium/hard/expert or 0..3, or perfect
     (None: none of them)."""
@@ -76,6 +116,7 @@ def parse_create(args: list[str]) -> CreateOptions:
     seat, starter, computer = None, None, None
     clock: dict[str, int] | None = None
     rated = False
+    settings: dict[str, Any] = {}
     words = [w.lower() for w in args]
     i = 0
     while i < len(words):
@@ -88,6 +129,11 @@ def parse_create(args: list[str]) -> CreateOptions:
             pass
         elif w == "rated":
             rated = True
+        elif (w in ("set", "--set") and i + 1 < len(words)) or w.startswith("--set="):
+            if not w.startswith("--set="):
+                i += 1
+            key, value = parse_setting(args[i].removeprefix("--set=").removeprefix("--SET="))
+            settings[key] = value
         elif w in ("clock", "time") and i + 1 < len(words):
             i += 1
             clock = parse_clock(words[i])
@@ -105,7 +151,7 @@ def parse_create(args: list[str]) -> CreateOptions:
                                  f"{', '.join(LEVEL_NAMES)}, perfect (or 0..{len(LEVEL_NAMES) - 1}).")
         else:
             raise ValueError(f"{args[i]!r} is not an option "
-                             "(private, public, south, north, first WHO, vs computer [LEVEL]).")
+                             "(private, public, south, north, first WHO, vs computer [LEVEL], --set PARAM=VALUE).")
         i += 1
     mine = seat if seat is not None else 0
     starters: dict[str | None, int | str] = {
@@ -115,7 +161,7 @@ def parse_create(args: list[str]) -> CreateOptions:
         raise ValueError(f"who starts? {starter!r} is not one of south, north, me, them, random.")
     if public is None:  # nobody else can join a game against the computer: keep it off the lobby
         public = computer is None
-    return CreateOptions(public, seat, starters[starter], computer, clock, rated)
+    return CreateOptions(public, seat, starters[starter], computer, clock, rated, settings)
 
 
 def _key(text: str) -> str:

@@ -14,7 +14,7 @@ from mancala.record import marks as move_marks
 from mancala.rules.summary import first_sentence
 from mancala_client.api import ServerError
 from mancala_client.board_view import PERFECT, computer_name
-from mancala_client.command_args import CREATE_USAGE, parse_create, resolve_variant
+from mancala_client.command_args import CREATE_USAGE, parse_create, resolve_variant, setting_word
 from mancala_client.compete_commands import CompeteCommands, compete_help
 from mancala_client.console import Output
 from mancala_client.help_text import Section, format_help, help_width
@@ -30,11 +30,13 @@ def help_sections(saved: str) -> list[Section]:
             ("variants [WORD]", "list the variants (those whose name or description has WORD)"),
             ("rooms [all]", "list the public rooms (changes print while you are in the lobby)"),
             ("create VARIANT [private] [south|north] [first south|north|me|them|random] "
-             "[vs computer [LEVEL]] [clock 5+3] [rated]",
+             "[vs computer [LEVEL]] [clock 5+3] [rated] [--set PARAM=VALUE ...]",
              "make a room and take a seat; share its code to play a friend (public by default), or "
              "play the computer at once (private unless you add `public`): LEVEL is easy, medium "
              "(the default), hard or expert, or 0..3, or perfect (exact play where it can solve the "
-             "board in time), e.g. `create kalah_4 vs computer hard`"),
+             "board in time), e.g. `create kalah_4 vs computer hard`; `--set` chooses a setting the "
+             "variant offers, e.g. `create oware --set grandslam=legal --set capt_on=2,3,4`"),
+            ("settings VARIANT", "what `create VARIANT --set` may choose, and the variant's own values"),
             ("join CODE [south|north]", "take a seat in a room"),
             ("quick VARIANT [clock 5+3] [rated]",
              "pair with the next player who wants the same variant (and terms)"),
@@ -76,6 +78,7 @@ class Commands:
         self.table: dict[str, Handler] = {
             "help": self.help, "?": self.help,
             "variants": self.variants,
+            "settings": self.settings,
             "rooms": self.rooms, "lobby": self.rooms,
             "create": self.create, "new": self.create,
             "join": self.join,
@@ -115,6 +118,22 @@ class Commands:
         for v in sorted(rows, key=lambda v: v.name):
             self.out.say(f"  {v.name.ljust(wid)}  {first_sentence(v.about) or v.title}")
 
+    async def settings(self, args: list[str]) -> None:
+        try:
+            variant = resolve_variant(args[0] if args else "", self.screen.variants)
+        except ValueError as exc:
+            self.out.say(f"Usage: settings VARIANT ({exc}).")
+            return
+        choices = getattr(self.screen.variants[variant], "settings", [])
+        if not choices:
+            self.out.say(f"{variant} offers no settings.")
+            return
+        self.out.say(f"{variant} offers (create {variant} --set PARAM=VALUE):")
+        for c in choices:
+            allowed = f"{c.min}..{c.max}" if c.kind == "number" else \
+                ", ".join(map(setting_word, c.values)) + (" (any of them, commas between)" if c.kind == "set" else "")
+            self.out.say(f"  {c.param} ({c.label}): {allowed}; its own: {setting_word(c.default)}")
+
     async def rooms(self, args: list[str]) -> None:
         rooms = [r for r in self.screen.rooms.values() if r.status != "finished" or args[:1] == ["all"]]
         if not rooms:
@@ -148,9 +167,11 @@ class Commands:
         if not self._need_lobby():
             return
         await self._leave_quietly()
+        kinds = {c.param: c.kind for c in getattr(self.screen.variants.get(variant), "settings", [])}
+        settings = {k: [v] if kinds.get(k) == "set" and type(v) is int else v for k, v in options.settings.items()}
         granted = await self.session.create_room(variant, public=options.public, seat=options.seat,
                                                  starter=options.starter, computer=options.computer,
-                                                 **options.terms())
+                                                 **options.terms(), **({"settings": settings} if settings else {}))
         self.screen.view = None
         computer = options.computer
         seat_name = "Computer (perfect)" if computer == PERFECT else f"Computer (level {computer})"

@@ -20,6 +20,7 @@ ERROR_HINTS = {
     "bad_token": "That seat token is not valid for this room",
     "unknown_variant": "No such variant (type `variants` to list them)",
     "invalid_variant": "That variant is not valid",
+    "invalid_setting": "Those settings cannot be played with this variant",
     "not_a_player": "You have no seat in this room",
     "rate_limited": "Slow down: too many messages",
     "protocol_version": "The server speaks another protocol version",

@@ -19,6 +19,7 @@ from pathlib import Path
 from mancala.protocol.messages import VariantInfo
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant
+from mancala_server.variant_settings import setting_choices
 
 log = logging.getLogger("mancala_server")
 
@@ -51,5 +52,6 @@ def variant_infos(paths: dict[str, Path]) -> dict[str, VariantInfo]:
         info = v.game_info
         out[stem] = VariantInfo(name=stem, title=v.name, about=info.about, holes=v.holes,
                                 rules=info.rules, family=info.family, region=info.region,
-                                rules_version=v.rules_version.value, kept=kept_earlier(path))
+                                rules_version=v.rules_version.value, kept=kept_earlier(path),
+                                settings=setting_choices(path))
     return out

@@ -39,6 +39,7 @@ from mancala_server.store import GameRow
 from mancala_server.stored_replay import record_info
 from mancala_server.stored_rules import CUSTOM
 from mancala_server.tourney_doc import Tourney, tourney_summary, view
+from mancala_server.variant_settings import file_id, room_title
 
 # the page is the web client's; found by its package's location (data, not an import)
 WEB_DIR = Path(str(resources.files("mancala_client") / "web"))
@@ -301,7 +302,7 @@ class HttpRoutes:
 
     async def leaderboard(self, request: web.Request) -> web.Response:
         variant = request.match_info["name"]
-        if variant not in self.hub.variants:
+        if file_id(variant) not in self.hub.variants:  # a settled variant's ladder too
             return not_found(request.path)
         return json_response(compete_http.leaderboard_json(variant, await self.storage.leaderboard(variant)))
 
@@ -320,9 +321,10 @@ class HttpRoutes:
         cannot pass for a built-in one."""
         named = (row.variant_json.get("game_info") or {}).get("name")
         if row.variant == CUSTOM:
-            return f"{named or 'a variant'} (custom)"
+            return f"{room_title(str(named or 'a variant'), row.variant_json)} (custom)"
         known = self.hub.variants.get(row.variant)
-        return str(named) if named else known.title if known is not None else row.variant
+        title = str(named) if named else known.title if known is not None else row.variant
+        return room_title(title, row.variant_json)  # a settled variant's settings in words
 
     @staticmethod
     def game_record(row: GameRow, public: bool) -> web.Response:

@@ -80,6 +80,7 @@ from mancala_server.storage import SqliteStorage, Storage
 from mancala_server.store import GameRow, RoomRow
 from mancala_server.stored_rules import CUSTOM, Definitions, StoredGames
 from mancala_server.tourneys import Tournaments
+from mancala_server.variant_settings import built_in, custom, variant_error
 
 log = logging.getLogger("mancala_server")
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I: codes are read aloud
@@ -417,8 +418,7 @@ class Hub:
         except RoomError as exc:
             client.send(Error(id=request_id, code=exc.code, message=exc.message))
         except VariantError as exc:
-            client.send(Error(id=request_id, code=ErrorCode.INVALID_VARIANT, message=str(exc),
-                              params=exc.params))
+            client.send(variant_error(request_id, exc))
         except Exception:
             # a bug of ours: say so, keep the connection (and everyone else's game) going
             log.exception("%s: %s failed", client.peer, kind)
@@ -459,20 +459,16 @@ class Hub:
         starter = secrets.randbelow(2) if msg.starter == "random" else msg.starter
         # a game against the computer is nobody else's business unless asked for
         public = msg.public if msg.public is not None else msg.computer is None
-        if isinstance(msg.variant, str):
-            if msg.variant not in self.variants:
-                raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
-            path = self.configs[msg.variant]
-            name, raw, variant = msg.variant, json.loads(path.read_text()), load_variant(path)
-            first = None
+        if isinstance(msg.variant, str):  # settled by the room's settings (variant_settings.py)
+            (name, raw, variant), first = await built_in(self.configs, self.variants, msg.variant, msg.settings), None
         else:
             # a custom variant is checked and started in the rules workers: within the
             # model's limits it may still be slow, and the loop serves everyone else
             try:
-                started = await self.rules.start(msg.variant, starter)
+                started = await self.rules.start(custom(msg.variant, msg.settings), starter)
             except RulesTimeout as exc:
                 raise RoomError(ErrorCode.RULES_TIMEOUT, f"starting a game of this variant: {exc}") from None
-            name, raw, variant, first = "custom", msg.variant, started.variant, started.position
+            name, raw, variant, first = "custom", custom(msg.variant, msg.settings), started.variant, started.position
             self._check_quota(client, msg.computer is not None)  # again: others may have come meanwhile
         pie = self.competition.terms_pie(name, msg, computer=msg.computer is not None)
         room = self.new_room(await self.fresh_code(public, name, raw), name, raw, variant, public)

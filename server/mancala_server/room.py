@@ -55,6 +55,7 @@ from mancala_server.seat import SEAT_NAMES, Seat, hash_token
 from mancala_server.store import GameRow, RoomRow
 from mancala_server.stored_replay import Restored, restored
 from mancala_server.stored_rules import CUSTOM
+from mancala_server.variant_settings import room_title
 
 log = logging.getLogger("mancala_server")
 COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
@@ -122,7 +123,8 @@ class Room(AbsenceRules, OfferActions):
     @property
     def title(self) -> str:
         # a custom variant names itself: marked, so that it cannot pass for a built-in one
-        return f"{self.variant.name} (custom)" if self.variant_name == CUSTOM else self.variant.name
+        name = room_title(self.variant.name, self.variant_json)  # with its settings, if any
+        return f"{name} (custom)" if self.variant_name == CUSTOM else name
 
     def summary(self) -> RoomSummary:
         return RoomSummary(room=self.code, variant=self.variant_name, title=self.title, public=self.public,

@@ -31,6 +31,7 @@ from mancala.rules.loading import parse_variant
 from mancala_server.rules_worker import RulesWorkers
 from mancala_server.store import GameRow
 from mancala_server.stored_replay import Progress, Restored, carry_on, record_info
+from mancala_server.variant_settings import without_settings
 
 KEEP_GAMES = 64  # built-in definitions' Games kept (today's files, and a few more)
 CUSTOM = "custom"  # the stored name of a client's own variant
@@ -64,14 +65,15 @@ class Definitions:
         self._lock = threading.Lock()  # the replays' threads ask too
 
     def trusted(self, variant_json: dict[str, Any]) -> bool:
-        return digest(variant_json) in self.built_in
+        # a settled one too: a file of today's with settings it offers (variant_settings.py)
+        return digest(without_settings(variant_json)) in self.built_in
 
     def game(self, variant_json: dict[str, Any]) -> Game:
         """The Game of a built-in definition (NotBuiltIn for any other; VariantError when
         today's model refuses the file). Made once: validating a variant is milliseconds
         of pydantic, so callers on the event loop use `game_off_loop`."""
         key = digest(variant_json)
-        if key not in self.built_in:
+        if not self.trusted(variant_json):
             raise NotBuiltIn("this game's rules are not one of the server's variant files")
         with self._lock:
             game = self._games.get(key)

@@ -22,7 +22,7 @@ async def test_healthz_variants_rooms_and_404s(server, connect):
     assert by_name["kalah_4"]["holes"] == 6 and by_name["kalah_4"]["title"] == "Kalah 4"
     assert "oware_abapa" in by_name
     assert set(by_name["kalah_4"]) == {"name", "title", "about", "holes", "rules", "family", "region",
-                                       "rules_version", "kept"}
+                                       "rules_version", "kept", "settings"}
 
     status, kind, body = await asyncio.to_thread(http_get, port, "/favicon.svg")
     assert (status, kind) == (200, "image/svg+xml") and body.startswith(b"<svg")

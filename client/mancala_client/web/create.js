@@ -2,6 +2,7 @@
 // opponent) and quick pairing. A seat granted is followed by the room's state.
 
 import { $, hideNotice, showError, showNotice } from "./notice.js";
+import { chosenSettings } from "./settings.js";
 import { app } from "./state.js";
 import { terms } from "./terms.js";
 
@@ -17,6 +18,8 @@ export async function createRoom(form) {
     starter: starter === "random" ? "random" : Number(starter),
     ...terms(),
   };
+  const settings = chosenSettings();
+  if (Object.keys(settings).length) message.settings = settings;
   if (data.get("opponent") === "computer") {
     const level = data.get("level");
     message.computer = level === "perfect" ? level : Number(level);

@@ -4,6 +4,7 @@
 // Jackman's challenge: its best first turn played out (oneturn.js).
 
 import { $ } from "./notice.js";
+import { showSettings } from "./settings.js";
 
 const cache = new Map(); // variant name -> its answer (a promise)
 
@@ -29,7 +30,9 @@ export async function showRules(variant, title) {
     return;
   }
   body.replaceChildren();
-  const info = await fetchRules(variant);
+  // a settled variant (the file's id and a digest of its settings): the file's rules, as
+  // the title says its settings
+  const info = await fetchRules(variant.replace(/__s[0-9a-f]{10}$/, ""));
   if (!info || panel.dataset.variant !== variant) return;
   const about = document.createElement("p");
   about.className = "about";
@@ -112,4 +115,5 @@ export function describeChoice(variants) {
   const about = chosen?.about || "";
   const short = /^(.+?[.!?])(\s|$)/.exec(about)?.[1] ?? about;
   $("create-about").textContent = chosen ? `${chosen.holes} holes a side. ${short}` : "";
+  showSettings(chosen);
 }

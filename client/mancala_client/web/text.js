@@ -20,6 +20,7 @@ export const ERROR_TEXT = {
   bad_token: "Your seat in that room could not be recovered.",
   unknown_variant: "The server does not know that variant.",
   invalid_variant: "That variant's settings are not valid.",
+  invalid_setting: "Those settings cannot be played with this variant.",
   protocol_version: "This page and the server speak different versions: reload the page.",
   shutting_down: "The server is shutting down; the page will reconnect when it is back.",
   rules_timeout: "That variant's rules took too long to work out on the server; nothing changed.",

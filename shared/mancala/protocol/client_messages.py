@@ -66,9 +66,15 @@ class UnsubscribeLobby(_Request):
     type: Literal["unsubscribe_lobby"] = "unsubscribe_lobby"
 
 
+# a variant's settings, {parameter: value} (docs/variants.md, "Variant settings"): the
+# values are checked by the server against what the variant offers, each by name
+Settings = Annotated[dict[Annotated[str, Field(max_length=40)], Any], Field(max_length=64)]
+
+
 class CreateRoom(_Request):
     type: Literal["create_room"] = "create_room"
     variant: str | dict[str, Any]
+    settings: Settings | None = None  # added: the room's settings of the variant's vari_params
     public: bool | None = None  # None: public, except a game against the computer
     seat: Seat | None = None  # None: any seat
     starter: Seat | Literal["random"] = 0

@@ -39,6 +39,7 @@ class ErrorCode(StrEnum):
     BAD_TOKEN = "bad_token"
     UNKNOWN_VARIANT = "unknown_variant"
     INVALID_VARIANT = "invalid_variant"
+    INVALID_SETTING = "invalid_setting"  # create_room settings not offered, not allowed, or breaking a rule
     PROTOCOL_VERSION = "protocol_version"
     SHUTTING_DOWN = "shutting_down"
     RULES_TIMEOUT = "rules_timeout"  # a custom variant's rules overran their time limit
@@ -67,6 +68,7 @@ class Error(WireModel):
     code: ErrorCode
     message: str
     params: list[str] = []  # for invalid_variant: the parameters involved
+    rules: list[str] = []  # added, for invalid_variant and invalid_setting: the rules broken, by name
 
 
 class Welcome(WireModel):
@@ -74,6 +76,19 @@ class Welcome(WireModel):
     id: int | str | None = None
     protocol: str = PROTOCOL
     server: str = "mancala"
+
+
+class SettingChoice(WireModel):
+    """One adjustable parameter: kind "bool" or "choice" (one of `values`), "number"
+    (`min`..`max`) or "set" (any set of `values`); `default`: the file's own value."""
+
+    param: str
+    label: str  # words for people
+    kind: Literal["bool", "choice", "number", "set"]
+    default: Any
+    values: list[Any] = []
+    min: int | None = None
+    max: int | None = None
 
 
 class VariantInfo(WireModel):
@@ -88,6 +103,8 @@ class VariantInfo(WireModel):
     # whether it is an earlier definition kept beside its 1.10 successor (docs/variants.md)
     rules_version: str = "1.8"
     kept: bool = False
+    # added: what create_room's settings may choose (the file's vari_params; empty: none)
+    settings: list[SettingChoice] = []
 
 
 class Variants(WireModel):

@@ -19,7 +19,8 @@ if TYPE_CHECKING:
 
     from mancala.rules.variant import Variant
 
-SECTIONS = ("rules_version", "game_class", "game_constants", "game_info", "player")
+# `settings` is read first (mancala.rules.vari_params): it names values, not a section
+SECTIONS = ("rules_version", "game_class", "game_constants", "game_info", "player", "vari_params")
 
 
 def _pydantic_violations(err: ValidationError) -> list[Violation]:
@@ -54,6 +55,8 @@ def parse_variant(raw: Any, *, remember: bool = False) -> Variant:
         variant = parse_variant(raw)
         remembered.remember(raw, variant)
         return variant
+    if isinstance(raw, dict) and "settings" in raw:
+        return _settled(raw)
     from pydantic import ValidationError
 
     from mancala.rules.aliases import rewrite_game_info
@@ -88,6 +91,22 @@ def parse_variant(raw: Any, *, remember: bool = False) -> Variant:
     if broken:
         raise VariantError(broken)
     return variant
+
+
+def _settled(raw: dict[str, Any]) -> Variant:
+    """The variant with its `settings` applied: SettingsError, naming the parameter and
+    the rule, for a choice not offered or not allowed, and for a settled variant that
+    breaks any rule (mancala.rules.vari_params)."""
+    from mancala.rules.vari_params import SettingsError, apply_settings
+
+    parse_variant({k: v for k, v in raw.items() if k != "settings"})  # the file itself, first
+    settled = apply_settings(raw)
+    try:
+        return parse_variant(settled)
+    except SettingsError:
+        raise
+    except VariantError as exc:
+        raise SettingsError(exc.violations) from None
 
 
 def _read_rules_version(data: dict[str, Any]) -> list[Violation]:

@@ -51,6 +51,7 @@ from mancala.rules.enums import (
     StartPattern,
     Unclaimed,
 )
+from mancala.rules.vari_params import VariParams
 
 # unknown parameters are errors; pydantic reads this dict (its ConfigDict is a TypedDict)
 _STRICT: dict[str, Any] = {"extra": "forbid"}
@@ -267,6 +268,8 @@ class Variant:
     game_constants: GameConstants
     game_info: GameInfo = GameInfo()
     player: PlayerInfo = PlayerInfo()
+    # the parameters its players may set (a room's settings: mancala.rules.vari_params)
+    vari_params: VariParams = VariParams()
 
     @property
     def holes(self) -> int:
