@@ -1,0 +1,229 @@
+"""The pairing that both tournament kinds share (tourney_arena.py, tourney_swiss.py):
+given who may meet whom and each player's order of preference, the first pairing in
+that order with as many allowed pairs as possible. Pure, no I/O.
+
+Players are ranks 0..n-1, the best first; `allowed[p]` is a bit mask of the players p may
+meet. The best-ranked unpaired player takes the first of their candidates (in the order
+the caller's `candidates` yields them) after whom the rest of the field still has a
+maximum matching as large as before, that is, for whom no fewer allowed pairs remain
+possible. A maximum matching (Edmonds' blossom algorithm) answers that: it is computed
+once and kept maximum as players are taken out, by a search for an augmenting path from
+each player a choice leaves without their partner (two at most per candidate tried, and
+the players already unmatched when those fail). The answer comes without backtracking,
+in polynomial time.
+
+The players no allowed pair can include either wait (the arena) or are paired with each
+other, as few such pairs as possible (Swiss rematches: the candidates then go on to the
+players who are not allowed). Should the searches look at more than `work` edges in
+all (far beyond any real event's), the players left are paired as the matching pairs
+them, still with as many allowed pairs.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Iterator, Sequence
+
+# p, the players still unpaired (a bit mask), whether to go on to the players p may not
+# meet: p's partners in the order of preference, every one unpaired
+Candidates = Callable[[int, int, bool], Iterator[int]]
+
+
+def best_pairing(allowed: list[int], candidates: Candidates, pair_leftovers: bool,
+                 work: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """The pairs (the better rank first, in the order taken) and the players left
+    unpaired, in rank order: at most one when `pair_leftovers` (an odd count)."""
+    n = len(allowed)
+    everyone = (1 << n) - 1
+    graph = Matching(allowed, work)
+    # a start close to the answer (each player, best first, with their first choice
+    # still free), then made maximum
+    mate = [-1] * n
+    unseated = everyone
+    for p in range(n):
+        if unseated >> p & 1:
+            q = next(candidates(p, unseated, False), -1)
+            if q >= 0:
+                mate[p], mate[q] = q, p
+                unseated &= ~((1 << p) | (1 << q))
+    graph.complete(mate, everyone)
+    unmatched = sum(1 for v in mate if v < 0)
+    pairs: list[tuple[int, int]] = []
+    waiting: list[int] = []
+    rest = everyone
+    while rest:
+        p = (rest & -rest).bit_length() - 1
+        chosen = -1
+        beyond = pair_leftovers and unmatched > 1
+        for q in candidates(p, rest, beyond):
+            if mate[p] == q:
+                chosen = q
+                break
+            if graph.work <= 0:
+                break
+            outside = not allowed[p] >> q & 1
+            trial = graph.without(mate, p, q, rest, unmatched - 2 * outside)
+            if trial is not None:
+                mate, chosen = trial, q
+                unmatched -= 2 * outside
+                break
+        if chosen < 0 and mate[p] >= 0:
+            chosen = mate[p]  # out of work: as the matching pairs them
+        elif chosen < 0 and beyond:
+            # out of work too: another unmatched player, a pair not allowed
+            chosen = next(v for v in range(p + 1, n) if rest >> v & 1 and mate[v] < 0)
+            unmatched -= 2
+        if chosen < 0:
+            waiting.append(p)
+            rest &= ~(1 << p)
+            unmatched -= 1
+            continue
+        pairs.append((p, chosen))
+        rest &= ~((1 << p) | (1 << chosen))
+    return pairs, waiting
+
+
+class Matching:
+    """The pairs not played yet, for Edmonds' blossom algorithm: a matching is a list
+    `mate` (each vertex's partner, or -1), over the vertices of a bit mask `within`."""
+
+    def __init__(self, allowed: list[int], work: int) -> None:
+        self.allowed = allowed
+        self.n = len(allowed)
+        self.neighbours: list[list[int] | None] = [None] * self.n
+        # edges the searches may still look at before the pairing stops asking
+        self.work = work
+
+    def around(self, v: int) -> list[int]:
+        cached = self.neighbours[v]
+        if cached is None:
+            cached = []
+            rest = self.allowed[v]
+            while rest:
+                low = rest & -rest
+                rest ^= low
+                cached.append(low.bit_length() - 1)
+            self.neighbours[v] = cached
+        return cached
+
+    def complete(self, mate: list[int], within: int, roots: Sequence[int] | None = None) -> None:
+        """Makes `mate` maximum by one search from each unmatched vertex (of `roots`,
+        when the others are known to have no augmenting path)."""
+        for root in range(self.n) if roots is None else roots:
+            if within >> root & 1 and mate[root] < 0:
+                self.augment(mate, root, within)
+
+    def without(self, mate: list[int], p: int, q: int, within: int,
+                unmatched: int) -> list[int] | None:
+        """A maximum matching of `within` less p and q, if it leaves at most `unmatched`
+        players unmatched; else None (`mate` is not changed)."""
+        trial = mate[:]
+        freed = []
+        for v in (p, q):
+            other = trial[v]
+            if other >= 0:
+                trial[other] = trial[v] = -1
+                freed.append(other)
+        rest = within & ~((1 << p) | (1 << q))
+        self.complete(trial, rest, freed)
+        old = [v for v in range(self.n) if rest >> v & 1 and trial[v] < 0 and v not in freed]
+        if len(old) + sum(1 for v in freed if trial[v] < 0) > unmatched:
+            # the freed players found no path; ones unmatched before might now
+            self.complete(trial, rest, old)
+        left = sum(1 for v in range(self.n) if rest >> v & 1 and trial[v] < 0)
+        return trial if left <= unmatched else None
+
+    def _short_path(self, mate: list[int], root: int, within: int) -> bool:
+        """The common case first, in bit masks: an unmatched neighbour of `root`, or a
+        neighbour whose partner has one (paths of one or three edges)."""
+        unmatched = 0
+        for v in range(self.n):
+            if mate[v] < 0 and within >> v & 1 and v != root:
+                unmatched |= 1 << v
+        mine = self.allowed[root] & within
+        direct = mine & unmatched
+        if direct:
+            u = (direct & -direct).bit_length() - 1
+            mate[root], mate[u] = u, root
+            return True
+        self.work -= 1
+        rest = mine
+        while rest:
+            low = rest & -rest
+            rest ^= low
+            u = low.bit_length() - 1
+            far = self.allowed[mate[u]] & unmatched
+            if far:
+                w = (far & -far).bit_length() - 1
+                mate[w], mate[mate[u]] = mate[u], w
+                mate[root], mate[u] = u, root
+                return True
+        return False
+
+    def augment(self, mate: list[int], root: int, within: int) -> bool:
+        """Grows the matching by one pair along an alternating path from the unmatched
+        `root`, if there is one. Vertices of an odd cycle (a blossom) share a base and
+        are searched as one."""
+        n = self.n
+        if self._short_path(mate, root, within):
+            return True
+        base = list(range(n))
+        parent = [-1] * n
+        outer = [False] * n
+        outer[root] = True
+        queue = deque([root])
+
+        def common_base(a: int, b: int) -> int:
+            seen = [False] * n
+            while True:
+                a = base[a]
+                seen[a] = True
+                if mate[a] < 0:
+                    break
+                a = parent[mate[a]]
+            while True:
+                b = base[b]
+                if seen[b]:
+                    return b
+                b = parent[mate[b]]
+
+        def mark(v: int, top: int, child: int, inside: list[bool]) -> None:
+            while base[v] != top:
+                inside[base[v]] = inside[base[mate[v]]] = True
+                parent[v] = child
+                child = mate[v]
+                v = parent[mate[v]]
+
+        while queue:
+            v = queue.popleft()
+            edges = self.around(v)
+            self.work -= len(edges)
+            for u in edges:
+                if not within >> u & 1 or base[v] == base[u] or mate[v] == u:
+                    continue
+                if u == root or (mate[u] >= 0 and parent[mate[u]] >= 0):
+                    # an odd cycle: contract it into its base
+                    top = common_base(v, u)
+                    inside = [False] * n
+                    mark(v, top, u, inside)
+                    mark(u, top, v, inside)
+                    for i in range(n):
+                        if inside[base[i]]:
+                            base[i] = top
+                            if not outer[i]:
+                                outer[i] = True
+                                queue.append(i)
+                elif parent[u] < 0:
+                    parent[u] = v
+                    if mate[u] < 0:
+                        # flip the path's pairs back to the root
+                        end = u
+                        while end >= 0:
+                            up = parent[end]
+                            after = mate[up]
+                            mate[end], mate[up] = up, end
+                            end = after
+                        return True
+                    outer[mate[u]] = True
+                    queue.append(mate[u])
+        return False
