@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
-from mancala_server.tourney_matching import best_pairing
+from mancala_server.tourney_matching import best_pairing, bits
 from mancala_server.tourney_model import Entrant, Result
 
 WIN, DRAW, LOSS = 2, 1, 0
@@ -93,9 +93,7 @@ def arena_pairs(waiting: Sequence[Entrant], last_opponent: Mapping[str, str]) ->
                 allowed[b] &= ~(1 << a)
 
     def below(p: int, free: int, _others: bool) -> Iterator[int]:
-        for q in range(p + 1, n):
-            if free >> q & 1 and allowed[p] >> q & 1:
-                yield q
+        return bits(free & allowed[p] & ~((2 << p) - 1))
 
     pairs, _ = best_pairing(allowed, below, False, WORK_BUDGET)
     return [_south_first(ranked[a], ranked[b]) for a, b in pairs]

@@ -22,11 +22,19 @@ them, still with as many allowed pairs.
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator
 
 # p, the players still unpaired (a bit mask), whether to go on to the players p may not
 # meet: p's partners in the order of preference, every one unpaired
 Candidates = Callable[[int, int, bool], Iterator[int]]
+
+
+def bits(mask: int) -> Iterator[int]:
+    """The positions of a bit mask's set bits, lowest first."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
 
 
 def best_pairing(allowed: list[int], candidates: Candidates, pair_leftovers: bool,
@@ -37,24 +45,24 @@ def best_pairing(allowed: list[int], candidates: Candidates, pair_leftovers: boo
     everyone = (1 << n) - 1
     graph = Matching(allowed, work)
     # a start close to the answer (each player, best first, with their first choice
-    # still free), then made maximum
+    # still free), then made maximum; `single`: the players it leaves unmatched
     mate = [-1] * n
-    unseated = everyone
+    single = everyone
     for p in range(n):
-        if unseated >> p & 1:
-            q = next(candidates(p, unseated, False), -1)
+        if single >> p & 1:
+            q = next(candidates(p, single, False), -1)
             if q >= 0:
                 mate[p], mate[q] = q, p
-                unseated &= ~((1 << p) | (1 << q))
-    graph.complete(mate, everyone)
-    unmatched = sum(1 for v in mate if v < 0)
+                single &= ~((1 << p) | (1 << q))
+    single = graph.complete(mate, everyone, single)
     pairs: list[tuple[int, int]] = []
     waiting: list[int] = []
     rest = everyone
     while rest:
         p = (rest & -rest).bit_length() - 1
         chosen = -1
-        beyond = pair_leftovers and unmatched > 1
+        count = single.bit_count()
+        beyond = pair_leftovers and count > 1
         for q in candidates(p, rest, beyond):
             if mate[p] == q:
                 chosen = q
@@ -62,30 +70,30 @@ def best_pairing(allowed: list[int], candidates: Candidates, pair_leftovers: boo
             if graph.work <= 0:
                 break
             outside = not allowed[p] >> q & 1
-            trial = graph.without(mate, p, q, rest, unmatched - 2 * outside)
-            if trial is not None:
-                mate, chosen = trial, q
-                unmatched -= 2 * outside
+            found = graph.without(mate, single, p, q, rest, count - 2 * outside)
+            if found is not None:
+                (mate, single), chosen = found, q
                 break
         if chosen < 0 and mate[p] >= 0:
             chosen = mate[p]  # out of work: as the matching pairs them
         elif chosen < 0 and beyond:
             # out of work too: another unmatched player, a pair not allowed
-            chosen = next(v for v in range(p + 1, n) if rest >> v & 1 and mate[v] < 0)
-            unmatched -= 2
+            chosen = next(bits(single & ~(1 << p)))
         if chosen < 0:
             waiting.append(p)
             rest &= ~(1 << p)
-            unmatched -= 1
+            single &= ~(1 << p)
             continue
         pairs.append((p, chosen))
         rest &= ~((1 << p) | (1 << chosen))
+        single &= rest
     return pairs, waiting
 
 
 class Matching:
-    """The pairs not played yet, for Edmonds' blossom algorithm: a matching is a list
-    `mate` (each vertex's partner, or -1), over the vertices of a bit mask `within`."""
+    """The allowed pairs as a graph for Edmonds' blossom algorithm. A matching is a list
+    `mate` (each vertex's partner, or -1) over the vertices of a bit mask `within`;
+    `single`, the bit mask of its unmatched vertices, goes with it."""
 
     def __init__(self, allowed: list[int], work: int) -> None:
         self.allowed = allowed
@@ -97,76 +105,72 @@ class Matching:
     def around(self, v: int) -> list[int]:
         cached = self.neighbours[v]
         if cached is None:
-            cached = []
-            rest = self.allowed[v]
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                cached.append(low.bit_length() - 1)
+            cached = list(bits(self.allowed[v]))
             self.neighbours[v] = cached
         return cached
 
-    def complete(self, mate: list[int], within: int, roots: Sequence[int] | None = None) -> None:
+    def complete(self, mate: list[int], within: int, single: int,
+                 roots: Iterable[int] | None = None) -> int:
         """Makes `mate` maximum by one search from each unmatched vertex (of `roots`,
-        when the others are known to have no augmenting path)."""
-        for root in range(self.n) if roots is None else roots:
-            if within >> root & 1 and mate[root] < 0:
-                self.augment(mate, root, within)
+        when the others are known to have no augmenting path); its new `single`."""
+        for root in list(bits(single)) if roots is None else roots:
+            if single >> root & 1:
+                end = self.augment(mate, root, within, single)
+                if end >= 0:
+                    single &= ~((1 << root) | (1 << end))
+        return single
 
-    def without(self, mate: list[int], p: int, q: int, within: int,
-                unmatched: int) -> list[int] | None:
-        """A maximum matching of `within` less p and q, if it leaves at most `unmatched`
-        players unmatched; else None (`mate` is not changed)."""
+    def without(self, mate: list[int], single: int, p: int, q: int, within: int,
+                unmatched: int) -> tuple[list[int], int] | None:
+        """A maximum matching of `within` less p and q and its `single`, if it leaves at
+        most `unmatched` vertices unmatched; else None (`mate` is not changed)."""
         trial = mate[:]
+        rest = within & ~((1 << p) | (1 << q))
+        before = single & rest
         freed = []
         for v in (p, q):
             other = trial[v]
             if other >= 0:
                 trial[other] = trial[v] = -1
-                freed.append(other)
-        rest = within & ~((1 << p) | (1 << q))
-        self.complete(trial, rest, freed)
-        old = [v for v in range(self.n) if rest >> v & 1 and trial[v] < 0 and v not in freed]
-        if len(old) + sum(1 for v in freed if trial[v] < 0) > unmatched:
-            # the freed players found no path; ones unmatched before might now
-            self.complete(trial, rest, old)
-        left = sum(1 for v in range(self.n) if rest >> v & 1 and trial[v] < 0)
-        return trial if left <= unmatched else None
+                if rest >> other & 1:
+                    freed.append(other)
+        free = self.complete(trial, rest, before | sum(1 << v for v in freed), freed)
+        if free.bit_count() > unmatched:
+            # the freed vertices found no path; ones unmatched before might now
+            free = self.complete(trial, rest, free, list(bits(before)))
+        return (trial, free) if free.bit_count() <= unmatched else None
 
-    def _short_path(self, mate: list[int], root: int, within: int) -> bool:
+    def _short_path(self, mate: list[int], root: int, within: int, others: int) -> int:
         """The common case first, in bit masks: an unmatched neighbour of `root`, or a
-        neighbour whose partner has one (paths of one or three edges)."""
-        unmatched = 0
-        for v in range(self.n):
-            if mate[v] < 0 and within >> v & 1 and v != root:
-                unmatched |= 1 << v
+        neighbour whose partner has one (paths of one or three edges); the path's other
+        end, or -1."""
         mine = self.allowed[root] & within
-        direct = mine & unmatched
+        direct = mine & others
         if direct:
             u = (direct & -direct).bit_length() - 1
             mate[root], mate[u] = u, root
-            return True
+            return u
         self.work -= 1
-        rest = mine
-        while rest:
-            low = rest & -rest
-            rest ^= low
-            u = low.bit_length() - 1
-            far = self.allowed[mate[u]] & unmatched
+        for u in bits(mine):
+            far = self.allowed[mate[u]] & others
             if far:
                 w = (far & -far).bit_length() - 1
                 mate[w], mate[mate[u]] = mate[u], w
                 mate[root], mate[u] = u, root
-                return True
-        return False
+                return w
+        return -1
 
-    def augment(self, mate: list[int], root: int, within: int) -> bool:
+    def augment(self, mate: list[int], root: int, within: int, single: int) -> int:
         """Grows the matching by one pair along an alternating path from the unmatched
-        `root`, if there is one. Vertices of an odd cycle (a blossom) share a base and
-        are searched as one."""
+        `root`, if there is one: the path's other end, or -1. Vertices of an odd cycle
+        (a blossom) share a base and are searched as one."""
+        others = single & within & ~(1 << root)
+        if not others:
+            return -1
+        end = self._short_path(mate, root, within, others)
+        if end >= 0:
+            return end
         n = self.n
-        if self._short_path(mate, root, within):
-            return True
         base = list(range(n))
         parent = [-1] * n
         outer = [False] * n
@@ -223,7 +227,7 @@ class Matching:
                             after = mate[up]
                             mate[end], mate[up] = up, end
                             end = after
-                        return True
+                        return u
                     outer[mate[u]] = True
                     queue.append(mate[u])
-        return False
+        return -1

@@ -45,7 +45,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from mancala_server.tourney_matching import best_pairing
+from mancala_server.tourney_matching import best_pairing, bits
 from mancala_server.tourney_model import POINTS, Entrant, MatchRecord, Result
 
 # edges the matching's searches may look at in one round (tourney_matching.py)
@@ -120,33 +120,43 @@ def _pair(ranked: list[Entrant]) -> list[tuple[int, int]]:
         group_end[i] = end
 
     def candidates(p: int, free: int, rematches: bool) -> Iterator[int]:
-        return _candidates(p, free, allowed[p], group_end, n, rematches)
+        return _candidates(p, free, allowed[p], group_end[p], rematches)
 
     pairs, alone = best_pairing(allowed, candidates, True, WORK_BUDGET)
     assert not alone, "an even count pairs everyone"
     return pairs
 
 
-def _candidates(p: int, free: int, allowed: int, group_end: list[int], n: int,
+def _candidates(p: int, free: int, allowed: int, group_end: int,
                 rematches: bool) -> Iterator[int]:
-    """p's partners in the order of preference (module docstring, 3-4): first those not
-    met before, then, when `rematches`, the others in the same order."""
-    group = [i for i in range(p + 1, group_end[p]) if free >> i & 1]
-    ideal = (len(group) + 1) // 2 - 1
-    order = group[ideal:] + group[:ideal][::-1] if group else []
-    for q in order:
-        if allowed >> q & 1:
+    """p's partners (of `free`) in the order of preference (module docstring, 3-4): first
+    those not met before, then, when `rematches`, the others in the same order."""
+    group = free & ((1 << group_end) - 1) & ~((1 << (p + 1)) - 1)
+    lower = free & ~((1 << group_end) - 1)
+    # the ideal partner: as far below p as half of p's group (left unpaired), p included
+    ideal = _nth_bit(group, (group.bit_count() + 1) // 2 - 1) if group else 0
+    bottom = group >> ideal << ideal
+    top = group & ~bottom
+    for wanted in (allowed, ~allowed) if rematches else (allowed,):
+        yield from bits(bottom & wanted)
+        rest = top & wanted
+        while rest:  # the top half upwards, the nearest to the middle first
+            q = rest.bit_length() - 1
+            rest ^= 1 << q
             yield q
-    for q in range(group_end[p], n):
-        if free >> q & 1 and allowed >> q & 1:
-            yield q
-    if rematches:
-        for q in order:
-            if not allowed >> q & 1:
-                yield q
-        for q in range(group_end[p], n):
-            if free >> q & 1 and not allowed >> q & 1:
-                yield q
+        yield from bits(lower & wanted)
+
+
+def _nth_bit(mask: int, nth: int) -> int:
+    """The position of the mask's set bit `nth` (from 0, lowest first)."""
+    low, high = 0, mask.bit_length() - 1
+    while low < high:
+        middle = (low + high) // 2
+        if (mask & ((2 << middle) - 1)).bit_count() > nth:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def micro_match_games(first: str, second: str, n: int) -> list[tuple[str, str]]:

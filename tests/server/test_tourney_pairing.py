@@ -311,7 +311,9 @@ def test_the_matching_grows_any_start_to_a_maximum_one() -> None:
             if options:
                 b = rng.choice(options)
                 mate[a], mate[b] = b, a
-        Matching(allowed, 10**9).complete(mate, (1 << n) - 1)
+        single = sum(1 << v for v in range(n) if mate[v] < 0)
+        single = Matching(allowed, 10**9).complete(mate, (1 << n) - 1, single)
+        assert single == sum(1 << v for v in range(n) if mate[v] < 0)
         assert all(mate[b] == a and allowed[a] >> b & 1 for a, b in enumerate(mate) if b >= 0)
         assert sum(1 for b in mate if b >= 0) // 2 == largest_matching(list(range(n)), allowed)
 
