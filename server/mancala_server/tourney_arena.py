@@ -65,7 +65,8 @@ def _rank_key(entrant: Entrant) -> tuple[float, float, str]:
     return (-entrant.score, -entrant.rating, entrant.name)
 
 
-def arena_pairs(waiting: Sequence[Entrant], last_opponent: Mapping[str, str]) -> list[tuple[str, str]]:
+def arena_pairs(waiting: Sequence[Entrant],
+                last_opponent: Mapping[str, str]) -> list[tuple[str, str]]:
     """Pairs for the players waiting now, the South player first, best-ranked pairs first.
 
     `last_opponent` maps a name to the opponent of that player's latest game. Players

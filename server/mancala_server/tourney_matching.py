@@ -12,11 +12,11 @@ each player a choice leaves without their partner (two at most per candidate tri
 the players already unmatched when those fail). The answer comes without backtracking,
 in polynomial time.
 
-The players no allowed pair can include either wait (the arena) or are paired with each
-other, as few such pairs as possible (Swiss rematches: the candidates then go on to the
-players who are not allowed). Should the searches look at more than `work` edges in
-all (far beyond any real event's), the players left are paired as the matching pairs
-them, still with as many allowed pairs.
+Players whom no such pairing gives an allowed partner either wait (the arena) or, with
+`pair_leftovers`, meet each other, in as few pairs as possible (Swiss rematches:
+`candidates` then goes on to the players p may not meet). Should the searches look at
+more than `work` edges in all (far beyond any real event's), the players left are
+paired as the matching pairs them, still with as many allowed pairs.
 """
 
 from __future__ import annotations

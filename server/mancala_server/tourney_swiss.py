@@ -133,7 +133,7 @@ def _candidates(p: int, free: int, allowed: int, group_end: int,
     those not met before, then, when `rematches`, the others in the same order."""
     group = free & ((1 << group_end) - 1) & ~((1 << (p + 1)) - 1)
     lower = free & ~((1 << group_end) - 1)
-    # the ideal partner: as far below p as half of p's group (left unpaired), p included
+    # the ideal partner: the first of the bottom half of what is left of p's group
     ideal = _nth_bit(group, (group.bit_count() + 1) // 2 - 1) if group else 0
     bottom = group >> ideal << ideal
     top = group & ~bottom
