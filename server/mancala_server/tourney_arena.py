@@ -38,7 +38,7 @@ WIN, DRAW, LOSS = 2, 1, 0
 # how many wins in a row make a player on fire
 FIRE_AFTER = 2
 # edges the matching's searches may look at in one wave (tourney_matching.py)
-WORK_BUDGET = 2_000_000
+WORK_BUDGET = 1_000_000
 
 
 def arena_points(results: Sequence[Result]) -> int:

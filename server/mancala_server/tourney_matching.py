@@ -99,13 +99,15 @@ class Matching:
         self.allowed = allowed
         self.n = len(allowed)
         self.neighbours: list[list[int] | None] = [None] * self.n
-        # edges the searches may still look at before the pairing stops asking
+        # steps (edges looked at, vertices relabelled) the searches may still take
+        # before the pairing stops asking
         self.work = work
 
     def around(self, v: int) -> list[int]:
         cached = self.neighbours[v]
         if cached is None:
-            cached = list(bits(self.allowed[v]))
+            # from the binary digits, lowest first: far quicker than bit by bit
+            cached = [i for i, digit in enumerate(bin(self.allowed[v])[:1:-1]) if digit == "1"]
             self.neighbours[v] = cached
         return cached
 
@@ -123,10 +125,20 @@ class Matching:
     def without(self, mate: list[int], single: int, p: int, q: int, within: int,
                 unmatched: int) -> tuple[list[int], int] | None:
         """A maximum matching of `within` less p and q and its `single`, if it leaves at
-        most `unmatched` vertices unmatched; else None (`mate` is not changed)."""
+        most `unmatched` vertices unmatched; else None (`mate` is not changed).
+
+        `mate` must be maximum over `within`. Then every augmenting path left after p and
+        q are taken out ends at a vertex that lost its partner with them ("freed"): one
+        between two vertices unmatched before would have grown `mate` already. So the
+        searches start from the freed vertices (the second one only while the count is
+        short), and from the others only when both freed ones had to find a path and
+        only one did (a pair not allowed whose players both had partners): the first
+        path may have opened new ones.
+        """
         trial = mate[:]
         rest = within & ~((1 << p) | (1 << q))
         before = single & rest
+        free = before
         freed = []
         for v in (p, q):
             other = trial[v]
@@ -134,9 +146,16 @@ class Matching:
                 trial[other] = trial[v] = -1
                 if rest >> other & 1:
                     freed.append(other)
-        free = self.complete(trial, rest, before | sum(1 << v for v in freed), freed)
-        if free.bit_count() > unmatched:
-            # the freed vertices found no path; ones unmatched before might now
+                    free |= 1 << other
+        grown = 0
+        for root in freed:
+            if free.bit_count() <= unmatched:
+                break
+            end = self.augment(trial, root, rest, free)
+            if end >= 0:
+                free &= ~((1 << root) | (1 << end))
+                grown += 1
+        if free.bit_count() > unmatched and len(freed) == 2 and grown == 1:
             free = self.complete(trial, rest, free, list(bits(before)))
         return (trial, free) if free.bit_count() <= unmatched else None
 
@@ -150,7 +169,7 @@ class Matching:
             u = (direct & -direct).bit_length() - 1
             mate[root], mate[u] = u, root
             return u
-        self.work -= 1
+        self.work -= mine.bit_count()
         for u in bits(mine):
             far = self.allowed[mate[u]] & others
             if far:
@@ -176,24 +195,26 @@ class Matching:
         outer = [False] * n
         outer[root] = True
         queue = deque([root])
+        tree = [root]  # the vertices reached: the only ones an odd cycle can hold
 
         def common_base(a: int, b: int) -> int:
-            seen = [False] * n
+            seen = set()
             while True:
                 a = base[a]
-                seen[a] = True
+                seen.add(a)
                 if mate[a] < 0:
                     break
                 a = parent[mate[a]]
             while True:
                 b = base[b]
-                if seen[b]:
+                if b in seen:
                     return b
                 b = parent[mate[b]]
 
-        def mark(v: int, top: int, child: int, inside: list[bool]) -> None:
+        def mark(v: int, top: int, child: int, inside: set[int]) -> None:
             while base[v] != top:
-                inside[base[v]] = inside[base[mate[v]]] = True
+                inside.add(base[v])
+                inside.add(base[mate[v]])
                 parent[v] = child
                 child = mate[v]
                 v = parent[mate[v]]
@@ -207,18 +228,20 @@ class Matching:
                     continue
                 if u == root or (mate[u] >= 0 and parent[mate[u]] >= 0):
                     # an odd cycle: contract it into its base
+                    self.work -= len(tree)
                     top = common_base(v, u)
-                    inside = [False] * n
+                    inside: set[int] = set()
                     mark(v, top, u, inside)
                     mark(u, top, v, inside)
-                    for i in range(n):
-                        if inside[base[i]]:
+                    for i in tree:
+                        if base[i] in inside:
                             base[i] = top
                             if not outer[i]:
                                 outer[i] = True
                                 queue.append(i)
                 elif parent[u] < 0:
                     parent[u] = v
+                    tree.append(u)
                     if mate[u] < 0:
                         # flip the path's pairs back to the root
                         end = u
@@ -230,4 +253,5 @@ class Matching:
                         return u
                     outer[mate[u]] = True
                     queue.append(mate[u])
+                    tree.append(mate[u])
         return -1

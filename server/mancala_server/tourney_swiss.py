@@ -49,7 +49,8 @@ from mancala_server.tourney_matching import best_pairing, bits
 from mancala_server.tourney_model import POINTS, Entrant, MatchRecord, Result
 
 # edges the matching's searches may look at in one round (tourney_matching.py)
-WORK_BUDGET = 2_000_000
+WORK_BUDGET = 1_000_000
+ZERO = ord("0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -103,15 +104,16 @@ def _pair(ranked: list[Entrant]) -> list[tuple[int, int]]:
     if n == 0:
         return []
     index = {e.name: i for i, e in enumerate(ranked)}
-    everyone = (1 << n) - 1
-    allowed = [everyone & ~(1 << i) for i in range(n)]
-    # a pair is a rematch when either player's record names the other
+    # who may meet whom as bit masks, built from rows of binary digits (player j the
+    # digit n - 1 - j), the quickest way to long masks in Python. A pair is a rematch
+    # when either player's record names the other: a "0" in both rows
+    rows = [bytearray(b"1") * n for _ in range(n)]
     for i, entrant in enumerate(ranked):
-        for name in entrant.opponents:
-            j = index.get(name)
-            if j is not None:
-                allowed[i] &= ~(1 << j)
-                allowed[j] &= ~(1 << i)
+        row = rows[i]
+        row[n - 1 - i] = ZERO
+        for j in [index[name] for name in entrant.opponents if name in index]:
+            row[n - 1 - j] = rows[j][n - 1 - i] = ZERO
+    allowed = [int(row, 2) for row in rows]
     group_end = [0] * n
     end = n
     for i in range(n - 1, -1, -1):

@@ -176,6 +176,17 @@ def test_swiss_avoids_a_rematch_by_the_next_opponent_in_the_bottom_half() -> Non
     assert swiss_pairs(entrants).pairs == (("p0", "p1"), ("p2", "p3"))
 
 
+def test_swiss_counts_a_meeting_that_one_record_names() -> None:
+    # p2 and p3 have no record of meeting p0 and p1: p0's and p1's records are enough
+    entrants = [Entrant("p0", 2000, opponents=("p2",)), Entrant("p1", 1990, opponents=("p3",)),
+                Entrant("p2", 1980), Entrant("p3", 1970)]
+    assert swiss_pairs(entrants).pairs == (("p0", "p3"), ("p1", "p2"))
+    # and either side's record, in any order
+    entrants = [Entrant("p0", 2000), Entrant("p1", 1990, opponents=("p3",)),
+                Entrant("p2", 1980, opponents=("p0", "gone")), Entrant("p3", 1970)]
+    assert swiss_pairs(entrants).pairs == (("p0", "p3"), ("p1", "p2"))
+
+
 def test_swiss_floats_a_player_who_met_all_of_their_group() -> None:
     entrants = met(field(6, p0=2, p1=2), ("p0", "p1"))
     assert swiss_pairs(entrants).pairs == (("p0", "p2"), ("p1", "p3"), ("p4", "p5"))
