@@ -6,13 +6,13 @@ a brute-force count over every pairing of a small field."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from mancala_server import tourney_swiss
 from mancala_server.tourney_arena import arena_pairs, arena_points, on_fire
-from mancala_server.tourney_matching import Matching
+from mancala_server.tourney_matching import Matching, best_pairing
 from mancala_server.tourney_model import Entrant, MatchRecord, Result
 from mancala_server.tourney_swiss import (
     Standing,
@@ -327,6 +327,52 @@ def test_the_matching_grows_any_start_to_a_maximum_one() -> None:
         assert single == sum(1 << v for v in range(n) if mate[v] < 0)
         assert all(mate[b] == a and allowed[a] >> b & 1 for a, b in enumerate(mate) if b >= 0)
         assert sum(1 for b in mate if b >= 0) // 2 == largest_matching(list(range(n)), allowed)
+
+
+def in_rank_order(allowed: list[int]) -> Callable[[int, int, bool], Iterator[int]]:
+    def candidates(p: int, free: int, others: bool) -> Iterator[int]:
+        later = [q for q in range(p + 1, len(allowed)) if free >> q & 1]
+        yield from (q for q in later if allowed[p] >> q & 1)
+        if others:
+            yield from (q for q in later if not allowed[p] >> q & 1)
+    return candidates
+
+
+def first_best(rest: list[int], allowed: list[int], pair_all: bool) -> list[tuple[int, int]]:
+    """By brute force: the pairing best_pairing promises, from its definition."""
+    def best(group: list[int]) -> int:  # the most allowed pairs
+        if len(group) < 2:
+            return 0
+        head, tail = group[0], group[1:]
+        return max([best(tail)] + [1 + best(tail[:k] + tail[k + 1:])
+                                   for k, q in enumerate(tail) if allowed[head] >> q & 1])
+    if len(rest) < 2:
+        return []
+    head, tail = rest[0], rest[1:]
+    for k, q in sorted(enumerate(tail), key=lambda kq: not allowed[head] >> kq[1] & 1):
+        fits = allowed[head] >> q & 1
+        if (fits or pair_all) and fits + best(tail[:k] + tail[k + 1:]) == best(rest):
+            return [(head, q), *first_best(tail[:k] + tail[k + 1:], allowed, pair_all)]
+    return first_best(tail, allowed, pair_all)  # head waits
+
+
+@pytest.mark.parametrize("pair_all", [True, False])
+def test_best_pairing_is_the_first_with_the_most_allowed_pairs(pair_all: bool) -> None:
+    rng = random.Random(99)
+    for _ in range(300):
+        n = rng.randint(0, 10)
+        allowed = [0] * n
+        density = rng.random()
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < density:
+                    allowed[a] |= 1 << b
+                    allowed[b] |= 1 << a
+        pairs, waiting = best_pairing(allowed, in_rank_order(allowed), pair_all, 10**9)
+        assert pairs == first_best(list(range(n)), allowed, pair_all)
+        seated = sorted([v for pair in pairs for v in pair] + waiting)
+        assert seated == list(range(n))
+        assert len(waiting) == (n % 2 if pair_all else n - 2 * len(pairs))
 
 
 # micro-matches
