@@ -37,7 +37,7 @@ from mancala_server.tourney_model import Entrant, Result
 WIN, DRAW, LOSS = 2, 1, 0
 # how many wins in a row make a player on fire
 FIRE_AFTER = 2
-# edges the matching's searches may look at in one wave (tourney_matching.py)
+# steps the matching's searches may take in one wave (tourney_matching.py)
 WORK_BUDGET = 1_000_000
 
 

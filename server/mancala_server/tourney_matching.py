@@ -4,18 +4,17 @@ that order with as many allowed pairs as possible. Pure, no I/O.
 
 Players are ranks 0..n-1, the best first; `allowed[p]` is a bit mask of the players p may
 meet. The best-ranked unpaired player takes the first of their candidates (in the order
-the caller's `candidates` yields them) after whom the rest of the field still has a
-maximum matching as large as before, that is, for whom no fewer allowed pairs remain
-possible. A maximum matching (Edmonds' blossom algorithm) answers that: it is computed
-once and kept maximum as players are taken out, by a search for an augmenting path from
-each player a choice leaves without their partner (two at most per candidate tried, and
-the players already unmatched when those fail). The answer comes without backtracking,
-in polynomial time.
+the caller's `candidates` yields them) with whom the pairing can still have as many
+allowed pairs as any pairing of the field: a maximum matching of the players left
+(Edmonds' blossom algorithm) tells. It is computed once and kept maximum as players are
+taken out, by searches for an augmenting path from the players a choice leaves without
+their partner (`Matching.without`). So the answer comes without backtracking, in
+polynomial time.
 
 Players whom no such pairing gives an allowed partner either wait (the arena) or, with
 `pair_leftovers`, meet each other, in as few pairs as possible (Swiss rematches:
-`candidates` then goes on to the players p may not meet). Should the searches look at
-more than `work` edges in all (far beyond any real event's), the players left are
+`candidates` then goes on to the players p may not meet). Should the searches take
+more than `work` steps in all (far beyond any real event's), the players left are
 paired as the matching pairs them, still with as many allowed pairs.
 """
 

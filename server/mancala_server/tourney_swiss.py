@@ -48,7 +48,7 @@ from typing import Literal
 from mancala_server.tourney_matching import best_pairing, bits
 from mancala_server.tourney_model import POINTS, Entrant, MatchRecord, Result
 
-# edges the matching's searches may look at in one round (tourney_matching.py)
+# steps the matching's searches may take in one round (tourney_matching.py)
 WORK_BUDGET = 1_000_000
 ZERO = ord("0")
 
