@@ -15,8 +15,8 @@ the arena points (mancala_server.tourney_arena). Each wave's arena_pairs is time
 
 Prints per round (or wave): the players paired, the median and worst time of the
 repeats, and the rematches in the pairing (Swiss: pairs who met before; arena: pairs
-who met in their latest games). Exits 1 if any round of a 200-player Swiss event took a
-second or more.
+who met in their latest games). Exits 1 if any round or wave of 200 players took a second
+or more.
 """
 
 from __future__ import annotations
@@ -105,13 +105,16 @@ def swiss(rng: random.Random, players: int, rounds: int, repeat: int) -> float:
     return worst
 
 
-def arena(rng: random.Random, players: int, waves: int, repeat: int) -> None:
+def arena(rng: random.Random, players: int, waves: int, repeat: int) -> float:
+    """Plays the arena's waves, printing a row per wave; the worst wave's seconds."""
+    worst = 0.0
     people = {e.name: e for e in field(rng, players)}
     results: dict[str, list[Result]] = {name: [] for name in people}
     last: dict[str, str] = {}
     for number in range(1, waves + 1):
         waiting = rng.sample(list(people.values()), rng.randint(math.ceil(players * 2 / 3), players))
         pairs, seconds = timed(partial(arena_pairs, waiting, last), repeat)
+        worst = max(worst, max(seconds))
         again = sum(1 for a, b in pairs if last.get(a) == b or last.get(b) == a)
         print(row("arena", players, number, 2 * len(pairs), seconds, again))
         for a, b in pairs:
@@ -122,6 +125,7 @@ def arena(rng: random.Random, players: int, waves: int, repeat: int) -> None:
             for name, south in ((a, 1), (b, -1)):
                 people[name] = replace(people[name], score=arena_points(results[name]),
                                        souths=people[name].souths + south)
+    return worst
 
 
 def main() -> int:
@@ -129,9 +133,10 @@ def main() -> int:
     parser.add_argument("--players", type=int, nargs="+", default=[50, 200, 1000])
     parser.add_argument("--rounds", type=int, default=9)
     parser.add_argument("--waves", type=int, default=20)
-    parser.add_argument("--repeat", type=int, default=5)
+    parser.add_argument("--repeat", type=int, default=5, help="timed pairings per round")
     parser.add_argument("--seed", type=int, default=27)
     args = parser.parse_args()
+    args.repeat = max(1, args.repeat)
     print(f"{'kind':<6} {'players':>7} {'round':>5} {'paired':>6} {'median ms':>10} "
           f"{'max ms':>8} {'rematches':>9}")
     slow = []
@@ -140,9 +145,11 @@ def main() -> int:
         if players == 200 and worst >= LIMIT:
             slow.append(worst)
     for players in args.players:
-        arena(random.Random(args.seed), players, args.waves, args.repeat)
+        worst = arena(random.Random(args.seed), players, args.waves, args.repeat)
+        if players == 200 and worst >= LIMIT:
+            slow.append(worst)
     if slow:
-        print(f"FAIL: a round of 200 players took {max(slow):.3f} s (limit {LIMIT:.0f} s)")
+        print(f"FAIL: a pairing of 200 players took {max(slow):.3f} s (limit {LIMIT:.0f} s)")
         return 1
     return 0
 

@@ -16,12 +16,14 @@ Scoring, in the manner of lichess's arenas, described in our own words:
   nothing else (early draws, berserk, the opponent's strength) changes a game's points.
 
 Pairing (`arena_pairs`): the waiting players are ranked by points, then rating (higher
-first), then name; the first unpaired player meets the nearest one below them who was not
-their last opponent (in either player's record), and so on down, so neighbours in the
-ranking meet. When the count is odd, one player is left waiting for the next wave (the
-lowest-ranked one, unless the rematch rule forces another). Two players who just met meet
-again only when they are the only two waiting. Withdrawn entrants are never paired. In a
-pair, the first name plays South: the one with the fewer `souths`, the higher-ranked on a
+first), then name. Two players meet only if neither one's last opponent was the other,
+unless they are the only two waiting. As many pairs as that allows are made, and among
+those pairings the first in ranking order: the best-ranked player meets the nearest one
+below them they may meet, then the best-ranked player left, and so on (tourney_matching.py
+finds it without backtracking). So neighbours in the ranking meet, and with an odd count
+the lowest-ranked player waits for the next wave (another one, or more, only when the
+last-opponent rule leaves no other way). Withdrawn entrants are never paired. In a pair
+the first name plays South: the one with the fewer `souths`, the higher-ranked on a
 tie. The result depends on nothing but the arguments.
 """
 
@@ -29,14 +31,14 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping, Sequence
 
+from mancala_server.tourney_matching import best_pairing, bits
 from mancala_server.tourney_model import Entrant, Result
 
 WIN, DRAW, LOSS = 2, 1, 0
 # how many wins in a row make a player on fire
 FIRE_AFTER = 2
-# candidate partners tried before a wave gives up the rematch rule's preferred pairing
-# (see `_pair_ranked`): the search is bounded, never exponential
-SEARCH_BUDGET = 20_000
+# steps the matching's searches may take in one wave (tourney_matching.py)
+WORK_BUDGET = 1_000_000
 
 
 def arena_points(results: Sequence[Result]) -> int:
@@ -63,7 +65,8 @@ def _rank_key(entrant: Entrant) -> tuple[float, float, str]:
     return (-entrant.score, -entrant.rating, entrant.name)
 
 
-def arena_pairs(waiting: Sequence[Entrant], last_opponent: Mapping[str, str]) -> list[tuple[str, str]]:
+def arena_pairs(waiting: Sequence[Entrant],
+                last_opponent: Mapping[str, str]) -> list[tuple[str, str]]:
     """Pairs for the players waiting now, the South player first, best-ranked pairs first.
 
     `last_opponent` maps a name to the opponent of that player's latest game. Players
@@ -81,14 +84,19 @@ def arena_pairs(waiting: Sequence[Entrant], last_opponent: Mapping[str, str]) ->
     if n < 2:
         return []
     index = {e.name: i for i, e in enumerate(ranked)}
-    forbidden: list[set[int]] = [set() for _ in ranked]
+    everyone = (1 << n) - 1
+    allowed = [everyone & ~(1 << i) for i in range(n)]
     if n > 2:
         for name, other in last_opponent.items():
             a, b = index.get(name), index.get(other)
-            if a is not None and b is not None and a != b:
-                forbidden[a].add(b)
-                forbidden[b].add(a)
-    pairs = _pair_ranked(n, forbidden)
+            if a is not None and b is not None:
+                allowed[a] &= ~(1 << b)
+                allowed[b] &= ~(1 << a)
+
+    def below(p: int, free: int, _others: bool) -> Iterator[int]:
+        return bits(free & allowed[p] & ~((2 << p) - 1))
+
+    pairs, _ = best_pairing(allowed, below, False, WORK_BUDGET)
     return [_south_first(ranked[a], ranked[b]) for a, b in pairs]
 
 
@@ -97,87 +105,3 @@ def _south_first(higher: Entrant, lower: Entrant) -> tuple[str, str]:
     if lower.souths < higher.souths:
         return lower.name, higher.name
     return higher.name, lower.name
-
-
-def _pair_ranked(n: int, forbidden: list[set[int]]) -> list[tuple[int, int]]:
-    """Pairs of ranks 0..n-1, neighbours first, no forbidden pair, fewest left waiting.
-
-    A depth-first search: the best-ranked unpaired player takes the nearest allowed
-    player below them, or (while the wave may still leave someone out) waits. It allows
-    first n % 2 players to wait, then n % 2 + 2, then n % 2 + 4. Each search tries at
-    most SEARCH_BUDGET candidates; should they all fail (the few forbidden pairs of an
-    arena make that rare; the bound keeps a wave's cost linear), a greedy pass pairs
-    each player with the nearest allowed one below.
-    """
-    for waits in range(n % 2, min(n, n % 2 + 4) + 1, 2):
-        found = _search(n, forbidden, waits)
-        if found is not None:
-            return found
-    return _greedy(n, forbidden)
-
-
-def _search(n: int, forbidden: list[set[int]], waits: int) -> list[tuple[int, int]] | None:
-    paired = [False] * n
-    pairs: list[tuple[int, int]] = []
-    # a frame: the player deciding, their remaining choices (a partner, or -1 to wait)
-    stack: list[tuple[int, Iterator[int]]] = []
-    budget = SEARCH_BUDGET
-    left = waits
-
-    def choices(p: int, may_wait: bool) -> Iterator[int]:
-        for q in range(p + 1, n):
-            if not paired[q] and q not in forbidden[p]:
-                yield q
-        if may_wait:
-            yield -1
-
-    def first_unpaired(start: int) -> int:
-        while start < n and paired[start]:
-            start += 1
-        return start
-
-    p = first_unpaired(0)
-    if p == n:
-        return pairs
-    stack.append((p, choices(p, left > 0)))
-    while stack:
-        p, options = stack[-1]
-        # undo this frame's previous choice before taking its next one
-        if paired[p]:
-            if pairs and pairs[-1][0] == p:
-                paired[pairs.pop()[1]] = False
-            else:
-                left += 1
-            paired[p] = False
-        choice = next(options, None)
-        budget -= 1
-        if choice is None or budget < 0:
-            stack.pop()
-            if budget < 0:
-                return None
-            continue
-        paired[p] = True
-        if choice >= 0:
-            paired[choice] = True
-            pairs.append((p, choice))
-        else:
-            left -= 1
-        nxt = first_unpaired(p + 1)
-        if nxt == n:
-            return pairs
-        stack.append((nxt, choices(nxt, left > 0)))
-    return None
-
-
-def _greedy(n: int, forbidden: list[set[int]]) -> list[tuple[int, int]]:
-    paired = [False] * n
-    pairs = []
-    for p in range(n):
-        if paired[p]:
-            continue
-        for q in range(p + 1, n):
-            if not paired[q] and q not in forbidden[p]:
-                paired[p] = paired[q] = True
-                pairs.append((p, q))
-                break
-    return pairs

@@ -14,24 +14,21 @@ Pairing (`swiss_pairs`), a simplified Dutch system, described in our own words:
 3. Players with the same score form a score group. Within a group the top half meets
    the bottom half in order (of eight: 1-5, 2-6, 3-7, 4-8). When that would be a rematch,
    the higher-ranked player takes the next player of the bottom half instead, then the
-   bottom of the top half, the nearest to the middle first; the choices of better-ranked
-   players come first (they keep their preferred opponent when the lower ones can be
-   paired otherwise).
+   bottom of the top half, the nearest to the middle first. Better-ranked players
+   choose first: each takes the first candidate in that order who still leaves the
+   rest of the field a pairing with as few rematches as 5 allows.
 4. A player left over in a group (odd size, or no allowed partner) floats down: they
-   meet the best-ranked player of the groups below whom they have not met, and the rest
-   of that group is paired as in 3.
+   meet the best-ranked player of the groups below they may meet (by the same rule),
+   and the rest of that group is paired as in 3.
 5. No two players meet twice while a pairing without a rematch exists. When none does,
    the pairing has as few rematches as possible.
 
-How 3-5 are found, within a bound: a depth-first search over the choices of 3-4 (the
-best-ranked unpaired player's candidates in order) tries at most SEARCH_BUDGET
-candidates. Should it run out, a maximum matching over the pairs that are not
-rematches (Edmonds' blossom algorithm, polynomial; started from the search's deepest
-partial pairing, so it keeps most of it) tells whether a rematch-free pairing exists and
-else how few rematches are needed; the search runs again allowing exactly that many, and
-should it run out too, the matching itself is the pairing, its leftover players paired
-in rank order. Every step is polynomial: a round of 200 players pairs in milliseconds
-(benchmarks/pairing.py).
+How 3-5 are found, in polynomial time and without backtracking (tourney_matching.py):
+the best-ranked unpaired player takes the first of their candidates in the order of
+3-4 after whom the rest of the field can still be paired with the fewest rematches
+possible, which a maximum matching over the pairs not played yet tells (Edmonds'
+blossom algorithm). The result is the first pairing in that order among those with the
+fewest rematches. A round of 200 players pairs in milliseconds (benchmarks/pairing.py).
 
 Sides: in each pair the first name plays South in the micro-match's first game: the
 player with the fewer `souths`, the higher-ranked on a tie.
@@ -44,15 +41,16 @@ tiebreaks. Players equal in score and both tiebreaks share a rank (1, 2, 2, 4).
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
+from mancala_server.tourney_matching import best_pairing, bits
 from mancala_server.tourney_model import POINTS, Entrant, MatchRecord, Result
 
-# candidate partners a search may try before the matching takes over (see above)
-SEARCH_BUDGET = 4_000
+# steps the matching's searches may take in one round (tourney_matching.py)
+WORK_BUDGET = 1_000_000
+ZERO = ord("0")
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,209 +104,61 @@ def _pair(ranked: list[Entrant]) -> list[tuple[int, int]]:
     if n == 0:
         return []
     index = {e.name: i for i, e in enumerate(ranked)}
-    everyone = (1 << n) - 1
-    allowed = [everyone & ~(1 << i) for i in range(n)]
-    # a pair is a rematch when either player's record names the other
+    # who may meet whom as bit masks, built from rows of binary digits (player j the
+    # digit n - 1 - j), the quickest way to long masks in Python. A pair is a rematch
+    # when either player's record names the other: a "0" in both rows
+    rows = [bytearray(b"1") * n for _ in range(n)]
     for i, entrant in enumerate(ranked):
-        for name in entrant.opponents:
-            j = index.get(name)
-            if j is not None:
-                allowed[i] &= ~(1 << j)
-                allowed[j] &= ~(1 << i)
+        row = rows[i]
+        row[n - 1 - i] = ZERO
+        for j in [index[name] for name in entrant.opponents if name in index]:
+            row[n - 1 - j] = rows[j][n - 1 - i] = ZERO
+    allowed = [int(row, 2) for row in rows]
     group_end = [0] * n
     end = n
     for i in range(n - 1, -1, -1):
         if i < n - 1 and ranked[i].score != ranked[i + 1].score:
             end = i + 1
         group_end[i] = end
-    found, deepest = _search(n, allowed, group_end, 0)
-    if found is not None:
-        return found
-    matching = _max_matching(n, allowed, deepest)
-    needed = (n - 2 * len(matching)) // 2
-    if needed == 0:
-        return matching
-    found, _ = _search(n, allowed, group_end, needed)
-    if found is not None:
-        return found
-    paired = {i for pair in matching for i in pair}
-    rest = [i for i in range(n) if i not in paired]
-    return matching + [(rest[k], rest[k + 1]) for k in range(0, len(rest), 2)]
+
+    def candidates(p: int, free: int, rematches: bool) -> Iterator[int]:
+        return _candidates(p, free, allowed[p], group_end[p], rematches)
+
+    pairs, alone = best_pairing(allowed, candidates, True, WORK_BUDGET)
+    assert not alone, "an even count pairs everyone"
+    return pairs
 
 
-def _candidates(p: int, free: int, allowed: int, group_end: list[int], n: int,
+def _candidates(p: int, free: int, allowed: int, group_end: int,
                 rematches: bool) -> Iterator[int]:
-    """p's partners in the order of preference (module docstring, 3-4): first those not
-    met before, then, when `rematches`, the others in the same order."""
-    group = [i for i in range(p + 1, group_end[p]) if free >> i & 1]
-    ideal = (len(group) + 1) // 2 - 1
-    order = group[ideal:] + group[:ideal][::-1] if group else []
-    for q in order:
-        if allowed >> q & 1:
+    """p's partners (of `free`) in the order of preference (module docstring, 3-4): first
+    those not met before, then, when `rematches`, the others in the same order."""
+    group = free & ((1 << group_end) - 1) & ~((1 << (p + 1)) - 1)
+    lower = free & ~((1 << group_end) - 1)
+    # the ideal partner: the first of the bottom half of what is left of p's group
+    ideal = _nth_bit(group, (group.bit_count() + 1) // 2 - 1) if group else 0
+    bottom = group >> ideal << ideal
+    top = group & ~bottom
+    for wanted in (allowed, ~allowed) if rematches else (allowed,):
+        yield from bits(bottom & wanted)
+        rest = top & wanted
+        while rest:  # the top half upwards, the nearest to the middle first
+            q = rest.bit_length() - 1
+            rest ^= 1 << q
             yield q
-    for q in range(group_end[p], n):
-        if free >> q & 1 and allowed >> q & 1:
-            yield q
-    if rematches:
-        for q in order:
-            if not allowed >> q & 1:
-                yield q
-        for q in range(group_end[p], n):
-            if free >> q & 1 and not allowed >> q & 1:
-                yield q
+        yield from bits(lower & wanted)
 
 
-def _search(n: int, allowed: list[int], group_end: list[int],
-            rematches: int) -> tuple[list[tuple[int, int]] | None, list[tuple[int, int]]]:
-    """A complete pairing with at most `rematches` rematches, or None when the search
-    found none within SEARCH_BUDGET candidates; and the deepest partial pairing of
-    rematch-free pairs it reached (the matching's start when it found none)."""
-    most_met = max((n - 1 - allowed[i].bit_count() for i in range(n)), default=0)
-    free = (1 << n) - 1
-    pairs: list[tuple[int, int]] = []
-    deepest: list[tuple[int, int]] = []
-    left = rematches
-    budget = SEARCH_BUDGET
-    stack: list[tuple[int, Iterator[int]]] = [
-        (0, _candidates(0, free, allowed[0], group_end, n, left > 0))]
-    while stack:
-        p, options = stack[-1]
-        if not free >> p & 1:
-            # undo this frame's previous choice before taking its next one
-            _, q = pairs.pop()
-            free |= (1 << p) | (1 << q)
-            if not allowed[p] >> q & 1:
-                left += 1
-        q = next(options, -1)
-        budget -= 1
-        if budget < 0:
-            return None, deepest
-        if q < 0:
-            stack.pop()
-            continue
-        rematch = not allowed[p] >> q & 1
-        if rematch and left == 0:
-            continue
-        free &= ~((1 << p) | (1 << q))
-        pairs.append((p, q))
-        left -= rematch
-        if not free:
-            return pairs, deepest
-        if not rematches and len(pairs) > len(deepest):
-            deepest = list(pairs)
-        if _hopeless(free, allowed, most_met, left):
-            continue
-        nxt = (free & -free).bit_length() - 1
-        stack.append((nxt, _candidates(nxt, free, allowed[nxt], group_end, n, left > 0)))
-    return None, deepest
-
-
-def _hopeless(free: int, allowed: list[int], most_met: int, rematches: int) -> bool:
-    """Whether the unpaired players `free` surely need more than `rematches` rematches:
-    each one who has met all the others needs one, and one rematch serves two of them.
-    Nobody can have met all of more than most_met + 1 players, so the check is skipped
-    (free of cost) until the field's end."""
-    count = free.bit_count()
-    if count > most_met + 1:
-        return False
-    stuck = 0
-    rest = free
-    while rest:
-        low = rest & -rest
-        rest ^= low
-        if not allowed[low.bit_length() - 1] & free:
-            stuck += 1
-    return (stuck + 1) // 2 > rematches
-
-
-def _max_matching(n: int, allowed: list[int], start: list[tuple[int, int]]) -> list[tuple[int, int]]:
-    """A maximum matching of the graph whose edges are `allowed` (bit masks), grown from
-    `start` by augmenting paths found with Edmonds' blossom contraction; pairs sorted."""
-    mate = [-1] * n
-    for a, b in start:
-        mate[a], mate[b] = b, a
-    neighbours: list[list[int] | None] = [None] * n
-
-    def around(v: int) -> list[int]:
-        cached = neighbours[v]
-        if cached is None:
-            cached = []
-            rest = allowed[v]
-            while rest:
-                low = rest & -rest
-                rest ^= low
-                cached.append(low.bit_length() - 1)
-            neighbours[v] = cached
-        return cached
-
-    for root in range(n):
-        if mate[root] < 0:
-            end, parent = _augmenting_path(n, root, mate, around)
-            while end >= 0:
-                # flip the path's edges back to the root
-                up = parent[end]
-                after = mate[up]
-                mate[end], mate[up] = up, end
-                end = after
-    return sorted((a, b) for a, b in enumerate(mate) if a < b)
-
-
-def _augmenting_path(n: int, root: int, mate: list[int],
-                     around: Callable[[int], list[int]]) -> tuple[int, list[int]]:
-    """A free vertex reached from the free `root` by an alternating path, or -1, and the
-    tree's parent links. Vertices of an odd cycle (a blossom) share a base and are
-    searched as one."""
-    base = list(range(n))
-    parent = [-1] * n
-    outer = [False] * n
-    outer[root] = True
-    queue = deque([root])
-
-    def common_base(a: int, b: int) -> int:
-        seen = [False] * n
-        while True:
-            a = base[a]
-            seen[a] = True
-            if mate[a] < 0:
-                break
-            a = parent[mate[a]]
-        while True:
-            b = base[b]
-            if seen[b]:
-                return b
-            b = parent[mate[b]]
-
-    def mark(v: int, top: int, child: int, inside: list[bool]) -> None:
-        while base[v] != top:
-            inside[base[v]] = inside[base[mate[v]]] = True
-            parent[v] = child
-            child = mate[v]
-            v = parent[mate[v]]
-
-    while queue:
-        v = queue.popleft()
-        for u in around(v):
-            if base[v] == base[u] or mate[v] == u:
-                continue
-            if u == root or (mate[u] >= 0 and parent[mate[u]] >= 0):
-                # an odd cycle: contract it into its base
-                top = common_base(v, u)
-                inside = [False] * n
-                mark(v, top, u, inside)
-                mark(u, top, v, inside)
-                for i in range(n):
-                    if inside[base[i]]:
-                        base[i] = top
-                        if not outer[i]:
-                            outer[i] = True
-                            queue.append(i)
-            elif parent[u] < 0:
-                parent[u] = v
-                if mate[u] < 0:
-                    return u, parent
-                outer[mate[u]] = True
-                queue.append(mate[u])
-    return -1, parent
+def _nth_bit(mask: int, nth: int) -> int:
+    """The position of the mask's set bit `nth` (from 0, lowest first)."""
+    low, high = 0, mask.bit_length() - 1
+    while low < high:
+        middle = (low + high) // 2
+        if (mask & ((2 << middle) - 1)).bit_count() > nth:
+            high = middle
+        else:
+            low = middle + 1
+    return low
 
 
 def micro_match_games(first: str, second: str, n: int) -> list[tuple[str, str]]:

@@ -6,12 +6,13 @@ a brute-force count over every pairing of a small field."""
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from mancala_server import tourney_swiss
 from mancala_server.tourney_arena import arena_pairs, arena_points, on_fire
+from mancala_server.tourney_matching import Matching, best_pairing
 from mancala_server.tourney_model import Entrant, MatchRecord, Result
 from mancala_server.tourney_swiss import (
     Standing,
@@ -89,6 +90,38 @@ def test_arena_never_pairs_the_last_opponents_again_unless_they_are_alone() -> N
     assert arena_pairs(waiting[:3], last) == [("p0", "p2")]
 
 
+def test_arena_makes_as_many_pairs_as_the_last_opponents_allow() -> None:
+    # neighbours would leave p2 and p3, who just met, both waiting
+    waiting = field(4)
+    assert arena_pairs(waiting, {"p2": "p3", "p3": "p2"}) == [("p0", "p2"), ("p1", "p3")]
+    # p0 just met all three others: p0 waits, and so does one of them
+    assert arena_pairs(waiting, {"p1": "p0", "p2": "p0", "p3": "p0"}) == [("p1", "p2")]
+
+
+def most_pairs(names: list[str], apart: set[frozenset[str]]) -> int:
+    """The most pairs any pairing of `names` has with no pair in `apart`, by brute force."""
+    if len(names) < 2:
+        return 0
+    head, rest = names[0], names[1:]
+    return max([most_pairs(rest, apart)] + [
+        1 + most_pairs(rest[:k] + rest[k + 1:], apart)
+        for k, other in enumerate(rest) if frozenset((head, other)) not in apart])
+
+
+def test_arena_pairs_random_waves_as_fully_as_possible() -> None:
+    rng = random.Random(2027)
+    for _ in range(300):
+        names = [f"x{i}" for i in range(rng.randint(0, 10))]
+        waiting = [Entrant(name, rng.choice([1400, 1500]), rng.choice([0, 2, 4])) for name in names]
+        last = {name: rng.choice(names) for name in names if rng.random() < 0.8}
+        pairs = arena_pairs(waiting, last)
+        seated = [name for pair in pairs for name in pair]
+        assert len(seated) == len(set(seated))
+        apart = {frozenset(item) for item in last.items()} if len(names) > 2 else set()
+        assert not any(frozenset(pair) in apart for pair in pairs)
+        assert len(pairs) == most_pairs(names, apart)
+
+
 def test_arena_leaves_the_lowest_odd_player_waiting_and_skips_the_withdrawn() -> None:
     waiting = field(5)
     assert arena_pairs(waiting, {}) == [("p0", "p1"), ("p2", "p3")]
@@ -143,12 +176,23 @@ def test_swiss_avoids_a_rematch_by_the_next_opponent_in_the_bottom_half() -> Non
     assert swiss_pairs(entrants).pairs == (("p0", "p1"), ("p2", "p3"))
 
 
+def test_swiss_counts_a_meeting_that_one_record_names() -> None:
+    # p2 and p3 have no record of meeting p0 and p1: p0's and p1's records are enough
+    entrants = [Entrant("p0", 2000, opponents=("p2",)), Entrant("p1", 1990, opponents=("p3",)),
+                Entrant("p2", 1980), Entrant("p3", 1970)]
+    assert swiss_pairs(entrants).pairs == (("p0", "p3"), ("p1", "p2"))
+    # and either side's record, in any order
+    entrants = [Entrant("p0", 2000), Entrant("p1", 1990, opponents=("p3",)),
+                Entrant("p2", 1980, opponents=("p0", "gone")), Entrant("p3", 1970)]
+    assert swiss_pairs(entrants).pairs == (("p0", "p3"), ("p1", "p2"))
+
+
 def test_swiss_floats_a_player_who_met_all_of_their_group() -> None:
     entrants = met(field(6, p0=2, p1=2), ("p0", "p1"))
     assert swiss_pairs(entrants).pairs == (("p0", "p2"), ("p1", "p3"), ("p4", "p5"))
 
 
-def test_swiss_backtracks_when_the_bottom_cannot_be_paired_otherwise() -> None:
+def test_swiss_pairs_the_top_otherwise_when_the_bottom_could_not_be_paired() -> None:
     # p2-p3 is the natural pair below p0-p1, but p2 and p3 met, and so did p1 and p3
     entrants = met(field(4, p0=1, p1=1), ("p2", "p3"), ("p1", "p3"))
     assert swiss_pairs(entrants).pairs == (("p0", "p3"), ("p1", "p2"))
@@ -218,11 +262,11 @@ def check_round(entrants: list[Entrant], pairing: SwissRound) -> None:
     assert rematches == fewest_rematches(rest, opponents)
 
 
-@pytest.mark.parametrize("budget", [tourney_swiss.SEARCH_BUDGET, 3, 0])
+@pytest.mark.parametrize("budget", [tourney_swiss.WORK_BUDGET, 3, 0])
 def test_swiss_seats_everyone_once_with_the_fewest_rematches(
         budget: int, monkeypatch: pytest.MonkeyPatch) -> None:
-    # budget 3 and 0: the search gives up at once, the matching pairs the field
-    monkeypatch.setattr(tourney_swiss, "SEARCH_BUDGET", budget)
+    # budgets 3 and 0: the searches stop at once, the matching pairs the field
+    monkeypatch.setattr(tourney_swiss, "WORK_BUDGET", budget)
     for entrants in random_fields(1027, 300, 11):
         check_round(entrants, swiss_pairs(entrants))
 
@@ -250,6 +294,85 @@ def test_swiss_pairs_a_large_crowded_field() -> None:
     pairing = swiss_pairs(entrants)
     assert sorted(name for pair in pairing.pairs for name in pair) == sorted(names)
     assert not any(b in history[a] for a, b in pairing.pairs)
+
+
+def largest_matching(vertices: list[int], allowed: list[int]) -> int:
+    if len(vertices) < 2:
+        return 0
+    head, rest = vertices[0], vertices[1:]
+    return max([largest_matching(rest, allowed)] + [
+        1 + largest_matching(rest[:k] + rest[k + 1:], allowed)
+        for k, other in enumerate(rest) if allowed[head] >> other & 1])
+
+
+def test_the_matching_grows_any_start_to_a_maximum_one() -> None:
+    # sparse random graphs from random starts: augmenting paths through odd cycles
+    rng = random.Random(42)
+    for _ in range(400):
+        n = rng.randint(2, 12)
+        allowed = [0] * n
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < 0.3:
+                    allowed[a] |= 1 << b
+                    allowed[b] |= 1 << a
+        mate = [-1] * n
+        for a in rng.sample(range(n), n):
+            options = [b for b in range(n) if allowed[a] >> b & 1 and mate[b] < 0 and mate[a] < 0]
+            if options:
+                b = rng.choice(options)
+                mate[a], mate[b] = b, a
+        single = sum(1 << v for v in range(n) if mate[v] < 0)
+        single = Matching(allowed, 10**9).complete(mate, (1 << n) - 1, single)
+        assert single == sum(1 << v for v in range(n) if mate[v] < 0)
+        assert all(mate[b] == a and allowed[a] >> b & 1 for a, b in enumerate(mate) if b >= 0)
+        assert sum(1 for b in mate if b >= 0) // 2 == largest_matching(list(range(n)), allowed)
+
+
+def in_rank_order(allowed: list[int]) -> Callable[[int, int, bool], Iterator[int]]:
+    def candidates(p: int, free: int, others: bool) -> Iterator[int]:
+        later = [q for q in range(p + 1, len(allowed)) if free >> q & 1]
+        yield from (q for q in later if allowed[p] >> q & 1)
+        if others:
+            yield from (q for q in later if not allowed[p] >> q & 1)
+    return candidates
+
+
+def first_best(rest: list[int], allowed: list[int], pair_all: bool) -> list[tuple[int, int]]:
+    """By brute force: the pairing best_pairing promises, from its definition."""
+    def best(group: list[int]) -> int:  # the most allowed pairs
+        if len(group) < 2:
+            return 0
+        head, tail = group[0], group[1:]
+        return max([best(tail)] + [1 + best(tail[:k] + tail[k + 1:])
+                                   for k, q in enumerate(tail) if allowed[head] >> q & 1])
+    if len(rest) < 2:
+        return []
+    head, tail = rest[0], rest[1:]
+    for k, q in sorted(enumerate(tail), key=lambda kq: not allowed[head] >> kq[1] & 1):
+        fits = allowed[head] >> q & 1
+        if (fits or pair_all) and fits + best(tail[:k] + tail[k + 1:]) == best(rest):
+            return [(head, q), *first_best(tail[:k] + tail[k + 1:], allowed, pair_all)]
+    return first_best(tail, allowed, pair_all)  # head waits
+
+
+@pytest.mark.parametrize("pair_all", [True, False])
+def test_best_pairing_is_the_first_with_the_most_allowed_pairs(pair_all: bool) -> None:
+    rng = random.Random(99)
+    for _ in range(300):
+        n = rng.randint(0, 10)
+        allowed = [0] * n
+        density = rng.random()
+        for a in range(n):
+            for b in range(a + 1, n):
+                if rng.random() < density:
+                    allowed[a] |= 1 << b
+                    allowed[b] |= 1 << a
+        pairs, waiting = best_pairing(allowed, in_rank_order(allowed), pair_all, 10**9)
+        assert pairs == first_best(list(range(n)), allowed, pair_all)
+        seated = sorted([v for pair in pairs for v in pair] + waiting)
+        assert seated == list(range(n))
+        assert len(waiting) == (n % 2 if pair_all else n - 2 * len(pairs))
 
 
 # micro-matches
