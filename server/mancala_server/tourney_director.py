@@ -126,10 +126,14 @@ class Director:
         for g in t.games:
             if g.room:
                 last[g.south], last[g.north] = g.north, g.south
+        began = time.time()
         made = [game for south, north in arena_pairs(reachable, last)
                 if (game := await self._seat(t, south, north, 0, None)) is not None]
         if made:
             do(_add_games(made))
+            if len(made) > 1:  # what benchmarks/tournament_round.py reads
+                log.info("tournament %s: %d waiting paired and seated: %d games, %.0f ms after it was due",
+                         t.id, len(reachable), len(made), (time.time() - began) * 1000)
 
     # ---- swiss ----------------------------------------------------------------------------------
 
