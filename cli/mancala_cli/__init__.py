@@ -2,7 +2,7 @@
 
 Start-up time matters here (`mancala replay` runs in scripts, once per batch): this
 module imports only argparse. Each command imports what it needs when it runs, and
-the subcommands whose options live in other modules (play, arena, solve, bench, egtb)
+the subcommands whose options live in other modules (play, arena, solve, bench, egtb, book)
 get those options only when that subcommand is the one on the command line
 (`build_parser()` without an argument still builds the whole parser).
 """
@@ -120,6 +120,12 @@ def _cmd_egtb(args: argparse.Namespace) -> int:
     return main(args)
 
 
+def _cmd_book(args: argparse.Namespace) -> int:
+    from mancala_cli.book import main
+
+    return main(args)
+
+
 def _cmd_solve(args: argparse.Namespace) -> int:
     from mancala_cli.solve import main
 
@@ -146,6 +152,7 @@ _OPTIONS_FROM = {
     "solve": ("mancala_cli.solve", "add_arguments"),
     "bench": ("mancala_cli.bench", "add_arguments"),
     "egtb": ("mancala_cli.egtb", "add_arguments"),
+    "book": ("mancala_cli.book", "add_arguments"),
 }
 
 
@@ -208,6 +215,10 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     p = sub.add_parser("egtb", help="endgame databases: build every board with up to N seeds (mancala.ai.egtb)")
     _add_options("egtb", p, only)
     p.set_defaults(func=_cmd_egtb)
+
+    p = sub.add_parser("book", help="opening books: every position within N moves solved (mancala.ai.books)")
+    _add_options("book", p, only)
+    p.set_defaults(func=_cmd_book)
     return parser
 
 

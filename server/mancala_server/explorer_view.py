@@ -4,7 +4,8 @@ how they ended for the player who made them.
 
 The position is played out by the engine off the event loop (a path of up to DEPTH
 moves of a variant the Python engine plays); the moves come from one indexed read.
-Each move's value by the solver is `null` until opening books exist (issue 26).
+Each move's value is the solver's, exact, where an opening book of the variant's rules
+holds the position (mancala.ai.books), else `null`.
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from http import HTTPStatus
 from typing import Any
 
 from mancala.engine.game import Game, IllegalMove
-from mancala_server.explorer import PathError, book_key, parse_path, path_key
+from mancala_server.explorer import PathError, book_key, move_key, parse_path, path_key
 from mancala_server.explorer_rows import DEPTH
 from mancala_server.storage import Storage
 from mancala_server.stored_rules import Definitions
@@ -46,32 +47,39 @@ class ExplorerView:
             raise ExplorerError(HTTPStatus.BAD_REQUEST, "bad_request", "starter: 0 (South) or 1 (North)")
         starter = int(starter_text)
         game = await self.definitions.game_off_loop(raw)
-        state = await asyncio.to_thread(_walk, game, starter, moves)
-        if isinstance(state, str):
-            raise ExplorerError(HTTPStatus.BAD_REQUEST, "illegal_move", state)
+        walked = await asyncio.to_thread(_walk, game, starter, moves)
+        if isinstance(walked, str):
+            raise ExplorerError(HTTPStatus.BAD_REQUEST, "illegal_move", walked)
+        state, values = walked
         nodes = await self.storage().explorer_moves(book_key(variant, raw, starter), path_key(moves))
         return {
             "variant": variant, "starter": starter, "moves": moves, "depth": DEPTH,
             "holes": game.variant.holes, "state": state,
+            "book": bool(values),  # the moves' values are an opening book's
             "games": sum(n.games for n in nodes),
             "next": [{
                 "move": _move(n.move), "mover": n.mover, "games": n.games,
                 "wins": n.wins, "draws": n.draws, "losses": n.losses,
                 "rated_games": n.rated, "average_rating": round(n.rating_sum / n.rated) if n.rated else None,
-                "value": None,
+                "value": values.get(n.move),
             } for n in nodes],
         }
 
 
-def _walk(game: Game, starter: int, moves: list[Any]) -> dict[str, Any] | str:
-    """The state after `moves` from the standard start, or why a move is refused."""
+def _walk(game: Game, starter: int, moves: list[Any]) -> tuple[dict[str, Any], dict[str, int]] | str:
+    """The state after `moves` from the standard start and its moves' values by an
+    opening book (by move key; empty without one), or why a move is refused."""
     pos = game.start(starter)
     for ply, move in enumerate(moves):
         try:
             pos = game.play(pos, move)
         except IllegalMove as exc:
             return f"moves[{ply}]: {exc}"
-    return game.state_json(pos)
+    from mancala.ai.books import find as find_book  # in this thread, not at the server's start
+
+    book = find_book(game.variant)
+    values = book.move_values(game, pos) if book is not None else None
+    return game.state_json(pos), {move_key(m): v for m, v in values or ()}
 
 
 def _move(text: str) -> Any:

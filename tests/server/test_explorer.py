@@ -8,12 +8,18 @@ from __future__ import annotations
 import asyncio
 import json
 import urllib.parse
+from pathlib import Path
 from typing import Any
 
+import pytest
+
+from mancala.ai import books
+from mancala.engine.game import Game
+from mancala.rules.loading import load_variant
 from mancala_client.api import MancalaClient
 from mancala_server.app import MancalaServer
 from mancala_server.explorer_rows import DEPTH, MAX_PATH_TEXT
-from tests.server.helpers import engine, get_json, replay
+from tests.server.helpers import engine, get_json, http_get, replay
 
 VARIANT = "kalah_4"
 
@@ -25,9 +31,9 @@ async def known(connect: Any, name: str) -> MancalaClient:
 
 
 async def finished(connect: Any, south: MancalaClient, north: MancalaClient, *, public: bool = True,
-                   each: int = 2) -> tuple[int, list[Any]]:
+                   each: int = 2, variant: str = VARIANT) -> tuple[int, list[Any]]:
     """A game of South and North that North resigns after each made `each` moves: its id and moves."""
-    granted = await south.create_room(VARIANT, seat=0, public=public)
+    granted = await south.create_room(variant, seat=0, public=public)
     await north.join(granted.room)
     state = (await north.next_event("room_state")).state
     moves: list[Any] = []
@@ -117,3 +123,40 @@ async def test_bad_paths_get_a_typed_error_naming_what_was_wrong(server: Mancala
         status, body = await get_json(port, path)
         assert (status, body["error"]) == (want_status, code), path
         assert words in body["message"], (path, body)
+
+
+async def test_a_moves_value_is_shown_where_an_opening_book_holds_it(start_server: Any, tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    small = "kalah_4_pits_3"
+    game = Game(load_variant(small))
+    book = books.build(game, depth=1)
+    book.save(books.default_path(game.variant, tmp_path / "books"))
+    monkeypatch.setenv("MANCALA_BOOK_DIR", str(tmp_path / "books"))  # before the search processes start
+    books.forget()
+    server = await start_server()
+    opened = []
+    try:
+        for name in ("ann", "bob"):
+            client = await MancalaClient.connect(f"ws://127.0.0.1:{server.port}/ws", name=name)
+            await client.request({"type": "identify", "name": name})
+            opened.append(client)
+        game_id, moves = await finished(None, *opened, variant=small)
+        assert await judged(server, game_id) == (True, None)
+        status, root = await get_json(server.port, f"/api/explorer/{small}?moves=[]")
+        expected = dict(book.move_values(game, game.start(0)) or [])
+        assert status == 200 and root["book"] is True
+        (first,) = root["next"]
+        assert first["value"] == expected[moves[0]], "the book's exact value of the move played"
+        status, deep = await get_json(server.port, f"/api/explorer/{small}?moves=" + json.dumps(moves[:3]).replace(" ", ""))
+        assert status == 200 and deep["book"] is False and all(n["value"] is None for n in deep["next"])
+        # the analysis shows every move's value at a position the book holds
+        # (the search processes start on first use: a loaded machine takes seconds)
+        status, _, body = await asyncio.to_thread(http_get, server.port, f"/api/games/{game_id}/analysis?ply=0", 60.0)
+        analysis = json.loads(body)
+        assert status == 200, analysis
+        assert {json.dumps(m["move"]): m["value"] for m in analysis["moves"]} == {
+            json.dumps(m): v for m, v in expected.items()}
+        assert analysis["value"] == max(expected.values()) and analysis["exact"] is True
+    finally:
+        for client in opened:
+            await client.close()

@@ -53,7 +53,7 @@ def test_the_explorer_follows_a_counted_game_move_by_move(new_page, server, stac
     page.wait_for_selector("body[data-loaded='kalah_4:0']")
     assert page.text_content("#explorer-title").startswith("Openings: ") and "kalah_4" not in page.title()
     (first,) = rows(page)
-    assert first[1:] == ["1", "100%", "0%", "0%", "–"], "one game, won by South who made the move"
+    assert first[1:] == ["1", "100%", "0%", "0%", "–", "–"], "one game, won by South who made the move (no book)"
     page.click("#explorer-body tr button")
     page.wait_for_selector("body[data-loaded='kalah_4:1']")
     assert json.loads(page.evaluate("new URLSearchParams(location.search).get('moves')")) == moves[:1]

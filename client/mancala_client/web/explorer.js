@@ -73,7 +73,9 @@ async function show() {
       td.textContent = moveText(n.move, holes);
     }
     tr.append(td, cell(String(n.games)), cell(share(n.wins, n.games)), cell(share(n.draws, n.games)),
-              cell(share(n.losses, n.games)), cell(n.average_rating === null ? "–" : String(n.average_rating)));
+              cell(share(n.losses, n.games)), cell(n.average_rating === null ? "–" : String(n.average_rating)),
+              // the solver's exact final margin for the mover, where an opening book holds it
+              cell(n.value === null || n.value === undefined ? "–" : (n.value > 0 ? `+${n.value}` : String(n.value))));
     return tr;
   }));
   $("explorer-back").disabled = view.moves.length === 0;

@@ -132,10 +132,27 @@ def choose_move(game: Game, pos: Position, *, difficulty: Level | None = None, a
                   exact, algo.value)
 
 
+def book_move(game: Game, pos: Position) -> tuple[Any, int] | None:
+    """The best move and its value from an opening book of the variant's rules
+    (mancala.ai.books), or None where no book holds the position."""
+    from mancala.ai.books import find
+
+    book = find(game.variant)
+    values = book.move_values(game, pos) if book is not None else None
+    if not values:
+        return None
+    return max(values, key=lambda mv: mv[1])
+
+
 def _perfect(game: Game, pos: Position, budget_ms: int, seed: int) -> Answer:
     """The solver's move when it finishes within its share of the budget, else the
     variant's own algorithm at difficulty 3 thinking for what is left."""
     start = time.perf_counter()
+    opening = book_move(game, pos)
+    if opening is not None:  # an opening book of the variant's rules: exact at once
+        move, value = opening
+        return Answer(move, pos.turn, float(value), 0, 0, int((time.perf_counter() - start) * 1000), True,
+                      SOLVER, solved=True)
     reasons = why_not_solvable(game.variant)
     solution = None
     if reasons:

@@ -1,0 +1,112 @@
+"""Opening books (mancala.ai.books): every value in a book is the solver's, each move's
+value is its child's seen by the mover, books are found by their rules and not by name,
+and the perfect player and `mancala book` use them."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import io
+import random
+from pathlib import Path
+
+import pytest
+
+from mancala.ai import books
+from mancala.ai.player import PERFECT, choose_move
+from mancala.ai.solver import solve
+from mancala.engine.game import Game
+from mancala.rules.loading import sized_variant
+from mancala_cli.book import main as book_main
+
+
+@pytest.fixture(autouse=True)
+def _fresh() -> None:
+    books.forget()
+
+
+def small(rule: str = "kalah_4", holes: int = 3, seeds: int = 2) -> Game:
+    return Game(sized_variant(rule, holes=holes, seeds=seeds))
+
+
+def test_every_value_in_a_book_is_the_solvers() -> None:
+    game = small(holes=3, seeds=3)
+    book = books.build(game, depth=3)
+    assert book.unsolved == 0 and len(book.values) > 20
+    positions = {}
+    frontier = [game.start(0), game.start(1)]
+    for _ in range(3):
+        nxt = []
+        for pos in frontier:
+            positions[books.position_key(pos)] = pos
+            for move in game.legal_moves(pos):
+                child = pos.copy()
+                game.apply(child, move)
+                if child.outcome is None:
+                    nxt.append(child)
+        frontier = nxt
+    rng = random.Random(7)
+    for key in rng.sample(sorted(positions), min(25, len(positions))):
+        solution = solve(game, positions[key])
+        assert solution is not None and book.values[key] == solution.value, key
+
+
+def test_a_moves_value_is_its_childs_seen_by_the_mover_and_the_best_is_the_positions() -> None:
+    game = small(holes=4, seeds=2)
+    book = books.build(game, depth=2)
+    start = game.start(0)
+    values = book.move_values(game, start)
+    assert values is not None and len(values) == len(game.legal_moves(start))
+    solution = solve(game, start)
+    assert solution is not None
+    assert max(v for _, v in values) == solution.value == book.value(start)
+    assert sorted(m for m, v in values if v == solution.value) == sorted(game.move_json(m)
+                                                                         for m in solution.best_moves)
+    for move, value in values:
+        child = game.play(start, move)
+        if child.outcome is None:
+            seen = solve(game, child)
+            assert seen is not None
+            assert value == (seen.value if child.turn == start.turn else -seen.value), move
+
+
+def test_a_book_is_found_by_its_rules_not_its_name(tmp_path: Path) -> None:
+    game = small()
+    book = books.build(game, depth=1)
+    book.save(books.default_path(game.variant, tmp_path))
+    loaded = books.find(game.variant, tmp_path)
+    assert loaded is not None and loaded.values == book.values and loaded.depth == 1
+    renamed = dataclasses.replace(game.variant, game_info=dataclasses.replace(game.variant.game_info,
+                                                                               name="Another name"))
+    assert books.find(renamed, tmp_path) is not None, "the same rules under another name share the book"
+    other = small("kalah_empty_capture")
+    assert books.fingerprint(other.variant) != books.fingerprint(game.variant)
+    assert books.find(other.variant, tmp_path) is None, "other rules: no book"
+    assert books.find(game.variant, tmp_path / "nowhere") is None
+
+
+def test_the_perfect_player_plays_from_the_book_at_once(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    game = small(holes=4, seeds=2)
+    book = books.build(game, depth=2)
+    book.save(books.default_path(game.variant, tmp_path))
+    monkeypatch.setenv("MANCALA_BOOK_DIR", str(tmp_path))
+    start = game.start(0)
+    answer = choose_move(game, start, difficulty=PERFECT, budget_ms=50)
+    values = dict(book.move_values(game, start) or [])
+    assert answer.solved and answer.exact and answer.nodes == 0, "from the book: no search"
+    assert values[answer.move] == max(values.values()) == answer.value
+
+
+def test_mancala_book_builds_and_lists(tmp_path: Path) -> None:
+    out, err = io.StringIO(), io.StringIO()
+    args = argparse.Namespace(book_command="build", variant="kalah_4_pits_3", depth=0, time_limit=30.0,
+                              dir=str(tmp_path), quiet=True)
+    assert book_main(args, out, err) == 0, err.getvalue()
+    assert "0 unsolved" in out.getvalue()
+    listed = io.StringIO()
+    assert book_main(argparse.Namespace(book_command="list", dir=str(tmp_path)), listed, err) == 0
+    assert "kalah_4_pits_3" in listed.getvalue() and "depth 0" in listed.getvalue()
+    bad = io.StringIO()
+    assert book_main(argparse.Namespace(book_command="build", variant="nope", depth=1, time_limit=1.0,
+                                        dir=str(tmp_path), quiet=True), out, bad) == 2
+    assert "nope" in bad.getvalue()
