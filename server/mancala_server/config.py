@@ -124,6 +124,9 @@ class Settings:
     # tournaments (docs/tournaments.md): the identities one address may enter in one
     # tournament (a crowd of accounts is not a field of players)
     tourney_entries_per_address: int = 4
+    # the site's own tournaments, e.g. "kalah_4 arena every 60 for 30 clock 3+2"
+    # (tourney_schedule.py); empty: none
+    tourney_schedule: str = ""
 
     # ---- scale-out (docs/scale-out.md): both set, or neither ------------------------------
     # redis://HOST:PORT/DB: leases, routing between nodes, the shared lobby

@@ -28,10 +28,11 @@ CREATE INDEX IF NOT EXISTS tournaments_status ON tournaments (status, starts_at)
 class PgTourneys:
     pool: asyncpg.Pool
 
-    async def add_tournament(self, tid: str, created_by: str, starts_at: float, doc: dict[str, Any]) -> None:
-        await self.pool.execute("INSERT INTO tournaments (id, created_by, status, starts_at, doc, version, updated) "
-                                "VALUES ($1,$2,'open',$3,$4,1,$5)", tid, created_by, starts_at, json.dumps(doc),
-                                time.time())
+    async def add_tournament(self, tid: str, created_by: str, starts_at: float, doc: dict[str, Any]) -> bool:
+        done = await self.pool.execute("INSERT INTO tournaments (id, created_by, status, starts_at, doc, version, "
+                                       "updated) VALUES ($1,$2,'open',$3,$4,1,$5) ON CONFLICT (id) DO NOTHING",
+                                       tid, created_by, starts_at, json.dumps(doc), time.time())
+        return str(done).endswith(" 1")
 
     async def tournament(self, tid: str) -> TourneyRow | None:
         r = await self.pool.fetchrow(f"SELECT {TOURNEY_COLUMNS} FROM tournaments WHERE id = $1", tid)

@@ -10,8 +10,9 @@ from mancala_server.tourney_rows import TourneyRow
 
 
 class TourneyStorage(Protocol):
-    async def add_tournament(self, tid: str, created_by: str, starts_at: float, doc: dict[str, Any]) -> None:
-        """A new tournament, open, at version 1."""
+    async def add_tournament(self, tid: str, created_by: str, starts_at: float, doc: dict[str, Any]) -> bool:
+        """A new tournament, open, at version 1; False (nothing written) when the id is
+        taken already (a scheduled one that another node made first)."""
         ...
 
     async def tournament(self, tid: str) -> TourneyRow | None: ...
@@ -37,8 +38,8 @@ class TourneyStorage(Protocol):
 class SqliteTourneys:
     store: Store
 
-    async def add_tournament(self, tid: str, created_by: str, starts_at: float, doc: dict[str, Any]) -> None:
-        self.store.add_tournament(tid, created_by, starts_at, doc)
+    async def add_tournament(self, tid: str, created_by: str, starts_at: float, doc: dict[str, Any]) -> bool:
+        return self.store.add_tournament(tid, created_by, starts_at, doc)
 
     async def tournament(self, tid: str) -> TourneyRow | None:
         return self.store.tournament(tid)

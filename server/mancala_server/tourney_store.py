@@ -30,9 +30,11 @@ class TourneyStore:
     def _tourney_schema(self) -> None:
         self.db.executescript(TOURNEY_SCHEMA)
 
-    def add_tournament(self, tid: str, created_by: str, starts_at: float, doc: dict[str, Any]) -> None:
-        self.db.execute("INSERT INTO tournaments (id, created_by, status, starts_at, doc, version, updated) "
-                        "VALUES (?,?,?,?,?,1,?)", (tid, created_by, "open", starts_at, json.dumps(doc), time.time()))
+    def add_tournament(self, tid: str, created_by: str, starts_at: float, doc: dict[str, Any]) -> bool:
+        cur = self.db.execute("INSERT INTO tournaments (id, created_by, status, starts_at, doc, version, updated) "
+                              "VALUES (?,?,?,?,?,1,?) ON CONFLICT (id) DO NOTHING",
+                              (tid, created_by, "open", starts_at, json.dumps(doc), time.time()))
+        return cur.rowcount == 1
 
     def tournament(self, tid: str) -> TourneyRow | None:
         r = self.db.execute(f"SELECT {TOURNEY_COLUMNS} FROM tournaments WHERE id = ?", (tid,)).fetchone()

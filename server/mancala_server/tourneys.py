@@ -39,6 +39,7 @@ from mancala_server.room_ports import Member, RoomError
 from mancala_server.storage import Storage
 from mancala_server.tourney_director import Director
 from mancala_server.tourney_doc import Tourney, TPlayer, address_digest, view
+from mancala_server.tourney_schedule import SITE, SITE_NAME, parse_schedule
 
 log = logging.getLogger("mancala_server")
 
@@ -94,6 +95,8 @@ class Tournaments:
         self.flushes: dict[str, Timer] = {}
         self.director = Director(hub, self.update)
         self._wake = asyncio.Event()
+        # the site's own, announced ahead of their start (raises at start-up when unreadable)
+        self.schedule = parse_schedule(hub.settings.tourney_schedule, set(hub.variants))
 
     @property
     def storage(self) -> Storage:
@@ -278,7 +281,23 @@ class Tournaments:
             except Exception:  # the store away a moment: the next tick tries again
                 log.exception("tournaments: a tick failed")
 
+    async def announce(self, now: float) -> None:
+        """The site's next tournaments, each made once whichever node gets there first."""
+        for entry in self.schedule:
+            start = entry.due(now)
+            if start is None:
+                continue
+            tid = entry.tid(start)
+            title = str(self.hub.variants[entry.variant].title)
+            t = Tourney(id=tid, name=entry.title(title), kind=entry.kind, variant=entry.variant, title=title,
+                        clock=entry.clock.model_dump(), rated=True, created_by=SITE, created_by_name=SITE_NAME,
+                        created=now, starts_at=start, mode="play", **entry.terms())
+            if await self.storage.add_tournament(tid, SITE, start, t.model_dump(mode="json")):
+                log.info("tournament %s scheduled: %s at %s", tid, t.name, time.strftime("%H:%M", time.gmtime(start)))
+
     async def tick(self) -> None:
+        if self.schedule:
+            await self.announce(time.time())
         active = await self.storage.tourney_versions(["open", "running"], ACTIVE_CAP)
         seen = {tid for tid, _ in active}
         for tid, version in active:

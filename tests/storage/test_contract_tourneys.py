@@ -9,7 +9,8 @@ from mancala_server.storage import Storage
 
 async def test_a_tournament_is_kept_whole_and_read_back(storage: Storage) -> None:
     doc = {"id": "tA1234567", "players": {"p1": {"name": "ann"}}, "games": [], "note": "é ✓"}
-    await storage.add_tournament("tA1234567", "p1", 1000.0, doc)
+    assert await storage.add_tournament("tA1234567", "p1", 1000.0, doc)
+    assert not await storage.add_tournament("tA1234567", "p2", 5.0, {"other": 1}), "an id is made once"
     row = await storage.tournament("tA1234567")
     assert row is not None and (row.id, row.created_by, row.status, row.version) == ("tA1234567", "p1", "open", 1)
     assert row.doc == doc
