@@ -5,12 +5,12 @@
 // rating. The page decides nothing.
 
 import { BoardView } from "./board.js";
-import { Connection, ServerError } from "./net.js";
+import { ServerError } from "./net.js";
+import { openPageSocket } from "./page_socket.js";
 import { pref } from "./prefs.js";
 import { SEAT_NAMES, fetchVariants, moveHole, moveText, variantTitle } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
-const PLAYER = "mancala.player"; // the identity the lobby keeps (identity.js)
 const view = { variant: "", puzzle: null, answered: null };
 let conn = null;
 const board = new BoardView($("board"), {
@@ -83,24 +83,6 @@ async function answer(move) {
   document.body.dataset.loaded = `answered-${p.id}`;
 }
 
-function connect() {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  conn = new Connection(`${scheme}//${location.host}/ws`, {
-    onMessage() {},
-    onStatus() {},
-    async onOpen() {
-      await conn.request({ type: "hello", name: "guest" });
-      let held = null;
-      try { held = JSON.parse(localStorage.getItem(PLAYER) || "null"); } catch { held = null; }
-      if (held?.player && held?.secret) {
-        await conn.request({ type: "identify", player: held.player, secret: held.secret }).catch(() => null);
-      }
-      document.body.dataset.ready = "1";
-    },
-  });
-  conn.connect();
-}
-
 async function start() {
   view.variant = decodeURIComponent(location.pathname.split("/")[2] || "");
   await fetchVariants();
@@ -108,7 +90,7 @@ async function start() {
   document.title = `Puzzles: ${variantTitle(view.variant)} · Mancala`;
   $("puzzle-next").addEventListener("click", () => load(view.puzzle?.id ?? 0));
   $("puzzle-difficulty").addEventListener("change", () => load(0));
-  connect();
+  conn = openPageSocket();
   await load(0);
 }
 

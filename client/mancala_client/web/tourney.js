@@ -3,13 +3,13 @@
 // Joining, withdrawing and starting are requests; pairing, points and ranks are the
 // server's. A pairing of this player (tournament_game) takes the page to its room.
 
-import { Connection, ServerError } from "./net.js";
+import { ServerError } from "./net.js";
+import { openPageSocket } from "./page_socket.js";
 import * as saved from "./store.js";
 import { clockLabel } from "./terms.js";
 import { fetchVariants, variantTitle } from "./text.js";
 
 const $ = (id) => document.getElementById(id);
-const PLAYER = "mancala.player"; // the identity the lobby keeps (identity.js)
 const page = document.body.dataset.page;
 const view = { id: "", state: null, me: null };
 let conn = null;
@@ -100,22 +100,7 @@ function onMessage(msg) {
 }
 
 function connect(afterOpen) {
-  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-  conn = new Connection(`${scheme}//${location.host}/ws`, {
-    onMessage,
-    onStatus() {},
-    async onOpen() {
-      await conn.request({ type: "hello", name: "guest" });
-      let held = null;
-      try { held = JSON.parse(localStorage.getItem(PLAYER) || "null"); } catch { held = null; }
-      if (held?.player && held?.secret) {
-        view.me = await conn.request({ type: "identify", player: held.player, secret: held.secret }).catch(() => null);
-      }
-      await afterOpen();
-      document.body.dataset.ready = "1";
-    },
-  });
-  conn.connect();
+  conn = openPageSocket({ onMessage, async afterOpen(me) { view.me = me; await afterOpen(); } });
 }
 
 async function showList() {
