@@ -21,6 +21,7 @@ from mancala_client.help_text import Section, format_help, help_width
 from mancala_client.moves import SEAT_NAMES, MoveInputError, legal_text, move_text, parse_move
 from mancala_client.screen import Screen
 from mancala_client.session import NotConnected, Session
+from mancala_client.tourney_terminal import TourneyTerminal, tourney_help
 from mancala_client.wording import room_line
 
 
@@ -97,6 +98,9 @@ class Commands:
         }
         self.compete = CompeteCommands(session, out, screen, screen.compete)
         self.table.update(self.compete.table())
+        self.tourney = TourneyTerminal(session, out, screen)  # tournaments: commands and pushes
+        self.table.update(self.tourney.table())
+        screen.handlers.update(self.tourney.handlers())
 
     # ---- the lobby ----------------------------------------------------------------------
 
@@ -104,7 +108,7 @@ class Commands:
         path = self.session.seats.path
         players = self.session.players.path if self.session.players is not None else None
         sections = help_sections(str(path) if path else "memory only") \
-            + compete_help(str(players) if players else "memory only")
+            + compete_help(str(players) if players else "memory only") + tourney_help()
         self.out.say(format_help(sections, help_width()))
 
     async def variants(self, args: list[str]) -> None:
