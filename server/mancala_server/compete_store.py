@@ -260,6 +260,14 @@ def pair_since(now: float) -> float:
 # the rated games two players played together in a ladder since a time: each such game left
 # a rating_history row for both of them (a game that moved no rating, too short or aborted,
 # left none). Parameters: (player a, player b, variant, since); PostgreSQL numbers them.
+# a player's new rating on a ladder, written over the old one (both databases: formatted
+# with their placeholders, as PAIR_GAMES_SQL is)
+RATING_UPSERT_SQL = ("INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) "
+                     "VALUES ({0},{1},{2},{3},{4},{5},{6}) ON CONFLICT (player, variant) DO UPDATE SET "
+                     "rating=excluded.rating, rd=excluded.rd, vol=excluded.vol, games=excluded.games, "
+                     "updated=excluded.updated")
+SQLITE_UPSERT = RATING_UPSERT_SQL.format(*"???????")
+PG_UPSERT = RATING_UPSERT_SQL.format(*(f"${n}" for n in range(1, 8)))
 PAIR_GAMES_SQL = ("SELECT COUNT(*) FROM rating_history a JOIN rating_history b "
                   "ON b.game_id = a.game_id AND b.variant = a.variant AND b.player = {1} "
                   "WHERE a.player = {0} AND a.variant = {2} AND a.at >= {3}")
@@ -398,11 +406,7 @@ class CompeteStore:
                 PAIR_GAMES_SQL.format("?", "?", "?", "?"), (*pair, variant, pair_since(now))).fetchone()[0]
             settled = settle_sides(sides, stored, outcome, together)
             for player, a in rated_players(settled):
-                self.db.execute(
-                    "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES (?,?,?,?,?,?,?) "
-                    "ON CONFLICT(player, variant) DO UPDATE SET rating=excluded.rating, rd=excluded.rd, "
-                    "vol=excluded.vol, games=excluded.games, updated=excluded.updated",
-                    (player, variant, a.rating, a.rd, a.vol, a.games, now))
+                self.db.execute(SQLITE_UPSERT, (player, variant, a.rating, a.rd, a.vol, a.games, now))
                 self.db.execute("INSERT INTO rating_history (player, variant, game_id, at, rating, rd) "
                                 "VALUES (?,?,?,?,?,?)", (player, variant, game_id, now, a.rating, a.rd))
         return settled

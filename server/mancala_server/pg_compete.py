@@ -15,6 +15,7 @@ from mancala_server.compete_store import (
     CHALLENGE_COLUMNS,
     HISTORY_COLUMNS,
     PAIR_GAMES_SQL,
+    PG_UPSERT,
     RECENT_COLUMNS,
     RECENT_FROM,
     ChallengeRow,
@@ -202,11 +203,7 @@ class PgCompete:
                 PAIR_GAMES_SQL.format("$1", "$2", "$3", "$4"), *pair, variant, pair_since(now))
             settled = settle_sides(sides, stored, outcome, together)
             for player, a in rated_players(settled):
-                await db.execute(
-                    "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES ($1,$2,$3,$4,$5,$6,$7) "
-                    "ON CONFLICT (player, variant) DO UPDATE SET rating=excluded.rating, rd=excluded.rd, "
-                    "vol=excluded.vol, games=excluded.games, updated=excluded.updated",
-                    player, variant, a.rating, a.rd, a.vol, a.games, now)
+                await db.execute(PG_UPSERT, player, variant, a.rating, a.rd, a.vol, a.games, now)
                 await db.execute("INSERT INTO rating_history (player, variant, game_id, at, rating, rd) "
                                  "VALUES ($1,$2,$3,$4,$5,$6)", player, variant, game_id, now, a.rating, a.rd)
         return settled

@@ -9,6 +9,7 @@ from typing import Any
 
 import asyncpg
 
+from mancala_server.compete_store import PG_UPSERT
 from mancala_server.puzzle_rows import (
     PUZZLE_COLUMNS,
     PUZZLE_POOL,
@@ -87,11 +88,7 @@ class PgPuzzles:
                                      "FOR UPDATE", player, pool)
             before = Rating(*mine) if mine else Rating()
             after, theirs = rated_answer(before, puzzle.rating, correct)
-            await db.execute(
-                "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES ($1,$2,$3,$4,$5,$6,$7) "
-                "ON CONFLICT (player, variant) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, "
-                "vol = excluded.vol, games = excluded.games, updated = excluded.updated",
-                player, pool, after.rating, after.rd, after.vol, after.games, time.time())
+            await db.execute(PG_UPSERT, player, pool, after.rating, after.rd, after.vol, after.games, time.time())
             await db.execute("UPDATE puzzles SET rating = $1, rd = $2, vol = $3, attempts = attempts + 1, "
                              "solved = solved + $4 WHERE id = $5",
                              theirs.rating, theirs.rd, theirs.vol, int(correct), puzzle_id)

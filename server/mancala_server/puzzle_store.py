@@ -9,6 +9,7 @@ import sqlite3
 import time
 from typing import Any
 
+from mancala_server.compete_store import SQLITE_UPSERT
 from mancala_server.puzzle_rows import (
     PUZZLE_COLUMNS,
     PUZZLE_POOL,
@@ -90,11 +91,7 @@ class PuzzleStore:
                                    (player, pool)).fetchone()
             before = Rating(*mine) if mine else Rating()
             after, theirs = rated_answer(before, puzzle.rating, correct)
-            self.db.execute(
-                "INSERT INTO ratings (player, variant, rating, rd, vol, games, updated) VALUES (?,?,?,?,?,?,?) "
-                "ON CONFLICT (player, variant) DO UPDATE SET rating = excluded.rating, rd = excluded.rd, "
-                "vol = excluded.vol, games = excluded.games, updated = excluded.updated",
-                (player, pool, after.rating, after.rd, after.vol, after.games, time.time()))
+            self.db.execute(SQLITE_UPSERT, (player, pool, after.rating, after.rd, after.vol, after.games, time.time()))
             self.db.execute("UPDATE puzzles SET rating = ?, rd = ?, vol = ?, attempts = attempts + 1, "
                             "solved = solved + ? WHERE id = ?",
                             (theirs.rating, theirs.rd, theirs.vol, int(correct), puzzle_id))
