@@ -203,7 +203,7 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
         self.result = None
         self.ending = None
         self.finished = False
-        self.choosing = None
+        self.forget_choice()  # one left from a game that ended while it waited
         self.game_id = self.store.new_game(self.code, self.variant_name, self.variant_json, starter,
                                            [s.name for s in self.seats], layout(position))
         self.first = position

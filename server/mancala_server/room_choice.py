@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
-from mancala.protocol.messages import Ack, ChooseRound, ErrorCode, RoundChoice
+from mancala.protocol.messages import Ack, ChooseRound, ErrorCode, MoveRecord, RoundChoice
 from mancala_server.clock import Clock, Timer
 from mancala_server.room_ports import Member, RoomError
 from mancala_server.seat import SEAT_NAMES, Seat
@@ -51,7 +51,7 @@ class ChoosingRoom(Protocol):
     clock: Clock
     position: Position
     finished: bool
-    moves: list[Any]
+    moves: list[MoveRecord]
     round_choice_timeout: float
     choosing: Pending | None
 
@@ -59,7 +59,13 @@ class ChoosingRoom(Protocol):
     def seat_of(self, client: Member) -> int: ...
     def _start_round(self, nxt: Position, choice: dict[str, Any] | None) -> None: ...
     def computer_turn(self) -> None: ...
-    def on_change(self, room: Any) -> None: ...
+    on_change: Callable[..., None]
+
+    def round_choice_push(self) -> RoundChoice | None: ...
+    def wait_for_choice(self, nxt: Position) -> bool: ...
+    def _choice_due(self, pending: Pending) -> None: ...
+    def _chosen(self, nxt: Position, choice: dict[str, Any] | None) -> None: ...
+    def forget_choice(self) -> None: ...
 
 
 def default_choice(needed: dict[str, Any], nxt: Position) -> list[int]:
@@ -73,8 +79,27 @@ def default_choice(needed: dict[str, Any], nxt: Position) -> list[int]:
     return [nxt.board[loc] for loc in range(seat * n, seat * n + n)]
 
 
+def as_choice(game: Game, ended: Position, needed: dict[str, Any], nxt: Position) -> dict[str, Any] | None:
+    """The rules' own layout `nxt` as a choice that replays it exactly (the record then
+    goes on past the round), or None where no choice says it (a UMOVE layout with an
+    empty hole, say)."""
+    choice = {needed["form"]: default_choice(needed, nxt)}
+    try:
+        again = game.next_round(ended, choice)
+    except IllegalMove:
+        return None
+    same = (again.board, again.stores, again.turn, again.blocked, again.owner) == \
+        (nxt.board, nxt.stores, nxt.turn, nxt.blocked, nxt.owner)
+    return choice if same else None
+
+
 class RoundChoosing:
     choosing: Pending | None = None
+
+    def forget_choice(self: ChoosingRoom) -> None:
+        pending, self.choosing = self.choosing, None
+        if pending is not None and pending.timer is not None:
+            pending.timer.cancel()
 
     def round_choice_push(self: ChoosingRoom) -> RoundChoice | None:
         """The round choice the room waits for, as pushed (room_state carries it too)."""
@@ -95,16 +120,19 @@ class RoundChoosing:
         """A round ended and `nxt` is the rules' next round: whether the room now waits
         for a player's choice (False: start `nxt` as it is; a computer takes it at once)."""
         needed = self.game.round_choice(self.position)
-        if needed is None or self.seats[needed["player"]].computer:
+        if needed is None:
             return False
+        if self.seats[needed["player"]].computer:  # the rules' layout, recorded as its choice
+            self._start_round(nxt, as_choice(self.game, self.position, needed, nxt))
+            return True
         timeout = self.round_choice_timeout
         pending = Pending(needed, nxt, self.clock.now() + timeout if timeout > 0 else None)
         self.choosing = pending
         if timeout > 0:
-            pending.timer = self.clock.call_later(timeout, lambda: RoundChoosing._choice_due(self, pending))
+            pending.timer = self.clock.call_later(timeout, lambda: self._choice_due(pending))
         log.info("room %s: %s chooses the next round (%s)", self.code, SEAT_NAMES[needed["player"]],
                  needed["form"])
-        push = RoundChoosing.round_choice_push(self)
+        push = self.round_choice_push()
         assert push is not None
         self.broadcast(push)
         self.on_change(self)
@@ -115,12 +143,10 @@ class RoundChoosing:
         if self.choosing is not pending or self.finished:
             return
         log.info("room %s: no round choice in time, the rules' layout is played", self.code)
-        RoundChoosing._chosen(self, pending.default, None)
+        self._chosen(pending.default, as_choice(self.game, self.position, pending.needed, pending.default))
 
     def _chosen(self: ChoosingRoom, nxt: Position, choice: dict[str, Any] | None) -> None:
-        pending, self.choosing = self.choosing, None
-        if pending is not None and pending.timer is not None:
-            pending.timer.cancel()
+        self.forget_choice()
         self._start_round(nxt, choice)
         self.on_change(self)
         self.computer_turn()
@@ -142,7 +168,7 @@ class RoundChoosing:
             raise RoomError(ErrorCode.ILLEGAL_CHOICE, str(exc)) from None
         self.game.legal_moves(nxt)
         log.info("room %s: %s chose the next round: %s", self.code, SEAT_NAMES[seat], choice)
-        RoundChoosing._chosen(self, nxt, choice)
+        self._chosen(nxt, choice)
 
     def resume_choice(self: ChoosingRoom) -> None:
         """After a restart: a room stored between a round's end and its choice waits again
@@ -157,8 +183,8 @@ class RoundChoosing:
         except IllegalMove:
             return  # the round's result ends the game (end_if_over)
         self.game.legal_moves(nxt)
-        if not RoundChoosing.wait_for_choice(self, nxt):
-            self._start_round(nxt, None)
+        if not self.wait_for_choice(nxt):
+            self._start_round(nxt, None)  # (a round without a choice: not reached today)
 
 
 class ChoiceRooms(Protocol):

@@ -193,4 +193,5 @@ def record_info(row: GameRow, title: str) -> GameInfo:
     """What the text record says besides the moves."""
     return GameInfo(variant=row.variant, title=title, starter=row.starter, players=row.players,
                     moves=[m for _, m in row.moves], game_id=row.id, result=row.result, reason=row.reason,
-                    start=row.start, seats=[s for s, _ in row.moves])
+                    start=row.start, seats=[s for s, _ in row.moves],
+                    choices={ply: r["choice"] for ply, r in (row.rounds or {}).items() if r.get("choice")} or None)

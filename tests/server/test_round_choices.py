@@ -92,6 +92,25 @@ async def test_at_the_deadline_the_rules_layout_is_played(tmp_path: Path) -> Non
     assert started.state.blocked == default.blocked and started.state.board == default.board
     assert room.choosing is None and room.position.outcome is None
     _refused(ErrorCode.NO_CHOICE, room.choose_round, ann, {"fill": [0]})
+    # recorded as the choice that lays it out, so that the record replays past the round
+    row = room.store.game(room.game_id)  # type: ignore[attr-defined]
+    assert row.rounds[len(BECHI)]["choice"] == {"fill": ann.of_type("round_choice")[-1].default}
+
+
+async def test_a_game_ended_while_a_choice_waits_leaves_none_to_its_rematch(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, variant="bechi_mg")
+    ann, bob = seat_both(room)
+    await _to_round_end(room)
+    room.resign(bob)
+    assert room.finished and room.room_state(0).round_choice is None
+    _refused(ErrorCode.NO_CHOICE, room.choose_round, ann, {"fill": [0]})
+    await room.rematch(ann)
+    await room.rematch(bob)
+    assert not room.finished and room.choosing is None
+    room.check_can_move(room.position.turn, None)  # moves are not held up by the old choice
+    clock.advance(120)  # nor does the old deadline start anything
+    assert not ann.of_type("round_started")
 
 
 async def test_a_computer_chooser_takes_the_rules_layout_at_once(tmp_path: Path) -> None:
