@@ -4,6 +4,7 @@
 
 import { Analyses, analysisText } from "./analysis.js";
 import { renderAway } from "./away.js";
+import { renderChoice } from "./choice.js";
 import { BoardView } from "./board.js";
 import { loadPositions } from "./history.js";
 import { renderMoveList } from "./movelist.js";
@@ -358,5 +359,6 @@ export class RoomView {
     renderMoves((ply) => this.showMove(ply));
     renderResult();
     renderButtons();
+    renderChoice();
   }
 }
