@@ -6,15 +6,18 @@ replays a choice made and waits again for one not made yet."""
 from __future__ import annotations
 
 import json
+import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.protocol.messages import ErrorCode
 from mancala.rules.loading import config_paths, load_variant
 from mancala_client.api import MancalaClient, ServerError
+from mancala_server.app import running
 from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
 from tests.server.fakes import FakeClock, FakeMember
@@ -185,3 +188,84 @@ async def test_choose_round_over_the_wire(url: str) -> None:
     finally:
         for c in (south, north, watcher):
             await c.close()
+
+
+def _moves_to_a_choice(variant: str) -> tuple[list[Any], dict[str, Any]]:
+    """Random moves (seeded) from South's start to a round's end that asks for a choice."""
+    game = Game(load_variant(variant))
+    for seed in range(300):
+        rng = random.Random(seed)
+        pos, moves = game.start(0), []
+        while pos.outcome is None and len(moves) < 200:
+            move = rng.choice(game.legal_moves(pos))
+            moves.append(move)
+            pos = game.play(pos, move)
+        needed = game.round_choice(pos) if pos.outcome is not None and pos.outcome.kind.ends_round else None
+        if needed is not None:
+            return moves, needed
+    raise AssertionError(f"no round choice found in {variant}")
+
+
+@pytest.mark.parametrize("variant", ["adi", "giuthi_mg"])
+async def test_own_and_layout_choices_start_the_round_as_chosen(tmp_path: Path, variant: str) -> None:
+    """UCHOWN (adi: the winner picks their holes of the shared row) and UMOVE (giuthi_mg:
+    the loser lays out their row, the winner's mirrors it)."""
+    moves, needed = _moves_to_a_choice(variant)
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, variant=variant)
+    people = seat_both(room)
+    ended = room.game.start(0)
+    for move in moves:
+        await room.play_for(room.position.turn, move, None)
+        ended = room.game.play(ended, move)
+    push = people[0].of_type("round_choice")[-1]
+    chooser = people[needed["player"]]
+    assert push.seat == needed["player"] and push.form == needed["form"]
+    if push.form == "own":
+        assert push.count == needed["count"] and push.holes == needed["holes"]
+        choice = {"own": [h for h in reversed(push.holes)][: push.count]}
+        _refused(ErrorCode.ILLEGAL_CHOICE, room.choose_round, chooser, {"own": push.holes[: push.count + 1]})
+    else:
+        assert push.seeds == needed["seeds"] and len(push.holes) == needed["holes"]
+        counts = [1] * needed["holes"]
+        counts[0] = max(needed["min_move"] or 1, 1)
+        choice = {"layout": counts}
+        _refused(ErrorCode.ILLEGAL_CHOICE, room.choose_round, chooser, {"layout": [0] * needed["holes"]})
+        _refused(ErrorCode.ILLEGAL_CHOICE, room.choose_round, chooser,
+                 {"layout": [needed["seeds"]] * needed["holes"]})
+    room.choose_round(chooser, choice)
+    expected = room.game.next_round(ended, choice)
+    started = people[0].of_type("round_started")[-1]
+    assert started.state.board == expected.board and started.state.owners == room.game.owners_json(expected)
+    assert started.state.stores == expected.stores
+
+
+async def test_a_restarted_server_asks_again_and_takes_the_choice(make_settings: Any) -> None:
+    """The whole server stopped while South chooses: back up, the room waits again (a new
+    deadline), South's page gets the choice in the room_state, and the choice goes in."""
+    settings = make_settings(round_choice_timeout=30.0)
+    async with running(settings) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        south = await MancalaClient.connect(url, name="ann")
+        north = await MancalaClient.connect(url, name="bob")
+        granted = await south.create_room("bechi_mg", seat=0)
+        await north.join(granted.room)
+        for ply, move in enumerate(BECHI):
+            await (south, north)[ply % 2].move(granted.room, move, ply)
+        push = await south.next_event("round_choice")
+        await south.close()
+        await north.close()
+    async with running(settings) as server:
+        url = f"ws://127.0.0.1:{server.port}/ws"
+        south = await MancalaClient.connect(url, name="ann")
+        try:
+            back = await south.reconnect(granted.room, granted.token)
+            assert back.ply == len(BECHI) and back.status == "playing"
+            assert back.round_choice is not None and back.round_choice.seat == 0
+            assert back.round_choice.default == push.default and back.round_choice.deadline_ms > 29_000
+            pick = next(h for h in push.holes if h not in push.default)
+            await south.choose_round(granted.room, {"fill": [pick]})
+            started = await south.next_event("round_started")
+            assert not started.state.blocked[pick]
+        finally:
+            await south.close()
