@@ -9,6 +9,12 @@ import { SEAT_NAMES, errorText, holeLetter, playerName } from "./text.js";
 const WHAT = { fill: "which holes of their row are filled", own: "which holes of the shared row are theirs",
   layout: "how their row is laid out" };
 let ticker = null;
+let pickedHook = () => renderChoice(); // the room view's render once app.js wires it (board and panel)
+
+/** The whole room drawn again after a pick (the board shows picked holes too). */
+export function onPicked(hook) {
+  pickedHook = hook;
+}
 
 /** A round_choice (pushed, or in a room_state) kept with the room; null clears it. */
 export function setChoice(room, msg) {
@@ -36,6 +42,13 @@ function mine() {
   return room && room.choice && room.status !== "finished" && room.you === room.choice.seat ? room.choice : null;
 }
 
+/** The holes this page's seat may pick on the board now: hole -> picked (null: none). */
+export function choicePicks() {
+  const choice = mine();
+  if (!choice || choice.form === "layout") return null;
+  return new Map(choice.holes.map((hole) => [hole, choice.picked.includes(hole)]));
+}
+
 /** A board hole clicked: toggles it in a fill/own choice of this page's seat (true: taken). */
 export function pickHole(index) {
   const choice = mine();
@@ -44,7 +57,7 @@ export function pickHole(index) {
   if (at >= 0) choice.picked.splice(at, 1);
   else choice.picked.push(index);
   announce(`${holeLetter(index, app.room.holes)} ${at >= 0 ? "unpicked" : "picked"}: ${choice.picked.length} of ${choice.count}.`);
-  renderChoice();
+  pickedHook();
   return true;
 }
 
