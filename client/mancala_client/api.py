@@ -168,6 +168,10 @@ class MancalaClient:
     async def move(self, room: str, move: Any, ply: int | None = None) -> Any:
         return await self.request({"type": "move", "room": room, "move": move, "ply": ply})
 
+    async def choose_round(self, room: str, choice: dict[str, list[int]]) -> Any:
+        """The next round's layout, as a round_choice push asked: {"fill"|"layout"|"own": [...]}."""
+        return await self.request({"type": "choose_round", "room": room, "choice": choice})
+
     async def resign(self, room: str) -> Any:
         return await self.request({"type": "resign", "room": room})
 

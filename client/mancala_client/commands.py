@@ -19,6 +19,7 @@ from mancala_client.compete_commands import CompeteCommands, compete_help
 from mancala_client.console import Output
 from mancala_client.help_text import Section, format_help, help_width
 from mancala_client.moves import SEAT_NAMES, MoveInputError, legal_text, move_text, parse_move
+from mancala_client.round_words import choice_from_words, choice_hint
 from mancala_client.screen import Screen
 from mancala_client.session import NotConnected, Session
 from mancala_client.tourney_terminal import TourneyTerminal, tourney_help
@@ -55,6 +56,8 @@ def help_sections(saved: str) -> list[Section]:
             ("claim", "claim the win once your opponent has been away too long (or keep waiting: "
              "they may still come back)"),
             ("swap", "(swap rule) take the side that made the first move, instead of moving"),
+            ("choose a c   choose 2 2 1 1", "between rounds, when the server asks you: the holes to fill "
+             "or to own (their letters), or your row's layout (seeds a hole, from your left)"),
             ("leave", "leave the room"),
             ("help", "this text"),
             ("quit", "leave the client (your seat stays yours for a while)"),
@@ -92,6 +95,7 @@ class Commands:
             "resign": self.resign,
             "claim": self.claim,
             "swap": self.swap,
+            "choose": self.choose, "layout": self.choose,
             "rematch": self.rematch,
             "leave": self.leave,
             "quit": self.quit, "exit": self.quit, "bye": self.quit,
@@ -336,6 +340,21 @@ class Commands:
             self.out.say("There is no game going on: nothing to swap.")
         elif status is not None:  # the server judges whether the swap rule allows it now
             await self.session.swap()
+
+    async def choose(self, args: list[str]) -> None:
+        """The next round's layout (round_choice): hole letters, or seeds a hole."""
+        if self._my_status() is None:
+            return
+        asked = self.screen.round_choice
+        if asked is None:
+            self.out.say("Nobody is choosing a round's layout now.")
+            return
+        try:
+            choice = choice_from_words(asked, args, self.screen.view.holes if self.screen.view else 0)
+        except ValueError as exc:
+            self.out.say(f"{exc} ({choice_hint(asked)})")
+            return
+        await self.session.choose_round(choice)
 
     async def rematch(self, args: list[str]) -> None:
         status = self._my_status()

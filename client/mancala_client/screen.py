@@ -17,6 +17,7 @@ from mancala_client.compete_screen import CompeteScreen
 from mancala_client.console import Output
 from mancala_client.move_words import rings
 from mancala_client.moves import SEAT_NAMES, events_of
+from mancala_client.round_words import choice_lines
 from mancala_client.session import Notice, Session
 from mancala_client.wording import describe_error, room_line
 
@@ -42,10 +43,12 @@ class Screen:
         self.view: BoardView | None = None  # the room the player is in (None: the lobby)
         self.history: list[tuple[int, Any, list[dict[str, Any]] | None]] = []  # seat, move, events
         self.over_shown = False
+        self.round_choice: Any = None  # the round_choice the room waits for (round_words.py)
         self.handlers: dict[str, Callable[[Any], None]] = {
             "room_state": self.on_room_state,
             "move_made": self.on_move_made,
             "round_started": self.on_round_started,
+            "round_choice": self.on_round_choice,
             "player_status": self.on_player_status,
             "spectators": self.on_spectators,
             "game_over": self.on_game_over,
@@ -102,6 +105,9 @@ class Screen:
         if msg.you is not None:
             self.session.seat_moved(msg.you)
         self.draw()
+        self.round_choice = None
+        if getattr(msg, "round_choice", None) is not None:
+            self.on_round_choice(msg.round_choice)
         if msg.status == "finished" and msg.you is not None:
             self.out.say("Type `rematch` for another game, or `leave`.")
         away = [i for i, s in enumerate(msg.seats) if s.claimable and i != msg.you]
@@ -130,6 +136,16 @@ class Screen:
         if over or rings(v.last_events, msg.seat):
             self.out.bell()
 
+    def on_round_choice(self, msg: Any) -> None:
+        if not self._mine(msg):
+            return
+        assert self.view is not None
+        self.round_choice = msg
+        for line in choice_lines(msg, self.view.you):
+            self.out.say(line)
+        if msg.seat == self.view.you:
+            self.out.bell()
+
     def on_round_started(self, msg: Any) -> None:
         if not self._mine(msg):
             return
@@ -137,7 +153,9 @@ class Screen:
         assert v is not None
         v.state = msg.state.model_dump()
         v.ply = msg.ply
-        self.out.say("The round is over: a new round starts.")
+        chosen, self.round_choice = self.round_choice, None
+        self.out.say("The next round starts, laid out as chosen." if chosen is not None
+                     else "The round is over: a new round starts.")
         self.draw()
 
     def on_player_status(self, msg: Any) -> None:

@@ -234,6 +234,10 @@ class Session:
         """The swap rule: take over the side that made the first move."""
         return await self.request({"type": "swap", "room": self.room})
 
+    async def choose_round(self, choice: dict[str, list[int]]) -> Any:
+        """The next round's layout, when a round_choice asked this seat for it."""
+        return await self.request({"type": "choose_round", "room": self.room, "choice": choice})
+
     async def rematch(self) -> Any:
         return await self.request({"type": "rematch", "room": self.room})
 

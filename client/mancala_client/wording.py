@@ -37,6 +37,8 @@ ERROR_HINTS = {
     "not_rated_here": "That game is not rated against the computer (its first move decides it): play it casual",
     "no_such_tournament": "There is no such tournament",
     "tournament_closed": "That tournament is not taking this now (it is over, full, or started)",
+    "no_choice": "There is no round choice for you to make now",
+    "illegal_choice": "The rules do not allow that choice of the next round",
     # competitive play (the page's words, client/mancala_client/web/text.js, said the terminal's way)
     "not_identified": "That needs a known player (you play as a guest: start without --guest)",
     "name_taken": "Another player already has that name",

@@ -81,7 +81,7 @@ from mancala_server.tourney_lease import TourneyLeases
 
 log = logging.getLogger("mancala_server")
 ROOM_REQUESTS = frozenset({"join_room", "spectate", "reconnect", "move", "swap", "resign", "claim_win", "rematch",
-                           "leave"}) | ROOM_TYPES
+                           "leave", "choose_round"}) | ROOM_TYPES
 FORWARD_TRIES = 4
 
 

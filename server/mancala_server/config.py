@@ -18,6 +18,9 @@ class Settings:
     # seconds a player of a timed game has for their first move; no clock runs until both
     # players have moved, and a first move not made in time aborts the game (match.py)
     first_move_timeout: float = 30.0
+    # seconds a player has to choose the next round's layout (round_fill UCHOOSE, UMOVE,
+    # UCHOWN); then the rules' own layout is played (room_choice.py). 0: no deadline
+    round_choice_timeout: float = 60.0
     # a room nobody is connected to is dropped from memory after this
     empty_room_ttl: float = 600.0
     # protocol limits

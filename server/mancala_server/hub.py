@@ -72,6 +72,7 @@ from mancala_server.puzzle_mining import PuzzleMiner
 from mancala_server.rate_limits import Limits, LocalLimits
 from mancala_server.request_ids import echoable_id
 from mancala_server.room import Room
+from mancala_server.room_choice import choice_handlers
 from mancala_server.room_journals import RoomJournals
 from mancala_server.room_ports import Deliver, Member, RoomError
 from mancala_server.room_states import RoomStates
@@ -142,7 +143,7 @@ class Hub:
         }
         # identity, offers, chat, challenges (compete_hub.py); tournaments (tourneys.py)
         self.competition, self.tournaments = Competition(self), Tournaments(self)
-        self.handlers.update(self.competition.handlers() | self.tournaments.handlers())
+        self.handlers.update(self.competition.handlers() | self.tournaments.handlers() | choice_handlers(self))
         assert set(self.handlers) == CLIENT_TYPES
 
     def unready(self) -> str:
@@ -221,7 +222,7 @@ class Hub:
                     on_change=self.room_changed, abandon_timeout=self.settings.abandon_timeout,
                     clock=self.clock, deliver=journal.deliver, rules=None if here else self.rules,
                     count_interval=self.settings.lobby_interval, first_move_timeout=self.settings.first_move_timeout)
-        room.turn_hook = self.computers.schedule
+        room.turn_hook, room.round_choice_timeout = self.computers.schedule, self.settings.round_choice_timeout
         room.on_move = self.count_move
         self.competition.prepare(room)
         self.rooms[code] = room

@@ -48,6 +48,7 @@ from mancala_server.next_round import next_round_or_none
 from mancala_server.ratings import Settled, computer_rating
 from mancala_server.room_absence import AbsenceRules
 from mancala_server.room_chat import RoomChat
+from mancala_server.room_choice import ROUND_CHOICE_TIMEOUT, RoundChoosing
 from mancala_server.room_offers import OfferActions
 from mancala_server.room_ports import Deliver, Member, RoomError, RoomStore, layout
 from mancala_server.rules_worker import RulesTimeout, RulesWorkers, playable_start
@@ -61,7 +62,7 @@ log = logging.getLogger("mancala_server")
 COUNT_FRAMES = 250  # spectator-count pushes to a room's people per count_interval, at most
 
 
-class Room(AbsenceRules, OfferActions):
+class Room(AbsenceRules, OfferActions, RoundChoosing):
     def __init__(self, code: str, variant_name: str, variant_json: dict[str, Any], variant: Variant,
                  *, public: bool, store: RoomStore, on_change: Callable[[Room], None],
                  abandon_timeout: float, clock: Clock, deliver: Deliver,
@@ -111,6 +112,7 @@ class Room(AbsenceRules, OfferActions):
         # inside _finish: ratings settled at once, told after the game_over (None: at once)
         self._ratings_wait: list[Rerated] | None = None
         self.chat = RoomChat(self)  # players' and spectators' chat (room_chat.py)
+        self.round_choice_timeout = ROUND_CHOICE_TIMEOUT  # the hub's setting (room_choice.py)
 
     # ---- views --------------------------------------------------------------------
 
@@ -149,7 +151,7 @@ class Room(AbsenceRules, OfferActions):
                          pie=self.match.pie, swapped=self.match.swapped,
                          share_key=None if self.public or self.game_id is None else share_key(self.code, self.game_id),
                          outcome=self.ending[0].to_json() if self.ending else None,
-                         reason=self.ending[1] if self.ending else None)
+                         reason=self.ending[1] if self.ending else None, round_choice=self.round_choice_push())
 
     def clients(self) -> set[Member]:
         out = set(self.spectators)
@@ -201,6 +203,7 @@ class Room(AbsenceRules, OfferActions):
         self.result = None
         self.ending = None
         self.finished = False
+        self.forget_choice()  # one left from a game that ended while it waited
         self.game_id = self.store.new_game(self.code, self.variant_name, self.variant_json, starter,
                                            [s.name for s in self.seats], layout(position))
         self.first = position
@@ -233,6 +236,7 @@ class Room(AbsenceRules, OfferActions):
             for held, player in zip(self.seats, game.match.terms.players, strict=True):
                 held.player = player
         self.match.restore(game.match)
+        self.resume_choice()  # stored between a round's end and its choice: it waits again
 
     # ---- seats ----------------------------------------------------------------------
 
@@ -374,6 +378,9 @@ class Room(AbsenceRules, OfferActions):
             raise RoomError(ErrorCode.GAME_OVER, f"room {self.code}: the game is over")
         if self.status != "playing":
             raise RoomError(ErrorCode.NOT_YOUR_TURN, f"room {self.code}: waiting for an opponent")
+        if self.choosing is not None:
+            raise RoomError(ErrorCode.NOT_YOUR_TURN, f"{SEAT_NAMES[self.choosing.needed['player']]} "
+                                                     "is choosing the next round's layout")
         if self.position.turn != seat:
             raise RoomError(ErrorCode.NOT_YOUR_TURN,
                             f"it is {SEAT_NAMES[self.position.turn]}'s turn, you are {SEAT_NAMES[seat]}")
@@ -477,7 +484,7 @@ class Room(AbsenceRules, OfferActions):
         restore too: a server killed between a move's commit and the game end's came back
         with a room nobody could ever move in again, and a game never recorded as ended."""
         pos = self.position
-        if self.finished:
+        if self.finished or self.choosing is not None:
             return
         if pos.outcome is None:
             if not self.game.legal_moves(pos):
@@ -489,14 +496,19 @@ class Room(AbsenceRules, OfferActions):
             self._finish(game_end(pos.outcome), "rules", self._describe(pos))
 
     def _next_round(self, nxt: Position | None) -> None:
-        """A round ended: the next one starts at once (its layout follows from the rules)."""
+        """A round ended: the next one starts at once (its layout follows from the rules),
+        or once a player chose its layout (room_choice.py)."""
         if nxt is None:  # the next round cannot start: the round's result ends the game
             outcome = self.position.outcome
             assert outcome is not None
             self._finish(game_end(outcome), "rules", self._describe(self.position))
-            return
+        elif not self.wait_for_choice(nxt):
+            self._start_round(nxt, None)
+
+    def _start_round(self, nxt: Position, choice: dict[str, Any] | None) -> None:
+        """The next round starts from `nxt`, stored first (with the player's choice, if any)."""
         assert self.game_id is not None
-        self.store.add_round(self.game_id, len(self.moves), layout(nxt))
+        self.store.add_round(self.game_id, len(self.moves), layout(nxt) | ({} if choice is None else {"choice": choice}))
         self.position = nxt
         self.match.turn_changed()
         log.info("room %s: a new round starts", self.code)
@@ -517,7 +529,7 @@ class Room(AbsenceRules, OfferActions):
     def computer_turn(self) -> None:
         """Hand the turn to the computer when its seat is to move."""
         if self.turn_hook is not None and not self.finished and self.status == "playing" \
-                and self.seats[self.position.turn].computer:
+                and self.choosing is None and self.seats[self.position.turn].computer:
             self.turn_hook(self)
 
     def _describe(self, pos: Position) -> str:
@@ -542,6 +554,11 @@ class Room(AbsenceRules, OfferActions):
     def end(self, ending: Ending) -> None:
         """End the game as the match decided (on time, by agreement)."""
         self._finish(ending.outcome, ending.reason, ending.words)
+
+    def _take_back(self, ply: int) -> None:
+        if self.choosing is not None:  # the round's end stands once its choice is asked for
+            raise RoomError(ErrorCode.NO_TAKEBACK, "moves cannot be taken back while the next round is chosen")
+        super()._take_back(ply)
 
     def computer_budget(self, cap_ms: int) -> int:
         return self.match.computer_budget(cap_ms)

@@ -59,10 +59,16 @@ def _moves(game: Game, row: GameRow, pos: Position,
         pos, events = game.play_events(pos, move)
         nxt = None
         if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
-            nxt = next_round_or_none(game, pos)
-            if nxt is not None and ply + 1 in rounds:  # as drawn then, not drawn anew
-                nxt.board, nxt.stores, nxt.legal = (list(rounds[ply + 1]["board"]),
-                                                    list(rounds[ply + 1]["stores"]), None)
+            laid = rounds.get(ply + 1)
+            if laid is None and ply + 1 == len(row.moves) and game.round_choice(pos) is not None:
+                nxt = None  # stored while a player chose the next round: the room waits again
+            elif laid is not None and laid.get("choice") is not None:
+                nxt = game.next_round(pos, laid["choice"])  # as the player chose it (room_choice.py)
+                game.legal_moves(nxt)
+            else:
+                nxt = next_round_or_none(game, pos)
+            if nxt is not None and laid is not None:  # as drawn then, not drawn anew
+                nxt.board, nxt.stores, nxt.legal = list(laid["board"]), list(laid["stores"]), None
         yield ply, pos, nxt, events
         if nxt is not None:
             pos = nxt
@@ -187,4 +193,5 @@ def record_info(row: GameRow, title: str) -> GameInfo:
     """What the text record says besides the moves."""
     return GameInfo(variant=row.variant, title=title, starter=row.starter, players=row.players,
                     moves=[m for _, m in row.moves], game_id=row.id, result=row.result, reason=row.reason,
-                    start=row.start, seats=[s for s, _ in row.moves])
+                    start=row.start, seats=[s for s, _ in row.moves],
+                    choices={ply: r["choice"] for ply, r in (row.rounds or {}).items() if r.get("choice")} or None)

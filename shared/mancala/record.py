@@ -51,6 +51,8 @@ class GameInfo:
     reason: str | None = None  # rules, resign, forfeit
     start: dict[str, Any] | None = None  # the first board and stores as played
     seats: list[int] | None = None  # who played each move (needed only without a Game)
+    # the round choices (round_fill UCHOOSE, UMOVE, UCHOWN) by the ply their round starts at
+    choices: dict[int, dict[str, Any]] | None = None
 
 
 def replay_request(variant_json: dict[str, Any], info: GameInfo) -> dict[str, Any]:
@@ -58,6 +60,8 @@ def replay_request(variant_json: dict[str, Any], info: GameInfo) -> dict[str, An
     request: dict[str, Any] = {"config": variant_json, "starter": info.starter, "moves": info.moves}
     if info.start is not None:  # the layout as played (a RANDOM one is drawn once)
         request["position"] = {"board": list(info.start["board"]), "stores": list(info.start["stores"])}
+    if info.choices:  # added to the contract: replayed by `mancala replay` (docs/notation.md)
+        request["choices"] = {str(ply): choice for ply, choice in sorted(info.choices.items())}
     return request
 
 
@@ -146,8 +150,8 @@ def _start(game: Game, info: GameInfo) -> Position:
 
 
 def _next_round(game: Game, pos: Position, laid_out: dict[str, Any] | None) -> Position | None:
-    try:
-        nxt = game.next_round(pos)
+    try:  # with the player's choice where one was made (server room_choice.py)
+        nxt = game.next_round(pos, (laid_out or {}).get("choice"))
     except IllegalMove:
         return None
     if laid_out is not None:  # as drawn then (a RANDOM next round), not drawn anew

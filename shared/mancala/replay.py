@@ -11,7 +11,7 @@ import json
 import re
 import sys
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import IO, TYPE_CHECKING, Any
 
 from mancala.rules.errors import VariantError
@@ -87,6 +87,7 @@ class Request:
     start: Position
     moves: list[Any]
     final_only: bool
+    choices: dict[int, Any] = field(default_factory=dict)  # added: round choices by ply
 
 
 def _int_field(raw: dict[str, Any], name: str, default: int | None, choices: tuple[int, ...] | None = None) -> int | None:
@@ -108,7 +109,7 @@ def parse_request(raw: Any, *, remember: bool = False) -> Request:
         raise BadRequest(f"not valid JSON: {raw.text!r}")
     if not isinstance(raw, dict):
         raise BadRequest("a request must be a JSON object")
-    known = {"config", "starter", "moves", "seed", "position", "output"}
+    known = {"config", "starter", "moves", "seed", "position", "output", "choices"}
     extra = sorted(set(raw) - known)
     if extra:
         raise BadRequest(f"unknown request field(s): {', '.join(extra)}")
@@ -129,7 +130,15 @@ def parse_request(raw: Any, *, remember: bool = False) -> Request:
     else:
         start = game.start(starter or 0, seed=seed, **_position_fields(position, game.size))
         _set_bearing(game, start, position.get("bearing"))
-    return Request(game, start, moves, output == "final")
+    return Request(game, start, moves, output == "final", _choices(raw.get("choices", {})))
+
+
+def _choices(raw: Any) -> dict[int, Any]:
+    """`choices` (our addition to the contract): the round choices of a game played online,
+    {"<ply the next round starts at>": {"fill"|"layout"|"own": [...]}} (docs/notation.md)."""
+    if not isinstance(raw, dict) or not all(isinstance(k, str) and k.isdigit() for k in raw):
+        raise BadRequest('choices must be an object {"<ply>": {"fill"|"layout"|"own": [...]}}')
+    return {int(k): v for k, v in raw.items()}
 
 
 _GAMES: dict[tuple[str, str], Game] = {}
@@ -243,7 +252,14 @@ def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True,
         if not req.final_only:
             emit(last)
         if pos.outcome is not None and pos.outcome.kind in ROUND_KINDS:
-            nxt = advance_round(game, pos)
+            try:
+                nxt = advance_round(game, pos, req.choices.get(applied))
+            except IllegalMove as exc:
+                message = f"round choice at ply {applied}: {exc}"
+                error = {"code": "illegal_move", "message": message}
+                err.write(f"illegal round choice: {message}\n")
+                status = EXIT_ILLEGAL
+                break
             if nxt is None:
                 break  # a player chooses the next layout (no move form here): the replay ends
             pos = nxt
@@ -260,12 +276,15 @@ def run_request(raw: Any, out: IO[str], err: IO[str], *, c_core: bool = True,
     return status
 
 
-def advance_round(game: Game, pos: Position) -> Position | None:
+def advance_round(game: Game, pos: Position, choice: Any = None) -> Position | None:
     """The next round's start after a ROUND_* line, or None where the replay ends: with
-    round_fill UCHOOSE, UMOVE or UCHOWN, where the next round starts from something no
-    replay reproduces (random numbers, a LOSER_ONLY layout), or when it cannot start."""
+    round_fill UCHOOSE, UMOVE or UCHOWN unless the request's `choices` gives the player's
+    choice (an illegal one raises IllegalMove), where the next round starts from something
+    no replay reproduces (random numbers, a LOSER_ONLY layout), or when it cannot start."""
     from mancala.engine.game import IllegalMove
 
+    if game.user_fill and choice is not None and not game.next_round_outside(pos):
+        return game.next_round(pos, choice)
     if game.user_fill or game.next_round_outside(pos):
         return None
     try:

@@ -180,9 +180,13 @@ export class BoardView {
     if (captured) words.push("captured");
     if (best) words.push("the computer's best move");
     if (kinds) words.push(directional ? "playable, choose a direction" : "playable");
+    // a hole this player may pick for the next round (choice.js): true picked, false not
+    const pick = view.picks ? view.picks.get(index) : undefined;
+    if (pick !== undefined) words.push(pick ? "picked for the next round" : "may be picked for the next round");
 
     const classes = ["hole", `side-${side}`];
     if (kinds) classes.push("legal");
+    if (pick !== undefined) classes.push(pick ? "pickable picked" : "pickable");
     if (last) classes.push("last");
     if (captured) classes.push("captured");
     if (best) classes.push("best");
@@ -200,7 +204,8 @@ export class BoardView {
       "data-seeds": count,
       "data-legal": kinds ? kinds.join(" ") : undefined,
       "aria-label": words.join(", "),
-      "aria-disabled": kinds ? undefined : "true",
+      "aria-disabled": kinds || pick !== undefined ? undefined : "true",
+      "aria-pressed": pick === undefined ? undefined : String(pick),
       tabindex: index === this.focusIndex ? "0" : "-1",
     },
     // the count has its own line above the seeds, and the letter sits under the hole:

@@ -2,6 +2,7 @@
 // app.room (or the lobby), redraws, and says what happened.
 
 import { noteGrace } from "./away.js";
+import { setChoice } from "./choice.js";
 import { moveEffects } from "./effects.js";
 import { setGameKey } from "./gamekey.js";
 import { annotate, loadPositions } from "./history.js";
@@ -39,6 +40,7 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
         outcome: msg.outcome ?? msg.state.outcome, reason: msg.reason ?? null, gameId: msg.game_id, states: new Map([[msg.ply, msg.state]]),
         shareKey: msg.share_key ?? null, clock: msg.clock ?? null, rated: Boolean(msg.rated), pie: Boolean(msg.pie),
       };
+      setChoice(app.room, msg.round_choice ?? null);
       setGameKey(app.room.shareKey, app.room.gameId);
       annotate(app.room.moves, app.room.states); // from their events, where the server sent them
       app.viewPly = null;
@@ -102,9 +104,19 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
       roomView.render();
     },
 
+    round_choice(msg) {
+      const room = app.room;
+      if (!room || room.code !== msg.room) return;
+      setChoice(room, msg);
+      roomView.render();
+      const who = msg.seat === room.you ? "You choose" : `${SEAT_NAMES[msg.seat]} chooses`;
+      announce(`The round is over. ${who} the next round's layout.`);
+    },
+
     round_started(msg) {
       const room = app.room;
       if (!room || room.code !== msg.room) return;
+      setChoice(room, null);
       room.state = msg.state;
       room.outcome = null;
       roomView.render();

@@ -3,6 +3,7 @@
 // the page offers only the legal ones it was sent.
 
 import { legalByHole } from "./board.js";
+import { pickHole } from "./choice.js";
 import { $, announce, hideNotice, refuse, showError, twoStep } from "./notice.js";
 import { canMove, caughtUp } from "./room.js";
 import { play } from "./sound.js";
@@ -45,7 +46,7 @@ export class RoomActions {
   }
 
   hole(index) {
-    if (!app.room) return;
+    if (!app.room || pickHole(index)) return; // a hole picked for the next round (choice.js)
     const choices = options(index);
     if (!choices) {
       explainRefusal(index);

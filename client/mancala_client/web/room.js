@@ -4,6 +4,7 @@
 
 import { Analyses, analysisText } from "./analysis.js";
 import { renderAway } from "./away.js";
+import { choicePicks, renderChoice } from "./choice.js";
 import { BoardView } from "./board.js";
 import { loadPositions } from "./history.js";
 import { renderMoveList } from "./movelist.js";
@@ -337,7 +338,7 @@ export class RoomView {
       holes: room.holes, state: shown.state, you: room.you, bottom, canMove: !shown.past && canMove(),
       lastHole: shown.move ? moveHole(shown.move.move) : null, captured: shown.move?.effects?.capturedHoles,
       path: shown.path,
-      pending: app.pending, counts: pref("counts"), bestHole,
+      pending: app.pending, counts: pref("counts"), bestHole, picks: shown.past ? null : choicePicks(),
     });
     $("viewing").hidden = !shown.past;
     if (shown.past) {
@@ -358,5 +359,6 @@ export class RoomView {
     renderMoves((ply) => this.showMove(ply));
     renderResult();
     renderButtons();
+    renderChoice();
   }
 }

@@ -41,6 +41,8 @@ export const ERROR_TEXT = {
   not_rated_here: "This game is not rated against the computer: its first move decides it. Play it casual, or rated against a person.",
   no_such_tournament: "There is no such tournament.",
   tournament_closed: "That tournament is not taking this now: it is over, full, or has started.",
+  no_choice: "There is no round choice for you to make now.",
+  illegal_choice: "The rules do not allow that choice of the next round.",
 };
 
 export function errorText(code, detail) {

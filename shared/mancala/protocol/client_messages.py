@@ -118,6 +118,15 @@ class MakeMove(_Request):
     ply: SafeInt | None = None  # the ply the client saw; a stale one is refused
 
 
+class ChooseRound(_Request):
+    """The chooser's choice of the next round's layout (a round_choice push asked for it):
+    {"fill": [hole, ...]}, {"layout": [seeds, ...]} or {"own": [hole, ...]}."""
+
+    type: Literal["choose_round"] = "choose_round"
+    room: RoomCode
+    choice: dict[Literal["fill", "layout", "own"], Annotated[list[SafeInt], Field(max_length=64)]]
+
+
 class Swap(_Request):
     """The swap ("pie") rule: the second player, before their first move, takes over the
     side that moved first; the first player then plays the other side, and moves now."""
@@ -250,7 +259,7 @@ COMPETITIVE_REQUESTS = (Identify, Rename, TransferCode, RedeemTransfer, OfferDra
                         AnswerTakeback, Chat, Mute, Challenge, AnswerChallenge, PuzzleAnswer)
 ClientMessage = Annotated[
     Hello | ListVariants | SubscribeLobby | UnsubscribeLobby | CreateRoom | JoinRoom | Spectate
-    | Reconnect | QuickPair | MakeMove | Swap | Resign | ClaimWin | Rematch | Leave | Ping
+    | Reconnect | QuickPair | MakeMove | ChooseRound | Swap | Resign | ClaimWin | Rematch | Leave | Ping
     | Identify | Rename | TransferCode | RedeemTransfer | OfferDraw | AnswerDraw | OfferTakeback
     | AnswerTakeback | Chat | Mute | Challenge | AnswerChallenge | PuzzleAnswer
     | CreateTournament | JoinTournament | LeaveTournament | WatchTournament | StartTournament,
@@ -277,6 +286,6 @@ def validate_client(data: dict[str, Any], text: str | None = None) -> Any:
 CLIENT_TYPES = frozenset(
     m.model_fields["type"].default
     for m in (Hello, ListVariants, SubscribeLobby, UnsubscribeLobby, CreateRoom, JoinRoom, Spectate,
-              Reconnect, QuickPair, MakeMove, Swap, Resign, ClaimWin, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS,
+              Reconnect, QuickPair, MakeMove, ChooseRound, Swap, Resign, ClaimWin, Rematch, Leave, Ping, *COMPETITIVE_REQUESTS,
               *TOURNEY_REQUESTS)
 )

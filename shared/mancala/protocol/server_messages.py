@@ -60,6 +60,9 @@ class ErrorCode(StrEnum):
     NOT_RATED_HERE = "not_rated_here"  # rated terms this game cannot be fair under (docs/competitive.md)
     NO_SUCH_TOURNAMENT = "no_such_tournament"  # never made, or long finished
     TOURNAMENT_CLOSED = "tournament_closed"  # finished, full, or not taking this request now
+    # choices between rounds
+    NO_CHOICE = "no_choice"  # choose_round when no round choice waits, or it is the other seat's
+    ILLEGAL_CHOICE = "illegal_choice"  # a round choice the rules do not allow; nothing changed
 
 
 class Error(WireModel):
@@ -187,6 +190,24 @@ class MoveRecord(WireModel):
     events: list[MoveEvent] | None = None
 
 
+class RoundChoice(WireModel):
+    """A round ended and a player chooses the next round's layout (round_fill UCHOOSE,
+    UMOVE, UCHOWN): pushed to the whole room; only `seat` answers, with choose_round.
+    Until then nobody moves; at the deadline the rules' own layout (`default`) is played."""
+
+    type: Literal["round_choice"] = "round_choice"
+    room: str
+    ply: int  # the ply the next round starts at
+    seat: int  # who chooses
+    form: Literal["fill", "layout", "own"]
+    holes: list[int]  # the row the choice is about (board indexes)
+    count: int | None = None  # fill, own: how many holes to pick
+    seeds: int | None = None  # layout: the seeds the chooser lays out (the rest go to their store)
+    min_move: int | None = None  # layout: one hole needs at least this many seeds
+    default: list[int]  # what the rules lay out when nobody chooses, in the choice's own form
+    deadline_ms: int | None = None  # milliseconds left to choose (None: no deadline)
+
+
 class RoomState(WireModel):
     """The whole room: sent on join, spectate, reconnect and rematch."""
 
@@ -218,6 +239,7 @@ class RoomState(WireModel):
     # that a page reloaded after a resignation or an abort says so, not just "Game over"
     outcome: dict[str, Any] | None = None
     reason: EndReason | None = None
+    round_choice: RoundChoice | None = None  # added: the round choice the room waits for
 
 
 class MoveMade(WireModel):
@@ -433,7 +455,7 @@ class PuzzleResult(WireModel):
 
 ServerMessage = Annotated[
     Error | Welcome | Variants | Lobby | LobbyUpdate | SeatGranted | RoomState | MoveMade | RoundStarted
-    | PlayerStatus | Spectators | GameOver | RematchOffer | Ack | Pong | RoomClosed | ServerClosing
+    | PlayerStatus | Spectators | GameOver | RematchOffer | RoundChoice | Ack | Pong | RoomClosed | ServerClosing
     | OfferNews | TakenBack | ChatMessage | Identity | TransferCodeReply | ChallengeInfo | ChallengeUpdate
     | RatingsChanged | PuzzleResult | TournamentState | TournamentGame,
     Field(discriminator="type"),
