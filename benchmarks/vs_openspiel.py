@@ -1,0 +1,467 @@
+"""Our computer levels against OpenSpiel's bots, at equal time a move, on Kalah and Oware.
+
+    pip install -e '.[bench]'                        # OpenSpiel (open_spiel), this file only
+    python benchmarks/vs_openspiel.py                # 20 games a match, 100 ms a move
+    python benchmarks/vs_openspiel.py --games 4 --ms 50 --only mancala --ours perfect
+
+1. Rules check: OpenSpiel's "mancala" is Kalah(6,4) and is played by our kalah_standard
+   (the game ends as soon as either row is empty and each side banks its own row; a
+   capture needs seeds in the facing pit); its "oware" is played by our oware_abapa
+   (sowing skips the start hole, captures of 2s and 3s backwards on the opponent's row,
+   a grand slam is played but takes nothing, an empty opponent must be fed, and when
+   nobody can feed the seeds go to their row's owner). Every game here, the --check
+   random games first and then every match game, goes through both engines: after each
+   move the boards, stores, player to move and legal moves are compared, and at the end
+   the winner and each side's seeds (store plus row). A disagreement stops the run with
+   the position and the moves that led there, exit status 1.
+   One rule only OpenSpiel's Oware has: the game ends when a position (board and player
+   to move) comes again since the last capture, each side taking the seeds of its row.
+   Our engine has no such rule; games that end there are ended the same way in both
+   (OpenSpiel's outcome, checked against our board) and counted in the table's notes.
+2. Matches: our level (expert = difficulty 3 thinking --ms a move; perfect = the solver
+   within --ms, else difficulty 3 for the rest) against OpenSpiel's MCTS bot (UCT with
+   random rollouts, MCTS-Solver on; its simulation count calibrated so a move takes
+   --ms) and its alpha-beta (minimax.alpha_beta_search, stores difference as the value
+   at the depth limit; the depth whose moves take about --ms). Games come in pairs: a
+   random opening of --opening plies, then played once with ours as South (moving
+   first) and once as North. Score: wins plus half the draws, with its Wilson 95%
+   interval; the table gives the measured mean time a move of both sides.
+
+Progress on stderr, the table on stdout (--json for the rows).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from mancala.ai.arena import wilson
+from mancala.ai.player import PERFECT, choose_move
+from mancala.engine import Game, Position
+from mancala.rules.loading import load_variant
+
+try:
+    import numpy as np
+    import pyspiel  # type: ignore[import-not-found]
+    from open_spiel.python.algorithms import mcts, minimax  # type: ignore[import-untyped]
+except ImportError:  # pragma: no cover - an optional benchmark dependency
+    sys.exit("vs_openspiel: OpenSpiel is missing: pip install -e '.[bench]' (or pip install open_spiel)")
+
+HOLES = 6
+SEEDS = 48
+# our variant whose rules are OpenSpiel's, for each of its games
+VARIANTS = {"mancala": "kalah_standard", "oware": "oware_abapa"}
+OPPONENTS = ("mcts", "alphabeta")
+# OpenSpiel's Oware aborts the process past this many moves (kMaxGameLength); a game
+# that gets there (none has yet) is ended before it, each side taking its row
+OWARE_MAX_MOVES = 1000
+
+
+class RulesDiffer(Exception):
+    """The two engines disagree about a position: the benchmark's numbers mean nothing."""
+
+
+# ---- the two engines side by side ---------------------------------------------------------
+
+
+class Pair:
+    """One game played in both engines at once, checked after every move."""
+
+    def __init__(self, name: str, game: Game, spiel: Any) -> None:
+        self.name, self.game, self.spiel = name, game, spiel
+        self.pos: Position = game.start(0)
+        self.state: Any = spiel.new_initial_state()
+        self.moves: list[int] = []  # our hole numbers
+        self.seen: set[tuple[tuple[int, ...], int]] = set()  # oware: boards since the last capture
+        self.repetition = False  # ended by OpenSpiel's Oware repetition rule
+        self.capped = False
+        self.seen.add((tuple(self.pos.board), self.pos.turn))
+        self.check()
+
+    # our hole <-> OpenSpiel's action
+    def to_action(self, hole: int) -> int:
+        if self.name == "mancala":  # pits 1..6 South, 7 South's store, 8..13 North, 0 North's store
+            return hole + 1 if hole < HOLES else hole + 2
+        return hole % HOLES  # oware: the house counted from the mover's first one
+
+    def to_hole(self, action: int) -> int:
+        if self.name == "mancala":
+            return action - 1 if action <= HOLES else action - 2
+        return action + HOLES * self.state.current_player()
+
+    def theirs(self) -> tuple[list[int], list[int]]:
+        """OpenSpiel's board and stores in our layout."""
+        obs = self.state.observation_tensor(0)
+        if self.name == "mancala":
+            pits = [round(x) for x in obs[:14]]
+            return pits[1:7] + pits[8:14], [pits[7], pits[0]]
+        values = [round(x * SEEDS) for x in obs]  # oware's tensor is scaled by the seed total
+        return values[:2 * HOLES], values[2 * HOLES:2 * HOLES + 2]
+
+    def over(self) -> bool:
+        return self.pos.outcome is not None
+
+    def legal(self) -> list[int]:
+        return [m for m in self.game.legal_moves(self.pos) if isinstance(m, int)]
+
+    def play(self, hole: int) -> None:
+        self.moves.append(hole)
+        before = sum(self.pos.stores)
+        self.pos = self.game.play(self.pos, hole)
+        self.state.apply_action(self.to_action(hole))
+        if self.name == "oware" and self.pos.outcome is None:
+            if sum(self.pos.stores) != before:
+                self.seen.clear()
+            key = (tuple(self.pos.board), self.pos.turn)
+            if key in self.seen and self.state.is_terminal():
+                self.repetition = True
+            self.seen.add(key)
+            if len(self.moves) >= OWARE_MAX_MOVES - 1 and not self.state.is_terminal():
+                self.capped = True
+        self.check()
+
+    def fail(self, what: str) -> RulesDiffer:
+        state = self.game.state_json(self.pos)
+        return RulesDiffer(
+            f"{self.name}: the engines disagree after the moves {self.moves} (our holes): {what}\n"
+            f"  ours ({VARIANTS[self.name]}): board {state['board']} stores {state['stores']} "
+            f"turn {state['turn']} legal {state['legal']} outcome {state['outcome']}\n"
+            f"  OpenSpiel ({self.name}):\n    " + str(self.state).replace("\n", "\n    "))
+
+    def check(self) -> None:
+        board, stores = self.theirs()
+        ours_over, theirs_over = self.pos.outcome is not None, self.state.is_terminal()
+        if self.repetition or self.capped:
+            return self.check_end(board, stores)
+        if ours_over != theirs_over:
+            raise self.fail(f"the game is over for {'us' if ours_over else 'OpenSpiel'} only")
+        if ours_over:
+            return self.check_end(board, stores)
+        if board != list(self.pos.board) or stores != list(self.pos.stores):
+            raise self.fail(f"boards differ: OpenSpiel has {board} stores {stores}")
+        if self.state.current_player() != self.pos.turn:
+            raise self.fail(f"OpenSpiel has player {self.state.current_player()} to move")
+        theirs = sorted(self.to_hole(a) for a in self.state.legal_actions())
+        if theirs != self.legal():
+            raise self.fail(f"legal moves differ: OpenSpiel allows {theirs}")
+        return None
+
+    def sides(self, board: list[int], stores: list[int]) -> list[int]:
+        return [stores[p] + sum(board[p * HOLES:(p + 1) * HOLES]) for p in (0, 1)]
+
+    def check_end(self, board: list[int], stores: list[int]) -> None:
+        if self.capped:
+            return  # OpenSpiel cannot go on; ended here by side totals
+        ours = self.sides(list(self.pos.board), list(self.pos.stores))
+        theirs = self.sides(board, stores)
+        if ours != theirs:
+            raise self.fail(f"each side's seeds at the end differ: ours {ours}, OpenSpiel's {theirs}")
+        if not self.repetition:
+            assert self.pos.outcome is not None
+            returns = self.state.returns()
+            winner = None if returns[0] == returns[1] else 0 if returns[0] > returns[1] else 1
+            if winner != self.pos.outcome.winner and not (winner is None and self.pos.outcome.kind == "TIE"):
+                raise self.fail(f"the winner differs: OpenSpiel's returns {returns}, ours {self.pos.outcome}")
+
+    def finished(self) -> bool:
+        return self.over() or self.repetition or self.capped
+
+    def score(self, player: int) -> float:
+        """1, 0.5 or 0 for `player` (0 South, 1 North) in a finished game."""
+        if self.capped:
+            seeds = self.sides(list(self.pos.board), list(self.pos.stores))
+            return 0.5 if seeds[0] == seeds[1] else float(seeds[player] > seeds[1 - player])
+        if self.repetition:
+            returns = self.state.returns()
+            return (returns[player] + 1) / 2
+        assert self.pos.outcome is not None
+        winner = self.pos.outcome.winner
+        if self.pos.outcome.kind != "WIN" or winner is None:
+            return 0.5
+        return 1.0 if winner == player else 0.0
+
+
+def random_check(name: str, games: int, seed: int) -> dict[str, int]:
+    """`games` random games through both engines; raises RulesDiffer at the first
+    disagreement. Counts how the games ended."""
+    game, spiel = Game(load_variant(VARIANTS[name])), pyspiel.load_game(name)
+    rng = random.Random(seed)
+    counts = {"games": 0, "moves": 0, "repetition": 0, "capped": 0}
+    for _ in range(games):
+        pair = Pair(name, game, spiel)
+        while not pair.finished():
+            pair.play(rng.choice(pair.legal()))
+        counts["games"] += 1
+        counts["moves"] += len(pair.moves)
+        counts["repetition"] += pair.repetition
+        counts["capped"] += pair.capped
+    return counts
+
+
+# ---- OpenSpiel's players -------------------------------------------------------------------
+
+
+def spiel_value(name: str, player: int) -> Callable[[Any], float]:
+    """Alpha-beta's value at the depth limit: the stores difference for `player`, scaled
+    inside OpenSpiel's returns (a proved win, 1, is worth more than any lead)."""
+    def value(state: Any) -> float:
+        obs = state.observation_tensor(0)
+        if name == "mancala":
+            diff = (obs[7] - obs[0]) / SEEDS
+        else:
+            diff = obs[2 * HOLES] - obs[2 * HOLES + 1]
+        return 0.99 * (diff if player == 0 else -diff)
+    return value
+
+
+@dataclass
+class Opponent:
+    kind: str
+    name: str
+    spiel: Any
+    setting: int  # MCTS: simulations a move; alpha-beta: depth
+    seed: int = 0
+    bot: Any = None
+
+    def __post_init__(self) -> None:
+        if self.kind == "mcts":
+            rs = np.random.RandomState(self.seed)
+            self.bot = mcts.MCTSBot(self.spiel, uct_c=2.0, max_simulations=self.setting,
+                                    evaluator=mcts.RandomRolloutEvaluator(1, rs), solve=True,
+                                    random_state=rs)
+
+    def move(self, state: Any) -> int:
+        if self.kind == "mcts":
+            return int(self.bot.step(state))
+        player = state.current_player()
+        _, action = minimax.alpha_beta_search(self.spiel, state=state, value_function=spiel_value(self.name, player),
+                                              maximum_depth=self.setting, maximizing_player_id=player)
+        return int(action)
+
+    def label(self) -> str:
+        return f"MCTS ({self.setting} sims)" if self.kind == "mcts" else f"alpha-beta (depth {self.setting})"
+
+
+def sample_states(name: str, count: int, seed: int) -> list[Any]:
+    """The opening and positions a few random moves into a game: calibration positions."""
+    spiel = pyspiel.load_game(name)
+    rng = random.Random(seed)
+    out = [spiel.new_initial_state()]
+    while len(out) < count:
+        state = spiel.new_initial_state()
+        for _ in range(rng.randrange(4, 16)):
+            if state.is_terminal():
+                break
+            state.apply_action(rng.choice(state.legal_actions()))
+        if not state.is_terminal():
+            out.append(state)
+    return out
+
+
+def mean_ms(opp: Opponent, states: list[Any]) -> float:
+    times = []
+    for state in states:
+        t0 = time.perf_counter()
+        opp.move(state.clone())
+        times.append((time.perf_counter() - t0) * 1000)
+    return statistics.mean(times)
+
+
+def calibrate(kind: str, name: str, ms: int, err: Any) -> Opponent:
+    """The MCTS simulation count or alpha-beta depth whose moves take about `ms`."""
+    spiel = pyspiel.load_game(name)
+    states = sample_states(name, 6, seed=7)
+    if kind == "mcts":
+        sims = 50
+        took = mean_ms(Opponent(kind, name, spiel, sims), states)
+        for _ in range(3):  # rescale to the measured rate, twice more to settle it
+            sims = max(10, round(sims * ms / max(took, 0.1)))
+            took = mean_ms(Opponent(kind, name, spiel, sims), states)
+        print(f"calibrate: {name} MCTS {sims} simulations: {took:.0f} ms a move (target {ms})", file=err, flush=True)
+        return Opponent(kind, name, spiel, sims)
+    best, best_gap, depth = 1, float("inf"), 1
+    while depth <= 20:
+        took = mean_ms(Opponent(kind, name, spiel, depth), states)
+        print(f"calibrate: {name} alpha-beta depth {depth}: {took:.0f} ms a move (target {ms})", file=err, flush=True)
+        gap = abs(took - ms) / ms if took <= ms else (took - ms) / ms * 1.5  # rather under than over
+        if gap < best_gap:
+            best, best_gap = depth, gap
+        if took > ms:
+            break
+        depth += 1
+    return Opponent(kind, name, spiel, best)
+
+
+# ---- matches -------------------------------------------------------------------------------
+
+
+@dataclass
+class Row:
+    opponent: str
+    game: str
+    variant: str
+    ours: str
+    ms: int
+    games: int = 0
+    wins: int = 0
+    draws: int = 0
+    losses: int = 0
+    our_ms: list[float] = field(default_factory=list)
+    their_ms: list[float] = field(default_factory=list)
+    plies: int = 0
+    repetition: int = 0
+    capped: int = 0
+    proved: int = 0  # perfect: games where our side proved a draw or better
+    broken: int = 0  # of those, games that ended worse than proved
+
+    def to_json(self) -> dict[str, Any]:
+        score = self.wins + self.draws / 2
+        low, high = wilson(score, self.games)
+        return {"opponent": self.opponent, "game": self.game, "variant": self.variant, "ours": self.ours,
+                "ms": self.ms, "games": self.games, "wins": self.wins, "draws": self.draws,
+                "losses": self.losses, "score": score / max(1, self.games), "low": low, "high": high,
+                "our_ms": statistics.mean(self.our_ms) if self.our_ms else 0.0,
+                "their_ms": statistics.mean(self.their_ms) if self.their_ms else 0.0,
+                "plies": self.plies / max(1, self.games), "repetition": self.repetition,
+                "capped": self.capped, "proved": self.proved, "broken": self.broken}
+
+
+def opening(name: str, plies: int, seed: int) -> list[int]:
+    """`plies` random moves (our holes) that leave the game open."""
+    game, spiel = Game(load_variant(VARIANTS[name])), pyspiel.load_game(name)
+    rng = random.Random(seed)
+    while True:
+        pair = Pair(name, game, spiel)
+        for _ in range(plies):
+            if pair.finished():
+                break
+            pair.play(rng.choice(pair.legal()))
+        if not pair.finished():
+            return pair.moves
+
+
+def play_game(name: str, game: Game, opp: Opponent, ours: str, ms: int, moves: list[int], our_seat: int,
+              seed: int, row: Row) -> float:
+    pair = Pair(name, game, opp.spiel)
+    for hole in moves:
+        pair.play(hole)
+    level: int | str = PERFECT if ours == "perfect" else 3
+    proved: float | None = None  # the proved value for our side, the first time there is one
+    while not pair.finished():
+        t0 = time.perf_counter()
+        if pair.pos.turn == our_seat:
+            answer = choose_move(game, pair.pos, difficulty=level, budget_ms=ms, seed=seed + len(pair.moves))  # type: ignore[arg-type]
+            row.our_ms.append((time.perf_counter() - t0) * 1000)
+            if answer.solved and proved is None:
+                proved = answer.value
+            hole = answer.move
+        else:
+            hole = pair.to_hole(opp.move(pair.state))
+            row.their_ms.append((time.perf_counter() - t0) * 1000)
+        pair.play(hole)
+    score = pair.score(our_seat)
+    row.games += 1
+    row.wins += score == 1.0
+    row.draws += score == 0.5
+    row.losses += score == 0.0
+    row.plies += len(pair.moves)
+    row.repetition += pair.repetition
+    row.capped += pair.capped
+    if proved is not None and proved >= 0:
+        row.proved += 1
+        if score < (1.0 if proved > 0 else 0.5):
+            row.broken += 1
+    return score
+
+
+def match(name: str, opp: Opponent, ours: str, ms: int, games: int, plies: int, seed: int, err: Any) -> Row:
+    game = Game(load_variant(VARIANTS[name]))
+    row = Row(opp.label(), name, VARIANTS[name], ours, ms)
+    t0 = time.perf_counter()
+    for pair_index in range((games + 1) // 2):
+        moves = opening(name, plies, seed + pair_index)
+        for our_seat in (0, 1):
+            if row.games >= games:
+                break
+            play_game(name, game, opp, ours, ms, moves, our_seat, seed + 1000 * pair_index, row)
+            secs = time.perf_counter() - t0
+            print(f"{ours} v {opp.label()} on {name}: {row.games}/{games}  "
+                  f"+{row.wins} ={row.draws} -{row.losses}  {secs:.0f}s, "
+                  f"{secs / row.games * (games - row.games):.0f}s left", file=err, flush=True)
+    return row
+
+
+def table(rows: list[dict[str, Any]]) -> str:
+    head = ("| ours | opponent | game (our variant) | ms/move (ours, theirs) | games | wins | draws | losses | "
+            "score | Wilson 95% | plies/game | notes |\n"
+            "| --- | --- | --- | --- | ---: | ---: | ---: | ---: | ---: | --- | ---: | --- |")
+    body = []
+    for r in rows:
+        notes = []
+        if r["repetition"]:
+            notes.append(f"{r['repetition']} ended by OpenSpiel's repetition rule")
+        if r["capped"]:
+            notes.append(f"{r['capped']} stopped at {OWARE_MAX_MOVES} moves")
+        if r["ours"] == "perfect":
+            notes.append(f"proved draw or better in {r['proved']}, lost such a proof in {r['broken']}")
+        body.append(f"| {r['ours']} | {r['opponent']} | {r['game']} ({r['variant']}) | "
+                    f"{r['our_ms']:.0f}, {r['their_ms']:.0f} | {r['games']} | {r['wins']} | {r['draws']} | "
+                    f"{r['losses']} | {r['score']:.1%} | {r['low']:.1%} to {r['high']:.1%} | "
+                    f"{r['plies']:.0f} | {'; '.join(notes)} |")
+    return "\n".join([head, *body])
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=20, help="games a match (in pairs, sides swapped)")
+    parser.add_argument("--ms", type=int, default=100, help="thinking time a move, both sides")
+    parser.add_argument("--only", choices=sorted(VARIANTS), help="one game only")
+    parser.add_argument("--ours", choices=["expert", "perfect", "both"], default="expert")
+    parser.add_argument("--against", choices=[*OPPONENTS, "both"], default="both")
+    parser.add_argument("--check", type=int, default=200, help="random games through both engines first")
+    parser.add_argument("--opening", type=int, default=2, help="random plies opening each pair")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    err = sys.stderr
+    names = [args.only] if args.only else list(VARIANTS)
+    ours_list = ["expert", "perfect"] if args.ours == "both" else [args.ours]
+    against = list(OPPONENTS) if args.against == "both" else [args.against]
+    rows: list[dict[str, Any]] = []
+    checks: dict[str, dict[str, int]] = {}
+    try:
+        for name in names:
+            checks[name] = random_check(name, args.check, args.seed)
+            c = checks[name]
+            print(f"rules: {name} v {VARIANTS[name]}: {c['games']} random games, {c['moves']} moves agree "
+                  f"({c['repetition']} ended by OpenSpiel's repetition rule, {c['capped']} at the move cap)",
+                  file=err, flush=True)
+        for name in names:
+            for kind in against:
+                opp = calibrate(kind, name, args.ms, err)
+                for ours in ours_list:
+                    rows.append(match(name, opp, ours, args.ms, args.games, args.opening, args.seed, err).to_json())
+    except RulesDiffer as exc:
+        print(f"vs_openspiel: RULES DIFFER, stopped.\n{exc}", file=err)
+        return 1
+    if args.json:
+        print(json.dumps({"checks": checks, "rows": rows}, indent=1))
+    else:
+        for name, c in checks.items():
+            print(f"rules check: {name} (OpenSpiel) v {VARIANTS[name]} (ours): {c['games']} random games, "
+                  f"{c['moves']} moves, every position agreed; {c['repetition']} ended by OpenSpiel's "
+                  f"repetition rule")
+        print()
+        print(table(rows))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
