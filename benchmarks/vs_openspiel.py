@@ -82,6 +82,11 @@ class Pair:
         self.seen: set[tuple[tuple[int, ...], int]] = set()  # oware: boards since the last capture
         self.repetition = False  # ended by OpenSpiel's Oware repetition rule
         self.capped = False
+        # the one rules difference found (module docstring): OpenSpiel's feeding grand
+        # slams that our engine does not allow here, and how a game ended over them
+        self.disputed: set[int] = set()
+        self.unfed_end = False  # our engine ended it: no feeding move it allows
+        self.slam_end = False  # OpenSpiel's bot fed by a grand slam our engine forbids
         self.seen.add((tuple(self.pos.board), self.pos.turn))
         self.check()
 
@@ -98,7 +103,10 @@ class Pair:
 
     def theirs(self) -> tuple[list[int], list[int]]:
         """OpenSpiel's board and stores in our layout."""
-        obs = self.state.observation_tensor(0)
+        return self.theirs_of(self.state)
+
+    def theirs_of(self, state: Any) -> tuple[list[int], list[int]]:
+        obs = state.observation_tensor(0)
         if self.name == "mancala":
             pits = [round(x) for x in obs[:14]]
             return pits[1:7] + pits[8:14], [pits[7], pits[0]]
@@ -112,6 +120,10 @@ class Pair:
         return [m for m in self.game.legal_moves(self.pos) if isinstance(m, int)]
 
     def play(self, hole: int) -> None:
+        if hole in self.disputed:  # legal for OpenSpiel only: the game stops here
+            self.moves.append(hole)
+            self.slam_end = True
+            return
         self.moves.append(hole)
         before = sum(self.pos.stores)
         self.pos = self.game.play(self.pos, hole)
@@ -140,6 +152,12 @@ class Pair:
         ours_over, theirs_over = self.pos.outcome is not None, self.state.is_terminal()
         if self.repetition or self.capped:
             return self.check_end(board, stores)
+        self.disputed = set()
+        if ours_over and not theirs_over and self.name == "oware":
+            theirs = [self.to_hole(a) for a in self.state.legal_actions()]
+            if theirs and all(self.slam_feed(h) for h in theirs):
+                self.unfed_end = True
+                return self.check_end(board, stores)
         if ours_over != theirs_over:
             raise self.fail(f"the game is over for {'us' if ours_over else 'OpenSpiel'} only")
         if ours_over:
@@ -150,20 +168,41 @@ class Pair:
             raise self.fail(f"OpenSpiel has player {self.state.current_player()} to move")
         theirs = sorted(self.to_hole(a) for a in self.state.legal_actions())
         if theirs != self.legal():
-            raise self.fail(f"legal moves differ: OpenSpiel allows {theirs}")
+            extra = set(theirs) - set(self.legal())
+            if not (set(self.legal()) <= set(theirs) and all(self.slam_feed(h) for h in extra)):
+                raise self.fail(f"legal moves differ: OpenSpiel allows {theirs}")
+            self.disputed = extra
         return None
+
+    def slam_feed(self, hole: int) -> bool:
+        """Whether `hole` is a move whose difference between the engines is known: the
+        opponent's row is empty and OpenSpiel's sowing leaves it holding only twos and
+        threes with the mover's score unchanged (a grand slam, played without capture).
+        Our oware_abapa judges the move by the capture it would make without the grand
+        slam rule, finds the opponent unfed, and forbids it."""
+        mover = self.state.current_player()
+        row = range((1 - mover) * HOLES, (2 - mover) * HOLES)
+        board, stores = self.theirs()
+        if any(board[h] for h in row):
+            return False
+        after = self.state.clone()
+        after.apply_action(self.to_action(hole))
+        board_after, stores_after = self.theirs_of(after)
+        sown = [board_after[h] for h in row]
+        return (stores_after[mover] == stores[mover] and any(sown)
+                and all(n in (0, 2, 3) for n in sown))
 
     def sides(self, board: list[int], stores: list[int]) -> list[int]:
         return [stores[p] + sum(board[p * HOLES:(p + 1) * HOLES]) for p in (0, 1)]
 
     def check_end(self, board: list[int], stores: list[int]) -> None:
-        if self.capped:
+        if self.capped or self.slam_end:
             return  # OpenSpiel cannot go on; ended here by side totals
         ours = self.sides(list(self.pos.board), list(self.pos.stores))
         theirs = self.sides(board, stores)
         if ours != theirs:
             raise self.fail(f"each side's seeds at the end differ: ours {ours}, OpenSpiel's {theirs}")
-        if not self.repetition:
+        if not self.repetition and not self.unfed_end:
             assert self.pos.outcome is not None
             returns = self.state.returns()
             winner = None if returns[0] == returns[1] else 0 if returns[0] > returns[1] else 1
@@ -171,11 +210,11 @@ class Pair:
                 raise self.fail(f"the winner differs: OpenSpiel's returns {returns}, ours {self.pos.outcome}")
 
     def finished(self) -> bool:
-        return self.over() or self.repetition or self.capped
+        return self.over() or self.repetition or self.capped or self.slam_end
 
     def score(self, player: int) -> float:
         """1, 0.5 or 0 for `player` (0 South, 1 North) in a finished game."""
-        if self.capped:
+        if self.capped or self.slam_end:
             seeds = self.sides(list(self.pos.board), list(self.pos.stores))
             return 0.5 if seeds[0] == seeds[1] else float(seeds[player] > seeds[1 - player])
         if self.repetition:
@@ -193,7 +232,7 @@ def random_check(name: str, games: int, seed: int) -> dict[str, int]:
     disagreement. Counts how the games ended."""
     game, spiel = Game(load_variant(VARIANTS[name])), pyspiel.load_game(name)
     rng = random.Random(seed)
-    counts = {"games": 0, "moves": 0, "repetition": 0, "capped": 0}
+    counts = {"games": 0, "moves": 0, "repetition": 0, "capped": 0, "unfed": 0, "slam": 0}
     for _ in range(games):
         pair = Pair(name, game, spiel)
         while not pair.finished():
@@ -202,6 +241,8 @@ def random_check(name: str, games: int, seed: int) -> dict[str, int]:
         counts["moves"] += len(pair.moves)
         counts["repetition"] += pair.repetition
         counts["capped"] += pair.capped
+        counts["unfed"] += pair.unfed_end
+        counts["slam"] += pair.slam_end
     return counts
 
 
@@ -223,30 +264,67 @@ def spiel_value(name: str, player: int) -> Callable[[Any], float]:
 
 @dataclass
 class Opponent:
+    """One of OpenSpiel's bots held to `ms` a move.
+
+    MCTS: its simulation count follows the measured rate (simulations a millisecond, a
+    moving average over the moves that ran all their simulations; MCTS-Solver may stop
+    early on a proved root). Alpha-beta: iterative deepening, depth 1, 2, ..., going
+    one deeper while the predicted end of the next depth (its time predicted as the
+    last one's times their growth, 2x to 10x) is nearer `ms` than stopping now; the
+    deepest search's move. Both spend about `ms` a move on average."""
+
     kind: str
     name: str
     spiel: Any
-    setting: int  # MCTS: simulations a move; alpha-beta: depth
+    ms: int
+    sims: int = 50  # MCTS: the simulations of the next move
     seed: int = 0
     bot: Any = None
+    settings: list[int] = field(default_factory=list)  # simulations run / depth reached, a move
+    rate: float = 0.0  # MCTS: simulations a millisecond
 
     def __post_init__(self) -> None:
         if self.kind == "mcts":
             rs = np.random.RandomState(self.seed)
-            self.bot = mcts.MCTSBot(self.spiel, uct_c=2.0, max_simulations=self.setting,
+            self.bot = mcts.MCTSBot(self.spiel, uct_c=2.0, max_simulations=self.sims,
                                     evaluator=mcts.RandomRolloutEvaluator(1, rs), solve=True,
                                     random_state=rs)
 
     def move(self, state: Any) -> int:
         if self.kind == "mcts":
-            return int(self.bot.step(state))
+            t0 = time.perf_counter()
+            root = self.bot.mcts_search(state)
+            took = (time.perf_counter() - t0) * 1000
+            ran = root.explore_count
+            self.settings.append(ran)
+            if ran >= self.bot.max_simulations and took > 0:
+                rate = ran / took
+                self.rate = rate if not self.rate else 0.7 * self.rate + 0.3 * rate
+                self.bot.max_simulations = max(10, round(self.rate * self.ms))
+            return int(root.best_child().action)
         player = state.current_player()
-        _, action = minimax.alpha_beta_search(self.spiel, state=state, value_function=spiel_value(self.name, player),
-                                              maximum_depth=self.setting, maximizing_player_id=player)
+        value = spiel_value(self.name, player)
+        t0 = time.perf_counter()
+        depth, last, action = 1, 0.0, None
+        while True:
+            t1 = time.perf_counter()
+            _, action = minimax.alpha_beta_search(self.spiel, state=state, value_function=value,
+                                                  maximum_depth=depth, maximizing_player_id=player)
+            took = (time.perf_counter() - t1) * 1000
+            spent = (time.perf_counter() - t0) * 1000
+            growth = min(10.0, max(2.0, took / last)) if last > 0.05 else 3.0
+            # deeper while the predicted end is nearer `ms` than stopping now is
+            if depth >= 40 or spent + took * growth / 2 >= self.ms:
+                break
+            depth, last = depth + 1, took
+        self.settings.append(depth)
         return int(action)
 
     def label(self) -> str:
-        return f"MCTS ({self.setting} sims)" if self.kind == "mcts" else f"alpha-beta (depth {self.setting})"
+        mean = statistics.mean(self.settings) if self.settings else 0
+        if self.kind == "mcts":
+            return f"MCTS (random rollouts, {mean:.0f} sims/move)"
+        return f"alpha-beta (mean depth {mean:.1f})"
 
 
 def sample_states(name: str, count: int, seed: int) -> list[Any]:
@@ -265,38 +343,16 @@ def sample_states(name: str, count: int, seed: int) -> list[Any]:
     return out
 
 
-def mean_ms(opp: Opponent, states: list[Any]) -> float:
-    times = []
-    for state in states:
-        t0 = time.perf_counter()
-        opp.move(state.clone())
-        times.append((time.perf_counter() - t0) * 1000)
-    return statistics.mean(times)
-
-
-def calibrate(kind: str, name: str, ms: int, err: Any) -> Opponent:
-    """The MCTS simulation count or alpha-beta depth whose moves take about `ms`."""
-    spiel = pyspiel.load_game(name)
-    states = sample_states(name, 6, seed=7)
+def make_opponent(kind: str, name: str, ms: int, seed: int, err: Any) -> Opponent:
+    """The bot, MCTS with its simulation rate first measured on a few positions."""
+    opp = Opponent(kind, name, pyspiel.load_game(name), ms, seed=seed)
     if kind == "mcts":
-        sims = 50
-        took = mean_ms(Opponent(kind, name, spiel, sims), states)
-        for _ in range(3):  # rescale to the measured rate, twice more to settle it
-            sims = max(10, round(sims * ms / max(took, 0.1)))
-            took = mean_ms(Opponent(kind, name, spiel, sims), states)
-        print(f"calibrate: {name} MCTS {sims} simulations: {took:.0f} ms a move (target {ms})", file=err, flush=True)
-        return Opponent(kind, name, spiel, sims)
-    best, best_gap, depth = 1, float("inf"), 1
-    while depth <= 20:
-        took = mean_ms(Opponent(kind, name, spiel, depth), states)
-        print(f"calibrate: {name} alpha-beta depth {depth}: {took:.0f} ms a move (target {ms})", file=err, flush=True)
-        gap = abs(took - ms) / ms if took <= ms else (took - ms) / ms * 1.5  # rather under than over
-        if gap < best_gap:
-            best, best_gap = depth, gap
-        if took > ms:
-            break
-        depth += 1
-    return Opponent(kind, name, spiel, best)
+        for state in sample_states(name, 6, seed=7) * 2:
+            opp.move(state.clone())
+        print(f"calibrate: {name} MCTS {opp.rate:.2f} simulations a ms: {opp.bot.max_simulations} "
+              f"a move of {ms} ms", file=err, flush=True)
+        opp.settings.clear()
+    return opp
 
 
 # ---- matches -------------------------------------------------------------------------------
@@ -318,6 +374,8 @@ class Row:
     plies: int = 0
     repetition: int = 0
     capped: int = 0
+    unfed: int = 0
+    slam: int = 0
     proved: int = 0  # perfect: games where our side proved a draw or better
     broken: int = 0  # of those, games that ended worse than proved
 
@@ -330,7 +388,7 @@ class Row:
                 "our_ms": statistics.mean(self.our_ms) if self.our_ms else 0.0,
                 "their_ms": statistics.mean(self.their_ms) if self.their_ms else 0.0,
                 "plies": self.plies / max(1, self.games), "repetition": self.repetition,
-                "capped": self.capped, "proved": self.proved, "broken": self.broken}
+                "capped": self.capped, "unfed": self.unfed, "slam": self.slam, "proved": self.proved, "broken": self.broken}
 
 
 def opening(name: str, plies: int, seed: int) -> list[int]:
@@ -374,6 +432,8 @@ def play_game(name: str, game: Game, opp: Opponent, ours: str, ms: int, moves: l
     row.plies += len(pair.moves)
     row.repetition += pair.repetition
     row.capped += pair.capped
+    row.unfed += pair.unfed_end
+    row.slam += pair.slam_end
     if proved is not None and proved >= 0:
         row.proved += 1
         if score < (1.0 if proved > 0 else 0.5):
@@ -395,6 +455,7 @@ def match(name: str, opp: Opponent, ours: str, ms: int, games: int, plies: int, 
             print(f"{ours} v {opp.label()} on {name}: {row.games}/{games}  "
                   f"+{row.wins} ={row.draws} -{row.losses}  {secs:.0f}s, "
                   f"{secs / row.games * (games - row.games):.0f}s left", file=err, flush=True)
+    row.opponent = opp.label()
     return row
 
 
@@ -409,6 +470,10 @@ def table(rows: list[dict[str, Any]]) -> str:
             notes.append(f"{r['repetition']} ended by OpenSpiel's repetition rule")
         if r["capped"]:
             notes.append(f"{r['capped']} stopped at {OWARE_MAX_MOVES} moves")
+        if r["unfed"]:
+            notes.append(f"{r['unfed']} ended unfed by our rules (OpenSpiel's only feed a grand slam)")
+        if r["slam"]:
+            notes.append(f"{r['slam']} stopped at a grand-slam feed only OpenSpiel allows")
         if r["ours"] == "perfect":
             notes.append(f"proved draw or better in {r['proved']}, lost such a proof in {r['broken']}")
         body.append(f"| {r['ours']} | {r['opponent']} | {r['game']} ({r['variant']}) | "
@@ -441,12 +506,13 @@ def main() -> int:
             checks[name] = random_check(name, args.check, args.seed)
             c = checks[name]
             print(f"rules: {name} v {VARIANTS[name]}: {c['games']} random games, {c['moves']} moves agree "
-                  f"({c['repetition']} ended by OpenSpiel's repetition rule, {c['capped']} at the move cap)",
+                  f"({c['repetition']} ended by OpenSpiel's repetition rule, {c['unfed']} at a grand-slam "
+                  f"feed only OpenSpiel allows, {c['capped']} at the move cap)",
                   file=err, flush=True)
         for name in names:
             for kind in against:
-                opp = calibrate(kind, name, args.ms, err)
                 for ours in ours_list:
+                    opp = make_opponent(kind, name, args.ms, args.seed, err)
                     rows.append(match(name, opp, ours, args.ms, args.games, args.opening, args.seed, err).to_json())
     except RulesDiffer as exc:
         print(f"vs_openspiel: RULES DIFFER, stopped.\n{exc}", file=err)
@@ -456,8 +522,9 @@ def main() -> int:
     else:
         for name, c in checks.items():
             print(f"rules check: {name} (OpenSpiel) v {VARIANTS[name]} (ours): {c['games']} random games, "
-                  f"{c['moves']} moves, every position agreed; {c['repetition']} ended by OpenSpiel's "
-                  f"repetition rule")
+                  f"{c['moves']} moves, every position agreed but the known differences; "
+                  f"{c['repetition']} ended by OpenSpiel's repetition rule, {c['unfed']} at a "
+                  f"grand-slam feed only OpenSpiel allows")
         print()
         print(table(rows))
     return 0
