@@ -444,6 +444,9 @@ def play_game(name: str, game: Game, opp: Opponent, ours: str, ms: int, moves: l
 def match(name: str, opp: Opponent, ours: str, ms: int, games: int, plies: int, seed: int, err: Any) -> Row:
     game = Game(load_variant(VARIANTS[name]))
     row = Row(opp.label(), name, VARIANTS[name], ours, ms)
+    # one move first, not counted: loading an opening book or endgame database is no
+    # part of a move's time
+    choose_move(game, game.start(0), difficulty=PERFECT if ours == "perfect" else 3, budget_ms=ms)
     t0 = time.perf_counter()
     for pair_index in range((games + 1) // 2):
         moves = opening(name, plies, seed + pair_index)
