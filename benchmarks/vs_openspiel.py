@@ -324,7 +324,7 @@ class Opponent:
         mean = statistics.mean(self.settings) if self.settings else 0
         if self.kind == "mcts":
             return f"MCTS (random rollouts, {mean:.0f} sims/move)"
-        return f"alpha-beta (mean depth {mean:.1f})"
+        return f"alpha-beta (median depth {statistics.median(self.settings or [0]):.0f})"
 
 
 def sample_states(name: str, count: int, seed: int) -> list[Any]:
@@ -371,6 +371,8 @@ class Row:
     losses: int = 0
     our_ms: list[float] = field(default_factory=list)
     their_ms: list[float] = field(default_factory=list)
+    by_seat: list[float] = field(default_factory=lambda: [0.0, 0.0])  # our points as South, North
+    our_depth: list[int] = field(default_factory=list)  # the search's depth, moves it searched
     plies: int = 0
     repetition: int = 0
     capped: int = 0
@@ -387,6 +389,7 @@ class Row:
                 "losses": self.losses, "score": score / max(1, self.games), "low": low, "high": high,
                 "our_ms": statistics.mean(self.our_ms) if self.our_ms else 0.0,
                 "their_ms": statistics.mean(self.their_ms) if self.their_ms else 0.0,
+                "by_seat": self.by_seat, "our_depth": statistics.median(self.our_depth) if self.our_depth else 0,
                 "plies": self.plies / max(1, self.games), "repetition": self.repetition,
                 "capped": self.capped, "unfed": self.unfed, "slam": self.slam, "proved": self.proved, "broken": self.broken}
 
@@ -417,6 +420,8 @@ def play_game(name: str, game: Game, opp: Opponent, ours: str, ms: int, moves: l
         if pair.pos.turn == our_seat:
             answer = choose_move(game, pair.pos, difficulty=level, budget_ms=ms, seed=seed + len(pair.moves))  # type: ignore[arg-type]
             row.our_ms.append((time.perf_counter() - t0) * 1000)
+            if answer.depth:
+                row.our_depth.append(answer.depth)
             if answer.solved and proved is None:
                 proved = answer.value
             hole = answer.move
@@ -425,6 +430,7 @@ def play_game(name: str, game: Game, opp: Opponent, ours: str, ms: int, moves: l
             row.their_ms.append((time.perf_counter() - t0) * 1000)
         pair.play(hole)
     score = pair.score(our_seat)
+    row.by_seat[our_seat] += score
     row.games += 1
     row.wins += score == 1.0
     row.draws += score == 0.5
@@ -448,8 +454,19 @@ def match(name: str, opp: Opponent, ours: str, ms: int, games: int, plies: int, 
     # part of a move's time
     choose_move(game, game.start(0), difficulty=PERFECT if ours == "perfect" else 3, budget_ms=ms)
     t0 = time.perf_counter()
-    for pair_index in range((games + 1) // 2):
-        moves = opening(name, plies, seed + pair_index)
+    used: set[tuple[int, ...]] = set()
+    draw = seed
+    for _ in range((games + 1) // 2):
+        # a new opening each pair (two random plies of Kalah give only 36)
+        moves = opening(name, plies, draw)
+        for _tries in range(50):
+            if tuple(moves) not in used:
+                break
+            draw += 1
+            moves = opening(name, plies, draw)
+        used.add(tuple(moves))
+        draw += 1
+        pair_index = len(used) - 1
         for our_seat in (0, 1):
             if row.games >= games:
                 break
@@ -469,6 +486,7 @@ def table(rows: list[dict[str, Any]]) -> str:
     body = []
     for r in rows:
         notes = []
+        notes.append(f"as South {r['by_seat'][0]:g}, as North {r['by_seat'][1]:g}")
         if r["repetition"]:
             notes.append(f"{r['repetition']} ended by OpenSpiel's repetition rule")
         if r["capped"]:
@@ -479,7 +497,8 @@ def table(rows: list[dict[str, Any]]) -> str:
             notes.append(f"{r['slam']} stopped at a grand-slam feed only OpenSpiel allows")
         if r["ours"] == "perfect":
             notes.append(f"proved draw or better in {r['proved']}, lost such a proof in {r['broken']}")
-        body.append(f"| {r['ours']} | {r['opponent']} | {r['game']} ({r['variant']}) | "
+        depth = f" (median depth {r['our_depth']:.0f})" if r["our_depth"] else ""
+        body.append(f"| {r['ours']}{depth} | {r['opponent']} | {r['game']} ({r['variant']}) | "
                     f"{r['our_ms']:.0f}, {r['their_ms']:.0f} | {r['games']} | {r['wins']} | {r['draws']} | "
                     f"{r['losses']} | {r['score']:.1%} | {r['low']:.1%} to {r['high']:.1%} | "
                     f"{r['plies']:.0f} | {'; '.join(notes)} |")
