@@ -14,18 +14,28 @@
    move the boards, stores, player to move and legal moves are compared, and at the end
    the winner and each side's seeds (store plus row). A disagreement stops the run with
    the position and the moves that led there, exit status 1.
-   One rule only OpenSpiel's Oware has: the game ends when a position (board and player
-   to move) comes again since the last capture, each side taking the seeds of its row.
-   Our engine has no such rule; games that end there are ended the same way in both
-   (OpenSpiel's outcome, checked against our board) and counted in the table's notes.
+   Two Oware corners differ, are accepted (and only they), end the game the same way in
+   both engines and are counted in the table's notes:
+   - OpenSpiel ends the game when a position (board and player to move) comes again
+     since the last capture, each side taking its row's seeds; our rules have no such
+     end, so the harness ends ours there with OpenSpiel's result.
+   - With the opponent's row empty, a feeding move that would be a grand slam (it
+     leaves only 2s and 3s there) is legal in OpenSpiel and takes nothing; our engine
+     forbids it (its must-share rule judges the move by the capture it would make
+     without the grand slam rule) and ends the game when no other feed exists. Such an
+     end keeps our result; a move only OpenSpiel allows, if its bot plays one, stops
+     the game scored by each side's seeds (store plus row).
 2. Matches: our level (expert = difficulty 3 thinking --ms a move; perfect = the solver
-   within --ms, else difficulty 3 for the rest) against OpenSpiel's MCTS bot (UCT with
-   random rollouts, MCTS-Solver on; its simulation count calibrated so a move takes
-   --ms) and its alpha-beta (minimax.alpha_beta_search, stores difference as the value
-   at the depth limit; the depth whose moves take about --ms). Games come in pairs: a
-   random opening of --opening plies, then played once with ours as South (moving
-   first) and once as North. Score: wins plus half the draws, with its Wilson 95%
-   interval; the table gives the measured mean time a move of both sides.
+   within half of --ms, else difficulty 3 for the rest) against OpenSpiel's MCTS bot
+   (UCT with random rollouts, MCTS-Solver on; its simulation count follows its measured
+   rate so a move takes about --ms) and its alpha-beta (minimax.alpha_beta_search, the
+   stores difference as the value at the depth limit, deepened iteratively against the
+   clock: see Opponent). Games come in pairs: a random opening of --opening plies (a new
+   one each pair), then played once with ours as South (moving first) and once as
+   North. Score: wins plus half the draws, with its Wilson 95% interval; the table gives
+   the measured mean time a move of both sides, the median search depths and our
+   points by seat; for perfect, the games where it proved a draw or better and whether
+   it still lost one.
 
 Progress on stderr, the table on stdout (--json for the rows).
 """
