@@ -5,7 +5,7 @@ the Diffusion classes use only their own."""
 from __future__ import annotations
 
 from mancala.rules.common_constraints import BOARD, MANCALA, ROW_EMPTY_GOAL
-from mancala.rules.constraint_kit import Constraint, flag_rules, gi, rule
+from mancala.rules.constraint_kit import Constraint, flag_rules, gi, rule, v110
 from mancala.rules.enums import (
     AllowRule,
     CaptExtraPick,
@@ -108,8 +108,10 @@ SAME_SIDE = SAME_SIDE_OWN + [
 OHOJICHI = [
     rule("oho_even", ("game_class", "holes"), lambda v: v.holes % 2 == 1,
          "Ohojichi needs an even number of holes a side"),
+    # 1.8's Ohojichi captures on both sides; 1.10's EWGratuitous on the mover's own half
     rule("oho_side_both", ("game_class", "capt_side"),
-         lambda v: gi(v).capt_side != CaptSide.BOTH, "Ohojichi needs capt_side BOTH"),
+         lambda v: gi(v).capt_side != (CaptSide.OWN_SIDE if v110(v) else CaptSide.BOTH),
+         "Ohojichi needs capt_side BOTH (EWGratuitous, by the 1.10 rules: OWN_SIDE)"),
     rule("oho_splt_udir_all", ("game_class", "sow_direct", "udir_holes"),
          lambda v: gi(v).sow_direct == Direct.SPLIT and len(gi(v).udir_holes) != v.holes,
          "Ohojichi with SPLIT sowing needs every hole in udir_holes"),

@@ -69,8 +69,14 @@ KEPT_AS_110: dict[str, frozenset[str]] = {
     "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE"}),
 }
 
+# 1.10 game classes that are a 1.8 class under a new name: the two Gratuitous classes
+# are 1.8's SameSide and Ohojichi (seeds taken on one's own side are placed in an
+# opponent's hole), with 1.10's checks (class_constraints reads the version)
+CLASSES_RENAMED_IN_110 = {"NSGratuitous": "SameSide", "EWGratuitous": "Ohojichi"}
+
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
+    "game_class": frozenset(CLASSES_RENAMED_IN_110),
     "goal": frozenset({"IMMOBILIZE"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "pickextra": frozenset({"PICKOPPBASIC"}),
@@ -88,7 +94,7 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
 
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
 NOT_PLAYED_YET: dict[str, frozenset[str]] = {
-    "game_class": frozenset({"ZigZag", "ShareOne", "NSGratuitous", "EWGratuitous"}),
+    "game_class": frozenset({"ZigZag", "ShareOne"}),
     "capt_dir": frozenset({"BOTH"}),
     "sow_stores": frozenset({"OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
     # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
