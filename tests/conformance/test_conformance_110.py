@@ -42,8 +42,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Leab_El-akil::Equal": "game_class ShareOne: not played yet",
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
     "Rath": "child_locs FIXED_ONE_RIGHT: not played yet",
-    "Sadeqa": "goal RND_WIN_COUNT_DEP: not played yet",
-    "SameSide": "game_class NSGratuitous: not played yet",
     "ZigZag": "game_class ZigZag: not played yet",
     "mikro_tsoro": "sow_rule LAP_CAPT_SEEDS: not played yet",
 }

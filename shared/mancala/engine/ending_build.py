@@ -70,16 +70,17 @@ class QuitRoundTally(Ender):
 
 def make_ender(ctx: Context) -> Ender:
     info = ctx.info
-    if info.goal == Goal.DEPRIVE:
+    goal = info.goal.eliminating  # RND_WIN_COUNT_CLR etc.: each round decided as CLEAR etc.
+    if goal == Goal.DEPRIVE:
         if info.min_move == 1:
             ender: Ender = NoMovesNext(ctx, DepriveNoSeeds(ctx))
         else:
             ender = DepriveLastMover(ctx)
-    elif info.goal == Goal.IMMOBILIZE:
+    elif goal == Goal.IMMOBILIZE:
         # 1.10: unlike DEPRIVE, running out of seeds loses nothing by itself; only the
         # opponent's lack of a move ends the game, for the last mover
         ender = DepriveLastMover(ctx)
-    elif info.goal == Goal.CLEAR:
+    elif goal == Goal.CLEAR:
         ender = ClearSeeds(ctx)
     elif info.end_rule == EndRule.ROW_EMPTY:
         ender = row_empty_ender(ctx)
@@ -114,6 +115,9 @@ def make_ender(ctx: Context) -> Ender:
                 ender = RoundBySeeds(ctx, ender)
         if info.child_type != ChildType.NOCHILD and not info.stores:
             ender = ChildrenHoldStores(ctx, ender)
+    if goal != info.goal:
+        # the round's winner counts one round win (the seeds, on the board, count nothing)
+        ender = RoundByTally(ctx, ender, claim.stores_only)
     if ctx.bear_off:
         ender = BearOffNoSeeds(ctx, ender)
     return ender
@@ -122,7 +126,7 @@ def make_ender(ctx: Context) -> Ender:
 def make_quitter(ctx: Context) -> Ender:
     """The end of a game stopped from outside (a sowing that never ends)."""
     info = ctx.info
-    if info.goal in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
+    if info.goal.eliminating in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
         return TieAlways(ctx)
     if ctx.v110:
         return _quitter_110(ctx)

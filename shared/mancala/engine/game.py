@@ -81,7 +81,7 @@ class Game:
             # than a dozen moves in C
             rng = random.Random(seed) if info.start_pattern == StartPattern.RANDOM else None
             board = start_board(info.start_pattern, self.holes, self.variant.nbr_start,
-                                starter, rng)
+                                starter, rng, v110=self.pipe.v110)
             if info.start_pattern == StartPattern.MOVE_RIGHTMOST:
                 # the starter's rightmost hole is played for them, counted as a move;
                 # the game starts after it (a given board starts as it is)

@@ -16,23 +16,24 @@ import random
 from mancala.rules.enums import StartPattern
 
 
-def seed_equiv(pattern: StartPattern, holes: int, nbr_start: int) -> int:
+def seed_equiv(pattern: StartPattern, holes: int, nbr_start: int, *, v110: bool = False) -> int:
     """The seeds a hole counts for when seeds are turned into holes (territory rounds):
     nbr_start, or for another start pattern its total over the holes, rounded down."""
     if pattern == StartPattern.ALL_EQUAL:
         return nbr_start
-    return start_total(pattern, holes, nbr_start) // (2 * holes)
+    return start_total(pattern, holes, nbr_start, v110=v110) // (2 * holes)
 
 
-def start_total(pattern: StartPattern, holes: int, nbr_start: int) -> int:
-    """The seeds a game of this pattern uses."""
+def start_total(pattern: StartPattern, holes: int, nbr_start: int, *, v110: bool = False) -> int:
+    """The seeds a game of this pattern uses (`v110`: as the reference's 1.10 lays it out)."""
     match pattern:
         case StartPattern.ALL_EQUAL | StartPattern.ALTERNATES | StartPattern.ALTS_SPLIT:
             return (2 if pattern == StartPattern.ALL_EQUAL else 1) * holes * nbr_start
         case StartPattern.GAMACHA:
             return (holes - 1) * nbr_start
         case StartPattern.ALTS_WITH_1:
-            return (holes - 1) * nbr_start + 1
+            # 1.10 also empties a hole of the starter's on an even row
+            return (holes - (2 - holes % 2 if v110 else 1)) * nbr_start + 1
         case StartPattern.CLIPPEDTRIPLES:
             return holes // 3 * nbr_start * 4
         case StartPattern.TWOEMPTY:
@@ -85,8 +86,9 @@ def random_board(holes: int, total: int, rng: random.Random) -> list[int]:
 
 
 def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
-                rng: random.Random | None = None) -> list[int]:
-    """The starting board of a game (or of each round of games that refill by pattern)."""
+                rng: random.Random | None = None, *, v110: bool = False) -> list[int]:
+    """The starting board of a game (or of each round of games that refill by pattern);
+    `v110`: as the reference's 1.10 release lays it out where it changed a pattern."""
     dbl = 2 * holes
     match pattern:
         case StartPattern.ALL_EQUAL:
@@ -99,7 +101,13 @@ def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
         case StartPattern.ALTS_WITH_1:
             board = _alternating(holes, nbr_start)
             board[holes + 3 - holes % 2] = 1
-            return board if starter else _rotated(board, holes)
+            if not v110:
+                return board if starter else _rotated(board, holes)
+            # 1.10: on an even row the starter's hole of the same place is emptied (both
+            # players then have as many full holes), and the layout faces the starter
+            if holes % 2 == 0:
+                board[holes - 3] = 0
+            return _rotated(board, holes) if starter else board
         case StartPattern.ALTS_SPLIT:
             board = _alternating(holes, nbr_start)
             moved = nbr_start // 4

@@ -72,8 +72,10 @@ EAST_WEST = _cycle_rules("EastWestCycle") + [
 ] + MANCALA
 
 SAME_SIDE_OWN = [
-    rule("ss_goal_clear", ("game_class", "goal"), lambda v: gi(v).goal != Goal.CLEAR,
-         "SameSide and Ohojichi need goal CLEAR"),
+    # 1.10 (NSGratuitous, EWGratuitous) also plays CLEAR over rounds
+    rule("ss_goal_clear", ("game_class", "goal"),
+         lambda v: gi(v).goal not in ((Goal.CLEAR, Goal.RND_WIN_COUNT_CLR) if v110(v) else (Goal.CLEAR,)),
+         "SameSide and Ohojichi need goal CLEAR (1.10: or RND_WIN_COUNT_CLR)"),
     rule("ss_no_spatter", ("game_class", "start_pattern"),
          lambda v: gi(v).start_pattern != StartPattern.ALL_EQUAL,
          "SameSide and Ohojichi cannot use a start_pattern"),

@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mancala.rules.constraint_kit import (
+    ELIMINATING,
     ELIMINATION,
+    ELIMINATION_ROUNDS,
     MAX_HOLES,
     MAX_MIN_MOVE,
     MIN_HOLES,
@@ -117,7 +119,7 @@ PATTERNS = [
          and gi(v).goal not in (*ROUND_GOALS, Goal.TERRITORY),
          "a start_pattern in rounds needs an RND_* or TERRITORY goal"),
     rule("deprive_mmgr1_rturn", ("goal", "min_move", "capt_rturn", "sow_own_store"),
-         lambda v: gi(v).goal == Goal.DEPRIVE and gi(v).min_move > 1
+         lambda v: gi(v).goal.eliminating == Goal.DEPRIVE and gi(v).min_move > 1
          and (gi(v).capt_rturn != CaptRTurn.NO_REPEAT or gi(v).sow_own_store),
          "DEPRIVE with min_move above 1 (the last mover wins) cannot have repeat turns"),
 ]
@@ -129,7 +131,7 @@ END_CONDITIONS = [
          and not gi(v).end_param,
          "end_cond SEEDS_LIMIT and HOLE_SEED_LIMIT need end_param above 0"),
     rule("elseed_ec_no_clear", ("goal", "end_cond"),
-         lambda v: gi(v).goal in ELIMINATION
+         lambda v: gi(v).goal in ELIMINATING
          and gi(v).end_cond in (EndCond.CLEARED_OWN, EndCond.CLEARED_OPP),
          "CLEAR, DEPRIVE and IMMOBILIZE games cannot use end_cond CLEARED_OWN or CLEARED_OPP"),
     rule("clear_no_pass", ("mustpass", "end_cond"),
@@ -148,17 +150,22 @@ END_CONDITIONS = [
 
 ELIMINATION_RULES = [
     rule("elseed_gs_legal", ("goal", "grandslam"),
-         lambda v: gi(v).goal in ELIMINATION and gi(v).grandslam != GrandSlam.LEGAL,
+         lambda v: gi(v).goal in ELIMINATING and gi(v).grandslam != GrandSlam.LEGAL,
          "CLEAR and DEPRIVE games need grandslam LEGAL"),
     *flag_rules("elseed_bad_", ["child_cvt", "child_rule", "child_type", "moveunlock",
-                                "mustshare", "mustpass", "rounds", "round_starter", "round_fill"],
+                                "mustshare", "mustpass"],
+                lambda v: gi(v).goal in ELIMINATING,
+                "CLEAR and DEPRIVE games cannot use {flag}"),
+    # played over rounds only as the RND_WIN_COUNT_CLR/_DEP/_IMB goals
+    *flag_rules("elseed_bad_", ["rounds", "round_starter", "round_fill"],
                 lambda v: gi(v).goal in ELIMINATION,
                 "CLEAR and DEPRIVE games cannot use {flag}"),
     rule("clear_no_min_move", ("goal", "min_move"),
-         lambda v: gi(v).goal == Goal.CLEAR and gi(v).min_move != 1,
+         lambda v: gi(v).goal.eliminating == Goal.CLEAR and gi(v).min_move != 1,
          "CLEAR games need min_move 1"),
     rule("clear_no_1all_zero", ("goal", "allow_rule"),
-         lambda v: gi(v).goal == Goal.CLEAR and gi(v).allow_rule == AllowRule.SINGLE_ALL_TO_ZERO,
+         lambda v: gi(v).goal.eliminating == Goal.CLEAR
+         and gi(v).allow_rule == AllowRule.SINGLE_ALL_TO_ZERO,
          "CLEAR games cannot use allow_rule SINGLE_ALL_TO_ZERO"),
 ]
 
@@ -208,7 +215,7 @@ BLOCK_DIVERT = [
          lambda v: blkd_div(v) and not gi(v).blocks,
          "SOW_BLKD_DIV(_NR) needs blocks"),
     rule("bdiv_min_req_dep_goal", ("sow_rule", "goal"),
-         lambda v: blkd_div(v) and gi(v).goal not in (Goal.DEPRIVE, Goal.IMMOBILIZE),
+         lambda v: blkd_div(v) and gi(v).goal.eliminating not in (Goal.DEPRIVE, Goal.IMMOBILIZE),
          "SOW_BLKD_DIV(_NR) needs goal DEPRIVE (or, in the 1.10 rules, IMMOBILIZE)"),
     *flag_rules("bdiv_nocapt_", ["capsamedir", "capt_max", "capt_min", "capt_type", "capt_on",
                                  "capt_rturn", "crosscapt", "evens", "multicapt", "nosinglecapt",
@@ -234,7 +241,7 @@ CHILDREN = [
          lambda v: gi(v).child_type == ChildType.RESERVED,
          "child_type RESERVED is an unused value"),
     rule("child_not_deprive", ("child_cvt", "goal"),
-         lambda v: bool(gi(v).child_cvt) and gi(v).goal == Goal.DEPRIVE,
+         lambda v: bool(gi(v).child_cvt) and gi(v).goal.eliminating == Goal.DEPRIVE,
          "children cannot be used in DEPRIVE games"),
     rule("child_no_gs", ("child_cvt", "grandslam"),
          lambda v: bool(gi(v).child_cvt) and gi(v).grandslam != GrandSlam.LEGAL,
@@ -259,7 +266,7 @@ NO_SIDES = [
     # 1.10 keeps the captured seeds of a no-sides game off the board in any case; only a
     # game won by seeds needs somewhere to show them
     rule("no_sides_need_place", ("no_sides", "stores", "child_type", "goal"),
-         lambda v: v110(v) and gi(v).no_sides and gi(v).goal not in ELIMINATION
+         lambda v: v110(v) and gi(v).no_sides and gi(v).goal not in ELIMINATING
          and not gi(v).stores and gi(v).child_type == ChildType.NOCHILD,
          "a no_sides game won by seeds needs stores or children"),
     rule("no_sides_bad_blocks", ("no_sides", "blocks"),
@@ -416,8 +423,10 @@ GENERAL = [
          and gi(v).goal_param > v.holes,
          "goal_param (holes needed to play another round) must not exceed holes"),
     rule("rnd_goals_rounds", ("goal", "rounds"),
-         lambda v: gi(v).goal in ROUND_GOALS and gi(v).rounds == Rounds.NO_ROUNDS,
-         "RND_* goals need rounds"),
+         lambda v: gi(v).goal in ROUND_GOALS and (
+             gi(v).rounds == Rounds.NO_ROUNDS
+             or gi(v).goal in ELIMINATION_ROUNDS and gi(v).rounds != Rounds.NO_MOVES),
+         "RND_* goals need rounds (RND_WIN_COUNT_CLR, _DEP and _IMB: rounds NO_MOVES)"),
     rule("rnd_goals_gp1", ("goal", "goal_param"),
          lambda v: gi(v).goal in ROUND_GOALS and gi(v).goal_param <= 0,
          "RND_* goals need goal_param above 0 (the tally that wins)"),
@@ -468,7 +477,7 @@ PLAYER = [
          lambda v: bool(v.player.scorer.stores_m) and not gi(v).stores and not gi(v).child_cvt,
          "the stores scorer (stores_m) needs stores or children"),
     rule("stores_scorer_inv", ("stores_m", "goal"),
-         lambda v: bool(v.player.scorer.stores_m) and gi(v).goal in ELIMINATION,
+         lambda v: bool(v.player.scorer.stores_m) and gi(v).goal in ELIMINATING,
          "the stores scorer (stores_m) is not for CLEAR or DEPRIVE games"),
     rule("mlaps_access_prohibit", ("access_m", "mlaps"),
          lambda v: bool(v.player.scorer.access_m) and gi(v).mlaps != LapSower.OFF,

@@ -231,6 +231,20 @@ class Goal(NamedEnum):
     RND_EXTRA_SEEDS = "RND_EXTRA_SEEDS"
     RND_POINTS = "RND_POINTS"
     IMMOBILIZE = "IMMOBILIZE"  # 1.10 only
+    # 1.10 only: rounds of CLEAR, DEPRIVE or IMMOBILIZE, the game won by a count of round wins
+    RND_WIN_COUNT_CLR = "RND_WIN_COUNT_CLR"
+    RND_WIN_COUNT_DEP = "RND_WIN_COUNT_DEP"
+    RND_WIN_COUNT_IMB = "RND_WIN_COUNT_IMB"
+
+    @property
+    def eliminating(self) -> Goal:
+        """The goal that decides each game or round: CLEAR for RND_WIN_COUNT_CLR, DEPRIVE
+        for RND_WIN_COUNT_DEP, IMMOBILIZE for RND_WIN_COUNT_IMB, the goal itself else."""
+        return _ROUNDS_OF.get(self, self)
+
+
+_ROUNDS_OF = {Goal.RND_WIN_COUNT_CLR: Goal.CLEAR, Goal.RND_WIN_COUNT_DEP: Goal.DEPRIVE,
+              Goal.RND_WIN_COUNT_IMB: Goal.IMMOBILIZE}
 
 
 class RoundStarter(NamedEnum):

@@ -77,7 +77,7 @@ CLASSES_RENAMED_IN_110 = {"NSGratuitous": "SameSide", "EWGratuitous": "Ohojichi"
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "game_class": frozenset(CLASSES_RENAMED_IN_110),
-    "goal": frozenset({"IMMOBILIZE"}),
+    "goal": frozenset({"IMMOBILIZE", "RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "pickextra": frozenset({"PICKOPPBASIC"}),
     "start_pattern": frozenset({"MOVE_RIGHTMOST"}),
@@ -107,7 +107,6 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
     "start_pattern": frozenset({"MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
-    "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "round_fill": frozenset({"SHORTEN_ALL"}),
 }
 
