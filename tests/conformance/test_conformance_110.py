@@ -33,7 +33,6 @@ VARIANTS = [entry["name"] for entry in INDEX["variants"]]
 EXPECTED_FAILURES: dict[str, str] = {
     "Azigo": "start_pattern AZIGO: not played yet",
     "Azigo::Twenty": "start_pattern AZIGO: not played yet",
-    "Centering": "capt_dir BOTH: not played yet",
     "CrossCapt_Nine": "sow_stores BOTH_NR_OPP: not played yet",
     "CrossCapt_Six": "child_type RAM: not played yet",
     "Kalah::Maybe_Fair": "start_pattern NO_REPEAT_SOW_OWN: not played yet",

@@ -98,6 +98,12 @@ CASES: list[Row] = [
     row("str_capt_single", {**V110, "capt_type": "PASS_STORE_CAPT", "stores": True}, {"multicapt": -1}),
     row("pacross_same_dir", {**V110, "capt_type": "PULL_ACROSS", "multicapt": -1, "capt_dir": "SOW"},
         {"capt_dir": "OPP_SOW"}),
+    row("cdir_both_multicapt", {**V110, "capt_dir": "BOTH", "capt_on": [2], "multicapt": -1},
+        {"multicapt": 0}),
+    row("cdir_both_ctypes", {**V110, "capt_dir": "BOTH", "capt_type": "MATCH_OPP", "multicapt": 2},
+        {"capt_type": "NONE"}),
+    row("both_mlaps_next", {**V110, "capt_dir": "BOTH", "capt_type": "NEXT", "multicapt": 2},
+        {"mlaps": "LAPPER"}),
     row("enpas_no_capttype", {**V110, "sow_rule": "ENPAS_ALL_SOWER", "capt_on": [4], "stores": True},
         {"capt_type": "PULL_ACROSS"}),
     # --- 1.10: conditions on another lap

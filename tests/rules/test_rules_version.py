@@ -84,7 +84,7 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 
 @pytest.mark.parametrize(("param", "value"), [
-    ("capt_dir", "BOTH"), ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
+    ("round_fill", "SHORTEN_ALL"), ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
     ("play_locs", "BRD_OWN_STR_CHS"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "LAP_CAPT_SEEDS"), ("pickextra", "PICKCROSSMULT"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:

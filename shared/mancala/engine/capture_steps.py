@@ -15,6 +15,7 @@ from mancala.engine.position import Position
 from mancala.engine.trace import store_place
 from mancala.rules.enums import (
     CaptSide,
+    CaptType,
     Direct,
 )
 
@@ -81,13 +82,20 @@ class CrossVisited(Step):
 
 class Multiple(Step):
     """multicapt: keep capturing from each next hole while captures succeed (up to
-    multicapt captures, -1 for no limit)."""
+    `limit` captures: multicapt, -1 for no limit)."""
+
+    def __init__(self, ctx: Context, inner: Capturer) -> None:
+        super().__init__(ctx, inner)
+        self.limit = ctx.info.multicapt
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         captured = NO
         capt_loc = md.capt_loc
-        md.capt_start = capt_loc
-        left = self.ctx.info.multicapt
+        # the hole the captures began from (capt_side *_CONT), unless a step outside set it
+        began = md.capt_start is None
+        if began:
+            md.capt_start = capt_loc
+        left = self.limit
         while True:
             self.inner.capture(pos, md, first)
             if first:
@@ -96,11 +104,13 @@ class Multiple(Step):
             if not left or md.captured == NO:
                 md.captured = captured
                 md.capt_loc = capt_loc
-                md.capt_start = None
+                if began:
+                    md.capt_start = None
                 return
             if md.captured == REPEAT:
                 md.capt_loc = capt_loc
-                md.capt_start = None
+                if began:
+                    md.capt_start = None
                 return
             first = False
             captured = YES
@@ -125,6 +135,39 @@ class AgainstSowing(Step):
         md.direct = self.fixed or opposite(sown)
         self.inner.capture(pos, md, first)
         md.direct = sown
+
+
+class BothDirections(Step):
+    """capt_dir BOTH (1.10): the multiple capture runs from the last hole along the sowing,
+    then, if that took anything, from the hole before the last one against it, one capture
+    fewer. NEXT captures leave the last hole alone: they look on from it both ways, and
+    either way may capture."""
+
+    def __init__(self, ctx: Context, inner: Multiple) -> None:
+        super().__init__(ctx, inner)
+        self.multiple = inner
+        self.next_type = ctx.info.capt_type == CaptType.NEXT
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        sown, start = md.direct, md.capt_loc
+        md.capt_start = start
+        self.inner.capture(pos, md, first)
+        capt_loc, captured = md.capt_loc, md.captured
+        if self.next_type:
+            md.captured = NO
+            md.capt_loc = start
+            md.direct = opposite(sown)
+            self.inner.capture(pos, md, first)
+            if captured != NO and md.captured == NO:
+                md.captured = captured
+        elif captured != NO:
+            md.direct = opposite(sown)
+            self.multiple.limit -= 1
+            md.capt_loc = self.ctx.incr(pos, start, md.direct)
+            self.inner.capture(pos, md, first)
+            self.multiple.limit += 1
+            md.captured = captured if md.captured == NO else md.captured
+        md.capt_loc, md.direct, md.capt_start = capt_loc, sown, None
 
 
 # ---- children ----------------------------------------------------------------------------------

@@ -376,6 +376,20 @@ GENERAL = [
          lambda v: gi(v).capt_type == CaptType.PULL_ACROSS and bool(gi(v).multicapt)
          and not gi(v).capsamedir,
          "capt_type PULL_ACROSS with multicapt needs capt_dir SOW"),
+    # capt_dir BOTH runs the multiple capture both ways (engine/capture_steps.BothDirections)
+    rule("cdir_both_multicapt", ("capt_both_dirs", "multicapt"),
+         lambda v: gi(v).capt_both_dirs and not gi(v).multicapt,
+         "capt_dir BOTH needs multicapt"),
+    rule("cdir_both_ctypes", ("capt_both_dirs", "capt_type", "crosscapt"),
+         lambda v: gi(v).capt_both_dirs and not (
+             gi(v).capt_type in (CaptType.NEXT, CaptType.MATCH_OPP)
+             or (basic_capture(gi(v)) and not gi(v).crosscapt)),
+         "capt_dir BOTH is played only with the basic captures (no crosscapt) or capt_type "
+         "NEXT or MATCH_OPP"),
+    rule("both_mlaps_next", ("capt_both_dirs", "capt_type", "mlaps"),
+         lambda v: gi(v).capt_both_dirs and bool(gi(v).multicapt)
+         and gi(v).capt_type == CaptType.NEXT and gi(v).mlaps != LapSower.OFF,
+         "capt_dir BOTH with capt_type NEXT cannot be used with mlaps"),
     rule("enpas_no_capttype", ("sow_rule", "capt_type"),
          lambda v: gi(v).sow_rule in EN_PASSANT and gi(v).capt_type in (
              CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW, CaptType.PULL_ACROSS),

@@ -23,7 +23,8 @@ REPLACED_IN_110 = {
 
 # model fields that only the reading of a 1.10 value sets; no variant names them
 READ_ONLY = {"sow_opp_store": "sow_stores BOTH (rules_version 1.10)",
-             "xcapt_holes": "crosscapt ANY or ONE_ANY (rules_version 1.10)"}
+             "xcapt_holes": "crosscapt ANY or ONE_ANY (rules_version 1.10)",
+             "capt_both_dirs": "capt_dir BOTH (rules_version 1.10)"}
 
 
 def _read_only(info: dict[str, Any]) -> list[Violation]:
@@ -58,7 +59,7 @@ READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
     "crosscapt": {"NONE": {}, "ONE_ZEROS": {"crosscapt": True},
                   "ONE_ANY": {"crosscapt": True, "xcapt_holes": "ONE_ANY"},
                   "ANY": {"crosscapt": True, "xcapt_holes": "ANY"}},
-    "capt_dir": {"OPP_SOW": {}, "SOW": {"capsamedir": True}},
+    "capt_dir": {"OPP_SOW": {}, "SOW": {"capsamedir": True}, "BOTH": {"capt_both_dirs": True}},
     "sow_stores": {"NEITHER": {}, "OWN": {"sow_own_store": True},
                    "BOTH": {"sow_own_store": True, "sow_opp_store": True}},
     "mlap_cont": {"NONE": {}, "VISIT_OPP": {"visit_opp": True}, "ON_PARAM": {}},  # ON_PARAM: _read_mlap_param
@@ -95,7 +96,6 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
 NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "game_class": frozenset({"ZigZag", "ShareOne"}),
-    "capt_dir": frozenset({"BOTH"}),
     "sow_stores": frozenset({"OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
     # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
     # store, which needs sowing into stores that this engine does not do yet
