@@ -129,6 +129,8 @@ CASES: list[Row] = [
     row("pattern_clippedtriples_size", {"holes": 3, "start_pattern": "CLIPPEDTRIPLES"}, {"holes": 2}),
     row("pattern_twoempty_size", {"holes": 4, "start_pattern": "TWOEMPTY"}, {"holes": 3}),
     row("pattern_alts_split_size", {"holes": 6, "start_pattern": "ALTS_SPLIT"}, {"holes": 5}),
+    row("pattern_no_repeat_sow_own_size", {**V110, "holes": 3, "start_pattern": "NO_REPEAT_SOW_OWN"},
+        {"holes": 2}),
     row("pattern_bad_fills", {"start_pattern": "ALTERNATES", "rounds": "NO_MOVES",
                               "goal": "TERRITORY", "stores": True, "goal_param": 8,
                               "round_fill": "UCHOWN"}, {"round_fill": "LEFT_FILL"}),

@@ -42,7 +42,7 @@ def start_total(pattern: StartPattern, holes: int, nbr_start: int, *, v110: bool
             return nbr_start  # nbr_start is the game's total here
         case StartPattern.RIGHTMOST_PLUS_ONE:
             return nbr_start * holes * 2 + 2
-        case StartPattern.MOVE_RIGHTMOST:
+        case StartPattern.MOVE_RIGHTMOST | StartPattern.NO_REPEAT_SOW_OWN:
             return nbr_start * holes * 2
     raise NotImplementedError(pattern)
 
@@ -83,6 +83,32 @@ def random_board(holes: int, total: int, rng: random.Random) -> list[int]:
     elif error < 0:
         values[values.index(max(values))] += error
     return values
+
+
+def no_repeat_sow_own(holes: int, nbr_start: int) -> list[int]:
+    """ALL_EQUAL with one seed moved on each row, the same for both players, so that a
+    hole sown into one's own store would not end there: the hole whose seeds would reach
+    the store exactly gets one more, a hole further left (or, with few seeds, two to the
+    left) one fewer. Where the seeds go round the board more than once, the count left
+    past whole rounds (of 2n + 1 places) decides; none fits: the layout stays equal."""
+    row = [nbr_start] * holes
+    if nbr_start <= 2:
+        plus = holes - nbr_start
+        minus = max(0, plus - 2)
+    elif nbr_start <= holes:
+        plus = holes - nbr_start
+        minus = holes + 2 - nbr_start
+    else:
+        left = nbr_start % (2 * holes + 1)
+        plus = holes - left
+        if not 0 <= plus < holes:
+            return row * 2
+        minus = holes + 2 - left
+        if minus >= holes:
+            minus = 0
+    row[minus] -= 1
+    row[plus] += 1
+    return row * 2
 
 
 def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
@@ -128,6 +154,8 @@ def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
             return random_board(holes, nbr_start, rng or random.Random())
         case StartPattern.RIGHTMOST_PLUS_ONE:
             return ([nbr_start] * (holes - 1) + [nbr_start + 1]) * 2
+        case StartPattern.NO_REPEAT_SOW_OWN:
+            return no_repeat_sow_own(holes, nbr_start)
         case StartPattern.MOVE_RIGHTMOST:  # the opening move is the game's (Game.start)
             return [nbr_start] * dbl
     raise NotImplementedError(pattern)

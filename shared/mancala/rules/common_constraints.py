@@ -97,6 +97,7 @@ PATTERN_SIZES = {
     StartPattern.CLIPPEDTRIPLES: (lambda h: h >= 3, "CLIPPEDTRIPLES needs at least 3 holes a side"),
     StartPattern.TWOEMPTY: (lambda h: h >= 4, "TWOEMPTY needs at least 4 holes a side"),
     StartPattern.ALTS_SPLIT: (lambda h: h % 2 == 0, "ALTS_SPLIT needs an even number of holes a side"),
+    StartPattern.NO_REPEAT_SOW_OWN: (lambda h: h >= 3, "NO_REPEAT_SOW_OWN needs at least 3 holes a side"),
 }
 
 def _pattern_size_broken(pattern: StartPattern, ok: Callable[[int], bool]) -> Callable[[Variant], bool]:

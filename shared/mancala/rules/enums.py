@@ -191,6 +191,8 @@ class StartPattern(NamedEnum):
     RIGHTMOST_PLUS_ONE = "RIGHTMOST_PLUS_ONE"
     # 1.10 only: seeds as ALL_EQUAL, then the starter's rightmost hole is played for them
     MOVE_RIGHTMOST = "MOVE_RIGHTMOST"
+    # 1.10 only: ALL_EQUAL with one seed moved so that no opening move ends in the store
+    NO_REPEAT_SOW_OWN = "NO_REPEAT_SOW_OWN"
 
 
 class SowPrescribed(NamedEnum):

@@ -81,7 +81,7 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "goal": frozenset({"IMMOBILIZE", "RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "pickextra": frozenset({"PICKOPPBASIC"}),
-    "start_pattern": frozenset({"MOVE_RIGHTMOST"}),
+    "start_pattern": frozenset({"MOVE_RIGHTMOST", "NO_REPEAT_SOW_OWN"}),
     "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
     "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS"}),
@@ -105,7 +105,7 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
     "child_type": frozenset({"RAM"}),
     "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
-    "start_pattern": frozenset({"MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
+    "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS", "AZIGO"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
     "round_fill": frozenset({"SHORTEN_ALL"}),
 }
