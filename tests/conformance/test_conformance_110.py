@@ -41,7 +41,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
     "Rath": "child_locs FIXED_ONE_RIGHT: not played yet",
     "ZigZag": "game_class ZigZag: not played yet",
-    "mikro_tsoro": "sow_rule LAP_CAPT_SEEDS: not played yet",
 }
 
 

@@ -418,8 +418,23 @@ GENERAL = [
          lambda v: gi(v).sow_rule == SowRule.MAX_SOW and not gi(v).sow_param,
          "MAX_SOW needs sow_param above 0"),
     rule("lcapt_no_lnext", ("sow_rule", "mlaps"),
-         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT and gi(v).mlaps == LapSower.LAPPER_NEXT,
-         "LAP_CAPT cannot be used with LAPPER_NEXT"),
+         lambda v: gi(v).sow_rule in (SowRule.LAP_CAPT, SowRule.LAP_CAPT_SEEDS)
+         and gi(v).mlaps == LapSower.LAPPER_NEXT,
+         "LAP_CAPT and LAP_CAPT_SEEDS cannot be used with LAPPER_NEXT"),
+    # LAP_CAPT_SEEDS (1.10): the reference's own limits
+    rule("lcs_needs_lapper", ("sow_rule", "mlaps"),
+         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT_SEEDS and gi(v).mlaps == LapSower.OFF,
+         "LAP_CAPT_SEEDS needs mlaps LAPPER"),
+    rule("lcs_presow_capt", ("sow_rule", "presowcapt"),
+         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT_SEEDS and gi(v).presowcapt != PreSowCapt.NONE,
+         "LAP_CAPT_SEEDS cannot be used with presowcapt"),
+    rule("lcs_stores", ("sow_rule", "stores"),
+         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT_SEEDS and gi(v).stores,
+         "LAP_CAPT_SEEDS cannot be used with stores (the seeds taken go back into play)"),
+    rule("lcs_collect", ("sow_rule", "capt_type", "crosscapt"),
+         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT_SEEDS
+         and gi(v).capt_type == CaptType.NONE and not gi(v).crosscapt,
+         "LAP_CAPT_SEEDS needs captures beyond the last hole: a capt_type or crosscapt"),
     rule("ogol_no_lnext", ("sow_rule", "mlaps"),
          lambda v: gi(v).sow_rule == SowRule.OPP_GETS_OWN_LAST
          and gi(v).mlaps == LapSower.LAPPER_NEXT,

@@ -71,6 +71,8 @@ class SowRule(NamedEnum):
     ENPAS_ALL_SOWER = "ENPAS_ALL_SOWER"
     ENPAS_SOW_SOWER = "ENPAS_SOW_SOWER"
     ENPAS_OPP_SOWER = "ENPAS_OPP_SOWER"
+    # 1.10 only: a lap that captures goes on from its last hole with the seeds taken
+    LAP_CAPT_SEEDS = "LAP_CAPT_SEEDS"
 
 
 class LapSower(NamedEnum):
