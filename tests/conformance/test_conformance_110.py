@@ -39,7 +39,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Leab_El-akil": "game_class ShareOne: not played yet",
     "Leab_El-akil::Equal": "game_class ShareOne: not played yet",
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
-    "Rath": "child_locs FIXED_ONE_RIGHT: not played yet",
     "ZigZag": "game_class ZigZag: not played yet",
 }
 

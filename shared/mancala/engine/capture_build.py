@@ -114,8 +114,11 @@ def _children(ctx: Context, cap: Capturer) -> Capturer:
             return cap
         case ChildType.NORMAL | ChildType.ONE_CHILD:
             return MakeChild(ctx, cap) if info.stores else CaptureIntoChild(ctx, cap)
-        case ChildType.WEG:
+        case ChildType.WEG if info.stores:
             return WegCapture(ctx, cap)
+        case ChildType.WEG:
+            # no stores: what a weg capture takes goes into the mover's (first) weg
+            return CaptureIntoChild(ctx, WegCapture(ctx, cap), makes_children=False)
         case ChildType.BULL:
             return BullChildren(ctx, cap)
         case ChildType.QUR:

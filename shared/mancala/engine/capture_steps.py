@@ -189,15 +189,20 @@ class CaptureIntoChild(Step):
     into it (the lowest-numbered of their children). The 1.10 rules move only what the
     capture took: seeds already out of play (kept over from a round) stay in the store."""
 
-    def __init__(self, ctx: Context, inner: Capturer) -> None:
+    def __init__(self, ctx: Context, inner: Capturer, *, makes_children: bool = True) -> None:
+        """`makes_children` False: the inner step makes them (wegs without stores)."""
         super().__init__(ctx, inner)
         self.keep_out = ctx.v110
+        self.makes_children = makes_children
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         turn = pos.turn
         if self.ctx.make_child(pos, md):
-            make_child(pos, md, md.capt_loc)
-            md.capt_changed = True
+            if self.makes_children:
+                make_child(pos, md, md.capt_loc)
+                md.capt_changed = True
+            else:
+                self.inner.capture(pos, md, first)
             return
         if turn not in pos.child:
             return

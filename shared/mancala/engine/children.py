@@ -148,7 +148,8 @@ def make_child_test(variant: Variant, board: Board, incr: Incr,
                     inhibitor: Inhibitor) -> ChildTest:
     """The make-child test, or a test that is always False (no children)."""
     info = variant.game_info
-    if info.child_type == ChildType.NOCHILD:
+    if info.child_type == ChildType.NOCHILD or info.child_locs == ChildLocs.FIXED_ONE_RIGHT:
+        # FIXED_ONE_RIGHT: the only children are those every game starts with
         return lambda _pos, _md: False
     base = _type_test(variant, board, incr)
     guards = tuple(_location_guards(variant, board) + _rule_guards(variant, board))

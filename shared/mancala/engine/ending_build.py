@@ -38,6 +38,7 @@ from mancala.engine.ending import (
 from mancala.engine.outcome import TIE, Decision
 from mancala.engine.position import Position
 from mancala.rules.enums import (
+    ChildLocs,
     ChildType,
     EndRule,
     Goal,
@@ -99,7 +100,8 @@ def make_ender(ctx: Context) -> Ender:
             needed = min_for_change(ctx, total)
             if info.min_move < needed < total:
                 ender = NoOutcomeChange(ctx, ender, needed)
-        counted = claim.stores_and_children if info.child_cvt else claim.stores_only
+        has_children = info.child_cvt or info.child_locs == ChildLocs.FIXED_ONE_RIGHT
+        counted = claim.stores_and_children if has_children else claim.stores_only
         if not ctx.play_on:
             ender = ClearWinner(ctx, ender, counted)
         ender = end_condition(ctx, ender)

@@ -30,7 +30,7 @@ def _without(rules: list[Constraint], *names: str) -> list[Constraint]:
 
 NS_SOW_RULES = (SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR, SowRule.OWN_SOW_CAPT_ALL,
                 SowRule.SOW_CAPT_ALL, SowRule.NO_SOW_OPP_NS, SowRule.CHANGE_DIR_LAP,
-                SowRule.OPP_GETS_OWN_LAST)
+                SowRule.OPP_GETS_OWN_LAST, SowRule.OPP_CHILD_ONLY1)
 
 
 def _cycle_rules(cls: str) -> list[Constraint]:

@@ -29,6 +29,7 @@ from mancala.rules.enums import (
     CaptRTurn,
     CaptSide,
     CaptType,
+    ChildLocs,
     ChildRule,
     ChildType,
     CrossCaptOwn,
@@ -195,6 +196,10 @@ TERRITORY = [
     rule("terr_gs_not", ("goal", "grandslam"),
          lambda v: gi(v).goal == Goal.TERRITORY and gi(v).grandslam == GrandSlam.NOT_LEGAL,
          "TERRITORY games cannot use grandslam NOT_LEGAL"),
+    rule("terr_no_fchild", ("goal", "child_locs"),
+         lambda v: gi(v).goal == Goal.TERRITORY and gi(v).child_locs == ChildLocs.FIXED_ONE_RIGHT,
+         "TERRITORY games cannot use child_locs FIXED_ONE_RIGHT (the child hole may not be its "
+         "player's)"),
     rule("terr_half_rounds", ("goal", "rounds"),
          lambda v: gi(v).goal == Goal.TERRITORY and gi(v).rounds == Rounds.HALF_SEEDS,
          "TERRITORY games cannot use rounds HALF_SEEDS (rounds would never end)"),
@@ -233,8 +238,9 @@ CHILDREN = [
          and (gi(v).child_type != ChildType.NOCHILD or bool(gi(v).child_cvt)),
          "mlaps LAPPER_NEXT cannot be used with children"),
     rule("child_need_cvt", ("child_type", "child_cvt"),
-         lambda v: gi(v).child_type != ChildType.NOCHILD and not gi(v).child_cvt,
-         "a child_type needs child_cvt"),
+         lambda v: gi(v).child_type != ChildType.NOCHILD and not gi(v).child_cvt
+         and gi(v).child_locs != ChildLocs.FIXED_ONE_RIGHT,
+         "a child_type needs child_cvt (unless child_locs FIXED_ONE_RIGHT)"),
     rule("child_cvt_need_type", ("child_cvt", "child_type"),
          lambda v: gi(v).child_type == ChildType.NOCHILD and bool(gi(v).child_cvt),
          "child_cvt needs a child_type"),
@@ -504,7 +510,8 @@ GENERAL = [
 
 PLAYER = [
     rule("stores_scorer", ("stores_m", "stores", "child_cvt"),
-         lambda v: bool(v.player.scorer.stores_m) and not gi(v).stores and not gi(v).child_cvt,
+         lambda v: bool(v.player.scorer.stores_m) and not gi(v).stores and not gi(v).child_cvt
+         and gi(v).child_locs != ChildLocs.FIXED_ONE_RIGHT,
          "the stores scorer (stores_m) needs stores or children"),
     rule("stores_scorer_inv", ("stores_m", "goal"),
          lambda v: bool(v.player.scorer.stores_m) and gi(v).goal in ELIMINATING,

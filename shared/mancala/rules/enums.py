@@ -73,6 +73,8 @@ class SowRule(NamedEnum):
     ENPAS_OPP_SOWER = "ENPAS_OPP_SOWER"
     # 1.10 only: a lap that captures goes on from its last hole with the seeds taken
     LAP_CAPT_SEEDS = "LAP_CAPT_SEEDS"
+    # 1.10 only: NO_OPP_CHILD except for the last seed
+    OPP_CHILD_ONLY1 = "OPP_CHILD_ONLY1"
 
 
 class LapSower(NamedEnum):
@@ -169,6 +171,8 @@ class ChildLocs(NamedEnum):
     NOT_SYM_OPP = "NOT_SYM_OPP"
     NOT_FACING = "NOT_FACING"
     ENDS_PLUS_ALL_OPP = "ENDS_PLUS_ALL_OPP"
+    # 1.10 only: each player's rightmost hole is their child from the start; no others
+    FIXED_ONE_RIGHT = "FIXED_ONE_RIGHT"
 
 
 class ChildRule(NamedEnum):

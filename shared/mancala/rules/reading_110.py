@@ -90,7 +90,9 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "grandslam": frozenset({"LEGAL_SHARE"}),
     "round_fill": frozenset({"TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY", "LOSER_ONLY"}),
     "sow_rule": frozenset({"ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER",
-                           "ENPAS_SOW_SOWER", "ENPAS_OPP_SOWER", "LAP_CAPT_SEEDS"}),
+                           "ENPAS_SOW_SOWER", "ENPAS_OPP_SOWER", "LAP_CAPT_SEEDS",
+                           "OPP_CHILD_ONLY1"}),
+    "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
 }
 
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
@@ -101,10 +103,9 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     # store, which needs sowing into stores that this engine does not do yet
     "mlap_cont": frozenset({"NOT_FROM_STORE"}),
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
-    "sow_rule": frozenset({"OPP_CHILD_ONLY1", "NO_CHILDREN"}),
+    "sow_rule": frozenset({"NO_CHILDREN"}),
     "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
     "child_type": frozenset({"RAM"}),
-    "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
     "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS", "AZIGO"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
     "round_fill": frozenset({"SHORTEN_ALL"}),
