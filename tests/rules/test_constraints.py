@@ -167,6 +167,7 @@ CASES: list[Row] = [
     row("terr_ex_terr_only", {**V110, **TERR, "rounds": "NO_MOVES", "round_fill": "TERR_EX_LOSER"},
         {"goal": "MAX_SEEDS"}, "mx_round_limit"),
     row("terr_gs_not", TERR, {"grandslam": "NOT_LEGAL"}, "gs_not_legal_no_tuple"),
+    row("ram_cw_ccw", {**V110, "child_type": "RAM"}, {"sow_direct": "SPLIT", "udir_holes": [0, 1, 2, 3, 4, 5]}),
     row("terr_no_fchild", {**V110, "child_type": "WEG", "child_locs": "FIXED_ONE_RIGHT"},
         {"goal": "TERRITORY", "stores": True, "goal_param": 8, "rounds": "NO_MOVES"}),
     row("terr_half_rounds", TERR | {"rounds": "NO_MOVES"}, {"rounds": "HALF_SEEDS"}),

@@ -50,6 +50,7 @@ from mancala.engine.capture_steps import (
     PickOwnOnCapture,
     PickTwos,
     QurChildren,
+    RamChildren,
     RepeatOnCapture,
     RepeatOnCaptureOncePerTurn,
     WegCapture,
@@ -123,6 +124,8 @@ def _children(ctx: Context, cap: Capturer) -> Capturer:
             return BullChildren(ctx, cap)
         case ChildType.QUR:
             return QurChildren(ctx, cap)
+        case ChildType.RAM:
+            return RamChildren(ctx, cap)
     raise NotImplementedError(info.child_type)
 
 

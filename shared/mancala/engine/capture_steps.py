@@ -11,7 +11,7 @@ from mancala.engine.capture_ok import CaptOk, make_capt_check
 from mancala.engine.context import Context
 from mancala.engine.incr import opposite
 from mancala.engine.move_data import NO, REPEAT, YES, MoveData
-from mancala.engine.position import Position
+from mancala.engine.position import NO_CH_OWNER, Position
 from mancala.engine.trace import store_place
 from mancala.rules.enums import (
     CaptSide,
@@ -237,6 +237,27 @@ class WegCapture(Step):
             md.capt_changed = True
             return
         self.inner.capture(pos, md, first)
+
+
+class RamChildren(Step):
+    """RAM: after the capture, every hole that holds enough seeds becomes a ram (a child
+    of nobody's) and every ram that no longer does becomes a plain hole again."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        test = self.ctx.make_child
+        last = md.capt_loc
+        child = pos.child
+        for loc in range(len(child)):
+            md.capt_loc = loc
+            if test(pos, md):
+                if child[loc] is None:
+                    child[loc] = NO_CH_OWNER
+                    md.capt_changed = True
+            elif child[loc] is not None:
+                child[loc] = None
+                md.capt_changed = True
+        md.capt_loc = last
 
 
 class BullChildren(Step):

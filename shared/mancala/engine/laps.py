@@ -25,7 +25,7 @@ from mancala.engine.move_data import ENDLESS, FROM_STORE, NO, REPEAT_TURN, MoveD
 from mancala.engine.position import Position
 from mancala.engine.sowing import Sower, StoreSower
 from mancala.engine.trace import store_place
-from mancala.rules.enums import CaptType, GameClass, LapSower, MlapCont, SowRule
+from mancala.rules.enums import CaptType, ChildType, GameClass, LapSower, MlapCont, SowRule
 
 MAX_LAPS = 50
 MAX_LAPS_110 = 75  # the 1.10 reference sows longer before calling a move endless
@@ -358,11 +358,12 @@ def make_lap_rule(ctx: Context) -> LapRule:
         case MlapCont.NOT_FROM_STORE:
             raise NotImplementedError("mlap_cont NOT_FROM_STORE is not played yet")
     if info.mlaps == LapSower.LAPPER:
-        if info.child_type:
+        children = info.child_type not in (ChildType.NOCHILD, ChildType.RAM)  # rams: plain holes here
+        if children:
             checks.append(stop_in_child)
         checks += _capture_checks(ctx)
         checks.append(stop_single)
-        if info.child_type:
+        if children:
             base: Decide = make_unless_child(ctx)
         elif info.sow_rule in (SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR):
             base = not_blocked

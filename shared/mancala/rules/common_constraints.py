@@ -238,9 +238,12 @@ CHILDREN = [
          and (gi(v).child_type != ChildType.NOCHILD or bool(gi(v).child_cvt)),
          "mlaps LAPPER_NEXT cannot be used with children"),
     rule("child_need_cvt", ("child_type", "child_cvt"),
-         lambda v: gi(v).child_type != ChildType.NOCHILD and not gi(v).child_cvt
+         lambda v: gi(v).child_type not in (ChildType.NOCHILD, ChildType.RAM) and not gi(v).child_cvt
          and gi(v).child_locs != ChildLocs.FIXED_ONE_RIGHT,
-         "a child_type needs child_cvt (unless child_locs FIXED_ONE_RIGHT)"),
+         "a child_type needs child_cvt (unless RAM or child_locs FIXED_ONE_RIGHT)"),
+    rule("ram_cw_ccw", ("child_type", "sow_direct"),
+         lambda v: gi(v).child_type == ChildType.RAM and gi(v).sow_direct not in (Direct.CW, Direct.CCW),
+         "child_type RAM needs sow_direct CW or CCW"),
     rule("child_cvt_need_type", ("child_cvt", "child_type"),
          lambda v: gi(v).child_type == ChildType.NOCHILD and bool(gi(v).child_cvt),
          "child_cvt needs a child_type"),

@@ -157,6 +157,9 @@ class ChildType(NamedEnum):
     WEG = "WEG"
     BULL = "BULL"
     QUR = "QUR"
+    # 1.10 only: a hole holding enough seeds to sow round to its own row is a ram, a
+    # child of nobody's that no move starts from and captures may take
+    RAM = "RAM"
 
 
 class ChildLocs(NamedEnum):

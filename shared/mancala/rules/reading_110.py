@@ -93,6 +93,7 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
                            "ENPAS_SOW_SOWER", "ENPAS_OPP_SOWER", "LAP_CAPT_SEEDS",
                            "OPP_CHILD_ONLY1"}),
     "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
+    "child_type": frozenset({"RAM"}),
 }
 
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
@@ -105,7 +106,6 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
     "sow_rule": frozenset({"NO_CHILDREN"}),
     "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
-    "child_type": frozenset({"RAM"}),
     "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS", "AZIGO"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
     "round_fill": frozenset({"SHORTEN_ALL"}),
