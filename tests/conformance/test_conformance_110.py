@@ -33,20 +33,12 @@ VARIANTS = [entry["name"] for entry in INDEX["variants"]]
 EXPECTED_FAILURES: dict[str, str] = {
     "Azigo": "start_pattern AZIGO: not played yet",
     "Azigo::Twenty": "start_pattern AZIGO: not played yet",
-    "Centering": "capt_dir BOTH: not played yet",
     "CrossCapt_Nine": "sow_stores BOTH_NR_OPP: not played yet",
-    "CrossCapt_Six": "child_type RAM: not played yet",
-    "Kalah::Maybe_Fair": "start_pattern NO_REPEAT_SOW_OWN: not played yet",
     "Krur::Rounds": "differs in board (after move 63 (0), WIN)",
     "Leab_El-akil": "game_class ShareOne: not played yet",
     "Leab_El-akil::Equal": "game_class ShareOne: not played yet",
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
-    "Ohojichi": "game_class EWGratuitous: not played yet",
-    "Rath": "child_locs FIXED_ONE_RIGHT: not played yet",
-    "Sadeqa": "goal RND_WIN_COUNT_DEP: not played yet",
-    "SameSide": "game_class NSGratuitous: not played yet",
     "ZigZag": "game_class ZigZag: not played yet",
-    "mikro_tsoro": "sow_rule LAP_CAPT_SEEDS: not played yet",
 }
 
 

@@ -4,7 +4,8 @@
 
     base capture (cross capture with its own-seed pick and xc_sown, a capture type
     NEXT / TWO_OUT / MATCH_OPP, or the basic criteria of capture_ok)
-    -> multiple captures (multicapt) -> against the sowing direction (unless capsamedir)
+    -> multiple captures (multicapt) -> against the sowing direction (unless capsamedir),
+    or along it and then against it (1.10 capt_dir BOTH)
     -> children (made instead of capturing; wegs capture from the opponent's wegs)
     -> an extra pick (pickextra) -> the grand-slam rule
     -> no capture by a single seed (nosinglecapt) -> inhibited captures
@@ -28,6 +29,7 @@ from mancala.engine.capture import (
 )
 from mancala.engine.capture_steps import (
     AgainstSowing,
+    BothDirections,
     BullChildren,
     CaptureIntoChild,
     CrossVisited,
@@ -48,6 +50,7 @@ from mancala.engine.capture_steps import (
     PickOwnOnCapture,
     PickTwos,
     QurChildren,
+    RamChildren,
     RepeatOnCapture,
     RepeatOnCaptureOncePerTurn,
     WegCapture,
@@ -112,12 +115,17 @@ def _children(ctx: Context, cap: Capturer) -> Capturer:
             return cap
         case ChildType.NORMAL | ChildType.ONE_CHILD:
             return MakeChild(ctx, cap) if info.stores else CaptureIntoChild(ctx, cap)
-        case ChildType.WEG:
+        case ChildType.WEG if info.stores:
             return WegCapture(ctx, cap)
+        case ChildType.WEG:
+            # no stores: what a weg capture takes goes into the mover's (first) weg
+            return CaptureIntoChild(ctx, WegCapture(ctx, cap), makes_children=False)
         case ChildType.BULL:
             return BullChildren(ctx, cap)
         case ChildType.QUR:
             return QurChildren(ctx, cap)
+        case ChildType.RAM:
+            return RamChildren(ctx, cap)
     raise NotImplementedError(info.child_type)
 
 
@@ -163,7 +171,10 @@ def make_capturer(ctx: Context) -> Capturer:
     cap = _base(ctx)
     if info.multicapt:
         cap = Multiple(ctx, cap)
-    if not info.capsamedir:
+    if info.capt_both_dirs:
+        assert isinstance(cap, Multiple)  # cdir_both_multicapt
+        cap = BothDirections(ctx, cap)
+    elif not info.capsamedir:
         cap = AgainstSowing(ctx, cap)
     cap = _children(ctx, cap)
     cap = _pick(ctx, cap)

@@ -12,8 +12,8 @@ from collections.abc import Callable
 
 from mancala.engine.board import Board
 from mancala.engine.move_data import MoveData
-from mancala.engine.position import Position
-from mancala.rules.enums import CaptSide, RulesVersion
+from mancala.engine.position import NO_CH_OWNER, Position
+from mancala.rules.enums import CaptSide, ChildType, RulesVersion
 from mancala.rules.variant import Variant
 
 CaptOk = Callable[[Position, MoveData, int], bool]
@@ -71,6 +71,14 @@ def make_capt_ok(variant: Variant, board: Board) -> CaptOk:
         checks.append(lambda pos, _md, loc: pos.board[loc] in capt_on)
     rest = tuple(checks)
 
+    if info.child_type == ChildType.RAM:
+        # rams are children of nobody's that captures take as any hole
+        def capt_ok_rams(pos: Position, md: MoveData, loc: int) -> bool:
+            if not pos.board[loc] or pos.child[loc] not in (None, NO_CH_OWNER):
+                return False
+            return all(check(pos, md, loc) for check in rest)
+        return capt_ok_rams
+
     def capt_ok(pos: Position, md: MoveData, loc: int) -> bool:
         if not pos.board[loc] or pos.child[loc] is not None:
             return False
@@ -91,9 +99,10 @@ def make_capt_check(variant: Variant, board: Board) -> CaptOk:
     if side is not None:
         checks.append(side)
     rest = tuple(checks)
+    free = (None, NO_CH_OWNER) if info.child_type == ChildType.RAM else (None,)
 
     def capt_check(pos: Position, md: MoveData, loc: int) -> bool:
-        if not pos.board[loc] or pos.child[loc] is not None:
+        if not pos.board[loc] or pos.child[loc] not in free:
             return False
         return all(check(pos, md, loc) for check in rest)
 

@@ -11,10 +11,11 @@ from mancala.engine.capture_ok import CaptOk, make_capt_check
 from mancala.engine.context import Context
 from mancala.engine.incr import opposite
 from mancala.engine.move_data import NO, REPEAT, YES, MoveData
-from mancala.engine.position import Position
+from mancala.engine.position import NO_CH_OWNER, Position
 from mancala.engine.trace import store_place
 from mancala.rules.enums import (
     CaptSide,
+    CaptType,
     Direct,
 )
 
@@ -81,13 +82,20 @@ class CrossVisited(Step):
 
 class Multiple(Step):
     """multicapt: keep capturing from each next hole while captures succeed (up to
-    multicapt captures, -1 for no limit)."""
+    `limit` captures: multicapt, -1 for no limit)."""
+
+    def __init__(self, ctx: Context, inner: Capturer) -> None:
+        super().__init__(ctx, inner)
+        self.limit = ctx.info.multicapt
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         captured = NO
         capt_loc = md.capt_loc
-        md.capt_start = capt_loc
-        left = self.ctx.info.multicapt
+        # the hole the captures began from (capt_side *_CONT), unless a step outside set it
+        began = md.capt_start is None
+        if began:
+            md.capt_start = capt_loc
+        left = self.limit
         while True:
             self.inner.capture(pos, md, first)
             if first:
@@ -96,11 +104,13 @@ class Multiple(Step):
             if not left or md.captured == NO:
                 md.captured = captured
                 md.capt_loc = capt_loc
-                md.capt_start = None
+                if began:
+                    md.capt_start = None
                 return
             if md.captured == REPEAT:
                 md.capt_loc = capt_loc
-                md.capt_start = None
+                if began:
+                    md.capt_start = None
                 return
             first = False
             captured = YES
@@ -127,6 +137,39 @@ class AgainstSowing(Step):
         md.direct = sown
 
 
+class BothDirections(Step):
+    """capt_dir BOTH (1.10): the multiple capture runs from the last hole along the sowing,
+    then, if that took anything, from the hole before the last one against it, one capture
+    fewer. NEXT captures leave the last hole alone: they look on from it both ways, and
+    either way may capture."""
+
+    def __init__(self, ctx: Context, inner: Multiple) -> None:
+        super().__init__(ctx, inner)
+        self.multiple = inner
+        self.next_type = ctx.info.capt_type == CaptType.NEXT
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        sown, start = md.direct, md.capt_loc
+        md.capt_start = start
+        self.inner.capture(pos, md, first)
+        capt_loc, captured = md.capt_loc, md.captured
+        if self.next_type:
+            md.captured = NO
+            md.capt_loc = start
+            md.direct = opposite(sown)
+            self.inner.capture(pos, md, first)
+            if captured != NO and md.captured == NO:
+                md.captured = captured
+        elif captured != NO:
+            md.direct = opposite(sown)
+            self.multiple.limit -= 1
+            md.capt_loc = self.ctx.incr(pos, start, md.direct)
+            self.inner.capture(pos, md, first)
+            self.multiple.limit += 1
+            md.captured = captured if md.captured == NO else md.captured
+        md.capt_loc, md.direct, md.capt_start = capt_loc, sown, None
+
+
 # ---- children ----------------------------------------------------------------------------------
 
 
@@ -146,15 +189,20 @@ class CaptureIntoChild(Step):
     into it (the lowest-numbered of their children). The 1.10 rules move only what the
     capture took: seeds already out of play (kept over from a round) stay in the store."""
 
-    def __init__(self, ctx: Context, inner: Capturer) -> None:
+    def __init__(self, ctx: Context, inner: Capturer, *, makes_children: bool = True) -> None:
+        """`makes_children` False: the inner step makes them (wegs without stores)."""
         super().__init__(ctx, inner)
         self.keep_out = ctx.v110
+        self.makes_children = makes_children
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         turn = pos.turn
         if self.ctx.make_child(pos, md):
-            make_child(pos, md, md.capt_loc)
-            md.capt_changed = True
+            if self.makes_children:
+                make_child(pos, md, md.capt_loc)
+                md.capt_changed = True
+            else:
+                self.inner.capture(pos, md, first)
             return
         if turn not in pos.child:
             return
@@ -189,6 +237,27 @@ class WegCapture(Step):
             md.capt_changed = True
             return
         self.inner.capture(pos, md, first)
+
+
+class RamChildren(Step):
+    """RAM: after the capture, every hole that holds enough seeds becomes a ram (a child
+    of nobody's) and every ram that no longer does becomes a plain hole again."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        test = self.ctx.make_child
+        last = md.capt_loc
+        child = pos.child
+        for loc in range(len(child)):
+            md.capt_loc = loc
+            if test(pos, md):
+                if child[loc] is None:
+                    child[loc] = NO_CH_OWNER
+                    md.capt_changed = True
+            elif child[loc] is not None:
+                child[loc] = None
+                md.capt_changed = True
+        md.capt_loc = last
 
 
 class BullChildren(Step):

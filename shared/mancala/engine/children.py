@@ -15,7 +15,7 @@ from mancala.engine.incr import Incr, opposite
 from mancala.engine.inhibit import Inhibitor
 from mancala.engine.move_data import MoveData
 from mancala.engine.position import Position
-from mancala.rules.enums import ChildLocs, ChildRule, ChildType, Goal
+from mancala.rules.enums import ChildLocs, ChildRule, ChildType, Direct, Goal
 from mancala.rules.variant import Variant
 
 ChildTest = Callable[[Position, MoveData], bool]
@@ -78,6 +78,20 @@ def _type_test(variant: Variant, board: Board, incr: Incr) -> ChildTest:
                 return (pos.child[loc] is None and pos.board[loc] == cvt
                         and pos.turn not in pos.child)
             return one
+        case ChildType.RAM:
+            # enough seeds to sow round to the hole's own row again: the places to its
+            # row's end, the other row, the row's start (sow_start: the hole itself,
+            # sow_stores: the stores passed), counted in the sowing direction
+            holes = board.holes
+            extra = int(info.sow_start) + int(info.sow_own_store) + int(info.sow_opp_store)
+            row = [2 * holes - idx + extra for idx in range(holes)]
+            if info.sow_direct == Direct.CW:
+                row.reverse()
+            required = row * 2
+
+            def ram(pos: Position, md: MoveData) -> bool:
+                return pos.board[md.capt_loc] >= required[md.capt_loc]
+            return ram
         case ChildType.QUR:
             def qur(pos: Position, md: MoveData) -> bool:
                 loc = md.capt_loc
@@ -148,7 +162,8 @@ def make_child_test(variant: Variant, board: Board, incr: Incr,
                     inhibitor: Inhibitor) -> ChildTest:
     """The make-child test, or a test that is always False (no children)."""
     info = variant.game_info
-    if info.child_type == ChildType.NOCHILD:
+    if info.child_type == ChildType.NOCHILD or info.child_locs == ChildLocs.FIXED_ONE_RIGHT:
+        # FIXED_ONE_RIGHT: the only children are those every game starts with
         return lambda _pos, _md: False
     base = _type_test(variant, board, incr)
     guards = tuple(_location_guards(variant, board) + _rule_guards(variant, board))

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mancala.engine.board import Board
-from mancala.engine.position import LAST_PLAYER, Position
+from mancala.engine.position import LAST_PLAYER, NO_CH_OWNER, Position
 from mancala.rules.enums import Goal
 from mancala.rules.variant import Variant
 
@@ -37,7 +37,7 @@ def owner_of(variant: Variant, board: Board) -> Callable[[Position, int], int]:
 def _with_children(pos: Position, seeds: list[int]) -> list[int]:
     board = pos.board
     for loc, owner in enumerate(pos.child):
-        if owner is not None:
+        if owner is not None and owner != NO_CH_OWNER:  # a ram's seeds count for nobody
             seeds[owner] += board[loc]
     return seeds
 
@@ -58,7 +58,8 @@ def make_count_owned(variant: Variant, board: Board) -> Claimer:
         seeds = pos.stores[:]
         for loc, seeds_here in enumerate(pos.board):
             child = pos.child[loc]
-            seeds[owner(pos, loc) if child is None else child] += seeds_here
+            if child != NO_CH_OWNER:
+                seeds[owner(pos, loc) if child is None else child] += seeds_here
         return seeds
 
     return count_owned
@@ -138,7 +139,7 @@ def divvy_to_children(pos: Position) -> list[int]:
         if owner is None:
             unclaimed += board[loc]
             board[loc] = 0
-        else:
+        elif owner != NO_CH_OWNER:
             seeds[owner] += board[loc]
             last_child[owner] = loc
     if last_child[0] >= 0 and last_child[1] >= 0:

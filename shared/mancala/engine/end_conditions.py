@@ -103,7 +103,7 @@ class BearOffNoSeeds(Ender):
 
     def __init__(self, ctx: Context, inner: Ender) -> None:
         super().__init__(ctx, inner)
-        goal = ctx.info.goal
+        goal = ctx.info.goal.eliminating
         self.winner: Callable[[int], int] | None = None
         if goal == Goal.DEPRIVE:
             self.winner = lambda turn: 1 - turn

@@ -46,7 +46,8 @@ from mancala.rules.enums import (
     Unclaimed,
 )
 
-ROUND_GOALS = (Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS)
+ROUND_GOALS = (Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS,
+               Goal.RND_WIN_COUNT_CLR, Goal.RND_WIN_COUNT_DEP, Goal.RND_WIN_COUNT_IMB)
 
 
 def territory_seeds_for(holes: int, nbr_start: int) -> int:
@@ -456,4 +457,4 @@ def variant_total(ctx: Context) -> int:
     info = ctx.info
     if info.start_pattern == StartPattern.ALL_EQUAL:
         return ctx.board.dbl * ctx.nbr_start
-    return start_total(info.start_pattern, ctx.board.holes, ctx.nbr_start)
+    return start_total(info.start_pattern, ctx.board.holes, ctx.nbr_start, v110=ctx.v110)

@@ -38,6 +38,7 @@ from mancala.engine.ending import (
 from mancala.engine.outcome import TIE, Decision
 from mancala.engine.position import Position
 from mancala.rules.enums import (
+    ChildLocs,
     ChildType,
     EndRule,
     Goal,
@@ -70,16 +71,17 @@ class QuitRoundTally(Ender):
 
 def make_ender(ctx: Context) -> Ender:
     info = ctx.info
-    if info.goal == Goal.DEPRIVE:
+    goal = info.goal.eliminating  # RND_WIN_COUNT_CLR etc.: each round decided as CLEAR etc.
+    if goal == Goal.DEPRIVE:
         if info.min_move == 1:
             ender: Ender = NoMovesNext(ctx, DepriveNoSeeds(ctx))
         else:
             ender = DepriveLastMover(ctx)
-    elif info.goal == Goal.IMMOBILIZE:
+    elif goal == Goal.IMMOBILIZE:
         # 1.10: unlike DEPRIVE, running out of seeds loses nothing by itself; only the
         # opponent's lack of a move ends the game, for the last mover
         ender = DepriveLastMover(ctx)
-    elif info.goal == Goal.CLEAR:
+    elif goal == Goal.CLEAR:
         ender = ClearSeeds(ctx)
     elif info.end_rule == EndRule.ROW_EMPTY:
         ender = row_empty_ender(ctx)
@@ -98,7 +100,8 @@ def make_ender(ctx: Context) -> Ender:
             needed = min_for_change(ctx, total)
             if info.min_move < needed < total:
                 ender = NoOutcomeChange(ctx, ender, needed)
-        counted = claim.stores_and_children if info.child_cvt else claim.stores_only
+        has_children = info.child_cvt or info.child_locs == ChildLocs.FIXED_ONE_RIGHT
+        counted = claim.stores_and_children if has_children else claim.stores_only
         if not ctx.play_on:
             ender = ClearWinner(ctx, ender, counted)
         ender = end_condition(ctx, ender)
@@ -114,6 +117,9 @@ def make_ender(ctx: Context) -> Ender:
                 ender = RoundBySeeds(ctx, ender)
         if info.child_type != ChildType.NOCHILD and not info.stores:
             ender = ChildrenHoldStores(ctx, ender)
+    if goal != info.goal:
+        # the round's winner counts one round win (the seeds, on the board, count nothing)
+        ender = RoundByTally(ctx, ender, claim.stores_only)
     if ctx.bear_off:
         ender = BearOffNoSeeds(ctx, ender)
     return ender
@@ -122,7 +128,7 @@ def make_ender(ctx: Context) -> Ender:
 def make_quitter(ctx: Context) -> Ender:
     """The end of a game stopped from outside (a sowing that never ends)."""
     info = ctx.info
-    if info.goal in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
+    if info.goal.eliminating in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
         return TieAlways(ctx)
     if ctx.v110:
         return _quitter_110(ctx)

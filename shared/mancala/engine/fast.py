@@ -35,6 +35,7 @@ from mancala.rules.enums import (
     CaptRTurn,
     CaptSide,
     CaptType,
+    ChildLocs,
     CrossCaptOwn,
     Direct,
     EndCond,
@@ -164,6 +165,8 @@ def why_not_fast(variant: Variant) -> list[str]:
                 reasons.append(f"{name}={_value(value)}")
         elif value != default:  # a rule the core does not know: only its default is safe
             reasons.append(f"{name}={_value(value)}")
+    if gi.child_locs == ChildLocs.FIXED_ONE_RIGHT:
+        reasons.append("child_locs=FIXED_ONE_RIGHT")  # children from the start
     if len(gi.capt_on) > MAX_CAPT_ON:
         reasons.append(f"capt_on has {len(gi.capt_on)} values")
     # the goal parameter and the child settings only matter with their rules; the

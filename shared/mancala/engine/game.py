@@ -25,11 +25,11 @@ from typing import Any
 from mancala.engine.board import CCW, CW
 from mancala.engine.fast import c_core_enabled, make_fast
 from mancala.engine.pipeline import REPEAT_STEP, Pipeline
-from mancala.engine.position import Outcome, OutcomeKind, Position
+from mancala.engine.position import NO_CH_OWNER, Outcome, OutcomeKind, Position
 from mancala.engine.round_choice import USER_FILLS, IllegalChoice, RoundChoices
 from mancala.engine.start import start_board
 from mancala.engine.trace import PASS, MoveTrace, Recorder, decode, wire_events
-from mancala.rules.enums import GameClass, StartPattern
+from mancala.rules.enums import ChildType, GameClass, StartPattern
 from mancala.rules.variant import Variant
 
 Move = int | tuple[int, str]
@@ -58,6 +58,7 @@ class Game:
         self.territory = self.pipe.territory
         self.bear_off = variant.game_class == GameClass.BEAR_OFF
         self.choices = RoundChoices(self)
+        self.rams = variant.game_info.child_type == ChildType.RAM
         # The optional C core plays the common variants exactly as the pipeline does
         # (tests/engine/test_fastcore.py); where it applies it takes the hot path. Its
         # methods are bound here, once: a Python dispatch per call cost ~60 ns of a
@@ -81,7 +82,7 @@ class Game:
             # than a dozen moves in C
             rng = random.Random(seed) if info.start_pattern == StartPattern.RANDOM else None
             board = start_board(info.start_pattern, self.holes, self.variant.nbr_start,
-                                starter, rng)
+                                starter, rng, v110=self.pipe.v110)
             if info.start_pattern == StartPattern.MOVE_RIGHTMOST:
                 # the starter's rightmost hole is played for them, counted as a move;
                 # the game starts after it (a given board starts as it is)
@@ -255,7 +256,8 @@ class Game:
             "stores": list(pos.stores),
             "turn": None if pos.outcome is not None and pos.outcome.no_turn else pos.turn,
             "legal": [self.move_json(m) for m in self.legal_moves(pos)],
-            "children": list(pos.child),
+            "children": [c if c != NO_CH_OWNER else "NO_CH_OWNER" for c in pos.child]
+            if self.rams else list(pos.child),
             "blocked": list(pos.blocked),
             "owners": self.owners_json(pos),
             "unlocked": list(pos.unlocked),

@@ -12,7 +12,7 @@ from typing import Protocol
 
 from mancala.engine.board import CCW, CW, Board
 from mancala.engine.position import Position
-from mancala.rules.enums import Direct, GameClass
+from mancala.rules.enums import Direct, GameClass, RulesVersion
 from mancala.rules.variant import Variant
 
 NO_START = -1  # no hole to skip
@@ -46,12 +46,10 @@ def row_cycle(board: Board) -> Step:
     return step
 
 
-def half_cycle(board: Board, sow_direct: Direct) -> Step:
-    """Each half of the board is its own cycle (EastWestCycle, Ohojichi). The cycle runs
-    in the variant's sowing direction whatever the move asks (as the reference plays)."""
+def _half_table(board: Board, clockwise: bool) -> tuple[int, ...]:
     dbl, half = board.dbl, board.half
     half3 = 3 * half
-    if sow_direct == Direct.CW:
+    if clockwise:
         nxt = [dbl - 1, *range(dbl - 1)]
         nxt[half] = half3 - 1
         nxt[half3] = half - 1
@@ -59,7 +57,21 @@ def half_cycle(board: Board, sow_direct: Direct) -> Step:
         nxt = [*range(1, dbl), 0]
         nxt[half - 1] = half3
         nxt[half3 - 1] = half
-    table = tuple(nxt)
+    return tuple(nxt)
+
+
+def half_cycle(board: Board, sow_direct: Direct, *, by_direction: bool = False) -> Step:
+    """Each half of the board is its own cycle (EastWestCycle, Ohojichi). The 1.8 rules
+    run the cycle in the variant's sowing direction whatever is asked (a capture looking
+    back included); the 1.10 rules (`by_direction`) step the way asked."""
+    if by_direction:
+        cw, ccw = _half_table(board, True), _half_table(board, False)
+
+        def step_asked(loc: int, direct: int) -> int:
+            return cw[loc] if direct == CW else ccw[loc]
+
+        return step_asked
+    table = _half_table(board, sow_direct == Direct.CW)
 
     def step(loc: int, _direct: int) -> int:
         return table[loc]
@@ -72,7 +84,8 @@ def make_step(variant: Variant, board: Board) -> Step:
         case GameClass.NORTH_SOUTH_CYCLE | GameClass.SAME_SIDE:
             return row_cycle(board)
         case GameClass.EAST_WEST_CYCLE | GameClass.OHOJICHI:
-            return half_cycle(board, variant.game_info.sow_direct)
+            return half_cycle(board, variant.game_info.sow_direct,
+                              by_direction=variant.rules_version is RulesVersion.V1_10)
         case _:
             return full_cycle(board)
 

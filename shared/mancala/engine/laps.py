@@ -25,7 +25,7 @@ from mancala.engine.move_data import ENDLESS, FROM_STORE, NO, REPEAT_TURN, MoveD
 from mancala.engine.position import Position
 from mancala.engine.sowing import Sower, StoreSower
 from mancala.engine.trace import store_place
-from mancala.rules.enums import CaptType, GameClass, LapSower, MlapCont, SowRule
+from mancala.rules.enums import CaptType, ChildType, GameClass, LapSower, MlapCont, SowRule
 
 MAX_LAPS = 50
 MAX_LAPS_110 = 75  # the 1.10 reference sows longer before calling a move endless
@@ -180,6 +180,36 @@ def make_basic_capture(ctx: Context) -> Check:
     return basic_capture
 
 
+def make_capture_seeds(ctx: Context) -> Check:
+    """LAP_CAPT_SEEDS: try the capture at each lap's end; one that takes anything puts
+    the seeds taken (all the mover's store) into the lap's last hole, and the lap goes
+    on from there with them."""
+    def capture_seeds(pos: Position, md: MoveData) -> bool | None:
+        saved, last = md.captured, md.capt_loc
+        md.captured = NO
+        ctx.capture_seeds(pos, md)
+        if md.captured:
+            md.capt_loc = last
+            if md.trace is not None:
+                md.trace.take(store_place(pos.turn), pos.stores[pos.turn], last)
+            pos.board[last] += pos.stores[pos.turn]
+            pos.stores[pos.turn] = 0
+            return True
+        md.captured = max(md.captured, saved)
+        md.capt_loc = last
+        return None
+    return capture_seeds
+
+
+def make_stop_no_opp_seeds(ctx: Context) -> Check:
+    """1.10 lap captures without stores: no lap once the opponent's row is empty."""
+    order = ctx.board.order
+
+    def stop_no_opp_seeds(pos: Position, _md: MoveData) -> bool | None:
+        return False if not any(pos.board[loc] for loc in order[1 - pos.turn]) else None
+    return stop_no_opp_seeds
+
+
 def make_stop_capture(ctx: Context) -> Check:
     def stop_capture(pos: Position, md: MoveData) -> bool | None:
         if not ctx.inhibitor.stop_capt(pos, pos.turn) and ctx.capt_ok(pos, md, md.capt_loc):
@@ -258,12 +288,18 @@ def _capture_checks(ctx: Context) -> list[Check]:
     if info.capt_type in NO_LAP_STOP:
         return []
     basic = bool(info.evens or info.capt_on or info.capt_max or info.capt_min)
+    # 1.10: lap captures without stores stop once the opponent has no seeds
+    guard = ([make_stop_no_opp_seeds(ctx)] if ctx.v110 and not info.stores
+             and info.sow_rule in (SowRule.LAP_CAPT, SowRule.OPP_GETS_OWN_LAST, SowRule.LAP_CAPT_SEEDS)
+             else [])
+    if info.sow_rule == SowRule.LAP_CAPT_SEEDS:
+        return [*guard, make_capture_seeds(ctx)]
     if info.sow_rule in (SowRule.LAP_CAPT, SowRule.OPP_GETS_OWN_LAST):
         if info.crosscapt:
-            return [make_cross_capture(ctx)]
+            return [*guard, make_cross_capture(ctx)]
         if info.capt_type in (CaptType.NEXT, CaptType.TWO_OUT):
-            return [make_gap_capture(ctx)]
-        return [make_basic_capture(ctx)]
+            return [*guard, make_gap_capture(ctx)]
+        return [*guard, make_basic_capture(ctx)]
     if info.capt_type == CaptType.MATCH_OPP:
         return [make_stop_simulated(ctx)]
     if basic and not info.crosscapt:
@@ -322,11 +358,12 @@ def make_lap_rule(ctx: Context) -> LapRule:
         case MlapCont.NOT_FROM_STORE:
             raise NotImplementedError("mlap_cont NOT_FROM_STORE is not played yet")
     if info.mlaps == LapSower.LAPPER:
-        if info.child_type:
+        children = info.child_type not in (ChildType.NOCHILD, ChildType.RAM)  # rams: plain holes here
+        if children:
             checks.append(stop_in_child)
         checks += _capture_checks(ctx)
         checks.append(stop_single)
-        if info.child_type:
+        if children:
             base: Decide = make_unless_child(ctx)
         elif info.sow_rule in (SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR):
             base = not_blocked

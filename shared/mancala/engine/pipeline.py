@@ -62,6 +62,7 @@ from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
 from mancala.rules.enums import (
     AllowRule,
     CaptRTurn,
+    ChildLocs,
     Direct,
     GameClass,
     Goal,
@@ -121,6 +122,7 @@ class Pipeline:
         self.territory = info.goal == Goal.TERRITORY
         # our extension (Jackman's variation D): a last seed in the store ends the turn
         self.store_ends_turn = info.store_ends_turn
+        self.fixed_children = info.child_locs == ChildLocs.FIXED_ONE_RIGHT
 
         self.incr = make_incr(variant, board)
         self.direction = make_direction(variant, board)
@@ -156,8 +158,8 @@ class Pipeline:
                 return SkipOppCount(self)
             case SowRule.MAX_SOW:
                 return MaxPerHole(self)
-            case SowRule.NO_OPP_CHILD:
-                return SkipOppChildren(self)
+            case SowRule.NO_OPP_CHILD | SowRule.OPP_CHILD_ONLY1:
+                return SkipOppChildren(self, last_too=info.sow_rule == SowRule.NO_OPP_CHILD)
             case SowRule.OPP_GETS_OWN_LAST:
                 return OppGetsOwnLast(self, PlainSower(self))
         if info.sow_opp_store:
@@ -208,6 +210,9 @@ class Pipeline:
         pos.unlocked = [not self.locks] * dbl
         pos.blocked = [False] * dbl
         pos.child = [None] * dbl
+        if self.fixed_children:
+            # each player's rightmost hole is their child from the start
+            pos.child[holes - 1], pos.child[dbl - 1] = 0, 1
         pos.owner = [(0 if loc < holes else 1) if self.territory else None for loc in range(dbl)]
         pos.empty_store = False
         pos.normal_sow = True

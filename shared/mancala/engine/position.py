@@ -65,6 +65,10 @@ class Outcome:
         return cls(OutcomeKind(data["kind"]), data["winner"])
 
 
+
+# Position.child of a ram (child_type RAM): a child of nobody's, written "NO_CH_OWNER"
+NO_CH_OWNER = 2
+
 # The last move made (not a pass), as a plain tuple (the C core writes it too):
 # (player, start hole, seeds of its last lap, where it ended: a hole, or REPEAT_TURN /
 # ENDLESS of mancala.engine.move_data)

@@ -112,7 +112,7 @@ def _fresh_board(ctx: Context, pos: Position) -> None:
     info = ctx.info
     pos.stores = [0, 0]
     pos.board = start_board(info.start_pattern, ctx.board.holes, ctx.nbr_start, pos.turn,
-                            ctx.rng) if info.start_pattern != StartPattern.ALL_EQUAL \
+                            ctx.rng, v110=ctx.v110) if info.start_pattern != StartPattern.ALL_EQUAL \
         else [ctx.nbr_start] * ctx.board.dbl
 
 
@@ -248,7 +248,7 @@ def _territory(ctx: Context) -> NextRound:
 def territory_split(ctx: Context) -> Split:
     """The 1.10 territory rule of this variant (mancala.engine.territory)."""
     info = ctx.info
-    equiv = seed_equiv(info.start_pattern, ctx.board.holes, ctx.nbr_start)
+    equiv = seed_equiv(info.start_pattern, ctx.board.holes, ctx.nbr_start, v110=ctx.v110)
     return make_split(info.round_fill, equiv, info.goal_param)
 
 

@@ -365,15 +365,21 @@ class MaxPerHole(Sower):
 
 
 class SkipOppChildren(Sower):
-    """NO_OPP_CHILD: the opponent's children are not sown."""
+    """NO_OPP_CHILD: the opponent's children are not sown; OPP_CHILD_ONLY1 (not
+    `last_too`): except by the last seed."""
+
+    def __init__(self, ctx: Context, *, last_too: bool = True) -> None:
+        super().__init__(ctx)
+        self.last_too = last_too
 
     def sow(self, pos: Position, md: MoveData) -> None:
         incr = self.ctx.incr
         start = md.cont_sow_loc
         loc = start
-        for _ in range(md.seeds):
+        last_too = self.last_too
+        for left in range(md.seeds, 0, -1):
             loc = incr(pos, loc, md.direct, start)
-            while pos.child[loc] == 1 - pos.turn:
+            while pos.child[loc] == 1 - pos.turn and (last_too or left > 1):
                 loc = incr(pos, loc, md.direct, start)
             pos.board[loc] += 1
             if md.trace is not None:

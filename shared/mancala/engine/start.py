@@ -16,23 +16,24 @@ import random
 from mancala.rules.enums import StartPattern
 
 
-def seed_equiv(pattern: StartPattern, holes: int, nbr_start: int) -> int:
+def seed_equiv(pattern: StartPattern, holes: int, nbr_start: int, *, v110: bool = False) -> int:
     """The seeds a hole counts for when seeds are turned into holes (territory rounds):
     nbr_start, or for another start pattern its total over the holes, rounded down."""
     if pattern == StartPattern.ALL_EQUAL:
         return nbr_start
-    return start_total(pattern, holes, nbr_start) // (2 * holes)
+    return start_total(pattern, holes, nbr_start, v110=v110) // (2 * holes)
 
 
-def start_total(pattern: StartPattern, holes: int, nbr_start: int) -> int:
-    """The seeds a game of this pattern uses."""
+def start_total(pattern: StartPattern, holes: int, nbr_start: int, *, v110: bool = False) -> int:
+    """The seeds a game of this pattern uses (`v110`: as the reference's 1.10 lays it out)."""
     match pattern:
         case StartPattern.ALL_EQUAL | StartPattern.ALTERNATES | StartPattern.ALTS_SPLIT:
             return (2 if pattern == StartPattern.ALL_EQUAL else 1) * holes * nbr_start
         case StartPattern.GAMACHA:
             return (holes - 1) * nbr_start
         case StartPattern.ALTS_WITH_1:
-            return (holes - 1) * nbr_start + 1
+            # 1.10 also empties a hole of the starter's on an even row
+            return (holes - (2 - holes % 2 if v110 else 1)) * nbr_start + 1
         case StartPattern.CLIPPEDTRIPLES:
             return holes // 3 * nbr_start * 4
         case StartPattern.TWOEMPTY:
@@ -41,7 +42,7 @@ def start_total(pattern: StartPattern, holes: int, nbr_start: int) -> int:
             return nbr_start  # nbr_start is the game's total here
         case StartPattern.RIGHTMOST_PLUS_ONE:
             return nbr_start * holes * 2 + 2
-        case StartPattern.MOVE_RIGHTMOST:
+        case StartPattern.MOVE_RIGHTMOST | StartPattern.NO_REPEAT_SOW_OWN:
             return nbr_start * holes * 2
     raise NotImplementedError(pattern)
 
@@ -84,9 +85,36 @@ def random_board(holes: int, total: int, rng: random.Random) -> list[int]:
     return values
 
 
+def no_repeat_sow_own(holes: int, nbr_start: int) -> list[int]:
+    """ALL_EQUAL with one seed moved on each row, the same for both players, so that a
+    hole sown into one's own store would not end there: the hole whose seeds would reach
+    the store exactly gets one more, a hole further left (or, with few seeds, two to the
+    left) one fewer. Where the seeds go round the board more than once, the count left
+    past whole rounds (of 2n + 1 places) decides; none fits: the layout stays equal."""
+    row = [nbr_start] * holes
+    if nbr_start <= 2:
+        plus = holes - nbr_start
+        minus = max(0, plus - 2)
+    elif nbr_start <= holes:
+        plus = holes - nbr_start
+        minus = holes + 2 - nbr_start
+    else:
+        left = nbr_start % (2 * holes + 1)
+        plus = holes - left
+        if not 0 <= plus < holes:
+            return row * 2
+        minus = holes + 2 - left
+        if minus >= holes:
+            minus = 0
+    row[minus] -= 1
+    row[plus] += 1
+    return row * 2
+
+
 def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
-                rng: random.Random | None = None) -> list[int]:
-    """The starting board of a game (or of each round of games that refill by pattern)."""
+                rng: random.Random | None = None, *, v110: bool = False) -> list[int]:
+    """The starting board of a game (or of each round of games that refill by pattern);
+    `v110`: as the reference's 1.10 release lays it out where it changed a pattern."""
     dbl = 2 * holes
     match pattern:
         case StartPattern.ALL_EQUAL:
@@ -99,7 +127,13 @@ def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
         case StartPattern.ALTS_WITH_1:
             board = _alternating(holes, nbr_start)
             board[holes + 3 - holes % 2] = 1
-            return board if starter else _rotated(board, holes)
+            if not v110:
+                return board if starter else _rotated(board, holes)
+            # 1.10: on an even row the starter's hole of the same place is emptied (both
+            # players then have as many full holes), and the layout faces the starter
+            if holes % 2 == 0:
+                board[holes - 3] = 0
+            return _rotated(board, holes) if starter else board
         case StartPattern.ALTS_SPLIT:
             board = _alternating(holes, nbr_start)
             moved = nbr_start // 4
@@ -120,6 +154,8 @@ def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
             return random_board(holes, nbr_start, rng or random.Random())
         case StartPattern.RIGHTMOST_PLUS_ONE:
             return ([nbr_start] * (holes - 1) + [nbr_start + 1]) * 2
+        case StartPattern.NO_REPEAT_SOW_OWN:
+            return no_repeat_sow_own(holes, nbr_start)
         case StartPattern.MOVE_RIGHTMOST:  # the opening move is the game's (Game.start)
             return [nbr_start] * dbl
     raise NotImplementedError(pattern)

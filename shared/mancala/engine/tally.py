@@ -14,7 +14,8 @@ from mancala.rules.enums import Goal
 Tallies = tuple[tuple[int, int], tuple[int, int], tuple[int, int], tuple[int, int]]
 EMPTY_TALLY: Tallies = ((0, 0), (0, 0), (0, 0), (0, 0))
 TALLY_INDEX = {Goal.RND_WIN_COUNT: 0, Goal.RND_SEED_COUNT: 1, Goal.RND_EXTRA_SEEDS: 2,
-               Goal.RND_POINTS: 3}
+               Goal.RND_POINTS: 3, Goal.RND_WIN_COUNT_CLR: 0, Goal.RND_WIN_COUNT_DEP: 0,
+               Goal.RND_WIN_COUNT_IMB: 0}
 
 
 class RoundTally:

@@ -5,7 +5,7 @@ the Diffusion classes use only their own."""
 from __future__ import annotations
 
 from mancala.rules.common_constraints import BOARD, MANCALA, ROW_EMPTY_GOAL
-from mancala.rules.constraint_kit import Constraint, flag_rules, gi, rule
+from mancala.rules.constraint_kit import Constraint, flag_rules, gi, rule, v110
 from mancala.rules.enums import (
     AllowRule,
     CaptExtraPick,
@@ -30,7 +30,7 @@ def _without(rules: list[Constraint], *names: str) -> list[Constraint]:
 
 NS_SOW_RULES = (SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR, SowRule.OWN_SOW_CAPT_ALL,
                 SowRule.SOW_CAPT_ALL, SowRule.NO_SOW_OPP_NS, SowRule.CHANGE_DIR_LAP,
-                SowRule.OPP_GETS_OWN_LAST)
+                SowRule.OPP_GETS_OWN_LAST, SowRule.OPP_CHILD_ONLY1)
 
 
 def _cycle_rules(cls: str) -> list[Constraint]:
@@ -72,8 +72,10 @@ EAST_WEST = _cycle_rules("EastWestCycle") + [
 ] + MANCALA
 
 SAME_SIDE_OWN = [
-    rule("ss_goal_clear", ("game_class", "goal"), lambda v: gi(v).goal != Goal.CLEAR,
-         "SameSide and Ohojichi need goal CLEAR"),
+    # 1.10 (NSGratuitous, EWGratuitous) also plays CLEAR over rounds
+    rule("ss_goal_clear", ("game_class", "goal"),
+         lambda v: gi(v).goal not in ((Goal.CLEAR, Goal.RND_WIN_COUNT_CLR) if v110(v) else (Goal.CLEAR,)),
+         "SameSide and Ohojichi need goal CLEAR (1.10: or RND_WIN_COUNT_CLR)"),
     rule("ss_no_spatter", ("game_class", "start_pattern"),
          lambda v: gi(v).start_pattern != StartPattern.ALL_EQUAL,
          "SameSide and Ohojichi cannot use a start_pattern"),
@@ -108,8 +110,10 @@ SAME_SIDE = SAME_SIDE_OWN + [
 OHOJICHI = [
     rule("oho_even", ("game_class", "holes"), lambda v: v.holes % 2 == 1,
          "Ohojichi needs an even number of holes a side"),
+    # 1.8's Ohojichi captures on both sides; 1.10's EWGratuitous on the mover's own half
     rule("oho_side_both", ("game_class", "capt_side"),
-         lambda v: gi(v).capt_side != CaptSide.BOTH, "Ohojichi needs capt_side BOTH"),
+         lambda v: gi(v).capt_side != (CaptSide.OWN_SIDE if v110(v) else CaptSide.BOTH),
+         "Ohojichi needs capt_side BOTH (EWGratuitous, by the 1.10 rules: OWN_SIDE)"),
     rule("oho_splt_udir_all", ("game_class", "sow_direct", "udir_holes"),
          lambda v: gi(v).sow_direct == Direct.SPLIT and len(gi(v).udir_holes) != v.holes,
          "Ohojichi with SPLIT sowing needs every hole in udir_holes"),

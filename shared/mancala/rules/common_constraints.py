@@ -6,7 +6,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mancala.rules.constraint_kit import (
+    ELIMINATING,
     ELIMINATION,
+    ELIMINATION_ROUNDS,
     MAX_HOLES,
     MAX_MIN_MOVE,
     MIN_HOLES,
@@ -27,6 +29,7 @@ from mancala.rules.enums import (
     CaptRTurn,
     CaptSide,
     CaptType,
+    ChildLocs,
     ChildRule,
     ChildType,
     CrossCaptOwn,
@@ -95,6 +98,7 @@ PATTERN_SIZES = {
     StartPattern.CLIPPEDTRIPLES: (lambda h: h >= 3, "CLIPPEDTRIPLES needs at least 3 holes a side"),
     StartPattern.TWOEMPTY: (lambda h: h >= 4, "TWOEMPTY needs at least 4 holes a side"),
     StartPattern.ALTS_SPLIT: (lambda h: h % 2 == 0, "ALTS_SPLIT needs an even number of holes a side"),
+    StartPattern.NO_REPEAT_SOW_OWN: (lambda h: h >= 3, "NO_REPEAT_SOW_OWN needs at least 3 holes a side"),
 }
 
 def _pattern_size_broken(pattern: StartPattern, ok: Callable[[int], bool]) -> Callable[[Variant], bool]:
@@ -117,7 +121,7 @@ PATTERNS = [
          and gi(v).goal not in (*ROUND_GOALS, Goal.TERRITORY),
          "a start_pattern in rounds needs an RND_* or TERRITORY goal"),
     rule("deprive_mmgr1_rturn", ("goal", "min_move", "capt_rturn", "sow_own_store"),
-         lambda v: gi(v).goal == Goal.DEPRIVE and gi(v).min_move > 1
+         lambda v: gi(v).goal.eliminating == Goal.DEPRIVE and gi(v).min_move > 1
          and (gi(v).capt_rturn != CaptRTurn.NO_REPEAT or gi(v).sow_own_store),
          "DEPRIVE with min_move above 1 (the last mover wins) cannot have repeat turns"),
 ]
@@ -129,7 +133,7 @@ END_CONDITIONS = [
          and not gi(v).end_param,
          "end_cond SEEDS_LIMIT and HOLE_SEED_LIMIT need end_param above 0"),
     rule("elseed_ec_no_clear", ("goal", "end_cond"),
-         lambda v: gi(v).goal in ELIMINATION
+         lambda v: gi(v).goal in ELIMINATING
          and gi(v).end_cond in (EndCond.CLEARED_OWN, EndCond.CLEARED_OPP),
          "CLEAR, DEPRIVE and IMMOBILIZE games cannot use end_cond CLEARED_OWN or CLEARED_OPP"),
     rule("clear_no_pass", ("mustpass", "end_cond"),
@@ -148,17 +152,22 @@ END_CONDITIONS = [
 
 ELIMINATION_RULES = [
     rule("elseed_gs_legal", ("goal", "grandslam"),
-         lambda v: gi(v).goal in ELIMINATION and gi(v).grandslam != GrandSlam.LEGAL,
+         lambda v: gi(v).goal in ELIMINATING and gi(v).grandslam != GrandSlam.LEGAL,
          "CLEAR and DEPRIVE games need grandslam LEGAL"),
     *flag_rules("elseed_bad_", ["child_cvt", "child_rule", "child_type", "moveunlock",
-                                "mustshare", "mustpass", "rounds", "round_starter", "round_fill"],
+                                "mustshare", "mustpass"],
+                lambda v: gi(v).goal in ELIMINATING,
+                "CLEAR and DEPRIVE games cannot use {flag}"),
+    # played over rounds only as the RND_WIN_COUNT_CLR/_DEP/_IMB goals
+    *flag_rules("elseed_bad_", ["rounds", "round_starter", "round_fill"],
                 lambda v: gi(v).goal in ELIMINATION,
                 "CLEAR and DEPRIVE games cannot use {flag}"),
     rule("clear_no_min_move", ("goal", "min_move"),
-         lambda v: gi(v).goal == Goal.CLEAR and gi(v).min_move != 1,
+         lambda v: gi(v).goal.eliminating == Goal.CLEAR and gi(v).min_move != 1,
          "CLEAR games need min_move 1"),
     rule("clear_no_1all_zero", ("goal", "allow_rule"),
-         lambda v: gi(v).goal == Goal.CLEAR and gi(v).allow_rule == AllowRule.SINGLE_ALL_TO_ZERO,
+         lambda v: gi(v).goal.eliminating == Goal.CLEAR
+         and gi(v).allow_rule == AllowRule.SINGLE_ALL_TO_ZERO,
          "CLEAR games cannot use allow_rule SINGLE_ALL_TO_ZERO"),
 ]
 
@@ -187,6 +196,10 @@ TERRITORY = [
     rule("terr_gs_not", ("goal", "grandslam"),
          lambda v: gi(v).goal == Goal.TERRITORY and gi(v).grandslam == GrandSlam.NOT_LEGAL,
          "TERRITORY games cannot use grandslam NOT_LEGAL"),
+    rule("terr_no_fchild", ("goal", "child_locs"),
+         lambda v: gi(v).goal == Goal.TERRITORY and gi(v).child_locs == ChildLocs.FIXED_ONE_RIGHT,
+         "TERRITORY games cannot use child_locs FIXED_ONE_RIGHT (the child hole may not be its "
+         "player's)"),
     rule("terr_half_rounds", ("goal", "rounds"),
          lambda v: gi(v).goal == Goal.TERRITORY and gi(v).rounds == Rounds.HALF_SEEDS,
          "TERRITORY games cannot use rounds HALF_SEEDS (rounds would never end)"),
@@ -208,7 +221,7 @@ BLOCK_DIVERT = [
          lambda v: blkd_div(v) and not gi(v).blocks,
          "SOW_BLKD_DIV(_NR) needs blocks"),
     rule("bdiv_min_req_dep_goal", ("sow_rule", "goal"),
-         lambda v: blkd_div(v) and gi(v).goal not in (Goal.DEPRIVE, Goal.IMMOBILIZE),
+         lambda v: blkd_div(v) and gi(v).goal.eliminating not in (Goal.DEPRIVE, Goal.IMMOBILIZE),
          "SOW_BLKD_DIV(_NR) needs goal DEPRIVE (or, in the 1.10 rules, IMMOBILIZE)"),
     *flag_rules("bdiv_nocapt_", ["capsamedir", "capt_max", "capt_min", "capt_type", "capt_on",
                                  "capt_rturn", "crosscapt", "evens", "multicapt", "nosinglecapt",
@@ -225,8 +238,12 @@ CHILDREN = [
          and (gi(v).child_type != ChildType.NOCHILD or bool(gi(v).child_cvt)),
          "mlaps LAPPER_NEXT cannot be used with children"),
     rule("child_need_cvt", ("child_type", "child_cvt"),
-         lambda v: gi(v).child_type != ChildType.NOCHILD and not gi(v).child_cvt,
-         "a child_type needs child_cvt"),
+         lambda v: gi(v).child_type not in (ChildType.NOCHILD, ChildType.RAM) and not gi(v).child_cvt
+         and gi(v).child_locs != ChildLocs.FIXED_ONE_RIGHT,
+         "a child_type needs child_cvt (unless RAM or child_locs FIXED_ONE_RIGHT)"),
+    rule("ram_cw_ccw", ("child_type", "sow_direct"),
+         lambda v: gi(v).child_type == ChildType.RAM and gi(v).sow_direct not in (Direct.CW, Direct.CCW),
+         "child_type RAM needs sow_direct CW or CCW"),
     rule("child_cvt_need_type", ("child_cvt", "child_type"),
          lambda v: gi(v).child_type == ChildType.NOCHILD and bool(gi(v).child_cvt),
          "child_cvt needs a child_type"),
@@ -234,7 +251,7 @@ CHILDREN = [
          lambda v: gi(v).child_type == ChildType.RESERVED,
          "child_type RESERVED is an unused value"),
     rule("child_not_deprive", ("child_cvt", "goal"),
-         lambda v: bool(gi(v).child_cvt) and gi(v).goal == Goal.DEPRIVE,
+         lambda v: bool(gi(v).child_cvt) and gi(v).goal.eliminating == Goal.DEPRIVE,
          "children cannot be used in DEPRIVE games"),
     rule("child_no_gs", ("child_cvt", "grandslam"),
          lambda v: bool(gi(v).child_cvt) and gi(v).grandslam != GrandSlam.LEGAL,
@@ -259,7 +276,7 @@ NO_SIDES = [
     # 1.10 keeps the captured seeds of a no-sides game off the board in any case; only a
     # game won by seeds needs somewhere to show them
     rule("no_sides_need_place", ("no_sides", "stores", "child_type", "goal"),
-         lambda v: v110(v) and gi(v).no_sides and gi(v).goal not in ELIMINATION
+         lambda v: v110(v) and gi(v).no_sides and gi(v).goal not in ELIMINATING
          and not gi(v).stores and gi(v).child_type == ChildType.NOCHILD,
          "a no_sides game won by seeds needs stores or children"),
     rule("no_sides_bad_blocks", ("no_sides", "blocks"),
@@ -369,6 +386,20 @@ GENERAL = [
          lambda v: gi(v).capt_type == CaptType.PULL_ACROSS and bool(gi(v).multicapt)
          and not gi(v).capsamedir,
          "capt_type PULL_ACROSS with multicapt needs capt_dir SOW"),
+    # capt_dir BOTH runs the multiple capture both ways (engine/capture_steps.BothDirections)
+    rule("cdir_both_multicapt", ("capt_both_dirs", "multicapt"),
+         lambda v: gi(v).capt_both_dirs and not gi(v).multicapt,
+         "capt_dir BOTH needs multicapt"),
+    rule("cdir_both_ctypes", ("capt_both_dirs", "capt_type", "crosscapt"),
+         lambda v: gi(v).capt_both_dirs and not (
+             gi(v).capt_type in (CaptType.NEXT, CaptType.MATCH_OPP)
+             or (basic_capture(gi(v)) and not gi(v).crosscapt)),
+         "capt_dir BOTH is played only with the basic captures (no crosscapt) or capt_type "
+         "NEXT or MATCH_OPP"),
+    rule("both_mlaps_next", ("capt_both_dirs", "capt_type", "mlaps"),
+         lambda v: gi(v).capt_both_dirs and bool(gi(v).multicapt)
+         and gi(v).capt_type == CaptType.NEXT and gi(v).mlaps != LapSower.OFF,
+         "capt_dir BOTH with capt_type NEXT cannot be used with mlaps"),
     rule("enpas_no_capttype", ("sow_rule", "capt_type"),
          lambda v: gi(v).sow_rule in EN_PASSANT and gi(v).capt_type in (
              CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW, CaptType.PULL_ACROSS),
@@ -396,8 +427,23 @@ GENERAL = [
          lambda v: gi(v).sow_rule == SowRule.MAX_SOW and not gi(v).sow_param,
          "MAX_SOW needs sow_param above 0"),
     rule("lcapt_no_lnext", ("sow_rule", "mlaps"),
-         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT and gi(v).mlaps == LapSower.LAPPER_NEXT,
-         "LAP_CAPT cannot be used with LAPPER_NEXT"),
+         lambda v: gi(v).sow_rule in (SowRule.LAP_CAPT, SowRule.LAP_CAPT_SEEDS)
+         and gi(v).mlaps == LapSower.LAPPER_NEXT,
+         "LAP_CAPT and LAP_CAPT_SEEDS cannot be used with LAPPER_NEXT"),
+    # LAP_CAPT_SEEDS (1.10): the reference's own limits
+    rule("lcs_needs_lapper", ("sow_rule", "mlaps"),
+         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT_SEEDS and gi(v).mlaps == LapSower.OFF,
+         "LAP_CAPT_SEEDS needs mlaps LAPPER"),
+    rule("lcs_presow_capt", ("sow_rule", "presowcapt"),
+         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT_SEEDS and gi(v).presowcapt != PreSowCapt.NONE,
+         "LAP_CAPT_SEEDS cannot be used with presowcapt"),
+    rule("lcs_stores", ("sow_rule", "stores"),
+         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT_SEEDS and gi(v).stores,
+         "LAP_CAPT_SEEDS cannot be used with stores (the seeds taken go back into play)"),
+    rule("lcs_collect", ("sow_rule", "capt_type", "crosscapt"),
+         lambda v: gi(v).sow_rule == SowRule.LAP_CAPT_SEEDS
+         and gi(v).capt_type == CaptType.NONE and not gi(v).crosscapt,
+         "LAP_CAPT_SEEDS needs captures beyond the last hole: a capt_type or crosscapt"),
     rule("ogol_no_lnext", ("sow_rule", "mlaps"),
          lambda v: gi(v).sow_rule == SowRule.OPP_GETS_OWN_LAST
          and gi(v).mlaps == LapSower.LAPPER_NEXT,
@@ -416,8 +462,10 @@ GENERAL = [
          and gi(v).goal_param > v.holes,
          "goal_param (holes needed to play another round) must not exceed holes"),
     rule("rnd_goals_rounds", ("goal", "rounds"),
-         lambda v: gi(v).goal in ROUND_GOALS and gi(v).rounds == Rounds.NO_ROUNDS,
-         "RND_* goals need rounds"),
+         lambda v: gi(v).goal in ROUND_GOALS and (
+             gi(v).rounds == Rounds.NO_ROUNDS
+             or gi(v).goal in ELIMINATION_ROUNDS and gi(v).rounds != Rounds.NO_MOVES),
+         "RND_* goals need rounds (RND_WIN_COUNT_CLR, _DEP and _IMB: rounds NO_MOVES)"),
     rule("rnd_goals_gp1", ("goal", "goal_param"),
          lambda v: gi(v).goal in ROUND_GOALS and gi(v).goal_param <= 0,
          "RND_* goals need goal_param above 0 (the tally that wins)"),
@@ -465,10 +513,11 @@ GENERAL = [
 
 PLAYER = [
     rule("stores_scorer", ("stores_m", "stores", "child_cvt"),
-         lambda v: bool(v.player.scorer.stores_m) and not gi(v).stores and not gi(v).child_cvt,
+         lambda v: bool(v.player.scorer.stores_m) and not gi(v).stores and not gi(v).child_cvt
+         and gi(v).child_locs != ChildLocs.FIXED_ONE_RIGHT,
          "the stores scorer (stores_m) needs stores or children"),
     rule("stores_scorer_inv", ("stores_m", "goal"),
-         lambda v: bool(v.player.scorer.stores_m) and gi(v).goal in ELIMINATION,
+         lambda v: bool(v.player.scorer.stores_m) and gi(v).goal in ELIMINATING,
          "the stores scorer (stores_m) is not for CLEAR or DEPRIVE games"),
     rule("mlaps_access_prohibit", ("access_m", "mlaps"),
          lambda v: bool(v.player.scorer.access_m) and gi(v).mlaps != LapSower.OFF,

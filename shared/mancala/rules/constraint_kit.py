@@ -61,8 +61,13 @@ def basic_capture(info: GameInfo) -> bool:
     return bool(info.evens or info.capt_on or info.capt_max or info.capt_min)
 
 
-ROUND_GOALS = (Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS)
+# the round-win counts of CLEAR, DEPRIVE and IMMOBILIZE games (1.10)
+ELIMINATION_ROUNDS = (Goal.RND_WIN_COUNT_CLR, Goal.RND_WIN_COUNT_DEP, Goal.RND_WIN_COUNT_IMB)
+ROUND_GOALS = (Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS,
+               *ELIMINATION_ROUNDS)
 ELIMINATION = (Goal.DEPRIVE, Goal.CLEAR, Goal.IMMOBILIZE)
+# games or rounds decided by clearing or deprivation, in one game or over rounds
+ELIMINATING = (*ELIMINATION, *ELIMINATION_ROUNDS)
 
 
 def _set(info: GameInfo, name: str) -> bool:

@@ -71,6 +71,10 @@ class SowRule(NamedEnum):
     ENPAS_ALL_SOWER = "ENPAS_ALL_SOWER"
     ENPAS_SOW_SOWER = "ENPAS_SOW_SOWER"
     ENPAS_OPP_SOWER = "ENPAS_OPP_SOWER"
+    # 1.10 only: a lap that captures goes on from its last hole with the seeds taken
+    LAP_CAPT_SEEDS = "LAP_CAPT_SEEDS"
+    # 1.10 only: NO_OPP_CHILD except for the last seed
+    OPP_CHILD_ONLY1 = "OPP_CHILD_ONLY1"
 
 
 class LapSower(NamedEnum):
@@ -153,6 +157,9 @@ class ChildType(NamedEnum):
     WEG = "WEG"
     BULL = "BULL"
     QUR = "QUR"
+    # 1.10 only: a hole holding enough seeds to sow round to its own row is a ram, a
+    # child of nobody's that no move starts from and captures may take
+    RAM = "RAM"
 
 
 class ChildLocs(NamedEnum):
@@ -167,6 +174,8 @@ class ChildLocs(NamedEnum):
     NOT_SYM_OPP = "NOT_SYM_OPP"
     NOT_FACING = "NOT_FACING"
     ENDS_PLUS_ALL_OPP = "ENDS_PLUS_ALL_OPP"
+    # 1.10 only: each player's rightmost hole is their child from the start; no others
+    FIXED_ONE_RIGHT = "FIXED_ONE_RIGHT"
 
 
 class ChildRule(NamedEnum):
@@ -191,6 +200,8 @@ class StartPattern(NamedEnum):
     RIGHTMOST_PLUS_ONE = "RIGHTMOST_PLUS_ONE"
     # 1.10 only: seeds as ALL_EQUAL, then the starter's rightmost hole is played for them
     MOVE_RIGHTMOST = "MOVE_RIGHTMOST"
+    # 1.10 only: ALL_EQUAL with one seed moved so that no opening move ends in the store
+    NO_REPEAT_SOW_OWN = "NO_REPEAT_SOW_OWN"
 
 
 class SowPrescribed(NamedEnum):
@@ -231,6 +242,20 @@ class Goal(NamedEnum):
     RND_EXTRA_SEEDS = "RND_EXTRA_SEEDS"
     RND_POINTS = "RND_POINTS"
     IMMOBILIZE = "IMMOBILIZE"  # 1.10 only
+    # 1.10 only: rounds of CLEAR, DEPRIVE or IMMOBILIZE, the game won by a count of round wins
+    RND_WIN_COUNT_CLR = "RND_WIN_COUNT_CLR"
+    RND_WIN_COUNT_DEP = "RND_WIN_COUNT_DEP"
+    RND_WIN_COUNT_IMB = "RND_WIN_COUNT_IMB"
+
+    @property
+    def eliminating(self) -> Goal:
+        """The goal that decides each game or round: CLEAR for RND_WIN_COUNT_CLR, DEPRIVE
+        for RND_WIN_COUNT_DEP, IMMOBILIZE for RND_WIN_COUNT_IMB, the goal itself else."""
+        return _ROUNDS_OF.get(self, self)
+
+
+_ROUNDS_OF = {Goal.RND_WIN_COUNT_CLR: Goal.CLEAR, Goal.RND_WIN_COUNT_DEP: Goal.DEPRIVE,
+              Goal.RND_WIN_COUNT_IMB: Goal.IMMOBILIZE}
 
 
 class RoundStarter(NamedEnum):

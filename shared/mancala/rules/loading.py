@@ -112,10 +112,13 @@ def _settled(raw: dict[str, Any]) -> Variant:
 def _read_rules_version(data: dict[str, Any]) -> list[Violation]:
     """game_info in the model's terms for the rules version the variant names (1.8 when
     it names none); what that version cannot play or does not have."""
-    from mancala.rules.reading_110 import read_110, refuse_110_in_18
+    from mancala.rules.reading_110 import CLASSES_RENAMED_IN_110, read_110, refuse_110_in_18
 
     version = data.get("rules_version", "1.8")
     if version == "1.10":
+        klass = data.get("game_class")
+        if isinstance(klass, str) and klass in CLASSES_RENAMED_IN_110:
+            data["game_class"] = CLASSES_RENAMED_IN_110[klass]
         data["game_info"], problems = read_110(data.get("game_class"), data["game_info"])
         return problems
     if version == "1.8":

@@ -23,7 +23,8 @@ REPLACED_IN_110 = {
 
 # model fields that only the reading of a 1.10 value sets; no variant names them
 READ_ONLY = {"sow_opp_store": "sow_stores BOTH (rules_version 1.10)",
-             "xcapt_holes": "crosscapt ANY or ONE_ANY (rules_version 1.10)"}
+             "xcapt_holes": "crosscapt ANY or ONE_ANY (rules_version 1.10)",
+             "capt_both_dirs": "capt_dir BOTH (rules_version 1.10)"}
 
 
 def _read_only(info: dict[str, Any]) -> list[Violation]:
@@ -58,7 +59,7 @@ READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
     "crosscapt": {"NONE": {}, "ONE_ZEROS": {"crosscapt": True},
                   "ONE_ANY": {"crosscapt": True, "xcapt_holes": "ONE_ANY"},
                   "ANY": {"crosscapt": True, "xcapt_holes": "ANY"}},
-    "capt_dir": {"OPP_SOW": {}, "SOW": {"capsamedir": True}},
+    "capt_dir": {"OPP_SOW": {}, "SOW": {"capsamedir": True}, "BOTH": {"capt_both_dirs": True}},
     "sow_stores": {"NEITHER": {}, "OWN": {"sow_own_store": True},
                    "BOTH": {"sow_own_store": True, "sow_opp_store": True}},
     "mlap_cont": {"NONE": {}, "VISIT_OPP": {"visit_opp": True}, "ON_PARAM": {}},  # ON_PARAM: _read_mlap_param
@@ -69,12 +70,18 @@ KEPT_AS_110: dict[str, frozenset[str]] = {
     "mlap_cont": frozenset({"GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE"}),
 }
 
+# 1.10 game classes that are a 1.8 class under a new name: the two Gratuitous classes
+# are 1.8's SameSide and Ohojichi (seeds taken on one's own side are placed in an
+# opponent's hole), with 1.10's checks (class_constraints reads the version)
+CLASSES_RENAMED_IN_110 = {"NSGratuitous": "SameSide", "EWGratuitous": "Ohojichi"}
+
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
-    "goal": frozenset({"IMMOBILIZE"}),
+    "game_class": frozenset(CLASSES_RENAMED_IN_110),
+    "goal": frozenset({"IMMOBILIZE", "RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "pickextra": frozenset({"PICKOPPBASIC"}),
-    "start_pattern": frozenset({"MOVE_RIGHTMOST"}),
+    "start_pattern": frozenset({"MOVE_RIGHTMOST", "NO_REPEAT_SOW_OWN"}),
     "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
     "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS"}),
@@ -83,25 +90,24 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "grandslam": frozenset({"LEGAL_SHARE"}),
     "round_fill": frozenset({"TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY", "LOSER_ONLY"}),
     "sow_rule": frozenset({"ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER",
-                           "ENPAS_SOW_SOWER", "ENPAS_OPP_SOWER"}),
+                           "ENPAS_SOW_SOWER", "ENPAS_OPP_SOWER", "LAP_CAPT_SEEDS",
+                           "OPP_CHILD_ONLY1"}),
+    "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
+    "child_type": frozenset({"RAM"}),
 }
 
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
 NOT_PLAYED_YET: dict[str, frozenset[str]] = {
-    "game_class": frozenset({"ZigZag", "ShareOne", "NSGratuitous", "EWGratuitous"}),
-    "capt_dir": frozenset({"BOTH"}),
+    "game_class": frozenset({"ZigZag", "ShareOne"}),
     "sow_stores": frozenset({"OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
     # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
     # store, which needs sowing into stores that this engine does not do yet
     "mlap_cont": frozenset({"NOT_FROM_STORE"}),
     "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
-    "sow_rule": frozenset({"OPP_CHILD_ONLY1", "LAP_CAPT_SEEDS", "NO_CHILDREN"}),
+    "sow_rule": frozenset({"NO_CHILDREN"}),
     "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
-    "child_type": frozenset({"RAM"}),
-    "child_locs": frozenset({"FIXED_ONE_RIGHT"}),
-    "start_pattern": frozenset({"MOVE_RANDOM", "NO_REPEAT_SOW_OWN", "RANDOM_ZEROS", "AZIGO"}),
+    "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS", "AZIGO"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
-    "goal": frozenset({"RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "round_fill": frozenset({"SHORTEN_ALL"}),
 }
 

@@ -62,6 +62,12 @@ GOALS = {
     Goal.RND_SEED_COUNT: "Played over rounds: the seeds won are added up round by round.",
     Goal.RND_EXTRA_SEEDS: "Played over rounds: the seeds won beyond half are added up round by round.",
     Goal.RND_POINTS: "Played over rounds: each round scores points towards the game.",
+    Goal.RND_WIN_COUNT_CLR: "Played over rounds: the first player to empty their own row wins the round; "
+                            "enough round wins win the game.",
+    Goal.RND_WIN_COUNT_DEP: "Played over rounds: the player who leaves the opponent without a move wins "
+                            "the round; enough round wins win the game.",
+    Goal.RND_WIN_COUNT_IMB: "Played over rounds: the player who leaves the opponent without a move, even "
+                            "with no seeds left, wins the round; enough round wins win the game.",
 }
 GRAND_SLAMS = {
     GrandSlam.NOT_LEGAL: "may not be played",

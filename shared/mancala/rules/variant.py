@@ -216,6 +216,8 @@ class GameInfo:
     mlap_cont: MlapCont = MlapCont.NONE
     # sow_stores BOTH: the opponent's store is sown too (read with sow_own_store)
     sow_opp_store: bool = False
+    # capt_dir BOTH: a multiple capture runs along the sowing, then against it
+    capt_both_dirs: bool = False
     # crosscapt ANY / ONE_ANY: the holes a cross capture takes across from (read with
     # crosscapt true)
     xcapt_holes: CrossCaptHoles = CrossCaptHoles.ONE_ZEROS
