@@ -109,7 +109,7 @@ def render_board(view: BoardView) -> str:
     viewer = view.you if view.you is not None else 0
     board: list[int] = st["board"]
     blocked: list[bool] = st.get("blocked") or [False] * (2 * n)
-    children: list[int | None] = st.get("children") or [None] * (2 * n)
+    children: list[int | str | None] = st.get("children") or [None] * (2 * n)
     playing = st.get("outcome") is None and view.status == "playing"
     legal_holes = {move_hole(m) for m in st.get("legal", [])} if playing else set()
     last_hole = move_hole(view.last_move[1]) if view.last_move else None
@@ -126,7 +126,8 @@ def render_board(view: BoardView) -> str:
             body = str(board[hole]).rjust(width)
             if any_child:
                 owner = children[hole]
-                body += " " if owner is None else SEAT_NAMES[owner][0].lower()
+                # a child's owner by initial; a ram (nobody's child) as r
+                body += " " if owner is None else "r" if isinstance(owner, str) else SEAT_NAMES[owner][0].lower()
         if hole == last_hole:
             return "{" + body + "}"
         return "[" + body + "]"

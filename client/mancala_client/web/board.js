@@ -174,7 +174,8 @@ export class BoardView {
 
     const words = [`${whose(side, you)} hole ${name}, ${seeds(count)}`];
     if (blocked) words.push("blocked");
-    if (child !== null) words.push(child === you ? "your child" : `child of ${SEAT_NAMES[child]}`);
+    const ram = child === "NO_CH_OWNER"; // a ram: a child of nobody's (its seeds count for neither)
+    if (child !== null) words.push(ram ? "a ram, nobody's" : child === you ? "your child" : `child of ${SEAT_NAMES[child]}`);
     if (owner !== null && owner !== side) words.push(`owned by ${owner === you ? "you" : SEAT_NAMES[owner]}`);
     if (last) words.push("last move");
     if (captured) words.push("captured");
@@ -194,7 +195,7 @@ export class BoardView {
     if (count > CROWDED && !stones) classes.push("crowded"); // see style.css
     if (onPath && !last) classes.push("path");
     if (blocked) classes.push("blocked");
-    if (child !== null) classes.push(`child child-${child}`);
+    if (child !== null) classes.push(ram ? "child child-ram" : `child child-${child}`);
     if (owner !== null && owner !== side) classes.push(`owned owner-${owner}`);
 
     const button = el("button", {
@@ -212,7 +213,7 @@ export class BoardView {
     // nothing is drawn over either, whatever the hole's size (a 9-hole board on a phone)
     stones && count <= MAX_DOTS ? null : el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
     dots(count),
-    child !== null ? el("span", { class: "badge", text: "child", "aria-hidden": "true" }) : null);
+    child !== null ? el("span", { class: "badge", text: ram ? "ram" : "child", "aria-hidden": "true" }) : null);
     button.addEventListener("click", () => {
       this.focusIndex = index;
       this.handlers.onHole(index);

@@ -15,7 +15,7 @@ from collections.abc import Callable, Sequence
 from mancala.engine.board import CCW, CW
 from mancala.engine.draw import split_directions, to_center_directions
 from mancala.engine.game import Game
-from mancala.engine.position import LAST_PLAYER, Position
+from mancala.engine.position import LAST_PLAYER, NO_CH_OWNER, Position
 from mancala.rules.enums import ChildType, Direct, Goal, Rounds
 
 WIN = 100_000
@@ -25,11 +25,12 @@ Evaluator = Callable[[Position, int], float]
 
 
 def held(pos: Position) -> list[int]:
-    """Seeds each player holds for good: the store and their children."""
+    """Seeds each player holds for good: the store and their children (a ram, owned by
+    nobody, holds its seeds for neither)."""
     seeds = pos.stores[:]
     board = pos.board
     for loc, owner in enumerate(pos.child):
-        if owner is not None:
+        if owner is not None and owner != NO_CH_OWNER:
             seeds[owner] += board[loc]
     return seeds
 

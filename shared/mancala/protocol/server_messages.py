@@ -166,7 +166,8 @@ class State(WireModel):
     stores: list[int]
     turn: int | None  # None only on a game end that names nobody (a tie of the RND_* tallies)
     legal: list[Any]
-    children: list[int | None]
+    # a child's owner; "NO_CH_OWNER" a ram (1.10 child_type RAM: a child of nobody's)
+    children: list[int | Literal["NO_CH_OWNER"] | None]
     blocked: list[bool]
     owners: list[int | None]
     unlocked: list[bool]
