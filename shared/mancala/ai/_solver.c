@@ -92,6 +92,8 @@ typedef struct {
 
 typedef unsigned __int128 Key;
 
+#include "_solver_db.h"
+
 typedef struct {
     PyObject_HEAD
     Params p;
@@ -126,6 +128,8 @@ typedef struct {
     int probe, test; /* MTD(f) probe number and the value being tested, for progress */
     int looking;     /* 1 during the look-ahead for the first guess: `test` is its depth */
     int lower, upper;
+    Db db;            /* endgame database leaves (db.val NULL: none) */
+    Py_buffer db_buf; /* the buffer db.val points into, held while set */
 } SolverObject;
 
 static inline Key
@@ -263,8 +267,30 @@ final_margin(const State *c, int me)
    finished games (free, and they may raise alpha), repeat turns, the biggest gains
    (captures), holes nearer the store first. Returns the number of moves; keys[i] is
    set (and its table slot prefetched) for every unfinished child. */
+/* the exact value of the unsearched child c from `me`'s view, where it is known without
+   a search: a finished game, or a board the endgame database holds; 1 when *v is set */
+static inline int
+known_value(SolverObject *sv, const State *c, int me, int *v)
+{
+    if (is_over(c)) {
+        *v = final_margin(c, me);
+        return 1;
+    }
+    const int r = (int)(c->total - c->stores[0] - c->stores[1]);
+    if (r > sv->db.seeds) /* -1 without a database */
+        return 0;
+    const int g = db_value(&sv->db, c, r);
+    if (g == DB_NOVAL)
+        return 0;
+    sv->db.hits++;
+    const int dv = (int)(c->stores[c->turn] - c->stores[1 - c->turn]) + g;
+    *v = c->turn == me ? dv : -dv;
+    return 1;
+}
+
 static int
-expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *mv, int *order)
+expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *mv, int *order,
+       int *val, uint8_t *known)
 {
     const Params *p = &sv->p;
     const int me = s->turn;
@@ -278,8 +304,9 @@ expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *
         apply_move(p, &kids[i], mv[i]);
         const State *c = &kids[i];
         int sc;
-        if (is_over(c))
-            sc = 1 << 20;
+        known[i] = (uint8_t)known_value(sv, c, me, &val[i]);
+        if (known[i])
+            sc = (1 << 20) + val[i]; /* free, and they may raise alpha */
         else {
             keys[i] = pack(sv, c);
             __builtin_prefetch(tt_slot(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64)));
@@ -331,6 +358,13 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
         return lo;
     if (hi <= alpha)
         return hi;
+    if (r <= sv->db.seeds) { /* a root or a solve's first moves: the children are probed */
+        const int g = db_value(&sv->db, s, r);
+        if (g != DB_NOVAL) {
+            sv->db.hits++;
+            return d + g;
+        }
+    }
     const int base = sv->relative ? d : 0;
     const uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64);
     int hint = -1;
@@ -355,16 +389,17 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
 
     State kids[MAXH];
     Key keys[MAXH];
-    int mv[MAXH], order[MAXH];
-    const int k = expand(sv, s, hint, kids, keys, mv, order);
+    int mv[MAXH], order[MAXH], val[MAXH];
+    uint8_t known[MAXH];
+    const int k = expand(sv, s, hint, kids, keys, mv, order, val, known);
 
     /* a finished game, or (enhanced transposition cut-off) a child's stored bound,
        may refute at once */
     for (int i = 0; i < k; i++) {
         const State *c = &kids[i];
         int v;
-        if (is_over(c))
-            v = final_margin(c, me);
+        if (known[i])
+            v = val[i];
         else if (r >= sv->etc) {
             Entry *ce = tt_find(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64), NULL);
             if (ce == NULL)
@@ -385,8 +420,8 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
         const int i = order[oi];
         const State *c = &kids[i];
         int v;
-        if (is_over(c))
-            v = final_margin(c, me);
+        if (known[i])
+            v = val[i];
         else if (c->turn == me)
             v = search(sv, c, keys[i], a, b);
         else
@@ -446,15 +481,16 @@ hsearch(SolverObject *sv, const State *s, Key key, int depth, int alpha, int bet
         hint = e->move;
     State kids[MAXH];
     Key keys[MAXH];
-    int mv[MAXH], order[MAXH];
-    const int k = expand(sv, s, hint, kids, keys, mv, order);
+    int mv[MAXH], order[MAXH], val[MAXH];
+    uint8_t known[MAXH];
+    const int k = expand(sv, s, hint, kids, keys, mv, order, val, known);
     int best = NEG_INF;
     for (int oi = 0; oi < k; oi++) {
         const int i = order[oi];
         const State *c = &kids[i];
         int v;
-        if (is_over(c))
-            v = final_margin(c, me);
+        if (known[i])
+            v = val[i];
         else if (c->turn == me)
             v = hsearch(sv, c, keys[i], depth - 1, alpha, beta);
         else
@@ -591,8 +627,18 @@ tt_grow(SolverObject *sv)
 }
 
 static void
+db_release(SolverObject *self)
+{
+    if (self->db.val != NULL)
+        PyBuffer_Release(&self->db_buf);
+    self->db.val = NULL;
+    self->db.seeds = -1;
+}
+
+static void
 Solver_dealloc(SolverObject *self)
 {
+    db_release(self);
     tt_free(self);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
@@ -627,6 +673,8 @@ Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     }
     self->use_repeat_bit = p->capt_rturn == RT_ONCE;
     self->relative = p->end_rule == END_ROW_EMPTY;
+    self->db.val = NULL;
+    self->db.seeds = -1;
 
     self->max_entries = (uint64_t)1 << tt_bits;
     if (self->max_entries < 2)
@@ -682,6 +730,59 @@ Solver_clear(SolverObject *self, PyObject *Py_UNUSED(ignored))
 {
     if (refuse_busy(self) || tt_reset(self) < 0)
         return NULL;
+    Py_RETURN_NONE;
+}
+
+/* set_egtb(data, seeds): the (lo, hi) pairs of a database of boards with up to `seeds`
+   seeds for these rules (mancala.ai.solver.binding checks its fingerprint), or
+   set_egtb(None, 0) for none. The table's bounds stay: they are proven either way. */
+static PyObject *
+Solver_set_egtb(SolverObject *self, PyObject *args)
+{
+    PyObject *data;
+    int seeds;
+    if (!PyArg_ParseTuple(args, "Oi:set_egtb", &data, &seeds) || refuse_busy(self))
+        return NULL;
+    if (!self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Solver: not initialised");
+        return NULL;
+    }
+    if (data == Py_None) {
+        db_release(self);
+        Py_RETURN_NONE;
+    }
+    if (!self->relative || self->use_repeat_bit || self->p.n > DB_MAXH) {
+        PyErr_SetString(PyExc_ValueError, "set_egtb: databases serve only end_rule ROW_EMPTY "
+                                          "without capt_rturn, up to 8 holes a side");
+        return NULL;
+    }
+    if (seeds < 0 || seeds > DB_MAXN) {
+        PyErr_Format(PyExc_ValueError, "set_egtb: seeds must be 0..%d", DB_MAXN);
+        return NULL;
+    }
+    Py_buffer buf;
+    if (PyObject_GetBuffer(data, &buf, PyBUF_SIMPLE) < 0)
+        return NULL;
+    Db probe;
+    const uint64_t count = db_count(&probe, self->p.size, seeds);
+    if ((uint64_t)buf.len < 2 * count) {
+        PyBuffer_Release(&buf);
+        PyErr_Format(PyExc_ValueError, "set_egtb: %zd bytes, a database of %d seeds has %llu",
+                     buf.len, seeds, (unsigned long long)(2 * count));
+        return NULL;
+    }
+    const int8_t *v = (const int8_t *)buf.buf;
+    for (uint64_t i = 0; i < count; i++)
+        if (v[2 * i] != v[2 * i + 1]) { /* endless play: not a game the solver takes */
+            PyBuffer_Release(&buf);
+            PyErr_SetString(PyExc_ValueError, "set_egtb: the database has inexact values");
+            return NULL;
+        }
+    db_release(self);
+    self->db_buf = buf;
+    db_tables(&self->db, self->p.size);
+    self->db.val = v;
+    self->db.seeds = seeds;
     Py_RETURN_NONE;
 }
 
@@ -962,6 +1063,7 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
     self->next_report = start + every;
     self->aborted = 0;
     self->nodes = 0;
+    self->db.hits = 0;
     self->probe = 0;
     self->deepened = 0;
 
@@ -1000,6 +1102,10 @@ static PyMemberDef Solver_members[] = {
      "enhanced transposition cut-offs where at least this many seeds are on the board"},
     {"nodes", T_ULONGLONG, offsetof(SolverObject, nodes), READONLY,
      "nodes searched by the last solve"},
+    {"db_hits", T_ULONGLONG, offsetof(SolverObject, db.hits), READONLY,
+     "positions the endgame database answered in the last solve (not in nodes)"},
+    {"db_seeds", T_INT, offsetof(SolverObject, db.seeds), READONLY,
+     "seeds on the board up to which the database answers (-1: none)"},
     {"tt_entries", T_ULONGLONG, offsetof(SolverObject, entries), READONLY,
      "slots in the transposition table now"},
     {"tt_max_entries", T_ULONGLONG, offsetof(SolverObject, max_entries), READONLY,
@@ -1011,6 +1117,9 @@ static PyMethodDef Solver_methods[] = {
     {"set_game", (PyCFunction)Solver_set_game, METH_VARARGS,
      "set_game(total, starter): the seeds of the game and its starter (clears the table on a change)"},
     {"clear", (PyCFunction)Solver_clear, METH_NOARGS, "clear(): empty the transposition table"},
+    {"set_egtb", (PyCFunction)Solver_set_egtb, METH_VARARGS,
+     "set_egtb(data, seeds): endgame database leaves (the (lo, hi) int8 pairs of\n"
+     "mancala.ai.egtb for these rules), or set_egtb(None, 0) for none"},
     {"legal", (PyCFunction)Solver_legal, METH_VARARGS,
      "legal(board, stores, turn, repeating) -> list[int]"},
     {"apply", (PyCFunction)Solver_apply, METH_VARARGS,
