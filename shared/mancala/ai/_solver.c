@@ -128,8 +128,7 @@ typedef struct {
     int probe, test; /* MTD(f) probe number and the value being tested, for progress */
     int looking;     /* 1 during the look-ahead for the first guess: `test` is its depth */
     int lower, upper;
-    Db db;            /* endgame database leaves (db.val NULL: none) */
-    Py_buffer db_buf; /* the buffer db.val points into, held while set */
+    Db db; /* endgame database leaves (db.val NULL: none) */
 } SolverObject;
 
 static inline Key
@@ -264,30 +263,12 @@ final_margin(const State *c, int me)
 }
 
 /* The children of s in the order to search them: the move the table suggests, then
-   finished games (free, and they may raise alpha), repeat turns, the biggest gains
-   (captures), holes nearer the store first. Returns the number of moves; keys[i] is
-   set (and its table slot prefetched) for every unfinished child. */
-/* the exact value of the unsearched child c from `me`'s view, where it is known without
-   a search: a finished game, or a board the endgame database holds; 1 when *v is set */
-static inline int
-known_value(SolverObject *sv, const State *c, int me, int *v)
-{
-    if (is_over(c)) {
-        *v = final_margin(c, me);
-        return 1;
-    }
-    const int r = (int)(c->total - c->stores[0] - c->stores[1]);
-    if (r > sv->db.seeds) /* -1 without a database */
-        return 0;
-    const int g = db_value(&sv->db, c, r);
-    if (g == DB_NOVAL)
-        return 0;
-    sv->db.hits++;
-    const int dv = (int)(c->stores[c->turn] - c->stores[1 - c->turn]) + g;
-    *v = c->turn == me ? dv : -dv;
-    return 1;
-}
-
+   children whose value is known without a search (finished games, boards the endgame
+   database holds: free, and they may raise alpha), repeat turns, the biggest gains
+   (captures), holes nearer the store first. Returns the number of moves; known[i] says
+   whether val[i] holds child i's exact value from the mover's view, else keys[i] is
+   set. Table slots and database entries are prefetched in a first pass over the
+   children and read in a second, so their cache misses overlap. */
 static int
 expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *mv, int *order,
        int *val, uint8_t *known)
@@ -299,17 +280,46 @@ expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *
     /* the hole before the mover's store (board.Board: a row's end in the sowing direction) */
     const int nearest = p->step == 1 ? (me ? p->size - 1 : p->n - 1) : (me ? p->n : 0);
     int score[MAXH];
+    uint64_t at[MAXH];
     for (int i = 0; i < k; i++) {
         kids[i] = *s;
         apply_move(p, &kids[i], mv[i]);
         const State *c = &kids[i];
+        known[i] = 0;
+        if (is_over(c)) {
+            known[i] = 1;
+            val[i] = final_margin(c, me);
+            continue;
+        }
+        const int r = (int)(c->total - c->stores[0] - c->stores[1]);
+        if (r <= sv->db.seeds) { /* -1 without a database */
+            at[i] = db_rank(&sv->db, c, r);
+            __builtin_prefetch(sv->db.val + at[i]);
+            known[i] = 2;
+            continue;
+        }
+        keys[i] = pack(sv, c);
+        __builtin_prefetch(tt_slot(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64)));
+    }
+    for (int i = 0; i < k; i++) {
+        const State *c = &kids[i];
+        if (known[i] == 2) {
+            const int g = sv->db.val[at[i]];
+            if (g == DB_NOVAL) { /* no game goes on there: never for a child not over */
+                known[i] = 0;
+                keys[i] = pack(sv, c);
+            }
+            else {
+                sv->db.hits++;
+                const int dv = (int)(c->stores[c->turn] - c->stores[1 - c->turn]) + g;
+                val[i] = c->turn == me ? dv : -dv;
+                known[i] = 1;
+            }
+        }
         int sc;
-        known[i] = (uint8_t)known_value(sv, c, me, &val[i]);
         if (known[i])
-            sc = (1 << 20) + val[i]; /* free, and they may raise alpha */
+            sc = (1 << 20) + val[i];
         else {
-            keys[i] = pack(sv, c);
-            __builtin_prefetch(tt_slot(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64)));
             const int gain = (c->stores[me] - c->stores[1 - me]) - d;
             sc = gain * 16 + (c->turn == me ? 2000 : 0);
         }
@@ -359,7 +369,7 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
     if (hi <= alpha)
         return hi;
     if (r <= sv->db.seeds) { /* a root or a solve's first moves: the children are probed */
-        const int g = db_value(&sv->db, s, r);
+        const int g = sv->db.val[db_rank(&sv->db, s, r)];
         if (g != DB_NOVAL) {
             sv->db.hits++;
             return d + g;
@@ -524,15 +534,14 @@ test_at_least(SolverObject *sv, const State *s, int t)
 #define FIRST_ENTRIES ((uint64_t)1 << 18)
 
 typedef struct {
-    Entry *tt;
+    void *tt; /* where the memory starts (huge-page aligned when mapped) */
     void *map;
     size_t map_bytes;
 } Mem;
 
 static int
-mem_alloc(uint64_t entries, Mem *m)
+mem_bytes(size_t bytes, Mem *m)
 {
-    size_t bytes = (size_t)entries * sizeof(Entry);
 #if defined(__linux__) && defined(MAP_ANONYMOUS)
     size_t map_bytes = bytes + HUGE_PAGE;
     void *map = mmap(NULL, map_bytes, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -543,14 +552,20 @@ mem_alloc(uint64_t entries, Mem *m)
 #endif
         m->map = map;
         m->map_bytes = map_bytes;
-        m->tt = (Entry *)at;
+        m->tt = (void *)at;
         return 0;
     }
 #endif
     m->map = NULL;
     m->map_bytes = 0;
-    m->tt = PyMem_RawCalloc((size_t)entries, sizeof(Entry));
+    m->tt = PyMem_RawCalloc(bytes, 1);
     return m->tt == NULL ? -1 : 0;
+}
+
+static int
+mem_alloc(uint64_t entries, Mem *m)
+{
+    return mem_bytes((size_t)entries * sizeof(Entry), m);
 }
 
 static void
@@ -614,7 +629,7 @@ tt_grow(SolverObject *sv)
     sv->mask = entries - 1;
     sv->used = 0;
     for (uint64_t i = 0; i < old_entries; i++) {
-        const Entry *e = old.tt + i;
+        const Entry *e = (const Entry *)old.tt + i;
         if (!e->work)
             continue;
         Entry *a = tt_slot(sv, e->k0, e->k1), *b = a + 1;
@@ -629,8 +644,8 @@ tt_grow(SolverObject *sv)
 static void
 db_release(SolverObject *self)
 {
-    if (self->db.val != NULL)
-        PyBuffer_Release(&self->db_buf);
+    Mem m = {self->db.val, self->db.map, self->db.map_bytes};
+    mem_free(&m);
     self->db.val = NULL;
     self->db.seeds = -1;
 }
@@ -771,17 +786,34 @@ Solver_set_egtb(SolverObject *self, PyObject *args)
                      buf.len, seeds, (unsigned long long)(2 * count));
         return NULL;
     }
+    /* a copy of the values alone (lo == hi), on huge pages where the system gives them:
+       a probe is a cache miss, and should not be a TLB miss too */
+    Mem m;
+    if (mem_bytes((size_t)count, &m) < 0) {
+        PyBuffer_Release(&buf);
+        PyErr_NoMemory();
+        return NULL;
+    }
     const int8_t *v = (const int8_t *)buf.buf;
-    for (uint64_t i = 0; i < count; i++)
-        if (v[2 * i] != v[2 * i + 1]) { /* endless play: not a game the solver takes */
-            PyBuffer_Release(&buf);
-            PyErr_SetString(PyExc_ValueError, "set_egtb: the database has inexact values");
-            return NULL;
-        }
+    int8_t *to = (int8_t *)m.tt;
+    int inexact = 0;
+    Py_BEGIN_ALLOW_THREADS
+    for (uint64_t i = 0; i < count; i++) {
+        to[i] = v[2 * i];
+        inexact |= v[2 * i] != v[2 * i + 1];
+    }
+    Py_END_ALLOW_THREADS
+    PyBuffer_Release(&buf);
+    if (inexact) { /* endless play: not a game the solver takes */
+        mem_free(&m);
+        PyErr_SetString(PyExc_ValueError, "set_egtb: the database has inexact values");
+        return NULL;
+    }
     db_release(self);
-    self->db_buf = buf;
     db_tables(&self->db, self->p.size);
-    self->db.val = v;
+    self->db.val = to;
+    self->db.map = m.map;
+    self->db.map_bytes = m.map_bytes;
     self->db.seeds = seeds;
     Py_RETURN_NONE;
 }

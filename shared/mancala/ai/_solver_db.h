@@ -22,12 +22,14 @@
 #define DB_NOVAL (-128)
 
 typedef struct {
-    const int8_t *val;  /* (lo, hi) per board; NULL: no database */
+    int8_t *val;        /* the value per board (the file's lo == hi); NULL: none */
     int seeds;          /* boards with at most this many seeds on them */
     int size;           /* holes on the board (both rows) */
     uint64_t start[DB_MAXN + 2];  /* the first rank of each seed count */
     uint64_t ways[2 * DB_MAXH + 1][DB_MAXN + 1]; /* ways[h][s]: s seeds into h holes */
     unsigned long long hits;       /* leaves answered by the database, last solve */
+    void *map;          /* the memory val lives in (mem_alloc) */
+    size_t map_bytes;
 } Db;
 
 static void
@@ -55,20 +57,20 @@ db_count(Db *db, int size, int seeds)
     return db->start[seeds + 1];
 }
 
-/* the database's value of s's board for the player to move (k: the seeds on it,
-   at most db->seeds); DB_NOVAL where the mover has no legal move */
-static inline int
-db_value(const Db *db, const State *s, int k)
+/* the entry of s's board, for the player to move (k: the seeds on it, at most
+   db->seeds) */
+static inline uint64_t
+db_rank(const Db *db, const State *s, int k)
 {
     const int size = db->size, n = size / 2, off = s->turn ? n : 0;
     uint64_t r = db->start[k];
     int left = k;
     for (int i = 0; i < size - 1 && left > 0; i++) {
-        const int b = s->board[(i + off) % size];
+        const int b = s->board[i + off < size ? i + off : i + off - size];
         const uint64_t *w = db->ways[size - 1 - i];
         for (int v = 0; v < b; v++)
             r += w[left - v];
         left -= b;
     }
-    return db->val[2 * r]; /* lo == hi: a Kalah game never repeats a position */
+    return r;
 }
