@@ -149,3 +149,32 @@ def test_the_c_side_refuses_a_short_buffer(dbs: dict[tuple[str, int, int], egtb.
     assert sv.db_seeds == 12
     sv.set_egtb(None, 0)
     assert sv.db_seeds == -1
+
+
+@pytest.mark.parametrize("rule", RULES)
+def test_kalahs_own_moves_are_checked_and_agree(rule: str) -> None:
+    """The search plays published Kalah with its own short moves only where they were
+    found to be the core's (Solver.kalah: 1 + the capture rule); values and node counts
+    are the same with the core's moves."""
+    from mancala.ai.solver.binding import new_solver
+
+    game = game_of(rule, 4, 3)
+    rng = random.Random(5)
+    for _ in range(25):
+        pos = random_position(game, rng, rng.randrange(0, 12))
+        if pos.outcome is not None or not game.legal_moves(pos):
+            continue
+        out = []
+        for fast in (1, 0):
+            sv = new_solver(game, 16)
+            assert sv.kalah == (2 if rule == EMPTY_CAPTURE else 1)
+            sv.fast_moves = fast
+            sv.set_game(pos.total, pos.starter)
+            out.append(sv.solve(pos.board, pos.stores, pos.turn, False))
+        assert out[0] == out[1], pos
+
+
+def test_other_rules_keep_the_cores_moves() -> None:
+    from mancala.ai.solver.binding import new_solver
+
+    assert new_solver(Game(sized_variant("kalah_4", holes=4, seeds=3)), 16).kalah == 0

@@ -110,6 +110,8 @@ typedef struct {
     int relative;
     int etc; /* enhanced transposition cut-offs where at least this many seeds are left */
     int lazy; /* prefetch a child's table slot just before the one searched before it */
+    int kalah;      /* 1 + capture rule where kalah_check found Kalah's own moves the core's */
+    int fast_moves; /* 1: search with those (0: with the core's, for comparisons) */
     unsigned long long guess_nodes; /* the look-ahead deepens until a depth takes this many */
     unsigned long long horizon;     /* look-ahead positions cut at the depth limit */
     int deepened;                   /* look-ahead iterations of the last solve */
@@ -263,6 +265,8 @@ final_margin(const State *c, int me)
     return c->stores[me] - c->stores[1 - me];
 }
 
+#include "_solver_kalah.h"
+
 /* The children of s in the order to search them: the move the table suggests, then
    children whose value is known without a search (finished games, boards the endgame
    database holds: free, and they may raise alpha), repeat turns, the biggest gains
@@ -279,14 +283,18 @@ expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *
     const Params *p = &sv->p;
     const int me = s->turn;
     const int d = s->stores[me] - s->stores[1 - me];
-    const int k = legal_moves(p, s, mv);
+    const int kalah = sv->fast_moves ? sv->kalah : 0;
+    const int k = kalah ? kalah_legal(p->n, s, mv) : legal_moves(p, s, mv);
     /* the hole before the mover's store (board.Board: a row's end in the sowing direction) */
     const int nearest = p->step == 1 ? (me ? p->size - 1 : p->n - 1) : (me ? p->n : 0);
     int score[MAXH];
     uint64_t at[MAXH];
     for (int i = 0; i < k; i++) {
         kids[i] = *s;
-        apply_move(p, &kids[i], mv[i]);
+        if (kalah)
+            kalah_apply(p->n, kalah - 1, &kids[i], mv[i]);
+        else
+            apply_move(p, &kids[i], mv[i]);
         const State *c = &kids[i];
         known[i] = 0;
         if (is_over(c)) {
@@ -706,6 +714,8 @@ Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
         return -1;
     self->etc = MAX_TOTAL + 1; /* off: no gain measured on 5x4 and 6x3 Kalah; with a
                                   database 6 x 4 took 11 % fewer nodes, 17 % more time */
+    self->kalah = kalah_check(p);
+    self->fast_moves = 1;
     self->lazy = 1; /* 6 x 4 with a database: 5 % less time (farm-bench, noisy) */
     self->guess_nodes = 1 << 14; /* measured: 5x4 Kalah 19.1M -> 14.6M nodes, 6x3 +15 % */
     self->ready = 1;
@@ -1140,6 +1150,10 @@ static PyMemberDef Solver_members[] = {
      "a solve is under way (in another thread)"},
     {"guess_nodes", T_ULONGLONG, offsetof(SolverObject, guess_nodes), 0,
      "the look-ahead for MTD(f)'s first guess deepens until one depth takes this many nodes"},
+    {"kalah", T_INT, offsetof(SolverObject, kalah), READONLY,
+     "0, or 1 + the capture rule (1 empty capture) of Kalah's own moves, checked against the core"},
+    {"fast_moves", T_INT, offsetof(SolverObject, fast_moves), 0,
+     "1: search with Kalah's own moves where `kalah` says they are the core's"},
     {"lazy", T_INT, offsetof(SolverObject, lazy), 0,
      "1: prefetch each child's table slot while its elder brother is searched, not all at once"},
     {"etc", T_INT, offsetof(SolverObject, etc), 0,
