@@ -35,7 +35,14 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from mancala.ai.solver.binding import DEFAULT_TT_BITS, c_available, c_reasons, solve_c, why_not_c
+from mancala.ai.solver.binding import (
+    DEFAULT_TT_BITS,
+    Egtb,
+    c_available,
+    c_reasons,
+    solve_c,
+    why_not_c,
+)
 from mancala.ai.solver.search import solve_python
 from mancala.ai.solver.terms import NotSolvable, Progress, Solution, why_not_solvable
 from mancala.engine.game import Game, Move
@@ -49,11 +56,15 @@ POSITION_TT_BITS = 20  # solve_position: up to 24 MiB per game
 
 def solve(game: Game, pos: Position, *, time_limit: float | None = None,
           progress: Callable[[Progress], None] | None = None, every: float = 1.0,
-          engine: str = "auto", tt_bits: int = DEFAULT_TT_BITS) -> Solution | None:
+          engine: str = "auto", tt_bits: int = DEFAULT_TT_BITS,
+          egtb: Egtb | None = None) -> Solution | None:
     """The exact value and best moves of `pos` for the player to move, or None when
     `time_limit` seconds ran out. `progress` gets a `Progress` every `every` seconds;
     `engine`: "auto" (C where it applies), "c" or "python"; the C table grows up to
-    2 ** tt_bits slots of 24 bytes.
+    2 ** tt_bits slots of 24 bytes. `egtb`: an endgame database (`mancala.ai.egtb`)
+    of the variant's rules whose values the C search takes as leaves (ValueError where
+    its rules are not the variant's or the end reads the stores; the Python search
+    ignores it).
     Raises NotSolvable for a finished game, a variant without such a value, a C solve
     asked for where it does not apply, or positions that repeat."""
     if pos.outcome is not None:
@@ -69,7 +80,7 @@ def solve(game: Game, pos: Position, *, time_limit: float | None = None,
     if engine != "python":
         not_c = c_reasons(game, pos)
         if not not_c:
-            return solve_c(game, pos, deadline, progress, tt_bits, every)
+            return solve_c(game, pos, deadline, progress, tt_bits, every, egtb)
         if engine == "c":
             raise NotSolvable("the C solver does not apply: " + "; ".join(not_c))
     return solve_python(game, pos, deadline, progress, every)

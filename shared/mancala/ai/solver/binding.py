@@ -16,14 +16,14 @@ import importlib
 import time
 import weakref
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Protocol
 
 from mancala.ai.solver.terms import Progress, Solution, why_not_solvable
 from mancala.engine.fast import params as fast_params
 from mancala.engine.fast import why_not_fast
 from mancala.engine.game import Game
 from mancala.engine.position import Position
-from mancala.rules.enums import Direct, LapSower
+from mancala.rules.enums import CaptRTurn, Direct, EndRule, LapSower
 from mancala.rules.variant import Variant
 
 try:  # imported by name: the type checker reads no compiled module
@@ -80,6 +80,40 @@ def c_reasons(game: Game, pos: Position) -> list[str]:
     return reasons
 
 
+class EgtbHeader(Protocol):
+    @property
+    def seeds(self) -> int: ...
+
+
+class Egtb(Protocol):
+    """What the search needs of a `mancala.ai.egtb.Database` (not imported here: that
+    module imports this package)."""
+
+    @property
+    def header(self) -> EgtbHeader: ...
+
+    def matches(self, variant: Variant) -> bool: ...
+
+    def raw(self) -> memoryview: ...
+
+
+def why_not_egtb_leaves(variant: Variant, db: Egtb) -> list[str]:
+    """Why the C search cannot take `db`'s values as leaves for this variant (empty when
+    it can): the database's rules must be the variant's (its fingerprint), and the value
+    of a position must be its store difference plus the board's value, which holds
+    where nothing reads the stores or the previous move (end_rule ROW_EMPTY, no
+    capt_rturn)."""
+    reasons = []
+    if not db.matches(variant):
+        reasons.append("the database's rules are not the variant's")
+    gi = variant.game_info
+    if gi.end_rule != EndRule.ROW_EMPTY:
+        reasons.append(f"end_rule={gi.end_rule.value}: the majority end reads the stores")
+    if gi.capt_rturn != CaptRTurn.NO_REPEAT:
+        reasons.append(f"capt_rturn={gi.capt_rturn.value}")
+    return reasons
+
+
 def new_solver(game: Game, tt_bits: int) -> Any:
     """A fresh C solver for the game's rules, its table up to 2 ** tt_bits slots."""
     return _solver.Solver(fast_params(game.variant), tt_bits)
@@ -102,10 +136,20 @@ def c_solver(game: Game, tt_bits: int) -> Any:
 
 def solve_c(game: Game, pos: Position, deadline: float | None,
             progress: Callable[[Progress], None] | None, tt_bits: int,
-            every: float) -> Solution | None:
-    """The C search's solution, or None when the deadline (perf_counter) passed."""
+            every: float, egtb: Egtb | None = None) -> Solution | None:
+    """The C search's solution, or None when the deadline (perf_counter) passed. With
+    `egtb` the search reads every position with at most its seeds on the board from
+    it; ValueError where it does not serve (`why_not_egtb_leaves`)."""
+    if egtb is not None:
+        reasons = why_not_egtb_leaves(game.variant, egtb)
+        if reasons:
+            raise ValueError("the database does not serve as leaves: " + "; ".join(reasons))
     sv = c_solver(game, tt_bits)
     sv.set_game(pos.total, pos.starter)
+    if egtb is None:
+        sv.set_egtb(None, 0)
+    else:
+        sv.set_egtb(egtb.raw(), egtb.header.seeds)
     report: Callable[..., None] | None = None
     if progress is not None:
         def tell(nodes: int, probe: int, test: int, lower: int, upper: int, secs: float,
@@ -115,9 +159,14 @@ def solve_c(game: Game, pos: Position, deadline: float | None,
     start = time.perf_counter()
     limit = None if deadline is None else max(0.0, deadline - start)
     # capt_rturn ONCE reads only whether a capture's repeat turn was just taken
-    out = sv.solve(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, deadline=limit,
-                   progress=report, every=every)
+    try:
+        out = sv.solve(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, deadline=limit,
+                       progress=report, every=every)
+    finally:  # the solver is kept for the game: it must not hold the database's map open
+        hits = sv.db_hits
+        sv.set_egtb(None, 0)
     if out is None:
         return None
     value, best, nodes, probes, depth = out
-    return Solution(value, tuple(best), nodes, probes, time.perf_counter() - start, "C", depth)
+    return Solution(value, tuple(best), nodes, probes, time.perf_counter() - start, "C", depth,
+                    hits)

@@ -52,6 +52,7 @@ class Solution:
     seconds: float
     engine: str  # "C" or "Python"
     lookahead: int = 0  # depth of the heuristic look-ahead that gave the first guess (C)
+    db_hits: int = 0  # positions an endgame database answered (C with `egtb`; not in nodes)
 
 
 def why_not_solvable(variant: Variant) -> list[str]:
