@@ -14,7 +14,7 @@ import json
 import logging
 import time
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from mancala.protocol.fields import TimeControl
 from mancala.protocol.tourney_messages import TournamentGame
@@ -32,9 +32,7 @@ from mancala_server.tourney_doc import (
     match_result,
 )
 from mancala_server.tourney_swiss import micro_match_games, swiss_pairs
-
-if TYPE_CHECKING:
-    from mancala_server.tourneys import TourneyVenue
+from mancala_server.tourney_venue import TourneyVenue
 
 log = logging.getLogger("mancala_server")
 

@@ -15,8 +15,7 @@ import logging
 import secrets
 import time
 from collections.abc import Awaitable, Callable
-from pathlib import Path
-from typing import Any, Protocol
+from typing import Any
 
 from mancala.protocol.fields import TimeControl
 from mancala.protocol.server_messages import ErrorCode
@@ -30,16 +29,15 @@ from mancala.protocol.tourney_messages import (
 )
 from mancala_server import fair_start
 from mancala_server.bots import is_bot
-from mancala_server.clock import Clock, Timer
-from mancala_server.config import Settings
+from mancala_server.clock import Timer
 from mancala_server.names import problem_in_chat
-from mancala_server.rate_limits import LimitRules, Limits, person_and_address
-from mancala_server.room import Room
+from mancala_server.rate_limits import LimitRules, person_and_address
 from mancala_server.room_ports import Member, RoomError
 from mancala_server.storage import Storage
 from mancala_server.tourney_director import Director
 from mancala_server.tourney_doc import Tourney, TPlayer, address_digest, view
 from mancala_server.tourney_schedule import SITE, SITE_NAME, parse_schedule
+from mancala_server.tourney_venue import TourneyVenue
 
 log = logging.getLogger("mancala_server")
 
@@ -51,30 +49,6 @@ TICK = 1.0  # the directors look at least this often
 NUDGE_DELAY = 0.05
 PUSH_EVERY = 0.25  # a tournament's watchers hear its changes together, this often at most
 WRITE_TRIES = 20
-
-
-class TourneyVenue(Protocol):
-    """What tournaments ask of the hub: its public calls only."""
-
-    settings: Settings
-    clock: Clock
-    rooms: dict[str, Room]
-    variants: dict[str, Any]
-    configs: dict[str, Path]
-    limits: Limits
-
-    def new_room(self, code: str, name: str, variant_json: dict[str, Any], variant: Any,
-                 public: bool) -> Room: ...
-
-    async def fresh_code(self, public: bool, variant: str, variant_json: dict[str, Any]) -> str: ...
-
-    def players_storage(self) -> Storage: ...
-
-    async def reach(self, player: str) -> list[Any]: ...
-
-    def adopt(self, member: Any) -> Any: ...
-
-    def seated_for(self, member: Any, code: str) -> None: ...
 
 
 async def always(_tid: str) -> bool:

@@ -24,86 +24,20 @@ from __future__ import annotations
 import copy
 import hashlib
 import json
-from collections.abc import Callable
 from dataclasses import dataclass, fields
 from enum import Enum
 from functools import cache
-from typing import Annotated, Any, Literal, get_type_hints
+from typing import Any, Literal, get_type_hints
 
 from mancala.rules.errors import VariantError, Violation
+from mancala.rules.vari_section import MAX_OFFERED, MAX_WORD, VariParams
 
-MAX_OFFERED = 64  # values listed for one parameter
-MAX_WORD = 40  # characters of a listed value or a parameter's name
 # "any value" of a number parameter: (lowest, highest); the file's own value is always allowed
 NUMBER_RANGES: dict[str, tuple[int, int]] = {
     "holes": (2, 15), "nbr_start": (1, 24), "min_move": (1, 9), "multicapt": (-1, 99),
 }
 NUMBER_RANGE = (0, 99)  # every other number parameter
 CAPT_ON_MOST = 6  # capt_on "any": the counts 1..6, as the reference's form offers them
-
-
-class _MaxLen:
-    """Annotation marker: a bound on a length, read by pydantic when it builds a validator."""
-
-    def __init__(self, most: int) -> None:
-        self.most = most
-
-    def __get_pydantic_core_schema__(self, source: Any, handler: Callable[[Any], Any]) -> Any:
-        return {**handler(source), "max_length": self.most}
-
-
-Word = Annotated[str, _MaxLen(MAX_WORD)]
-# "include" or "all": any value; a list: the values allowed
-Offer = Literal["include", "all"] | Annotated[tuple[int | Word, ...], _MaxLen(MAX_OFFERED)]
-
-
-@dataclass(frozen=True, kw_only=True)
-class VariParams:
-    """Section `vari_params`: the parameters a player may set (None: not offered)."""
-
-    __pydantic_config__ = {"extra": "forbid"}  # noqa: RUF012 -- pydantic reads a plain dict
-
-    game_class: Offer | None = None
-    holes: Offer | None = None
-    nbr_start: Offer | None = None
-    stores: Offer | None = None
-    start_pattern: Offer | None = None
-    sow_direct: Offer | None = None
-    udir_holes: Offer | None = None
-    sow_start: Offer | None = None
-    skip_start: Offer | None = None
-    sow_stores: Offer | None = None
-    sow_rule: Offer | None = None
-    mlaps: Offer | None = None
-    mlap_cont: Offer | None = None
-    prescribed: Offer | None = None
-    capt_on: Offer | None = None
-    capt_max: Offer | None = None
-    capt_dir: Offer | None = None
-    capt_side: Offer | None = None
-    capt_type: Offer | None = None
-    capt_rturn: Offer | None = None
-    multicapt: Offer | None = None
-    nosinglecapt: Offer | None = None
-    nocaptmoves: Offer | None = None
-    xcpickown: Offer | None = None
-    grandslam: Offer | None = None
-    pickextra: Offer | None = None
-    child_type: Offer | None = None
-    child_locs: Offer | None = None
-    child_rule: Offer | None = None
-    min_move: Offer | None = None
-    mustshare: Offer | None = None
-    mustpass: Offer | None = None
-    allow_rule: Offer | None = None
-    play_locs: Offer | None = None
-    goal: Offer | None = None
-    goal_param: Offer | None = None
-    end_cond: Offer | None = None
-    end_param: Offer | None = None
-    rounds: Offer | None = None
-    round_starter: Offer | None = None
-    round_fill: Offer | None = None
 
 
 PARAMS = tuple(f.name for f in fields(VariParams))

@@ -51,7 +51,7 @@ from mancala.rules.enums import (
     StartPattern,
     Unclaimed,
 )
-from mancala.rules.vari_params import VariParams
+from mancala.rules.vari_section import VariParams
 
 # unknown parameters are errors; pydantic reads this dict (its ConfigDict is a TypedDict)
 _STRICT: dict[str, Any] = {"extra": "forbid"}
