@@ -83,7 +83,9 @@ async def test_a_rules_workers_start_is_not_counted_in_the_time_limit(start_serv
     tenths of a second, seconds on a busy machine) used to count, so the first custom
     variant after a start, or after a worker was replaced, ended in rules_timeout; the
     test suite saw it under load. Kalah's rules take about a millisecond here."""
-    server = await start_server(rules_time_limit=0.1, rules_workers=1)
+    # 0.25 s: far below a worker's start (spawn and imports, a second and more when busy),
+    # far above Kalah's rules, with room for a machine at load 25 (0.1 s was not)
+    server = await start_server(rules_time_limit=0.25, rules_workers=1)
     async with await MancalaClient.connect(f"ws://127.0.0.1:{server.port}/ws", name="ann") as ann:
         granted = await ann.create_room(variant())
         assert granted.room in server.hub.rooms
