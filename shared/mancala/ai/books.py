@@ -27,7 +27,6 @@ from __future__ import annotations
 import gzip
 import hashlib
 import json
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -197,13 +196,9 @@ def _derive(book: Book, game: Game, positions: dict[str, Position], key: str) ->
 
 def book_dir() -> Path | None:
     """Where books are kept: MANCALA_BOOK_DIR, else the cache folder's books/."""
-    chosen = os.environ.get("MANCALA_BOOK_DIR")
-    if chosen:
-        return Path(chosen)
-    from mancala.rules.cache import cache_dir
+    from mancala.rules.cache import data_dir
 
-    base = cache_dir()
-    return None if base is None else base / "books"
+    return data_dir("MANCALA_BOOK_DIR", "books")
 
 
 def default_path(variant: Variant, folder: Path | None = None) -> Path:

@@ -30,6 +30,16 @@ def cache_dir() -> Path | None:
 
 
 @lru_cache(maxsize=1)
+def data_dir(env: str, name: str) -> Path | None:
+    """A folder of built data (endgame databases, opening books): the one the environment
+    variable `env` names, else `name` in the cache folder (None: no cache folder)."""
+    chosen = os.environ.get(env)
+    if chosen:
+        return Path(chosen)
+    base = cache_dir()
+    return None if base is None else base / name
+
+
 def fingerprint() -> str:
     """What validating a variant depends on besides the variant: the sources of
     mancala.rules and of the name check they use, pydantic and pydantic-core as

@@ -135,13 +135,9 @@ def positions(holes: int, seeds: int) -> int:
 
 def egtb_dir() -> Path | None:
     """Where databases are kept: MANCALA_EGTB_DIR, else the cache folder's egtb/."""
-    chosen = os.environ.get("MANCALA_EGTB_DIR")
-    if chosen:
-        return Path(chosen)
-    from mancala.rules.cache import cache_dir
+    from mancala.rules.cache import data_dir
 
-    base = cache_dir()
-    return None if base is None else base / "egtb"
+    return data_dir("MANCALA_EGTB_DIR", "egtb")
 
 
 def default_path(variant: Variant, seeds: int, folder: Path | None = None) -> Path:
