@@ -29,7 +29,6 @@ def cache_dir() -> Path | None:
     return Path(base) / "mancala"
 
 
-@lru_cache(maxsize=1)
 def data_dir(env: str, name: str) -> Path | None:
     """A folder of built data (endgame databases, opening books): the one the environment
     variable `env` names, else `name` in the cache folder (None: no cache folder)."""
@@ -40,6 +39,7 @@ def data_dir(env: str, name: str) -> Path | None:
     return None if base is None else base / name
 
 
+@lru_cache(maxsize=1)
 def fingerprint() -> str:
     """What validating a variant depends on besides the variant: the sources of
     mancala.rules and of the name check they use, pydantic and pydantic-core as
