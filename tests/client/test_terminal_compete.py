@@ -246,6 +246,8 @@ async def test_a_rated_timed_room_from_the_terminal_ends_on_time(
         await t.expect(r"North \(otto\) joined the game\.")
         await t.expect(r"Clock 0\.2\+0: South 0:12  North 0:12  \(first move: South has 0:[23]\d")
         for hole in ("a", "f"):  # two moves each (shorter, it would not be rated); no extra turns
+            if hole == "f":  # typed before Otto's move reached the terminal, it would be stale
+                await t.expect(r"Your move \(South\)")
             t.send(hole)
             made = await otto.next_event("move_made")
             while made.state.turn == 1 and made.state.outcome is None:  # Otto's: he may sow again
