@@ -130,10 +130,9 @@ def test_plus1minus1_capture_held_back_by_nocaptmoves():
 
 
 # ---- ARNGE_LIMIT ---------------------------------------------------------------------
-# The reference's arrangement of the first move is a mouse action of its UI (bhv_hold):
-# the engine offers none; the first move is an ordinary move. What the arrangement
-# switches on -- the arranging player's captures and children held back until a move
-# captures or changes something -- is the inhibitor of ARNGE_LIMIT with SHORTEN rounds.
+# The first move may be an arrangement ({"arrange": [...]}, tests/engine/test_arrange.py);
+# a starter who sows instead has their captures and children held back until a move
+# captures or changes something (the reference's UI does so when the player declines).
 
 
 def arnge(**extra):
@@ -141,12 +140,12 @@ def arnge(**extra):
                 rounds="NO_MOVES", round_fill="SHORTEN", **extra)
 
 
-def test_arnge_limit_the_first_move_is_an_ordinary_move():
+def test_arnge_limit_the_first_move_may_still_be_a_sowing():
     game = make(3, 2, stores=True, prescribed="ARNGE_LIMIT")
     pos = game.start(0)
-    assert game.legal_moves(pos) == [0, 1, 2]
+    assert game.legal_moves(pos) == [0, 1, 2]  # an arrangement is never listed
     with pytest.raises(IllegalMove):
-        game.play(pos, {"arrange": [0, 1, 5]})
+        game.play(pos, {"arrange": [0, 1, 4]})  # 5 seeds of 6
     assert game.play(pos, 0).board == [0, 3, 3, 2, 2, 2]
 
 
@@ -154,7 +153,8 @@ def test_arnge_limit_holds_the_arranging_players_captures_back_until_a_capture()
     game = arnge()
     pos = game.start(0)
     assert pos.inhibit == (None, False, False, False)
-    pos.inhibit = (0, True, True, False)  # South arranged the seeds
+    pos.inhibit = (0, True, True, False)  # South is held back
+    pos.last = (1, 0, 0, 0)  # not the game's first move
     # South 3 (2 seeds): 4 -> 3, 5 -> 3: a capture (3 on North's side), held back
     pos = game.play(pos, 3)
     assert (pos.board, pos.stores) == ([2, 2, 2, 0, 3, 3, 2, 2], [0, 0])
@@ -167,7 +167,18 @@ def test_arnge_limit_holds_the_arranging_players_captures_back_until_a_capture()
     assert (pos.board, pos.stores) == ([3, 0, 0, 1, 0, 3, 2, 0], [4, 3])
 
 
-def test_arnge_limit_without_an_arrangement_limits_nothing():
+def test_arnge_limit_a_first_sowing_holds_the_starter_back():
     game = arnge()
-    pos = game.play(game.start(0), 3)  # 4 -> 3, 5 -> 3: 3 on North's side, captured
-    assert (pos.board, pos.stores) == ([2, 2, 2, 0, 3, 0, 2, 2], [3, 0])
+    pos = game.play(game.start(0), 3)  # 4 -> 3, 5 -> 3: 3 on North's side, not taken
+    assert (pos.board, pos.stores) == ([2, 2, 2, 0, 3, 3, 2, 2], [0, 0])
+    assert pos.inhibit == (0, True, True, False)
+
+
+def test_arnge_limit_an_arrangement_limits_nothing():
+    game = arnge()
+    pos = game.play(game.start(0), {"arrange": [0, 1, 3, 4]})
+    assert (pos.board, pos.turn) == ([0, 1, 3, 4, 0, 1, 3, 4], 1)
+    pos = game.play(pos, 7)  # North 7 (4): 0 -> 1, 1 -> 2, 2 -> 4, 3 -> 5
+    # South 2 (4): 3 -> 6, 4 -> 1, 5 -> 2, 6 -> 4: taken
+    pos = game.play(pos, 2)
+    assert (pos.board, pos.stores) == ([1, 2, 0, 6, 1, 2, 0, 0], [4, 0])

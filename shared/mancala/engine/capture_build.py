@@ -181,8 +181,8 @@ def make_capturer(ctx: Context) -> Capturer:
     cap = _grand_slam(ctx, cap)
     if info.nosinglecapt:
         cap = NoSingleSeed(ctx, cap)
-    if (info.prescribed == SowPrescribed.ARNGE_LIMIT or info.round_fill == RoundFill.SHORTEN
-            or info.nocaptmoves):
+    if (info.prescribed == SowPrescribed.ARNGE_LIMIT
+            or info.round_fill in (RoundFill.SHORTEN, RoundFill.SHORTEN_ALL) or info.nocaptmoves):
         cap = NotInhibited(ctx, cap)
     if info.capt_rturn != CaptRTurn.NO_REPEAT:
         # 1.8 counts captures in a row, whoever made them; 1.10 the repeats of a turn

@@ -22,6 +22,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from mancala.engine import arrange
 from mancala.engine.board import CCW, CW
 from mancala.engine.fast import c_core_enabled, make_fast
 from mancala.engine.pipeline import REPEAT_STEP, Pipeline
@@ -29,7 +30,7 @@ from mancala.engine.position import NO_CH_OWNER, Outcome, OutcomeKind, Position
 from mancala.engine.round_choice import USER_FILLS, IllegalChoice, RoundChoices
 from mancala.engine.start import start_board
 from mancala.engine.trace import PASS, MoveTrace, Recorder, decode, wire_events
-from mancala.rules.enums import ChildType, GameClass, StartPattern
+from mancala.rules.enums import ChildType, GameClass, SowPrescribed, StartPattern
 from mancala.rules.variant import Variant
 
 Move = int | tuple[int, str]
@@ -59,6 +60,8 @@ class Game:
         self.bear_off = variant.game_class == GameClass.BEAR_OFF
         self.choices = RoundChoices(self)
         self.rams = variant.game_info.child_type == ChildType.RAM
+        # ARNGE_LIMIT: the first move may be an arrangement (mancala.engine.arrange)
+        self.arranges = variant.game_info.prescribed == SowPrescribed.ARNGE_LIMIT
         # The optional C core plays the common variants exactly as the pipeline does
         # (tests/engine/test_fastcore.py); where it applies it takes the hot path. Its
         # methods are bound here, once: a Python dispatch per call cost ~60 ns of a
@@ -120,6 +123,8 @@ class Game:
 
     def play(self, pos: Position, move: Any) -> Position:
         """Check the move and return the position after it; raise IllegalMove otherwise."""
+        if arrange.is_arrange(move):
+            return self._arranged(pos, move)
         mv = self.checked(pos, move)
         new = pos.copy()
         self.apply(new, mv)
@@ -148,6 +153,8 @@ class Game:
         return new, wire_events(player, events)
 
     def _play_recorded(self, pos: Position, move: Any) -> tuple[Position, int, list[int]]:
+        if arrange.is_arrange(move):
+            return self._arranged(pos, move), pos.turn, []  # nothing sown: no events
         mv = self.checked(pos, move)
         new = pos.copy()
         player = new.turn
@@ -158,6 +165,19 @@ class Game:
             self._apply(new, mv, recorder)
             events = recorder.ev
         return new, player, events
+
+    def arrange_offer(self, pos: Position) -> dict[str, Any] | None:
+        """ARNGE_LIMIT: what the player to move may arrange now (arrange.offer), or None."""
+        return arrange.offer(self.variant, self.board, pos) if self.arranges else None
+
+    def _arranged(self, pos: Position, move: Any) -> Position:
+        try:
+            counts = arrange.checked_counts(self.variant, self.board, pos, move)
+        except arrange.ArrangeRefused as exc:
+            raise IllegalMove(str(exc)) from None
+        new = pos.copy()
+        arrange.arrange(self.board, new, counts, bool(self.pipe.count_movers))
+        return new
 
     def _why_illegal(self, pos: Position, mv: Move, legal: list[Move]) -> str:
         hole = mv[0] if isinstance(mv, tuple) else mv
@@ -185,6 +205,9 @@ class Game:
     def _apply(self, pos: Position, move: Move, trace: Recorder | None = None) -> None:
         """Play a legal move in place (not checked), recorded in `trace` if one is given."""
         pos.legal = None
+        if self.arranges and pos.last is None and pos.mcount == 0:
+            # the starter sows rather than arranging: their captures and children wait
+            self.pipe.inhibitor.first_sow(pos)
         if isinstance(move, tuple):
             loc, asked = move[0], DIR_NAMES[move[1]]
         else:

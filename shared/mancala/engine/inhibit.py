@@ -1,9 +1,11 @@
 """Inhibitors: rules that switch captures or children off for a while.
 
 - nocaptmoves: no captures until that many moves of the game (or round) are made;
-- SHORTEN rounds: no children once the board is down to three holes a side;
-- ARNGE_LIMIT with SHORTEN (Bao): the player who arranged the seeds captures and
-  makes no children until a move captures or changes something.
+- SHORTEN and SHORTEN_ALL rounds: no children once the board is down to three holes
+  a side;
+- ARNGE_LIMIT (Bao): a starter who sows rather than arranging the seeds
+  (mancala.engine.arrange) captures and makes no children until a move captures or
+  changes something; with SHORTEN rounds it holds children back as they do.
 
 The state lives in `Position.inhibit` (None where no rule applies).
 """
@@ -25,6 +27,9 @@ class Inhibitor:
 
     def after_move(self, pos: Position, md: MoveData) -> None:
         """A move has sown and captured."""
+
+    def first_sow(self, pos: Position) -> None:
+        """The game's first move is a sowing, not an arrangement (ARNGE_LIMIT)."""
 
     def set_child(self, pos: Position, condition: bool) -> None:
         """Children are inhibited for both players (or not)."""
@@ -67,7 +72,7 @@ class ChildrenOnly(Inhibitor):
 
 
 class ArrangeLimit(Inhibitor):
-    """ARNGE_LIMIT with SHORTEN: state (player, captures, children, both players' children)."""
+    """ARNGE_LIMIT: state (player, captures, children, both players' children)."""
 
     def start(self, pos: Position) -> None:
         pos.inhibit = (None, False, False, False)
@@ -75,6 +80,9 @@ class ArrangeLimit(Inhibitor):
     def set_on(self, pos: Position, player: int) -> None:
         _, _, _, child_only = pos.inhibit or (None, False, False, False)
         pos.inhibit = (player, True, True, child_only)
+
+    def first_sow(self, pos: Position) -> None:
+        self.set_on(pos, pos.turn)
 
     def after_move(self, pos: Position, md: MoveData) -> None:
         if md.captured or md.capt_changed:
@@ -98,8 +106,8 @@ def make_inhibitor(variant: Variant) -> Inhibitor:
     info = variant.game_info
     if info.nocaptmoves:
         return CapturesForMoves(info.nocaptmoves)
-    if info.round_fill == RoundFill.SHORTEN:
-        if info.prescribed == SowPrescribed.ARNGE_LIMIT:
-            return ArrangeLimit()
+    if info.prescribed == SowPrescribed.ARNGE_LIMIT:
+        return ArrangeLimit()
+    if info.round_fill in (RoundFill.SHORTEN, RoundFill.SHORTEN_ALL):
         return ChildrenOnly()
     return Inhibitor()

@@ -4,7 +4,8 @@ are mancala.engine.tally's).
 `make_next_round` chooses once per variant how a round ends into the next one:
 
 - refilling each side from its owner's seeds (LEFT/RIGHT/OUTSIDE/SHORTEN fills;
-  holes that cannot be filled stay empty, and blocked with `blocks`);
+  holes that cannot be filled stay empty, and blocked with `blocks`; SHORTEN_ALL puts
+  the loser's odd seeds in one more hole on both sides, from the loser's left);
 - spreading the loser's seeds evenly (EVEN_FILL, UMOVE);
 - a fresh board with hole ownership by seeds won (TERRITORY);
 - a fresh board (RND_* goals).
@@ -53,7 +54,7 @@ def fill_orders(fill: RoundFill, holes: int) -> tuple[list[int], list[int]]:
             return list(range(holes - 1, -1, -1)), list(range(dbl - 1, holes - 1, -1))
         case RoundFill.LEFT_FILL:
             return list(range(holes)), list(range(holes, dbl))
-        case RoundFill.SHORTEN:
+        case RoundFill.SHORTEN | RoundFill.SHORTEN_ALL:
             return list(range(holes)), list(range(dbl - 1, holes - 1, -1))
     # outside in: each row's ends first (from South's view), then inwards
     order: list[int] = []
@@ -121,24 +122,41 @@ def _refill(ctx: Context) -> NextRound:
     count = claim.make_count_owned(ctx.variant, ctx.board)
     orders = fill_orders(info.round_fill, ctx.board.holes)
     holes, nbr_start = ctx.board.holes, ctx.nbr_start
+    shortens = (RoundFill.SHORTEN, RoundFill.SHORTEN_ALL)
+    dbl = 2 * holes
+    # SHORTEN_ALL fills from the round loser's left, the other side facing it
+    from_left = ((list(range(holes)), list(range(dbl - 1, holes - 1, -1))),
+                 (list(range(holes - 1, -1, -1)), list(range(holes, dbl))))
 
     def refill(pos: Position) -> None:
         seeds = count(pos)
-        if info.round_fill == RoundFill.SHORTEN:
+        extra, order_now = 0, orders
+        if info.round_fill in shortens:
             loser = 0 if seeds[0] < seeds[1] else 1
             both = min(seeds[loser] // nbr_start, holes)
             fill = [both, both]
+            pos.stores = [seeds[p] - fill[p] * nbr_start for p in (0, 1)]
+            if info.round_fill == RoundFill.SHORTEN_ALL:
+                # the loser keeps nothing back: their odd seeds fill one more hole,
+                # matched on the winner's side from the winner's store
+                extra = seeds[loser] - both * nbr_start
+                pos.stores[loser] = 0
+                pos.stores[1 - loser] -= extra
+                order_now = from_left[loser]
         else:
             fill = [min(seeds[p] // nbr_start, holes) for p in (0, 1)]
-        pos.stores = [seeds[p] - fill[p] * nbr_start for p in (0, 1)]
+            pos.stores = [seeds[p] - fill[p] * nbr_start for p in (0, 1)]
         choose_starter(ctx, pos)
         ctx.reset_round_state(pos)
-        if holes > 3 and info.round_fill == RoundFill.SHORTEN:
+        if holes > 3 and info.round_fill in shortens:
             ctx.inhibitor.set_child(pos, fill[0] <= 3)
-        for player, order in enumerate(orders):
+        for player, order in enumerate(order_now):
+            odd = extra
             for cnt, loc in enumerate(order):
                 if cnt < fill[player]:
                     pos.board[loc] = nbr_start
+                elif odd:
+                    pos.board[loc], odd = odd, 0
                 else:
                     pos.board[loc] = 0
                     if info.blocks:

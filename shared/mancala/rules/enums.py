@@ -280,6 +280,7 @@ class RoundFill(NamedEnum):
     TERR_EX_LOSER = "TERR_EX_LOSER"
     TERR_EX_EMPTY = "TERR_EX_EMPTY"
     LOSER_ONLY = "LOSER_ONLY"
+    SHORTEN_ALL = "SHORTEN_ALL"  # 1.10: SHORTEN, the loser's odd seeds in one more hole
 
 
 class Rounds(NamedEnum):

@@ -88,7 +88,8 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     # the en-passant rules split the 1.8 capture-while-sowing rules by whose holes count
     # and who takes them, and leave the last hole to the capturer whatever the laps
     "grandslam": frozenset({"LEGAL_SHARE"}),
-    "round_fill": frozenset({"TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY", "LOSER_ONLY"}),
+    "round_fill": frozenset({"TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY", "LOSER_ONLY",
+                             "SHORTEN_ALL"}),
     "sow_rule": frozenset({"ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER",
                            "ENPAS_SOW_SOWER", "ENPAS_OPP_SOWER", "LAP_CAPT_SEEDS",
                            "OPP_CHILD_ONLY1"}),
@@ -108,7 +109,6 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
     "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS", "AZIGO"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
-    "round_fill": frozenset({"SHORTEN_ALL"}),
 }
 
 
