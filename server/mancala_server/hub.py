@@ -573,7 +573,7 @@ class Hub:
     async def on_move(self, client: Client, msg: MakeMove) -> None:
         started = time.perf_counter()
         room = self.room(msg.room)
-        await room.move(client, msg.move, msg.ply)
+        await room.move(client, msg.played(), msg.ply)
         if self.inline_fanout:
             self.metrics.fanout.observe(time.perf_counter() - started)
         room.tell(client, Ack(id=msg.id))

@@ -135,7 +135,9 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
                            pie=self.match.pie)
 
     def state(self) -> State:
-        return State(**self.game.state_json(self.position))
+        # ARNGE_LIMIT: the first move may be an arrangement; the state says so (protocol.md)
+        offer = self.game.arrange_offer(self.position) if not self.moves else None
+        return State(**self.game.state_json(self.position), arrange=offer)
 
     def room_state(self, you: int | None, request_id: Any = None,
                    moves: list[MoveRecord] | None = None) -> RoomState:

@@ -19,6 +19,7 @@ from mancala.protocol.fields import (
     JsonMove,
     Name,
     PlayerId,
+    PlayMove,
     RequestId,
     RoomCode,
     SafeInt,
@@ -26,6 +27,7 @@ from mancala.protocol.fields import (
     Secret,
     TimeControl,
     WireModel,
+    engine_move,
 )
 from mancala.protocol.tourney_messages import (
     TOURNEY_REQUESTS,
@@ -114,8 +116,12 @@ class QuickPair(_Request):
 class MakeMove(_Request):
     type: Literal["move"] = "move"
     room: RoomCode
-    move: JsonMove
+    move: PlayMove  # a JsonMove, or (added) an ArrangeMove
     ply: SafeInt | None = None  # the ply the client saw; a stale one is refused
+
+    def played(self) -> int | tuple[int, str] | dict[str, list[int]]:
+        """The move as the engine and the game's record take it."""
+        return engine_move(self.move)
 
 
 class ChooseRound(_Request):

@@ -29,6 +29,8 @@ SafeInt = Annotated[int, Strict(), Field(ge=-(2**53), le=2**53)]
 RequestId = SafeInt | Annotated[str, Field(max_length=64)] | None
 Hole = Annotated[int, Strict(), Field(ge=0, le=255)]
 JsonMove = Hole | tuple[Hole, Literal["CW", "CCW"]]
+# the seeds of one hole in an arrangement; far above any board's, far below a DoS
+ArrangeSeeds = Annotated[int, Strict(), Field(ge=0, le=4096)]
 # a computer opponent's difficulty: the variant's 0..3, or "perfect" (the exact solver
 # where it finishes within the move's time cap, else the strongest search)
 ComputerLevel = Annotated[int, Field(ge=0, le=3)] | Literal["perfect"]
@@ -38,6 +40,27 @@ class WireModel(BaseModel):
     """Every message, and what messages hold: no unknown fields, never changed once made."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
+
+
+class ArrangeMove(BaseModel):
+    """added: an ARNGE_LIMIT game's first move may lay out the mover's side instead of
+    sowing: the seeds of each hole from the mover's own left (docs/protocol.md, "The
+    arrangement move"). The bounds are the wire's; the rules judge the rest."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    arrange: Annotated[list[ArrangeSeeds], Field(min_length=1, max_length=128)]
+
+
+# what a `move` request carries: a sowing, or (added) an arrangement
+PlayMove = JsonMove | ArrangeMove
+
+
+def engine_move(move: PlayMove) -> int | tuple[int, str] | dict[str, list[int]]:
+    """The move as the engine and the game's record take it (an arrangement as its JSON)."""
+    if isinstance(move, ArrangeMove):
+        return {"arrange": list(move.arrange)}
+    return move
 
 
 # ---- time controls (used by requests and replies alike) ------------------------------

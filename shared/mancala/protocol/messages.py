@@ -47,6 +47,7 @@ from mancala.protocol.client_messages import (
 )
 from mancala.protocol.fields import (
     SEATS,
+    ArrangeMove,
     ChallengeId,
     ChatText,
     Clocks,
@@ -56,6 +57,7 @@ from mancala.protocol.fields import (
     JsonMove,
     Name,
     PlayerId,
+    PlayMove,
     RequestId,
     RoomCode,
     RoomStatus,
@@ -65,6 +67,7 @@ from mancala.protocol.fields import (
     TimeControl,
     UnratedReason,
     WireModel,
+    engine_move,
 )
 from mancala.protocol.move_events import (
     CaptureEvent,
@@ -82,6 +85,7 @@ from mancala.protocol.move_events import (
 from mancala.protocol.server_messages import (
     SERVER_MESSAGE,
     Ack,
+    ArrangeOffer,
     ChallengeInfo,
     ChallengeUpdate,
     ChatMessage,
@@ -132,6 +136,10 @@ __all__ = [
     "RequestId",
     "Hole",
     "JsonMove",
+    "ArrangeMove",
+    "PlayMove",
+    "engine_move",
+    "ArrangeOffer",
     "ComputerLevel",
     "WireModel",
     "TimeControl",

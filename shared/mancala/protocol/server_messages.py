@@ -159,8 +159,22 @@ class LobbyUpdate(WireModel):
         return [self.room] if self.room is not None else list(self.rooms or [])
 
 
+class ArrangeOffer(WireModel):
+    """added: ARNGE_LIMIT's first move may be an arrangement (docs/protocol.md, "The
+    arrangement move"): `seat` may answer with `move: {"arrange": [...]}`, `holes`
+    counts from their own left, with all `seeds` laid out, one hole with `min_move` or
+    more; `current` is the side as it lies. Within the first move's time; not arranging
+    is sowing."""
+
+    seat: int
+    holes: int
+    seeds: int
+    min_move: int
+    current: list[int]
+
+
 class State(WireModel):
-    """A position as the replay contract prints it."""
+    """A position as the replay contract prints it (and, added, what the server offers)."""
 
     board: list[int]
     stores: list[int]
@@ -172,6 +186,8 @@ class State(WireModel):
     owners: list[int | None]
     unlocked: list[bool]
     outcome: dict[str, Any] | None
+    # added, not in the replay contract: the arrangement the player to move may make
+    arrange: ArrangeOffer | None = None
 
 
 class SeatGranted(WireModel):
