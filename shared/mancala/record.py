@@ -140,6 +140,8 @@ def record_text(game: Game | None, info: GameInfo, rounds: dict[int, dict[str, A
 
 
 def json_move(move: Any) -> str:
+    if isinstance(move, dict):  # an arrangement: named as render.move_name names it
+        return move_name(move, 0)
     return f"{move[0]} {move[1]}" if isinstance(move, list | tuple) else str(move)
 
 

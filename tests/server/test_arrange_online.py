@@ -4,12 +4,17 @@ refused with a typed error (the position unchanged) wherever the rules do not al
 
 from __future__ import annotations
 
+import asyncio
+import io
+import json
 from typing import Any
 
 import pytest
 
+from mancala import replay
 from mancala_client.api import MancalaClient, ServerError
 from mancala_server.app import running
+from tests.server.helpers import get_json, http_get
 
 LAYOUT = [7, 0, 5, 4, 4, 4, 4]  # 28 seeds from South's left
 START = [4] * 14
@@ -114,3 +119,22 @@ async def test_an_arranged_game_comes_back_after_a_restart(make_settings: Any) -
         assert back.ply == 2 and back.state == made.state
         assert back.moves[0].move == {"arrange": LAYOUT}
         await b.close()
+
+
+async def test_the_games_record_replays_the_arrangement(server: Any, connect: Any) -> None:
+    a, b, _w, room, _state = await bao_room(connect)
+    await a.move(room, {"arrange": LAYOUT}, 0)
+    await b.next_event("move_made")
+    await b.move(room, 7, 1)
+    made = await b.next_event("move_made")
+    joined = await (await connect("late")).spectate(room)
+    status, record = await get_json(server.port, f"/api/games/{joined.game_id}/record.json")
+    assert status == 200 and record["moves"] == [{"arrange": LAYOUT}, 7]
+    out, err = io.StringIO(), io.StringIO()
+    replay._GAMES.clear()
+    assert replay.run_request(record, out, err) == 0, err.getvalue()
+    lines = [json.loads(line) for line in out.getvalue().splitlines()]
+    assert lines[1]["board"] == LAYOUT + LAYOUT and lines[-1] == {"end": True, "moves": 2}
+    assert lines[-2]["board"] == made.state.board
+    status, _, text = await asyncio.to_thread(http_get, server.port, f"/api/games/{joined.game_id}/record.txt")
+    assert status == 200 and "1. South arrange 7 0 5 4 4 4 4" in text.decode()
