@@ -21,6 +21,7 @@ from mancala.engine.outcome import game_end
 from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.protocol.messages import (
     SEATS,
+    ArrangeOffer,
     ComputerLevel,
     EndReason,
     ErrorCode,
@@ -135,9 +136,12 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
                            pie=self.match.pie)
 
     def state(self) -> State:
-        # ARNGE_LIMIT: the first move may be an arrangement; the state says so (protocol.md)
+        return State(**self.game.state_json(self.position))
+
+    def arrange_offer(self) -> ArrangeOffer | None:
+        """ARNGE_LIMIT: the game's first move may be an arrangement (protocol.md)."""
         offer = self.game.arrange_offer(self.position) if not self.moves else None
-        return State(**self.game.state_json(self.position), arrange=offer)
+        return None if offer is None else ArrangeOffer(**offer)
 
     def room_state(self, you: int | None, request_id: Any = None,
                    moves: list[MoveRecord] | None = None) -> RoomState:
@@ -153,7 +157,8 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
                          pie=self.match.pie, swapped=self.match.swapped,
                          share_key=None if self.public or self.game_id is None else share_key(self.code, self.game_id),
                          outcome=self.ending[0].to_json() if self.ending else None,
-                         reason=self.ending[1] if self.ending else None, round_choice=self.round_choice_push())
+                         reason=self.ending[1] if self.ending else None, round_choice=self.round_choice_push(),
+                         arrange=self.arrange_offer())
 
     def clients(self) -> set[Member]:
         out = set(self.spectators)

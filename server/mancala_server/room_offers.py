@@ -14,7 +14,7 @@ from pydantic import BaseModel
 
 from mancala.engine.game import Game
 from mancala.engine.position import Position
-from mancala.protocol.messages import ErrorCode, MoveRecord, State, TakenBack
+from mancala.protocol.messages import ArrangeOffer, ErrorCode, MoveRecord, State, TakenBack
 from mancala_server.match import Ending, Match, OfferDecision, replay
 from mancala_server.room_ports import RoomError, RoomStore
 
@@ -36,6 +36,7 @@ class OfferingRoom(Protocol):
     def broadcast(self, message: BaseModel) -> None: ...
     def end(self, ending: Ending) -> None: ...
     def state(self) -> State: ...
+    def arrange_offer(self) -> ArrangeOffer | None: ...
     def touch(self) -> None: ...
     def computer_turn(self) -> None: ...
     def carry_out(self, decision: OfferDecision) -> None: ...
@@ -77,7 +78,8 @@ class OfferActions:
         self.touch()
         clocks = self.match.taken_back()
         log.info("room %s: moves from ply %d taken back", self.code, ply)
-        self.broadcast(TakenBack(room=self.code, ply=ply, moves=list(self.moves), state=self.state(), clocks=clocks))
+        self.broadcast(TakenBack(room=self.code, ply=ply, moves=list(self.moves), state=self.state(), clocks=clocks,
+                                 arrange=self.arrange_offer()))
         self.computer_turn()
 
     def replay_to(self: OfferingRoom, ply: int) -> Position | None:

@@ -174,7 +174,7 @@ class ArrangeOffer(WireModel):
 
 
 class State(WireModel):
-    """A position as the replay contract prints it (and, added, what the server offers)."""
+    """A position as the replay contract prints it."""
 
     board: list[int]
     stores: list[int]
@@ -186,8 +186,6 @@ class State(WireModel):
     owners: list[int | None]
     unlocked: list[bool]
     outcome: dict[str, Any] | None
-    # added, not in the replay contract: the arrangement the player to move may make
-    arrange: ArrangeOffer | None = None
 
 
 class SeatGranted(WireModel):
@@ -257,6 +255,7 @@ class RoomState(WireModel):
     outcome: dict[str, Any] | None = None
     reason: EndReason | None = None
     round_choice: RoundChoice | None = None  # added: the round choice the room waits for
+    arrange: ArrangeOffer | None = None  # added: the first move may be an arrangement
 
 
 class MoveMade(WireModel):
@@ -337,6 +336,7 @@ class TakenBack(WireModel):
     moves: list[MoveRecord]
     state: State
     clocks: Clocks | None = None
+    arrange: ArrangeOffer | None = None  # added: back at the first move, it may be an arrangement
 
 
 class ChatMessage(WireModel):
