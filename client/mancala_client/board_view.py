@@ -178,7 +178,11 @@ def render_board(view: BoardView) -> str:
     if view.last_move is not None:
         seat, move = view.last_move
         who = "You" if seat == view.you else SEAT_NAMES[seat]
-        if view.last_events:
+        if isinstance(move, dict) and "arrange" in move:
+            counts = " ".join(map(str, move["arrange"]))
+            whose = "your" if seat == view.you else "their"
+            lines.append(f"Last move: {who} arranged the seeds, from {whose} left: {counts} (both rows).")
+        elif view.last_events:
             lines.append(f"Last move: {describe(view.last_events, n, seat, view.you, move)}.")
         else:  # a server that does not say what the move did
             lines.append(f"Last move: {who} played {move_text(move, n)}.")

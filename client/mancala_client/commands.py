@@ -13,6 +13,7 @@ from collections.abc import Awaitable, Callable
 from mancala.record import marks as move_marks
 from mancala.rules.summary import first_sentence
 from mancala_client.api import ServerError
+from mancala_client.arrange_words import arrange_from_words, arrange_hint
 from mancala_client.board_view import PERFECT, computer_name
 from mancala_client.command_args import CREATE_USAGE, parse_create, resolve_variant, setting_word
 from mancala_client.compete_commands import CompeteCommands, compete_help
@@ -56,6 +57,8 @@ def help_sections(saved: str) -> list[Section]:
             ("claim", "claim the win once your opponent has been away too long (or keep waiting: "
              "they may still come back)"),
             ("swap", "(swap rule) take the side that made the first move, instead of moving"),
+            ("arrange 4 4 0 8 4 4 4", "(Bao) as the game's first move, lay out the seeds of your row, "
+             "each hole's from your left; your opponent's row is laid out the same from their left"),
             ("choose a c   choose 2 2 1 1", "between rounds, when the server asks you: the holes to fill "
              "or to own (their letters), or your row's layout (seeds a hole, from your left)"),
             ("leave", "leave the room"),
@@ -96,6 +99,7 @@ class Commands:
             "claim": self.claim,
             "swap": self.swap,
             "choose": self.choose, "layout": self.choose,
+            "arrange": self.arrange,
             "rematch": self.rematch,
             "leave": self.leave,
             "quit": self.quit, "exit": self.quit, "bye": self.quit,
@@ -355,6 +359,29 @@ class Commands:
             self.out.say(f"{exc} ({choice_hint(asked)})")
             return
         await self.session.choose_round(choice)
+
+    async def arrange(self, args: list[str]) -> None:
+        """Bao's first move: the seeds of the player's row laid out (arrange_words.py)."""
+        if self._my_status() is None:
+            return
+        offer, v = self.screen.arrange, self.screen.view
+        assert v is not None
+        if offer is None or offer.seat != v.you or v.status != "playing":
+            self.out.say("You cannot arrange the seeds now: only the starter of a game that allows it "
+                         "(Bao), as the game's first move.")
+            self.out.bell()
+            return
+        try:
+            move = arrange_from_words(offer, args)
+        except ValueError as exc:
+            self.out.say(f"{exc}. To arrange, {arrange_hint(offer)}.")
+            self.out.bell()
+            return
+        try:
+            await self.session.move(move, v.ply)
+        except ServerError as exc:
+            self.out.say(self.screen.describe_error(exc).replace("Illegal move:", "Arrangement refused:", 1))
+            self.out.bell()
 
     async def rematch(self, args: list[str]) -> None:
         status = self._my_status()

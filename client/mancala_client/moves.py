@@ -81,7 +81,9 @@ def move_hole(move: Any) -> int | None:
 
 
 def move_text(move: Any, n: int) -> str:
-    """A wire move as the board labels it: `c`, `C cw`."""
+    """A wire move as the board labels it: `c`, `C cw`; an arrangement `arrange 4 0 8 ...`."""
+    if isinstance(move, dict) and "arrange" in move:
+        return "arrange " + " ".join(map(str, move["arrange"]))
     hole = move_hole(move)
     if hole is None or not 0 <= hole < 2 * n:
         return str(move)

@@ -12,6 +12,7 @@ from collections.abc import Callable
 from typing import Any
 
 from mancala_client.api import ServerError
+from mancala_client.arrange_words import arrange_lines
 from mancala_client.board_view import BoardView, SeatView, ending_line, render_board
 from mancala_client.compete_screen import CompeteScreen
 from mancala_client.console import Output
@@ -44,6 +45,7 @@ class Screen:
         self.history: list[tuple[int, Any, list[dict[str, Any]] | None]] = []  # seat, move, events
         self.over_shown = False
         self.round_choice: Any = None  # the round_choice the room waits for (round_words.py)
+        self.arrange: Any = None  # the room's arrangement offer (arrange_words.py)
         self.handlers: dict[str, Callable[[Any], None]] = {
             "room_state": self.on_room_state,
             "move_made": self.on_move_made,
@@ -72,6 +74,8 @@ class Screen:
         handler = self.handlers.get(msg.type)
         if handler is not None:
             handler(msg)
+        if msg.type == "taken_back" and self._mine(msg):
+            self.show_arrange(getattr(msg, "arrange", None))
         if msg.type in ("room_state", "move_made", "game_over", "player_status", "taken_back"):
             self.compete.arm_low()  # (after the handler: the room's view is current)
 
@@ -108,6 +112,7 @@ class Screen:
         self.round_choice = None
         if getattr(msg, "round_choice", None) is not None:
             self.on_round_choice(msg.round_choice)
+        self.show_arrange(getattr(msg, "arrange", None))
         if msg.status == "finished" and msg.you is not None:
             self.out.say("Type `rematch` for another game, or `leave`.")
         away = [i for i, s in enumerate(msg.seats) if s.claimable and i != msg.you]
@@ -124,6 +129,7 @@ class Screen:
             return  # already in the room state we have
         v.state = msg.state.model_dump()
         v.ply = msg.ply + 1
+        self.arrange = None  # only the game's first move may arrange
         v.last_move = (msg.seat, msg.move)
         v.last_events = events_of(msg)
         self.history.append((msg.seat, msg.move, v.last_events))
@@ -135,6 +141,13 @@ class Screen:
         self.draw()
         if over or rings(v.last_events, msg.seat):
             self.out.bell()
+
+    def show_arrange(self, offer: Any) -> None:
+        """A room_state or taken_back with the first move still to make: say what it may be."""
+        self.arrange = offer
+        if offer is not None and self.view is not None and self.view.status == "playing":
+            for line in arrange_lines(offer, self.view.you):
+                self.out.say(line)
 
     def on_round_choice(self, msg: Any) -> None:
         if not self._mine(msg):
@@ -184,6 +197,7 @@ class Screen:
             v.status = "playing"
         if v.status != before:
             self.draw()
+            self.show_arrange(self.arrange)  # the game starts: the first move may arrange
 
     def on_spectators(self, msg: Any) -> None:
         if self._mine(msg) and self.view is not None:
