@@ -7,6 +7,7 @@
 
 import { claimWin } from "./away.js";
 import { showConnection } from "./banner.js";
+import { confirmArrange } from "./arrange.js";
 import { confirmChoice, onPicked } from "./choice.js";
 import { challengeHandlers, wireChallenges } from "./challenges.js";
 import { after as competeAfter, wireRoom } from "./compete.js";
@@ -171,6 +172,7 @@ function start() {
   $("resign-button").addEventListener("click", () => actions.resign());
   $("claim-button").addEventListener("click", claimWin);
   $("round-choice-confirm").addEventListener("click", confirmChoice);
+  $("arrange-confirm").addEventListener("click", confirmArrange);
   onPicked(() => roomView.render());
   $("viewing-back").addEventListener("click", () => roomView.showMove(null));
   $("rematch-button").addEventListener("click", () => actions.rematch());

@@ -61,6 +61,27 @@ export function pickHole(index) {
   return true;
 }
 
+/** A row laid out in number inputs, one a hole (labelled with its letter), kept in
+ * `values`: built once per `form` and row, so that typing keeps its focus; `changed`
+ * runs after each edit. Round layouts and Bao's arrangement (arrange.js) share it. */
+export function seedInputs(container, form, holes, values, { min, max }, changed) {
+  if (container.children.length === holes.length && container.dataset.form === form) return;
+  container.dataset.form = form;
+  container.replaceChildren(...holes.map((hole, i) => {
+    const label = document.createElement("label");
+    label.textContent = `${holeLetter(hole, app.room.holes)} `;
+    const input = document.createElement("input");
+    Object.assign(input, { type: "number", min: String(min), max: String(max), value: String(values[i]) });
+    input.dataset.hole = String(hole);
+    input.addEventListener("input", () => {
+      values[i] = Number(input.value);
+      changed();
+    });
+    label.append(input);
+    return label;
+  }));
+}
+
 function secondsLeft(choice) {
   return choice.deadlineAt === null ? null : Math.max(0, Math.ceil((choice.deadlineAt - Date.now()) / 1000));
 }
@@ -95,22 +116,7 @@ export function renderChoice() {
     const used = choice.picked.reduce((a, b) => a + b, 0);
     $("round-choice-text").textContent = `The round is over: lay out your row for the next round, each hole at least 1 seed, `
       + `one at least ${choice.min_move ?? 1}, ${used} of ${choice.seeds} seeds used (the rest go to your store)${within}.`;
-    if (picks.children.length !== choice.holes.length || picks.dataset.form !== "layout") {
-      picks.dataset.form = "layout";
-      picks.replaceChildren(...choice.holes.map((hole, i) => {
-        const label = document.createElement("label");
-        label.textContent = `${holeLetter(hole, room.holes)} `;
-        const input = document.createElement("input");
-        Object.assign(input, { type: "number", min: "1", max: String(choice.seeds), value: String(choice.picked[i]) });
-        input.dataset.hole = String(hole);
-        input.addEventListener("input", () => {
-          choice.picked[i] = Number(input.value);
-          renderChoice();
-        });
-        label.append(input);
-        return label;
-      }));
-    }
+    seedInputs(picks, "layout", choice.holes, choice.picked, { min: 1, max: choice.seeds }, renderChoice);
     return;
   }
   $("round-choice-text").textContent = `The round is over: pick ${choice.count} hole${choice.count === 1 ? "" : "s"} `

@@ -2,6 +2,7 @@
 // counts down from what it was last told), draw and takeback offers, chat, rating news.
 // It follows the same pushed messages as messages.js, after it (app.js calls `after`).
 
+import { setArrange } from "./arrange.js";
 import { annotate } from "./history.js";
 import { noteRating } from "./identity.js";
 import { $, announce, showError, showNotice } from "./notice.js";
@@ -248,6 +249,7 @@ export function after(msg, views) {
         const kept = room.moves[m.ply];
         return kept?.ply === m.ply && kept.effects ? { ...m, effects: kept.effects } : { ...m };
       }), ply: msg.ply, state: msg.state, outcome: null });
+      setArrange(room, msg.arrange ?? null); // back at the first move: it may arrange again
       annotate(room.moves, room.states);
       if (msg.clocks) Object.assign(match, { clocks: msg.clocks, at: performance.now() });
       match.offer = null;

@@ -2,6 +2,7 @@
 // app.room (or the lobby), redraws, and says what happened.
 
 import { noteGrace } from "./away.js";
+import { setArrange } from "./arrange.js";
 import { setChoice } from "./choice.js";
 import { moveEffects } from "./effects.js";
 import { setGameKey } from "./gamekey.js";
@@ -41,6 +42,7 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
         shareKey: msg.share_key ?? null, clock: msg.clock ?? null, rated: Boolean(msg.rated), pie: Boolean(msg.pie),
       };
       setChoice(app.room, msg.round_choice ?? null);
+      setArrange(app.room, msg.arrange ?? null);
       setGameKey(app.room.shareKey, app.room.gameId);
       annotate(app.room.moves, app.room.states); // from their events, where the server sent them
       app.viewPly = null;
@@ -79,6 +81,7 @@ export function messageHandlers({ roomView, lobbyView, router, moves }) {
       const before = room.state;
       const effects = moveEffects(msg, before);
       room.moves.push({ ply: msg.ply, seat: msg.seat, move: msg.move, events: msg.events ?? null, effects });
+      room.arrange = null; // only the game's first move may be an arrangement
       room.ply = msg.ply + 1;
       room.state = msg.state;
       room.states.set(room.ply, msg.state);

@@ -4,6 +4,7 @@
 
 import { Analyses, analysisText } from "./analysis.js";
 import { renderAway } from "./away.js";
+import { renderArrange } from "./arrange.js";
 import { choicePicks, renderChoice } from "./choice.js";
 import { BoardView } from "./board.js";
 import { loadPositions } from "./history.js";
@@ -360,5 +361,6 @@ export class RoomView {
     renderResult();
     renderButtons();
     renderChoice();
+    renderArrange();
   }
 }

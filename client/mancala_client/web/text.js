@@ -74,6 +74,7 @@ export function holeName(index, holes) {
 
 /** A move as words: "South c", "North a clockwise". */
 export function moveText(move, holes) {
+  if (isArrangement(move)) return `an arrangement of the seeds: ${move.arrange.join(" ")}`;
   if (Array.isArray(move)) {
     const [index, dir] = move;
     return `${holeName(index, holes)} ${dir === "CW" ? "clockwise" : "counter-clockwise"}`;
@@ -83,6 +84,7 @@ export function moveText(move, holes) {
 
 /** Short form for the move list: "c", "A↻". */
 export function moveShort(move, holes) {
+  if (isArrangement(move)) return `arranged ${move.arrange.join(" ")}`;
   if (Array.isArray(move)) {
     const [index, dir] = move;
     return `${holeLetter(index, holes)}${dir === "CW" ? "↻" : "↺"}`;
@@ -91,7 +93,13 @@ export function moveShort(move, holes) {
 }
 
 export function moveHole(move) {
+  if (isArrangement(move)) return null; // no hole: both rows were laid out
   return Array.isArray(move) ? move[0] : move;
+}
+
+/** Bao's first move laid out rather than sown: {"arrange": [seeds, ...]} (arrange.js). */
+export function isArrangement(move) {
+  return move !== null && typeof move === "object" && !Array.isArray(move) && Array.isArray(move.arrange);
 }
 
 export function seeds(n) {
