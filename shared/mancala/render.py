@@ -39,8 +39,8 @@ def hole_name(hole: int, n: int) -> str:
 def move_name(move: Any, n: int) -> str:
     """A move (a hole, or [hole, direction]) in letters: `c`, `C cw`; an arrangement
     (ARNGE_LIMIT) as its counts from the mover's left: `arrange 7 0 5 4`."""
-    if isinstance(move, dict) and "arrange" in move:
-        return "arrange " + " ".join(map(str, move["arrange"]))
+    if isinstance(move, dict):
+        return "arrange " + " ".join(map(str, move.get("arrange", [])))
     if isinstance(move, list | tuple):
         return f"{hole_name(move[0], n)} {str(move[1]).lower()}"
     return hole_name(move, n)
