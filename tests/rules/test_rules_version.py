@@ -84,11 +84,18 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 
 @pytest.mark.parametrize(("param", "value"), [
-    ("round_fill", "SHORTEN_ALL"), ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
+    ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
     ("play_locs", "BRD_OWN_STR_CHS"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "NO_CHILDREN"), ("pickextra", "PICKCROSSMULT"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}, "1.10"))[param] == "not_played_yet"
+
+
+def test_shorten_all_is_played_under_110_only() -> None:
+    """Bao's refill (tests/engine/test_arrange.py plays it)."""
+    assert parse_variant(_variant({"rounds": "NO_MOVES", "round_fill": "SHORTEN_ALL", "stores": True}, "1.10"))
+    assert _refused(_variant({"rounds": "NO_MOVES", "round_fill": "SHORTEN_ALL", "stores": True}))["round_fill"] \
+        == "needs_rules_version"
 
 
 def test_new_game_classes_are_refused_until_played() -> None:
