@@ -5,10 +5,14 @@
 
 from __future__ import annotations
 
+import random
+
 import pytest
 
-from mancala.engine import IllegalMove
+from mancala.engine import Game, IllegalMove
+from mancala.engine.game import ROUND_KINDS
 from mancala.engine.position import Outcome, OutcomeKind
+from mancala.rules.loading import load_variant
 from tests.engine.helpers import make
 
 
@@ -134,3 +138,30 @@ def test_shorten_keeps_the_odd_seeds_in_the_stores():
     pos = round_won(game, 13, 27, 1)
     assert pos.board == [4, 4, 4, 0, 0, 0, 0, 4, 4, 4]
     assert pos.stores == [1, 15]
+
+
+# ---- configs/bao_mg: whole games ---------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_random_bao_games_play_to_their_end(seed):
+    game = Game(load_variant("bao_mg"), c_core=False)
+    rng = random.Random(seed)
+    pos = game.start(seed % 2)
+    assert game.arrange_offer(pos) is not None
+    if seed % 3:
+        counts = [0] * 7
+        for _ in range(28):
+            counts[rng.randrange(7)] += 1
+        if counts != [4] * 7:
+            pos = game.play(pos, {"arrange": counts})
+            assert game.arrange_offer(pos) is None
+    for _ in range(5000):
+        if pos.outcome is not None:
+            if pos.outcome.kind not in ROUND_KINDS:
+                break
+            pos = game.next_round(pos)
+            assert game.arrange_offer(pos) is None  # a later round is never arranged
+            continue
+        pos = game.play(pos, rng.choice(game.legal_moves(pos)))
+    assert pos.outcome is not None and pos.outcome.kind.value in ("WIN", "TIE")

@@ -138,3 +138,17 @@ async def test_the_games_record_replays_the_arrangement(server: Any, connect: An
     assert lines[-2]["board"] == made.state.board
     status, _, text = await asyncio.to_thread(http_get, server.port, f"/api/games/{joined.game_id}/record.txt")
     assert status == 200 and "1. South arrange 7 0 5 4 4 4 4" in text.decode()
+
+
+async def test_a_takeback_to_the_start_offers_the_arrangement_again(connect: Any) -> None:
+    a, b, _w, room, _state = await bao_room(connect)
+    await a.move(room, {"arrange": LAYOUT}, 0)
+    await b.next_event("move_made")
+    await a.request({"type": "offer_takeback", "room": room})
+    await b.request({"type": "answer_takeback", "room": room, "accept": True})
+    back = await b.next_event("taken_back")
+    assert back.ply == 0 and back.state.board == START
+    assert back.arrange is not None and back.arrange.seat == 0
+    await a.move(room, {"arrange": list(reversed(LAYOUT))}, 0)
+    made = await b.next_event("move_made")
+    assert made.state.board == list(reversed(LAYOUT)) * 2
