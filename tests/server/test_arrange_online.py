@@ -152,3 +152,11 @@ async def test_a_takeback_to_the_start_offers_the_arrangement_again(connect: Any
     await a.move(room, {"arrange": list(reversed(LAYOUT))}, 0)
     made = await b.next_event("move_made")
     assert made.state.board == list(reversed(LAYOUT)) * 2
+
+
+async def test_a_computer_starter_sows(connect: Any) -> None:
+    """The computer never arranges: `legal` lists sowings only; its first sowing holds it back."""
+    a = await connect("ann")
+    await a.create_room("bao_mg", seat=1, computer=0, starter=0)
+    made = await a.next_event("move_made", timeout=30)
+    assert made.ply == 0 and made.seat == 0 and isinstance(made.move, int)
