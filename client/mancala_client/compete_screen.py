@@ -190,7 +190,8 @@ class CompeteScreen:
             return
         self.challenges[msg.challenge] = msg
         me = self.session.identity.name if self.session.identity else None
-        terms = f"{msg.variant}, {control_text(msg.clock)}, {'rated' if msg.rated else 'casual'}"
+        shown = f"{msg.variant} ({msg.title})" if msg.settings else msg.variant
+        terms = f"{shown}, {control_text(msg.clock)}, {'rated' if msg.rated else 'casual'}"
         if msg.by == me:
             self.out.say(f"Challenge sent to {msg.to} ({terms}).")
         else:

@@ -374,6 +374,10 @@ class ChallengeInfo(WireModel):
     rated: bool = False
     rating: int | None = None  # the challenger's rating in the variant
     bot: bool = False  # added: the challenger is a bot
+    # added: the variant's settings the game is played with ({} or absent: the file's own)
+    # and its title with them in words
+    settings: dict[str, Any] | None = None
+    title: str | None = None
 
 
 class ChallengeUpdate(WireModel):
