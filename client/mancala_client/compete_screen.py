@@ -79,7 +79,8 @@ class CompeteScreen:
             return
         if msg.type == "room_state":
             self.clock, self.clocks, self.at, self.offer = msg.clock, msg.clocks, time.monotonic(), msg.offer
-        elif msg.type == "player_status" and msg.clocks is not None:
+        elif msg.type in ("player_status", "round_choice", "round_started") and msg.clocks is not None:
+            # a round choice runs the chooser's clock; a new round, its first mover's
             self.clocks, self.at = msg.clocks, time.monotonic()
         elif msg.type == "move_made":
             self.offer = None

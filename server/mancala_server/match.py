@@ -386,6 +386,16 @@ class Match:
             self._start(room.position.turn)
         return self._clocks_now()
 
+    def choosing(self, seat: int) -> None:
+        """A player chooses the next round's layout (room_choice.py): theirs is the thinking
+        now, so their clock runs (and flags, as for a move) until the round starts."""
+        c, room = self.clocks, self.room
+        if c is None or room.finished:
+            return
+        if c.running is not None and c.running != seat:
+            c.stop(room.clock.now())
+            self._start(seat)
+
     def turn_changed(self) -> None:
         """A new round may start with the other player: their clock runs instead."""
         c, room = self.clocks, self.room

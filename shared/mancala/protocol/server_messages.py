@@ -207,6 +207,7 @@ class RoundChoice(WireModel):
     min_move: int | None = None  # layout: one hole needs at least this many seeds
     default: list[int]  # what the rules lay out when nobody chooses, in the choice's own form
     deadline_ms: int | None = None  # milliseconds left to choose (None: no deadline)
+    clocks: Clocks | None = None  # added: a timed game's clocks: the chooser's runs
 
 
 class RoomState(WireModel):
@@ -261,6 +262,7 @@ class RoundStarted(WireModel):
     room: str
     ply: int
     state: State
+    clocks: Clocks | None = None  # added: a timed game's clocks: the new round's mover's runs
 
 
 class PlayerStatus(WireModel):
