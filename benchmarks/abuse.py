@@ -1,9 +1,9 @@
 """Issue 23's nine attacks, replayed against a real server behind a real Caddy.
 
-    python benchmarks/abuse.py            # the full replay, a minute or two
-    python benchmarks/abuse.py --quick    # smaller numbers, about half a minute (the test's)
-    python benchmarks/abuse.py --only 3 5 --keep   # some points; keep the logs
-    python benchmarks/abuse.py --json
+    python -m benchmarks.abuse            # the full replay, a minute or two
+    python -m benchmarks.abuse --quick    # smaller numbers, about half a minute (the test's)
+    python -m benchmarks.abuse --only 3 5 --keep   # some points; keep the logs
+    python -m benchmarks.abuse --json
 
 Starts `mancala serve --trusted-proxies 127.0.0.1` (a subprocess on a free port, a
 scratch data directory, every limit at its default: MANCALA_* settings of the caller's

@@ -2,8 +2,8 @@
 nodes on a real Redis and PostgreSQL behind deploy/'s Caddy, which spreads one user's
 sockets and requests over the nodes (`lb_policy least_conn`).
 
-    python benchmarks/abuse_cluster.py            # about a minute
-    python benchmarks/abuse_cluster.py --json
+    python -m benchmarks.abuse_cluster            # about a minute
+    python -m benchmarks.abuse_cluster --json
 
 The attacks are abuse.py's (points 6 and 9, and the HTTP rate of point 3) from one client
 address (a loopback address of its own, named to the nodes by Caddy's X-Forwarded-For;
@@ -24,7 +24,6 @@ import os
 import re
 import shutil
 import subprocess
-import sys
 import tempfile
 import time
 from collections import Counter
@@ -32,15 +31,12 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
+from benchmarks import abuse  # its clients, its Caddy start and its verdict bounds
+from mancala_client.api import MancalaClient
+from mancala_server.config import Settings
+from tests.cluster.services import Cluster, PostgresServer, RedisServer, free_port, stop
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "benchmarks")]
-
-import abuse  # noqa: E402  (its clients, its Caddy start and its verdict bounds)
-
-from mancala_client.api import MancalaClient  # noqa: E402
-from mancala_server.config import Settings  # noqa: E402
-from tests.cluster.services import Cluster, PostgresServer, RedisServer, free_port, stop  # noqa: E402
-
 NODES = 3
 # written out: tests/cluster/services.py raises the message rate and new players for tests
 DEFAULTS: dict[str, Any] = {f"MANCALA_{name.upper()}": str(getattr(Settings(), name))

@@ -17,10 +17,10 @@
    empty-capture rule (kalah_empty_capture), one core, each solve given at most
    --solver-limit seconds; the pure-Python solver on 4 x 3 for comparison.
 
-    python benchmarks/ai.py                         # all parts, tables on stdout
-    python benchmarks/ai.py --games 40 --skip-speed
-    python benchmarks/ai.py --only-solver --solver-limit 600
-    python benchmarks/ai.py --write-doc             # also docs/performance.md
+    python -m benchmarks.ai                         # all parts, tables on stdout
+    python -m benchmarks.ai --games 40 --skip-speed
+    python -m benchmarks.ai --only-solver --solver-limit 600
+    python -m benchmarks.ai --write-doc             # also docs/performance.md
 """
 
 from __future__ import annotations
@@ -253,7 +253,7 @@ def section(speed_rows: list[dict[str, Any]], notes: list[str], ladder_rows: lis
             games: int, turn_rows: list[dict[str, Any]] | None = None,
             solved_rows: list[dict[str, Any]] | None = None) -> str:
     parts = [SECTION, "",
-             "Measured by `python benchmarks/ai.py --write-doc` (see its docstring), on "
+             "Measured by `python -m benchmarks.ai --write-doc` (see its docstring), on "
              f"{machine()}; one process per core for the ladder, one core for the speed table.", ""]
     if speed_rows or notes:
         parts += ["### Time to move from the opening", "",
@@ -287,7 +287,7 @@ def section(speed_rows: list[dict[str, Any]], notes: list[str], ladder_rows: lis
     if solved_rows:
         limit = solved_rows[0]["limit"]
         parts += ["### Exact solver", "",
-                  "`python benchmarks/ai.py --only-solver` (`mancala solve RULE --holes N --seeds K` for one "
+                  "`python -m benchmarks.ai --only-solver` (`mancala solve RULE --holes N --seeds K` for one "
                   "row): the value of the start position with best play (the final store difference, "
                   "South moving first), every best first move (holes 0.. from South's left), on one core, "
                   f"a fresh transposition table each (up to 192 MiB), at most {limit:.0f} s a solve. "

@@ -1,8 +1,8 @@
 """The event loop's cost of one catch-up (`spectate`, `reconnect`): a room_state built and
 encoded for a game of N moves, as the room builds it and as room_states.py does.
 
-    python benchmarks/catch_up_frames.py            # 100, 500, 2,000 and 6,000 moves
-    python benchmarks/catch_up_frames.py --plies 2000 --repeat 50
+    python -m benchmarks.catch_up_frames            # 100, 500, 2,000 and 6,000 moves
+    python -m benchmarks.catch_up_frames --plies 2000 --repeat 50
 
 A real Room (bule_perga, the game of abuse.py's point 3) over a scratch SQLite store, its
 moves made by the engine with random legal moves; one JSON and one msgpack frame per
@@ -18,22 +18,19 @@ import asyncio
 import json
 import random
 import statistics
-import sys
 import tempfile
 import time
 from collections.abc import Callable, Collection
 from pathlib import Path
 from typing import Any
 
-sys.path[:0] = [str(Path(__file__).resolve().parents[1] / p) for p in ("shared", "server")]
-
-from mancala.protocol.codec import JSON_SUBPROTOCOL, MSGPACK_SUBPROTOCOL, Codec  # noqa: E402
-from mancala.protocol.move_events import move_events  # noqa: E402
-from mancala.protocol.server_messages import MoveRecord  # noqa: E402
-from mancala.rules.loading import config_paths, load_variant  # noqa: E402
-from mancala_server.room import Room  # noqa: E402
-from mancala_server.room_states import RoomStates  # noqa: E402
-from mancala_server.store import Store  # noqa: E402
+from mancala.protocol.codec import JSON_SUBPROTOCOL, MSGPACK_SUBPROTOCOL, Codec
+from mancala.protocol.move_events import move_events
+from mancala.protocol.server_messages import MoveRecord
+from mancala.rules.loading import config_paths, load_variant
+from mancala_server.room import Room
+from mancala_server.room_states import RoomStates
+from mancala_server.store import Store
 
 VARIANT = "bule_perga"
 

@@ -1,7 +1,7 @@
 """Each computer level's answer time on the default variant, and a new user's first move.
 
-    python benchmarks/computer_levels.py               # 20 answers a level, then the browser
-    python benchmarks/computer_levels.py --moves 10 --no-browser
+    python -m benchmarks.computer_levels               # 20 answers a level, then the browser
+    python -m benchmarks.computer_levels --moves 10 --no-browser
 
 1. Levels: a server subprocess (`mancala serve`, default settings but the per-address
    quotas); for each level (0..3, perfect) a player creates a game of the lobby's default
@@ -19,16 +19,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.computer_share import victim
+from benchmarks.load import ServerProcess
+
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from computer_share import victim  # noqa: E402
-from load import ServerProcess  # noqa: E402
 
 LEVELS: tuple[int | str, ...] = (0, 1, 2, 3, "perfect")
 

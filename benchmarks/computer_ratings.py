@@ -12,10 +12,10 @@ games against "medium" are even on paper.
 Prints a Markdown table (the numbers in docs/competitive.md) and the dictionary that
 server/mancala_server/ratings.py keeps (COMPUTER_RATINGS_BY_VARIANT); --json writes both to a file too.
 
-    python benchmarks/computer_ratings.py                              # Oware, 40 games a pair
-    python benchmarks/computer_ratings.py --games 40 --top-games 20 --jobs 2
-    python benchmarks/computer_ratings.py --variant kalah_4 --perfect
-    python benchmarks/computer_ratings.py --perfect-only --top-games 10   # expert vs perfect alone
+    python -m benchmarks.computer_ratings                              # Oware, 40 games a pair
+    python -m benchmarks.computer_ratings --games 40 --top-games 20 --jobs 2
+    python -m benchmarks.computer_ratings --variant kalah_4 --perfect
+    python -m benchmarks.computer_ratings --perfect-only --top-games 10   # expert vs perfect alone
 
 --perfect-only plays expert against perfect and nothing else, and chains the gap onto
 expert's rating as the server keeps it for the variant (COMPUTER_RATINGS_BY_VARIANT):

@@ -1,7 +1,7 @@
 """Someone else's computer opponent while one address asks for as many as it can.
 
-    python benchmarks/computer_share.py                # level 3, 10 moves each way
-    python benchmarks/computer_share.py --attackers 8 --level 3
+    python -m benchmarks.computer_share                # level 3, 10 moves each way
+    python -m benchmarks.computer_share --attackers 8 --level 3
 
 A server subprocess with the default quotas and `computer_workers` (cores - 1). The
 victim (its own loopback address) plays a computer room at --level: after each of its
@@ -17,16 +17,12 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import ServerProcess, connect_from  # noqa: E402
-
-from mancala_client.api import MancalaClient, ServerError  # noqa: E402
+from benchmarks.load import ServerProcess, connect_from
+from mancala_client.api import MancalaClient, ServerError
 
 
 async def victim(url: str, level: int | str, moves: int) -> list[float]:

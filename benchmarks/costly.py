@@ -1,7 +1,7 @@
 """The costliest messages we can build against a bystander's latency.
 
-    python benchmarks/costly.py                      # 4 attackers, 20 s
-    python benchmarks/costly.py --attackers 8 --seconds 60
+    python -m benchmarks.costly                      # 4 attackers, 20 s
+    python -m benchmarks.costly --attackers 8 --seconds 60
 
 Starts `mancala serve` (a subprocess, scratch data directory). A bystander plays
 nothing and pings every 20 ms; each attacker, on its own connection and loopback
@@ -25,15 +25,11 @@ import statistics
 import sys
 import time
 from collections import Counter
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.server.fuzz_messages
-from load import ServerProcess, connect_from  # noqa: E402
-
-from mancala_client.api import MancalaClient, ServerError  # noqa: E402
-from tests.server.fuzz_messages import COSTLY  # noqa: E402  (shared with the fuzz runs)
+from benchmarks.load import ServerProcess, connect_from
+from mancala_client.api import MancalaClient, ServerError
+from tests.server.fuzz_messages import COSTLY  # shared with the fuzz runs
 
 
 def percentile(values: list[float], q: float) -> float:

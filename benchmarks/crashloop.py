@@ -1,7 +1,7 @@
 """Crash loop: SIGKILL a server under load again and again; no acknowledged move may be lost.
 
-    python benchmarks/crashloop.py --kills 100
-    python benchmarks/crashloop.py --kills 10 --copies 2 --seed 3 --json
+    python -m benchmarks.crashloop --kills 100
+    python -m benchmarks.crashloop --kills 10 --copies 2 --seed 3 --json
 
 Starts `mancala serve` (a subprocess on a free port of 127.0.0.1 with its own scratch
 data directory) and opens rooms of built-in variants (Kalah, Oware, a game in rounds,
@@ -43,14 +43,11 @@ import urllib.error
 import urllib.request
 from collections import Counter
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from load import ServerProcess  # noqa: E402
-
-from mancala.rules.loading import config_paths  # noqa: E402
-from mancala_client.api import MancalaClient, ServerError  # noqa: E402
+from benchmarks.load import ServerProcess
+from mancala.rules.loading import config_paths
+from mancala_client.api import MancalaClient, ServerError
 
 CUSTOM_KALAH = {"game_class": "Mancala", "game_constants": {"holes": 6, "nbr_start": 4},
                 "game_info": {"name": "Kalah with laps", "stores": True, "sow_own_store": True,

@@ -1,7 +1,7 @@
 """Which built-in variants have a decisive first move: the table rated play reads.
 
-    .venv/bin/python benchmarks/decisive_starts.py            # print the table
-    .venv/bin/python benchmarks/decisive_starts.py --write    # and write it for the server
+    .venv/bin/python -m benchmarks.decisive_starts            # print the table
+    .venv/bin/python -m benchmarks.decisive_starts --write    # and write it for the server
 
 A variant's start is decisive (docs/competitive.md, "Fair rated play") when either
 - the starter's best first turn (Jackman's one-turn search, mancala.ai.oneturn) banks

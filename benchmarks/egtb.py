@@ -8,8 +8,8 @@ build, the file's size, the share of positions whose value does not depend on ho
 endless play is scored, and lookups a second. The machine's load average is printed
 with the times: the machine is shared.
 
-    python benchmarks/egtb.py                                  # oware_abapa and kalah_standard, 8..14
-    python benchmarks/egtb.py --variants oware_abapa --seeds 16 18 20 --keep /data/egtb
+    python -m benchmarks.egtb                                  # oware_abapa and kalah_standard, 8..14
+    python -m benchmarks.egtb --variants oware_abapa --seeds 16 18 20 --keep /data/egtb
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
 """Engine benchmark from a checkout: the same as `mancala bench` (see cli/mancala_cli/bench.py).
 
-    python benchmarks/engine.py [--seconds S] [--seed N] [--variant NAME] [--json]
+    python -m benchmarks.engine [--seconds S] [--seed N] [--variant NAME] [--json]
 """
 
 from __future__ import annotations

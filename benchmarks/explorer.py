@@ -1,6 +1,6 @@
 """The opening explorer's cost per counted game and per answered position (issue 27 point 3).
 
-    python benchmarks/explorer.py [--games 5000] [--variant kalah_4]
+    python -m benchmarks.explorer [--games 5000] [--variant kalah_4]
 
 Fills a fresh SQLite file (WAL, synchronous=NORMAL, as the server's) with finished public
 games of random legal moves between 200 known players, then counts them into the explorer

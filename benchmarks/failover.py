@@ -1,7 +1,7 @@
 """Failover benchmark: SIGKILL the node that owns a game, time until a move is accepted again.
 
-    python benchmarks/failover.py --kills 20            # 3 nodes, lease 3 s (the default)
-    python benchmarks/failover.py --kills 20 --lease 1.5
+    python -m benchmarks.failover --kills 20            # 3 nodes, lease 3 s (the default)
+    python -m benchmarks.failover --kills 20 --lease 1.5
 
 Starts a real redis-server and PostgreSQL and three nodes (as load.py --nodes does).
 Each round: South creates a Kalah room on one node (which owns it), North joins from
@@ -27,8 +27,7 @@ import time
 import urllib.request
 from typing import Any
 
-from load import ClusterServer, percentiles
-
+from benchmarks.load import ClusterServer, percentiles
 from mancala_client.api import MancalaClient, ServerError
 
 VARIANT = "kalah_4"

@@ -1,7 +1,7 @@
 """Rating farming, before and after the farming limits: the numbers in docs/competitive.md
 ("Farming limits"), from the server's own rating rules (mancala_server.ratings.settle).
 
-    .venv/bin/python benchmarks/farming.py
+    .venv/bin/python -m benchmarks.farming
 
 Each scenario is played twice: as the rules were (every rated game a full Glicko-2 game,
 a game resigned at move 0 rated) and as they are. Games resigned or drawn before each

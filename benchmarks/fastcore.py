@@ -1,8 +1,8 @@
 """The C core against the Python engine: random-playout moves per second.
 
-    python benchmarks/fastcore.py [--seconds S] [--seed N] [--variant NAME ...] [--repeat K] [--json]
-    python benchmarks/fastcore.py --head NAME [--head NAME ...]   # conformance-head (1.10) variants
-    python benchmarks/fastcore.py --head-all [--seconds S]        # C playouts of every one the core plays
+    python -m benchmarks.fastcore [--seconds S] [--seed N] [--variant NAME ...] [--repeat K] [--json]
+    python -m benchmarks.fastcore --head NAME [--head NAME ...]   # conformance-head (1.10) variants
+    python -m benchmarks.fastcore --head-all [--seconds S]        # C playouts of every one the core plays
 
 Three ways to play the same random games (fixed seed, at most 1000 moves a game,
 as `mancala bench`; one core):

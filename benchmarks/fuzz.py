@@ -1,7 +1,7 @@
 """The long fuzz run: random frames against a real server while a bystander plays on.
 
-    python benchmarks/fuzz.py --minutes 10
-    python benchmarks/fuzz.py --minutes 1 --clients 4 --seed 7 --baseline 0 --json
+    python -m benchmarks.fuzz --minutes 10
+    python -m benchmarks.fuzz --minutes 1 --clients 4 --seed 7 --baseline 0 --json
 
 Starts `mancala serve` (a subprocess on a free port of 127.0.0.1, its own scratch data
 directory) with the default quotas and limits, but for the per-connection rate limit
@@ -58,13 +58,10 @@ from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))  # tests.server.fuzz_messages
-from load import ServerProcess  # noqa: E402
-
-from mancala.protocol.messages import CLIENT_TYPES, SERVER_MESSAGE  # noqa: E402
-from mancala_client.api import MancalaClient  # noqa: E402
-from tests.server.fuzz_messages import Fuzzer, Known  # noqa: E402
+from benchmarks.load import ServerProcess
+from mancala.protocol.messages import CLIENT_TYPES, SERVER_MESSAGE
+from mancala_client.api import MancalaClient
+from tests.server.fuzz_messages import Fuzzer, Known
 
 FENCE_TIMEOUT = 60.0  # a pong later than this is a stall (rules work is limited to 2 s)
 ROTATE_EVERY = 400  # frames from one address before the connection moves to another

@@ -1,10 +1,10 @@
 """Load benchmark: N rooms x (2 players + S spectators) playing random legal moves.
 
-    python benchmarks/load.py --rooms 100 --spectators 10 --seconds 30             # flat out
-    python benchmarks/load.py --rooms 100 --spectators 10 --think-ms 500           # a steady load
-    python benchmarks/load.py --think-ms 500 --computer-rooms 0 20 --computer-level 3
-    python benchmarks/load.py --think-ms 500 --lobby 1000
-    python benchmarks/load.py --think-ms 500 --clock 600+2                        # timed rooms
+    python -m benchmarks.load --rooms 100 --spectators 10 --seconds 30             # flat out
+    python -m benchmarks.load --rooms 100 --spectators 10 --think-ms 500           # a steady load
+    python -m benchmarks.load --think-ms 500 --computer-rooms 0 20 --computer-level 3
+    python -m benchmarks.load --think-ms 500 --lobby 1000
+    python -m benchmarks.load --think-ms 500 --clock 600+2                        # timed rooms
 
 Starts a server subprocess on a free port with a scratch data directory (or uses
 --server URL) and drives it from --procs load-generator processes, so the
@@ -883,9 +883,6 @@ class ClusterServer:
     """--nodes N: a real redis-server and PostgreSQL for the run, and N nodes on them."""
 
     def __init__(self, nodes: int, **env: str) -> None:
-        root = str(Path(__file__).resolve().parents[1])
-        if root not in sys.path:
-            sys.path.insert(0, root)
         from tests.cluster.services import Cluster, PostgresServer, RedisServer
 
         self.root = Path(tempfile.mkdtemp(prefix="mancala-load-cluster-"))

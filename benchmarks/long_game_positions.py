@@ -6,7 +6,7 @@ the event loop), then a 500-position page of the live game (the replay to the pa
 end, in a thread), and a page of the finished game once its replay is kept (a slice).
 Prints seconds and bytes; docs/performance.md quotes a run.
 
-    .venv/bin/python benchmarks/long_game_positions.py
+    .venv/bin/python -m benchmarks.long_game_positions
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Mutation testing with mutmut 3, as a benchmark (not a gate); docs/mutation.md has the
 commands, the last run's figures and what each survivor means.
 
-    .venv/bin/python benchmarks/mutation.py run                # the server's modules
-    .venv/bin/python benchmarks/mutation.py --engine run       # shared/mancala/engine, rules
-    .venv/bin/python benchmarks/mutation.py results            # any mutmut command: show
-    .venv/bin/python benchmarks/mutation.py show NAME          # NAME, browse, ...
-    .venv/bin/python benchmarks/mutation.py table [GLOB]       # counts by module, from the results
+    .venv/bin/python -m benchmarks.mutation run                # the server's modules
+    .venv/bin/python -m benchmarks.mutation --engine run       # shared/mancala/engine, rules
+    .venv/bin/python -m benchmarks.mutation results            # any mutmut command: show
+    .venv/bin/python -m benchmarks.mutation show NAME          # NAME, browse, ...
+    .venv/bin/python -m benchmarks.mutation table [GLOB]       # counts by module, from the results
 
 Why a staging folder: mutmut names a mutant after its file's path (`src.` stripped) and
 the trampoline it puts in each mutated function only switches on when that name starts

@@ -1,7 +1,7 @@
 """A tournament round's pairing cost (issue 27 point 1: "a tournament of 200 players pairs
 a round in under a second").
 
-    python benchmarks/pairing.py [--players 50 200 1000] [--rounds 9] [--waves 20]
+    python -m benchmarks.pairing [--players 50 200 1000] [--rounds 9] [--waves 20]
                                  [--repeat 5] [--seed 27]
 
 Swiss: a field of `--players` entrants (ratings drawn around 1500) plays `--rounds`
@@ -33,15 +33,11 @@ from functools import partial
 from pathlib import Path
 from typing import TypeVar
 
+from mancala_server.tourney_arena import arena_pairs, arena_points
+from mancala_server.tourney_model import FLIPPED, POINTS, Entrant, Result
+from mancala_server.tourney_swiss import micro_match_result, swiss_pairs
+
 ROOT = Path(__file__).resolve().parents[1]
-for root in ("server", "shared"):
-    if str(ROOT / root) not in sys.path:
-        sys.path.insert(0, str(ROOT / root))
-
-from mancala_server.tourney_arena import arena_pairs, arena_points  # noqa: E402
-from mancala_server.tourney_model import FLIPPED, POINTS, Entrant, Result  # noqa: E402
-from mancala_server.tourney_swiss import micro_match_result, swiss_pairs  # noqa: E402
-
 T = TypeVar("T")
 LIMIT = 1.0   # seconds for one round of the 200-player field
 

@@ -1,6 +1,6 @@
 """The scale-out latency plot of docs/performance.md, from load.py --json results.
 
-    python benchmarks/scale_plot.py docs/scale-latency.svg "1 node=one.json" "3 nodes=three.json" ...
+    python -m benchmarks.scale_plot docs/scale-latency.svg "1 node=one.json" "3 nodes=three.json" ...
 
 One group of bars per percentile (move sent -> last spectator), one bar per run.
 """

@@ -1,6 +1,6 @@
 """The README's pictures of the web page, made anew with a real server and Chromium.
 
-    python benchmarks/screenshots.py [--out docs/screenshots]
+    python -m benchmarks.screenshots [--out docs/screenshots]
 
 Starts a real server (temporary data directory, free port) and drives Debian's Chromium
 (/usr/bin/chromium, `apt-get install chromium`; nothing downloads a browser) with
@@ -27,18 +27,13 @@ from __future__ import annotations
 import argparse
 import io
 import random
-import sys
 import tempfile
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from mancala.engine.game import Game  # noqa: E402
-from mancala.rules.loading import config_paths, load_variant  # noqa: E402
-from tests.web.helpers import (  # noqa: E402
+from mancala.engine.game import Game
+from mancala.rules.loading import config_paths, load_variant
+from tests.web.helpers import (
     CHROMIUM,
     LAUNCH_ARGS,
     LiveServer,
@@ -51,6 +46,7 @@ from tests.web.helpers import (  # noqa: E402
     wait_ply,
 )
 
+ROOT = Path(__file__).resolve().parents[1]
 DESKTOP = {"width": 1180, "height": 860}
 PHONE = {"width": 390, "height": 844}
 UPRIGHT, SIDEWAYS = {"width": 375, "height": 812}, {"width": 812, "height": 375}

@@ -1,6 +1,6 @@
 """What one frame to N sockets costs in send() calls, from 1 to 4 threads (server/mancala_server/fanout.py).
 
-    python benchmarks/send_threads.py [--sockets 1000] [--size 300] [--rounds 20]
+    python -m benchmarks.send_threads [--sockets 1000] [--size 300] [--rounds 20]
 
 N loopback TCP connections; a reader process drains them with epoll (as spectators'
 clients would, on the same machine), or does not read at all (--idle-reader). Each round

@@ -8,10 +8,10 @@ and the publishing solver's own time where the source gives one. The machine's l
 (`os.getloadavg`) is printed beside the times, and the process's CPU seconds: the machine
 is shared, and under load the CPU time says more than the wall time.
 
-    python benchmarks/solver_published.py                     # every value, 900 s each
-    python benchmarks/solver_published.py --limit 60          # what finishes in a minute
-    python benchmarks/solver_published.py --only 6x4 --json out.json
-    python benchmarks/solver_published.py --only 6x4 --egtb 16   # database leaves
+    python -m benchmarks.solver_published                     # every value, 900 s each
+    python -m benchmarks.solver_published --limit 60          # what finishes in a minute
+    python -m benchmarks.solver_published --only 6x4 --json out.json
+    python -m benchmarks.solver_published --only 6x4 --egtb 16   # database leaves
 
 With --egtb N the solver reads every position with at most N seeds on the board from an
 endgame database (`mancala.ai.egtb`) of the size's rules: the largest one in --egtb-dir

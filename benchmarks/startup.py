@@ -3,9 +3,9 @@
 Each figure is a whole process timed from outside: from the start of the child to
 its exit, start-up included, several runs after one warm-up run; min and median.
 
-    python benchmarks/startup.py                       # start-up table + 800 games
-    python benchmarks/startup.py --runs 15 --games 800
-    python benchmarks/startup.py --reference ../MancalaGames   # also time the reference
+    python -m benchmarks.startup                       # start-up table + 800 games
+    python -m benchmarks.startup --runs 15 --games 800
+    python -m benchmarks.startup --reference ../MancalaGames   # also time the reference
 
 Start-up rows: `replay` with nothing on stdin, `replay` of one Kalah game, `show
 kalah_4`, `variants` (~170 files; its index is warmed by the warm-up run) and `ai`
@@ -46,11 +46,11 @@ ROOT = Path(__file__).resolve().parents[1]
 KALAH = ROOT / "configs" / "kalah.json"
 
 # The reference driver, run as its own process: argv = reference checkout, games file.
+# It runs with `python -c` from the checkout's src/ folder, where that program keeps its
+# modules side by side (its own way of starting), so they import without a path edit.
 # It prints one line: the games played and a digest of every game's final board and stores.
 REFERENCE_DRIVER = r'''
 import copy, hashlib, json, sys
-src = sys.argv[1] + "/src"
-sys.path.insert(0, src)
 import man_config
 from game_logger import game_log
 
@@ -83,13 +83,13 @@ def mancala_command() -> list[str]:
 
 
 def time_runs(cmd: Sequence[str], runs: int, stdin: Path | None = None,
-              stdout: Path | None = None) -> tuple[list[float], list[float]]:
+              stdout: Path | None = None, cwd: Path | None = None) -> tuple[list[float], list[float]]:
     """Wall and CPU seconds (user + sys) of `runs` runs of cmd, after one warm-up run."""
     walls, cpus = [], []
     for index in range(runs + 1):
         with open(stdin or os.devnull, "rb") as fin, open(stdout or os.devnull, "wb") as fout:
             start = time.perf_counter()
-            proc = subprocess.Popen(cmd, stdin=fin, stdout=fout, stderr=subprocess.DEVNULL)
+            proc = subprocess.Popen(cmd, stdin=fin, stdout=fout, stderr=subprocess.DEVNULL, cwd=cwd)
             _, status, usage = os.wait4(proc.pid, 0)
             wall = time.perf_counter() - start
             proc.returncode = os.waitstatus_to_exitcode(status)
@@ -198,12 +198,11 @@ def main(argv: list[str] | None = None) -> int:
         reference = args.reference.resolve()
         if not (reference / "src" / "man_config.py").is_file():
             raise SystemExit(f"{reference} is not a MancalaGames checkout (no src/man_config.py)")
-        driver = work / "reference_driver.py"
-        driver.write_text(REFERENCE_DRIVER, encoding="utf-8")
-        cmd = [sys.executable, str(driver), str(reference), str(games)]
-        theirs = time_runs(cmd, args.replay_runs)
+        cmd = [sys.executable, "-c", REFERENCE_DRIVER, str(reference), str(games)]
+        theirs = time_runs(cmd, args.replay_runs, cwd=reference / "src")
         print(row("reference (MancalaGames)", *theirs))
-        answer = subprocess.run(cmd, capture_output=True, text=True, check=True).stdout.split()
+        answer = subprocess.run(cmd, capture_output=True, text=True, check=True,
+                                cwd=reference / "src").stdout.split()
         same = answer == [str(played), our_digest]
         print(f"final boards and stores of all {played} games: "
               f"{'identical' if same else 'DIFFERENT (the ratio compares different games)'}")

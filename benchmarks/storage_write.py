@@ -1,6 +1,6 @@
 """A move's write cost through the async storage port on SQLite (issue 22 point 3).
 
-    python benchmarks/storage_write.py [--moves 2000]
+    python -m benchmarks.storage_write [--moves 2000]
 
 Stores a room and a game in a fresh data directory, then writes `--moves` moves through
 `SqliteStorage.add_move` with the room's fence, as a room's writes go: each call is one
@@ -15,19 +15,15 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
-import sys
 import tempfile
 import time
 from pathlib import Path
 
+from mancala_server.fencing import Fence, new_game_id
+from mancala_server.storage import SqliteStorage
+from mancala_server.store import RoomRow
+
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from mancala_server.fencing import Fence, new_game_id  # noqa: E402
-from mancala_server.storage import SqliteStorage  # noqa: E402
-from mancala_server.store import RoomRow  # noqa: E402
-
 
 def summary(name: str, seconds: list[float]) -> str:
     ordered = sorted(seconds)

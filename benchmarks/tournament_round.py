@@ -1,7 +1,7 @@
 """A tournament round on a real server, end to end (issue 27 point 1: "a tournament of 200
 players pairs a round in under a second").
 
-    python benchmarks/tournament_round.py [--players 200] [--rounds 3] [--kind swiss]
+    python -m benchmarks.tournament_round [--players 200] [--rounds 3] [--kind swiss]
 
 Starts the server in a process of its own (`mancala serve`, SQLite in a temporary
 folder), connects the players over real websockets from this one (loopback), enters them, starts the event and measures, for

@@ -1,6 +1,6 @@
 """A 400-move game's record and replay viewer, measured (issue 13).
 
-    python benchmarks/viewer_load.py [--moves 400] [--repeat 5] [--variant oware_abapa]
+    python -m benchmarks.viewer_load [--moves 400] [--repeat 5] [--variant oware_abapa]
 
 Plays a game of random legal moves with the engine until it has `--moves` moves (Oware
 by default: random play rarely ends it sooner), stores it in a fresh data directory as
@@ -18,23 +18,19 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import tempfile
 import time
 import urllib.request
 from pathlib import Path
 
+from mancala.engine.game import Game
+from mancala.engine.position import Outcome, OutcomeKind
+from mancala.rules.loading import config_paths, load_variant, read_json
+from mancala_server.config import Settings
+from mancala_server.store import Store
+from tests.web.helpers import CHROMIUM, LAUNCH_ARGS, LiveServer
+
 ROOT = Path(__file__).resolve().parents[1]
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
-
-from mancala.engine.game import Game  # noqa: E402
-from mancala.engine.position import Outcome, OutcomeKind  # noqa: E402
-from mancala.rules.loading import config_paths, load_variant, read_json  # noqa: E402
-from mancala_server.config import Settings  # noqa: E402
-from mancala_server.store import Store  # noqa: E402
-from tests.web.helpers import CHROMIUM, LAUNCH_ARGS, LiveServer  # noqa: E402
-
 
 def long_game(variant: str, moves: int, seed: int) -> tuple[Game, list[object], object]:
     """Random legal moves from the start, `moves` of them (a game that ends sooner is

@@ -1,8 +1,8 @@
 """Our computer levels against OpenSpiel's bots, at equal time a move, on Kalah and Oware.
 
     pip install -e '.[bench]'                        # OpenSpiel (open_spiel), this file only
-    python benchmarks/vs_openspiel.py                # 20 games a match, 100 ms a move
-    python benchmarks/vs_openspiel.py --games 4 --ms 50 --only mancala --ours perfect
+    python -m benchmarks.vs_openspiel                # 20 games a match, 100 ms a move
+    python -m benchmarks.vs_openspiel --games 4 --ms 50 --only mancala --ours perfect
 
 1. Rules check: OpenSpiel's "mancala" is Kalah(6,4) and is played by our kalah_standard
    (the game ends as soon as either row is empty and each side banks its own row; a

@@ -21,7 +21,7 @@ CADDY = "/usr/bin/caddy"
 def test_abuse_replay_prints_a_verdict_for_each_of_the_nine_points() -> None:
     if not os.access(CADDY, os.X_OK):
         pytest.fail(f"{CADDY} is missing: apt-get install -y caddy (.ci/run installs it)")
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "abuse.py"), "--quick"],
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.abuse", "--quick"],
                           capture_output=True, text=True, timeout=180, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr  # broken points too: it is a report, not a gate
     rows = [re.match(r"\| (\d)\. [^|]+ \| (\w+) \| (.+) \|$", line) for line in proc.stdout.splitlines()]
@@ -39,7 +39,7 @@ def test_the_cluster_replay_holds_one_limit_across_three_nodes() -> None:
     names each limit with two nodes)."""
     if not os.access(CADDY, os.X_OK):
         pytest.fail(f"{CADDY} is missing: apt-get install -y caddy (.ci/run installs it)")
-    proc = subprocess.run([sys.executable, str(ROOT / "benchmarks" / "abuse_cluster.py"), "--json"],
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.abuse_cluster", "--json"],
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert proc.returncode == 0, proc.stderr
     lines = json.loads(proc.stdout)

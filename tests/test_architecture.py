@@ -97,6 +97,37 @@ def test_code_imports_the_package_never_its_folders() -> None:
     assert not found, "\n".join(found)
 
 
+def path_edits(tree: ast.Module) -> Iterator[int]:
+    """Lines that change sys.path: a call on it (insert, append, ...) or an assignment to
+    it or a slice of it."""
+    def is_sys_path(node: ast.expr) -> bool:
+        while isinstance(node, ast.Subscript):
+            node = node.value
+        return (isinstance(node, ast.Attribute) and node.attr == "path"
+                and isinstance(node.value, ast.Name) and node.value.id == "sys")
+
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and is_sys_path(node.func.value):
+            yield node.lineno
+        elif isinstance(node, ast.Assign | ast.AugAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(is_sys_path(t) for t in targets):
+                yield node.lineno
+
+
+def test_nothing_edits_the_import_path() -> None:
+    """Every import path is a folder path: no module, test or benchmark reaches its
+    imports by editing sys.path (benchmarks run as `python -m benchmarks.NAME`)."""
+    found = [f"{path.relative_to(ROOT)}:{line}" for path in python_files(*SOURCES)
+             for line in path_edits(parse(path))]
+    assert not found, "\n".join(found)
+
+
+def test_the_path_edit_scan_sees_one() -> None:
+    edits = "import sys\nsys.path.insert(0, 'x')\nsys.path[:0] = ['y']\nsys.path += ['z']\nprint(sys.path[0])\n"
+    assert sorted(path_edits(ast.parse(edits))) == [2, 3, 4]
+
+
 def _where(path: Path) -> str:
     return str(path.relative_to(ROOT)) if path.is_relative_to(ROOT) else str(path)
 

@@ -13,7 +13,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 def test_bench_script_prints_json_rows() -> None:
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "engine.py"), "--seconds", "0.05",
+        [sys.executable, "-m", "benchmarks.engine", "--seconds", "0.05",
          "--replay-games", "3", "--json"],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
     )
@@ -44,7 +44,7 @@ def test_load_benchmark_tiny_run_with_and_without_computer_rooms(tmp_path: Path)
     """benchmarks/load.py against its own server: human rooms alone, then with a computer room."""
     plot = tmp_path / "latency.svg"
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--rooms", "2", "--spectators", "2",
+        [sys.executable, "-m", "benchmarks.load", "--rooms", "2", "--spectators", "2",
          "--seconds", "2", "--procs", "2", "--computer-rooms", "0", "1", "--computer-level", "0", "--json",
          "--plot", str(plot)],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
@@ -72,11 +72,7 @@ def test_load_benchmark_tiny_run_with_and_without_computer_rooms(tmp_path: Path)
     assert bars[-1] == f"1 computer room: {mixed['latency_ms']['max']:g} ms"
 
     # the same results as the printed table: one column per run
-    spec = importlib.util.spec_from_file_location("load_bench", ROOT / "benchmarks" / "load.py")
-    assert spec is not None and spec.loader is not None
-    load = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = load  # dataclasses look their module up there
-    spec.loader.exec_module(load)
+    load = importlib.import_module("benchmarks.load")
     lines = load.table([load.Result(**r) for r in results]).splitlines()
     assert lines[0].split() == ["K=0", "K=1"]
     rows = {line[:44].strip(): line[44:].split() for line in lines[1:]}
@@ -89,7 +85,7 @@ def test_load_benchmark_raw_spectators_are_read_by_the_reader_thread() -> None:
     """--raw-spectators: bare-socket spectators, read by each generator's epoll thread,
     see every move (the latency counts a move once all of them have it)."""
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "load.py"), "--rooms", "1", "--spectators", "5",
+        [sys.executable, "-m", "benchmarks.load", "--rooms", "1", "--spectators", "5",
          "--seconds", "2", "--think-ms", "50", "--raw-spectators", "--json"],
         capture_output=True, text=True, timeout=120, cwd=ROOT,
     )
@@ -102,7 +98,7 @@ def test_load_benchmark_raw_spectators_are_read_by_the_reader_thread() -> None:
 
 def test_send_threads_benchmark_prints_a_row_per_thread_count() -> None:
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "benchmarks" / "send_threads.py"), "--sockets", "40", "--rounds", "3",
+        [sys.executable, "-m", "benchmarks.send_threads", "--sockets", "40", "--rounds", "3",
          "--pause", "0.01"],
         capture_output=True, text=True, timeout=60, cwd=ROOT,
     )

@@ -103,6 +103,39 @@ def test_solve_has_a_default_time_limit_and_says_how_long_it_may_take(capsys) ->
     assert "no time limit" in capsys.readouterr().err
 
 
+def test_solve_takes_an_endgame_database_as_leaves(tmp_path, monkeypatch, capsys) -> None:
+    """`mancala solve --egtb [PATH]`: the same value and best moves with fewer nodes; a
+    database of other rules, or rules whose end reads the stores, is refused by name."""
+    import json
+
+    from mancala.ai import egtb
+    from mancala.rules.loading import load_variant
+    from mancala_cli import main
+
+    egtb.build(load_variant("kalah_standard"), 8, tmp_path / "k.egtb")
+    args = ["solve", "kalah_standard", "--seeds", "1", "--json", "--quiet"]
+    assert main(args) == 0
+    plain = json.loads(capsys.readouterr().out)
+    assert main([*args, "--egtb", str(tmp_path / "k.egtb")]) == 0
+    leaves = json.loads(capsys.readouterr().out)
+    assert (leaves["value"], leaves["best_moves"]) == (plain["value"], plain["best_moves"])
+    assert leaves["egtb_seeds"] == 8 and plain["egtb_seeds"] is None
+    assert leaves["nodes"] < plain["nodes"]
+
+    monkeypatch.setenv("MANCALA_EGTB_DIR", str(tmp_path))  # --egtb alone: found in the folder
+    egtb.forget()
+    assert main([*args, "--egtb"]) == 0
+    assert json.loads(capsys.readouterr().out)["egtb_seeds"] == 8
+    egtb.forget()
+
+    assert main(["solve", "kalah_standard_empty_capture", "--seeds", "1", "--quiet",
+                 "--egtb", str(tmp_path / "k.egtb")]) == 2
+    assert "the database's rules are not the variant's" in capsys.readouterr().err
+    assert main(["solve", "kalah_4", "--holes", "6", "--seeds", "1", "--quiet", "--egtb"]) == 2
+    err = capsys.readouterr().err
+    assert "no database leaves" in err and "kalah_4" in err
+
+
 def test_arena_help_lists_the_algorithms_and_the_level_names() -> None:
     """`mancala arena --help` names every algorithm a player spec takes and every level,
     and each name it lists is one the arena reads."""

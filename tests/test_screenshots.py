@@ -16,11 +16,7 @@ IMAGES = re.findall(r"!\[[^\]]*\]\(([^)\s]+)\)", README)
 
 
 def screenshots_script() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("screenshots", ROOT / "benchmarks" / "screenshots.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return importlib.import_module("benchmarks.screenshots")
 
 
 def test_every_image_the_readme_shows_exists() -> None:
@@ -35,6 +31,6 @@ def test_the_readme_shows_what_the_screenshot_script_makes_and_nothing_stale() -
     shown = {Path(path).name for path in IMAGES if Path(path).parent == Path("docs/screenshots")}
     assert shown == outputs, f"README.md shows {sorted(shown)}; the script makes {sorted(outputs)}"
     assert {p.name for p in folder.iterdir()} == outputs
-    assert "python benchmarks/screenshots.py" in README  # how to make them anew
+    assert "python -m benchmarks.screenshots" in README  # how to make them anew
     total = sum((folder / name).stat().st_size for name in outputs)
     assert total < 600_000, f"the pictures take {total} bytes: keep them small"

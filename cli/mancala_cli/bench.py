@@ -10,7 +10,7 @@ state lines to a file, process start-up included). One table, or JSON with --jso
     mancala bench                      # Kalah, Oware, multi-lap; 3 s each
     mancala bench --seconds 10 --json
     mancala bench --variant kalah_6 --variant configs/wari.json
-    python benchmarks/engine.py        # the same, from a checkout
+    python -m benchmarks.engine        # the same, from a checkout
 """
 
 from __future__ import annotations

@@ -8,14 +8,19 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
+from mancala.ai import egtb
+from mancala.ai.egtb import Database
 from mancala.ai.oneturn import OneTurn, has_repeat_turns, one_turn, play_on_game, replay_chain
 from mancala.ai.solver import NotSolvable, Progress, solve
+from mancala.ai.solver.binding import why_not_egtb_leaves
 from mancala.engine.game import Game
 from mancala.render import board_text, move_name
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import load_variant, sized_variant
+from mancala.rules.variant import Variant
 
 PLAYER_NAMES = ("South", "North")
 DEFAULT_LIMIT = 60.0  # seconds: Kalah 6 x 3 (about 4 s) fits, 6 x 4 (7 minutes) asks for more
@@ -70,6 +75,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", choices=("auto", "c", "python"), default="auto",
                    help="auto: the C solver where it applies, else the Python one")
     p.add_argument("--tt-mb", type=float, default=256, help="transposition table memory (C solver)")
+    p.add_argument("--egtb", nargs="?", const="find", default=None, metavar="PATH",
+                   help="take an endgame database's values as leaves (`mancala egtb build`): the "
+                        "file PATH, or with no PATH the biggest of the variant's in the database folder")
     p.add_argument("--json", action="store_true", help="one JSON object on stdout")
     p.add_argument("--quiet", action="store_true", help="no progress lines on stderr")
     # --one-turn: Jackman's challenge instead of the game's value (mancala.ai.oneturn)
@@ -78,6 +86,31 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--play-on", action="store_true",
                    help="with --one-turn: a majority does not end the game (Jackman's own rules)")
     p.add_argument("--node-limit", type=int, default=None, help="with --one-turn: stop after this many moves")
+
+
+def leaves(variant: Variant, choice: str | None, asked: str) -> Database | None:
+    """The database `--egtb` asks for (None: not asked). ValueError naming why not: no
+    file, none of the variant's in the folder, or rules whose values are not leaves (the
+    search takes a database only where its rules are the variant's and the end reads no
+    stores: `why_not_egtb_leaves`)."""
+    if choice is None:
+        return None
+    if choice == "find":
+        db = egtb.find(variant)
+        if db is None:
+            why = egtb.why_not_egtb(variant)
+            raise ValueError("; ".join(why) if why else
+                             f"no database of {variant.name}'s rules in {egtb.egtb_dir()} "
+                             f"(`mancala egtb build {asked} --seeds N`)")
+    else:
+        try:
+            db = egtb.Database.open(Path(choice))
+        except (OSError, TypeError) as exc:
+            raise ValueError(f"{choice}: {exc}") from exc
+    reasons = why_not_egtb_leaves(variant, db)
+    if reasons:
+        raise ValueError(f"{db.path.name}: " + "; ".join(reasons))
+    return db
 
 
 def tt_bits_for(megabytes: float) -> int:
@@ -129,6 +162,11 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
         return 2
     game = Game(variant)
     pos = game.start(args.starter)
+    try:
+        db = leaves(variant, args.egtb, args.variant)
+    except ValueError as exc:
+        print(f"no database leaves: {exc}", file=err)
+        return 2
     progress = None if args.quiet else progress_printer(err)
     limit = args.time_limit if args.time_limit and args.time_limit > 0 else None
     if not args.quiet:
@@ -140,7 +178,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
               file=err, flush=True)
     try:
         sol = solve(game, pos, time_limit=limit, progress=progress, engine=args.engine,
-                    tt_bits=tt_bits_for(args.tt_mb))
+                    tt_bits=tt_bits_for(args.tt_mb), egtb=db)
     except NotSolvable as exc:
         print(f"cannot solve {variant.name}: {exc}", file=err)
         return 2
@@ -160,6 +198,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
             "starter": args.starter, "value": sol.value, "winner": winner,
             "best_moves": moves, "nodes": sol.nodes, "iterations": sol.probes,
             "seconds": round(sol.seconds, 3), "engine": sol.engine,
+            "egtb_seeds": db.header.seeds if db is not None else None,
         }), file=out)
         return 0
     print(f"{variant.name}: {variant.holes} holes a side, {seeds} seed{'s' if seeds != 1 else ''}"
@@ -174,8 +213,9 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
     # the progress lines count the look-ahead's depths as iterations too
     how = (f"{sol.lookahead + sol.probes} iterations (a look-ahead to depth {sol.lookahead} for the "
            f"first guess, then {sol.probes} null-window tests)" if sol.lookahead else f"{sol.probes} iterations")
+    used = f", boards of up to {db.header.seeds} seeds read from {db.path.name}" if db is not None else ""
     print(f"solved by the {sol.engine} solver in {sol.seconds:.2f} s: {sol.nodes:,} nodes "
-          f"({rate / 1e6:.2f}M nodes/s), {how}", file=out)
+          f"({rate / 1e6:.2f}M nodes/s), {how}{used}", file=out)
     return 0
 
 

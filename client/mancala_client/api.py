@@ -156,8 +156,13 @@ class MancalaClient:
     async def join(self, room: str, seat: int | None = None) -> Any:
         return await self.request({"type": "join_room", "room": room, "seat": seat})
 
-    async def quick_pair(self, variant: str, *, clock: dict[str, int] | None = None, rated: bool = False) -> Any:
-        return await self.request({"type": "quick_pair", "variant": variant, "clock": clock, "rated": rated})
+    async def quick_pair(self, variant: str, *, clock: dict[str, int] | None = None, rated: bool = False,
+                         settings: dict[str, Any] | None = None) -> Any:
+        """Pair with a waiting player of the same variant, terms and settings (or wait)."""
+        message = {"type": "quick_pair", "variant": variant, "clock": clock, "rated": rated}
+        if settings:
+            message["settings"] = settings
+        return await self.request(message)
 
     async def spectate(self, room: str) -> Any:
         return await self.request({"type": "spectate", "room": room})

@@ -44,6 +44,14 @@ class CreateOptions:
         """create_room's (and quick_pair's) clock and rated fields."""
         return {**({"clock": self.clock} if self.clock else {}), "rated": self.rated}
 
+    def settings_for(self, variant: Any) -> dict[str, Any]:
+        """The `settings` field for the variant (its lobby VariantInfo, None if unknown):
+        `{"settings": {...}}`, or {} when none were chosen. A set parameter typed as one
+        number (`capt_on=4`) is sent as a set of one."""
+        kinds = {c.param: c.kind for c in getattr(variant, "settings", [])}
+        chosen = {k: [v] if kinds.get(k) == "set" and type(v) is int else v for k, v in self.settings.items()}
+        return {"settings": chosen} if chosen else {}
+
 
 def parse_clock(text: str) -> dict[str, int]:
     """A time control typed as minutes+increment (`5+3`, `1`) or days a move (`2d`).

@@ -41,8 +41,8 @@ def help_sections(saved: str) -> list[Section]:
              "variant offers, e.g. `create oware --set grandslam=legal --set capt_on=2,3,4`"),
             ("settings VARIANT", "what `create VARIANT --set` may choose, and the variant's own values"),
             ("join CODE [south|north]", "take a seat in a room"),
-            ("quick VARIANT [clock 5+3] [rated]",
-             "pair with the next player who wants the same variant (and terms)"),
+            ("quick VARIANT [clock 5+3] [rated] [--set P=V]",
+             "pair with the next player who wants the same variant (and terms, and settings)"),
             ("watch CODE", "spectate a room"),
             ("resume [CODE[:TOKEN]]", f"get back into a seat you hold (saved in {saved})"),
         ]),
@@ -179,11 +179,10 @@ class Commands:
         if not self._need_lobby():
             return
         await self._leave_quietly()
-        kinds = {c.param: c.kind for c in getattr(self.screen.variants.get(variant), "settings", [])}
-        settings = {k: [v] if kinds.get(k) == "set" and type(v) is int else v for k, v in options.settings.items()}
         granted = await self.session.create_room(variant, public=options.public, seat=options.seat,
                                                  starter=options.starter, computer=options.computer,
-                                                 **options.terms(), **({"settings": settings} if settings else {}))
+                                                 **options.terms(),
+                                                 **options.settings_for(self.screen.variants.get(variant)))
         self.screen.view = None
         computer = options.computer
         seat_name = "Computer (perfect)" if computer == PERFECT else f"Computer (level {computer})"
@@ -213,14 +212,15 @@ class Commands:
             return
         try:
             variant = resolve_variant(args[0], self.screen.variants)
-            terms = parse_create(args[1:]).terms()  # clock X, rated
+            options = parse_create(args[1:])  # clock X, rated, --set
         except ValueError as exc:
             self.out.say(f"Cannot pair: {exc}.")
             return
         if not self._need_lobby():
             return
         await self._leave_quietly()
-        granted = await self.session.quick_pair(variant, **terms)
+        granted = await self.session.quick_pair(variant, **options.terms(),
+                                                **options.settings_for(self.screen.variants.get(variant)))
         self.screen.view = None
         self.out.say(f"Quick pairing for {variant}: room {granted.room}, you are {SEAT_NAMES[granted.seat]}.")
         await self.wait_for_room(granted.room)

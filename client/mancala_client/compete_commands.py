@@ -22,7 +22,7 @@ def compete_help(players: str) -> list[Section]:
         ("say TEXT", "chat (players: everyone in the room hears it; watching: only the other "
          "spectators, and the players after the game)"),
         ("mute NAME | unmute NAME", "stop (or start again) hearing someone's chat in this room"),
-        ("challenge NAME VARIANT [clock 5+3|2d] [rated]", "challenge a player by name"),
+        ("challenge NAME VARIANT [clock 5+3|2d] [rated] [--set P=V]", "challenge a player by name"),
         ("challenges", "the challenges waiting"),
         ("accept ID | decline ID", "answer one"),
         ("me", f"who you are (a player kept in {players}), your ratings"),
@@ -112,7 +112,7 @@ class CompeteCommands:
 
     async def challenge(self, args: list[str]) -> None:
         if len(args) < 2:
-            self.out.say("Usage: challenge NAME VARIANT [clock 5+3|2d] [rated]")
+            self.out.say("Usage: challenge NAME VARIANT [clock 5+3|2d] [rated] [--set P=V]")
             return
         try:
             variant = resolve_variant(args[1], self.screen.variants)
@@ -121,7 +121,8 @@ class CompeteCommands:
             self.out.say(f"Cannot challenge: {exc}")
             return
         sent = await self.session.request({"type": "challenge", "to": args[0], "variant": variant,
-                                           **options.terms()})
+                                           **options.terms(),
+                                           **options.settings_for(self.screen.variants.get(variant))})
         self.compete.on_challenge(sent)
 
     async def list_challenges(self, args: list[str]) -> None:

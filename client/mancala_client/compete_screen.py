@@ -79,7 +79,8 @@ class CompeteScreen:
             return
         if msg.type == "room_state":
             self.clock, self.clocks, self.at, self.offer = msg.clock, msg.clocks, time.monotonic(), msg.offer
-        elif msg.type == "player_status" and msg.clocks is not None:
+        elif msg.type in ("player_status", "round_choice", "round_started") and msg.clocks is not None:
+            # a round choice runs the chooser's clock; a new round, its first mover's
             self.clocks, self.at = msg.clocks, time.monotonic()
         elif msg.type == "move_made":
             self.offer = None
@@ -190,7 +191,8 @@ class CompeteScreen:
             return
         self.challenges[msg.challenge] = msg
         me = self.session.identity.name if self.session.identity else None
-        terms = f"{msg.variant}, {control_text(msg.clock)}, {'rated' if msg.rated else 'casual'}"
+        shown = f"{msg.variant} ({msg.title})" if msg.settings else msg.variant
+        terms = f"{shown}, {control_text(msg.clock)}, {'rated' if msg.rated else 'casual'}"
         if msg.by == me:
             self.out.say(f"Challenge sent to {msg.to} ({terms}).")
         else:

@@ -45,7 +45,7 @@ from mancala.protocol.messages import (
     TransferCodeReply,
 )
 from mancala.protocol.server_messages import PuzzleResult, Refuted
-from mancala.rules.loading import load_variant
+from mancala.rules.vari_params import settled_id, settled_title
 from mancala_server import fair_start
 from mancala_server.bots import is_bot
 from mancala_server.clock import Clock, Timer
@@ -65,6 +65,7 @@ from mancala_server.room import Room
 from mancala_server.room_chat import MaskWords
 from mancala_server.room_ports import Member, RoomError
 from mancala_server.storage import Storage
+from mancala_server.variant_settings import built_in
 
 log = logging.getLogger("mancala_server")
 ROOM_TYPES = frozenset({"offer_draw", "answer_draw", "offer_takeback", "answer_takeback", "chat", "mute"})
@@ -345,6 +346,8 @@ class Competition:
         me = self._player(client)
         if msg.variant not in self.hub.variants:
             raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
+        # the settings are checked (off the loop) before anything is stored or told
+        settings = (await built_in(self.hub.configs, self.hub.variants, msg.variant, msg.settings))[1].get("settings")
         s = self.hub.settings
         rules = self.rules
         if not await self.hub.limits.take(person_and_address(rules.challenge, rules.challenge_address, client)):
@@ -364,7 +367,7 @@ class Competition:
         if not await self.hub.reach(target.id):
             raise RoomError(ErrorCode.NO_SUCH_PLAYER, f"{target.name} is not connected now")
         row = ChallengeRow("c" + secrets.token_urlsafe(12), me, target.id, msg.variant,
-                           msg.clock.model_dump() if msg.clock else None, msg.rated, "open", time.time())
+                           msg.clock.model_dump() if msg.clock else None, msg.rated, "open", time.time(), settings)
         await self.storage.add_challenge(row)  # stored before it is told
         self.expiry[row.id] = self.hub.clock.call_later(self.hub.settings.challenge_ttl,
                                                         lambda: self._expire(row.id))
@@ -376,13 +379,17 @@ class Competition:
     async def _info(self, row: ChallengeRow) -> ChallengeInfo:
         by = await self.storage.player(row.by_player)
         to = await self.storage.player(row.to_player)
-        # the challenger's rating on the ladder the game would move: the bots' where one is a bot
-        pool = fair_start.rating_pool(row.variant, False, is_bot(row.by_player) or is_bot(row.to_player))
+        # the challenger's rating on the ladder the game would move (the settled variant's;
+        # the bots' where one is a bot)
+        ladder = settled_id(row.variant, row.settings) if row.settings else row.variant
+        pool = fair_start.rating_pool(ladder, False, is_bot(row.by_player) or is_bot(row.to_player))
         rating = (await self.storage.ratings_of(row.by_player)).get(pool)
+        title = self.hub.variants[row.variant].title if row.variant in self.hub.variants else row.variant
         return ChallengeInfo(challenge=row.id, by=by.name if by else "?", to=to.name if to else "?",
                              variant=row.variant, clock=TimeControl(**row.clock) if row.clock else None,
                              rated=row.rated, rating=rating.shown() if rating else None,
-                             bot=is_bot(row.by_player))
+                             bot=is_bot(row.by_player), settings=row.settings,
+                             title=settled_title(title, row.settings) if row.settings else title)
 
     async def _tell_challenge(self, row: ChallengeRow, clients: list[Member]) -> None:
         info = await self._info(row)
@@ -455,12 +462,11 @@ class Competition:
 
     async def _challenge_room(self, row: ChallengeRow, accepter: Member) -> Room:
         hub = self.hub
-        path = hub.configs[row.variant]
-        raw = json.loads(path.read_text())
-        room = hub.new_room(await hub.fresh_code(True, row.variant, raw), row.variant, raw, load_variant(path), True)
+        name, raw, variant = await built_in(hub.configs, hub.variants, row.variant, row.settings)
+        room = hub.new_room(await hub.fresh_code(True, name, raw), name, raw, variant, True)
         room.creator = accepter.address
         # a challenge's swap rule is the one fair rated play needs (challenges carry no choice)
-        pie = fair_start.terms_pie(row.variant, True, row.rated, False, computer=False)
+        pie = fair_start.terms_pie(name, name in hub.variants, row.rated, False, computer=False)
         self.configure(room, TimeControl(**row.clock) if row.clock else None, row.rated, pie)
         starter = secrets.randbelow(2)
         room.begin(starter, await room.first_position(starter))

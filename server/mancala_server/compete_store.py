@@ -178,6 +178,7 @@ class ChallengeRow:
     rated: bool
     status: str
     created: float
+    settings: dict[str, Any] | None = None  # the variant's settings (canonical; None: the file's own)
 
 
 @dataclass
@@ -198,7 +199,7 @@ def _rating(r: Any) -> Rating:
 # A row is read by position (a SQLite tuple or an asyncpg Record): each query selects the
 # columns named here, in this order.
 
-CHALLENGE_COLUMNS = "id, by_player, to_player, variant, clock, rated, status, created"
+CHALLENGE_COLUMNS = "id, by_player, to_player, variant, clock, rated, status, created, settings"
 HISTORY_COLUMNS = "variant, game_id, at, rating, rd"
 # with the game's room: a private room's game is listed without what would let anyone read it
 RECENT_COLUMNS = ("g.id, g.variant, g.south, g.north, g.outcome, g.reason, g.result, g.started, t.rated, t.clock, "
@@ -212,7 +213,8 @@ def _json(text: str | None) -> Any:
 
 def challenge_row(r: Any) -> ChallengeRow | None:
     """A challenges row (CHALLENGE_COLUMNS); None for no row."""
-    return None if r is None else ChallengeRow(r[0], r[1], r[2], r[3], _json(r[4]), bool(r[5]), r[6], r[7])
+    return None if r is None else ChallengeRow(r[0], r[1], r[2], r[3], _json(r[4]), bool(r[5]), r[6], r[7],
+                                               _json(r[8]))
 
 
 def history_entry(r: Any) -> dict[str, Any]:
@@ -299,6 +301,9 @@ class CompeteStore:
         # added with the swap rule: a data dir from before gets the column (old games: 0)
         if "pie" not in {r[1] for r in self.db.execute("PRAGMA table_info(game_terms)")}:
             self.db.execute("ALTER TABLE game_terms ADD COLUMN pie INTEGER NOT NULL DEFAULT 0")
+        # added with settings in challenges: open challenges from before play the file's own
+        if "settings" not in {r[1] for r in self.db.execute("PRAGMA table_info(challenges)")}:
+            self.db.execute("ALTER TABLE challenges ADD COLUMN settings TEXT")
 
     # ---- players ------------------------------------------------------------------------
 
@@ -462,10 +467,11 @@ class CompeteStore:
     # ---- challenges -------------------------------------------------------------------------
 
     def add_challenge(self, row: ChallengeRow) -> None:
-        self._tx("INSERT INTO challenges (id, by_player, to_player, variant, clock, rated, status, created) "
-                 "VALUES (?,?,?,?,?,?,?,?)", (row.id, row.by_player, row.to_player, row.variant,
-                                              json.dumps(row.clock) if row.clock else None, int(row.rated),
-                                              row.status, row.created))
+        self._tx("INSERT INTO challenges (id, by_player, to_player, variant, clock, rated, status, created, settings) "
+                 "VALUES (?,?,?,?,?,?,?,?,?)", (row.id, row.by_player, row.to_player, row.variant,
+                                                json.dumps(row.clock) if row.clock else None, int(row.rated),
+                                                row.status, row.created,
+                                                json.dumps(row.settings) if row.settings else None))
 
     def settle_challenge(self, challenge_id: str, status: str) -> ChallengeRow | None:
         """Close an open challenge (accepted, declined, ...): the row, or None when it was

@@ -7,7 +7,6 @@ answers through the client. A RoomError becomes a typed error reply.
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import secrets
 import time
@@ -51,7 +50,7 @@ from mancala.protocol.messages import (
     validate_client,
 )
 from mancala.rules.errors import VariantError
-from mancala.rules.loading import load_variant, parse_variant
+from mancala.rules.loading import parse_variant
 from mancala_server.analysis import Analyses
 from mancala_server.catalogue import configs, variant_infos
 from mancala_server.catch_up import CatchUpBudget
@@ -534,16 +533,15 @@ class Hub:
         self.competition.recent_chat(room, client)
 
     async def on_quick_pair(self, client: Client, msg: QuickPair) -> None:
-        if msg.variant not in self.variants:
-            raise RoomError(ErrorCode.UNKNOWN_VARIANT, f"no variant named {msg.variant!r}")
+        name, raw, variant = await built_in(self.configs, self.variants, msg.variant, msg.settings)
+        if name != msg.variant:  # settled: rooms of the same settings pair (their variant is the settled id)
+            msg = msg.model_copy(update={"variant": name, "settings": None})
         self.competition.check_terms(client, msg.clock, msg.rated)
         pie = self.competition.terms_pie(msg.variant, msg, computer=False)
         if await self.pair_waiting(client, msg):
             return
         self._check_quota(client, False)
-        path = self.configs[msg.variant]
-        raw = json.loads(path.read_text())
-        room = self.new_room(await self.fresh_code(True, msg.variant, raw), msg.variant, raw, load_variant(path), True)
+        room = self.new_room(await self.fresh_code(True, name, raw), name, raw, variant, True)
         room.quick = True
         room.creator = client.address
         client.created.add(room.code)

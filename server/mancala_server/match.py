@@ -65,6 +65,15 @@ def moves_by_player(moves: list[MoveRecord], swapped: bool) -> tuple[int, int]:
     return counts[0], counts[1]
 
 
+def aborted_by(result: str | None) -> int | None:
+    """The seat whose absence aborted a game, from its stored result text (`Match.abort`
+    writes it); None for any other result."""
+    for seat, name in enumerate(SEAT_NAMES):
+        if result is not None and result.startswith(f"aborted: {name} "):
+            return seat
+    return None
+
+
 class MatchVenue(Protocol):
     """What a match reads of its room (a Room is one): the match never imports the room
     and changes nothing in it, so the two can be read, and tested, apart."""
@@ -236,7 +245,8 @@ class Match:
         return (self.rated or self.control is not None) and not self.both_moved
 
     def abort(self, seat: int, why: str) -> Ending:
-        """The game ends with no result: `seat` left or made no first move (`why`, words)."""
+        """The game ends with no result: `seat` left or made no first move (`why`, words).
+        The result text names the seat first (`aborted_by` reads it back)."""
         log.info("room %s: aborted: %s %s", self.room.code, SEAT_NAMES[seat], why)
         return Ending(Outcome(OutcomeKind.TIE, None), "aborted", f"aborted: {SEAT_NAMES[seat]} {why}")
 
@@ -375,6 +385,16 @@ class Match:
         if not room.finished and room.status == "playing":
             self._start(room.position.turn)
         return self._clocks_now()
+
+    def choosing(self, seat: int) -> None:
+        """A player chooses the next round's layout (room_choice.py): theirs is the thinking
+        now, so their clock runs (and flags, as for a move) until the round starts."""
+        c, room = self.clocks, self.room
+        if c is None or room.finished:
+            return
+        if c.running is not None and c.running != seat:
+            c.stop(room.clock.now())
+            self._start(seat)
 
     def turn_changed(self) -> None:
         """A new round may start with the other player: their clock runs instead."""

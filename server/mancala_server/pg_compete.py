@@ -83,6 +83,7 @@ CREATE TABLE IF NOT EXISTS challenges (
     id TEXT PRIMARY KEY, by_player TEXT NOT NULL, to_player TEXT NOT NULL, variant TEXT NOT NULL, clock TEXT,
     rated BOOLEAN NOT NULL, status TEXT NOT NULL, created DOUBLE PRECISION NOT NULL
 );
+ALTER TABLE challenges ADD COLUMN IF NOT EXISTS settings TEXT;
 CREATE INDEX IF NOT EXISTS challenges_to ON challenges (to_player, status);
 CREATE INDEX IF NOT EXISTS challenges_by ON challenges (by_player, status);
 """
@@ -256,9 +257,10 @@ class PgCompete:
     # ---- challenges ---------------------------------------------------------------------
     async def add_challenge(self, row: ChallengeRow) -> None:
         await self.pool.execute(
-            "INSERT INTO challenges (id, by_player, to_player, variant, clock, rated, status, created) "
-            "VALUES ($1,$2,$3,$4,$5,$6,$7,$8)", row.id, row.by_player, row.to_player, row.variant,
-            json.dumps(row.clock) if row.clock else None, row.rated, row.status, row.created)
+            "INSERT INTO challenges (id, by_player, to_player, variant, clock, rated, status, created, settings) "
+            "VALUES ($1,$2,$3,$4,$5,$6,$7,$8,$9)", row.id, row.by_player, row.to_player, row.variant,
+            json.dumps(row.clock) if row.clock else None, row.rated, row.status, row.created,
+            json.dumps(row.settings) if row.settings else None)
 
     async def settle_challenge(self, challenge_id: str, status: str) -> ChallengeRow | None:
         return challenge_row(await self.pool.fetchrow(

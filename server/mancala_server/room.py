@@ -519,7 +519,8 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
         self.position = nxt
         self.match.turn_changed()
         log.info("room %s: a new round starts", self.code)
-        self.broadcast(RoundStarted(room=self.code, ply=len(self.moves), state=self.state()))
+        self.broadcast(RoundStarted(room=self.code, ply=len(self.moves), state=self.state(),
+                                    clocks=self.match.snapshot()))
         if nxt.outcome is not None:  # a round its starter cannot play: the game ends there
             self._finish(nxt.outcome, "rules", self._describe(nxt))
 

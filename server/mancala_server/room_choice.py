@@ -22,7 +22,7 @@ from pydantic import BaseModel
 
 from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
-from mancala.protocol.messages import Ack, ChooseRound, ErrorCode, MoveRecord, RoundChoice
+from mancala.protocol.messages import Ack, ChooseRound, Clocks, ErrorCode, MoveRecord, RoundChoice
 from mancala_server.clock import Clock, Timer
 from mancala_server.room_ports import Member, RoomError
 from mancala_server.seat import SEAT_NAMES, Seat
@@ -42,6 +42,13 @@ class Pending:
     timer: Timer | None = None
 
 
+class ChoiceClocks(Protocol):
+    """What the round choices ask of the room's match: the chooser's clock runs."""
+
+    def choosing(self, seat: int) -> None: ...
+    def snapshot(self) -> Clocks | None: ...
+
+
 class ChoosingRoom(Protocol):
     """What the round choices read and call of the room."""
 
@@ -54,6 +61,8 @@ class ChoosingRoom(Protocol):
     moves: list[MoveRecord]
     round_choice_timeout: float
     choosing: Pending | None
+    @property
+    def match(self) -> ChoiceClocks: ...
 
     def broadcast(self, message: BaseModel) -> None: ...
     def seat_of(self, client: Member) -> int: ...
@@ -114,7 +123,7 @@ class RoundChoosing:
         return RoundChoice(room=self.code, ply=len(self.moves), seat=needed["player"], form=needed["form"],
                            holes=holes, count=needed.get("count"), seeds=needed.get("seeds"),
                            min_move=needed.get("min_move"), default=default_choice(needed, pending.default),
-                           deadline_ms=left)
+                           deadline_ms=left, clocks=self.match.snapshot())
 
     def wait_for_choice(self: ChoosingRoom, nxt: Position) -> bool:
         """A round ended and `nxt` is the rules' next round: whether the room now waits
@@ -128,6 +137,7 @@ class RoundChoosing:
         timeout = self.round_choice_timeout
         pending = Pending(needed, nxt, self.clock.now() + timeout if timeout > 0 else None)
         self.choosing = pending
+        self.match.choosing(needed["player"])
         if timeout > 0:
             pending.timer = self.clock.call_later(timeout, lambda: self._choice_due(pending))
         log.info("room %s: %s chooses the next round (%s)", self.code, SEAT_NAMES[needed["player"]],

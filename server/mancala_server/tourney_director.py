@@ -13,13 +13,14 @@ from __future__ import annotations
 import json
 import logging
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 from mancala.protocol.fields import TimeControl
 from mancala.protocol.tourney_messages import TournamentGame
 from mancala.rules.loading import load_variant
 from mancala_server import fair_start
+from mancala_server.match import aborted_by
 from mancala_server.store import GameRow
 from mancala_server.tourney_arena import arena_pairs
 from mancala_server.tourney_doc import (
@@ -41,6 +42,11 @@ START_GRACE = 600.0  # an event short of two players at its time waits this long
 STALE_GAME = 6 * 3600.0  # a game neither stored as ended nor live after this long counts as aborted
 
 
+def _sides(row: GameRow, game: TGame) -> Sequence[str | None]:
+    """The players by seat as they sit at the end (a swap moves them: the terms say so)."""
+    return row.match.terms.players if row.match is not None else (game.south, game.north)
+
+
 def stored_result(row: GameRow, game: TGame) -> GameResult | None:
     """How a stored game ended for the tournament, None while it is still played."""
     if row.reason is None and row.outcome is None:
@@ -49,10 +55,16 @@ def stored_result(row: GameRow, game: TGame) -> GameResult | None:
         return "none"
     if row.outcome.winner is None or not row.outcome.kind.value.endswith("WIN"):
         return "draw"
-    # the players as they sit at the end (a swap moves them: the terms say so)
-    sides = row.match.terms.players if row.match is not None else (game.south, game.north)
-    winner = sides[row.outcome.winner]
+    winner = _sides(row, game)[row.outcome.winner]
     return "south" if winner == game.south else "north" if winner == game.north else "none"
+
+
+def idle_player(row: GameRow, game: TGame) -> str | None:
+    """The player whose absence aborted a stored game (no first move, or gone before both
+    had moved), if it was one of the tournament game's two."""
+    seat = aborted_by(row.result) if row.reason == "aborted" else None
+    player = None if seat is None else _sides(row, game)[seat]
+    return player if player in (game.south, game.north) else None
 
 
 class Director:
@@ -107,6 +119,14 @@ class Director:
             result = stored_result(stored, g) if stored is not None else None
             if result is None and room is None and time.time() - g.started > STALE_GAME:
                 result = "none"
+            idle = idle_player(stored, g) if stored is not None and result == "none" else None
+            if idle is not None:
+                # a player at their screen but not playing would otherwise be paired again
+                # and again, each time holding an opponent for the first-move limit
+                do(_withdraw(idle))
+                log.info("tournament %s: %s withdrawn: their game in room %s was aborted", t.id, idle, g.room)
+                if t.kind == "swiss":  # as a player gone when the game was due: theirs to lose
+                    result = "north" if idle == g.south else "south"
             if result is not None:
                 do(_ended(g.room, result, time.time()))
 

@@ -282,3 +282,32 @@ async def test_offers_to_the_computer_are_refused_in_words(url: str, terminal: C
     await t.expect(r"No offer: the computer does not take draw offers")
     t.send("decline")
     await t.expect(r"There is no offer to decline\.")
+
+
+async def test_settings_go_with_a_challenge_and_a_quick_pairing_from_the_terminal(
+        url: str, terminal: Callable[..., Terminal], tmp_path: Path) -> None:
+    """`challenge NAME VARIANT --set P=V` and `quick VARIANT --set P=V`: the settled variant
+    is what the other player is offered, and what the quick pairing pairs on."""
+    t = terminal("--server", url, "--name", "sete", MANCALA_PLAYER_FILE=str(tmp_path / "sete.json"))
+    await t.expect(r"Connected to .* as sete\.")
+    async with await MancalaClient.connect(url, name="otis") as otis:
+        await otis.request({"type": "identify", "name": "otis"})
+        t.send("challenge otis oware --set capt_on=2,3,4 --set mustpass=yes")
+        await t.expect(r"Challenge sent to otis \(oware \(Oware · captures on: 2, 3, 4 · must pass: yes\), "
+                       r"no clock, casual\)")
+        offered = await otis.next_event("challenge")
+        assert offered.settings == {"capt_on": [2, 3, 4], "mustpass": True}
+        await otis.request({"type": "answer_challenge", "challenge": offered.challenge, "accept": False})
+        await t.expect(r"Challenge declined\.")
+
+        t.send("quick oware --set mustpass=yes")
+        mine = (await t.expect(r"Quick pairing for oware: room (\w+)"))[1]
+        plain = await otis.quick_pair("oware")  # not the same settings: a room of its own
+        assert plain.room != mine
+        await otis.request({"type": "leave", "room": plain.room})
+        paired = await otis.quick_pair("oware", settings={"mustpass": True})
+        state = await otis.next_event("room_state")
+        while state.room != paired.room:  # the state of the room he left came first
+            state = await otis.next_event("room_state")
+        assert paired.room == mine and state.title == "Oware · must pass: yes"
+        await t.expect(r"North \(otis\) joined the game\.")

@@ -269,3 +269,33 @@ async def test_a_restarted_server_asks_again_and_takes_the_choice(make_settings:
             assert not started.state.blocked[pick]
         finally:
             await south.close()
+
+
+async def test_the_choosers_clock_runs_while_they_choose(tmp_path: Path) -> None:
+    """In a timed game the chooser is the one thinking: their clock runs during the choice
+    (told with the round_choice), and the new round's first mover's after it (told with
+    round_started); a chooser who lets it run out loses on time, as for a move."""
+    from mancala.protocol.fields import TimeControl
+
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, variant="bechi_mg", control=TimeControl(base=60, increment=0))
+    ann, bob = seat_both(room)
+    await _to_round_end(room)
+    push = ann.of_type("round_choice")[-1]
+    assert push.seat == 0 and push.clocks is not None and push.clocks.running == 0
+    before = push.clocks.remaining[0]
+    clock.advance(10.0)
+    room.choose_round(ann, {"fill": [push.default[0]]})
+    started = ann.of_type("round_started")[-1]
+    assert started.clocks is not None and started.clocks.running == started.state.turn
+    assert started.clocks.remaining[0] == before - 10_000, "the ten seconds of choosing were South's"
+
+    room2 = make_room(tmp_path, FakeClock(), variant="bechi_mg", control=TimeControl(base=60, increment=0),
+                      code="RULES2")
+    room2.round_choice_timeout = 120.0  # longer than the clock: the flag falls first
+    ann2, _ = seat_both(room2)
+    await _to_round_end(room2)
+    left = ann2.of_type("round_choice")[-1].clocks.remaining[0]
+    room2.clock.advance(left / 1000 + 0.1)  # type: ignore[attr-defined]
+    over = ann2.of_type("game_over")[-1]
+    assert (over.reason, over.outcome) == ("timeout", {"kind": "WIN", "winner": 1})

@@ -197,3 +197,96 @@ async def strangers(server: MancalaServer, connect: Connect) -> None:
     status, body = await get_json(server.port, f"/api/tournaments/{tid}")
     text = str(body)
     assert status == 200 and "address" not in text and maker_id not in text
+
+
+async def test_an_arena_player_who_does_not_play_is_withdrawn_until_back(start_server: Any,
+                                                                          connect: Connect) -> None:
+    """A player at their screen who never makes a first move aborts the game; the arena then
+    withdraws them, so they are not paired again (each pairing held an opponent for the
+    first-move limit) while the others play on, until they join again."""
+    server = await start_server(tourney_entries_per_address=8, first_move_timeout=1.0)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+
+    async def entrant(name: str) -> MancalaClient:
+        client = await connect(name, to=url)
+        await client.request({"type": "identify", "name": name})
+        return client
+
+    ann, bob, idle = [await entrant(n) for n in ("ann", "bob", "idle")]
+    made = await ann.request({"type": "create_tournament", "kind": "arena", "variant": VARIANT,
+                              "name": "Idle arena", "clock": {"base": 60, "increment": 1},
+                              "starts_in": 60, "minutes": 0.5, "rated": False})
+    tid = made.tournament
+    for c in (ann, bob, idle):
+        await c.request({"type": "join_tournament", "tournament": tid})
+    watcher = await connect("watcher", to=url)
+    await watcher.request({"type": "watch_tournament", "tournament": tid})
+    await ann.request({"type": "start_tournament", "tournament": tid})
+
+    done = asyncio.Event()
+    logs: list[list[str]] = [[], []]
+    players = [asyncio.create_task(play_games(c, done.is_set, log)) for c, log in zip((ann, bob), logs, strict=True)]
+    heard: list[Any] = []  # everything pushed to idle, who answers nothing
+
+    async def listen() -> None:
+        while not done.is_set():
+            with contextlib.suppress(TimeoutError):
+                heard.append(await idle.next_event(timeout=0.5))
+
+    players.append(asyncio.create_task(listen()))
+    try:
+        async with asyncio.timeout(25):
+            while True:  # ann and bob meet first; then idle is paired, never moves, is withdrawn
+                state = await watcher.next_event("tournament_state", timeout=20)
+                if any(r.name == "idle" and r.withdrawn for r in state.standings):
+                    break
+        paired_idle = [e for e in heard if e.type == "tournament_game"]
+        assert len(paired_idle) == 1
+        games_then = sum(map(len, logs))
+        await asyncio.sleep(3.0)  # several pairing waves: ann and bob play on, idle waits
+        assert sum(map(len, logs)) > games_then, "the other two were paired again"
+        assert [e for e in heard if e.type == "tournament_game"] == paired_idle, "idle was not paired"
+        done.set()
+        await asyncio.gather(*players)
+        back = await idle.request({"type": "join_tournament", "tournament": tid})
+        assert [r.withdrawn for r in back.standings if r.name == "idle"] == [False]
+    finally:
+        done.set()
+        await asyncio.gather(*players)
+
+
+async def test_a_swiss_game_a_player_lets_abort_is_theirs_to_lose(start_server: Any, connect: Connect) -> None:
+    """In a micro-match, the game a player lets abort (no first move) goes to the opponent,
+    as a game a player is gone for does, and the player is withdrawn from later rounds."""
+    server = await start_server(tourney_entries_per_address=8, first_move_timeout=1.0)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    clients = []
+    for name in ("kim", "lou"):
+        client = await connect(name, to=url)
+        await client.request({"type": "identify", "name": name})
+        clients.append(client)
+    kim, lou = clients
+    made = await kim.request({"type": "create_tournament", "kind": "swiss", "variant": VARIANT,
+                              "name": "Swiss idle", "clock": {"base": 60, "increment": 1}, "starts_in": 60,
+                              "rounds": 2, "games": 1, "mode": "play", "rated": False})
+    tid = made.tournament
+    for c in clients:
+        await c.request({"type": "join_tournament", "tournament": tid})
+    await kim.request({"type": "start_tournament", "tournament": tid})
+    done = asyncio.Event()
+    log: list[str] = []
+    playing = asyncio.create_task(play_games(kim, done.is_set, log))  # lou never moves
+    try:
+        async with asyncio.timeout(30):
+            while True:
+                await asyncio.sleep(0.3)
+                status, state = await get_json(server.port, f"/api/tournaments/{tid}")
+                if state["status"] == "finished":
+                    break
+    finally:
+        done.set()
+        await playing
+    by_name = {r["name"]: r for r in state["standings"]}
+    assert by_name["kim"]["score"] == 1.0 and by_name["lou"]["score"] == 0.0
+    assert by_name["lou"]["withdrawn"] is True
+    assert len(log) == 1, "one game: lou was not paired for the second round"

@@ -188,6 +188,17 @@ async def test_a_challenge_is_settled_once(storage: Storage) -> None:
     assert (await storage.challenge("ch-000001")).status == settled[0].status  # type: ignore[union-attr]
 
 
+async def test_a_challenges_settings_are_kept(storage: Storage) -> None:
+    settings = {"capt_on": [2, 3, 4], "mustpass": True}
+    await storage.add_challenge(ChallengeRow("ch-000002", "p-ann-0001", "p-bob-0001", "oware", None, False,
+                                             "open", 1.0, settings))
+    await storage.add_challenge(ChallengeRow("ch-000003", "p-ann-0001", "p-bob-0001", "oware", None, False,
+                                             "open", 2.0))
+    assert [c.settings for c in await storage.open_challenges("p-bob-0001")] == [settings, None]
+    assert [c.settings for c in await storage.open_challenges_by("p-ann-0001")] == [settings, None]
+    assert (await storage.settle_challenge("ch-000002", "accepted")).settings == settings  # type: ignore[union-attr]
+
+
 async def test_a_rated_end_applies_ratings_once(storage: Storage) -> None:
     for pid, name in (("p-ann-0001", "Ann"), ("p-bob-0001", "Bob")):
         await storage.new_player(pid, name, f"h-{pid}")

@@ -2,6 +2,7 @@
 // chosen in the create form), and the challenges waiting for an answer.
 
 import { $, announce, showError, showNotice } from "./notice.js";
+import { chosenSettings } from "./settings.js";
 import { app } from "./state.js";
 import * as saved from "./store.js";
 import { clockLabel, terms } from "./terms.js";
@@ -11,7 +12,7 @@ const open = new Map(); // challenge id -> the ChallengeInfo, while it waits
 
 function describe(c) {
   const rating = c.rating ? ` (${c.rating})` : "";
-  return `${c.by}${c.bot ? " (bot)" : ""}${rating} → ${c.to}: ${variantTitle(c.variant)}, ${clockLabel(c.clock)}, ${c.rated ? "rated" : "casual"}`;
+  return `${c.by}${c.bot ? " (bot)" : ""}${rating} → ${c.to}: ${c.title ?? variantTitle(c.variant)}, ${clockLabel(c.clock)}, ${c.rated ? "rated" : "casual"}`;
 }
 
 function render() {
@@ -59,7 +60,7 @@ export const challengeHandlers = {
     open.set(msg.challenge, msg);
     render();
     if (!known && app.me && msg.to === app.me.name) {
-      showNotice(`${msg.by}${msg.bot ? " (a bot)" : ""} challenges you: ${variantTitle(msg.variant)}, ${clockLabel(msg.clock)}.`, "Answer in the lobby.", "info");
+      showNotice(`${msg.by}${msg.bot ? " (a bot)" : ""} challenges you: ${msg.title ?? variantTitle(msg.variant)}, ${clockLabel(msg.clock)}.`, "Answer in the lobby.", "info");
       announce(`${msg.by} challenges you.`);
     }
   },
@@ -85,7 +86,10 @@ export function wireChallenges() {
     try {
       // a challenge carries no swap choice: the server gives it the rule where rated play needs it
       const { pie: _pie, ...asked } = terms();
-      const sent = await app.conn.request({ type: "challenge", to, variant: $("create-variant").value, ...asked });
+      const message = { type: "challenge", to, variant: $("create-variant").value, ...asked };
+      const settings = chosenSettings(); // the create form's: the game the challenge proposes
+      if (Object.keys(settings).length) message.settings = settings;
+      const sent = await app.conn.request(message);
       open.set(sent.challenge, sent);
       render();
       $("challenge-to").value = "";

@@ -228,6 +228,8 @@ export function after(msg, views) {
       match.chat = []; // the server sends the recent lines again after every room_state
       for (const seat of msg.seats) if (seat.name) tellMuted(seat.name);
       break;
+    case "round_choice": // the chooser's clock runs while they choose
+    case "round_started": // and the new round's first mover's after
     case "player_status":
       if (!here) return;
       // the clock may start now; without clocks the buttons are drawn again all the same:

@@ -18,8 +18,7 @@ export async function createRoom(form) {
     starter: starter === "random" ? "random" : Number(starter),
     ...terms(),
   };
-  const settings = chosenSettings();
-  if (Object.keys(settings).length) message.settings = settings;
+  Object.assign(message, withSettings());
   if (data.get("opponent") === "computer") {
     const level = data.get("level");
     message.computer = level === "perfect" ? level : Number(level);
@@ -33,7 +32,9 @@ export async function createRoom(form) {
   }
 }
 
-export async function quickPair(variant, chosen = terms()) {
+/** Quick pairing for the variant on the chosen terms (the pools' buttons: their own;
+ * the form's button: the form's, with the form's settings). */
+export async function quickPair(variant, chosen = { ...terms(), ...withSettings() }) {
   hideNotice();
   try {
     const granted = await app.conn.request({ type: "quick_pair", variant, ...chosen });
@@ -42,6 +43,13 @@ export async function quickPair(variant, chosen = terms()) {
   } catch (err) {
     showError(err);
   }
+}
+
+/** The form's settings as a message's field: {settings} when any differ from the
+ * variant's own, else nothing. */
+function withSettings() {
+  const settings = chosenSettings();
+  return Object.keys(settings).length ? { settings } : {};
 }
 
 /** The create form follows the opponent chosen: a difficulty for the computer. */

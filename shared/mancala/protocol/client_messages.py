@@ -111,6 +111,7 @@ class QuickPair(_Request):
     clock: TimeControl | None = None  # added: pairs only with the same time control
     rated: bool = False  # added: pairs rated players by rating range
     pie: bool = False  # added: pairs only with the same swap rule
+    settings: Settings | None = None  # added: pairs only with the same settled variant
 
 
 class MakeMove(_Request):
@@ -243,6 +244,7 @@ class Challenge(_Request):
     variant: str
     clock: TimeControl | None = None
     rated: bool = False
+    settings: Settings | None = None  # added: the game's settings of the variant's vari_params
 
 
 class AnswerChallenge(_Request):

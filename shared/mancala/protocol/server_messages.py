@@ -221,6 +221,7 @@ class RoundChoice(WireModel):
     min_move: int | None = None  # layout: one hole needs at least this many seeds
     default: list[int]  # what the rules lay out when nobody chooses, in the choice's own form
     deadline_ms: int | None = None  # milliseconds left to choose (None: no deadline)
+    clocks: Clocks | None = None  # added: a timed game's clocks: the chooser's runs
 
 
 class RoomState(WireModel):
@@ -276,6 +277,7 @@ class RoundStarted(WireModel):
     room: str
     ply: int
     state: State
+    clocks: Clocks | None = None  # added: a timed game's clocks: the new round's mover's runs
 
 
 class PlayerStatus(WireModel):
@@ -390,6 +392,10 @@ class ChallengeInfo(WireModel):
     rated: bool = False
     rating: int | None = None  # the challenger's rating in the variant
     bot: bool = False  # added: the challenger is a bot
+    # added: the variant's settings the game is played with ({} or absent: the file's own)
+    # and its title with them in words
+    settings: dict[str, Any] | None = None
+    title: str | None = None
 
 
 class ChallengeUpdate(WireModel):
