@@ -170,12 +170,45 @@ def variants_110(draw: Any) -> dict[str, Any]:
     return raw
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(raw=variants_110(), seed=st.integers(0, 2**32))
-def test_random_110_variants_agree_after_every_move(raw: dict[str, Any], seed: int) -> None:
-    variant = parsed(raw)
-    assert variant.rules_version is RulesVersion.V1_10
-    play_variant(variant, 3, seed)
+SHARDS = 4  # 400 random variants in all, in classes of 100
+
+
+def random_variants_test() -> Any:
+    """Random 1.10 variants through both engines, a shard's worth. As one function this was
+    the suite's longest test (minutes on one worker); xdist's loadscope keeps a class on
+    one worker, so the shard classes below run side by side, each drawing its own
+    examples (a function of its own each: hypothesis runs one function from one class)."""
+
+    @settings(max_examples=400 // SHARDS, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+    @given(raw=variants_110(), seed=st.integers(0, 2**32))
+    def test_random_110_variants_agree_after_every_move(self: Any, raw: dict[str, Any], seed: int) -> None:
+        variant = parsed(raw)
+        assert variant.rules_version is RulesVersion.V1_10
+        play_variant(variant, 3, seed)
+
+    return test_random_110_variants_agree_after_every_move
+
+
+class TestRandomVariantsA:
+    test_random_110_variants_agree_after_every_move = random_variants_test()
+
+
+class TestRandomVariantsB:
+    test_random_110_variants_agree_after_every_move = random_variants_test()
+
+
+class TestRandomVariantsC:
+    test_random_110_variants_agree_after_every_move = random_variants_test()
+
+
+class TestRandomVariantsD:
+    test_random_110_variants_agree_after_every_move = random_variants_test()
+
+
+def test_the_random_variants_run_in_shards() -> None:
+    shards = [c for name, c in globals().items() if name.startswith("TestRandomVariants")]
+    tests = {c.test_random_110_variants_agree_after_every_move for c in shards}
+    assert len(shards) == len(tests) == SHARDS
 
 
 # ---- each rule 1.10 plays differently, reached ------------------------------------------------
