@@ -48,6 +48,16 @@ async def play_games(client: MancalaClient, until: Callable[[], bool], log: list
                 await client.move(event.room, state.legal[0])
 
 
+async def finished_table(server: MancalaServer, tid: str, within: float) -> dict[str, Any]:
+    """The tournament's table over HTTP once it is finished (at most `within` seconds)."""
+    async with asyncio.timeout(within):
+        while True:
+            await asyncio.sleep(0.3)
+            _, state = await get_json(server.port, f"/api/tournaments/{tid}")
+            if state["status"] == "finished":
+                return state
+
+
 @pytest.fixture
 async def server(start_server: Any) -> MancalaServer:
     """Every test player connects from 127.0.0.1: the entries an address may make are
@@ -121,12 +131,7 @@ async def test_a_swiss_round_plays_micro_matches_with_both_sides(server: Mancala
     logs: list[list[str]] = [[] for _ in clients]
     players = [asyncio.create_task(play_games(c, done.is_set, log)) for c, log in zip(clients, logs, strict=True)]
     try:
-        async with asyncio.timeout(60):
-            while True:
-                await asyncio.sleep(0.3)
-                status, state = await get_json(server.port, f"/api/tournaments/{tid}")
-                if state["status"] == "finished":
-                    break
+        state = await finished_table(server, tid, 60)
     finally:
         done.set()
         await asyncio.gather(*players)
@@ -277,12 +282,7 @@ async def test_a_swiss_game_a_player_lets_abort_is_theirs_to_lose(start_server: 
     log: list[str] = []
     playing = asyncio.create_task(play_games(kim, done.is_set, log))  # lou never moves
     try:
-        async with asyncio.timeout(30):
-            while True:
-                await asyncio.sleep(0.3)
-                status, state = await get_json(server.port, f"/api/tournaments/{tid}")
-                if state["status"] == "finished":
-                    break
+        state = await finished_table(server, tid, 30)
     finally:
         done.set()
         await playing
