@@ -33,7 +33,6 @@ VARIANTS = [entry["name"] for entry in INDEX["variants"]]
 EXPECTED_FAILURES: dict[str, str] = {
     "Azigo": "start_pattern AZIGO: not played yet",
     "Azigo::Twenty": "start_pattern AZIGO: not played yet",
-    "CrossCapt_Nine": "sow_stores BOTH_NR_OPP: not played yet",
     "Krur::Rounds": "differs in board (after move 63 (0), WIN)",
     "Leab_El-akil": "game_class ShareOne: not played yet",
     "Leab_El-akil::Equal": "game_class ShareOne: not played yet",

@@ -96,6 +96,8 @@ CASES: list[Row] = [
     row("ctype_no_multi", {**V110, "capt_type": "SINGLETONS"}, {"multicapt": -1}),
     row("str_capt_stores", {**V110, "capt_type": "PASS_STORE_CAPT", "stores": True}, {"stores": False}),
     row("str_capt_single", {**V110, "capt_type": "PASS_STORE_CAPT", "stores": True}, {"multicapt": -1}),
+    row("end_opp_both", {**V110, "capt_type": "END_OPP_STORE_CAPT", "stores": True, "sow_stores": "BOTH_NR_OPP"},
+        {"sow_stores": "BOTH"}),
     row("pacross_same_dir", {**V110, "capt_type": "PULL_ACROSS", "multicapt": -1, "capt_dir": "SOW"},
         {"capt_dir": "OPP_SOW"}),
     row("cdir_both_multicapt", {**V110, "capt_dir": "BOTH", "capt_on": [2], "multicapt": -1},

@@ -30,14 +30,13 @@ from mancala.engine.ending_build import make_ender, make_quitter
 from mancala.engine.incr import make_incr
 from mancala.engine.inhibit import make_inhibitor
 from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, make_lap_rule
-from mancala.engine.move_data import ENDLESS, REPEAT, REPEAT_TURN, MoveData
+from mancala.engine.move_data import ENDLESS, OPP_STORE, REPEAT, REPEAT_TURN, MoveData
 from mancala.engine.outcome import settle
 from mancala.engine.position import Outcome, Position
 from mancala.engine.rounds import make_next_round, make_outside_test
 from mancala.engine.sowing import (
     BasicFirst,
     BearOffSower,
-    BothStoresSower,
     CaptureOne,
     CloseHole,
     CrossAllSingles,
@@ -53,15 +52,16 @@ from mancala.engine.sowing import (
     SkipOppChildren,
     SkipOppCount,
     Sower,
-    StoreSower,
     VariantDirectionFirsts,
     capture_while_sowing,
 )
+from mancala.engine.store_sowing import BothStoresSower, StoreSower
 from mancala.engine.tally import EMPTY_TALLY, TALLY_INDEX, RoundTally
 from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
 from mancala.rules.enums import (
     AllowRule,
     CaptRTurn,
+    CaptType,
     ChildLocs,
     Direct,
     GameClass,
@@ -123,6 +123,10 @@ class Pipeline:
         # our extension (Jackman's variation D): a last seed in the store ends the turn
         self.store_ends_turn = info.store_ends_turn
         self.fixed_children = info.child_locs == ChildLocs.FIXED_ONE_RIGHT
+        # where a sowing may end and still be followed by the capture step: in a hole, or
+        # (END_OPP_STORE_CAPT, which takes that store) in the opponent's store
+        self.no_capture_ends = ((REPEAT_TURN, ENDLESS) if info.capt_type == CaptType.END_OPP_STORE_CAPT
+                                else (REPEAT_TURN, ENDLESS, OPP_STORE))
 
         self.incr = make_incr(variant, board)
         self.direction = make_direction(variant, board)
@@ -163,7 +167,7 @@ class Pipeline:
             case SowRule.OPP_GETS_OWN_LAST:
                 return OppGetsOwnLast(self, PlainSower(self))
         if info.sow_opp_store:
-            return BothStoresSower(self)
+            return BothStoresSower(self, opp_no_repeat=info.opp_store_no_repeat)
         if info.sow_own_store:
             return StoreSower(self, row_cycles=self.klass == GameClass.NORTH_SOUTH_CYCLE)
         return PlainSower(self)
@@ -295,7 +299,7 @@ class Pipeline:
         """The position after sowing and capturing from `loc` (no enders), on a copy."""
         trial = pos.copy()
         md = self.do_sow(trial, loc, asked)
-        if md.capt_loc not in (REPEAT_TURN, ENDLESS):
+        if md.capt_loc not in self.no_capture_ends:
             self.capture_seeds(trial, md)
         return trial
 
@@ -332,7 +336,8 @@ class Pipeline:
             ended = self.end_game(pos)
             trace.settle(before, pos.board, pos.stores)
             return ended
-        if md.capt_loc != REPEAT_TURN:  # store_ends_turn: a last seed in the store captures nothing
+        # store_ends_turn: a last seed in the mover's store captures nothing
+        if md.capt_loc not in self.no_capture_ends:
             self.capture_seeds(pos, md)
         self._remember(pos, md)
         if md.captured == REPEAT:

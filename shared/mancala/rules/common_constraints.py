@@ -288,6 +288,8 @@ NO_SIDES = [
 ]
 
 # 1.10 only: the captures while sowing
+# the capture types that take a store
+STORE_CAPTURES = (CaptType.PASS_STORE_CAPT, CaptType.END_OPP_STORE_CAPT)
 EN_PASSANT = (SowRule.ENPAS_ALL_OWNER_SOW, SowRule.ENPAS_ALL_OWNER_OWN, SowRule.ENPAS_ALL_SOWER,
               SowRule.ENPAS_SOW_SOWER, SowRule.ENPAS_OPP_SOWER)
 
@@ -377,11 +379,15 @@ GENERAL = [
          lambda v: bool(gi(v).multicapt) and gi(v).capt_type in (CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW),
          "this capt_type cannot be used with multicapt"),
     rule("str_capt_stores", ("capt_type", "stores"),
-         lambda v: gi(v).capt_type == CaptType.PASS_STORE_CAPT and not gi(v).stores,
-         "capt_type PASS_STORE_CAPT needs stores"),
+         lambda v: gi(v).capt_type in STORE_CAPTURES and not gi(v).stores,
+         "capt_type PASS_STORE_CAPT or END_OPP_STORE_CAPT needs stores"),
     rule("str_capt_single", ("capt_type", "multicapt"),
-         lambda v: gi(v).capt_type == CaptType.PASS_STORE_CAPT and bool(gi(v).multicapt),
-         "capt_type PASS_STORE_CAPT cannot be used with multicapt"),
+         lambda v: gi(v).capt_type in STORE_CAPTURES and bool(gi(v).multicapt),
+         "capt_type PASS_STORE_CAPT or END_OPP_STORE_CAPT cannot be used with multicapt"),
+    # the opponent's store can be the end of a sowing that passes the turn only then
+    rule("end_opp_both", ("capt_type", "opp_store_no_repeat"),
+         lambda v: gi(v).capt_type == CaptType.END_OPP_STORE_CAPT and not gi(v).opp_store_no_repeat,
+         "capt_type END_OPP_STORE_CAPT needs sow_stores BOTH_NR_OPP"),
     rule("pacross_same_dir", ("capt_type", "multicapt", "capsamedir"),
          lambda v: gi(v).capt_type == CaptType.PULL_ACROSS and bool(gi(v).multicapt)
          and not gi(v).capsamedir,
@@ -402,7 +408,8 @@ GENERAL = [
          "capt_dir BOTH with capt_type NEXT cannot be used with mlaps"),
     rule("enpas_no_capttype", ("sow_rule", "capt_type"),
          lambda v: gi(v).sow_rule in EN_PASSANT and gi(v).capt_type in (
-             CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW, CaptType.PULL_ACROSS),
+             CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW, CaptType.PULL_ACROSS,
+             CaptType.END_OPP_STORE_CAPT),
          "en-passant sow rules cannot be used with this capt_type"),
     rule("mlap_cont_needs_mlaps", ("mlap_cont", "mlaps"),
          lambda v: gi(v).mlap_cont != MlapCont.NONE and gi(v).mlaps == LapSower.OFF,

@@ -93,6 +93,7 @@ class CaptType(NamedEnum):
     CAPT_OPP_1CCW = "CAPT_OPP_1CCW"
     PASS_STORE_CAPT = "PASS_STORE_CAPT"
     PULL_ACROSS = "PULL_ACROSS"
+    END_OPP_STORE_CAPT = "END_OPP_STORE_CAPT"
 
 
 class CaptSide(NamedEnum):
