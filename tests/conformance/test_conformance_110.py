@@ -37,7 +37,6 @@ EXPECTED_FAILURES: dict[str, str] = {
     "Leab_El-akil": "game_class ShareOne: not played yet",
     "Leab_El-akil::Equal": "game_class ShareOne: not played yet",
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
-    "ZigZag": "game_class ZigZag: not played yet",
 }
 
 

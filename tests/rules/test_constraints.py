@@ -43,6 +43,7 @@ OHO = {"game_class": "Ohojichi", "goal": "CLEAR"}
 BO = {"game_class": "BearOff"}
 DIFF = {"game_class": "Diffusion", "goal": "CLEAR", "no_sides": True, "stores": True}
 V110 = {"rules_version": "1.10"}
+ZZ = {**V110, "game_class": "ZigZag", "sow_direct": "TOCENTER"}
 ROW_EMPTY = {"end_rule": "ROW_EMPTY", "stores": True, "sow_own_store": True}
 
 # a value away from the default, for the rules that refuse a parameter being set at all
@@ -321,6 +322,9 @@ CASES: list[Row] = [
     row("ew2_even_holes", EW, {"holes": 5}),
     row("ew2_only_cw_ccw", EW | {"sow_direct": "CW"}, {"sow_direct": "SPLIT"}),
     row("es2_no_sowrule", KIDS | {"sow_rule": "NO_OPP_CHILD"}, EW),
+    # --- ZigZag (1.10)
+    row("zz_tocenter", ZZ, {"sow_direct": "CCW"}),
+    row("zz_no_sown", ZZ | {"stores": True}, {"sow_stores": "OWN"}),
     # --- SameSide and Ohojichi
     row("ss_goal_clear", SS, {"goal": "DEPRIVE"}),
     row("ss_no_spatter", SS, {"start_pattern": "ALTERNATES"}),

@@ -92,7 +92,11 @@ def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) ->
 
 
 def test_new_game_classes_are_refused_until_played() -> None:
-    assert _refused(_variant({}, "1.10", game_class="ZigZag"))["game_class"] == "not_played_yet"
+    assert _refused(_variant({}, "1.10", game_class="ShareOne"))["game_class"] == "not_played_yet"
+
+
+def test_a_110_game_class_needs_the_110_rules() -> None:
+    assert _refused(_variant({"sow_direct": "TOCENTER"}, game_class="ZigZag"))["game_class"] == "needs_rules_version"
 
 
 def test_an_unknown_rules_version_is_refused() -> None:

@@ -23,6 +23,8 @@ FROM_STORE = -1_002
 # 1.10 sow_stores BOTH_NR_OPP: the last seed went into the opponent's store; the turn
 # passes unless capt_type END_OPP_STORE_CAPT takes that store
 OPP_STORE = -1_003
+# Position.last's end of a ZigZag move that captured: its no-undo rule skips such moves
+CAPTURED_END = -1_004
 
 NO = 0
 YES = 1

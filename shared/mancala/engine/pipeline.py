@@ -30,7 +30,7 @@ from mancala.engine.ending_build import make_ender, make_quitter
 from mancala.engine.incr import make_incr
 from mancala.engine.inhibit import make_inhibitor
 from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, make_lap_rule
-from mancala.engine.move_data import ENDLESS, OPP_STORE, REPEAT, REPEAT_TURN, MoveData
+from mancala.engine.move_data import CAPTURED_END, ENDLESS, OPP_STORE, REPEAT, REPEAT_TURN, MoveData
 from mancala.engine.outcome import settle
 from mancala.engine.position import Outcome, Position
 from mancala.engine.rounds import make_next_round, make_outside_test
@@ -123,6 +123,8 @@ class Pipeline:
         # our extension (Jackman's variation D): a last seed in the store ends the turn
         self.store_ends_turn = info.store_ends_turn
         self.fixed_children = info.child_locs == ChildLocs.FIXED_ONE_RIGHT
+        # ZigZag's no-undo rule lets a move that captured be undone (allow._dont_undo)
+        self.captures_undone = klass == GameClass.ZIG_ZAG
         # where a sowing may end and still be followed by the capture step: in a hole, or
         # (END_OPP_STORE_CAPT, which takes that store) in the opponent's store
         self.no_capture_ends = ((REPEAT_TURN, ENDLESS) if info.capt_type == CaptType.END_OPP_STORE_CAPT
@@ -371,9 +373,9 @@ class Pipeline:
             trace.flag(ROUND)
         return outcome
 
-    @staticmethod
-    def _remember(pos: Position, md: MoveData) -> None:
-        pos.last = (md.player, md.sow_loc, md.seeds, md.capt_loc)
+    def _remember(self, pos: Position, md: MoveData) -> None:
+        end = CAPTURED_END if self.captures_undone and md.captured else md.capt_loc
+        pos.last = (md.player, md.sow_loc, md.seeds, end)
 
     def decide(self, pos: Position, repeat: bool) -> Outcome | None:
         kind, winner = self.ender.ended(pos, repeat, False)

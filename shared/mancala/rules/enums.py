@@ -28,6 +28,7 @@ class GameClass(NamedEnum):
     DIFFUSION_V2 = "DiffusionV2"
     SAME_SIDE = "SameSide"
     OHOJICHI = "Ohojichi"
+    ZIG_ZAG = "ZigZag"  # 1.10 only
 
     @classmethod
     def _missing_(cls, value: object) -> GameClass | None:

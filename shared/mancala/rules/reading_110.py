@@ -79,7 +79,7 @@ CLASSES_RENAMED_IN_110 = {"NSGratuitous": "SameSide", "EWGratuitous": "Ohojichi"
 
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
-    "game_class": frozenset(CLASSES_RENAMED_IN_110),
+    "game_class": frozenset({*CLASSES_RENAMED_IN_110, "ZigZag"}),
     "goal": frozenset({"IMMOBILIZE", "RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "pickextra": frozenset({"PICKOPPBASIC"}),
@@ -101,7 +101,7 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
 
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
 NOT_PLAYED_YET: dict[str, frozenset[str]] = {
-    "game_class": frozenset({"ZigZag", "ShareOne"}),
+    "game_class": frozenset({"ShareOne"}),
     "sow_stores": frozenset({"OWN_NR", "BOTH_NR", "BOTH_NR_OWN"}),
     # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
     # store, which needs sowing into stores that this engine does not do yet
