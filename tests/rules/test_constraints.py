@@ -123,6 +123,7 @@ CASES: list[Row] = [
     # --- board and creation
     row("holes_range", {"holes": 2}, {"holes": 1}),
     row("holes_range", {"holes": 15}, {"holes": 16}),
+    row("holes_range", {**V110, "holes": 21}, {"holes": 22}),
     row("nbr_start_positive", {"nbr_start": 1}, {"nbr_start": 0}),
     row("missing_name", {"name": "X"}, {"name": ""}),
     row("high_min_moves", {"min_move": 5}, {"min_move": 6}),
@@ -132,6 +133,9 @@ CASES: list[Row] = [
     row("pattern_clippedtriples_size", {"holes": 3, "start_pattern": "CLIPPEDTRIPLES"}, {"holes": 2}),
     row("pattern_twoempty_size", {"holes": 4, "start_pattern": "TWOEMPTY"}, {"holes": 3}),
     row("pattern_alts_split_size", {"holes": 6, "start_pattern": "ALTS_SPLIT"}, {"holes": 5}),
+    row("pattern_azigo_size", {**V110, "holes": 8, "start_pattern": "AZIGO", "stores": True}, {"holes": 7}),
+    row("plocs_stores", {**V110, "play_locs": "BRD_OWN_STR_CHS", "stores": True}, {"stores": False}),
+    row("plocs_direct", {**V110, "play_locs": "BRD_OWN_STR_CHS", "stores": True}, {"sow_direct": "SPLIT"}),
     row("pattern_no_repeat_sow_own_size", {**V110, "holes": 3, "start_pattern": "NO_REPEAT_SOW_OWN"},
         {"holes": 2}),
     row("pattern_bad_fills", {"start_pattern": "ALTERNATES", "rounds": "NO_MOVES",

@@ -85,7 +85,7 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 @pytest.mark.parametrize(("param", "value"), [
     ("round_fill", "SHORTEN_ALL"), ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
-    ("play_locs", "BRD_OWN_STR_CHS"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "NO_CHILDREN"), ("pickextra", "PICKCROSSMULT"),
+    ("play_locs", "BRD_OWN_STR_ALL"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "NO_CHILDREN"), ("pickextra", "PICKCROSSMULT"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}, "1.10"))[param] == "not_played_yet"

@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from mancala.engine.allow import Allowables
-from mancala.engine.board import Board
+from mancala.engine.board import CCW, CW, Board
 from mancala.engine.capture_build import make_capturer
 from mancala.engine.capture_ok import make_capt_ok
 from mancala.engine.children import make_child_test
@@ -30,7 +30,15 @@ from mancala.engine.ending_build import make_ender, make_quitter
 from mancala.engine.incr import make_incr
 from mancala.engine.inhibit import make_inhibitor
 from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, make_lap_rule
-from mancala.engine.move_data import CAPTURED_END, ENDLESS, OPP_STORE, REPEAT, REPEAT_TURN, MoveData
+from mancala.engine.move_data import (
+    CAPTURED_END,
+    ENDLESS,
+    FROM_STORE,
+    OPP_STORE,
+    REPEAT,
+    REPEAT_TURN,
+    MoveData,
+)
 from mancala.engine.outcome import settle
 from mancala.engine.position import Outcome, Position
 from mancala.engine.rounds import make_next_round, make_outside_test
@@ -55,7 +63,7 @@ from mancala.engine.sowing import (
     VariantDirectionFirsts,
     capture_while_sowing,
 )
-from mancala.engine.store_sowing import BothStoresSower, StoreSower
+from mancala.engine.store_sowing import STORE_MOVE, BothStoresSower, StoreSower, store_predecessors
 from mancala.engine.tally import EMPTY_TALLY, TALLY_INDEX, RoundTally
 from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
 from mancala.rules.enums import (
@@ -66,6 +74,7 @@ from mancala.rules.enums import (
     Direct,
     GameClass,
     Goal,
+    PlayLocs,
     PreSowCapt,
     RulesVersion,
     SowPrescribed,
@@ -123,6 +132,12 @@ class Pipeline:
         # our extension (Jackman's variation D): a last seed in the store ends the turn
         self.store_ends_turn = info.store_ends_turn
         self.fixed_children = info.child_locs == ChildLocs.FIXED_ONE_RIGHT
+        # 1.10 play_locs BRD_OWN_STR_CHS: a move may also sow any count of the mover's
+        # store's seeds, in sow_direct (CW or CCW), from the place the store sits in the
+        # sowing cycle: sown as if from the hole before the first one it reaches
+        self.store_moves = info.play_locs == PlayLocs.BRD_OWN_STR_CHS
+        self.store_direct = CW if info.sow_direct == Direct.CW else CCW
+        self.store_pred = store_predecessors(board, klass == GameClass.NORTH_SOUTH_CYCLE, self.store_direct)
         # ZigZag's no-undo rule lets a move that captured be undone (allow._dont_undo)
         self.captures_undone = klass == GameClass.ZIG_ZAG
         # where a sowing may end and still be followed by the capture step: in a hole, or
@@ -246,17 +261,20 @@ class Pipeline:
             allow[loc] = False
         return allow
 
-    def moves(self, pos: Position) -> list[int | tuple[int, str]]:
-        """The legal moves: holes, or (hole, "CCW"/"CW") where the mover picks the direction."""
+    def moves(self, pos: Position) -> list[int | tuple[int, str] | tuple[str, int]]:
+        """The legal moves: holes, or (hole, "CCW"/"CW") where the mover picks the direction;
+        then (STORE_MOVE, seeds) where moves may sow from the store."""
         allow = self.allowable(pos)
         if self.any_hole:
             locs = [loc for loc, ok in enumerate(allow) if ok]
         else:
             order = self.board.order[pos.turn]
             locs = [order[idx] for idx, ok in enumerate(allow) if ok]
+        if self.store_moves and not pos.empty_store:
+            return [*sorted(locs), *self.store_moves_of(pos)]
         if not any(self.udir) or (self.play_alt and pos.mcount):
             return sorted(locs)
-        out: list[int | tuple[int, str]] = []
+        out: list[int | tuple[int, str] | tuple[str, int]] = []
         if pos.empty_store:
             # The reference names a choose-direction hole with a direction in every move
             # list, so placing captured seeds there is [hole, dir] too (either: nothing is
@@ -277,11 +295,26 @@ class Pipeline:
                 out += [(loc, "CCW"), (loc, "CW")]
         return out
 
+    @staticmethod
+    def store_moves_of(pos: Position) -> list[tuple[str, int]]:
+        """BRD_OWN_STR_CHS: sow 1 .. all of the mover's store's seeds."""
+        return [(STORE_MOVE, seeds) for seeds in range(1, pos.stores[pos.turn] + 1)]
+
     # ---- a move --------------------------------------------------------------------------------
 
     def do_sow(self, pos: Position, loc: int, asked: int, single: bool = False,
                trace: Recorder | None = None) -> MoveData:
         md = MoveData(pos.turn, tuple(pos.board))
+        if loc == FROM_STORE:  # a store move: `asked` seeds from the mover's store
+            md.direct = self.store_direct
+            pos.stores[pos.turn] -= asked
+            md.start_at(self.store_pred[pos.turn], asked)
+            md.sow_loc = FROM_STORE
+            if trace is not None:
+                md.trace = trace
+                trace.lap(store_place(pos.turn))
+            (self.single_sower if single else self.sower).sow(pos, md)
+            return md
         md.direct = self.direction(pos, loc, asked)  # before the draw: EVEN_ODD_DIR reads it
         seeds = self.drawer(pos, loc)
         md.start_at(loc, seeds)

@@ -1,16 +1,32 @@
 """Sowing into the stores: the mover's store as the sowing passes it (sow_own_store,
-1.10 sow_stores OWN), and both stores (1.10 sow_stores BOTH, BOTH_NR_OPP).
+1.10 sow_stores OWN), and both stores (1.10 sow_stores BOTH, BOTH_NR_OPP); and sowing
+from the mover's store (1.10 play_locs BRD_OWN_STR_CHS).
 
 Kept apart from mancala.engine.sowing, whose single-lap sowers never reach a store.
 """
 
 from __future__ import annotations
 
+from mancala.engine.board import CCW, Board
 from mancala.engine.context import Context
 from mancala.engine.move_data import FROM_STORE, OPP_STORE, REPEAT_TURN, MoveData
 from mancala.engine.position import Position
 from mancala.engine.sowing import Sower
 from mancala.engine.trace import store_place
+
+# a move that sows seeds from the mover's store: (STORE_MOVE, seeds), ["STORE", k] in JSON
+STORE_MOVE = "STORE"
+
+
+def store_predecessors(board: Board, row_cycles: bool, direct: int) -> tuple[int, int]:
+    """Per player, the hole a store move sows on from (never drawn from): the one before
+    the first hole the store's seeds reach in `direct`. Each store sits where its owner's
+    sowing passes it: after the owner's row, or (NorthSouthCycle, each row a cycle of
+    its own) where the owner's row wraps round."""
+    holes, dbl = board.holes, board.dbl
+    if row_cycles:  # South's seeds go round 0..holes-1, North's round holes..dbl-1
+        return (holes - 1, dbl - 1) if direct == CCW else (0, holes)
+    return (holes - 1, dbl - 1) if direct == CCW else (holes, 0)
 
 
 class StoreSower(Sower):

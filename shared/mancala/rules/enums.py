@@ -204,6 +204,8 @@ class StartPattern(NamedEnum):
     MOVE_RIGHTMOST = "MOVE_RIGHTMOST"
     # 1.10 only: ALL_EQUAL with one seed moved so that no opening move ends in the store
     NO_REPEAT_SOW_OWN = "NO_REPEAT_SOW_OWN"
+    # 1.10 only: Azigo's layout, seeds in the stores too
+    AZIGO = "AZIGO"
 
 
 class SowPrescribed(NamedEnum):

@@ -83,7 +83,7 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
     "goal": frozenset({"IMMOBILIZE", "RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "pickextra": frozenset({"PICKOPPBASIC"}),
-    "start_pattern": frozenset({"MOVE_RIGHTMOST", "NO_REPEAT_SOW_OWN"}),
+    "start_pattern": frozenset({"MOVE_RIGHTMOST", "NO_REPEAT_SOW_OWN", "AZIGO"}),
     "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
     "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS",
@@ -106,10 +106,10 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
     # store, which needs sowing into stores that this engine does not do yet
     "mlap_cont": frozenset({"NOT_FROM_STORE"}),
-    "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
+    "play_locs": frozenset({"BRD_OWN_STR_ALL"}),
     "sow_rule": frozenset({"NO_CHILDREN"}),
     "capt_type": frozenset({"SANDWICH_CAPT"}),
-    "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS", "AZIGO"}),
+    "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
     "round_fill": frozenset({"SHORTEN_ALL"}),
 }
@@ -189,7 +189,34 @@ def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], lis
                                   "sow_stores BOTH with LAPPER_NEXT or in a game class other than "
                                   "Mancala is not played by this engine yet"))
     problems += _store_end_steps(info, out)
+    problems += _store_moves(game_class, info)
     return out, problems
+
+
+# what a move from the store is not played with yet: each changes where a sowing starts
+# or what it sows, which a store move (sown on from the hole before the first it reaches)
+# has not been checked against; parameter -> its value that leaves the sowing plain
+_STORE_MOVE_PLAIN = {"skip_start": False, "mlaps": "OFF", "sow_rule": "NONE", "presowcapt": "NONE",
+                     "prescribed": "NONE", "sow_stores": "NEITHER", "rounds": "NO_ROUNDS"}
+
+
+def _store_moves(game_class: Any, info: dict[str, Any]) -> list[Violation]:
+    """play_locs BRD_OWN_STR_CHS is played in the Mancala and NorthSouthCycle classes
+    with a plain sowing; AZIGO's stores are not refilled by rounds yet."""
+    problems = []
+    if _name(info.get("start_pattern")) == "AZIGO" and _name(info.get("rounds", "NO_ROUNDS")) != "NO_ROUNDS":
+        problems.append(Violation(("start_pattern", "rounds"), "not_played_yet",
+                                  "start_pattern AZIGO in rounds is not played by this engine yet"))
+    if _name(info.get("play_locs")) != "BRD_OWN_STR_CHS":
+        return problems
+    if game_class not in (None, "Mancala", "NorthSouthCycle"):
+        problems.append(Violation(("play_locs", "game_class"), "not_played_yet",
+                                  f"play_locs BRD_OWN_STR_CHS in {game_class} is not played by this engine yet"))
+    for param, plain in _STORE_MOVE_PLAIN.items():
+        if _name(info.get(param, plain)) != plain:
+            problems.append(Violation(("play_locs", param), "not_played_yet",
+                                      f"play_locs BRD_OWN_STR_CHS with {param} is not played by this engine yet"))
+    return problems
 
 
 # capture steps the engine plays around a capture step, which END_OPP_STORE_CAPT would
