@@ -20,7 +20,7 @@ def _ints(values: list[int]) -> str:
     return "[" + ", ".join(map(str, values)) + "]"
 
 
-def _move(move: int | tuple[int, str]) -> str:
+def _move(move: int | tuple[int, str] | tuple[str, int]) -> str:
     if isinstance(move, tuple):
         return f'[{move[0]}, "{move[1]}"]'
     return str(move)
@@ -42,8 +42,9 @@ class StateLines:
         self.track_holes = pipe.locks
         self.directions = any(pipe.udir)  # legal moves may carry a direction
         # children, blocked and owners never change from their start values
+        # (a store move's ["STORE", k] is written by state_json too)
         self.fixed_parts = (info.child_type.value == "NOCHILD" and not info.blocks
-                            and not pipe.territory)
+                            and not pipe.territory and not pipe.store_moves)
         self.all_unlocked = json.dumps([True] * game.size, separators=(", ", ": "))
         # what the C core needs to write these lines itself (Rules.replay)
         self.middle = f'{self.fixed}"unlocked": {self.all_unlocked}, '

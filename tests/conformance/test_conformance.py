@@ -36,7 +36,11 @@ def recorded(name: str) -> dict[str, Any]:
 
 
 def _legal_key(move: Any) -> tuple:
-    return (move, "") if isinstance(move, int) else (move[0], json.dumps(move[1:]))
+    if isinstance(move, int):
+        return (move, "")
+    if isinstance(move, list) and move and isinstance(move[0], int):
+        return (move[0], json.dumps(move[1:]))
+    return (1 << 30, json.dumps(move))  # ["STORE", k] (1.10 play_locs) after the holes
 
 
 def canon(line: dict[str, Any]) -> str:

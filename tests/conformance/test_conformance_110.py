@@ -31,14 +31,10 @@ VARIANTS = [entry["name"] for entry in INDEX["variants"]]
 # variant -> why it does not replay yet: the first 1.10 rule it is refused for
 # ("not played yet"), or where its first game first differs from the recording
 EXPECTED_FAILURES: dict[str, str] = {
-    "Azigo": "start_pattern AZIGO: not played yet",
-    "Azigo::Twenty": "start_pattern AZIGO: not played yet",
-    "CrossCapt_Nine": "sow_stores BOTH_NR_OPP: not played yet",
     "Krur::Rounds": "differs in board (after move 63 (0), WIN)",
     "Leab_El-akil": "game_class ShareOne: not played yet",
     "Leab_El-akil::Equal": "game_class ShareOne: not played yet",
     "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
-    "ZigZag": "game_class ZigZag: not played yet",
 }
 
 

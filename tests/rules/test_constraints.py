@@ -43,6 +43,7 @@ OHO = {"game_class": "Ohojichi", "goal": "CLEAR"}
 BO = {"game_class": "BearOff"}
 DIFF = {"game_class": "Diffusion", "goal": "CLEAR", "no_sides": True, "stores": True}
 V110 = {"rules_version": "1.10"}
+ZZ = {**V110, "game_class": "ZigZag", "sow_direct": "TOCENTER"}
 ROW_EMPTY = {"end_rule": "ROW_EMPTY", "stores": True, "sow_own_store": True}
 
 # a value away from the default, for the rules that refuse a parameter being set at all
@@ -96,6 +97,8 @@ CASES: list[Row] = [
     row("ctype_no_multi", {**V110, "capt_type": "SINGLETONS"}, {"multicapt": -1}),
     row("str_capt_stores", {**V110, "capt_type": "PASS_STORE_CAPT", "stores": True}, {"stores": False}),
     row("str_capt_single", {**V110, "capt_type": "PASS_STORE_CAPT", "stores": True}, {"multicapt": -1}),
+    row("end_opp_both", {**V110, "capt_type": "END_OPP_STORE_CAPT", "stores": True, "sow_stores": "BOTH_NR_OPP"},
+        {"sow_stores": "BOTH"}),
     row("pacross_same_dir", {**V110, "capt_type": "PULL_ACROSS", "multicapt": -1, "capt_dir": "SOW"},
         {"capt_dir": "OPP_SOW"}),
     row("cdir_both_multicapt", {**V110, "capt_dir": "BOTH", "capt_on": [2], "multicapt": -1},
@@ -120,6 +123,7 @@ CASES: list[Row] = [
     # --- board and creation
     row("holes_range", {"holes": 2}, {"holes": 1}),
     row("holes_range", {"holes": 15}, {"holes": 16}),
+    row("holes_range", {**V110, "holes": 21}, {"holes": 22}),
     row("nbr_start_positive", {"nbr_start": 1}, {"nbr_start": 0}),
     row("missing_name", {"name": "X"}, {"name": ""}),
     row("high_min_moves", {"min_move": 5}, {"min_move": 6}),
@@ -129,6 +133,9 @@ CASES: list[Row] = [
     row("pattern_clippedtriples_size", {"holes": 3, "start_pattern": "CLIPPEDTRIPLES"}, {"holes": 2}),
     row("pattern_twoempty_size", {"holes": 4, "start_pattern": "TWOEMPTY"}, {"holes": 3}),
     row("pattern_alts_split_size", {"holes": 6, "start_pattern": "ALTS_SPLIT"}, {"holes": 5}),
+    row("pattern_azigo_size", {**V110, "holes": 8, "start_pattern": "AZIGO", "stores": True}, {"holes": 7}),
+    row("plocs_stores", {**V110, "play_locs": "BRD_OWN_STR_CHS", "stores": True}, {"stores": False}),
+    row("plocs_direct", {**V110, "play_locs": "BRD_OWN_STR_CHS", "stores": True}, {"sow_direct": "SPLIT"}),
     row("pattern_no_repeat_sow_own_size", {**V110, "holes": 3, "start_pattern": "NO_REPEAT_SOW_OWN"},
         {"holes": 2}),
     row("pattern_bad_fills", {"start_pattern": "ALTERNATES", "rounds": "NO_MOVES",
@@ -319,6 +326,9 @@ CASES: list[Row] = [
     row("ew2_even_holes", EW, {"holes": 5}),
     row("ew2_only_cw_ccw", EW | {"sow_direct": "CW"}, {"sow_direct": "SPLIT"}),
     row("es2_no_sowrule", KIDS | {"sow_rule": "NO_OPP_CHILD"}, EW),
+    # --- ZigZag (1.10)
+    row("zz_tocenter", ZZ, {"sow_direct": "CCW"}),
+    row("zz_no_sown", ZZ | {"stores": True}, {"sow_stores": "OWN"}),
     # --- SameSide and Ohojichi
     row("ss_goal_clear", SS, {"goal": "DEPRIVE"}),
     row("ss_no_spatter", SS, {"start_pattern": "ALTERNATES"}),

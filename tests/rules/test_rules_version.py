@@ -85,7 +85,7 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 @pytest.mark.parametrize(("param", "value"), [
     ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
-    ("play_locs", "BRD_OWN_STR_CHS"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "NO_CHILDREN"), ("pickextra", "PICKCROSSMULT"),
+    ("play_locs", "BRD_OWN_STR_ALL"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "NO_CHILDREN"), ("pickextra", "PICKCROSSMULT"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}, "1.10"))[param] == "not_played_yet"
@@ -99,7 +99,11 @@ def test_shorten_all_is_played_under_110_only() -> None:
 
 
 def test_new_game_classes_are_refused_until_played() -> None:
-    assert _refused(_variant({}, "1.10", game_class="ZigZag"))["game_class"] == "not_played_yet"
+    assert _refused(_variant({}, "1.10", game_class="ShareOne"))["game_class"] == "not_played_yet"
+
+
+def test_a_110_game_class_needs_the_110_rules() -> None:
+    assert _refused(_variant({"sow_direct": "TOCENTER"}, game_class="ZigZag"))["game_class"] == "needs_rules_version"
 
 
 def test_an_unknown_rules_version_is_refused() -> None:

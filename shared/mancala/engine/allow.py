@@ -9,7 +9,7 @@ under MUSTSHARE with a hole whose direction the mover chooses, the pair
 
 `make_allowable` chooses once per variant: the base test (enough seeds, not
 blocked, not a child, owned), then the allow rule's filter, then MUSTSHARE, the
-grand-slam ban and SPLIT's no-undo rule, each narrowing the list in that order.
+grand-slam ban and the no-undo rule (SPLIT, ZigZag), each narrowing the list in that order.
 """
 
 from __future__ import annotations
@@ -19,9 +19,9 @@ from collections.abc import Callable
 from mancala.engine import claim
 from mancala.engine.board import CCW, CW
 from mancala.engine.context import Allow, Context
-from mancala.engine.move_data import REPEAT_TURN
+from mancala.engine.move_data import CAPTURED_END, REPEAT_TURN
 from mancala.engine.position import LAST_END, Position
-from mancala.rules.enums import AllowRule, Direct, GrandSlam
+from mancala.rules.enums import AllowRule, Direct, GameClass, GrandSlam
 
 Filter = Callable[[Position, Allow], Allow]
 
@@ -312,14 +312,19 @@ def _no_grand_slam(ctx: Context) -> Filter:
 
 def _dont_undo(ctx: Context) -> Filter:
     """SPLIT sowing: a single seed just moved across the end of a row may not be moved
-    straight back."""
+    straight back. ZigZag: the same across the middle of the board, where its path
+    crosses the centre line, unless that move captured (CAPTURED_END)."""
     holes, dbl = ctx.board.holes, ctx.board.dbl
-    ends = ({0, dbl - 1}, {holes - 1, holes})
+    if ctx.klass == GameClass.ZIG_ZAG:
+        half = holes // 2
+        ends = ({half - 1, holes + half - 1}, {half, holes + half})
+    else:
+        ends = ({0, dbl - 1}, {holes - 1, holes})
     any_hole = ctx.any_hole
 
     def narrow(pos: Position, allow: Allow) -> Allow:
         last = pos.last
-        if last is None or last[LAST_END] == REPEAT_TURN:
+        if last is None or last[LAST_END] in (REPEAT_TURN, CAPTURED_END):
             return allow
         player, sow_loc, seeds, end = last
         idx = end if any_hole or end < holes else dbl - end - 1
@@ -335,6 +340,8 @@ def _dont_undo(ctx: Context) -> Filter:
 
 def dont_undo_applies(ctx: Context) -> bool:
     info = ctx.info
+    if ctx.klass == GameClass.ZIG_ZAG:
+        return info.min_move == 1 and not info.udir_holes
     return (info.min_move == 1 and info.sow_direct == Direct.SPLIT
             and 0 not in info.udir_holes and ctx.board.holes - 1 not in info.udir_holes)
 

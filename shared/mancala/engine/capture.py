@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mancala.engine.capture_ok import make_capt_check, side_check
 from mancala.engine.context import Context
-from mancala.engine.move_data import YES, MoveData
+from mancala.engine.move_data import OPP_STORE, YES, MoveData
 from mancala.engine.position import Position
 from mancala.engine.trace import store_place
 from mancala.rules.enums import (
@@ -210,6 +210,25 @@ class PassStore(Step):
             md.captured = YES
         else:
             self.inner.capture(pos, md, first)
+
+
+class OppStoreCapture(Step):
+    """END_OPP_STORE_CAPT: a last seed in the opponent's store (sow_stores BOTH_NR_OPP,
+    which then gives no repeat turn) takes that store for the mover; a sowing ending in a
+    hole is left to the variant's other capture. Outside every other capture step
+    (reading_110 refuses the steps that would have to see the store's end)."""
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        if md.capt_loc != OPP_STORE:
+            self.inner.capture(pos, md, first)
+            return
+        opp = 1 - pos.turn
+        if pos.stores[opp]:  # never empty: the last seed just went there
+            if md.trace is not None:
+                md.trace.take(store_place(opp), pos.stores[opp], store_place(pos.turn))
+            pos.stores[pos.turn] += pos.stores[opp]
+            pos.stores[opp] = 0
+            md.captured = YES
 
 
 class Singletons(Capturer):

@@ -9,6 +9,7 @@
     -> children (made instead of capturing; wegs capture from the opponent's wegs)
     -> an extra pick (pickextra) -> the grand-slam rule
     -> no capture by a single seed (nosinglecapt) -> inhibited captures
+    -> the opponent's store taken by a last seed in it (END_OPP_STORE_CAPT)
     -> a repeat turn for a capture (capt_rturn)
 """
 
@@ -22,6 +23,7 @@ from mancala.engine.capture import (
     MatchOppCapture,
     NextCapture,
     NoCapture,
+    OppStoreCapture,
     PassStore,
     PullAcross,
     Singletons,
@@ -184,6 +186,8 @@ def make_capturer(ctx: Context) -> Capturer:
     if (info.prescribed == SowPrescribed.ARNGE_LIMIT
             or info.round_fill in (RoundFill.SHORTEN, RoundFill.SHORTEN_ALL) or info.nocaptmoves):
         cap = NotInhibited(ctx, cap)
+    if info.capt_type == CaptType.END_OPP_STORE_CAPT:
+        cap = OppStoreCapture(ctx, cap)
     if info.capt_rturn != CaptRTurn.NO_REPEAT:
         # 1.8 counts captures in a row, whoever made them; 1.10 the repeats of a turn
         repeat = RepeatOnCaptureOncePerTurn if ctx.v110 else RepeatOnCapture

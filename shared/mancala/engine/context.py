@@ -40,6 +40,7 @@ class Context(Protocol):
     bear_off: bool
     any_hole: bool
     udir_holes: frozenset[int]
+    store_moves: bool  # 1.10 play_locs BRD_OWN_STR_CHS: moves may sow from the store
     rng: random.Random
     # the strategies chosen before the stages
     incr: Incr

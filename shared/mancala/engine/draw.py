@@ -8,9 +8,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from mancala.engine.board import CCW, CW, Board
-from mancala.engine.incr import opposite
+from mancala.engine.incr import opposite, zigzag_order
 from mancala.engine.position import Position
-from mancala.rules.enums import AllowRule, Direct
+from mancala.rules.enums import AllowRule, Direct, GameClass
 from mancala.rules.variant import Variant
 
 # (position, hole) -> seeds to sow; the start hole keeps what is not drawn
@@ -69,6 +69,24 @@ def to_center_directions(holes: int) -> list[int]:
     return [opposite(direct) if direct else 0 for direct in split_directions(holes)]
 
 
+def zigzag_directions(board: Board) -> list[int]:
+    """ZigZag's TOCENTER (1.10): each hole sows the way its path (incr.zigzag_order) leads
+    to the next column towards the middle of the row: a hole passed going right sows
+    counter-clockwise on the left half and clockwise on the right half, a hole passed
+    coming back the other way; an odd row's middle column chooses (0)."""
+    holes = board.holes
+    going = set(zigzag_order(board)[:holes])
+    out = []
+    for loc in range(board.dbl):
+        column = loc if loc < holes else board.dbl - 1 - loc  # from South's left
+        if holes % 2 and column == holes // 2:
+            out.append(0)
+            continue
+        rightward = CCW if loc in going else CW
+        out.append(rightward if column < holes // 2 else opposite(rightward))
+    return out
+
+
 def make_direction(variant: Variant, board: Board) -> Direction:
     """The direction of a move. It is asked before the seeds are drawn, so a rule may
     read the start hole's count."""
@@ -88,6 +106,8 @@ def make_direction(variant: Variant, board: Board) -> Direction:
         match info.sow_direct:
             case Direct.SPLIT:
                 fixed = split_directions(board.holes)
+            case Direct.TOCENTER if variant.game_class == GameClass.ZIG_ZAG:
+                fixed = zigzag_directions(board)
             case Direct.TOCENTER:
                 fixed = to_center_directions(board.holes)
             case _:

@@ -111,6 +111,8 @@ class Ender:
 
     def moves_of(self, pos: Position, player: int) -> bool:
         """Whether `player` has a legal move in this position."""
+        if self.ctx.store_moves and pos.stores[player]:
+            return True  # seeds in the store can always be sown
         if player == pos.turn:
             return any(self.ctx.allowable(pos))
         pos.turn = player

@@ -12,7 +12,8 @@
 
 `play` checks the move and returns a new position; `apply` trusts the move and
 changes the position in place (for search). A move is a hole index, or
-`(hole, "CCW" | "CW")` where the mover chooses the direction. After a move that
+`(hole, "CCW" | "CW")` where the mover chooses the direction, or `("STORE", seeds)`
+where a move may sow seeds from the mover's store. After a move that
 ends a round, `next_round` gives the next round's start.
 """
 
@@ -25,15 +26,18 @@ from typing import Any
 from mancala.engine import arrange
 from mancala.engine.board import CCW, CW
 from mancala.engine.fast import c_core_enabled, make_fast
+from mancala.engine.move_data import FROM_STORE
 from mancala.engine.pipeline import REPEAT_STEP, Pipeline
 from mancala.engine.position import NO_CH_OWNER, Outcome, OutcomeKind, Position
 from mancala.engine.round_choice import USER_FILLS, IllegalChoice, RoundChoices
-from mancala.engine.start import start_board
+from mancala.engine.start import start_board, start_stores
+from mancala.engine.store_sowing import STORE_MOVE
 from mancala.engine.trace import PASS, MoveTrace, Recorder, decode, wire_events
 from mancala.rules.enums import ChildType, GameClass, SowPrescribed, StartPattern
 from mancala.rules.variant import Variant
 
-Move = int | tuple[int, str]
+# a hole; (hole, "CCW" | "CW"); or (STORE_MOVE, seeds) (1.10 play_locs BRD_OWN_STR_CHS)
+Move = int | tuple[int, str] | tuple[str, int]
 DIR_NAMES = {"CCW": CCW, "CW": CW}
 ROUND_KINDS = (OutcomeKind.ROUND_WIN, OutcomeKind.ROUND_TIE)
 
@@ -86,6 +90,7 @@ class Game:
             rng = random.Random(seed) if info.start_pattern == StartPattern.RANDOM else None
             board = start_board(info.start_pattern, self.holes, self.variant.nbr_start,
                                 starter, rng, v110=self.pipe.v110)
+            stores = stores or start_stores(info.start_pattern, self.variant.nbr_start)
             if info.start_pattern == StartPattern.MOVE_RIGHTMOST:
                 # the starter's rightmost hole is played for them, counted as a move;
                 # the game starts after it (a given board starts as it is)
@@ -113,13 +118,16 @@ class Game:
             raise IllegalMove(f"move {move!r} is not a hole index")
         if isinstance(move, int):
             return move
+        if (isinstance(move, list | tuple) and len(move) == 2 and move[0] == STORE_MOVE
+                and isinstance(move[1], int) and not isinstance(move[1], bool)):
+            return (STORE_MOVE, move[1])
         if (isinstance(move, list | tuple) and len(move) == 2 and isinstance(move[0], int)
                 and not isinstance(move[0], bool) and isinstance(move[1], str)):
             name = move[1].upper()
             if name not in DIR_NAMES:
                 raise IllegalMove(f'move {move!r}: direction must be "CW" or "CCW"')
             return (move[0], name)
-        raise IllegalMove(f"move {move!r} is neither a hole index nor [hole, direction]")
+        raise IllegalMove(f'move {move!r} is neither a hole index, [hole, direction] nor ["STORE", seeds]')
 
     def play(self, pos: Position, move: Any) -> Position:
         """Check the move and return the position after it; raise IllegalMove otherwise."""
@@ -180,8 +188,13 @@ class Game:
         return new
 
     def _why_illegal(self, pos: Position, mv: Move, legal: list[Move]) -> str:
-        hole = mv[0] if isinstance(mv, tuple) else mv
         who = "South" if pos.turn == 0 else "North"
+        if isinstance(mv, tuple) and mv[0] == STORE_MOVE:
+            if not self.pipe.store_moves:
+                return "moves start from the board only in this variant"
+            return f"{who} may sow 1 to {pos.stores[pos.turn]} seeds from the store"
+        hole = mv[0] if isinstance(mv, tuple) else mv
+        assert isinstance(hole, int)
         if not 0 <= hole < self.size:
             return f"hole {hole} is not on the board (0..{self.size - 1})"
         if pos.empty_store:
@@ -208,7 +221,11 @@ class Game:
         if self.arranges and pos.last is None and pos.mcount == 0:
             # the starter sows rather than arranging: their captures and children wait
             self.pipe.inhibitor.first_sow(pos)
-        if isinstance(move, tuple):
+        if isinstance(move, tuple) and move[0] == STORE_MOVE:
+            assert isinstance(move[1], int)
+            loc, asked = FROM_STORE, move[1]  # the pipeline reads `asked` as the seeds
+        elif isinstance(move, tuple):
+            assert isinstance(move[0], int) and isinstance(move[1], str)
             loc, asked = move[0], DIR_NAMES[move[1]]
         else:
             loc, asked = move, 0

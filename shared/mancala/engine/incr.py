@@ -1,7 +1,7 @@
 """The next hole: one step of sowing or of a capture search.
 
 The step follows the board's cycle (all holes, or each player's row or half in
-the cycle classes), then skips the hole the lap started from (skip_start) and
+the cycle classes, or ZigZag's path from row to row), then skips the hole the lap started from (skip_start) and
 blocked holes (blocks). Chosen once per variant by `make_incr`.
 """
 
@@ -79,10 +79,41 @@ def half_cycle(board: Board, sow_direct: Direct, *, by_direction: bool = False) 
     return step
 
 
+def zigzag_order(board: Board) -> list[int]:
+    """ZigZag (1.10): the holes in counter-clockwise sowing order, from South's leftmost.
+    Going right, column by column (South's left is column 0), the sowing alternates rows,
+    South first; coming back it takes, in each column, the hole it skipped going right."""
+    dbl = board.dbl
+
+    def hole(column: int, north: bool) -> int:
+        return dbl - 1 - column if north else column
+
+    going = [hole(col, col % 2 == 1) for col in range(board.holes)]
+    coming = [hole(col, col % 2 == 0) for col in reversed(range(board.holes))]
+    return going + coming
+
+
+def zigzag_cycle(board: Board) -> Step:
+    """ZigZag: one cycle through every hole in `zigzag_order`, either way."""
+    order = zigzag_order(board)
+    size = len(order)
+    ccw, cw = [0] * size, [0] * size
+    for idx, loc in enumerate(order):
+        ccw[loc] = order[(idx + 1) % size]
+        cw[loc] = order[idx - 1]
+
+    def step(loc: int, direct: int) -> int:
+        return ccw[loc] if direct == CCW else cw[loc]
+
+    return step
+
+
 def make_step(variant: Variant, board: Board) -> Step:
     match variant.game_class:
         case GameClass.NORTH_SOUTH_CYCLE | GameClass.SAME_SIDE:
             return row_cycle(board)
+        case GameClass.ZIG_ZAG:
+            return zigzag_cycle(board)
         case GameClass.EAST_WEST_CYCLE | GameClass.OHOJICHI:
             return half_cycle(board, variant.game_info.sow_direct,
                               by_direction=variant.rules_version is RulesVersion.V1_10)

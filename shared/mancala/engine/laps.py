@@ -23,7 +23,8 @@ from collections.abc import Callable
 from mancala.engine.context import Context
 from mancala.engine.move_data import ENDLESS, FROM_STORE, NO, REPEAT_TURN, MoveData
 from mancala.engine.position import Position
-from mancala.engine.sowing import Sower, StoreSower
+from mancala.engine.sowing import Sower
+from mancala.engine.store_sowing import StoreSower
 from mancala.engine.trace import store_place
 from mancala.rules.enums import CaptType, ChildType, GameClass, LapSower, MlapCont, SowRule
 

@@ -1,8 +1,9 @@
 """The working record of one move, shared by drawing, sowing and capturing.
 
 `capt_loc` is where the sowing ended (the hole captures are tried from), or one
-of the two sentinels: REPEAT_TURN (the last seed went into the mover's store)
-and ENDLESS (the sowing went on for MAX_LAPS laps). Between laps, `capt_loc` (and
+of the sentinels: REPEAT_TURN (the last seed went into the mover's store),
+OPP_STORE (1.10 sow_stores BOTH_NR_OPP: into the opponent's store, which gives no
+repeat turn) and ENDLESS (the sowing went on for MAX_LAPS laps). Between laps, `capt_loc` (and
 then `cont_sow_loc`) may be FROM_STORE: the next lap sows the mover's store. `captured` is NO, YES or
 REPEAT (a capture that gives the mover another turn).
 """
@@ -19,6 +20,11 @@ ENDLESS = -1_001
 # 1.10 LAPPER_NEXT with sow_stores: the hole after a lap's last is the mover's store,
 # and the next lap sows the store's seeds
 FROM_STORE = -1_002
+# 1.10 sow_stores BOTH_NR_OPP: the last seed went into the opponent's store; the turn
+# passes unless capt_type END_OPP_STORE_CAPT takes that store
+OPP_STORE = -1_003
+# Position.last's end of a ZigZag move that captured: its no-undo rule skips such moves
+CAPTURED_END = -1_004
 
 NO = 0
 YES = 1

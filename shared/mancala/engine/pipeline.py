@@ -20,7 +20,7 @@ from __future__ import annotations
 import random
 
 from mancala.engine.allow import Allowables
-from mancala.engine.board import Board
+from mancala.engine.board import CCW, CW, Board
 from mancala.engine.capture_build import make_capturer
 from mancala.engine.capture_ok import make_capt_ok
 from mancala.engine.children import make_child_test
@@ -30,14 +30,21 @@ from mancala.engine.ending_build import make_ender, make_quitter
 from mancala.engine.incr import make_incr
 from mancala.engine.inhibit import make_inhibitor
 from mancala.engine.laps import MultiLapSower, first_move_laps, make_between, make_lap_rule
-from mancala.engine.move_data import ENDLESS, REPEAT, REPEAT_TURN, MoveData
+from mancala.engine.move_data import (
+    CAPTURED_END,
+    ENDLESS,
+    FROM_STORE,
+    OPP_STORE,
+    REPEAT,
+    REPEAT_TURN,
+    MoveData,
+)
 from mancala.engine.outcome import settle
 from mancala.engine.position import Outcome, Position
 from mancala.engine.rounds import make_next_round, make_outside_test
 from mancala.engine.sowing import (
     BasicFirst,
     BearOffSower,
-    BothStoresSower,
     CaptureOne,
     CloseHole,
     CrossAllSingles,
@@ -53,19 +60,21 @@ from mancala.engine.sowing import (
     SkipOppChildren,
     SkipOppCount,
     Sower,
-    StoreSower,
     VariantDirectionFirsts,
     capture_while_sowing,
 )
+from mancala.engine.store_sowing import STORE_MOVE, BothStoresSower, StoreSower, store_predecessors
 from mancala.engine.tally import EMPTY_TALLY, TALLY_INDEX, RoundTally
 from mancala.engine.trace import EXTRA, INEXACT, ROUND, Recorder, store_place
 from mancala.rules.enums import (
     AllowRule,
     CaptRTurn,
+    CaptType,
     ChildLocs,
     Direct,
     GameClass,
     Goal,
+    PlayLocs,
     PreSowCapt,
     RulesVersion,
     SowPrescribed,
@@ -123,6 +132,18 @@ class Pipeline:
         # our extension (Jackman's variation D): a last seed in the store ends the turn
         self.store_ends_turn = info.store_ends_turn
         self.fixed_children = info.child_locs == ChildLocs.FIXED_ONE_RIGHT
+        # 1.10 play_locs BRD_OWN_STR_CHS: a move may also sow any count of the mover's
+        # store's seeds, in sow_direct (CW or CCW), from the place the store sits in the
+        # sowing cycle: sown as if from the hole before the first one it reaches
+        self.store_moves = info.play_locs == PlayLocs.BRD_OWN_STR_CHS
+        self.store_direct = CW if info.sow_direct == Direct.CW else CCW
+        self.store_pred = store_predecessors(board, klass == GameClass.NORTH_SOUTH_CYCLE, self.store_direct)
+        # ZigZag's no-undo rule lets a move that captured be undone (allow._dont_undo)
+        self.captures_undone = klass == GameClass.ZIG_ZAG
+        # where a sowing may end and still be followed by the capture step: in a hole, or
+        # (END_OPP_STORE_CAPT, which takes that store) in the opponent's store
+        self.no_capture_ends = ((REPEAT_TURN, ENDLESS) if info.capt_type == CaptType.END_OPP_STORE_CAPT
+                                else (REPEAT_TURN, ENDLESS, OPP_STORE))
 
         self.incr = make_incr(variant, board)
         self.direction = make_direction(variant, board)
@@ -163,7 +184,7 @@ class Pipeline:
             case SowRule.OPP_GETS_OWN_LAST:
                 return OppGetsOwnLast(self, PlainSower(self))
         if info.sow_opp_store:
-            return BothStoresSower(self)
+            return BothStoresSower(self, opp_no_repeat=info.opp_store_no_repeat)
         if info.sow_own_store:
             return StoreSower(self, row_cycles=self.klass == GameClass.NORTH_SOUTH_CYCLE)
         return PlainSower(self)
@@ -240,17 +261,20 @@ class Pipeline:
             allow[loc] = False
         return allow
 
-    def moves(self, pos: Position) -> list[int | tuple[int, str]]:
-        """The legal moves: holes, or (hole, "CCW"/"CW") where the mover picks the direction."""
+    def moves(self, pos: Position) -> list[int | tuple[int, str] | tuple[str, int]]:
+        """The legal moves: holes, or (hole, "CCW"/"CW") where the mover picks the direction;
+        then (STORE_MOVE, seeds) where moves may sow from the store."""
         allow = self.allowable(pos)
         if self.any_hole:
             locs = [loc for loc, ok in enumerate(allow) if ok]
         else:
             order = self.board.order[pos.turn]
             locs = [order[idx] for idx, ok in enumerate(allow) if ok]
+        if self.store_moves and not pos.empty_store:
+            return [*sorted(locs), *self.store_moves_of(pos)]
         if not any(self.udir) or (self.play_alt and pos.mcount):
             return sorted(locs)
-        out: list[int | tuple[int, str]] = []
+        out: list[int | tuple[int, str] | tuple[str, int]] = []
         if pos.empty_store:
             # The reference names a choose-direction hole with a direction in every move
             # list, so placing captured seeds there is [hole, dir] too (either: nothing is
@@ -271,11 +295,26 @@ class Pipeline:
                 out += [(loc, "CCW"), (loc, "CW")]
         return out
 
+    @staticmethod
+    def store_moves_of(pos: Position) -> list[tuple[str, int]]:
+        """BRD_OWN_STR_CHS: sow 1 .. all of the mover's store's seeds."""
+        return [(STORE_MOVE, seeds) for seeds in range(1, pos.stores[pos.turn] + 1)]
+
     # ---- a move --------------------------------------------------------------------------------
 
     def do_sow(self, pos: Position, loc: int, asked: int, single: bool = False,
                trace: Recorder | None = None) -> MoveData:
         md = MoveData(pos.turn, tuple(pos.board))
+        if loc == FROM_STORE:  # a store move: `asked` seeds from the mover's store
+            md.direct = self.store_direct
+            pos.stores[pos.turn] -= asked
+            md.start_at(self.store_pred[pos.turn], asked)
+            md.sow_loc = FROM_STORE
+            if trace is not None:
+                md.trace = trace
+                trace.lap(store_place(pos.turn))
+            (self.single_sower if single else self.sower).sow(pos, md)
+            return md
         md.direct = self.direction(pos, loc, asked)  # before the draw: EVEN_ODD_DIR reads it
         seeds = self.drawer(pos, loc)
         md.start_at(loc, seeds)
@@ -295,7 +334,7 @@ class Pipeline:
         """The position after sowing and capturing from `loc` (no enders), on a copy."""
         trial = pos.copy()
         md = self.do_sow(trial, loc, asked)
-        if md.capt_loc not in (REPEAT_TURN, ENDLESS):
+        if md.capt_loc not in self.no_capture_ends:
             self.capture_seeds(trial, md)
         return trial
 
@@ -332,7 +371,8 @@ class Pipeline:
             ended = self.end_game(pos)
             trace.settle(before, pos.board, pos.stores)
             return ended
-        if md.capt_loc != REPEAT_TURN:  # store_ends_turn: a last seed in the store captures nothing
+        # store_ends_turn: a last seed in the mover's store captures nothing
+        if md.capt_loc not in self.no_capture_ends:
             self.capture_seeds(pos, md)
         self._remember(pos, md)
         if md.captured == REPEAT:
@@ -366,9 +406,9 @@ class Pipeline:
             trace.flag(ROUND)
         return outcome
 
-    @staticmethod
-    def _remember(pos: Position, md: MoveData) -> None:
-        pos.last = (md.player, md.sow_loc, md.seeds, md.capt_loc)
+    def _remember(self, pos: Position, md: MoveData) -> None:
+        end = CAPTURED_END if self.captures_undone and md.captured else md.capt_loc
+        pos.last = (md.player, md.sow_loc, md.seeds, end)
 
     def decide(self, pos: Position, repeat: bool) -> Outcome | None:
         kind, winner = self.ender.ended(pos, repeat, False)

@@ -71,7 +71,7 @@ NO_CH_OWNER = 2
 
 # The last move made (not a pass), as a plain tuple (the C core writes it too):
 # (player, start hole, seeds of its last lap, where it ended: a hole, or REPEAT_TURN /
-# ENDLESS of mancala.engine.move_data)
+# ENDLESS / OPP_STORE of mancala.engine.move_data, or CAPTURED_END for a ZigZag capture)
 LastMove = tuple[int, int, int, int]
 LAST_PLAYER, LAST_SOW_LOC, LAST_SEEDS, LAST_END = range(4)
 

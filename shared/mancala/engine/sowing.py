@@ -3,8 +3,8 @@
 A sower is built once per variant by `mancala.engine.pipeline` from these
 parts, innermost first:
 
-1. a single-lap sower: plain, into the mover's store as it is passed
-   (sow_own_store), or one of the sow rules (blocked-and-diverted holes, captures
+1. a single-lap sower: plain, into the stores as they are passed
+   (mancala.engine.store_sowing), or one of the sow rules (blocked-and-diverted holes, captures
    while sowing, skipping holes, a cap on the seeds per hole, the last seeds to
    the opponent);
 2. a capture before sowing (presowcapt), around the single lap;
@@ -25,7 +25,7 @@ from collections.abc import Callable
 from mancala.engine import claim
 from mancala.engine.board import CCW, CW
 from mancala.engine.context import Context
-from mancala.engine.move_data import FROM_STORE, REPEAT_TURN, YES, MoveData
+from mancala.engine.move_data import YES, MoveData
 from mancala.engine.position import Position
 from mancala.engine.trace import INEXACT, store_place
 from mancala.rules.enums import CaptSide, Direct, LapSower, SowRule
@@ -72,107 +72,6 @@ class PlainSower(Sower):
                 board[loc] += 1
                 ev.append(loc)
         md.capt_loc = loc
-
-
-class StoreSower(Sower):
-    """sow_own_store: a seed goes into the mover's store each time the sowing leaves the
-    row before it (the end of the row in the sowing direction); ending there gives a
-    repeat turn. With `row_cycles` (NorthSouthCycle) the store is passed each time
-    the sowing wraps round the mover's own row."""
-
-    def __init__(self, ctx: Context, row_cycles: bool = False) -> None:
-        super().__init__(ctx)
-        holes = ctx.board.holes
-        dbl = ctx.board.dbl
-
-        def south_to_north(prev: int, loc: int) -> bool:
-            return prev != REPEAT_TURN and 0 <= prev < holes <= loc < dbl
-
-        def north_to_south(prev: int, loc: int) -> bool:
-            return prev != REPEAT_TURN and holes <= prev < dbl and 0 <= loc < holes
-
-        def wrapped_ccw(prev: int, loc: int) -> bool:
-            return prev != REPEAT_TURN and prev >= loc
-
-        def wrapped_cw(prev: int, loc: int) -> bool:
-            return prev != REPEAT_TURN and prev <= loc
-
-        if row_cycles:
-            self.passes = {1: (wrapped_ccw, wrapped_ccw), -1: (wrapped_cw, wrapped_cw)}
-            self.row_end = {1: (holes - 1, dbl - 1), -1: (0, holes)}
-        else:
-            self.passes = {1: (south_to_north, north_to_south),
-                           -1: (north_to_south, south_to_north)}
-            # the hole just before each player's store, by direction and player
-            self.row_end = {1: (holes - 1, dbl - 1), -1: (holes, 0)}
-
-    def store_next(self, pos: Position, loc: int, direct: int) -> bool:
-        """Whether the mover's store comes right after hole `loc` when sowing in `direct`."""
-        return self.passes[direct][pos.turn](loc, self.ctx.incr(pos, loc, direct))
-
-    def sow(self, pos: Position, md: MoveData) -> None:
-        turn = pos.turn
-        incr = self.ctx.incr
-        passes = self.passes[md.direct][turn]
-        start = md.cont_sow_loc
-        prev = start
-        if start == FROM_STORE:  # a lap sowing the store's seeds starts past the store
-            prev = REPEAT_TURN
-            loc = incr(pos, self.row_end[md.direct][turn], md.direct, start)
-        else:
-            loc = incr(pos, prev, md.direct, start)
-        if md.trace is None:
-            for _ in range(md.seeds):
-                if passes(prev, loc):
-                    pos.stores[turn] += 1
-                    prev = REPEAT_TURN
-                else:
-                    pos.board[loc] += 1
-                    prev = loc
-                    loc = incr(pos, loc, md.direct, start)
-        else:
-            ev, store = md.trace.ev, store_place(turn)
-            for _ in range(md.seeds):
-                if passes(prev, loc):
-                    pos.stores[turn] += 1
-                    prev = REPEAT_TURN
-                    ev.append(store)
-                else:
-                    pos.board[loc] += 1
-                    prev = loc
-                    ev.append(loc)
-                    loc = incr(pos, loc, md.direct, start)
-        md.capt_loc = prev
-
-
-class BothStoresSower(StoreSower):
-    """1.10 sow_stores BOTH: each store is sown as the sowing passes it, the mover's and
-    the opponent's (each store sits after its owner's row, as with sow_own_store); a
-    last seed in either store gives the mover a repeat turn."""
-
-    def sow(self, pos: Position, md: MoveData) -> None:
-        turn = pos.turn
-        incr = self.ctx.incr
-        own_passes = self.passes[md.direct][turn]
-        opp_passes = self.passes[md.direct][1 - turn]
-        start = md.cont_sow_loc
-        prev = start
-        loc = incr(pos, prev, md.direct, start)
-        ev = md.trace.ev if md.trace is not None else None
-        for _ in range(md.seeds):
-            if own_passes(prev, loc) or opp_passes(prev, loc):
-                owner = turn if own_passes(prev, loc) else 1 - turn
-                pos.stores[owner] += 1
-                prev = REPEAT_TURN
-                if ev is not None:
-                    ev.append(store_place(owner))
-            else:
-                pos.board[loc] += 1
-                prev = loc
-                if ev is not None:
-                    ev.append(loc)
-                loc = incr(pos, loc, md.direct, start)
-        md.capt_loc = prev
 
 
 class DivertBlockedSower(Sower):

@@ -44,6 +44,8 @@ def start_total(pattern: StartPattern, holes: int, nbr_start: int, *, v110: bool
             return nbr_start * holes * 2 + 2
         case StartPattern.MOVE_RIGHTMOST | StartPattern.NO_REPEAT_SOW_OWN:
             return nbr_start * holes * 2
+        case StartPattern.AZIGO:  # the board's and the stores' (start_stores)
+            return 2 * ((holes // 2 - 3) * nbr_start + 1) + 4 * nbr_start
     raise NotImplementedError(pattern)
 
 
@@ -158,5 +160,21 @@ def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
             return no_repeat_sow_own(holes, nbr_start)
         case StartPattern.MOVE_RIGHTMOST:  # the opening move is the game's (Game.start)
             return [nbr_start] * dbl
+        case StartPattern.AZIGO:
+            return azigo(holes, nbr_start)
     raise NotImplementedError(pattern)
+
+
+def azigo(holes: int, nbr_start: int) -> list[int]:
+    """AZIGO (1.10): each row, from its owner's left, holds nbr_start seeds in its first
+    holes // 2 - 3 holes and one seed in the next; the rest are empty. The stores start
+    with 2 x nbr_start each (`start_stores`)."""
+    full = holes // 2 - 3
+    row = [nbr_start] * full + [1] + [0] * (holes - full - 1)
+    return row + row
+
+
+def start_stores(pattern: StartPattern, nbr_start: int) -> list[int]:
+    """The stores' seeds at the start of a game: none, except for AZIGO."""
+    return [2 * nbr_start] * 2 if pattern == StartPattern.AZIGO else [0, 0]
 

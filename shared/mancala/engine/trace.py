@@ -12,7 +12,8 @@ pipeline into a list, the C core into a buffer), and `decode` turns it into a
 `MoveTrace`; tests/engine/test_fastcore.py compares the two streams after every
 move. A stream is a sequence of:
 
-    LAP start          a lap begins: its seeds are taken from hole `start`
+    LAP start          a lap begins: its seeds are taken from hole `start` (a store
+                       for a move sowing from the store)
     place              one seed dropped: a hole index, or a store (STORE_CODES)
     TAKE src n dst     n seeds moved at once from `src` to `dst` (holes or stores)
     CHILD hole         the hole became a child (of the player whose move it is)
@@ -48,7 +49,7 @@ def store_seat(place: int) -> int | None:
 
 @dataclass(frozen=True, slots=True)
 class Lap:
-    start: int  # the hole its seeds were taken from
+    start: int  # the hole its seeds were taken from, or a store code (a store move)
     sown: tuple[int, ...]  # where each seed went, in order: holes, or store codes
 
 
@@ -249,7 +250,7 @@ def apply_trace(trace: MoveTrace, board: list[int], stores: list[int]) -> tuple[
             stores[seat] += seeds
 
     for lap in trace.laps:
-        board[lap.start] -= len(lap.sown)
+        add(lap.start, -len(lap.sown))  # a hole, or the store a store move sows from
         for place in lap.sown:
             add(place, 1)
     for t in trace.takes:

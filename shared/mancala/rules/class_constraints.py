@@ -1,5 +1,5 @@
 """The extra rules of the other game classes: NorthSouthCycle, EastWestCycle, SameSide,
-Ohojichi and BearOff add theirs to the common ones (SameSide and Ohojichi drop one);
+Ohojichi, BearOff and ZigZag add theirs to the common ones (SameSide and Ohojichi drop one);
 the Diffusion classes use only their own."""
 
 from __future__ import annotations
@@ -121,6 +121,15 @@ OHOJICHI = [
          lambda v: 0 < len(gi(v).udir_holes) != v.holes,
          "Ohojichi needs every hole in udir_holes or none"),
 ] + SAME_SIDE_OWN + _without(MANCALA, "no_sides_bad_capt_side")
+
+# 1.10's ZigZag: sowing zigzags between the rows towards the board's middle, so it needs
+# TOCENTER's directions and never reaches a store
+ZIG_ZAG = [
+    rule("zz_tocenter", ("game_class", "sow_direct"), lambda v: gi(v).sow_direct != Direct.TOCENTER,
+         "ZigZag needs sow_direct TOCENTER"),
+    rule("zz_no_sown", ("game_class", "sow_own_store"), lambda v: gi(v).sow_own_store,
+         "ZigZag cannot sow into the stores (sow_stores)"),
+] + MANCALA
 
 BEAR_OFF = MANCALA + [
     rule("bo_no_sides", ("game_class", "no_sides"), lambda v: gi(v).no_sides,

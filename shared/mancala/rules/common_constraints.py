@@ -10,6 +10,7 @@ from mancala.rules.constraint_kit import (
     ELIMINATION,
     ELIMINATION_ROUNDS,
     MAX_HOLES,
+    MAX_HOLES_110,
     MAX_MIN_MOVE,
     MIN_HOLES,
     ROUND_GOALS,
@@ -39,6 +40,7 @@ from mancala.rules.enums import (
     GrandSlam,
     LapSower,
     MlapCont,
+    PlayLocs,
     PreSowCapt,
     RoundFill,
     Rounds,
@@ -79,8 +81,9 @@ ROW_EMPTY_RULES = [
 # ---- the common rules (class Mancala) ---------------------------------------------------------
 
 BOARD = [
-    rule("holes_range", ("holes",), lambda v: not MIN_HOLES <= v.holes <= MAX_HOLES,
-         f"holes must be from {MIN_HOLES} to {MAX_HOLES} a side"),
+    rule("holes_range", ("holes",),
+         lambda v: not MIN_HOLES <= v.holes <= (MAX_HOLES_110 if v110(v) else MAX_HOLES),
+         f"holes must be from {MIN_HOLES} to {MAX_HOLES} a side ({MAX_HOLES_110} under the 1.10 rules)"),
     rule("nbr_start_positive", ("nbr_start",), lambda v: v.nbr_start <= 0,
          "nbr_start must be at least 1"),
 ]
@@ -99,6 +102,7 @@ PATTERN_SIZES = {
     StartPattern.TWOEMPTY: (lambda h: h >= 4, "TWOEMPTY needs at least 4 holes a side"),
     StartPattern.ALTS_SPLIT: (lambda h: h % 2 == 0, "ALTS_SPLIT needs an even number of holes a side"),
     StartPattern.NO_REPEAT_SOW_OWN: (lambda h: h >= 3, "NO_REPEAT_SOW_OWN needs at least 3 holes a side"),
+    StartPattern.AZIGO: (lambda h: 8 <= h <= 20, "AZIGO needs 8 to 20 holes a side"),
 }
 
 def _pattern_size_broken(pattern: StartPattern, ok: Callable[[int], bool]) -> Callable[[Variant], bool]:
@@ -288,6 +292,8 @@ NO_SIDES = [
 ]
 
 # 1.10 only: the captures while sowing
+# the capture types that take a store
+STORE_CAPTURES = (CaptType.PASS_STORE_CAPT, CaptType.END_OPP_STORE_CAPT)
 EN_PASSANT = (SowRule.ENPAS_ALL_OWNER_SOW, SowRule.ENPAS_ALL_OWNER_OWN, SowRule.ENPAS_ALL_SOWER,
               SowRule.ENPAS_SOW_SOWER, SowRule.ENPAS_OPP_SOWER)
 
@@ -361,6 +367,12 @@ GENERAL = [
          "prescribed openings cannot be used with OPP_OR_EMPTY"),
     rule("sow_own_needs_stores", ("sow_own_store", "stores"),
          lambda v: gi(v).sow_own_store and not gi(v).stores, "sow_own_store needs stores"),
+    rule("plocs_stores", ("play_locs", "stores"),
+         lambda v: gi(v).play_locs != PlayLocs.BOARD_ONLY and not gi(v).stores,
+         "play_locs other than BOARD_ONLY needs stores (moves start from them)"),
+    rule("plocs_direct", ("play_locs", "sow_direct"),
+         lambda v: gi(v).play_locs != PlayLocs.BOARD_ONLY and gi(v).sow_direct not in (Direct.CW, Direct.CCW),
+         "play_locs other than BOARD_ONLY needs sow_direct CW or CCW (the store's seeds go that way)"),
     rule("move_rmost_mlength", ("start_pattern", "goal", "no_sides", "udir_holes"),
          lambda v: gi(v).start_pattern == StartPattern.MOVE_RIGHTMOST and move_length(v) > 1,
          "start_pattern MOVE_RIGHTMOST cannot be used with TERRITORY, no_sides or udir_holes "
@@ -377,11 +389,15 @@ GENERAL = [
          lambda v: bool(gi(v).multicapt) and gi(v).capt_type in (CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW),
          "this capt_type cannot be used with multicapt"),
     rule("str_capt_stores", ("capt_type", "stores"),
-         lambda v: gi(v).capt_type == CaptType.PASS_STORE_CAPT and not gi(v).stores,
-         "capt_type PASS_STORE_CAPT needs stores"),
+         lambda v: gi(v).capt_type in STORE_CAPTURES and not gi(v).stores,
+         "capt_type PASS_STORE_CAPT or END_OPP_STORE_CAPT needs stores"),
     rule("str_capt_single", ("capt_type", "multicapt"),
-         lambda v: gi(v).capt_type == CaptType.PASS_STORE_CAPT and bool(gi(v).multicapt),
-         "capt_type PASS_STORE_CAPT cannot be used with multicapt"),
+         lambda v: gi(v).capt_type in STORE_CAPTURES and bool(gi(v).multicapt),
+         "capt_type PASS_STORE_CAPT or END_OPP_STORE_CAPT cannot be used with multicapt"),
+    # the opponent's store can be the end of a sowing that passes the turn only then
+    rule("end_opp_both", ("capt_type", "opp_store_no_repeat"),
+         lambda v: gi(v).capt_type == CaptType.END_OPP_STORE_CAPT and not gi(v).opp_store_no_repeat,
+         "capt_type END_OPP_STORE_CAPT needs sow_stores BOTH_NR_OPP"),
     rule("pacross_same_dir", ("capt_type", "multicapt", "capsamedir"),
          lambda v: gi(v).capt_type == CaptType.PULL_ACROSS and bool(gi(v).multicapt)
          and not gi(v).capsamedir,
@@ -402,7 +418,8 @@ GENERAL = [
          "capt_dir BOTH with capt_type NEXT cannot be used with mlaps"),
     rule("enpas_no_capttype", ("sow_rule", "capt_type"),
          lambda v: gi(v).sow_rule in EN_PASSANT and gi(v).capt_type in (
-             CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW, CaptType.PULL_ACROSS),
+             CaptType.SINGLETONS, CaptType.CAPT_OPP_1CCW, CaptType.PULL_ACROSS,
+             CaptType.END_OPP_STORE_CAPT),
          "en-passant sow rules cannot be used with this capt_type"),
     rule("mlap_cont_needs_mlaps", ("mlap_cont", "mlaps"),
          lambda v: gi(v).mlap_cont != MlapCont.NONE and gi(v).mlaps == LapSower.OFF,
@@ -516,8 +533,10 @@ PLAYER = [
          lambda v: bool(v.player.scorer.stores_m) and not gi(v).stores and not gi(v).child_cvt
          and gi(v).child_locs != ChildLocs.FIXED_ONE_RIGHT,
          "the stores scorer (stores_m) needs stores or children"),
+    # the 1.10 release only warns here: Azigo wins by IMMOBILIZE with seeds in play in
+    # the stores, which its AI scores
     rule("stores_scorer_inv", ("stores_m", "goal"),
-         lambda v: bool(v.player.scorer.stores_m) and gi(v).goal in ELIMINATING,
+         lambda v: bool(v.player.scorer.stores_m) and gi(v).goal in ELIMINATING and not v110(v),
          "the stores scorer (stores_m) is not for CLEAR or DEPRIVE games"),
     rule("mlaps_access_prohibit", ("access_m", "mlaps"),
          lambda v: bool(v.player.scorer.access_m) and gi(v).mlaps != LapSower.OFF,

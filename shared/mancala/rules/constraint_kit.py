@@ -12,6 +12,7 @@ from mancala.rules.variant import GAME_INFO_DEFAULTS, GameInfo, Variant
 
 MIN_HOLES = 2
 MAX_HOLES = 15
+MAX_HOLES_110 = 21  # the 1.10 release allows larger boards (Azigo::Twenty has 20 a side)
 MAX_MIN_MOVE = 5
 
 

@@ -24,6 +24,7 @@ from mancala.rules.class_constraints import (
     NORTH_SOUTH,
     OHOJICHI,
     SAME_SIDE,
+    ZIG_ZAG,
 )
 from mancala.rules.common_constraints import MANCALA
 from mancala.rules.constraint_kit import Constraint
@@ -40,6 +41,7 @@ BY_CLASS: dict[GameClass, list[Constraint]] = {
     GameClass.BEAR_OFF: BEAR_OFF,
     GameClass.DIFFUSION: DIFFUSION,
     GameClass.DIFFUSION_V2: DIFFUSION,
+    GameClass.ZIG_ZAG: ZIG_ZAG,
 }
 
 # every rule by name (the class lists share most of them)

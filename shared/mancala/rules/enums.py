@@ -28,6 +28,7 @@ class GameClass(NamedEnum):
     DIFFUSION_V2 = "DiffusionV2"
     SAME_SIDE = "SameSide"
     OHOJICHI = "Ohojichi"
+    ZIG_ZAG = "ZigZag"  # 1.10 only
 
     @classmethod
     def _missing_(cls, value: object) -> GameClass | None:
@@ -93,6 +94,7 @@ class CaptType(NamedEnum):
     CAPT_OPP_1CCW = "CAPT_OPP_1CCW"
     PASS_STORE_CAPT = "PASS_STORE_CAPT"
     PULL_ACROSS = "PULL_ACROSS"
+    END_OPP_STORE_CAPT = "END_OPP_STORE_CAPT"
 
 
 class CaptSide(NamedEnum):
@@ -202,6 +204,8 @@ class StartPattern(NamedEnum):
     MOVE_RIGHTMOST = "MOVE_RIGHTMOST"
     # 1.10 only: ALL_EQUAL with one seed moved so that no opening move ends in the store
     NO_REPEAT_SOW_OWN = "NO_REPEAT_SOW_OWN"
+    # 1.10 only: Azigo's layout, seeds in the stores too
+    AZIGO = "AZIGO"
 
 
 class SowPrescribed(NamedEnum):

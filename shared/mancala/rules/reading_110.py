@@ -24,7 +24,8 @@ REPLACED_IN_110 = {
 # model fields that only the reading of a 1.10 value sets; no variant names them
 READ_ONLY = {"sow_opp_store": "sow_stores BOTH (rules_version 1.10)",
              "xcapt_holes": "crosscapt ANY or ONE_ANY (rules_version 1.10)",
-             "capt_both_dirs": "capt_dir BOTH (rules_version 1.10)"}
+             "capt_both_dirs": "capt_dir BOTH (rules_version 1.10)",
+             "opp_store_no_repeat": "sow_stores BOTH_NR_OPP (rules_version 1.10)"}
 
 
 def _read_only(info: dict[str, Any]) -> list[Violation]:
@@ -61,7 +62,8 @@ READ_AS_18: dict[str, dict[str, dict[str, Any]]] = {
                   "ANY": {"crosscapt": True, "xcapt_holes": "ANY"}},
     "capt_dir": {"OPP_SOW": {}, "SOW": {"capsamedir": True}, "BOTH": {"capt_both_dirs": True}},
     "sow_stores": {"NEITHER": {}, "OWN": {"sow_own_store": True},
-                   "BOTH": {"sow_own_store": True, "sow_opp_store": True}},
+                   "BOTH": {"sow_own_store": True, "sow_opp_store": True},
+                   "BOTH_NR_OPP": {"sow_own_store": True, "sow_opp_store": True, "opp_store_no_repeat": True}},
     "mlap_cont": {"NONE": {}, "VISIT_OPP": {"visit_opp": True}, "ON_PARAM": {}},  # ON_PARAM: _read_mlap_param
 }
 
@@ -77,14 +79,15 @@ CLASSES_RENAMED_IN_110 = {"NSGratuitous": "SameSide", "EWGratuitous": "Ohojichi"
 
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
-    "game_class": frozenset(CLASSES_RENAMED_IN_110),
+    "game_class": frozenset({*CLASSES_RENAMED_IN_110, "ZigZag"}),
     "goal": frozenset({"IMMOBILIZE", "RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
     "pickextra": frozenset({"PICKOPPBASIC"}),
-    "start_pattern": frozenset({"MOVE_RIGHTMOST", "NO_REPEAT_SOW_OWN"}),
+    "start_pattern": frozenset({"MOVE_RIGHTMOST", "NO_REPEAT_SOW_OWN", "AZIGO"}),
     "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
     "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
-    "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS"}),
+    "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS",
+                            "END_OPP_STORE_CAPT"}),
     # the en-passant rules split the 1.8 capture-while-sowing rules by whose holes count
     # and who takes them, and leave the last hole to the capturer whatever the laps
     "grandslam": frozenset({"LEGAL_SHARE"}),
@@ -99,15 +102,15 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
 
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
 NOT_PLAYED_YET: dict[str, frozenset[str]] = {
-    "game_class": frozenset({"ZigZag", "ShareOne"}),
-    "sow_stores": frozenset({"OWN_NR", "BOTH_NR", "BOTH_NR_OWN", "BOTH_NR_OPP"}),
+    "game_class": frozenset({"ShareOne"}),
+    "sow_stores": frozenset({"OWN_NR", "BOTH_NR", "BOTH_NR_OWN"}),
     # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
     # store, which needs sowing into stores that this engine does not do yet
     "mlap_cont": frozenset({"NOT_FROM_STORE"}),
-    "play_locs": frozenset({"BRD_OWN_STR_ALL", "BRD_OWN_STR_CHS"}),
+    "play_locs": frozenset({"BRD_OWN_STR_ALL"}),
     "sow_rule": frozenset({"NO_CHILDREN"}),
-    "capt_type": frozenset({"END_OPP_STORE_CAPT", "SANDWICH_CAPT"}),
-    "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS", "AZIGO"}),
+    "capt_type": frozenset({"SANDWICH_CAPT"}),
+    "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS"}),
     "pickextra": frozenset({"PICKCROSSMULT"}),
 }
 
@@ -185,7 +188,65 @@ def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], lis
         problems.append(Violation(("sow_stores",), "not_played_yet",
                                   "sow_stores BOTH with LAPPER_NEXT or in a game class other than "
                                   "Mancala is not played by this engine yet"))
+    problems += _store_end_steps(info, out)
+    problems += _store_moves(game_class, info)
     return out, problems
+
+
+# what a move from the store is not played with yet: each changes where a sowing starts
+# or what it sows, which a store move (sown on from the hole before the first it reaches)
+# has not been checked against; parameter -> its value that leaves the sowing plain
+_STORE_MOVE_PLAIN = {"skip_start": False, "mlaps": "OFF", "sow_rule": "NONE", "presowcapt": "NONE",
+                     "prescribed": "NONE", "sow_stores": "NEITHER", "rounds": "NO_ROUNDS"}
+
+
+def _store_moves(game_class: Any, info: dict[str, Any]) -> list[Violation]:
+    """play_locs BRD_OWN_STR_CHS is played in the Mancala and NorthSouthCycle classes
+    with a plain sowing; AZIGO's stores are not refilled by rounds yet."""
+    problems = []
+    if _name(info.get("start_pattern")) == "AZIGO" and _name(info.get("rounds", "NO_ROUNDS")) != "NO_ROUNDS":
+        problems.append(Violation(("start_pattern", "rounds"), "not_played_yet",
+                                  "start_pattern AZIGO in rounds is not played by this engine yet"))
+    if _name(info.get("play_locs")) != "BRD_OWN_STR_CHS":
+        return problems
+    if game_class not in (None, "Mancala", "NorthSouthCycle"):
+        problems.append(Violation(("play_locs", "game_class"), "not_played_yet",
+                                  f"play_locs BRD_OWN_STR_CHS in {game_class} is not played by this engine yet"))
+    for param, plain in _STORE_MOVE_PLAIN.items():
+        if _name(info.get(param, plain)) != plain:
+            problems.append(Violation(("play_locs", param), "not_played_yet",
+                                      f"play_locs BRD_OWN_STR_CHS with {param} is not played by this engine yet"))
+    return problems
+
+
+# capture steps the engine plays around a capture step, which END_OPP_STORE_CAPT would
+# have to pass a sowing that ended in a store: parameter -> its value that adds the
+# step, or None for any value but the first of its values that add none
+_AROUND_CAPTURE: tuple[tuple[str, tuple[Any, ...], str | None], ...] = (
+    ("child_type", ("NOCHILD",), None), ("pickextra", ("NONE",), None),
+    ("grandslam", ("LEGAL", "NOT_LEGAL"), None), ("nosinglecapt", (False,), None),
+    ("nocaptmoves", (0,), None), ("prescribed", ("NONE",), "ARNGE_LIMIT"),
+    ("round_fill", ("NOT_APPLICABLE",), "SHORTEN"))
+
+
+def _store_end_steps(info: dict[str, Any], out: dict[str, Any]) -> list[Violation]:
+    """A sowing that ends in the opponent's store without a repeat turn (BOTH_NR_OPP) is
+    played by a plain sowing and a capture step that takes the store: not yet with laps,
+    another sower or the capture steps that would see that end."""
+    problems = []
+    if out.get("opp_store_no_repeat") and (_name(info.get("mlaps", "OFF")) != "OFF"
+                                           or _name(info.get("sow_rule", "NONE")) != "NONE"):
+        problems.append(Violation(("sow_stores",), "not_played_yet",
+                                  "sow_stores BOTH_NR_OPP with mlaps or a sow_rule is not played by "
+                                  "this engine yet"))
+    if _name(info.get("capt_type")) == "END_OPP_STORE_CAPT":
+        for param, plain, adds in _AROUND_CAPTURE:
+            value = _name(info.get(param, plain[0]))
+            if value == adds if adds else value not in plain:
+                problems.append(Violation(("capt_type", param), "not_played_yet",
+                                          f"capt_type END_OPP_STORE_CAPT with {param} is not played by "
+                                          "this engine yet"))
+    return problems
 
 
 def _read_mlap_param(info: dict[str, Any], out: dict[str, Any], problems: list[Violation]) -> None:

@@ -43,6 +43,7 @@ CLASSES = {
     GameClass.DIFFUSION_V2: "Diffusion on the usual two rows.",
     GameClass.SAME_SIDE: "Either player may move from either row; captures are made on the same side.",
     GameClass.OHOJICHI: "Ohojichi: moves start from the mover's half of both rows.",
+    GameClass.ZIG_ZAG: "Sowing zigzags from row to row, towards the middle of the board.",
 }
 DIRECTIONS = {
     Direct.CCW: "counter-clockwise",

@@ -216,6 +216,9 @@ class GameInfo:
     mlap_cont: MlapCont = MlapCont.NONE
     # sow_stores BOTH: the opponent's store is sown too (read with sow_own_store)
     sow_opp_store: bool = False
+    # sow_stores BOTH_NR_OPP: as BOTH, but a last seed in the opponent's store gives no
+    # repeat turn (capt_type END_OPP_STORE_CAPT may then take that store)
+    opp_store_no_repeat: bool = False
     # capt_dir BOTH: a multiple capture runs along the sowing, then against it
     capt_both_dirs: bool = False
     # crosscapt ANY / ONE_ANY: the holes a cross capture takes across from (read with
