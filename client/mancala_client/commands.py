@@ -50,6 +50,7 @@ def help_sections(saved: str) -> list[Section]:
             ("c   C   3   c cw", "play the hole labelled c (South's holes are a b c..., North's A B C...), "
              "or your third hole from your left; add a direction (cw/ccw, or left/right along your "
              "row) when asked"),
+            ("store N", "sow N seeds from your own store, where the game allows it (Azigo)"),
             ("board", "draw the board again"),
             ("history", "the moves so far"),
             ("resign", "give up the game"),
@@ -94,7 +95,7 @@ class Commands:
             "resume": self.resume,
             "board": self.board, "show": self.board,
             "history": self.history, "moves": self.history,
-            "move": self.move, "play": self.move,
+            "move": self.move, "play": self.move, "store": self.store_move,
             "resign": self.resign,
             "claim": self.claim,
             "swap": self.swap,
@@ -286,6 +287,10 @@ class Commands:
 
     async def move(self, args: list[str]) -> None:
         await self.play(" ".join(args))
+
+    async def store_move(self, args: list[str]) -> None:
+        """`store N` (Azigo's store moves): sow N seeds from one's store."""
+        await self.play(" ".join(["store", *args]))
 
     async def play(self, text: str) -> None:
         """A move typed as the board labels it (`c`, `3`, `c cw`)."""

@@ -15,6 +15,7 @@ from typing import Any
 
 SEAT_NAMES = ("South", "North")
 LETTERS = "abcdefghijklmnopqrstuvwxyz"
+STORE = "STORE"  # a store move's first element on the wire (["STORE", seeds])
 
 # direction words: CW/CCW are the board's own senses (rotating the picture keeps them);
 # left/right are as seen in the player's own (bottom) row, where CCW runs to the right
@@ -80,10 +81,21 @@ def move_hole(move: Any) -> int | None:
     return None
 
 
+def store_seeds(move: Any) -> int | None:
+    """The seeds of a store move (`["STORE", k]`, Azigo), None for any other move."""
+    if isinstance(move, list | tuple) and len(move) == 2 and move[0] == STORE and isinstance(move[1], int):
+        return move[1]
+    return None
+
+
 def move_text(move: Any, n: int) -> str:
-    """A wire move as the board labels it: `c`, `C cw`; an arrangement `arrange 4 0 8 ...`."""
+    """A wire move as the board labels it: `c`, `C cw`, `store 3`; an arrangement
+    `arrange 4 0 8 ...`."""
     if isinstance(move, dict) and "arrange" in move:
         return "arrange " + " ".join(map(str, move["arrange"]))
+    seeds = store_seeds(move)
+    if seeds is not None:
+        return f"store {seeds}"
     hole = move_hole(move)
     if hole is None or not 0 <= hole < 2 * n:
         return str(move)
@@ -109,6 +121,9 @@ def legal_text(legal: list[Any], n: int, viewer: int) -> str:
         text = label(hole, n)
         dirs = by_hole[hole]
         parts.append(f"{text}({'/'.join(dirs)})" if dirs else text)
+    from_store = sorted(k for m in legal if (k := store_seeds(m)) is not None)
+    if from_store:
+        parts.append(f"store {from_store[0]}" + (f"..{from_store[-1]}" if len(from_store) > 1 else ""))
     return " ".join(parts)
 
 
@@ -140,6 +155,10 @@ def parse_move(text: str, n: int, seat: int, legal: list[Any] | None = None) -> 
         raise MoveInputError("type a hole: a letter or a number as shown under your row")
     if words[0].lower() in ("move", "m", "play", "p") and len(words) > 1:
         words = words[1:]
+    if words[0].lower() == "store":  # a store move (Azigo): `store 3` sows 3 of the store's seeds
+        if len(words) != 2 or not words[1].isdigit() or int(words[1]) < 1:
+            raise MoveInputError("a store move is `store N`: sow N seeds from your store")
+        return ParsedMove([STORE, int(words[1])], f"store {words[1]}")
     if len(words) > 2:
         raise MoveInputError(f"{text.strip()!r}: a move is a hole, then a direction if the game asks for one")
     token = words[0]

@@ -38,9 +38,12 @@ def hole_name(hole: int, n: int) -> str:
 
 def move_name(move: Any, n: int) -> str:
     """A move (a hole, or [hole, direction]) in letters: `c`, `C cw`; an arrangement
-    (ARNGE_LIMIT) as its counts from the mover's left: `arrange 7 0 5 4`."""
+    (ARNGE_LIMIT) as its counts from the mover's left: `arrange 7 0 5 4`; a store move
+    (["STORE", k], Azigo) as `store k`."""
     if isinstance(move, dict):
         return "arrange " + " ".join(map(str, move.get("arrange", [])))
+    if isinstance(move, list | tuple) and move and move[0] == "STORE":
+        return f"store {move[1]}"
     if isinstance(move, list | tuple):
         return f"{hole_name(move[0], n)} {str(move[1]).lower()}"
     return hole_name(move, n)

@@ -42,10 +42,6 @@ ENGINES = [(stem, False) for stem in sorted(VARIANTS)] + \
 RECORD_GAPS = {
     "crosscapt_eight": "a lap going on from the mover's own store (1.10: mlaps LAPPER_NEXT with sow_stores "
                        "OWN) lifts the store's seeds, and the record does not take them from the store",
-    # the engine's record takes a store move's seeds from the store (apply_trace agrees);
-    # the protocol's sow event names a hole, and its readers do not know a store there yet
-    "azigo": "a store move's sow event starts from a store (-1/-2), which the protocol's readers take as a hole",
-    "azigo_twenty": "a store move's sow event starts from a store (-1/-2), which the protocol's readers take as a hole",
 }
 
 

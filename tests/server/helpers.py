@@ -227,7 +227,7 @@ def apply_events(events: list[dict[str, Any]], board: list[int], stores: list[in
 
     for ev in events:
         if ev["kind"] == "sow":
-            board[ev["hole"]] -= len(ev["path"])
+            add(ev["hole"], -len(ev["path"]))  # a hole, or a store (a store move)
             for place in ev["path"]:
                 add(place, 1)
         elif ev["kind"] == "capture":

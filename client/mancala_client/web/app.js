@@ -8,6 +8,7 @@
 import { claimWin } from "./away.js";
 import { showConnection } from "./banner.js";
 import { confirmArrange } from "./arrange.js";
+import { storeMove } from "./store_move.js";
 import { confirmChoice, onPicked } from "./choice.js";
 import { challengeHandlers, wireChallenges } from "./challenges.js";
 import { after as competeAfter, wireRoom } from "./compete.js";
@@ -173,6 +174,7 @@ function start() {
   $("claim-button").addEventListener("click", claimWin);
   $("round-choice-confirm").addEventListener("click", confirmChoice);
   $("arrange-confirm").addEventListener("click", confirmArrange);
+  $("store-move-button").addEventListener("click", () => storeMove(actions));
   onPicked(() => roomView.render());
   $("viewing-back").addEventListener("click", () => roomView.showMove(null));
   $("rematch-button").addEventListener("click", () => actions.rematch());

@@ -5,6 +5,7 @@
 import { Analyses, analysisText } from "./analysis.js";
 import { renderAway } from "./away.js";
 import { renderArrange } from "./arrange.js";
+import { renderStoreMove } from "./store_move.js";
 import { choicePicks, renderChoice } from "./choice.js";
 import { BoardView } from "./board.js";
 import { loadPositions } from "./history.js";
@@ -362,5 +363,6 @@ export class RoomView {
     renderButtons();
     renderChoice();
     renderArrange();
+    renderStoreMove(canMove());
   }
 }

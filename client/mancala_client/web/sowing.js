@@ -73,7 +73,7 @@ export function sowingFrames(before, events) {
           handled.add(j);
         }
       }
-      board[e.hole] -= e.path.length;
+      add(e.hole, -e.path.length); // a hole, or a store (Azigo's store moves)
       frame();
       for (const place of e.path) {
         while (mid.length && mid[0].at <= sown) take(mid.shift());

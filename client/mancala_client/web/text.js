@@ -75,6 +75,7 @@ export function holeName(index, holes) {
 /** A move as words: "South c", "North a clockwise". */
 export function moveText(move, holes) {
   if (isArrangement(move)) return `an arrangement of the seeds: ${move.arrange.join(" ")}`;
+  if (isStoreMove(move)) return `${move[1]} ${move[1] === 1 ? "seed" : "seeds"} sown from the store`;
   if (Array.isArray(move)) {
     const [index, dir] = move;
     return `${holeName(index, holes)} ${dir === "CW" ? "clockwise" : "counter-clockwise"}`;
@@ -85,6 +86,7 @@ export function moveText(move, holes) {
 /** Short form for the move list: "c", "A↻". */
 export function moveShort(move, holes) {
   if (isArrangement(move)) return `arranged ${move.arrange.join(" ")}`;
+  if (isStoreMove(move)) return `store ${move[1]}`;
   if (Array.isArray(move)) {
     const [index, dir] = move;
     return `${holeLetter(index, holes)}${dir === "CW" ? "↻" : "↺"}`;
@@ -94,7 +96,13 @@ export function moveShort(move, holes) {
 
 export function moveHole(move) {
   if (isArrangement(move)) return null; // no hole: both rows were laid out
+  if (isStoreMove(move)) return null; // sown from a store, not a hole
   return Array.isArray(move) ? move[0] : move;
+}
+
+/** Azigo's move from the mover's store: ["STORE", seeds] (store_move.js). */
+export function isStoreMove(move) {
+  return Array.isArray(move) && move[0] === "STORE";
 }
 
 /** Bao's first move laid out rather than sown: {"arrange": [seeds, ...]} (arrange.js). */

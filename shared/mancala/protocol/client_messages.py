@@ -120,7 +120,7 @@ class MakeMove(_Request):
     move: PlayMove  # a JsonMove, or (added) an ArrangeMove
     ply: SafeInt | None = None  # the ply the client saw; a stale one is refused
 
-    def played(self) -> int | tuple[int, str] | dict[str, list[int]]:
+    def played(self) -> int | tuple[int, str] | tuple[str, int] | dict[str, list[int]]:
         """The move as the engine and the game's record take it."""
         return engine_move(self.move)
 

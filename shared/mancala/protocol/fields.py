@@ -28,7 +28,10 @@ Name = Annotated[str, Field(min_length=1, max_length=40), AfterValidator(printab
 SafeInt = Annotated[int, Strict(), Field(ge=-(2**53), le=2**53)]
 RequestId = SafeInt | Annotated[str, Field(max_length=64)] | None
 Hole = Annotated[int, Strict(), Field(ge=0, le=255)]
-JsonMove = Hole | tuple[Hole, Literal["CW", "CCW"]]
+# a store move (1.10 play_locs BRD_OWN_STR_CHS, Azigo): ["STORE", seeds] sows that many of
+# the mover's store seeds; the engine says how many it allows
+StoreSeeds = Annotated[int, Strict(), Field(ge=1, le=4096)]
+JsonMove = Hole | tuple[Hole, Literal["CW", "CCW"]] | tuple[Literal["STORE"], StoreSeeds]
 # the seeds of one hole in an arrangement; far above any board's, far below a DoS
 ArrangeSeeds = Annotated[int, Strict(), Field(ge=0, le=4096)]
 # a computer opponent's difficulty: the variant's 0..3, or "perfect" (the exact solver
@@ -52,12 +55,13 @@ class ArrangeMove(BaseModel):
     arrange: Annotated[list[ArrangeSeeds], Field(min_length=1, max_length=128)]
 
 
-# what a `move` request carries: a sowing, or (added) an arrangement
+# what a `move` request carries: a sowing (from a hole, or a store), or (added) an arrangement
 PlayMove = JsonMove | ArrangeMove
 
 
-def engine_move(move: PlayMove) -> int | tuple[int, str] | dict[str, list[int]]:
-    """The move as the engine and the game's record take it (an arrangement as its JSON)."""
+def engine_move(move: PlayMove) -> int | tuple[int, str] | tuple[str, int] | dict[str, list[int]]:
+    """The move as the engine and the game's record take it (an arrangement as its JSON; a
+    store move as the engine's ("STORE", seeds))."""
     if isinstance(move, ArrangeMove):
         return {"arrange": list(move.arrange)}
     return move
