@@ -29,9 +29,10 @@ import json
 import math
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
-from mancala.ai.arena import parse_spec, run_match, summarize
+from mancala.ai.arena import DEFAULT_CAP, GameResult, parse_spec, run_match, summarize
 
 LADDER = ["random", "easy", "medium", "hard", "expert"]
 LEVEL_KEYS: dict[str, int | str] = {"easy": 0, "medium": 1, "hard": 2, "expert": 3, "perfect": "perfect"}
@@ -42,6 +43,23 @@ def gap(points: float, games: int) -> float:
     """The rating difference a score implies (points of the stronger, upper player)."""
     s = (points + 0.5) / (games + 1)
     return 400 * math.log10(s / (1 - s))
+
+
+def play_pair(variant: str, upper: str, lower: str, games: int, *, seed: int, jobs: int = 1,
+              cap_ms: int | None = None, plies: int = DEFAULT_CAP,
+              progress: Callable[[GameResult, int], None] | None = None) -> dict[str, Any]:
+    """One level against the one below (arena's paired games, sides swapped, shared
+    openings) as a JSON-ready record; the level table (level_table.py) keeps these too."""
+    started = time.monotonic()
+    # the upper level is player A: its score is the gap's sign
+    results = run_match(variant, (parse_spec(upper), parse_spec(lower)), games, seed=seed, jobs=jobs,
+                        cap=plies, cap_ms=cap_ms, progress=progress)
+    s = summarize(results)
+    points = s.wins + s.draws / 2
+    return {"upper": upper, "lower": lower, "games": s.games, "wins": s.wins, "draws": s.draws,
+            "losses": s.losses, "score": s.score, "ci": [s.low, s.high], "gap": gap(points, s.games),
+            "ms_per_move": list(s.ms_per_move), "capped": s.capped, "avg_moves": s.avg_moves,
+            "seconds": time.monotonic() - started}
 
 
 def main() -> None:
@@ -63,16 +81,9 @@ def main() -> None:
     matches: list[dict[str, Any]] = []
     for lower, upper in zip(ladder, ladder[1:], strict=False):
         games = args.top_games if upper in ("expert", "perfect") else args.games
-        started = time.monotonic()
-        # the upper level is player A: its score is the gap's sign
-        results = run_match(args.variant, (parse_spec(upper), parse_spec(lower)), games, seed=args.seed,
-                            jobs=args.jobs)
-        s = summarize(results)
-        points = s.wins + s.draws / 2
-        matches.append({"upper": upper, "lower": lower, "games": s.games, "wins": s.wins, "draws": s.draws,
-                        "losses": s.losses, "score": s.score, "ci": [s.low, s.high], "gap": gap(points, s.games),
-                        "ms_per_move": list(s.ms_per_move), "seconds": time.monotonic() - started})
-        print(f"{upper} vs {lower}: +{s.wins} ={s.draws} -{s.losses} ({s.score:.1%}), "
+        matches.append(play_pair(args.variant, upper, lower, games, seed=args.seed, jobs=args.jobs))
+        m = matches[-1]
+        print(f"{upper} vs {lower}: +{m['wins']} ={m['draws']} -{m['losses']} ({m['score']:.1%}), "
               f"gap {matches[-1]['gap']:+.0f}, {matches[-1]['seconds']:.0f} s", flush=True)
 
     if args.perfect_only:
