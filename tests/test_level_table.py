@@ -90,3 +90,11 @@ def test_table_only_renders_from_the_file(tmp_path: Path) -> None:
     assert proc.returncode == 0, proc.stderr
     assert "| `awari` | 100% (72%-100%) | - | - |" in proc.stdout
     assert json.loads(out.read_text())["records"]  # the file is left as it was
+
+
+def test_a_variant_opened_otherwise_is_keyed_and_marked_apart() -> None:
+    assert lt.opening_of("kalah_4") == 2 and lt.opening_of("congkak") == 0
+    assert lt.record_key("congkak", "hard", "medium", S).endswith("|opening=0")
+    assert not lt.record_key("kalah_4", "hard", "medium", S).endswith("|opening=2")
+    text = lt.markdown({lt.record_key("congkak", "medium", "easy", S): _record(1.0)}, ["congkak"], S, False)
+    assert "| `congkak` † |" in text
