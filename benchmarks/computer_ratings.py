@@ -68,7 +68,17 @@ def play_pair(variant: str, upper: str, lower: str, games: int, *, seed: int, jo
             "ms_per_move": list(s.ms_per_move), "capped": s.capped, "avg_moves": s.avg_moves,
             # the upper level's score when it started and when the lower one did: near 1 and
             # 0 the starter wins whoever plays, and no level can show in the score
-            "as_starter": [s.a_start_score, s.b_start_score], "seconds": time.monotonic() - started}
+            "as_starter": [s.a_start_score, s.b_start_score], "pairs_split": pairs_split(results),
+            "seconds": time.monotonic() - started}
+
+
+def pairs_split(results: list[GameResult]) -> int:
+    """Pairs (same opening, sides swapped) that each player won once: there the opening
+    and the seat decided the game, not the level, and the pair adds nothing to the score."""
+    by_pair: dict[int, list[float]] = {}
+    for r in results:
+        by_pair.setdefault(r.index // 2, []).append(r.score)
+    return sum(1 for scores in by_pair.values() if sorted(scores) == [0.0, 1.0])
 
 
 def main() -> None:

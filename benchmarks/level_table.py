@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from computer_ratings import play_pair  # noqa: E402
+from computer_ratings import ANCHOR, ANCHOR_RATING, gap, play_pair  # noqa: E402
 
 from mancala.ai.arena import DEFAULT_OPENING  # noqa: E402
 
@@ -159,6 +159,32 @@ def markdown(records: dict[str, dict[str, Any]], variants: list[str], s: Setting
     return "\n".join(lines)
 
 
+def ratings(records: dict[str, dict[str, Any]], variant: str, s: Setting) -> dict[str, float] | None:
+    """The levels' ratings from the pairs' scores, as computer_ratings.py chains them
+    (medium at 1500; a sweep counts half a game short of it): None until all are measured."""
+    found = [records.get(record_key(variant, u, lo, s)) for u, lo in pairs(False)]
+    if any(r is None for r in found):
+        return None
+    out = {ANCHOR: ANCHOR_RATING}
+    for (upper, lower), r in zip(pairs(False), found, strict=True):
+        assert r is not None
+        step = gap(r["score"] * r["games"], r["games"])
+        if upper == ANCHOR:
+            out[lower] = out[upper] - step
+        else:
+            out[upper] = out[lower] + step
+    return {level: out[level] for level in LEVELS}
+
+
+def ratings_markdown(records: dict[str, dict[str, Any]], variants: list[str], s: Setting) -> str:
+    lines = ["| variant | " + " | ".join(LEVELS) + " |", "| --- |" + " ---: |" * len(LEVELS)]
+    for v in variants:
+        r = ratings(records, v, s)
+        if r is not None:
+            lines.append(f"| `{v}` | " + " | ".join(f"{r[level]:.0f}" for level in LEVELS) + " |")
+    return "\n".join(lines)
+
+
 def under_bar(records: dict[str, dict[str, Any]], variants: list[str], s: Setting,
               perfect: bool) -> list[tuple[str, str, str, float]]:
     """(variant, upper, lower, score) of every measured pair scoring under the bar."""
@@ -224,6 +250,7 @@ def main() -> None:
     p.add_argument("--table", action="store_true", help="only print the table from --out")
     p.add_argument("--out", type=Path, default=DEFAULT_OUT)
     p.add_argument("--markdown", type=Path, help="also write the Markdown table here")
+    p.add_argument("--ratings", action="store_true", help="also the ratings the scores imply")
     args = p.parse_args()
 
     setting = Setting(args.games, args.cap_ms, args.plies, args.seed)
@@ -241,6 +268,9 @@ def main() -> None:
                                               for u, lo in pairs(args.perfect)))
     print(f"\n{text}\n\n{measured} variants measured; {len(low)} pairs under {THRESHOLD:.0%}: "
           + (", ".join(f"{v} {u}>{lo} {sc:.0%}" for v, u, lo, sc in low) or "none"))
+    if args.ratings:
+        text += "\n\n" + ratings_markdown(records, variants, setting)
+        print("\n" + ratings_markdown(records, variants, setting))
     if args.markdown:
         args.markdown.write_text(text + "\n")
 

@@ -98,3 +98,13 @@ def test_a_variant_opened_otherwise_is_keyed_and_marked_apart() -> None:
     assert not lt.record_key("kalah_4", "hard", "medium", S).endswith("|opening=2")
     text = lt.markdown({lt.record_key("congkak", "medium", "easy", S): _record(1.0)}, ["congkak"], S, False)
     assert "| `congkak` † |" in text
+
+
+def test_ratings_chain_the_gaps_from_medium_at_1500() -> None:
+    records = {lt.record_key("kalah_4", u, lo, S): _record(sc) | {"games": 10}
+               for (u, lo), sc in zip(lt.pairs(False), (0.9, 0.5, 0.75), strict=True)}
+    r = lt.ratings(records, "kalah_4", S)
+    assert r is not None and r["medium"] == 1500 and r["hard"] == 1500
+    assert r["easy"] < 1500 < r["expert"]
+    assert lt.ratings(records, "awari", S) is None
+    assert "| `kalah_4` |" in lt.ratings_markdown(records, ["kalah_4", "awari"], S)
