@@ -134,8 +134,42 @@ def select(requested: Iterable[str], families: Iterable[str], available: list[st
     return list(dict.fromkeys(names))
 
 
-def cell(record: dict[str, Any] | None) -> str:
-    """`80% (49-94)`, flagged when under the bar; `-` when not measured."""
+def level_settings(variant: str, level: int) -> tuple[Any, ...]:
+    """What decides a level's search in the variant's `player` section (mancala.ai.player's
+    reading of it): two levels with the same are one player, whatever the games say."""
+    from mancala.ai.player import (
+        DEFAULT_BIAS,
+        DEFAULT_DEPTHS,
+        DEFAULT_DEPTHS_PYTHON,
+        DEFAULT_NODES,
+        DEFAULT_POUTS,
+    )
+    from mancala.engine.game import Game
+    from mancala.rules.enums import Algorithm
+    from mancala.rules.loading import load_variant
+
+    game = Game(load_variant(variant))
+    player = game.variant.player
+    params = player.ai_params
+    noise = player.scorer.easy_rand if level == 0 else 0
+    if player.algorithm == Algorithm.MONTECARLO_TS:
+        return ("mcts", (params.mcts_nodes or DEFAULT_NODES)[level], (params.mcts_bias or DEFAULT_BIAS)[level],
+                (params.mcts_pouts or DEFAULT_POUTS)[level], noise)
+    depths = params.mm_depth or (DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON)
+    return ("search", depths[level], noise)
+
+
+def same_players(variant: str) -> list[tuple[str, str]]:
+    """The (upper, lower) pairs that the variant's settings make one player."""
+    return [(upper, lower) for upper, lower in pairs(False)
+            if level_settings(variant, LEVELS.index(upper)) == level_settings(variant, LEVELS.index(lower))]
+
+
+def cell(record: dict[str, Any] | None, same: bool = False) -> str:
+    """`80% (49-94)`, flagged when under the bar; `-` when not measured; `=` marks a
+    pair that the variant's settings make one player."""
+    if same:
+        return "= " + (cell(record) if record is not None else "")
     if record is None:
         return "-"
     low, high = record["ci"]
@@ -151,12 +185,15 @@ def markdown(records: dict[str, dict[str, Any]], variants: list[str], s: Setting
     lines = [f"Each cell: the upper level's score over {s.games} games (draws half) with its 95% Wilson "
              f"interval; every move capped at {s.cap_ms} ms as the server's `computer_cap_ms` caps a "
              f"room's computer, games stopped at {s.plies} moves and scored by the stores, seed {s.seed}; "
-             f"pairs of games open with {DEFAULT_OPENING} random plies (†: none); ⚠: under {THRESHOLD:.0%}.", "", f"| variant | {head} |", "| --- |" + " --- |" * len(ps)]
+             f"pairs of games open with {DEFAULT_OPENING} random plies (†: none); ⚠: under {THRESHOLD:.0%}; "
+             "=: the variant's `player` settings make the two levels one player.", "", f"| variant | {head} |", "| --- |" + " --- |" * len(ps)]
     for v in variants:
         row = [records.get(record_key(v, u, lo, s)) for u, lo in ps]
         if any(r is not None for r in row):
             mark = "" if opening_of(v) == DEFAULT_OPENING else " †"
-            lines.append(f"| `{v}`{mark} | " + " | ".join(cell(r) for r in row) + " |")
+            same = same_players(v)
+            lines.append(f"| `{v}`{mark} | " + " | ".join(cell(r, pair in same) for r, pair in zip(row, ps, strict=True))
+                         + " |")
     return "\n".join(lines)
 
 

@@ -108,3 +108,11 @@ def test_ratings_chain_the_gaps_from_medium_at_1500() -> None:
     assert r["easy"] < 1500 < r["expert"]
     assert lt.ratings(records, "awari", S) is None
     assert "| `kalah_4` |" in lt.ratings_markdown(records, ["kalah_4", "awari"], S)
+
+
+def test_levels_the_settings_make_one_player_are_marked() -> None:
+    # deka_mg's mm_depth is 1, 1, 3, 5 without easy_rand: its easy and medium are one player
+    assert lt.same_players("deka_mg") == [("medium", "easy")]
+    assert lt.same_players("kalah_4") == []
+    text = lt.markdown({lt.record_key("deka_mg", "medium", "easy", S): _record(0.5)}, ["deka_mg"], S, False)
+    assert "| `deka_mg` | = **50% (30%-90%)** ⚠ | - | - |" in text
