@@ -7,15 +7,19 @@ match (mancala.ai.arena: games in pairs sharing a random opening, sides swapped)
 every move's search stopped at --cap-ms at the latest, the way the server's
 `computer_cap_ms` caps a room's computer (choose_move's cap_ms: the level keeps its own
 depth and stops earlier only when the cap runs out), and every game stopped after
---plies moves and scored by the stores, so that a loop cannot hang the run.
+--plies moves and scored by the stores, so that a loop cannot hang the run. A few
+variants open from the start position instead of random plies (OPENINGS, † in the
+table); a pair that the variant's `player` settings make one player is marked `=`.
 
 Resumable: each finished pair is merged into --out (JSON, committed) under a key made of
 the variant, the pair, the game count, the cap, the ply limit and the seed; with
 --only-missing the pairs already there are not played again, so a long run stopped at
 any point continues where it stopped. --table prints the Markdown table from the file
-without playing.
+without playing, --ratings the ratings the scores imply. --variants (in that order),
+--most-played (MOST_PLAYED) and --families (game_info.family) choose the variants.
 
     python benchmarks/level_table.py --variants kalah_4,congkak --games 10
+    python benchmarks/level_table.py --most-played --only-missing --ratings
     nice -n 10 python benchmarks/level_table.py --only-missing > /tmp/levels.log 2>&1 &
     python benchmarks/level_table.py --table --markdown docs-table.md
 """
