@@ -29,9 +29,17 @@ import json
 import math
 import os
 import time
+from collections.abc import Callable
 from typing import Any
 
-from mancala.ai.arena import parse_spec, run_match, summarize
+from mancala.ai.arena import (
+    DEFAULT_CAP,
+    DEFAULT_OPENING,
+    GameResult,
+    parse_spec,
+    run_match,
+    summarize,
+)
 
 LADDER = ["random", "easy", "medium", "hard", "expert"]
 LEVEL_KEYS: dict[str, int | str] = {"easy": 0, "medium": 1, "hard": 2, "expert": 3, "perfect": "perfect"}
@@ -42,6 +50,35 @@ def gap(points: float, games: int) -> float:
     """The rating difference a score implies (points of the stronger, upper player)."""
     s = (points + 0.5) / (games + 1)
     return 400 * math.log10(s / (1 - s))
+
+
+def play_pair(variant: str, upper: str, lower: str, games: int, *, seed: int, jobs: int = 1,
+              cap_ms: int | None = None, plies: int = DEFAULT_CAP, opening: int = DEFAULT_OPENING,
+              progress: Callable[[GameResult, int], None] | None = None) -> dict[str, Any]:
+    """One level against the one below (arena's paired games, sides swapped, shared
+    openings) as a JSON-ready record; the level table (level_table.py) keeps these too."""
+    started = time.monotonic()
+    # the upper level is player A: its score is the gap's sign
+    results = run_match(variant, (parse_spec(upper), parse_spec(lower)), games, seed=seed, jobs=jobs,
+                        cap=plies, cap_ms=cap_ms, opening=opening, progress=progress)
+    s = summarize(results)
+    points = s.wins + s.draws / 2
+    return {"upper": upper, "lower": lower, "games": s.games, "wins": s.wins, "draws": s.draws,
+            "losses": s.losses, "score": s.score, "ci": [s.low, s.high], "gap": gap(points, s.games),
+            "ms_per_move": list(s.ms_per_move), "capped": s.capped, "avg_moves": s.avg_moves,
+            # the upper level's score when it started and when the lower one did: near 1 and
+            # 0 the starter wins whoever plays, and no level can show in the score
+            "as_starter": [s.a_start_score, s.b_start_score], "pairs_split": pairs_split(results),
+            "seconds": time.monotonic() - started}
+
+
+def pairs_split(results: list[GameResult]) -> int:
+    """Pairs (same opening, sides swapped) that each player won once: there the opening
+    and the seat decided the game, not the level, and the pair adds nothing to the score."""
+    by_pair: dict[int, list[float]] = {}
+    for r in results:
+        by_pair.setdefault(r.index // 2, []).append(r.score)
+    return sum(1 for scores in by_pair.values() if sorted(scores) == [0.0, 1.0])
 
 
 def main() -> None:
@@ -56,6 +93,9 @@ def main() -> None:
                    help="only expert against perfect, on expert's rating as the server keeps it")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     p.add_argument("--seed", type=int, default=15)
+    p.add_argument("--opening", type=int, default=DEFAULT_OPENING,
+                   help="random plies opening each pair of games (Congkak: 0, see docs/competitive.md)")
+    p.add_argument("--cap-ms", type=int, default=None, help="each move's search stops here at the latest")
     p.add_argument("--json", help="also write the results to this file")
     args = p.parse_args()
 
@@ -63,16 +103,10 @@ def main() -> None:
     matches: list[dict[str, Any]] = []
     for lower, upper in zip(ladder, ladder[1:], strict=False):
         games = args.top_games if upper in ("expert", "perfect") else args.games
-        started = time.monotonic()
-        # the upper level is player A: its score is the gap's sign
-        results = run_match(args.variant, (parse_spec(upper), parse_spec(lower)), games, seed=args.seed,
-                            jobs=args.jobs)
-        s = summarize(results)
-        points = s.wins + s.draws / 2
-        matches.append({"upper": upper, "lower": lower, "games": s.games, "wins": s.wins, "draws": s.draws,
-                        "losses": s.losses, "score": s.score, "ci": [s.low, s.high], "gap": gap(points, s.games),
-                        "ms_per_move": list(s.ms_per_move), "seconds": time.monotonic() - started})
-        print(f"{upper} vs {lower}: +{s.wins} ={s.draws} -{s.losses} ({s.score:.1%}), "
+        matches.append(play_pair(args.variant, upper, lower, games, seed=args.seed, jobs=args.jobs,
+                                 cap_ms=args.cap_ms, opening=args.opening))
+        m = matches[-1]
+        print(f"{upper} vs {lower}: +{m['wins']} ={m['draws']} -{m['losses']} ({m['score']:.1%}), "
               f"gap {matches[-1]['gap']:+.0f}, {matches[-1]['seconds']:.0f} s", flush=True)
 
     if args.perfect_only:
@@ -88,7 +122,8 @@ def main() -> None:
         ratings[m["lower"]] = ratings[m["upper"]] - m["gap"]
 
     load = os.getloadavg()[0]
-    print(f"\n{args.variant}, seed {args.seed}, {args.jobs} jobs, load {load:.1f}\n")
+    print(f"\n{args.variant}, seed {args.seed}, {args.jobs} jobs, opening {args.opening} plies, "
+          f"cap {args.cap_ms} ms, load {load:.1f}\n")
     print("| match | games | upper's wins / draws / losses | score (95% CI) | gap | ms a move (upper, lower) |")
     print("| --- | --- | --- | --- | --- | --- |")
     for m in matches:

@@ -137,8 +137,9 @@ def _next_round(game: Game, pos: Position) -> bool:
 
 
 def play_game(game: Game, specs: tuple[Spec, Spec], index: int, seed: int, *,
-              cap: int = DEFAULT_CAP, opening: int = DEFAULT_OPENING) -> GameResult:
-    """Game `index` of a match: pair index // 2 shares its opening, A starts the even games."""
+              cap: int = DEFAULT_CAP, opening: int = DEFAULT_OPENING, cap_ms: int | None = None) -> GameResult:
+    """Game `index` of a match: pair index // 2 shares its opening, A starts the even games.
+    `cap_ms` stops each move's search there at the latest, as a room's cap does."""
     from mancala.ai.player import choose_move
 
     pair = index // 2
@@ -166,7 +167,7 @@ def play_game(game: Game, specs: tuple[Spec, Spec], index: int, seed: int, *,
             mv = legal[rng.randrange(len(legal))]
         else:
             answer = choose_move(game, pos, difficulty=spec.difficulty, algorithm=spec.algorithm,
-                                 budget_ms=spec.budget_ms, seed=rng.randrange(1 << 30))
+                                 budget_ms=spec.budget_ms, seed=rng.randrange(1 << 30), cap_ms=cap_ms)
             mv = game.normalize(pos, answer.move)
         result.ms[side] += (time.perf_counter() - t0) * 1000
         result.thought[side] += 1
@@ -199,24 +200,27 @@ def _load(variant: str, size: tuple[int | None, int | None] = (None, None)) -> G
 
 
 def _init_worker(variant: str, specs: tuple[Spec, Spec], seed: int, cap: int, opening: int,
-                 size: tuple[int | None, int | None] = (None, None)) -> None:
-    _WORKER.update(game=_load(variant, size), specs=specs, seed=seed, cap=cap, opening=opening)
+                 size: tuple[int | None, int | None] = (None, None), cap_ms: int | None = None) -> None:
+    _WORKER.update(game=_load(variant, size), specs=specs, seed=seed, cap=cap, opening=opening, cap_ms=cap_ms)
 
 
 def _run_one(index: int) -> GameResult:
     w = _WORKER
-    return play_game(w["game"], w["specs"], index, w["seed"], cap=w["cap"], opening=w["opening"])
+    return play_game(w["game"], w["specs"], index, w["seed"], cap=w["cap"], opening=w["opening"],
+                     cap_ms=w["cap_ms"])
 
 
 def run_match(variant: str, specs: tuple[Spec, Spec], games: int, *, seed: int = 1, jobs: int = 1,
               cap: int = DEFAULT_CAP, opening: int = DEFAULT_OPENING,
               progress: Callable[[GameResult, int], None] | None = None,
-              size: tuple[int | None, int | None] = (None, None)) -> list[GameResult]:
+              size: tuple[int | None, int | None] = (None, None),
+              cap_ms: int | None = None) -> list[GameResult]:
     """Play the match; results in game order. `progress(result, done)` after each game;
-    `size`: (holes, seeds) to resize the variant, None keeping its own."""
+    `size`: (holes, seeds) to resize the variant, None keeping its own; `cap_ms`: each
+    move's search stops there at the latest (the server's computer cap)."""
     results: list[GameResult] = []
     if jobs <= 1 or games <= 1:
-        _init_worker(variant, specs, seed, cap, opening, size)
+        _init_worker(variant, specs, seed, cap, opening, size, cap_ms)
         stream: Iterator[GameResult] = (_run_one(i) for i in range(games))
         for res in stream:
             results.append(res)
@@ -226,7 +230,7 @@ def run_match(variant: str, specs: tuple[Spec, Spec], games: int, *, seed: int =
         import multiprocessing
 
         ctx = multiprocessing.get_context("fork" if sys.platform.startswith("linux") else "spawn")
-        with ctx.Pool(min(jobs, games), _init_worker, (variant, specs, seed, cap, opening, size)) as pool:
+        with ctx.Pool(min(jobs, games), _init_worker, (variant, specs, seed, cap, opening, size, cap_ms)) as pool:
             for res in pool.imap_unordered(_run_one, range(games)):
                 results.append(res)
                 if progress:
