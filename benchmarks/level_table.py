@@ -18,10 +18,10 @@ any point continues where it stopped. --table prints the Markdown table from the
 without playing, --ratings the ratings the scores imply. --variants (in that order),
 --most-played (MOST_PLAYED) and --families (game_info.family) choose the variants.
 
-    python benchmarks/level_table.py --variants kalah_4,congkak --games 10
-    python benchmarks/level_table.py --most-played --only-missing --ratings
-    nice -n 10 python benchmarks/level_table.py --only-missing > /tmp/levels.log 2>&1 &
-    python benchmarks/level_table.py --table --markdown docs-table.md
+    python -m benchmarks.level_table --variants kalah_4,congkak --games 10
+    python -m benchmarks.level_table --most-played --only-missing --ratings
+    nice -n 10 python -m benchmarks.level_table --only-missing > /tmp/levels.log 2>&1 &
+    python -m benchmarks.level_table --table --markdown docs-table.md
 """
 
 from __future__ import annotations
@@ -37,10 +37,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from computer_ratings import ANCHOR, ANCHOR_RATING, gap, play_pair  # noqa: E402
-
-from mancala.ai.arena import DEFAULT_OPENING  # noqa: E402
+from benchmarks.computer_ratings import ANCHOR, ANCHOR_RATING, gap, play_pair
+from mancala.ai.arena import DEFAULT_OPENING
 
 ROOT = Path(__file__).resolve().parents[1]
 CONFIGS = ROOT / "configs"
