@@ -25,7 +25,8 @@ def directional_variants() -> list[str]:
     names = []
     for name, path in sorted(config_paths().items()):
         game = Game(load_variant(path))
-        if any(isinstance(move, tuple) for move in game.legal_moves(game.start(0))):
+        # a direction is a (hole, "CW"/"CCW") move; a store move ("STORE", k) is not one
+        if any(isinstance(move, tuple) and isinstance(move[0], int) for move in game.legal_moves(game.start(0))):
             names.append(name)
     return names
 
