@@ -7,7 +7,9 @@
  *
  * Define MAXH (the most holes a side) and CELL (the type of a hole's seed count)
  * before including this file (and Python.h: core_params() reads the dict of
- * fast.params(variant)).
+ * fast.params(variant)). MAX_MOVES, the most legal moves an includer's buffers hold,
+ * is MAXH unless defined: with fewer than 2 * holes, core_params refuses no_sides
+ * (where every hole of the board may be a move).
  */
 
 #ifndef MANCALA_CORE_H
@@ -24,13 +26,16 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 7
+#define LAYOUT 8
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
 #define NO_START (-1)        /* incr.NO_START */
 #define FROM_STORE (-1002)   /* move_data.FROM_STORE */
 #define MAXS (2 * MAXH)
+#ifndef MAX_MOVES
+#define MAX_MOVES MAXH
+#endif
 
 enum { MLAPS_OFF, MLAPS_LAPPER, MLAPS_NEXT };
 enum { SIDE_BOTH, SIDE_OPP, SIDE_OWN, SIDE_OPP_CONT, SIDE_OWN_CONT };
@@ -52,6 +57,10 @@ enum { MC_NONE, MC_GREQ_PARAM, MC_OWN_SIDE, MC_OPP_SIDE };
 /* fast.END_COND: the 1.10 end_cond enders (ending.end_condition) */
 enum { EC_NONE, EC_CLEARED_OWN, EC_CLEARED_OPP, EC_SEEDS_LIMIT, EC_HOLE_SEED_LIMIT };
 enum { CT_NONE, CT_TWO_OUT }; /* fast.CAPT_TYPE */
+/* fast.GOAL: the goals with short enders of their own (end_conditions.py) */
+enum { GOAL_MAX_SEEDS, GOAL_CLEAR, GOAL_DEPRIVE };
+/* fast.ENPAS: the holes a capture while sowing (sowing.capture_while_sowing) may take */
+enum { EP_ALL, EP_MOVERS, EP_OPPS };
 
 typedef struct {
     int n, size, step;
@@ -92,6 +101,16 @@ typedef struct {
     int end_cond;       /* EC_*: ending.end_condition, outside the clear-winner check */
     long long end_param;
     int capt_type;      /* CT_*: the capture types other than the basic criteria */
+    int even_odd;       /* draw._even_odd_direction: an odd hole sows CCW, an even one CW */
+    int goal;           /* GOAL_*: ending_build.make_ender's chain for the goal */
+    int no_sides;       /* pipeline.any_hole: a move may start from any hole */
+    /* sowing.CaptureWhileSowing (the sow rules OWN_SOW_CAPT_ALL, SOW_CAPT_ALL, ENPAS_*) */
+    int enpas;          /* captures while sowing */
+    int enpas_owner;    /* the hole's owner takes (else the mover) */
+    int enpas_holes;    /* EP_*: whose holes may be taken */
+    int enpas_not_last; /* the last seed's hole is left to the capturer */
+    long long lap_on;   /* laps.make_stop_not_n (CONT_LAP_ON): laps go on only from holes
+                           of this count (0: no such rule) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -110,7 +129,7 @@ typedef struct {
 
 typedef struct {
     int n;
-    int mv[MAXH];
+    int mv[MAX_MOVES];
 } Legal;
 
 /* ---- the record of a traced move (trace.py) ------------------------------------------
@@ -348,10 +367,47 @@ sow_store(const Params *p, State *s, Move *md)
     md->capt_loc = prev;
 }
 
+/* CaptureWhileSowing's conditions on a hole just sown (`left`: the seeds still to sow,
+   this one included) */
+static inline int
+enpas_takes(const Params *p, const State *s, const Move *md, int loc, long long left)
+{
+    if (p->enpas_not_last && left == 1)
+        return 0;
+    if (p->enpas_holes != EP_ALL && (side_of(p, loc) == s->turn) != (p->enpas_holes == EP_MOVERS))
+        return 0;
+    return !s->inhibit && capt_ok(p, s, md, loc);
+}
+
+/* sowing.CaptureWhileSowing: a plain lap whose holes sown to a capturable count are
+   taken at once (no store is sown: fast.py refuses it with sow_own_store) */
+static void
+sow_enpas(const Params *p, State *s, Move *md)
+{
+    const int start = md->cont_sow_loc;
+    int loc = start;
+    Trace *tr = md->tr;
+    for (long long left = md->seeds; left > 0; left--) {
+        loc = incr(p, loc, md->direct, start);
+        s->board[loc] += 1;
+        if (tr != NULL)
+            trace_put(tr, loc);
+        if (enpas_takes(p, s, md, loc, left)) {
+            const int captor = p->enpas_owner ? side_of(p, loc) : s->turn;
+            trace_take(tr, loc, s->board[loc], STORE_PLACE(captor));
+            s->stores[captor] += s->board[loc];
+            s->board[loc] = 0;
+        }
+    }
+    md->capt_loc = loc;
+}
+
 static inline void
 sow_lap(const Params *p, State *s, Move *md)
 {
-    if (p->own_store)
+    if (p->enpas)
+        sow_enpas(p, s, md);
+    else if (p->own_store)
         sow_store(p, s, md);
     else
         sow_plain(p, s, md);
@@ -363,6 +419,8 @@ another_lap(const Params *p, const State *s, Move *md)
 {
     const int loc = md->capt_loc;
     if (p->own_store && loc == REPEAT_TURN)
+        return 0;
+    if (p->lap_on && s->board[loc] != p->lap_on) /* make_stop_not_n */
         return 0;
     if (p->visit_opp && !md->lap_nbr && !(md->seeds >= p->n || side_of(p, loc) != s->turn))
         return 0;
@@ -415,6 +473,8 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
     md->tr = tr;
     memcpy(md->before, s->board, (size_t)p->size * sizeof(CELL));
     long long seeds = s->board[loc];
+    /* pipeline: the direction is asked before the draw, EVEN_ODD_DIR reads the count */
+    const int direct = p->even_odd ? (seeds % 2 ? 1 : -1) : p->step;
     if (p->sow_start && !(p->move_one && seeds == 1)) {
         seeds -= 1;
         s->board[loc] = 1;
@@ -423,7 +483,7 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
         s->board[loc] = 0;
     md->sow_loc = md->cont_sow_loc = loc;
     md->seeds = seeds;
-    md->direct = p->step;
+    md->direct = direct;
     md->lap_nbr = 0;
     md->captured = CAPT_NO;
     md->capt_next = 0;
@@ -758,8 +818,10 @@ static int
 compute_legal(const Params *p, const State *s, Legal *L)
 {
     L->n = 0;
-    const int lo = s->turn ? p->n : 0;
-    for (int h = lo; h < lo + p->n; h++)
+    /* allow.Allowables.base: the mover's row, or with no_sides the whole board */
+    const int lo = p->no_sides ? 0 : s->turn ? p->n : 0;
+    const int hi = p->no_sides ? p->size : lo + p->n;
+    for (int h = lo; h < hi; h++)
         if (s->board[h] >= p->min_move)
             L->mv[L->n++] = h;
     if (p->simple_moves || !L->n)
@@ -873,7 +935,8 @@ decided_by_seeds(State *s)
 static void
 game_over(const Params *p, State *s)
 {
-    switch (p->unclaimed) {
+    /* ending.game_over_claimer: with no sides nobody owns the seeds left */
+    switch (p->no_sides ? UC_DONT_SCORE : p->unclaimed) {
     case UC_HOLE_OWNER:
         take_own(p, s);
         break;
@@ -964,11 +1027,57 @@ end_cond_over(const Params *p, const State *s)
     return 0;
 }
 
+static inline void
+win_for(State *s, int who)
+{
+    s->outcome = OC_WIN;
+    s->winner = who;
+}
+
+/* end_conditions.ClearSeeds: the first player to empty their own side wins, the mover
+   first */
+static int
+clear_over(const Params *p, State *s)
+{
+    if (side_empty(p, s->board, s->turn))
+        win_for(s, s->turn);
+    else if (side_empty(p, s->board, 1 - s->turn))
+        win_for(s, 1 - s->turn);
+    else
+        return 0;
+    return 1;
+}
+
+/* DEPRIVE: with min_move 1 NoMovesNext around DepriveNoSeeds (a player without a move
+   next loses, the mover on its own repeat turn included; else the mover loses once its
+   own side is empty), above 1 DepriveLastMover (the last player able to move wins) */
+static int
+deprive_over(const Params *p, State *s, int repeat)
+{
+    if (p->min_move > 1) {
+        if (moves_of(p, s, 1 - s->turn))
+            return 0;
+        win_for(s, s->turn);
+        return 1;
+    }
+    if (!moves_of(p, s, repeat ? s->turn : 1 - s->turn))
+        win_for(s, repeat ? 1 - s->turn : s->turn);
+    else if (side_empty(p, s->board, s->turn))
+        win_for(s, 1 - s->turn);
+    else
+        return 0;
+    return 1;
+}
+
 /* pipeline.decide: 1 when the game is over (outcome, winner and turn set) */
 static int
 decide(const Params *p, State *s, int repeat)
 {
-    if (p->end_cond && end_cond_over(p, s)) /* over: every inner check passes it on */
+    if (p->goal != GOAL_MAX_SEEDS) { /* a win, never a tie: the turn goes to the winner */
+        if (!(p->goal == GOAL_CLEAR ? clear_over(p, s) : deprive_over(p, s, repeat)))
+            return 0;
+    }
+    else if (p->end_cond && end_cond_over(p, s)) /* over: every inner check passes it on */
         game_over(p, s);
     else if (p->end_rule == END_ROW_EMPTY) { /* ending.row_empty_ender: no majority, no too-few */
         if (!side_empty(p, s->board, 0) && !side_empty(p, s->board, 1) &&
@@ -1136,7 +1245,8 @@ static const char *PARAM_NAMES[] = {
     "pickextra", "stores", "no_change_below", "nocaptmoves", "end_rule", "max_laps",
     "turn_repeats", "share_end", "share_keep_all", "slam_first_sown", "next_stops",
     "next_store", "cont_from_start", "quit", "mlap_cont", "mlap_param", "end_cond",
-    "end_param", "capt_type", NULL};
+    "end_param", "capt_type", "even_odd", "goal", "no_sides", "enpas", "enpas_owner",
+    "enpas_holes", "enpas_not_last", "lap_on", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -1232,6 +1342,14 @@ core_params(PyObject *d, Params *p)
     GET("end_cond", 0, 4, end_cond);
     GET("end_param", 0, LLONG_MAX / 4, end_param);
     GET("capt_type", 0, 1, capt_type);
+    GET("even_odd", 0, 1, even_odd);
+    GET("goal", 0, 2, goal);
+    GET("no_sides", 0, 1, no_sides);
+    GET("enpas", 0, 1, enpas);
+    GET("enpas_owner", 0, 1, enpas_owner);
+    GET("enpas_holes", 0, 2, enpas_holes);
+    GET("enpas_not_last", 0, 1, enpas_not_last);
+    GET("lap_on", 0, LLONG_MAX / 4, lap_on);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
@@ -1258,6 +1376,11 @@ core_params(PyObject *d, Params *p)
     p->n_capt_on = (int)m;
     Py_DECREF(seq);
     p->size = 2 * p->n;
+    if (p->no_sides && p->size > MAX_MOVES) { /* this includer's move buffers are too short */
+        PyErr_SetString(PyExc_ValueError, "params: no_sides is not played here (its moves "
+                                          "are any hole of the board)");
+        return -1;
+    }
     p->basic = p->n_capt_on || p->evens || p->capt_min || p->capt_max;
     p->no_change = p->needed > 0;
     p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL);
