@@ -57,7 +57,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 8
+LAYOUT = 9
 MAX_HOLES = 64
 MAX_CAPT_ON = 32
 
@@ -71,7 +71,7 @@ GRANDSLAM = {GrandSlam.LEGAL: 0, GrandSlam.NOT_LEGAL: 1, GrandSlam.NO_CAPT: 2,
 UNCLAIMED = {Unclaimed.HOLE_OWNER: 0, Unclaimed.DONT_SCORE: 1, Unclaimed.LAST_MOVER: 2,
              Unclaimed.UNFED_PLAYER: 3, Unclaimed.DIVVIED: 4}
 PICKEXTRA = {CaptExtraPick.NONE: 0, CaptExtraPick.PICKCROSS: 1, CaptExtraPick.PICKTWOS: 2,
-             CaptExtraPick.PICKFINAL: 3}
+             CaptExtraPick.PICKFINAL: 3, CaptExtraPick.PICKLASTSEEDS: 4}
 STEP = {Direct.CCW: 1, Direct.CW: -1}
 # sow_direct values whose direction the hole's count decides (draw._even_odd_direction)
 BY_COUNT = {Direct.EVEN_ODD_DIR}
@@ -335,6 +335,9 @@ def params(variant: Variant) -> dict[str, Any]:
         "no_sides": int(gi.no_sides),
         "lap_on": gi.sow_param if gi.sow_rule == SowRule.CONT_LAP_ON else 0,
         **_enpas(variant),
+        # capture_steps.PickLastSeeds (mover_takes): nbr_start seeds or fewer
+        "last_seeds": variant.nbr_start if gi.pickextra == CaptExtraPick.PICKLASTSEEDS else 0,
+        "last_capturable": int(variant.rules_version is RulesVersion.V1_10),
         **version_flags(variant),
     }
 

@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 8
+#define LAYOUT 9
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -43,7 +43,7 @@ enum { XC_LEAVE, XC_PICK_ON_CAPT, XC_ALWAYS };
 enum { GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN, GS_LEAVE_LEFT, GS_LEAVE_RIGHT };
 enum { RT_NO_REPEAT, RT_ALWAYS, RT_ONCE };
 enum { UC_HOLE_OWNER, UC_DONT_SCORE, UC_LAST_MOVER, UC_UNFED, UC_DIVVIED };
-enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL };
+enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL, PX_LAST_SEEDS };
 enum { CAPT_NO, CAPT_YES, CAPT_REPEAT }; /* move_data.NO, YES, REPEAT */
 enum { OC_NONE, OC_WIN, OC_TIE, OC_OTHER }; /* OC_OTHER: an outcome read from Python */
 enum { STEP_PASS, STEP_REPEAT, STEP_OVER }; /* what step() ends with */
@@ -111,6 +111,8 @@ typedef struct {
     int enpas_not_last; /* the last seed's hole is left to the capturer */
     long long lap_on;   /* laps.make_stop_not_n (CONT_LAP_ON): laps go on only from holes
                            of this count (0: no such rule) */
+    long long last_seeds;  /* PX_LAST_SEEDS: the mover takes this many seeds or fewer */
+    int last_capturable;   /* ... counting only the holes a capture could take (1.10) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -637,7 +639,47 @@ capt_multiple(const Params *p, State *s, Move *md)
     }
 }
 
-/* AgainstSowing, then the extra picks (PickCross, PickTwos, PickFinal) */
+/* capture_ok.make_capt_check: may a capture ever take from this hole? (seeds there,
+   on the capture side unless crosscapt) */
+static int
+capt_check(const Params *p, const State *s, const Move *md, int loc)
+{
+    if (!s->board[loc])
+        return 0;
+    if (p->crosscapt)
+        return 1;
+    switch (p->capt_side) {
+    case SIDE_OPP:
+        return side_of(p, loc) != s->turn;
+    case SIDE_OWN:
+        return side_of(p, loc) == s->turn;
+    case SIDE_OWN_CONT:
+    case SIDE_OPP_CONT: { /* from_start: where the multiple capture began */
+        const int at = md->capt_start != NO_START ? md->capt_start : md->capt_loc;
+        return (side_of(p, at) == s->turn) == (p->capt_side == SIDE_OWN_CONT);
+    }
+    }
+    return 1;
+}
+
+/* capture_steps.PickLastSeeds (PICKLASTSEEDS): after the capture, taken or not, the
+   mover takes every seed left once last_seeds or fewer are in play (1.10 counts only
+   those a capture could take); it is no capture (md->captured unchanged) */
+static void
+pick_last_seeds(const Params *p, State *s, Move *md)
+{
+    long long seeds = 0;
+    for (int h = 0; h < p->size; h++)
+        if (!p->last_capturable || capt_check(p, s, md, h))
+            seeds += s->board[h];
+    if (seeds <= 0 || seeds > p->last_seeds)
+        return;
+    for (int h = 0; h < p->size; h++)
+        if (s->board[h])
+            take(s, md, h);
+}
+
+/* AgainstSowing, then the extra picks (PickCross, PickTwos, PickFinal, PickLastSeeds) */
 static void
 capt_picked(const Params *p, State *s, Move *md)
 {
@@ -646,6 +688,10 @@ capt_picked(const Params *p, State *s, Move *md)
     capt_multiple(p, s, md);
     if (!p->capsamedir)
         md->direct = -md->direct;
+    if (p->pickextra == PX_LAST_SEEDS) {
+        pick_last_seeds(p, s, md);
+        return;
+    }
     if (!md->captured)
         return;
     switch (p->pickextra) {
@@ -1246,7 +1292,7 @@ static const char *PARAM_NAMES[] = {
     "turn_repeats", "share_end", "share_keep_all", "slam_first_sown", "next_stops",
     "next_store", "cont_from_start", "quit", "mlap_cont", "mlap_param", "end_cond",
     "end_param", "capt_type", "even_odd", "goal", "no_sides", "enpas", "enpas_owner",
-    "enpas_holes", "enpas_not_last", "lap_on", NULL};
+    "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -1323,7 +1369,7 @@ core_params(PyObject *d, Params *p)
     GET("mustshare", 0, 1, mustshare);
     GET("mustpass", 0, 1, mustpass);
     GET("unclaimed", 0, 4, unclaimed);
-    GET("pickextra", 0, 3, pickextra);
+    GET("pickextra", 0, 4, pickextra);
     GET("stores", 0, 1, stores);
     GET("no_change_below", 0, LLONG_MAX / 4, needed);
     GET("nocaptmoves", 0, LLONG_MAX / 4, nocaptmoves);
@@ -1350,6 +1396,8 @@ core_params(PyObject *d, Params *p)
     GET("enpas_holes", 0, 2, enpas_holes);
     GET("enpas_not_last", 0, 1, enpas_not_last);
     GET("lap_on", 0, LLONG_MAX / 4, lap_on);
+    GET("last_seeds", 0, LLONG_MAX / 4, last_seeds);
+    GET("last_capturable", 0, 1, last_capturable);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
