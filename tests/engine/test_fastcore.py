@@ -187,6 +187,8 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
             gi["capt_on"] = [draw(st.integers(2, 4))]  # the holes sown to this count
     elif not v110 and gi["mlaps"] != "OFF" and draw(st.integers(0, 3)) == 0:
         gi.update(sow_rule="CONT_LAP_ON", sow_param=draw(st.integers(1, 4)))
+    if not gi.get("no_sides") and draw(st.integers(0, 4)) == 0:
+        gi["allow_rule"] = "OPP_OR_EMPTY"
     if gi["goal"] != "MAX_SEEDS":  # what the eliminating goals combine with
         gi.update(grandslam="LEGAL", mustshare=False, mustpass=False)
         if gi["goal"] == "CLEAR":

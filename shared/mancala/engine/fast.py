@@ -31,6 +31,7 @@ from typing import Any
 from mancala.engine.ending import Ender, NoOutcomeChange
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala.rules.enums import (
+    AllowRule,
     CaptExtraPick,
     CaptRTurn,
     CaptSide,
@@ -57,7 +58,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 9
+LAYOUT = 10
 MAX_HOLES = 64
 MAX_CAPT_ON = 32
 
@@ -139,6 +140,7 @@ HANDLED: dict[str, Any] = {
     "goal": set(GOAL),
     "no_sides": None,  # but not with the allow filters below (why_not_fast)
     "sow_rule": SOW_RULES,  # with the exceptions of why_not_fast
+    "allow_rule": {AllowRule.NONE, AllowRule.OPP_OR_EMPTY},
     "unclaimed": set(UNCLAIMED),
     "end_rule": set(END_RULE),
     "quitter": set(QUIT_110),  # read by the 1.10 rules only (a 1.8 variant keeps the default)
@@ -192,6 +194,8 @@ def why_not_fast(variant: Variant) -> list[str]:
         # (allow._no_grand_slam) or were never compared: refused until they are
         reasons.append("no_sides=True with " + ("mustshare" if gi.mustshare
                                                 else "grandslam=NOT_LEGAL"))
+    if gi.no_sides and gi.allow_rule != AllowRule.NONE:  # the rule indexes the mover's row
+        reasons.append(f"no_sides=True with allow_rule={gi.allow_rule.value}")
     if gi.sow_rule in ENPAS and gi.sow_own_store:
         reasons.append(f"sow_rule={gi.sow_rule.value} with sow_own_store")  # never compared
     if gi.sow_rule in ENPAS and gi.capt_side in (CaptSide.OPP_CONT, CaptSide.OWN_CONT):
@@ -338,6 +342,8 @@ def params(variant: Variant) -> dict[str, Any]:
         # capture_steps.PickLastSeeds (mover_takes): nbr_start seeds or fewer
         "last_seeds": variant.nbr_start if gi.pickextra == CaptExtraPick.PICKLASTSEEDS else 0,
         "last_capturable": int(variant.rules_version is RulesVersion.V1_10),
+        "opp_or_empty": int(gi.allow_rule == AllowRule.OPP_OR_EMPTY),
+        "own_hole_count": int(variant.rules_version is RulesVersion.V1_10),  # allow._opp_or_empty
         **version_flags(variant),
     }
 

@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 9
+#define LAYOUT 10
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -113,6 +113,8 @@ typedef struct {
                            of this count (0: no such rule) */
     long long last_seeds;  /* PX_LAST_SEEDS: the mover takes this many seeds or fewer */
     int last_capturable;   /* ... counting only the holes a capture could take (1.10) */
+    int opp_or_empty;      /* allow rule OPP_OR_EMPTY (allow._opp_or_empty) */
+    int own_hole_count;    /* ... reads the move's own hole (1.10), else South's (1.8) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -467,9 +469,10 @@ another_lap(const Params *p, const State *s, Move *md)
     return 0;
 }
 
-/* pipeline.do_sow: draw, then one lap or laps (recorded in tr, when given) */
+/* pipeline.do_sow: draw, then one lap or laps (recorded in tr, when given); `single`:
+   one lap whatever the laps rule (the single_sower) */
 static void
-do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
+do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr, int single)
 {
     md->player = s->turn;
     md->tr = tr;
@@ -494,7 +497,7 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
         trace_put(tr, EV_LAP);
         trace_put(tr, loc);
     }
-    if (p->mlaps == MLAPS_OFF) {
+    if (single || p->mlaps == MLAPS_OFF) {
         sow_lap(p, s, md);
         return;
     }
@@ -852,12 +855,29 @@ simulate(const Params *p, const State *s, State *t, int loc)
 {
     Move md;
     memcpy(t, s, STATE_BYTES(p));
-    do_sow(p, t, &md, loc, NULL);
+    do_sow(p, t, &md, loc, NULL, 0);
     if (md.capt_loc != REPEAT_TURN && md.capt_loc != ENDLESS)
         capture_seeds(p, t, &md);
 }
 
 /* ---- legal moves (allow.Allowables with MUSTSHARE and the grand-slam ban) ------------ */
+
+/* allow._opp_or_empty: a move's first lap may not end in a hole of the mover's that held
+   seeds (moves of more seeds than a row, by the count the reference reads, are not tried) */
+static int
+opp_or_empty_ok(const Params *p, const State *s, int loc)
+{
+    /* the allow index: the hole's place in the mover's row order (North's from the end) */
+    const int idx = s->turn ? p->size - 1 - loc : loc;
+    if (s->board[p->own_hole_count ? loc : idx] > p->n)
+        return 1;
+    State t;
+    Move md;
+    memcpy(&t, s, STATE_BYTES(p));
+    do_sow(p, &t, &md, loc, NULL, 1);
+    const int end = md.capt_loc;
+    return !(end >= 0 && side_of(p, end) == s->turn && s->board[end]);
+}
 
 /* the moves of s->turn, ascending (pipeline.moves sorts them) */
 static int
@@ -872,6 +892,13 @@ compute_legal(const Params *p, const State *s, Legal *L)
             L->mv[L->n++] = h;
     if (p->simple_moves || !L->n)
         return L->n;
+    if (p->opp_or_empty) { /* the allow rule comes before the other filters */
+        int k = 0;
+        for (int i = 0; i < L->n; i++)
+            if (opp_or_empty_ok(p, s, L->mv[i]))
+                L->mv[k++] = L->mv[i];
+        L->n = k;
+    }
     State t;
     const int opp = 1 - s->turn;
     if (p->mustshare && side_empty(p, s->board, opp)) {
@@ -1231,7 +1258,7 @@ apply_recorded(const Params *p, State *s, int loc, Trace *tr)
     Move md;
     int repeat = 0;
     s->mcount += 1;
-    do_sow(p, s, &md, loc, tr);
+    do_sow(p, s, &md, loc, tr, 0);
     if (md.capt_loc == REPEAT_TURN && !p->store_ends_turn) {
         remember(s, &md);
         repeat = 1;
@@ -1292,7 +1319,8 @@ static const char *PARAM_NAMES[] = {
     "turn_repeats", "share_end", "share_keep_all", "slam_first_sown", "next_stops",
     "next_store", "cont_from_start", "quit", "mlap_cont", "mlap_param", "end_cond",
     "end_param", "capt_type", "even_odd", "goal", "no_sides", "enpas", "enpas_owner",
-    "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable", NULL};
+    "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable",
+    "opp_or_empty", "own_hole_count", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -1398,6 +1426,8 @@ core_params(PyObject *d, Params *p)
     GET("lap_on", 0, LLONG_MAX / 4, lap_on);
     GET("last_seeds", 0, LLONG_MAX / 4, last_seeds);
     GET("last_capturable", 0, 1, last_capturable);
+    GET("opp_or_empty", 0, 1, opp_or_empty);
+    GET("own_hole_count", 0, 1, own_hole_count);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
@@ -1431,7 +1461,7 @@ core_params(PyObject *d, Params *p)
     }
     p->basic = p->n_capt_on || p->evens || p->capt_min || p->capt_max;
     p->no_change = p->needed > 0;
-    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL);
+    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL || p->opp_or_empty);
     return 0;
 }
 
