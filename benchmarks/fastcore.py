@@ -2,7 +2,7 @@
 
     python -m benchmarks.fastcore [--seconds S] [--seed N] [--variant NAME ...] [--repeat K] [--json]
     python -m benchmarks.fastcore --head NAME [--head NAME ...]   # conformance-head (1.10) variants
-    python -m benchmarks.fastcore --head-all [--seconds S]        # C playouts of every one the core plays
+    python -m benchmarks.fastcore --head-all [--seconds S] [--cpu]  # C playouts of every one the core plays
 
 Three ways to play the same random games (fixed seed, at most 1000 moves a game,
 as `mancala bench`; one core):
@@ -55,16 +55,18 @@ def head_variants(names: list[str] | None) -> list[tuple[str, Any]]:
     return out
 
 
-def head_all(seconds: float, seed: int, as_json: bool) -> int:
+def head_all(seconds: float, seed: int, as_json: bool, cpu: bool = False) -> int:
     """C playouts of every conformance-head variant the core plays; the variants it does
-    not, with the reasons."""
+    not, with the reasons. `cpu`: timed by this process's CPU time, which other
+    processes on a busy machine do not stretch (the playouts run in one thread)."""
     rows, refused = [], []
     for label, variant in head_variants(None):
         rules = make_fast(variant)
         if rules is None:
             refused.append((label, ", ".join(why_not_fast(variant))))
             continue
-        rows.append(c_playouts(Game(variant, c_core=False), rules, seconds, seed))
+        rows.append(c_playouts(Game(variant, c_core=False), rules, seconds, seed,
+                               clock=time.process_time if cpu else time.perf_counter))
     if as_json:
         print(json.dumps({"c_playout": [r.to_json() for r in rows], "refused": dict(refused)}, indent=2))
         return 0
@@ -80,11 +82,11 @@ def c_loop(game: Game, rules: Any) -> Any:
                            variant=game.variant)
 
 
-def c_playouts(game: Game, rules: Any, seconds: float, seed: int) -> Row:
+def c_playouts(game: Game, rules: Any, seconds: float, seed: int,
+               clock: Any = time.perf_counter) -> Row:
     playout = rules.playout
     starts = (game.start(0), game.start(1))  # playout plays on a copy: one start each will do
     games = moves = capped = 0
-    clock = time.perf_counter
     t0 = clock()
     elapsed = 0.0
     while elapsed < seconds:
@@ -108,12 +110,15 @@ def main(argv: list[str] | None = None) -> int:
                         help="time each row K times and keep the fastest (steadier on a busy machine)")
     parser.add_argument("--head", action="append", metavar="NAME",
                         help="a conformance-head (1.10) variant by its recorded name")
+    parser.add_argument("--cpu", action="store_true",
+                        help="--head-all: time by the process's CPU time (a busy machine's load "
+                             "does not stretch it)")
     parser.add_argument("--head-all", action="store_true",
                         help="C playouts only, every conformance-head variant the core plays")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args(argv)
     if args.head_all:
-        return head_all(args.seconds, args.seed, args.json)
+        return head_all(args.seconds, args.seed, args.json, args.cpu)
 
     def best(run: Any, *run_args: Any) -> Row:
         """The fastest of --repeat runs (each from the same seed)."""

@@ -28,6 +28,7 @@
 
 #define MAXH 64
 #define CELL int32_t
+#define MAX_MOVES (2 * MAXH) /* no_sides: any hole of the board */
 #define SEED_LIMIT 0x3fffffffLL /* seeds on the board must fit an int32 with room */
 #define COUNT_LIMIT (1LL << 60)   /* stores, totals and move counts: no overflow in sums */
 

@@ -31,6 +31,7 @@ from typing import Any
 from mancala.engine.ending import Ender, NoOutcomeChange
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala.rules.enums import (
+    AllowRule,
     CaptExtraPick,
     CaptRTurn,
     CaptSide,
@@ -46,6 +47,7 @@ from mancala.rules.enums import (
     LapSower,
     MlapCont,
     RulesVersion,
+    SowRule,
     Unclaimed,
 )
 from mancala.rules.variant import GAME_INFO_DEFAULTS, Variant
@@ -56,7 +58,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 7
+LAYOUT = 10
 MAX_HOLES = 64
 MAX_CAPT_ON = 32
 
@@ -70,8 +72,12 @@ GRANDSLAM = {GrandSlam.LEGAL: 0, GrandSlam.NOT_LEGAL: 1, GrandSlam.NO_CAPT: 2,
 UNCLAIMED = {Unclaimed.HOLE_OWNER: 0, Unclaimed.DONT_SCORE: 1, Unclaimed.LAST_MOVER: 2,
              Unclaimed.UNFED_PLAYER: 3, Unclaimed.DIVVIED: 4}
 PICKEXTRA = {CaptExtraPick.NONE: 0, CaptExtraPick.PICKCROSS: 1, CaptExtraPick.PICKTWOS: 2,
-             CaptExtraPick.PICKFINAL: 3}
+             CaptExtraPick.PICKFINAL: 3, CaptExtraPick.PICKLASTSEEDS: 4}
 STEP = {Direct.CCW: 1, Direct.CW: -1}
+# sow_direct values whose direction the hole's count decides (draw._even_odd_direction)
+BY_COUNT = {Direct.EVEN_ODD_DIR}
+# mancala_core.h's GOAL_*: the goals whose enders the core plays (ending_build.make_ender)
+GOAL = {Goal.MAX_SEEDS: 0, Goal.CLEAR: 1, Goal.DEPRIVE: 2}
 END_RULE = {EndRule.REFERENCE: 0, EndRule.ROW_EMPTY: 1}
 # mancala_core.h's QUIT_*: what ending.make_quitter does with the seeds left
 QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY = range(5)
@@ -88,10 +94,23 @@ CAPT_TYPE = {CaptType.NONE: 0, CaptType.TWO_OUT: 1}
 END_COND = {EndCond.NO_ADDTL: 0, EndCond.CLEARED_OWN: 1, EndCond.CLEARED_OPP: 2,
             EndCond.SEEDS_LIMIT: 3, EndCond.HOLE_SEED_LIMIT: 4}
 
+# mancala_core.h's EP_*, and sowing.capture_while_sowing's rules: (the hole's owner
+# takes, whose holes: EP_ALL/EP_MOVERS/EP_OPPS or None for SOW_CAPT_ALL's capt_side,
+# the last hole left to the capturer: True, or None where only LAPPER leaves it)
+EP_ALL, EP_MOVERS, EP_OPPS = range(3)
+ENPAS = {SowRule.OWN_SOW_CAPT_ALL: (True, EP_ALL, None),
+         SowRule.SOW_CAPT_ALL: (False, None, None),
+         SowRule.ENPAS_ALL_OWNER_SOW: (True, EP_ALL, True),
+         SowRule.ENPAS_ALL_OWNER_OWN: (True, EP_ALL, False),
+         SowRule.ENPAS_ALL_SOWER: (False, EP_ALL, True),
+         SowRule.ENPAS_SOW_SOWER: (False, EP_MOVERS, True),
+         SowRule.ENPAS_OPP_SOWER: (False, EP_OPPS, True)}
+SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, *ENPAS}
+
 # game_info fields the C core plays, with the values it accepts (None: any value)
 HANDLED: dict[str, Any] = {
     "stores": None,
-    "sow_direct": set(STEP),
+    "sow_direct": set(STEP) | BY_COUNT,
     "sow_start": None,
     "move_one": None,
     "skip_start": None,
@@ -118,7 +137,10 @@ HANDLED: dict[str, Any] = {
     "min_move": None,
     "mustshare": None,
     "mustpass": None,
-    "goal": {Goal.MAX_SEEDS},
+    "goal": set(GOAL),
+    "no_sides": None,  # but not with the allow filters below (why_not_fast)
+    "sow_rule": SOW_RULES,  # with the exceptions of why_not_fast
+    "allow_rule": {AllowRule.NONE, AllowRule.OPP_OR_EMPTY},
     "unclaimed": set(UNCLAIMED),
     "end_rule": set(END_RULE),
     "quitter": set(QUIT_110),  # read by the 1.10 rules only (a 1.8 variant keeps the default)
@@ -167,6 +189,20 @@ def why_not_fast(variant: Variant) -> list[str]:
             reasons.append(f"{name}={_value(value)}")
     if gi.child_locs == ChildLocs.FIXED_ONE_RIGHT:
         reasons.append("child_locs=FIXED_ONE_RIGHT")  # children from the start
+    if gi.no_sides and (gi.mustshare or gi.grandslam == GrandSlam.NOT_LEGAL):
+        # with moves from any hole these filters index the allow list as the mover's row
+        # (allow._no_grand_slam) or were never compared: refused until they are
+        reasons.append("no_sides=True with " + ("mustshare" if gi.mustshare
+                                                else "grandslam=NOT_LEGAL"))
+    if gi.no_sides and gi.allow_rule != AllowRule.NONE:  # the rule indexes the mover's row
+        reasons.append(f"no_sides=True with allow_rule={gi.allow_rule.value}")
+    if gi.sow_rule in ENPAS and gi.sow_own_store:
+        reasons.append(f"sow_rule={gi.sow_rule.value} with sow_own_store")  # never compared
+    if gi.sow_rule in ENPAS and gi.capt_side in (CaptSide.OPP_CONT, CaptSide.OWN_CONT):
+        # the side check would read a capture's start in the middle of a sowing
+        reasons.append(f"sow_rule={gi.sow_rule.value} with capt_side={gi.capt_side.value}")
+    if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
+        reasons.append("sow_rule=CONT_LAP_ON with sow_param 0")
     if len(gi.capt_on) > MAX_CAPT_ON:
         reasons.append(f"capt_on has {len(gi.capt_on)} values")
     # the goal parameter and the child settings only matter with their rules; the
@@ -202,6 +238,8 @@ def _quit(variant: Variant) -> int:
     """ending.make_quitter for these variants: how a stopped game settles the seeds left
     (1.8 from `unclaimed`, with no stores a tie; 1.10 from `quitter`)."""
     gi = variant.game_info
+    if gi.goal in (Goal.CLEAR, Goal.DEPRIVE):
+        return QUIT_TIE  # make_quitter: TieAlways
     if variant.rules_version is RulesVersion.V1_10:
         quit_ = QUIT_110[gi.quitter]
         return QUIT_TIE if quit_ == QUIT_DIVVY and not gi.stores else quit_
@@ -242,6 +280,20 @@ def version_flags(variant: Variant) -> dict[str, int]:
     }
 
 
+def _enpas(variant: Variant) -> dict[str, int]:
+    """sowing.capture_while_sowing's captor and conditions, as the core's parameters."""
+    gi = variant.game_info
+    if gi.sow_rule not in ENPAS:
+        return {"enpas": 0, "enpas_owner": 0, "enpas_holes": EP_ALL, "enpas_not_last": 0}
+    owner, holes, not_last = ENPAS[gi.sow_rule]
+    if holes is None:  # SOW_CAPT_ALL: the capture side names the holes
+        holes = {CaptSide.OWN_SIDE: EP_MOVERS, CaptSide.OPP_SIDE: EP_OPPS}.get(gi.capt_side, EP_ALL)
+    if not_last is None:
+        not_last = gi.mlaps == LapSower.LAPPER
+    return {"enpas": 1, "enpas_owner": int(owner), "enpas_holes": holes,
+            "enpas_not_last": int(not_last)}
+
+
 def params(variant: Variant) -> dict[str, Any]:
     """The parameter dict of `_fastcore.Rules` (and the solver's); refused variants raise."""
     reasons = why_not_fast(variant)
@@ -251,7 +303,8 @@ def params(variant: Variant) -> dict[str, Any]:
     return {
         "layout": LAYOUT,
         "holes": variant.holes,
-        "step": STEP[gi.sow_direct],
+        "step": STEP.get(gi.sow_direct, 1),  # unread where the count decides
+        "even_odd": int(gi.sow_direct in BY_COUNT),
         "sow_start": int(gi.sow_start),
         "move_one": int(gi.move_one),
         "skip_start": int(gi.skip_start),
@@ -282,6 +335,15 @@ def params(variant: Variant) -> dict[str, Any]:
         "nocaptmoves": gi.nocaptmoves,
         "end_rule": END_RULE[gi.end_rule],
         "capt_type": CAPT_TYPE[gi.capt_type],
+        "goal": GOAL[gi.goal],
+        "no_sides": int(gi.no_sides),
+        "lap_on": gi.sow_param if gi.sow_rule == SowRule.CONT_LAP_ON else 0,
+        **_enpas(variant),
+        # capture_steps.PickLastSeeds (mover_takes): nbr_start seeds or fewer
+        "last_seeds": variant.nbr_start if gi.pickextra == CaptExtraPick.PICKLASTSEEDS else 0,
+        "last_capturable": int(variant.rules_version is RulesVersion.V1_10),
+        "opp_or_empty": int(gi.allow_rule == AllowRule.OPP_OR_EMPTY),
+        "own_hole_count": int(variant.rules_version is RulesVersion.V1_10),  # allow._opp_or_empty
         **version_flags(variant),
     }
 

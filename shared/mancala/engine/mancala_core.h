@@ -7,7 +7,9 @@
  *
  * Define MAXH (the most holes a side) and CELL (the type of a hole's seed count)
  * before including this file (and Python.h: core_params() reads the dict of
- * fast.params(variant)).
+ * fast.params(variant)). MAX_MOVES, the most legal moves an includer's buffers hold,
+ * is MAXH unless defined: with fewer than 2 * holes, core_params refuses no_sides
+ * (where every hole of the board may be a move).
  */
 
 #ifndef MANCALA_CORE_H
@@ -24,13 +26,16 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 7
+#define LAYOUT 10
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
 #define NO_START (-1)        /* incr.NO_START */
 #define FROM_STORE (-1002)   /* move_data.FROM_STORE */
 #define MAXS (2 * MAXH)
+#ifndef MAX_MOVES
+#define MAX_MOVES MAXH
+#endif
 
 enum { MLAPS_OFF, MLAPS_LAPPER, MLAPS_NEXT };
 enum { SIDE_BOTH, SIDE_OPP, SIDE_OWN, SIDE_OPP_CONT, SIDE_OWN_CONT };
@@ -38,7 +43,7 @@ enum { XC_LEAVE, XC_PICK_ON_CAPT, XC_ALWAYS };
 enum { GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN, GS_LEAVE_LEFT, GS_LEAVE_RIGHT };
 enum { RT_NO_REPEAT, RT_ALWAYS, RT_ONCE };
 enum { UC_HOLE_OWNER, UC_DONT_SCORE, UC_LAST_MOVER, UC_UNFED, UC_DIVVIED };
-enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL };
+enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL, PX_LAST_SEEDS };
 enum { CAPT_NO, CAPT_YES, CAPT_REPEAT }; /* move_data.NO, YES, REPEAT */
 enum { OC_NONE, OC_WIN, OC_TIE, OC_OTHER }; /* OC_OTHER: an outcome read from Python */
 enum { STEP_PASS, STEP_REPEAT, STEP_OVER }; /* what step() ends with */
@@ -52,6 +57,10 @@ enum { MC_NONE, MC_GREQ_PARAM, MC_OWN_SIDE, MC_OPP_SIDE };
 /* fast.END_COND: the 1.10 end_cond enders (ending.end_condition) */
 enum { EC_NONE, EC_CLEARED_OWN, EC_CLEARED_OPP, EC_SEEDS_LIMIT, EC_HOLE_SEED_LIMIT };
 enum { CT_NONE, CT_TWO_OUT }; /* fast.CAPT_TYPE */
+/* fast.GOAL: the goals with short enders of their own (end_conditions.py) */
+enum { GOAL_MAX_SEEDS, GOAL_CLEAR, GOAL_DEPRIVE };
+/* fast.ENPAS: the holes a capture while sowing (sowing.capture_while_sowing) may take */
+enum { EP_ALL, EP_MOVERS, EP_OPPS };
 
 typedef struct {
     int n, size, step;
@@ -92,6 +101,20 @@ typedef struct {
     int end_cond;       /* EC_*: ending.end_condition, outside the clear-winner check */
     long long end_param;
     int capt_type;      /* CT_*: the capture types other than the basic criteria */
+    int even_odd;       /* draw._even_odd_direction: an odd hole sows CCW, an even one CW */
+    int goal;           /* GOAL_*: ending_build.make_ender's chain for the goal */
+    int no_sides;       /* pipeline.any_hole: a move may start from any hole */
+    /* sowing.CaptureWhileSowing (the sow rules OWN_SOW_CAPT_ALL, SOW_CAPT_ALL, ENPAS_*) */
+    int enpas;          /* captures while sowing */
+    int enpas_owner;    /* the hole's owner takes (else the mover) */
+    int enpas_holes;    /* EP_*: whose holes may be taken */
+    int enpas_not_last; /* the last seed's hole is left to the capturer */
+    long long lap_on;   /* laps.make_stop_not_n (CONT_LAP_ON): laps go on only from holes
+                           of this count (0: no such rule) */
+    long long last_seeds;  /* PX_LAST_SEEDS: the mover takes this many seeds or fewer */
+    int last_capturable;   /* ... counting only the holes a capture could take (1.10) */
+    int opp_or_empty;      /* allow rule OPP_OR_EMPTY (allow._opp_or_empty) */
+    int own_hole_count;    /* ... reads the move's own hole (1.10), else South's (1.8) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -110,7 +133,7 @@ typedef struct {
 
 typedef struct {
     int n;
-    int mv[MAXH];
+    int mv[MAX_MOVES];
 } Legal;
 
 /* ---- the record of a traced move (trace.py) ------------------------------------------
@@ -348,10 +371,47 @@ sow_store(const Params *p, State *s, Move *md)
     md->capt_loc = prev;
 }
 
+/* CaptureWhileSowing's conditions on a hole just sown (`left`: the seeds still to sow,
+   this one included) */
+static inline int
+enpas_takes(const Params *p, const State *s, const Move *md, int loc, long long left)
+{
+    if (p->enpas_not_last && left == 1)
+        return 0;
+    if (p->enpas_holes != EP_ALL && (side_of(p, loc) == s->turn) != (p->enpas_holes == EP_MOVERS))
+        return 0;
+    return !s->inhibit && capt_ok(p, s, md, loc);
+}
+
+/* sowing.CaptureWhileSowing: a plain lap whose holes sown to a capturable count are
+   taken at once (no store is sown: fast.py refuses it with sow_own_store) */
+static void
+sow_enpas(const Params *p, State *s, Move *md)
+{
+    const int start = md->cont_sow_loc;
+    int loc = start;
+    Trace *tr = md->tr;
+    for (long long left = md->seeds; left > 0; left--) {
+        loc = incr(p, loc, md->direct, start);
+        s->board[loc] += 1;
+        if (tr != NULL)
+            trace_put(tr, loc);
+        if (enpas_takes(p, s, md, loc, left)) {
+            const int captor = p->enpas_owner ? side_of(p, loc) : s->turn;
+            trace_take(tr, loc, s->board[loc], STORE_PLACE(captor));
+            s->stores[captor] += s->board[loc];
+            s->board[loc] = 0;
+        }
+    }
+    md->capt_loc = loc;
+}
+
 static inline void
 sow_lap(const Params *p, State *s, Move *md)
 {
-    if (p->own_store)
+    if (p->enpas)
+        sow_enpas(p, s, md);
+    else if (p->own_store)
         sow_store(p, s, md);
     else
         sow_plain(p, s, md);
@@ -363,6 +423,8 @@ another_lap(const Params *p, const State *s, Move *md)
 {
     const int loc = md->capt_loc;
     if (p->own_store && loc == REPEAT_TURN)
+        return 0;
+    if (p->lap_on && s->board[loc] != p->lap_on) /* make_stop_not_n */
         return 0;
     if (p->visit_opp && !md->lap_nbr && !(md->seeds >= p->n || side_of(p, loc) != s->turn))
         return 0;
@@ -407,14 +469,17 @@ another_lap(const Params *p, const State *s, Move *md)
     return 0;
 }
 
-/* pipeline.do_sow: draw, then one lap or laps (recorded in tr, when given) */
+/* pipeline.do_sow: draw, then one lap or laps (recorded in tr, when given); `single`:
+   one lap whatever the laps rule (the single_sower) */
 static void
-do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
+do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr, int single)
 {
     md->player = s->turn;
     md->tr = tr;
     memcpy(md->before, s->board, (size_t)p->size * sizeof(CELL));
     long long seeds = s->board[loc];
+    /* pipeline: the direction is asked before the draw, EVEN_ODD_DIR reads the count */
+    const int direct = p->even_odd ? (seeds % 2 ? 1 : -1) : p->step;
     if (p->sow_start && !(p->move_one && seeds == 1)) {
         seeds -= 1;
         s->board[loc] = 1;
@@ -423,7 +488,7 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
         s->board[loc] = 0;
     md->sow_loc = md->cont_sow_loc = loc;
     md->seeds = seeds;
-    md->direct = p->step;
+    md->direct = direct;
     md->lap_nbr = 0;
     md->captured = CAPT_NO;
     md->capt_next = 0;
@@ -432,7 +497,7 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr)
         trace_put(tr, EV_LAP);
         trace_put(tr, loc);
     }
-    if (p->mlaps == MLAPS_OFF) {
+    if (single || p->mlaps == MLAPS_OFF) {
         sow_lap(p, s, md);
         return;
     }
@@ -577,7 +642,47 @@ capt_multiple(const Params *p, State *s, Move *md)
     }
 }
 
-/* AgainstSowing, then the extra picks (PickCross, PickTwos, PickFinal) */
+/* capture_ok.make_capt_check: may a capture ever take from this hole? (seeds there,
+   on the capture side unless crosscapt) */
+static int
+capt_check(const Params *p, const State *s, const Move *md, int loc)
+{
+    if (!s->board[loc])
+        return 0;
+    if (p->crosscapt)
+        return 1;
+    switch (p->capt_side) {
+    case SIDE_OPP:
+        return side_of(p, loc) != s->turn;
+    case SIDE_OWN:
+        return side_of(p, loc) == s->turn;
+    case SIDE_OWN_CONT:
+    case SIDE_OPP_CONT: { /* from_start: where the multiple capture began */
+        const int at = md->capt_start != NO_START ? md->capt_start : md->capt_loc;
+        return (side_of(p, at) == s->turn) == (p->capt_side == SIDE_OWN_CONT);
+    }
+    }
+    return 1;
+}
+
+/* capture_steps.PickLastSeeds (PICKLASTSEEDS): after the capture, taken or not, the
+   mover takes every seed left once last_seeds or fewer are in play (1.10 counts only
+   those a capture could take); it is no capture (md->captured unchanged) */
+static void
+pick_last_seeds(const Params *p, State *s, Move *md)
+{
+    long long seeds = 0;
+    for (int h = 0; h < p->size; h++)
+        if (!p->last_capturable || capt_check(p, s, md, h))
+            seeds += s->board[h];
+    if (seeds <= 0 || seeds > p->last_seeds)
+        return;
+    for (int h = 0; h < p->size; h++)
+        if (s->board[h])
+            take(s, md, h);
+}
+
+/* AgainstSowing, then the extra picks (PickCross, PickTwos, PickFinal, PickLastSeeds) */
 static void
 capt_picked(const Params *p, State *s, Move *md)
 {
@@ -586,6 +691,10 @@ capt_picked(const Params *p, State *s, Move *md)
     capt_multiple(p, s, md);
     if (!p->capsamedir)
         md->direct = -md->direct;
+    if (p->pickextra == PX_LAST_SEEDS) {
+        pick_last_seeds(p, s, md);
+        return;
+    }
     if (!md->captured)
         return;
     switch (p->pickextra) {
@@ -746,24 +855,50 @@ simulate(const Params *p, const State *s, State *t, int loc)
 {
     Move md;
     memcpy(t, s, STATE_BYTES(p));
-    do_sow(p, t, &md, loc, NULL);
+    do_sow(p, t, &md, loc, NULL, 0);
     if (md.capt_loc != REPEAT_TURN && md.capt_loc != ENDLESS)
         capture_seeds(p, t, &md);
 }
 
 /* ---- legal moves (allow.Allowables with MUSTSHARE and the grand-slam ban) ------------ */
 
+/* allow._opp_or_empty: a move's first lap may not end in a hole of the mover's that held
+   seeds (moves of more seeds than a row, by the count the reference reads, are not tried) */
+static int
+opp_or_empty_ok(const Params *p, const State *s, int loc)
+{
+    /* the allow index: the hole's place in the mover's row order (North's from the end) */
+    const int idx = s->turn ? p->size - 1 - loc : loc;
+    if (s->board[p->own_hole_count ? loc : idx] > p->n)
+        return 1;
+    State t;
+    Move md;
+    memcpy(&t, s, STATE_BYTES(p));
+    do_sow(p, &t, &md, loc, NULL, 1);
+    const int end = md.capt_loc;
+    return !(end >= 0 && side_of(p, end) == s->turn && s->board[end]);
+}
+
 /* the moves of s->turn, ascending (pipeline.moves sorts them) */
 static int
 compute_legal(const Params *p, const State *s, Legal *L)
 {
     L->n = 0;
-    const int lo = s->turn ? p->n : 0;
-    for (int h = lo; h < lo + p->n; h++)
+    /* allow.Allowables.base: the mover's row, or with no_sides the whole board */
+    const int lo = p->no_sides ? 0 : s->turn ? p->n : 0;
+    const int hi = p->no_sides ? p->size : lo + p->n;
+    for (int h = lo; h < hi; h++)
         if (s->board[h] >= p->min_move)
             L->mv[L->n++] = h;
     if (p->simple_moves || !L->n)
         return L->n;
+    if (p->opp_or_empty) { /* the allow rule comes before the other filters */
+        int k = 0;
+        for (int i = 0; i < L->n; i++)
+            if (opp_or_empty_ok(p, s, L->mv[i]))
+                L->mv[k++] = L->mv[i];
+        L->n = k;
+    }
     State t;
     const int opp = 1 - s->turn;
     if (p->mustshare && side_empty(p, s->board, opp)) {
@@ -873,7 +1008,8 @@ decided_by_seeds(State *s)
 static void
 game_over(const Params *p, State *s)
 {
-    switch (p->unclaimed) {
+    /* ending.game_over_claimer: with no sides nobody owns the seeds left */
+    switch (p->no_sides ? UC_DONT_SCORE : p->unclaimed) {
     case UC_HOLE_OWNER:
         take_own(p, s);
         break;
@@ -964,11 +1100,57 @@ end_cond_over(const Params *p, const State *s)
     return 0;
 }
 
+static inline void
+win_for(State *s, int who)
+{
+    s->outcome = OC_WIN;
+    s->winner = who;
+}
+
+/* end_conditions.ClearSeeds: the first player to empty their own side wins, the mover
+   first */
+static int
+clear_over(const Params *p, State *s)
+{
+    if (side_empty(p, s->board, s->turn))
+        win_for(s, s->turn);
+    else if (side_empty(p, s->board, 1 - s->turn))
+        win_for(s, 1 - s->turn);
+    else
+        return 0;
+    return 1;
+}
+
+/* DEPRIVE: with min_move 1 NoMovesNext around DepriveNoSeeds (a player without a move
+   next loses, the mover on its own repeat turn included; else the mover loses once its
+   own side is empty), above 1 DepriveLastMover (the last player able to move wins) */
+static int
+deprive_over(const Params *p, State *s, int repeat)
+{
+    if (p->min_move > 1) {
+        if (moves_of(p, s, 1 - s->turn))
+            return 0;
+        win_for(s, s->turn);
+        return 1;
+    }
+    if (!moves_of(p, s, repeat ? s->turn : 1 - s->turn))
+        win_for(s, repeat ? 1 - s->turn : s->turn);
+    else if (side_empty(p, s->board, s->turn))
+        win_for(s, 1 - s->turn);
+    else
+        return 0;
+    return 1;
+}
+
 /* pipeline.decide: 1 when the game is over (outcome, winner and turn set) */
 static int
 decide(const Params *p, State *s, int repeat)
 {
-    if (p->end_cond && end_cond_over(p, s)) /* over: every inner check passes it on */
+    if (p->goal != GOAL_MAX_SEEDS) { /* a win, never a tie: the turn goes to the winner */
+        if (!(p->goal == GOAL_CLEAR ? clear_over(p, s) : deprive_over(p, s, repeat)))
+            return 0;
+    }
+    else if (p->end_cond && end_cond_over(p, s)) /* over: every inner check passes it on */
         game_over(p, s);
     else if (p->end_rule == END_ROW_EMPTY) { /* ending.row_empty_ender: no majority, no too-few */
         if (!side_empty(p, s->board, 0) && !side_empty(p, s->board, 1) &&
@@ -1076,7 +1258,7 @@ apply_recorded(const Params *p, State *s, int loc, Trace *tr)
     Move md;
     int repeat = 0;
     s->mcount += 1;
-    do_sow(p, s, &md, loc, tr);
+    do_sow(p, s, &md, loc, tr, 0);
     if (md.capt_loc == REPEAT_TURN && !p->store_ends_turn) {
         remember(s, &md);
         repeat = 1;
@@ -1136,7 +1318,9 @@ static const char *PARAM_NAMES[] = {
     "pickextra", "stores", "no_change_below", "nocaptmoves", "end_rule", "max_laps",
     "turn_repeats", "share_end", "share_keep_all", "slam_first_sown", "next_stops",
     "next_store", "cont_from_start", "quit", "mlap_cont", "mlap_param", "end_cond",
-    "end_param", "capt_type", NULL};
+    "end_param", "capt_type", "even_odd", "goal", "no_sides", "enpas", "enpas_owner",
+    "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable",
+    "opp_or_empty", "own_hole_count", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -1213,7 +1397,7 @@ core_params(PyObject *d, Params *p)
     GET("mustshare", 0, 1, mustshare);
     GET("mustpass", 0, 1, mustpass);
     GET("unclaimed", 0, 4, unclaimed);
-    GET("pickextra", 0, 3, pickextra);
+    GET("pickextra", 0, 4, pickextra);
     GET("stores", 0, 1, stores);
     GET("no_change_below", 0, LLONG_MAX / 4, needed);
     GET("nocaptmoves", 0, LLONG_MAX / 4, nocaptmoves);
@@ -1232,6 +1416,18 @@ core_params(PyObject *d, Params *p)
     GET("end_cond", 0, 4, end_cond);
     GET("end_param", 0, LLONG_MAX / 4, end_param);
     GET("capt_type", 0, 1, capt_type);
+    GET("even_odd", 0, 1, even_odd);
+    GET("goal", 0, 2, goal);
+    GET("no_sides", 0, 1, no_sides);
+    GET("enpas", 0, 1, enpas);
+    GET("enpas_owner", 0, 1, enpas_owner);
+    GET("enpas_holes", 0, 2, enpas_holes);
+    GET("enpas_not_last", 0, 1, enpas_not_last);
+    GET("lap_on", 0, LLONG_MAX / 4, lap_on);
+    GET("last_seeds", 0, LLONG_MAX / 4, last_seeds);
+    GET("last_capturable", 0, 1, last_capturable);
+    GET("opp_or_empty", 0, 1, opp_or_empty);
+    GET("own_hole_count", 0, 1, own_hole_count);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
@@ -1258,9 +1454,14 @@ core_params(PyObject *d, Params *p)
     p->n_capt_on = (int)m;
     Py_DECREF(seq);
     p->size = 2 * p->n;
+    if (p->no_sides && p->size > MAX_MOVES) { /* this includer's move buffers are too short */
+        PyErr_SetString(PyExc_ValueError, "params: no_sides is not played here (its moves "
+                                          "are any hole of the board)");
+        return -1;
+    }
     p->basic = p->n_capt_on || p->evens || p->capt_min || p->capt_max;
     p->no_change = p->needed > 0;
-    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL);
+    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL || p->opp_or_empty);
     return 0;
 }
 
