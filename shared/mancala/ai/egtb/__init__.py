@@ -102,6 +102,8 @@ def _why_not(variant: Variant) -> list[str]:
         reasons.append(f"nocaptmoves={gi.nocaptmoves}: captures depend on the move count")
     if variant.holes > MAX_HOLES:
         reasons.append(f"holes={variant.holes} (at most {MAX_HOLES})")
+    if gi.no_sides:  # the builder's move buffers hold one row's moves
+        reasons.append("no_sides: moves from every hole")
     return reasons
 
 

@@ -57,6 +57,8 @@ def why_not_c(variant: Variant) -> list[str]:
         reasons.append(f"nocaptmoves={gi.nocaptmoves}")
     if variant.holes > 16:
         reasons.append(f"holes={variant.holes}")
+    if gi.no_sides:  # a mover has up to the whole board of moves: the search's buffers hold a row's
+        reasons.append("no_sides: moves from every hole")
     return reasons
 
 
