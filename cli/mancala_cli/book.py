@@ -12,6 +12,8 @@ import time
 from pathlib import Path
 from typing import TextIO
 
+from mancala_cli.progress_line import ProgressLine
+
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
     sub = p.add_subparsers(dest="book_command", required=True)
@@ -26,26 +28,13 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 class Bar:
-    """`book [#####.....] 41%  120/290 solved  35s, 50s left` on stderr: redrawn in place on
-    a terminal, a line every 5 % elsewhere."""
+    """`book [#####.....] 41%  120/290 solved  35s, 50s left` on stderr (progress_line.py)."""
 
-    def __init__(self, out: TextIO, width: int = 30) -> None:
-        self.out, self.width, self.tty = out, width, out.isatty()
-        self.t0 = time.perf_counter()
-        self.shown = -1
+    def __init__(self, out: TextIO) -> None:
+        self.line = ProgressLine("book", out)
 
     def __call__(self, done: int, total: int) -> None:
-        frac = done / max(total, 1)
-        if not self.tty and int(frac * 20) == self.shown:
-            return
-        self.shown = int(frac * 20)
-        secs = time.perf_counter() - self.t0
-        left = secs / frac * (1 - frac) if frac > 0 else 0.0
-        fill = int(self.width * frac)
-        text = (f"book [{'#' * fill}{'.' * (self.width - fill)}] {frac:4.0%}  {done}/{total} solved  "
-                f"{secs:.0f}s, {left:.0f}s left")
-        self.out.write(("\r" + text) if self.tty else text + "\n")
-        self.out.flush()
+        self.line.show(done / max(total, 1), f"{done}/{total} solved")
 
 
 def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
@@ -79,10 +68,11 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
         print("mancala book: --depth is 0..12", file=err_s)
         return 2
     started = time.perf_counter()
+    bar = None if args.quiet else Bar(err_s)
     book = books.build(Game(variant), args.depth, time_limit=args.time_limit,
-                       progress=None if args.quiet else Bar(err_s))
-    if not args.quiet and err_s.isatty():
-        err_s.write("\n")
+                       progress=bar)
+    if bar is not None:
+        bar.line.finish()
     book.save(path)
     books.forget()
     print(f"{path}: {len(book.values):,} positions, {book.unsolved} unsolved, "

@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import argparse
 import sys
-import time
 from pathlib import Path
 from typing import TextIO
+
+from mancala_cli.progress_line import ProgressLine
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -27,43 +28,28 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
 
 
 class BuildBar:
-    """`egtb [#####.....] 41%  level 12/16  pass 2  35s, 50s left` on stderr, redrawn in
-    place on a terminal, a line every 5 % elsewhere. Work is counted in positions: the
-    two passes over a level's moves take each about half of its time."""
+    """`egtb [#####.....] 41%  level 12/16  predecessors  35s, 50s left` on stderr
+    (progress_line.py). Work is counted in positions: the two passes over a level's moves
+    take each about half of its time."""
 
     PHASES = ("moves", "predecessors", "values")
 
-    def __init__(self, holes: int, seeds: int, out: TextIO, width: int = 30) -> None:
+    def __init__(self, holes: int, seeds: int, out: TextIO) -> None:
         from mancala.ai.egtb import positions
 
-        self.seeds, self.out, self.width = seeds, out, width
+        self.seeds = seeds
         self.before = [positions(holes, k - 1) if k else 0 for k in range(seeds + 2)]
         self.total = self.before[-1]
-        self.tty = out.isatty()
-        self.t0 = time.perf_counter()
-        self.shown = -1
+        self.line = ProgressLine("egtb", out)
 
     def __call__(self, level: int, done: int, of: int, phase: int) -> None:
         size = self.before[level + 1] - self.before[level]
         part = (phase + done / max(of, 1)) / 2 if phase < 2 else 1.0
         work = self.before[level] + size * min(part, 1.0)
-        frac = work / max(self.total, 1)
-        step = int(frac * 20)
-        if not self.tty and step == self.shown:
-            return
-        self.shown = step
-        secs = time.perf_counter() - self.t0
-        left = secs / frac * (1 - frac) if frac > 0 else 0.0
-        fill = int(self.width * frac)
-        text = (f"egtb [{'#' * fill}{'.' * (self.width - fill)}] {frac:4.0%}  level "
-                f"{level}/{self.seeds}  {self.PHASES[phase]:<12}  {secs:.0f}s, {left:.0f}s left")
-        self.out.write(("\r" + text) if self.tty else text + "\n")
-        self.out.flush()
+        self.line.show(work / max(self.total, 1), f"level {level}/{self.seeds}  {self.PHASES[phase]:<12}")
 
     def finish(self) -> None:
-        if self.tty:
-            self.out.write("\n")
-            self.out.flush()
+        self.line.finish()
 
 
 def _table(rows: list[tuple[str, ...]], head: tuple[str, ...]) -> str:
