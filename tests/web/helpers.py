@@ -144,6 +144,19 @@ def wait_in_room(page: Any) -> str:
     return page.get_attribute("#room", "data-room")
 
 
+def seated_pair(new_page: Any, variant: str) -> tuple[Any, Any, str]:
+    """Alice makes a public room of `variant` through her page's socket (South, starting)
+    and Bob joins it through his: (alice, bob, code) once the game is on."""
+    alice = new_page(name="alice")
+    request(alice, {"type": "create_room", "variant": variant, "seat": 0, "public": True})
+    code = wait_in_room(alice)
+    bob = new_page(name="bob")
+    request(bob, {"type": "join_room", "room": code})
+    wait_in_room(bob)
+    alice.wait_for_selector("#room[data-status='playing']")
+    return alice, bob, code
+
+
 def wait_ply(page: Any, ply: int, timeout: float = 30_000) -> None:
     """Wait until the board shows the position after `ply` moves (moves are played out in
     turn: a burst takes a while at the slower speeds, longer on a busy machine)."""

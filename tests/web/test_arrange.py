@@ -5,19 +5,13 @@ show on both players' boards; the other page says who may arrange."""
 
 from __future__ import annotations
 
-from tests.web.helpers import board, request, wait_in_room, wait_ply
+from tests.web.helpers import board, seated_pair, wait_ply
 
 LAYOUT = [7, 0, 5, 4, 4, 4, 4]
 
 
 def test_the_starter_arranges_the_seeds_on_the_page(new_page) -> None:
-    alice = new_page(name="alice")
-    request(alice, {"type": "create_room", "variant": "bao_mg", "seat": 0, "public": True})
-    code = wait_in_room(alice)
-    bob = new_page(name="bob")
-    request(bob, {"type": "join_room", "room": code})
-    wait_in_room(bob)
-    alice.wait_for_selector("#room[data-status='playing']")
+    alice, bob, _ = seated_pair(new_page, "bao_mg")
     alice.wait_for_selector("#arrange:not([hidden])")
     text = alice.inner_text("#arrange-text")
     assert "Arrange seeds" in text and "28 of 28 seeds used" in text

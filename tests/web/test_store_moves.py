@@ -5,17 +5,11 @@ player who is not to move."""
 
 from __future__ import annotations
 
-from tests.web.helpers import board, request, wait_in_room, wait_ply
+from tests.web.helpers import board, seated_pair, wait_ply
 
 
 def test_the_mover_sows_from_the_store_on_the_page(new_page) -> None:
-    alice = new_page(name="alice")
-    request(alice, {"type": "create_room", "variant": "azigo", "seat": 0, "public": True})
-    code = wait_in_room(alice)
-    bob = new_page(name="bob")
-    request(bob, {"type": "join_room", "room": code})
-    wait_in_room(bob)
-    alice.wait_for_selector("#room[data-status='playing']")
+    alice, bob, _ = seated_pair(new_page, "azigo")
     alice.wait_for_selector("#store-move:not([hidden])")
     assert bob.is_hidden("#store-move"), "only the player to move is offered a store move"
     stores = alice.evaluate("window.mancala.room.state.stores")
