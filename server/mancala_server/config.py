@@ -127,6 +127,8 @@ class Settings:
     # tournaments (docs/tournaments.md): the identities one address may enter in one
     # tournament (a crowd of accounts is not a field of players)
     tourney_entries_per_address: int = 4
+    # a tournament player connected but away from their game this long is seated in it again
+    tourney_recall_after: float = 5.0
     # the site's own tournaments, e.g. "kalah_4 arena every 60 for 30 clock 3+2"
     # (tourney_schedule.py); empty: none
     tourney_schedule: str = ""

@@ -301,6 +301,7 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
                                     f"this connection already sits {SEAT_NAMES[held]} in room {self.code}")
                 was_absent = not s.clients
                 s.clients.add(client)
+                s.away_since = None
                 mine = client.ratings.get(self.match.rating_pool)
                 if mine is not None and client.player == s.player:
                     s.rating = mine
@@ -357,6 +358,7 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
             s = self.seats[seat]
             s.clients.discard(client)
             if not s.clients:
+                s.away_since = self.clock.now()
                 log.info("room %s: seat %d %s", self.code, seat, "left" if leaving else "disconnected")
                 if leaving and not self.finished and self.status == "playing" and self.seats[1 - seat].computer:
                     # nobody waits on the other side: leaving a game against the computer

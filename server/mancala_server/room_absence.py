@@ -8,6 +8,7 @@ by `AbsentRoom`, what they need of it, so this module does not import the room.
 from __future__ import annotations
 
 import logging
+import secrets
 from collections.abc import Callable
 from typing import Protocol
 
@@ -18,7 +19,7 @@ from mancala.protocol.messages import EndReason, ErrorCode, PlayerStatus, RoomSt
 from mancala_server.clock import Clock, Timer
 from mancala_server.match import Ending, Match
 from mancala_server.room_ports import Member, RoomError
-from mancala_server.seat import SEAT_NAMES, Seat
+from mancala_server.seat import SEAT_NAMES, Seat, hash_token
 
 log = logging.getLogger("mancala_server")
 
@@ -44,6 +45,7 @@ class AbsentRoom(Protocol):
     def _start_abandon_timer(self, seat: int) -> None: ...
     def _abandoned(self, seat: int) -> None: ...
     def _forfeit(self, seat: int) -> None: ...
+    def save(self) -> None: ...
 
 
 class AbsenceRules:
@@ -65,7 +67,19 @@ class AbsenceRules:
             return
         for i, s in enumerate(self.seats):
             if not s.connected and s.abandon_timer is None:
+                s.away_since = self.clock.now()
                 self._start_abandon_timer(i)
+
+    def reissue(self: AbsentRoom, seat: int) -> str:
+        """A new token for a player's seat, the old one void: for a player the server seated
+        itself (a tournament) whose news of it was lost with the socket it went to."""
+        s = self.seats[seat]
+        if s.token_hash is None or s.computer:
+            raise RoomError(ErrorCode.BAD_TOKEN, f"room {self.code}: seat {seat} holds no player")
+        token = secrets.token_urlsafe(24)
+        s.token_hash = hash_token(token)
+        self.save()
+        return token
 
     def _start_abandon_timer(self: AbsentRoom, seat: int) -> None:
         s = self.seats[seat]

@@ -26,6 +26,7 @@ class Seat:
     computer: bool = False
     abandon_timer: Timer | None = None
     forfeit_at: float | None = None  # when the abandon timer fires (the room's clock)
+    away_since: float | None = None  # when its last connection went (the room's clock)
     # away past the grace period while the other seat's player was there: they may claim
     # the win or wait; coming back clears it (memory only: a restart gives a new grace period)
     claimable: bool = False

@@ -21,6 +21,7 @@ from mancala.protocol.tourney_messages import TournamentGame
 from mancala.rules.loading import load_variant
 from mancala_server import fair_start
 from mancala_server.match import aborted_by
+from mancala_server.room import Room
 from mancala_server.store import GameRow
 from mancala_server.tourney_arena import arena_pairs
 from mancala_server.tourney_doc import (
@@ -114,6 +115,7 @@ class Director:
         for g in t.pending():
             room = self.hub.rooms.get(g.room)
             if room is not None and not room.finished:
+                await self._recall(t, g, room)
                 continue  # played here, still going: nothing to read
             stored = await storage.game(g.game_id) if g.game_id is not None else None
             result = stored_result(stored, g) if stored is not None else None
@@ -209,17 +211,39 @@ class Director:
         pie = fair_start.terms_pie(t.variant, True, t.rated, False, computer=False)
         room.match.configure(TimeControl(**t.clock), t.rated, pie)
         room.begin(0, await room.first_position(0))
-        names = {south: t.players[south].name, north: t.players[north].name}
-        for seat, (player, member) in enumerate(((south, souths[0]), (north, norths[0]))):
+        for seat, member in enumerate((souths[0], norths[0])):
             them = hub.adopt(member)
             got, token = room.claim(them, seat)  # type: ignore[arg-type]
-            hub.seated_for(them, room.code)
-            room.tell(them, TournamentGame(tournament=t.id, room=room.code, seat=got, token=token,
-                                           opponent=names[north if player == south else south], round=round_))
-            room.tell(them, room.room_state(got))
+            self._tell(t, room, them, got, token, round_)
         log.info("tournament %s: %s v %s in room %s", t.id, south, north, room.code)
         return TGame(room=room.code, round=round_, south=south, north=north, match=match, game_id=room.game_id,
                      started=time.time())
+
+    def _tell(self, t: Tourney, room: Room, them: Any, seat: int, token: str, round_: int) -> None:
+        self.hub.seated_for(them, room.code)
+        other = room.seats[1 - seat].player
+        opponent = t.players[other].name if other in t.players else str(room.seats[1 - seat].name)
+        room.tell(them, TournamentGame(tournament=t.id, room=room.code, seat=seat, token=token,
+                                       opponent=opponent, round=round_))
+        room.tell(them, room.room_state(seat))
+
+    async def _recall(self, t: Tourney, g: TGame, room: Room) -> None:
+        """Seat again, with a new token, a player who is connected but has been away from
+        their game a while: the news of it can be lost with the socket it was sent to (its
+        node closed it as the game was made), and nothing else tells them where to play."""
+        now = room.clock.now()
+        for seat, s in enumerate(room.seats):
+            if (s.connected or s.player is None or s.away_since is None
+                    or now - s.away_since < self.hub.settings.tourney_recall_after or room.status != "playing"):
+                continue
+            members = await self.hub.reach(s.player)
+            if not members:
+                continue
+            token = room.reissue(seat)
+            them = self.hub.adopt(members[0])
+            room.reconnect(them, token)
+            self._tell(t, room, them, seat, token, g.round)
+            log.info("tournament %s: %s told again of their game in room %s", t.id, s.player, room.code)
 
 
 # ---- changes (each applies again to a newer document when a write lost its race) ----------

@@ -38,6 +38,7 @@ class Entrant:
         self.paired: list[str] = []
         self.tokens: dict[str, str] = {}
         self.rooms: dict[str, int] = {}
+        self.replies: list[Any] = []  # the rooms' states the reconnects answered: acted on as pushes
 
     async def connect(self) -> MancalaClient:
         client = await MancalaClient.connect(self.url, name=self.name)
@@ -47,7 +48,7 @@ class Entrant:
             await client.request({"type": "identify", "player": self.me.player, "secret": self.me.secret})
             for room, token in self.tokens.items():  # back into the games being played
                 with contextlib.suppress(ServerError):
-                    await client.request({"type": "reconnect", "room": room, "token": token})
+                    self.replies.append(await client.request({"type": "reconnect", "room": room, "token": token}))
         self.client = client
         return client
 
@@ -60,7 +61,7 @@ class Entrant:
                 await asyncio.sleep(0.2)
                 continue
             try:
-                event = await client.next_event(timeout=0.5)
+                event = self.replies.pop(0) if self.replies else await client.next_event(timeout=0.5)
             except (TimeoutError, ConnectionError):
                 continue
             if event.type == "tournament_game":

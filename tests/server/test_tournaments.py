@@ -290,3 +290,48 @@ async def test_a_swiss_game_a_player_lets_abort_is_theirs_to_lose(start_server: 
     assert by_name["kim"]["score"] == 1.0 and by_name["lou"]["score"] == 0.0
     assert by_name["lou"]["withdrawn"] is True
     assert len(log) == 1, "one game: lou was not paired for the second round"
+
+
+async def test_a_player_who_lost_the_news_of_their_game_is_seated_in_it_again(start_server: Any,
+                                                                              connect: Connect) -> None:
+    """The news of a new tournament game goes to the socket the player had then; if it is
+    lost with that socket (a node closed it as the game was made), the player, connected
+    again but not at the game, is seated in it again with a new token, the old one void.
+    Nobody else hears of it, and a player at their game is not told twice."""
+    server = await start_server(tourney_entries_per_address=8, tourney_recall_after=0.5)
+    url = f"ws://127.0.0.1:{server.port}/ws"
+    ann = await connect("ann", to=url)
+    await ann.request({"type": "identify", "name": "ann"})
+    bob = await connect("bob", to=url)
+    me = await bob.request({"type": "identify", "name": "bob"})
+    made = await ann.request({"type": "create_tournament", "kind": "arena", "variant": VARIANT,
+                              "name": "Lost news", "clock": {"base": 60, "increment": 1},
+                              "starts_in": 60, "minutes": 1, "rated": False})
+    tid = made.tournament
+    for c in (ann, bob):
+        await c.request({"type": "join_tournament", "tournament": tid})
+    await ann.request({"type": "start_tournament", "tournament": tid})
+    first = await bob.next_event("tournament_game", timeout=10)
+    await ann.next_event("tournament_game", timeout=10)
+    await bob.close()  # the news is gone with this socket
+
+    stranger = await connect("eve", to=url)
+    await stranger.request({"type": "identify", "name": "eve"})
+    again = await connect("bob", to=url)
+    await again.request({"type": "identify", "player": me.player, "secret": me.secret})
+    told = await again.next_event("tournament_game", timeout=10)
+    assert (told.room, told.seat, told.tournament) == (first.room, first.seat, tid)
+    assert told.token != first.token
+    state = await again.next_event("room_state", timeout=5)
+    assert state.room == first.room and state.you == first.seat
+    with pytest.raises(ServerError) as refused:  # the token the lost socket had is void
+        await stranger.request({"type": "reconnect", "room": first.room, "token": first.token})
+    assert refused.value.code == "bad_token"
+    await asyncio.sleep(1.5)  # several ticks: those at their game are not told again
+    for client in (ann, again, stranger):
+        while True:
+            try:
+                event = await client.next_event(timeout=0.1)
+            except TimeoutError:
+                break
+            assert event.type != "tournament_game", f"{client} was told again: {event}"

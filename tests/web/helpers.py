@@ -157,11 +157,17 @@ def seated_pair(new_page: Any, variant: str) -> tuple[Any, Any, str]:
     return alice, bob, code
 
 
-def wait_ply(page: Any, ply: int, timeout: float = 30_000) -> None:
+def wait_ply(page: Any, ply: int, timeout: float = 30_000, at_least: bool = False) -> None:
     """Wait until the board shows the position after `ply` moves (moves are played out in
-    turn: a burst takes a while at the slower speeds, longer on a busy machine)."""
+    turn: a burst takes a while at the slower speeds, longer on a busy machine). With
+    `at_least`, any later position will do: where the computer answers at once, the page
+    may show ply `ply` for less time than the browser takes to look."""
     try:
-        page.wait_for_selector(f"#room[data-ply='{ply}']", timeout=timeout)
+        if at_least:
+            page.wait_for_function("n => Number(document.getElementById('room')?.dataset.ply) >= n",
+                                   arg=ply, timeout=timeout)
+        else:
+            page.wait_for_selector(f"#room[data-ply='{ply}']", timeout=timeout)
     except Exception as exc:  # say what the page showed instead: a stall is then readable
         raise AssertionError(f"the page did not show ply {ply}: {page_summary(page)}; "
                              f"script errors: {getattr(page, 'js_errors', None)}") from exc
