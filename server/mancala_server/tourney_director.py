@@ -211,18 +211,16 @@ class Director:
         pie = fair_start.terms_pie(t.variant, True, t.rated, False, computer=False)
         room.match.configure(TimeControl(**t.clock), t.rated, pie)
         room.begin(0, await room.first_position(0))
-        for seat, member in enumerate((souths[0], norths[0])):
+        for seat, (member, opponent) in enumerate(((souths[0], north), (norths[0], south))):
             them = hub.adopt(member)
             got, token = room.claim(them, seat)  # type: ignore[arg-type]
-            self._tell(t, room, them, got, token, round_)
+            self._tell(t, room, them, got, token, round_, t.players[opponent].name)
         log.info("tournament %s: %s v %s in room %s", t.id, south, north, room.code)
         return TGame(room=room.code, round=round_, south=south, north=north, match=match, game_id=room.game_id,
                      started=time.time())
 
-    def _tell(self, t: Tourney, room: Room, them: Any, seat: int, token: str, round_: int) -> None:
+    def _tell(self, t: Tourney, room: Room, them: Any, seat: int, token: str, round_: int, opponent: str) -> None:
         self.hub.seated_for(them, room.code)
-        other = room.seats[1 - seat].player
-        opponent = t.players[other].name if other in t.players else str(room.seats[1 - seat].name)
         room.tell(them, TournamentGame(tournament=t.id, room=room.code, seat=seat, token=token,
                                        opponent=opponent, round=round_))
         room.tell(them, room.room_state(seat))
@@ -242,7 +240,8 @@ class Director:
             token = room.reissue(seat)
             them = self.hub.adopt(members[0])
             room.reconnect(them, token)
-            self._tell(t, room, them, seat, token, g.round)
+            opponent = g.north if s.player == g.south else g.south
+            self._tell(t, room, them, seat, token, g.round, t.players[opponent].name)
             log.info("tournament %s: %s told again of their game in room %s", t.id, s.player, room.code)
 
 

@@ -320,7 +320,8 @@ async def test_a_player_who_lost_the_news_of_their_game_is_seated_in_it_again(st
     again = await connect("bob", to=url)
     await again.request({"type": "identify", "player": me.player, "secret": me.secret})
     told = await again.next_event("tournament_game", timeout=10)
-    assert (told.room, told.seat, told.tournament) == (first.room, first.seat, tid)
+    assert (told.room, told.seat, told.tournament, told.opponent) == (first.room, first.seat, tid, "ann")
+    assert first.opponent == "ann"
     assert told.token != first.token
     state = await again.next_event("room_state", timeout=5)
     assert state.room == first.room and state.you == first.seat
