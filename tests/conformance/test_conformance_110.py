@@ -112,3 +112,10 @@ def test_python_engine(name: str) -> None:
 @pytest.mark.parametrize("name", _cases())
 def test_replay_batch(name: str) -> None:
     check_variant(name, batch_answers()[name])
+
+
+@pytest.mark.parametrize("name", ["Ayo::No_Rounds"])
+def test_a_named_variants_case_is_grouped_with_its_module(name: str, request: pytest.FixtureRequest) -> None:
+    """xdist (--dist loadscope) groups a case by its id up to the last "::": a named
+    variant's case must stay in this module's group, or its worker replays the batch again."""
+    assert request.node.nodeid.rsplit("::", 1)[0].endswith("tests/conformance/test_conformance_110.py")
