@@ -42,6 +42,9 @@ NODES = 3
 DEFAULTS: dict[str, Any] = {f"MANCALA_{name.upper()}": str(getattr(Settings(), name))
             for name in ("rate_per_second", "rate_burst", "register_rate", "register_burst", "chat_rate",
                          "chat_burst", "chat_address_rate", "chat_address_burst", "http_rate", "http_burst")}
+# what is measured is the count the nodes share: a Redis slowed by a loaded machine must
+# not pass for one out of reach (each node would count alone)
+DEFAULTS["MANCALA_LIMITS_REDIS_TIMEOUT"] = "2"
 
 
 class Deployed:

@@ -93,7 +93,8 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
         self.link = ClusterLink(settings.redis_url, settings.cluster_name, self.node, settings.node_lease,
                                 self.on_node_message, self.on_resubscribed)
         # limits per person and per address, counted by all the nodes together
-        self.shared_limits = SharedLimits(settings.redis_url, settings.cluster_name, LocalLimits(self.clock.now))
+        self.shared_limits = SharedLimits(settings.redis_url, settings.cluster_name, LocalLimits(self.clock.now),
+                                          settings.limits_redis_timeout)
         self.limits = self.shared_limits
         # one node directs each tournament: the one holding its lease (tourney_lease.py)
         self.tournaments.lease = TourneyLeases(self.link.redis, settings.cluster_name, self.node,

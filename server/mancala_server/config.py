@@ -147,6 +147,9 @@ class Settings:
     cluster_name: str = "mancala"
     # how long a node waits for the owner of a room to answer a forwarded request
     forward_timeout: float = 10.0
+    # how long a shared limit waits for Redis before the node counts alone for a second
+    # (cluster_limits.py): a person's request is not held up by a slow Redis
+    limits_redis_timeout: float = 0.25
 
     ENV = {"host": "MANCALA_HOST", "port": "MANCALA_PORT", "data_dir": "MANCALA_DATA_DIR"}
 
