@@ -17,7 +17,6 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from mancala.engine.game import Game
-from mancala.rules.enums import StartPattern
 from mancala.rules.errors import VariantError
 from mancala_server.explorer import judge, known_players
 from mancala_server.explorer_rows import Judged
@@ -90,7 +89,7 @@ class ExplorerFeed:
             game: Game = await self.definitions.game_off_loop(row.variant_json)
         except (NotBuiltIn, VariantError):
             return None
-        if game.variant.game_info.start_pattern == StartPattern.RANDOM:
+        if game.variant.game_info.start_pattern.is_random:
             return None
         pos = game.start(row.starter)
         return {"board": list(pos.board), "stores": list(pos.stores)}

@@ -24,7 +24,6 @@ from typing import Any
 
 from mancala.engine.game import Game, IllegalMove
 from mancala.engine.position import Position
-from mancala.rules.enums import StartPattern
 from mancala.rules.errors import VariantError, Violation
 from mancala.rules.loading import parse_variant, prepare_validation
 from mancala.rules.variant import Variant
@@ -68,7 +67,7 @@ def playable_start(variant: Variant, game: Game, starter: int, board: list[int] 
     with few seeds a hole, some draws leave one side empty, and create_room (or a
     rematch) was refused for the luck of the draw."""
     pos = game.start(starter, board=board, seed=seed)
-    random_layout = board is None and variant.game_info.start_pattern is StartPattern.RANDOM
+    random_layout = board is None and variant.game_info.start_pattern.is_random
     for draw in range(1, RANDOM_DRAWS if random_layout else 1):
         if pos.outcome is not None or game.legal_moves(pos):
             break

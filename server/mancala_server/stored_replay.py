@@ -28,7 +28,7 @@ def first_position(game: Game, row: GameRow) -> Position:
     if start is not None:
         return game.start(row.starter, board=start["board"], stores=start["stores"])
     # stored before layouts were kept: only a fixed layout can be rebuilt
-    if game.variant.game_info.start_pattern.name == "RANDOM":
+    if game.variant.game_info.start_pattern.is_random:
         raise IllegalMove("the game's random first layout was not stored")
     return game.start(row.starter)
 

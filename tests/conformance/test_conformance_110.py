@@ -32,9 +32,6 @@ VARIANTS = [entry["name"] for entry in INDEX["variants"]]
 # ("not played yet"), or where its first game first differs from the recording
 EXPECTED_FAILURES: dict[str, str] = {
     "Krur::Rounds": "differs in board (after move 63 (0), WIN)",
-    "Leab_El-akil": "game_class ShareOne: not played yet",
-    "Leab_El-akil::Equal": "game_class ShareOne: not played yet",
-    "Leab_El-akil::No_Rounds": "game_class ShareOne: not played yet",
 }
 
 

@@ -44,6 +44,7 @@ BO = {"game_class": "BearOff"}
 DIFF = {"game_class": "Diffusion", "goal": "CLEAR", "no_sides": True, "stores": True}
 V110 = {"rules_version": "1.10"}
 ZZ = {**V110, "game_class": "ZigZag", "sow_direct": "TOCENTER"}
+S1 = {**V110, "game_class": "ShareOne"}
 ROW_EMPTY = {"end_rule": "ROW_EMPTY", "stores": True, "sow_own_store": True}
 
 # a value away from the default, for the rules that refuse a parameter being set at all
@@ -228,6 +229,8 @@ CASES: list[Row] = [
         {"crosscapt": False}),
     row("xc_const_pickextra", {"crosscapt": True, "pickextra": "PICKCROSS"}, {"evens": True}),
     row("xc_const_pickextra", {"crosscapt": True, "capt_on": [1]}, {"pickextra": "PICKCROSS"}),
+    row("pcm_multi", V110 | {"capt_on": [2], "multicapt": -1, "pickextra": "PICKCROSSMULT"},
+        {"multicapt": 0}),
     row("moveall_no_locks", {"allow_rule": "MOVE_ALL_HOLES_FIRST"}, {"moveunlock": True}),
     row("moveall_no_capttype", {"allow_rule": "MOVE_ALL_HOLES_FIRST", "capsamedir": True,
                                 "capt_type": "NEXT"}, {"capt_type": "TWO_OUT"}),
@@ -329,6 +332,11 @@ CASES: list[Row] = [
     # --- ZigZag (1.10)
     row("zz_tocenter", ZZ, {"sow_direct": "CCW"}),
     row("zz_no_sown", ZZ | {"stores": True}, {"sow_stores": "OWN"}),
+    # --- ShareOne (1.10)
+    row("s1_no_sides", S1 | {"stores": True}, {"no_sides": True}),
+    row("s1_noterr", S1 | {"stores": True, "goal_param": 8}, {"goal": "TERRITORY"}),
+    row("s1_no_blocks", S1, {"blocks": True}),
+    row("s1_no_ms", S1, {"mustshare": True}),
     # --- SameSide and Ohojichi
     row("ss_goal_clear", SS, {"goal": "DEPRIVE"}),
     row("ss_no_spatter", SS, {"start_pattern": "ALTERNATES"}),

@@ -78,6 +78,7 @@ def test_18_names_are_refused_under_110_naming_the_parameter(param: str, value: 
     ("crosscapt", "ONE_ZEROS"), ("sow_rule", "ENPAS_ALL_OWNER_SOW"), ("goal", "RND_WIN_COUNT_MAX"),
     ("goal", "IMMOBILIZE"), ("start_pattern", "MOVE_RIGHTMOST"),
     ("sow_rule", "LAP_CAPT_OPP_GETS"), ("prescribed", "NO_UDIR_FIRSTS"),
+    ("start_pattern", "RANDOM_ZEROS"), ("pickextra", "PICKCROSSMULT"),
 ])
 def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}))[param] == "needs_rules_version"
@@ -85,7 +86,7 @@ def test_110_names_are_refused_under_18_with_the_fix(param: str, value: Any) -> 
 
 @pytest.mark.parametrize(("param", "value"), [
     ("sow_stores", "BOTH_NR"), ("mlap_cont", "NOT_FROM_STORE"),
-    ("play_locs", "BRD_OWN_STR_ALL"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "NO_CHILDREN"), ("pickextra", "PICKCROSSMULT"),
+    ("play_locs", "BRD_OWN_STR_ALL"), ("capt_type", "SANDWICH_CAPT"), ("sow_rule", "NO_CHILDREN"),
 ])
 def test_110_rules_not_played_yet_are_refused_by_name(param: str, value: Any) -> None:
     assert _refused(_variant({param: value}, "1.10"))[param] == "not_played_yet"
@@ -98,12 +99,9 @@ def test_shorten_all_is_played_under_110_only() -> None:
         == "needs_rules_version"
 
 
-def test_new_game_classes_are_refused_until_played() -> None:
-    assert _refused(_variant({}, "1.10", game_class="ShareOne"))["game_class"] == "not_played_yet"
-
-
 def test_a_110_game_class_needs_the_110_rules() -> None:
     assert _refused(_variant({"sow_direct": "TOCENTER"}, game_class="ZigZag"))["game_class"] == "needs_rules_version"
+    assert _refused(_variant({}, game_class="ShareOne"))["game_class"] == "needs_rules_version"
 
 
 def test_an_unknown_rules_version_is_refused() -> None:

@@ -4,6 +4,7 @@
 
     base capture (cross capture with its own-seed pick and xc_sown, a capture type
     NEXT / TWO_OUT / MATCH_OPP, or the basic criteria of capture_ok)
+    -> the hole across each hole taken (pickextra PICKCROSSMULT)
     -> multiple captures (multicapt) -> against the sowing direction (unless capsamedir),
     or along it and then against it (1.10 capt_dir BOTH)
     -> children (made instead of capturing; wegs capture from the opponent's wegs)
@@ -45,6 +46,7 @@ from mancala.engine.capture_steps import (
     NoSingleSeed,
     NotInhibited,
     PickCross,
+    PickCrossEach,
     PickFinal,
     PickLastSeeds,
     PickOppBasic,
@@ -133,7 +135,7 @@ def _children(ctx: Context, cap: Capturer) -> Capturer:
 
 def _pick(ctx: Context, cap: Capturer) -> Capturer:
     match ctx.info.pickextra:
-        case CaptExtraPick.NONE:
+        case CaptExtraPick.NONE | CaptExtraPick.PICKCROSSMULT:  # inside multicapt (make_capturer)
             return cap
         case CaptExtraPick.PICKCROSS:
             return PickCross(ctx, cap)
@@ -172,6 +174,8 @@ def make_capturer(ctx: Context) -> Capturer:
     info = ctx.info
     cap = _base(ctx)
     if info.multicapt:
+        if info.pickextra == CaptExtraPick.PICKCROSSMULT:
+            cap = PickCrossEach(ctx, cap)
         cap = Multiple(ctx, cap)
     if info.capt_both_dirs:
         assert isinstance(cap, Multiple)  # cdir_both_multicapt

@@ -312,6 +312,24 @@ class PickCross(Step):
             take(pos, md, cross)
 
 
+class PickCrossEach(Step):
+    """PICKCROSSMULT (1.10): inside a multiple capture, each hole taken also takes the
+    hole across from it, where any capture could take from that hole (seeds there, not a
+    child, unlocked, on the capture side), whatever its count."""
+
+    def __init__(self, ctx: Context, inner: Capturer) -> None:
+        super().__init__(ctx, inner)
+        self.check = make_capt_check(ctx.variant, ctx.board)
+
+    def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
+        self.inner.capture(pos, md, first)
+        loc = md.capt_loc
+        if md.captured and loc >= 0:
+            cross = self.ctx.board.cross(loc)
+            if self.check(pos, md, cross):
+                take(pos, md, cross)
+
+
 class PickTwos(Step):
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         self.inner.capture(pos, md, first)

@@ -87,7 +87,7 @@ class Game:
         if board is None:
             # a generator only where the layout is drawn: making one costs 14 us, more
             # than a dozen moves in C
-            rng = random.Random(seed) if info.start_pattern == StartPattern.RANDOM else None
+            rng = random.Random(seed) if info.start_pattern.is_random else None
             board = start_board(info.start_pattern, self.holes, self.variant.nbr_start,
                                 starter, rng, v110=self.pipe.v110)
             stores = stores or start_stores(info.start_pattern, self.variant.nbr_start)

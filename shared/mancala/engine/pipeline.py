@@ -42,6 +42,7 @@ from mancala.engine.move_data import (
 from mancala.engine.outcome import settle
 from mancala.engine.position import Outcome, Position
 from mancala.engine.rounds import make_next_round, make_outside_test
+from mancala.engine.share_one import ShareOne
 from mancala.engine.sowing import (
     BasicFirst,
     BearOffSower,
@@ -144,6 +145,9 @@ class Pipeline:
         # (END_OPP_STORE_CAPT, which takes that store) in the opponent's store
         self.no_capture_ends = ((REPEAT_TURN, ENDLESS) if info.capt_type == CaptType.END_OPP_STORE_CAPT
                                 else (REPEAT_TURN, ENDLESS, OPP_STORE))
+
+        # ShareOne (1.10): facing an empty row, a move gives the opponent a seed instead
+        self.share_one = ShareOne(board) if klass == GameClass.SHARE_ONE else None
 
         self.incr = make_incr(variant, board)
         self.direction = make_direction(variant, board)
@@ -249,6 +253,8 @@ class Pipeline:
     # ---- allowed moves ------------------------------------------------------------------------
 
     def allowable(self, pos: Position) -> Allow:
+        if self.share_one is not None and self.share_one.due(pos):
+            return self.share_one.allow(pos)
         if not self.places:
             return self.allowables(pos)
         board = self.board
@@ -358,6 +364,12 @@ class Pipeline:
         if self.bear_off and pos.normal_sow and not any(seeds > 1 for seeds in pos.board):
             pos.normal_sow = False
         pos.mcount += 1
+        if self.share_one is not None and self.share_one.due(pos):
+            # a turn of its own that ends in a repeat turn: no capture, and the turn has
+            # not ended for the rules that count turns (movers, inhibitors)
+            self.share_one.give(pos, loc, trace)
+            pos.last = (pos.turn, loc, 1, REPEAT_TURN)
+            return self._decide(pos, True, trace) or self._repeat(pos)
         md = self.do_sow(pos, loc, asked, trace=trace)
         if md.capt_loc == REPEAT_TURN and not self.store_ends_turn:
             self._remember(pos, md)

@@ -95,7 +95,7 @@ def make_outside_test(ctx: Context) -> OutsideTest:
     if info.round_fill == RoundFill.LOSER_ONLY:
         return lambda pos: True
     fresh = info.goal == Goal.TERRITORY or info.goal in TALLY_INDEX
-    if fresh and info.start_pattern == StartPattern.RANDOM:
+    if fresh and info.start_pattern.is_random:
         return lambda pos: True
     if info.goal == Goal.TERRITORY and ctx.v110:
         split = territory_split(ctx)

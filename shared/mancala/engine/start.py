@@ -1,8 +1,8 @@
 """Start patterns: how many seeds a game uses and where they start.
 
-Patterns that depend on who starts are laid out for the starter. RANDOM draws
-its layout from the game's random generator (the request's `seed`); a replay
-of a RANDOM game gives its start board as a position instead.
+Patterns that depend on who starts are laid out for the starter. RANDOM and
+RANDOM_ZEROS draw their layout from the game's random generator (the request's
+`seed`); a replay of such a game gives its start board as a position instead.
 
     >>> start_total(StartPattern.GAMACHA, 12, 4), gamacha(12, 4, 0)[:6]
     (44, [0, 0, 4, 0, 4, 4])
@@ -38,7 +38,7 @@ def start_total(pattern: StartPattern, holes: int, nbr_start: int, *, v110: bool
             return holes // 3 * nbr_start * 4
         case StartPattern.TWOEMPTY:
             return (holes - 2) * nbr_start * 2
-        case StartPattern.RANDOM:
+        case StartPattern.RANDOM | StartPattern.RANDOM_ZEROS:
             return nbr_start  # nbr_start is the game's total here
         case StartPattern.RIGHTMOST_PLUS_ONE:
             return nbr_start * holes * 2 + 2
@@ -85,6 +85,34 @@ def random_board(holes: int, total: int, rng: random.Random) -> list[int]:
     elif error < 0:
         values[values.index(max(values))] += error
     return values
+
+
+# RANDOM_ZEROS: the fewest seeds a hole that is not empty starts with
+ZEROS_MIN = 4
+
+
+def no_small_holes(values: list[int]) -> list[int]:
+    """RANDOM_ZEROS (1.10): a random layout whose holes of fewer than four seeds are
+    emptied into the next hole along (by index) that then reaches four; what is left over
+    at the end goes to the first hole holding seeds.
+
+    >>> no_small_holes([1, 2, 5, 3, 0, 1, 6, 2])
+    [0, 0, 10, 0, 0, 4, 6, 0]
+    """
+    out = []
+    held = 0
+    for seeds in values:
+        if seeds + held < ZEROS_MIN:
+            out.append(0)
+            held += seeds
+        else:
+            out.append(seeds + held)
+            held = 0
+    if held:
+        # fewer than four seeds in all: they stay together in the first hole
+        first = next((idx for idx, seeds in enumerate(out) if seeds), 0)
+        out[first] += held
+    return out
 
 
 def no_repeat_sow_own(holes: int, nbr_start: int) -> list[int]:
@@ -154,6 +182,8 @@ def start_board(pattern: StartPattern, holes: int, nbr_start: int, starter: int,
             return row + row
         case StartPattern.RANDOM:
             return random_board(holes, nbr_start, rng or random.Random())
+        case StartPattern.RANDOM_ZEROS:
+            return no_small_holes(random_board(holes, nbr_start, rng or random.Random()))
         case StartPattern.RIGHTMOST_PLUS_ONE:
             return ([nbr_start] * (holes - 1) + [nbr_start + 1]) * 2
         case StartPattern.NO_REPEAT_SOW_OWN:

@@ -1,5 +1,5 @@
 """The extra rules of the other game classes: NorthSouthCycle, EastWestCycle, SameSide,
-Ohojichi, BearOff and ZigZag add theirs to the common ones (SameSide and Ohojichi drop one);
+Ohojichi, BearOff, ZigZag and ShareOne add theirs to the common ones (SameSide and Ohojichi drop one);
 the Diffusion classes use only their own."""
 
 from __future__ import annotations
@@ -129,6 +129,19 @@ ZIG_ZAG = [
          "ZigZag needs sow_direct TOCENTER"),
     rule("zz_no_sown", ("game_class", "sow_own_store"), lambda v: gi(v).sow_own_store,
          "ZigZag cannot sow into the stores (sow_stores)"),
+] + MANCALA
+
+# 1.10's ShareOne: facing an empty row, the mover gives one seed to the opponent's first
+# hole, ignoring blocks and sides, then moves as usual; MUSTSHARE would share twice
+SHARE_ONE = [
+    rule("s1_no_sides", ("game_class", "no_sides"), lambda v: gi(v).no_sides,
+         "ShareOne cannot be no_sides"),
+    rule("s1_noterr", ("game_class", "goal"), lambda v: gi(v).goal == Goal.TERRITORY,
+         "ShareOne cannot have goal TERRITORY"),
+    rule("s1_no_blocks", ("game_class", "blocks"), lambda v: gi(v).blocks,
+         "ShareOne cannot use blocks"),
+    rule("s1_no_ms", ("game_class", "mustshare"), lambda v: gi(v).mustshare,
+         "ShareOne cannot use mustshare"),
 ] + MANCALA
 
 BEAR_OFF = MANCALA + [

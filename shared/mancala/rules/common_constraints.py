@@ -327,6 +327,9 @@ CAPTURES = [
          lambda v: gi(v).crosscapt and basic_capture(gi(v))
          and gi(v).pickextra == CaptExtraPick.PICKCROSS,
          "PICKCROSS would ignore the capture criteria of a constrained crosscapt"),
+    rule("pcm_multi", ("pickextra", "multicapt"),
+         lambda v: gi(v).pickextra == CaptExtraPick.PICKCROSSMULT and not gi(v).multicapt,
+         "PICKCROSSMULT takes across from each hole of a multiple capture: it needs multicapt"),
     rule("moveall_no_locks", ("allow_rule", "moveunlock"),
          lambda v: gi(v).allow_rule == AllowRule.MOVE_ALL_HOLES_FIRST and gi(v).moveunlock,
          "MOVE_ALL_HOLES_FIRST keeps its own locks: moveunlock cannot be set"),

@@ -24,6 +24,7 @@ from mancala.rules.class_constraints import (
     NORTH_SOUTH,
     OHOJICHI,
     SAME_SIDE,
+    SHARE_ONE,
     ZIG_ZAG,
 )
 from mancala.rules.common_constraints import MANCALA
@@ -42,6 +43,7 @@ BY_CLASS: dict[GameClass, list[Constraint]] = {
     GameClass.DIFFUSION: DIFFUSION,
     GameClass.DIFFUSION_V2: DIFFUSION,
     GameClass.ZIG_ZAG: ZIG_ZAG,
+    GameClass.SHARE_ONE: SHARE_ONE,
 }
 
 # every rule by name (the class lists share most of them)

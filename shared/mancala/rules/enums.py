@@ -29,6 +29,8 @@ class GameClass(NamedEnum):
     SAME_SIDE = "SameSide"
     OHOJICHI = "Ohojichi"
     ZIG_ZAG = "ZigZag"  # 1.10 only
+    # 1.10 only: a player facing an empty row first gives the opponent one seed
+    SHARE_ONE = "ShareOne"
 
     @classmethod
     def _missing_(cls, value: object) -> GameClass | None:
@@ -206,6 +208,13 @@ class StartPattern(NamedEnum):
     NO_REPEAT_SOW_OWN = "NO_REPEAT_SOW_OWN"
     # 1.10 only: Azigo's layout, seeds in the stores too
     AZIGO = "AZIGO"
+    # 1.10 only: as RANDOM, then every hole holds none or at least four seeds
+    RANDOM_ZEROS = "RANDOM_ZEROS"
+
+    @property
+    def is_random(self) -> bool:
+        """The layout is drawn at random: a replay gives it as a position."""
+        return self in (StartPattern.RANDOM, StartPattern.RANDOM_ZEROS)
 
 
 class SowPrescribed(NamedEnum):
@@ -234,6 +243,8 @@ class CaptExtraPick(NamedEnum):
     PICKFINAL = "PICKFINAL"
     # 1.10 only: after a capture, every opponent hole meeting the basic capture criteria
     PICKOPPBASIC = "PICKOPPBASIC"
+    # 1.10 only: each hole a multiple capture takes also takes the hole across from it
+    PICKCROSSMULT = "PICKCROSSMULT"
 
 
 class Goal(NamedEnum):

@@ -79,11 +79,11 @@ CLASSES_RENAMED_IN_110 = {"NSGratuitous": "SameSide", "EWGratuitous": "Ohojichi"
 
 # 1.10 values the engine plays, which a 1.8 variant may not ask for
 PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
-    "game_class": frozenset({*CLASSES_RENAMED_IN_110, "ZigZag"}),
+    "game_class": frozenset({*CLASSES_RENAMED_IN_110, "ZigZag", "ShareOne"}),
     "goal": frozenset({"IMMOBILIZE", "RND_WIN_COUNT_CLR", "RND_WIN_COUNT_DEP", "RND_WIN_COUNT_IMB"}),
     "sow_direct": frozenset({"EVEN_ODD_DIR", "TOCENTER"}),
-    "pickextra": frozenset({"PICKOPPBASIC"}),
-    "start_pattern": frozenset({"MOVE_RIGHTMOST", "NO_REPEAT_SOW_OWN", "AZIGO"}),
+    "pickextra": frozenset({"PICKOPPBASIC", "PICKCROSSMULT"}),
+    "start_pattern": frozenset({"MOVE_RIGHTMOST", "NO_REPEAT_SOW_OWN", "AZIGO", "RANDOM_ZEROS"}),
     "prescribed": frozenset({"NO_UDIR_FIRSTS"}),
     "allow_rule": frozenset({"OCCUPIED", "RIGHT_HALF_FIRSTS", "RIGHT_HALF_1ST_OPE"}),
     "capt_type": frozenset({"SINGLETONS", "CAPT_OPP_1CCW", "PASS_STORE_CAPT", "PULL_ACROSS",
@@ -102,7 +102,7 @@ PLAYED_ONLY_IN_110: dict[str, frozenset[str]] = {
 
 # 1.10 rules the engine does not play yet, by parameter (game_class is a section)
 NOT_PLAYED_YET: dict[str, frozenset[str]] = {
-    "game_class": frozenset({"ShareOne"}),
+    "game_class": frozenset(),
     "sow_stores": frozenset({"OWN_NR", "BOTH_NR", "BOTH_NR_OWN"}),
     # NOT_FROM_STORE differs from STOP_STORE only when LAPPER_NEXT would go on from a
     # store, which needs sowing into stores that this engine does not do yet
@@ -110,8 +110,7 @@ NOT_PLAYED_YET: dict[str, frozenset[str]] = {
     "play_locs": frozenset({"BRD_OWN_STR_ALL"}),
     "sow_rule": frozenset({"NO_CHILDREN"}),
     "capt_type": frozenset({"SANDWICH_CAPT"}),
-    "start_pattern": frozenset({"MOVE_RANDOM", "RANDOM_ZEROS"}),
-    "pickextra": frozenset({"PICKCROSSMULT"}),
+    "start_pattern": frozenset({"MOVE_RANDOM"}),
 }
 
 

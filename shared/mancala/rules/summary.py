@@ -44,6 +44,7 @@ CLASSES = {
     GameClass.SAME_SIDE: "Either player may move from either row; captures are made on the same side.",
     GameClass.OHOJICHI: "Ohojichi: moves start from the mover's half of both rows.",
     GameClass.ZIG_ZAG: "Sowing zigzags from row to row, towards the middle of the board.",
+    GameClass.SHARE_ONE: "A player whose opponent has no seeds first gives them one, then moves.",
 }
 DIRECTIONS = {
     Direct.CCW: "counter-clockwise",
