@@ -198,3 +198,18 @@ def test_heuristic_values_are_in_seeds() -> None:
     game = Game(parse_variant(raw))
     answer = choose_move(game, game.start(0), difficulty=1)
     assert (answer.value, answer.exact) == (1.0, False)
+
+
+@pytest.mark.parametrize("negamax", [False, True])
+def test_a_spent_budget_stops_the_search_within_a_few_nodes(negamax: bool) -> None:
+    """The clock is read every CHECK_EVERY nodes: a deadline already past stops the first
+    iteration after at most that many (each node plays all its children, so on a board the
+    C core does not play 1,024 of them overshot a room's 100 ms cap threefold)."""
+    from mancala.ai.search import CHECK_EVERY
+
+    game = Game(load_variant(ROOT / "configs" / "zigzag.json"))
+    searcher = Searcher(game, make_evaluator(game, difficulty=3, rng=random.Random(1)), negamax=negamax,
+                        deadline=0.0, rng=random.Random(1))
+    result = searcher.search(game.start(0), 12)
+    assert 0 < searcher.nodes <= CHECK_EVERY + 1 and result.depth < 12
+    assert result.move in game.legal_moves(game.start(0))
