@@ -30,9 +30,7 @@ VARIANTS = [entry["name"] for entry in INDEX["variants"]]
 
 # variant -> why it does not replay yet: the first 1.10 rule it is refused for
 # ("not played yet"), or where its first game first differs from the recording
-EXPECTED_FAILURES: dict[str, str] = {
-    "Krur::Rounds": "differs in board (after move 63 (0), WIN)",
-}
+EXPECTED_FAILURES: dict[str, str] = {}
 
 
 @cache

@@ -96,14 +96,6 @@ def test_an_unrecorded_110_game_is_one_file(name: str) -> None:
     assert [where for where, _ in files_110().get(name, [])] == [UNRECORDED[name]]
 
 
-@pytest.mark.parametrize("stem", sorted(p.stem for p in (configs_dir() / "held").glob("*.json")))
-def test_a_held_file_is_ready_to_join(stem: str) -> None:
-    """Its texts are written, so that moving it is all it takes."""
-    info = json.loads((configs_dir() / "held" / f"{stem}.json").read_text(encoding="utf-8"))["game_info"]
-    assert len(info["about"]) >= 40 and info["rules"] and info["family"] and info["region"], stem
-    assert info["name"] and info["name"] != "Mancala", stem
-
-
 def test_no_two_variants_share_a_description() -> None:
     """Every 1.10 variant is described for itself, not by a copied paragraph."""
     abouts: dict[str, str] = {}

@@ -301,7 +301,9 @@ class ChildrenHoldStores(Ender):
                 pos.board[firsts[0]] += added[0]
                 pos.board[firsts[1]] += added[1]
             elif firsts[0] >= 0:
-                pos.board[firsts[0]] += sum(added)
+                # 1.10 as played: South's child also gets North's seeds out of play, which
+                # stay counted in North's store too (docs/rules-decisions.md, Krur::Rounds)
+                pos.board[firsts[0]] += sum(added) + (kept[1] if self.keep_out else 0)
             elif firsts[1] >= 0:
                 pos.board[firsts[1]] += sum(added)
             else:
