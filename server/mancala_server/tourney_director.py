@@ -229,10 +229,11 @@ class Director:
         """Seat again, with a new token, a player who is connected but has been away from
         their game a while: the news of it can be lost with the socket it was sent to (its
         node closed it as the game was made), and nothing else tells them where to play."""
-        now = room.clock.now()
+        if room.status != "playing":
+            return
+        since = room.clock.now() - self.hub.settings.tourney_recall_after  # away before this
         for seat, s in enumerate(room.seats):
-            if (s.connected or s.player is None or s.away_since is None
-                    or now - s.away_since < self.hub.settings.tourney_recall_after or room.status != "playing"):
+            if s.connected or s.player is None or s.away_since is None or s.away_since > since:
                 continue
             members = await self.hub.reach(s.player)
             if not members:
