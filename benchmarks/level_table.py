@@ -32,7 +32,7 @@ import json
 import os
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -238,10 +238,10 @@ def under_bar(records: dict[str, dict[str, Any]], variants: list[str], s: Settin
 
 
 def todo(variants: list[str], s: Setting, perfect: bool, records: dict[str, dict[str, Any]],
-         only_missing: bool) -> list[tuple[str, str, str]]:
-    """The (variant, upper, lower) still to play."""
+         only_missing: bool, uppers: Collection[str] = ()) -> list[tuple[str, str, str]]:
+    """The (variant, upper, lower) still to play (only the pairs led by `uppers`, if named)."""
     return [(v, u, lo) for v in variants for u, lo in pairs(perfect)
-            if not (only_missing and record_key(v, u, lo, s) in records)]
+            if not (only_missing and record_key(v, u, lo, s) in records) and (not uppers or u in uppers)]
 
 
 def bar(done: int, total: int, started: float, width: int = 30) -> str:
@@ -287,6 +287,8 @@ def main() -> None:
     p.add_argument("--perfect", action="store_true", help="also perfect against expert")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
     p.add_argument("--only-missing", action="store_true", help="skip the pairs already in --out")
+    p.add_argument("--uppers", default="",
+                   help="comma-separated upper levels: play only their pairs (e.g. expert: expert vs hard)")
     p.add_argument("--table", action="store_true", help="only print the table from --out")
     p.add_argument("--out", type=Path, default=DEFAULT_OUT)
     p.add_argument("--markdown", type=Path, help="also write the Markdown table here")
@@ -297,7 +299,11 @@ def main() -> None:
     requested = MOST_PLAYED if args.most_played else args.variants.split(",")
     variants = select(requested, args.families.split(","), catalogue())
     if not args.table:
-        work = todo(variants, setting, args.perfect, load_results(args.out), args.only_missing)
+        uppers = [u for u in args.uppers.split(",") if u]
+        unknown = sorted(set(uppers) - {u for u, _ in pairs(True)})
+        if unknown:
+            p.error(f"--uppers: no level {', '.join(unknown)} leads a pair")
+        work = todo(variants, setting, args.perfect, load_results(args.out), args.only_missing, uppers)
         print(f"{len(variants)} variants, {len(work)} pairs to play, {args.games} games a pair, "
               f"cap {args.cap_ms} ms a move, {args.jobs} job(s), load {os.getloadavg()[0]:.1f}", flush=True)
         run(work, setting, args.out, args.jobs)

@@ -54,6 +54,11 @@ def test_only_missing_skips_the_pairs_already_recorded() -> None:
     assert len(lt.todo(["kalah_4", "awari"], S, False, records, only_missing=False)) == 6
 
 
+def test_uppers_plays_only_the_pairs_those_levels_lead() -> None:
+    work = lt.todo(["kalah_4", "awari"], S, False, {}, only_missing=False, uppers=["expert"])
+    assert work == [("kalah_4", "expert", "hard"), ("awari", "expert", "hard")]
+
+
 def test_selection_keeps_the_order_asked_and_filters_by_family() -> None:
     shipped = lt.catalogue()
     assert "kalah_4" in shipped
