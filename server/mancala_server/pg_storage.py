@@ -101,6 +101,8 @@ async def rekey_names(db: Any) -> None:
 
 
 class PostgresStorage(PgCompete, PgExplorer, PgPuzzles, PgTourneys):
+    writes_at_once = False  # a network away: a room's writes are queued (journal.py)
+
     def __init__(self, pool: asyncpg.Pool) -> None:
         self.pool = pool
 

@@ -106,12 +106,18 @@ class GameStorage(Protocol):
 
 
 class Storage(GameStorage, CompeteStorage, ExplorerStorage, PuzzleStorage, TourneyStorage, Protocol):
+    # True: every write runs to its end without waiting on anything (a room's journal
+    # then commits it inside the room's call instead of in a task of its own: journal.py)
+    writes_at_once: bool
+
     async def close(self) -> None: ...
 
 
 class SqliteStorage(SqliteCompete, SqliteExplorer, SqlitePuzzles, SqliteTourneys):
     """Both ports over the SQLite file. The SQL is the store's (store.py, compete_store.py);
     each call below is a whole transaction that runs to its end without yielding."""
+
+    writes_at_once = True
 
     def __init__(self, path: Path | None, store: Store | None = None) -> None:
         # `store`: the single-node server's own, shared (one connection, one writer)

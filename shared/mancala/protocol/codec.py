@@ -80,7 +80,7 @@ class Codec:
             else:
                 # NaN and infinities are no JSON values; refused here, the text can go to
                 # validation as it came (client_messages.validate_client)
-                data = json.loads(frame, parse_constant=_not_json, parse_float=_finite)
+                data = _STRICT_JSON.decode(frame)
         except NotJsonValue as exc:
             raise FrameError(f"cannot decode frame: {exc}", _id_of(frame)) from None
         except (ValueError, RecursionError, msgpack.UnpackException, msgpack.ExtraData) as exc:
@@ -106,6 +106,10 @@ def _finite(text: str) -> float:
     if not math.isfinite(number):
         raise NotJsonValue(f"{text[:20]} is out of a float's range")
     return number
+
+
+# one reader for every frame (json.loads with these options would build one per call)
+_STRICT_JSON = json.JSONDecoder(parse_constant=_not_json, parse_float=_finite)
 
 
 def _id_of(frame: str | bytes) -> Any:
