@@ -432,8 +432,10 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
 
     async def move(self, client: Member, move: Any, ply: int | None) -> None:
         seat = self.seat_of(client)
-        # the network's share of the move's time, given back up to a cap (game_clock.py)
-        await self.play_for(seat, move, ply, lag=client.latency)
+        # the network's share of the move's time, given back up to a cap (game_clock.py);
+        # asked only where there is a clock to give it back to (a system call each time)
+        lag = client.latency if self.match.clocks is not None else 0.0
+        await self.play_for(seat, move, ply, lag=lag)
 
     async def play_for(self, seat: int, move: Any, ply: int | None, lag: float = 0.0) -> None:
         """The one way a move enters the game: check, commit, broadcast."""
