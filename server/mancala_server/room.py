@@ -467,13 +467,12 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
             self._commit(seat, move, played.position, played.next_round, arrived, lag, played.events)
 
     def _commit(self, seat: int, move: Any, new: Position, next_round: Position | None,
-                arrived: float | None = None, lag: float = 0.0,
-                events: list[dict[str, Any]] | None = None) -> None:
+                arrived: float, lag: float, events: list[dict[str, Any]] | None) -> None:
         wire_move = list(move) if isinstance(move, tuple) else move
         number = len(self.moves)
         assert self.game_id is not None
         self.store.add_move(self.game_id, number, seat, wire_move)  # committed before anyone hears
-        marks = self.match.moved(seat, self.clock.now() if arrived is None else arrived, lag)
+        marks = self.match.moved(seat, arrived, lag)
         if marks is not None:
             self.store.add_move_clock(self.game_id, number, marks)
         self.position = new

@@ -172,6 +172,9 @@ async def test_a_rated_games_new_ratings_follow_its_end_and_go_with_the_players(
     assert (lost.seat, lost.name) == (1, "bob") and lost.after < 1500 and not lost.provisional
     assert ann.ratings["oware_abapa"] == (gained.after, False) == room.seats[0].rating
     assert bob.ratings["oware_abapa"] == (lost.after, False)
+    assert room.game_id is not None
+    stored = room.store.game(room.game_id)  # type: ignore[attr-defined]
+    assert (stored.reason, stored.result) == ("resign", "South wins: North resigned")
 
 
 async def test_a_rated_game_against_the_computer_moves_only_the_players_rating(tmp_path: Path) -> None:

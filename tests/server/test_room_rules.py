@@ -408,6 +408,32 @@ async def test_a_rated_game_left_before_both_players_moved_is_aborted_not_forfei
     assert (over.reason, over.outcome, over.result) == (
         "aborted", {"kind": "TIE", "winner": None}, "aborted: North left before both players had moved")
     assert not [s for s in ann.of_type("player_status") if s.status == "forfeited"]
+    # why no rating moves, and which game: the page links the game and says "aborted"
+    assert (over.game_id, over.unrated) == (room.game_id, "aborted")
+    late = room.room_state(None)  # someone arriving afterwards reads the same end
+    assert (late.outcome, late.reason) == ({"kind": "TIE", "winner": None}, "aborted")
+
+
+async def test_a_rated_game_resigned_at_once_is_a_result_that_moves_no_rating(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), rated=True)
+    ann, bob = FakeMember("ann", player="p-ann"), FakeMember("bob", player="p-bob")
+    room.claim(ann, 0)
+    room.claim(bob, 1)
+    await room.move(ann, 2, 0)
+    room.resign(bob)
+    over = bob.of_type("game_over")[0]
+    assert (over.reason, over.result, over.unrated, over.game_id) == (
+        "resign", "South wins: North resigned", "short", room.game_id)
+    assert not bob.of_type("ratings_changed")
+
+
+async def test_a_move_carries_what_the_sowing_did(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    made = bob.of_type("move_made")[0]
+    assert made.events and made.events == room.moves[0].events  # the page animates from them
+    assert (made.events[0].kind, made.events[0].hole) == ("sow", 2)  # type: ignore[union-attr]
 
 
 async def test_a_forfeit_names_the_player_who_lost_it(tmp_path: Path) -> None:
