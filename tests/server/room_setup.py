@@ -22,10 +22,12 @@ ABANDON = 60.0
 
 def make_room(tmp_path: Path, clock: FakeClock, *, variant: str = "oware_abapa",
               control: TimeControl | None = None, rated: bool = False, code: str = "RULES1",
-              count_interval: float = 0.0, changes: list[Room] | None = None) -> Room:
+              count_interval: float = 0.0, changes: list[Room] | None = None, store: Store | None = None) -> Room:
+    """`store`: a hub's own (Settings.db_path), for a room a test restores through the hub."""
     path = config_paths()[variant]
     room = Room(code, variant, json.loads(path.read_text()), load_variant(path), public=True,
-                store=Store(tmp_path / f"{code}.sqlite3"), on_change=(changes if changes is not None else []).append,
+                store=store if store is not None else Store(tmp_path / f"{code}.sqlite3"),
+                on_change=(changes if changes is not None else []).append,
                 abandon_timeout=ABANDON, clock=clock, deliver=deliver, count_interval=count_interval)
     room.match.configure(control, rated)
     room.begin(0, room.game.start(0))

@@ -9,10 +9,12 @@ from pathlib import Path
 import pytest
 
 from mancala.protocol.messages import ErrorCode, TimeControl
+from mancala_server.config import Settings
 from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
+from mancala_server.store import Store
 from tests.server.fakes import FakeClock, FakeMember
-from tests.server.room_setup import ABANDON, against_computer, make_room, seat_both
+from tests.server.room_setup import ABANDON, against_computer, make_hub, make_room, seat_both
 
 
 def refused(code: ErrorCode, call: object, *args: object) -> str:
@@ -425,6 +427,7 @@ async def test_a_rated_game_resigned_at_once_is_a_result_that_moves_no_rating(tm
     assert (over.reason, over.result, over.unrated, over.game_id) == (
         "resign", "South wins: North resigned", "short", room.game_id)
     assert not bob.of_type("ratings_changed")
+    assert refused(ErrorCode.GAME_OVER, room.check_can_move, 1, 1) == "room RULES1: the game is over"
 
 
 async def test_a_move_carries_what_the_sowing_did(tmp_path: Path) -> None:
@@ -593,3 +596,50 @@ async def test_a_swap_naming_an_old_ply_is_refused_as_stale(tmp_path: Path) -> N
     await room.move(ann, 2, 0)
     assert refused(ErrorCode.STALE_PLY, room.swap, bob, 0) == "the game is at ply 1, not 0"
     assert bob.seats == {"RULES1": 1} and not room.match.swapped
+
+
+async def test_a_game_whose_end_was_stored_comes_back_ended_as_stored(tmp_path: Path) -> None:
+    """Killed between the game's end and the room's status: the room comes back, its game
+    over with the stored outcome, reason and result; nobody can sit or move."""
+    settings = Settings(data_dir=tmp_path / "data")
+    store = Store(settings.db_path)
+    room = make_room(tmp_path, FakeClock(), store=store)
+    ann, bob = seat_both(room)
+    await room.move(ann, 2, 0)
+    room.resign(bob)
+    store.set_room_status(room.code, "playing")  # the status write never happened
+    store.close()
+    hub = make_hub(tmp_path, FakeClock())
+    try:
+        await hub.restore()
+        back = hub.rooms[room.code]
+        assert back.finished and back.result == "South wins: North resigned"
+        late = back.room_state(None)
+        assert (late.outcome, late.reason, late.result) == ({"kind": "WIN", "winner": 0}, "resign",
+                                                            "South wins: North resigned")
+        assert refused(ErrorCode.GAME_OVER, back.claim, FakeMember("cy"), None) == "room RULES1: the game is over"
+    finally:
+        hub.rules.close()
+        await hub.storage.close()
+
+
+async def test_a_restored_rated_game_keeps_its_players_and_an_old_computer_seat_plays_medium(
+        tmp_path: Path) -> None:
+    settings = Settings(data_dir=tmp_path / "data")
+    store = Store(settings.db_path)
+    rated = make_room(tmp_path, FakeClock(), rated=True, store=store)
+    rated.claim(FakeMember("ann", player="p-ann"), 0)
+    rated.claim(FakeMember("bob", player="p-bob"), 1)
+    computer = make_room(tmp_path, FakeClock(), code="RULES2", store=store)
+    against_computer(computer, level=3)
+    with store.db:  # a room stored before the computer's level was
+        store.db.execute("UPDATE rooms SET computer_level=NULL WHERE code='RULES2'")
+    store.close()
+    hub = make_hub(tmp_path, FakeClock())
+    try:
+        await hub.restore()
+        assert [s.player for s in hub.rooms["RULES1"].seats] == ["p-ann", "p-bob"]  # whose ratings move
+        assert hub.rooms["RULES2"].computer_level == 1
+    finally:
+        hub.rules.close()
+        await hub.storage.close()
