@@ -14,7 +14,14 @@ from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
 from mancala_server.store import Store
 from tests.server.fakes import FakeClock, FakeMember
-from tests.server.room_setup import ABANDON, against_computer, make_hub, make_room, seat_both
+from tests.server.room_setup import (
+    ABANDON,
+    against_computer,
+    make_hub,
+    make_room,
+    moves_each,
+    seat_both,
+)
 
 
 def refused(code: ErrorCode, call: object, *args: object) -> str:
@@ -643,3 +650,41 @@ async def test_a_restored_rated_game_keeps_its_players_and_an_old_computer_seat_
     finally:
         hub.rules.close()
         await hub.storage.close()
+
+
+async def test_an_illegal_move_is_refused_in_the_engines_words(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann, _ = seat_both(room)
+    with pytest.raises(RoomError) as err:
+        await room.move(ann, 9, 0)  # North's hole
+    assert (err.value.code, err.value.message) == (
+        ErrorCode.ILLEGAL_MOVE, "hole 9 is not allowed by the rules here (legal: [0, 1, 2, 3, 4, 5])")
+    assert room.moves == []
+
+
+async def test_a_move_after_the_flag_fell_ends_the_game_on_time_and_says_so(tmp_path: Path) -> None:
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, control=TimeControl(base=60, increment=0))
+    ann, _ = seat_both(room)
+    await moves_each(room, 1)  # the clocks run once both have moved
+    mover = room.position.turn
+    clock.time += 61  # past the mover's minute, before its flag timer fired
+    with pytest.raises(RoomError) as err:
+        await room.play_for(mover, room.game.legal_moves(room.position)[0], None)
+    over = ann.of_type("game_over")[-1]
+    assert (err.value.code, over.reason) == (ErrorCode.GAME_OVER, "timeout")
+    assert err.value.message == f"room RULES1: your time ran out ({over.result})"
+
+
+async def test_a_move_that_came_without_a_network_is_charged_in_full(tmp_path: Path) -> None:
+    """The computer's moves (and a restart's) come through play_for with no lag: nothing is
+    credited, as the computer is on the server (docs/competitive.md)."""
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, control=TimeControl(base=60, increment=0))
+    seat_both(room)
+    await moves_each(room, 1)
+    mover = room.position.turn
+    before = room.match.snapshot().remaining[mover]
+    clock.advance(3)
+    await room.play_for(mover, room.game.legal_moves(room.position)[0], None)
+    assert room.match.snapshot().remaining[mover] == before - 3000

@@ -58,7 +58,8 @@ async def test_the_chooser_picks_the_next_rounds_holes_and_nothing_else_goes(tmp
     assert not watcher.of_type("round_started")  # the room waits
     assert room.room_state(None).round_choice == push
     # nobody moves, the other seat and a spectator do not choose
-    _refused(ErrorCode.NOT_YOUR_TURN, room.check_can_move, room.position.turn, None)
+    assert _refused(ErrorCode.NOT_YOUR_TURN, room.check_can_move, room.position.turn, None) \
+        == "South is choosing the next round's layout"
     assert "South" in _refused(ErrorCode.NO_CHOICE, room.choose_round, bob, {"fill": [4]})
     _refused(ErrorCode.NOT_A_PLAYER, room.choose_round, watcher, {"fill": [0]})
     # choices the rules refuse: typed, and the room still waits
