@@ -3,17 +3,20 @@ messages its members get. Written from docs/mutation.md's survivors of room.py."
 
 from __future__ import annotations
 
+import json
 import logging
 from pathlib import Path
 
 import pytest
 
 from mancala.protocol.messages import ErrorCode, TimeControl
+from mancala.rules.loading import config_paths, parse_variant
 from mancala_server.config import Settings
 from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
+from mancala_server.rules_worker import RulesWorkers
 from mancala_server.store import Store
-from tests.server.fakes import FakeClock, FakeMember
+from tests.server.fakes import FakeClock, FakeMember, deliver
 from tests.server.room_setup import (
     ABANDON,
     against_computer,
@@ -688,3 +691,40 @@ async def test_a_move_that_came_without_a_network_is_charged_in_full(tmp_path: P
     clock.advance(3)
     await room.play_for(mover, room.game.legal_moves(room.position)[0], None)
     assert room.match.snapshot().remaining[mover] == before - 3000
+
+
+async def test_a_custom_rooms_moves_are_played_in_the_rules_workers_as_any_room_plays_them(
+        tmp_path: Path) -> None:
+    """A definition that is not a built-in file is played in the worker processes (the
+    second half of Room.play_for): the same checks, the same commit, the same words."""
+    definition = json.loads(config_paths()["oware_abapa"].read_text())
+    workers = RulesWorkers(1, 30.0)
+    room = Room("CUSTOM", "custom", definition, parse_variant(definition), public=False,
+                store=Store(tmp_path / "custom.sqlite3"), on_change=lambda _r: None, abandon_timeout=ABANDON,
+                clock=FakeClock(), deliver=deliver, rules=workers)
+    room.begin(0, room.game.start(0))
+    ann, bob = seat_both(room)
+    try:
+        expected = room.game.play(room.position, 2)
+        await room.move(ann, 2, 0)
+        made = bob.of_type("move_made")[0]
+        assert (made.ply, made.seat, made.move) == (0, 0, 2)
+        assert room.position == expected and made.state == room.state()
+        assert made.events and made.events[0].kind == "sow"  # type: ignore[union-attr]
+        assert room.store.game(room.game_id).moves == [(0, 2)]  # type: ignore[arg-type, attr-defined, union-attr]
+        with pytest.raises(RoomError) as err:
+            await room.move(bob, 1, 1)  # South's hole
+        assert (err.value.code, err.value.message) == (
+            ErrorCode.ILLEGAL_MOVE, "hole 1 is not allowed by the rules here (legal: [6, 7, 8, 9, 10, 11])")
+        with pytest.raises(RoomError) as err:
+            await room.move(bob, 7, 0)
+        assert (err.value.code, err.value.message) == (ErrorCode.STALE_PLY, "the game is at ply 1, not 0")
+        workers.time_limit = 1e-6  # far less than a move takes
+        with pytest.raises(RoomError) as err:
+            await room.move(bob, 7, 1)
+        assert err.value.code == ErrorCode.RULES_TIMEOUT
+        assert err.value.message == "this variant's move took too long (the rules took over 1e-06 s); " \
+                                    "the position is unchanged"
+        assert room.position == expected and len(room.moves) == 1
+    finally:
+        workers.close()
