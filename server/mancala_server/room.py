@@ -270,8 +270,9 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
         token = secrets.token_urlsafe(24)
         s = self.seats[seat]
         s.name, s.token_hash = client.name, hash_token(token)
-        s.player, s.rating = player, client.ratings.get(self.match.rating_pool)
-        for other in self.seats:  # a bot sitting down moves the game to the bots' ladder
+        s.player = player  # first: a bot sitting down moves the game to the bots' ladder,
+        s.rating = client.ratings.get(self.match.rating_pool)  # its own rating included
+        for other in self.seats:  # and the other seat's person is shown on that ladder too
             member = next(iter(other.clients), None)
             if other is not s and member is not None and other.player is not None and member.player == other.player:
                 other.rating = member.ratings.get(self.match.rating_pool)

@@ -12,6 +12,7 @@ import pytest
 from mancala.protocol.messages import ErrorCode, TimeControl
 from mancala.rules.loading import config_paths, parse_variant
 from mancala_server.config import Settings
+from mancala_server.fair_start import BOT_POOL
 from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
 from mancala_server.rules_worker import RulesWorkers
@@ -728,3 +729,26 @@ async def test_a_custom_rooms_moves_are_played_in_the_rules_workers_as_any_room_
         assert room.position == expected and len(room.moves) == 1
     finally:
         workers.close()
+
+
+async def test_a_bot_sitting_down_shows_its_opponent_on_the_bots_ladder(tmp_path: Path) -> None:
+    """A rated game with a bot moves the bots' ladder (fair_start.rating_pool): the person
+    already seated is shown with their rating there, not their own ladder's."""
+    room = make_room(tmp_path, FakeClock(), rated=True)
+    ann = FakeMember("ann", player="p-ann", ratings={"oware_abapa": (1700, False),
+                                                     "oware_abapa" + BOT_POOL: (1420, True)})
+    room.claim(ann, 0)
+    assert room.seats[0].rating == (1700, False)
+    bot = FakeMember("leo", player="bot-leo", ratings={"oware_abapa" + BOT_POOL: (1550, False)})
+    room.claim(bot, 1)
+    assert [s.rating for s in room.seats] == [(1420, True), (1550, False)]
+    assert [s.rating for s in room.room_state(None).seats] == [1420, 1550]
+
+
+async def test_a_seat_taken_after_the_game_began_is_stored_with_the_game(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock())
+    ann = FakeMember("ann")
+    room.claim(ann, 0)
+    room.claim(FakeMember("bob"), 1)
+    assert room.game_id is not None
+    assert room.store.game(room.game_id).players == ["ann", "bob"]  # type: ignore[attr-defined]
