@@ -385,6 +385,18 @@ async def test_quick_pairing_makes_a_listed_room_on_its_terms_and_seats_the_next
     assert (joined.room, joined.you) == (code, 1) and set(hub.rooms) == {code} and bob.created == set()
 
 
+async def test_quick_pairing_never_seats_anyone_in_a_room_made_to_be_joined_by_choice(hub: Hub) -> None:
+    """A room someone made and listed waits for whoever picks it in the lobby, on its own
+    terms: only a quick pairing's own offer is taken by the next pairer."""
+    cy = FakeMember("cy", address="10.0.0.3")
+    listed = await create(hub, cy, public=True)
+    assert not hub.rooms[listed].quick
+    bob = FakeMember("bob", address="10.0.0.2")
+    state = await send(hub, bob, type="quick_pair", variant="oware_abapa")
+    assert state.room != listed and hub.rooms[state.room].quick
+    assert hub.rooms[listed].seats[1].name is None
+
+
 async def test_a_rated_quick_pairing_of_a_decisive_variant_gets_the_swap_rule_and_needs_an_identity(
         hub: Hub) -> None:
     reply = await send(hub, FakeMember("guest"), type="quick_pair", variant="multilap_jackman", rated=True)

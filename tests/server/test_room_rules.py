@@ -237,6 +237,8 @@ async def test_a_rematch_is_refused_during_the_game_and_offered_by_the_first_to_
     first_game = room.game_id
     assert await room.rematch(ann) is True
     assert room.game_id != first_game and not room.finished and room.status == "playing"
+    fresh = room.room_state(None)  # the last game's end is not the new one's
+    assert (fresh.result, fresh.outcome, fresh.reason) == (None, None, None)
     assert ann.seats == {"RULES1": 1} and bob.seats == {"RULES1": 0}
     assert ann.of_type("room_state")[-1].you == 1 and bob.of_type("room_state")[-1].you == 0
     assert not any(s.wants_rematch for s in room.seats)
@@ -751,4 +753,5 @@ async def test_a_seat_taken_after_the_game_began_is_stored_with_the_game(tmp_pat
     room.claim(ann, 0)
     room.claim(FakeMember("bob"), 1)
     assert room.game_id is not None
-    assert room.store.game(room.game_id).players == ["ann", "bob"]  # type: ignore[attr-defined]
+    stored = room.store.game(room.game_id)  # type: ignore[attr-defined]
+    assert stored.players == ["ann", "bob"] and stored.variant_json == room.variant_json  # replays from it
