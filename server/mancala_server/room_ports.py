@@ -49,9 +49,10 @@ Deliver = Callable[[Collection[Member], BaseModel], None]
 
 
 class RoomStore(Protocol):
-    """Where a room writes: its `Journal` over the hub's storage port (calls queued in
-    order, and the room's messages held back until the writes before them are committed);
-    in unit tests, the SQLite `Store` itself (each call committed when it returns)."""
+    """Where a room writes: its `Journal` over the hub's storage port (committed in
+    order, and the room's messages held back until the writes before them are committed:
+    at once on SQLite, queued on PostgreSQL); in unit tests, the SQLite `Store` itself
+    (each call committed when it returns)."""
 
     def save_room(self, row: RoomRow) -> None: ...
 
