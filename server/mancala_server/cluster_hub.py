@@ -372,6 +372,8 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
                 done = Done(ref=fwd.ref, refused=True)
             elif fwd.terms is not None and not self.competition.pairs_with(room, member, validate_client(fwd.terms)):
                 self.journals[code].offer_quick(code)  # open, but not for these terms: still open to others
+                # open again before the pairer hears no: whoever asks after it must find it
+                await self.journals.settle([code])
                 done = Done(ref=fwd.ref, refused=True)
             else:
                 if kind == "move":
@@ -400,6 +402,7 @@ class ClusterHub(PlayerPresence, NodeUpkeep, SharedLobby):
                     return True
                 if room.status == "waiting" and (open_here or client.seats.get(code) is not None):
                     self.journals[code].offer_quick(code)  # still open to others
+                    await self.journals.settle([code])  # before this pairer is answered
                 continue
             request = {"type": "join_room", "room": code, "seat": None, "id": msg.id}
             try:
