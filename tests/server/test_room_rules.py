@@ -702,9 +702,11 @@ async def test_a_custom_rooms_moves_are_played_in_the_rules_workers_as_any_room_
     second half of Room.play_for): the same checks, the same commit, the same words."""
     definition = json.loads(config_paths()["oware_abapa"].read_text())
     workers = RulesWorkers(1, 30.0)
+    clock = FakeClock()
     room = Room("CUSTOM", "custom", definition, parse_variant(definition), public=False,
                 store=Store(tmp_path / "custom.sqlite3"), on_change=lambda _r: None, abandon_timeout=ABANDON,
-                clock=FakeClock(), deliver=deliver, rules=workers)
+                clock=clock, deliver=deliver, rules=workers)
+    room.match.configure(TimeControl(base=60, increment=0), False)  # a timed one: moves are charged
     room.begin(0, room.game.start(0))
     ann, bob = seat_both(room)
     try:
@@ -729,6 +731,11 @@ async def test_a_custom_rooms_moves_are_played_in_the_rules_workers_as_any_room_
         assert err.value.message == "this variant's move took too long (the rules took over 1e-06 s); " \
                                     "the position is unchanged"
         assert room.position == expected and len(room.moves) == 1
+        workers.time_limit = 30.0
+        await room.move(bob, 7, 1)  # each side's first move is charged nothing
+        clock.advance(2)
+        await room.move(ann, room.game.legal_moves(room.position)[0], 2)
+        assert room.match.snapshot().remaining == [58_000, 60_000]
     finally:
         workers.close()
 
@@ -745,6 +752,14 @@ async def test_a_bot_sitting_down_shows_its_opponent_on_the_bots_ladder(tmp_path
     room.claim(bot, 1)
     assert [s.rating for s in room.seats] == [(1420, True), (1550, False)]
     assert [s.rating for s in room.room_state(None).seats] == [1420, 1550]
+
+
+async def test_the_second_player_sitting_down_in_a_timed_room_is_told_with_the_clocks(tmp_path: Path) -> None:
+    room = make_room(tmp_path, FakeClock(), control=TimeControl(base=300, increment=2))
+    ann, bob = seat_both(room)
+    joined = ann.of_type("player_status")[-1]
+    assert (joined.seat, joined.status) == (1, "joined")
+    assert joined.clocks is not None and joined.clocks.remaining == [300_000, 300_000]
 
 
 async def test_a_seat_taken_after_the_game_began_is_stored_with_the_game(tmp_path: Path) -> None:
