@@ -311,8 +311,19 @@ STATE_KEYS = {"board", "stores", "turn", "legal", "children", "blocked", "owners
 @SETTINGS
 @given(cases())
 def test_state_json_shapes(case: Case) -> None:
-    game = case.game
-    for pos, _ in random_game(game, case.start.copy(), case.move_seed, cap=60):
+    check_state_shapes(case.game, case.start.copy(), case.move_seed)
+
+
+def test_state_json_shapes_of_store_moves() -> None:
+    """Azigo's store moves, named: a random variant reaches them only now and then."""
+    index = next(i for i, (name, _) in enumerate(POOL) if name == "configs/azigo")
+    game = game_of(index)
+    for seed in range(3):
+        check_state_shapes(game, game.start(seed % 2), seed)
+
+
+def check_state_shapes(game: Game, start: Position, move_seed: int) -> None:
+    for pos, _ in random_game(game, start, move_seed, cap=60):
         state = json.loads(json.dumps(game.state_json(pos)))
         assert set(state) == STATE_KEYS
         size = game.size
@@ -324,9 +335,10 @@ def test_state_json_shapes(case: Case) -> None:
         assert all(isinstance(s, int) and not isinstance(s, bool) for s in state["board"])
         assert all(c in (None, 0, 1) for c in state["children"])
         assert all(isinstance(b, bool) for b in state["blocked"] + state["unlocked"])
-        for move in state["legal"]:
+        for move in state["legal"]:  # a hole, a hole and a direction, or a store move
             assert (isinstance(move, int) and 0 <= move < size) or (
-                isinstance(move, list) and len(move) == 2 and move[1] in ("CW", "CCW"))
+                isinstance(move, list) and len(move) == 2 and move[1] in ("CW", "CCW")) or (
+                isinstance(move, list) and move[0] == "STORE" and 1 <= move[1] <= state["stores"][state["turn"]])
         if state["outcome"] is not None:
             assert state["legal"] == []
             assert state["outcome"]["kind"] in {k.value for k in OutcomeKind}
