@@ -83,12 +83,17 @@ class Journal:
     # ---- what the room writes (the RoomStore of room.py) ----------------------------------
 
     def _write(self, write: Callable[..., Coroutine[Any, Any, Any]], *args: Any) -> None:
+        self._in_order(write, args, None)
+
+    def _in_order(self, write: Callable[..., Coroutine[Any, Any, Any]], args: tuple[Any, ...],
+                  then: Callable[[Any], None] | None) -> None:
+        """Commit `write(*args)` after what came before it; `then` gets its result."""
         if self.failed is not None:
             return
         if self.at_once:
-            self._write_now(write, args)
+            self._write_now(write, args, then)
             return
-        self.ops.append(("write", write, args))
+        self.ops.append(("write", write, args, then))
         if self.task is None:
             self.task = asyncio.get_running_loop().create_task(self._run())
 
@@ -128,15 +133,8 @@ class Journal:
                      sides: list[Any], then: Callable[[Any], None]) -> None:
         # the new ratings are known once the transaction commits: `then` runs there, and
         # what it tells waits behind it like any message
-        if self.failed is not None:
-            return
-        args = (game_id, outcome, reason, result, variant, sides, self.fence)
-        if self.at_once:
-            self._write_now(self.storage.end_rated_game, args, then)
-            return
-        self.ops.append(("write", self.storage.end_rated_game, args, then))
-        if self.task is None:
-            self.task = asyncio.get_running_loop().create_task(self._run())
+        self._in_order(self.storage.end_rated_game, (game_id, outcome, reason, result, variant, sides, self.fence),
+                       then)
 
     def set_terms(self, game_id: int, terms: Any) -> None:
         self._write(self.storage.set_terms, game_id, terms, self.fence)
@@ -156,7 +154,7 @@ class Journal:
     # ---- a storage whose writes never wait: committed inside the room's call ----------------
 
     def _write_now(self, write: Callable[..., Coroutine[Any, Any, Any]], args: tuple[Any, ...],
-                   then: Callable[[Any], None] | None = None) -> None:
+                   then: Callable[[Any], None] | None) -> None:
         started = time.perf_counter()
         try:
             result = finished_at_once(write(*args))
@@ -186,7 +184,7 @@ class Journal:
                         return
                     if self.observe is not None:
                         self.observe(time.perf_counter() - started)
-                    if len(op) > 3:  # a write whose result the room waits for (finish_rated)
+                    if op[3] is not None:  # a write whose result the room waits for (finish_rated)
                         op[3](result)
                 elif kind == "tell":
                     self.sink(op[1], op[2])
