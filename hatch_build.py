@@ -33,7 +33,9 @@ def compile_command(source: Path, target: Path, header_dir: Path) -> list[str]:
     var = sysconfig.get_config_var
     return [*shlex.split(var("LDSHARED") or "cc -shared"), *shlex.split(var("CFLAGS") or "-O3"),
             *shlex.split(var("CCSHARED") or "-fPIC"), f"-I{sysconfig.get_path('include')}",
-            f"-I{header_dir}", str(source), "-o", str(target)]
+            f"-I{header_dir}", str(source), "-o", str(target),
+            # the solver's `threads` (pthreads: in glibc's libc since 2.34, a flag elsewhere)
+            "-pthread"]
 
 
 class CoreBuildHook(BuildHookInterface):  # type: ignore[type-arg]

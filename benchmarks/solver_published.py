@@ -1,10 +1,10 @@
 """The exact solver against the published solved values of Kalah (mancala.ai.published).
 
 For every published value (both capture rules, end_rule ROW_EMPTY), the start position
-is solved by the C solver on one core with a fresh table (--tt-mb), at most --limit
-seconds a solve, smallest boards first. A table on stdout (Markdown): the size, the
-rule, the published value and its source, ours, the best first moves, nodes, our time,
-and the publishing solver's own time where the source gives one. The machine's load
+is solved by the C solver on one core (--threads: more) with a fresh table (--tt-mb), at
+most --limit seconds a solve, smallest boards first. A table on stdout (Markdown): the
+size, the rule, the published value and its source, ours, the best first moves, nodes,
+our time, and the publishing solver's own time where the source gives one. The machine's load
 (`os.getloadavg`) is printed beside the times, and the process's CPU seconds: the machine
 is shared, and under load the CPU time says more than the wall time.
 
@@ -12,6 +12,7 @@ is shared, and under load the CPU time says more than the wall time.
     python -m benchmarks.solver_published --limit 60          # what finishes in a minute
     python -m benchmarks.solver_published --only 6x4 --json out.json
     python -m benchmarks.solver_published --only 6x4 --egtb 16   # database leaves
+    python -m benchmarks.solver_published --only 6x4 --egtb 18 --threads 2
 
 With --egtb N the solver reads every position with at most N seeds on the board from an
 endgame database (`mancala.ai.egtb`) of the size's rules: the largest one in --egtb-dir
@@ -36,7 +37,7 @@ from mancala.ai.published import VALUES, Published, kalah_variant
 from mancala.ai.solver import solve
 from mancala.engine import Game
 from mancala.rules.loading import parse_variant
-from mancala_cli.solve import tt_bits_for
+from mancala_cli.solve import threads_arg, tt_bits_for
 
 
 def shown(value: int | None, outcome: str, at_least: bool = False) -> str:
@@ -70,13 +71,13 @@ def database(game: Game, seeds: int, folder: Path | None) -> tuple[egtb.Database
 
 
 def run_one(pub: Published, limit: float, tt_mb: float, db_seeds: int = 0,
-            db_dir: Path | None = None) -> dict[str, Any]:
+            db_dir: Path | None = None, threads: int = 1) -> dict[str, Any]:
     game = Game(parse_variant(kalah_variant(pub.rule, pub.holes, pub.seeds)))
     db, built = database(game, db_seeds, db_dir) if db_seeds else (None, 0.0)
     load_before = os.getloadavg()[0]
     started, cpu = time.perf_counter(), time.process_time()
     sol = solve(game, game.start(0), time_limit=limit, engine="c", tt_bits=tt_bits_for(tt_mb),
-                egtb=db)
+                egtb=db, threads=threads)
     seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
     row: dict[str, Any] = {
         "rule": pub.rule, "holes": pub.holes, "seeds": pub.seeds,
@@ -85,6 +86,7 @@ def run_one(pub: Published, limit: float, tt_mb: float, db_seeds: int = 0,
         "cpu_seconds": round(cpu, 2),
         "load": round(max(load_before, os.getloadavg()[0]), 2),
         "db_seeds": db.header.seeds if db is not None else 0, "db_build_seconds": round(built, 1),
+        "threads": threads,
     }
     if sol is None:
         row.update(ours=None, agrees=None, best=None, nodes=None)
@@ -130,6 +132,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--egtb", type=int, default=0, metavar="N",
                         help="endgame database leaves: positions with up to N seeds on the board")
     parser.add_argument("--egtb-dir", type=Path, help="where databases are found and built")
+    parser.add_argument("--threads", type=threads_arg, default=1, metavar="N",
+                        help="threads a solve (0: one a core; default 1)")
     args = parser.parse_args(argv)
     chosen = [p for p in VALUES
               if (not args.only or f"{p.holes}x{p.seeds}" in args.only)
@@ -137,10 +141,11 @@ def main(argv: list[str] | None = None) -> int:
     # smallest first: the tree grows with holes and seeds
     chosen.sort(key=lambda p: (p.holes * p.seeds, p.holes, p.rule))
     print(f"# {platform.processor() or platform.machine()}, {os.cpu_count()} cores, Python "
-          f"{platform.python_version()}; one solve at a time, {args.limit:g} s each", file=sys.stderr)
+          f"{platform.python_version()}; one solve at a time on {args.threads} thread(s), "
+          f"{args.limit:g} s each", file=sys.stderr)
     rows = []
     for pub in chosen:
-        row = run_one(pub, args.limit, args.tt_mb, args.egtb, args.egtb_dir)
+        row = run_one(pub, args.limit, args.tt_mb, args.egtb, args.egtb_dir, args.threads)
         rows.append(row)
         print(f"{pub.holes}x{pub.seeds} {pub.rule}: published {row['published']}, ours "
               f"{row['ours']}, best {row['best']}, {row['nodes']} nodes, {row['seconds']:.1f} s, CPU {row['cpu_seconds']:.1f} s "

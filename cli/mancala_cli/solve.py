@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -14,7 +15,7 @@ from typing import TextIO
 from mancala.ai import egtb
 from mancala.ai.egtb import Database
 from mancala.ai.oneturn import OneTurn, has_repeat_turns, one_turn, play_on_game, replay_chain
-from mancala.ai.solver import NotSolvable, Progress, solve
+from mancala.ai.solver import MAX_THREADS, NotSolvable, Progress, solve
 from mancala.ai.solver.binding import why_not_egtb_leaves
 from mancala.engine.game import Game
 from mancala.render import board_text, move_name
@@ -75,6 +76,9 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--engine", choices=("auto", "c", "python"), default="auto",
                    help="auto: the C solver where it applies, else the Python one")
     p.add_argument("--tt-mb", type=float, default=256, help="transposition table memory (C solver)")
+    p.add_argument("--threads", type=threads_arg, default=1, metavar="N",
+                   help="search on N threads sharing the table (C solver; 0: one a core; "
+                        "the table then takes its full --tt-mb at once)")
     p.add_argument("--egtb", nargs="?", const="find", default=None, metavar="PATH",
                    help="take an endgame database's values as leaves (`mancala egtb build`): the "
                         "file PATH, or with no PATH the biggest of the variant's in the database folder")
@@ -86,6 +90,23 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--play-on", action="store_true",
                    help="with --one-turn: a majority does not end the game (Jackman's own rules)")
     p.add_argument("--node-limit", type=int, default=None, help="with --one-turn: stop after this many moves")
+
+
+def threads_arg(text: str) -> int:
+    """--threads: 1 to 64, or 0 for one a core.
+
+    >>> threads_arg("3"), threads_arg("0") >= 1
+    (3, True)
+    """
+    try:
+        n = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of threads: {text!r}") from None
+    if n == 0:
+        return min(os.cpu_count() or 1, MAX_THREADS)
+    if not 1 <= n <= MAX_THREADS:
+        raise argparse.ArgumentTypeError(f"threads must be 0 (one a core) or 1 to {MAX_THREADS}")
+    return n
 
 
 def leaves(variant: Variant, choice: str | None, asked: str) -> Database | None:
@@ -178,7 +199,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
               file=err, flush=True)
     try:
         sol = solve(game, pos, time_limit=limit, progress=progress, engine=args.engine,
-                    tt_bits=tt_bits_for(args.tt_mb), egtb=db)
+                    tt_bits=tt_bits_for(args.tt_mb), egtb=db, threads=args.threads)
     except NotSolvable as exc:
         print(f"cannot solve {variant.name}: {exc}", file=err)
         return 2
@@ -198,7 +219,7 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
             "starter": args.starter, "value": sol.value, "winner": winner,
             "best_moves": moves, "nodes": sol.nodes, "iterations": sol.probes,
             "seconds": round(sol.seconds, 3), "engine": sol.engine,
-            "egtb_seeds": db.header.seeds if db is not None else None,
+            "egtb_seeds": db.header.seeds if db is not None else None, "threads": args.threads,
         }), file=out)
         return 0
     print(f"{variant.name}: {variant.holes} holes a side, {seeds} seed{'s' if seeds != 1 else ''}"

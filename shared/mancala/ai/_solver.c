@@ -26,7 +26,8 @@
  *
  *   Solver(params, tt_bits)          params: fast.params(variant)
  *   .set_game(total, starter)        clears the table when either changes
- *   .solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0)
+ *   .solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0,
+ *          threads=1)
  *       -> (value, best_moves, nodes, MTD(f) probes, look-ahead depth) or None when the
  *          deadline passed; without a guess, a heuristic look-ahead deepened within
  *          `guess_nodes` nodes gives the first one
@@ -35,8 +36,9 @@
  *   .clear(), .nodes, .tt_entries, .tt_max_entries, .key_bits, .busy
  *
  * The code is split to keep each file short: _solver_table.h (the table and its
- * memory), _solver_search.h (the search and MTD(f)), _solver_kalah.h (Kalah's own
- * moves), _solver_db.h (endgame database leaves); this file is the Python type.
+ * memory), _solver_search.h (the search and MTD(f)), _solver_threads.h (a test on
+ * several threads), _solver_kalah.h (Kalah's own moves), _solver_db.h (endgame database
+ * leaves); this file is the Python type.
  *
  * solve releases the GIL while it searches (taking it a few times a second for
  * Ctrl-C and progress reports); one Solver does one solve at a time.
@@ -152,6 +154,7 @@ Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     self->kalah = kalah_check(p);
     self->fast_moves = 1;
     self->lazy = 1; /* 6 x 4 with a database: 5 % less time (farm-bench, noisy) */
+    self->split = 4; /* threads: mark positions this many seeds above the database's */
     self->guess_nodes = 1 << 14; /* measured: 5x4 Kalah 19.1M -> 14.6M nodes, 6x3 +15 % */
     self->ready = 1;
     return 0;
@@ -437,14 +440,18 @@ static PyObject *
 Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     PyObject *board, *stores, *progress = Py_None, *deadline_obj = Py_None, *guess_obj = Py_None;
-    int turn, repeating;
+    int turn, repeating, threads = 1;
     double every = 1.0;
     static char *kwlist[] = {"board", "stores", "turn", "repeating", "deadline", "progress",
-                             "guess", "every", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOip|OOOd:solve", kwlist, &board, &stores,
+                             "guess", "every", "threads", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOip|OOOdi:solve", kwlist, &board, &stores,
                                      &turn, &repeating, &deadline_obj, &progress, &guess_obj,
-                                     &every))
+                                     &every, &threads))
         return NULL;
+    if (threads < 1 || threads > MAX_THREADS) {
+        PyErr_Format(PyExc_ValueError, "solve: threads must be 1..%d", MAX_THREADS);
+        return NULL;
+    }
     State s;
     if (not_ready(self) || refuse_busy(self) || load(self, board, stores, turn, repeating, &s) < 0)
         return NULL;
@@ -469,6 +476,7 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
     self->next_report = start + every;
     self->aborted = 0;
     self->nodes = 0;
+    self->helper_nodes = 0;
     self->db.hits = 0;
     self->probe = 0;
     self->deepened = 0;
@@ -479,6 +487,25 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
         if (guess == -1 && PyErr_Occurred())
             return NULL;
     }
+    Team team;
+    self->team = NULL;
+    if (threads > 1) {
+        /* the table at its full size first: the helpers must never see it move */
+        while (self->entries < self->max_entries) {
+            const uint64_t before = self->entries;
+            tt_grow(self);
+            if (self->entries == before)
+                break;
+        }
+        memset(&team, 0, sizeof(team));
+        team.busy_mask = ((uint64_t)1 << 16) - 1;
+        team.busy = (uint64_t *)PyMem_RawCalloc(team.busy_mask + 1, sizeof(uint64_t));
+        if (team.busy == NULL)
+            return PyErr_NoMemory();
+        team.helpers = threads - 1;
+        team.busy_min = (self->db.seeds > 0 ? self->db.seeds : 0) + self->split;
+        self->team = &team;
+    }
     Py_XINCREF(self->progress);
     self->busy = 1;
     self->next_python = start + 0.1;
@@ -488,6 +515,10 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
     PyEval_RestoreThread(self->tstate);
     self->tstate = NULL;
     self->busy = 0;
+    if (self->team != NULL) {
+        PyMem_RawFree(team.busy);
+        self->team = NULL;
+    }
     Py_XDECREF(self->progress);
     self->progress = NULL;
     if (self->aborted == 2)
@@ -510,10 +541,15 @@ static PyMemberDef Solver_members[] = {
      "1: search with Kalah's own moves where `kalah` says they are the core's"},
     {"lazy", T_INT, offsetof(SolverObject, lazy), 0,
      "1: prefetch each child's table slot while its elder brother is searched, not all at once"},
+    {"split", T_INT, offsetof(SolverObject, split), 0,
+     "with threads: positions with at least this many seeds more than the database's are\n"
+     "marked while searched, so that other threads search their brothers first"},
     {"etc", T_INT, offsetof(SolverObject, etc), 0,
      "enhanced transposition cut-offs where at least this many seeds are on the board"},
     {"nodes", T_ULONGLONG, offsetof(SolverObject, nodes), READONLY,
      "nodes searched by the last solve"},
+    {"helper_nodes", T_ULONGLONG, offsetof(SolverObject, helper_nodes), READONLY,
+     "of `nodes`, those the helper threads searched (threads > 1)"},
     {"db_hits", T_ULONGLONG, offsetof(SolverObject, db.hits), READONLY,
      "positions the endgame database answered in the last solve (not in nodes)"},
     {"db_seeds", T_INT, offsetof(SolverObject, db.seeds), READONLY,
@@ -537,8 +573,11 @@ static PyMethodDef Solver_methods[] = {
     {"apply", (PyCFunction)Solver_apply, METH_VARARGS,
      "apply(board, stores, turn, repeating, move) -> (board, stores, turn, repeating, over)"},
     {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS,
-     "solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0)\n"
+     "solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0,\n"
+     "      threads=1)\n"
      "-> (value, best_moves, nodes, probes, depth), or None when `deadline` seconds passed.\n"
+     "threads > 1 searches each test on that many threads sharing the table (grown to its\n"
+     "full size first); nodes counts them all.\n"
      "progress(nodes, probe, test, lower, upper, seconds, looking) is called every `every`\n"
      "seconds; looking is 1 while the first guess's look-ahead runs (test is then its depth)."},
     {NULL}};

@@ -15,9 +15,26 @@ now(void)
 
 static void tt_grow(SolverObject *sv);
 
+/* nodes searched so far by every thread of the solve */
+static unsigned long long
+nodes_so_far(const SolverObject *sv)
+{
+    unsigned long long n = sv->nodes;
+    if (sv->team != NULL)
+        for (int i = 0; i < LOAD(sv->team->live); i++)
+            n += LOAD(*sv->team->nodes[i]);
+    return n;
+}
+
 static void
 checkpoint(SolverObject *sv)
 {
+    if (sv->team != NULL && LOAD(sv->team->stop)) {
+        sv->aborted = 3; /* another thread has the answer, or the solve is stopping */
+        return;
+    }
+    if (sv->helper) /* the caller's thread keeps the time and takes the GIL */
+        return;
     if (sv->used > sv->entries / 2 && sv->entries < sv->max_entries)
         tt_grow(sv);
     double t = now();
@@ -34,7 +51,7 @@ checkpoint(SolverObject *sv)
         sv->aborted = 2;
     else if (sv->progress != NULL && t >= sv->next_report) {
         sv->next_report = t + sv->every;
-        PyObject *res = PyObject_CallFunction(sv->progress, "Kiiiidi", sv->nodes, sv->probe,
+        PyObject *res = PyObject_CallFunction(sv->progress, "Kiiiidi", nodes_so_far(sv), sv->probe,
                                               sv->test, sv->lower, sv->upper, t - sv->started,
                                               sv->looking);
         if (res == NULL)
@@ -148,6 +165,13 @@ table_base(const SolverObject *sv, const State *s)
     return sv->relative ? (int)(s->stores[s->turn] - s->stores[1 - s->turn]) : 0;
 }
 
+/* a position's mark in a Team's `busy` slots (never 0) */
+static inline uint64_t
+busy_print(Key key)
+{
+    return mix64((uint64_t)key ^ mix64((uint64_t)(key >> 64) + 0x632BE59BD9B4E019ULL)) | 1;
+}
+
 /* the value from the view of the player to move; s is not finished, key = pack(s) */
 static int
 search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
@@ -176,20 +200,20 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
     const int base = sv->relative ? d : 0;
     const uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64);
     int hint = -1;
-    Entry *e = tt_find(sv, k0, k1, NULL);
-    if (e != NULL) {
-        if (e->lo + base > lo)
-            lo = e->lo + base;
-        if (e->hi + base < hi)
-            hi = e->hi + base;
+    Found e;
+    if (tt_find(sv, k0, k1, &e, NULL) != NULL) {
+        if (e.lo + base > lo)
+            lo = e.lo + base;
+        if (e.hi + base < hi)
+            hi = e.hi + base;
         if (lo >= beta)
             return lo;
         if (hi <= alpha)
             return hi;
         if (lo == hi)
             return lo;
-        if (e->move != 0xff)
-            hint = e->move;
+        if (e.move != 0xff)
+            hint = e.move;
     }
     const int a0 = alpha > lo ? alpha : lo;
     const int b = beta < hi ? beta : hi;
@@ -209,11 +233,11 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
         if (known[i])
             v = val[i];
         else if (r >= sv->etc) {
-            Entry *ce = tt_find(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64), NULL);
-            if (ce == NULL)
+            Found ce;
+            if (tt_find(sv, (uint64_t)keys[i], (uint64_t)(keys[i] >> 64), &ce, NULL) == NULL)
                 continue;
             const int cb = table_base(sv, c);
-            v = c->turn == me ? ce->lo + cb : -(ce->hi + cb);
+            v = c->turn == me ? ce.lo + cb : -(ce.hi + cb);
         }
         else
             continue;
@@ -223,33 +247,54 @@ search(SolverObject *sv, const State *s, Key key, int alpha, int beta)
         }
     }
 
+    /* With other threads (a Team), a younger child some thread is searching waits for a
+       second pass: by then its value is likely in the table. The eldest never waits. */
+    Team *team = sv->team;
+    const int split = team != NULL && r >= team->busy_min;
+    int later[MAXH], nl = 0;
     int best = NEG_INF, best_move = -1;
-    for (int oi = 0; oi < k; oi++) {
-        const int i = order[oi];
-        const State *c = &kids[i];
-        int v;
-        if (sv->lazy && oi + 1 < k && !known[order[oi + 1]]) {
-            const Key nk = keys[order[oi + 1]];
-            __builtin_prefetch(tt_slot(sv, (uint64_t)nk, (uint64_t)(nk >> 64)));
-        }
-        if (known[i])
-            v = val[i];
-        else if (c->turn == me)
-            v = search(sv, c, keys[i], a, b);
-        else
-            v = -search(sv, c, keys[i], -b, -a);
-        if (sv->aborted)
-            return 0;
-        if (v > best) {
-            best = v;
-            best_move = mv[i];
-            if (v > a) {
-                a = v;
-                if (a >= b)
-                    break;
+    for (int pass = 0; pass < 2; pass++) {
+        const int n = pass ? nl : k;
+        for (int oi = 0; oi < n; oi++) {
+            const int i = pass ? later[oi] : order[oi];
+            const State *c = &kids[i];
+            int v;
+            if (!pass && sv->lazy && oi + 1 < k && !known[order[oi + 1]]) {
+                const Key nk = keys[order[oi + 1]];
+                __builtin_prefetch(tt_slot(sv, (uint64_t)nk, (uint64_t)(nk >> 64)));
+            }
+            uint64_t *mark = NULL, fp = 0;
+            if (split && !known[i]) {
+                fp = busy_print(keys[i]);
+                mark = &team->busy[fp & team->busy_mask];
+                if (!pass && oi > 0 && LOAD(*mark) == fp) {
+                    later[nl++] = i;
+                    continue;
+                }
+                STORE(*mark, fp);
+            }
+            if (known[i])
+                v = val[i];
+            else if (c->turn == me)
+                v = search(sv, c, keys[i], a, b);
+            else
+                v = -search(sv, c, keys[i], -b, -a);
+            if (mark != NULL) /* unless another position took the mark meanwhile */
+                __atomic_compare_exchange_n(mark, &fp, 0, 0, __ATOMIC_RELAXED, __ATOMIC_RELAXED);
+            if (sv->aborted)
+                return 0;
+            if (v > best) {
+                best = v;
+                best_move = mv[i];
+                if (v > a) {
+                    a = v;
+                    if (a >= b)
+                        goto searched;
+                }
             }
         }
     }
+searched:
     /* fail-soft: best is an upper bound when <= the (narrowed) alpha, a lower bound
        when >= the (narrowed) beta, else exact; intersected with what was known */
     int new_lo = lo, new_hi = hi;
@@ -288,9 +333,9 @@ hsearch(SolverObject *sv, const State *s, Key key, int depth, int alpha, int bet
     }
     const uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64);
     int hint = -1;
-    Entry *e = tt_find(sv, k0, k1, NULL);
-    if (e != NULL && e->move != 0xff)
-        hint = e->move;
+    Found e;
+    if (tt_find(sv, k0, k1, &e, NULL) != NULL && e.move != 0xff)
+        hint = e.move;
     State kids[MAXH];
     Key keys[MAXH];
     int mv[MAXH], order[MAXH], val[MAXH];
@@ -327,6 +372,8 @@ test_at_least(SolverObject *sv, const State *s, int t)
 {
     return search(sv, s, pack(sv, s), t - 1, t);
 }
+
+#include "_solver_threads.h"
 
 /* MTD(f) from a guess (or the look-ahead's), then every first move that keeps the
    value; runs without the GIL (checkpoint takes it now and then) */
@@ -378,7 +425,7 @@ solve_core(SolverObject *self, const State *sp, int have_guess, int guess, const
         self->test = t;
         self->lower = lower;
         self->upper = upper;
-        g = test_at_least(self, &s, t);
+        g = team_test(self, &s, t);
         if (self->aborted)
             return;
         if (g >= t) {
@@ -399,9 +446,9 @@ solve_core(SolverObject *self, const State *sp, int have_guess, int guess, const
         if (is_over(&c))
             v = final_margin(&c, me);
         else if (c.turn == me)
-            v = test_at_least(self, &c, value);
+            v = team_test(self, &c, value);
         else
-            v = -test_at_least(self, &c, -value + 1);
+            v = -team_test(self, &c, -value + 1);
         if (self->aborted)
             return;
         if (v >= value)

@@ -3,16 +3,58 @@
  * the solver object whose search state it belongs to, packed keys, the two-slot
  * buckets with work-preferred replacement, and the memory (huge pages where given).
  */
+/* A slot is three words. Under `threads` several threads read and write slots at once
+   without locks, so a reader must be able to tell a torn slot (words from two writes):
+   the first word is the key's low half XOR the data word, and a slot counts only when both
+   halves of the key match. A torn slot reads as a miss, never as a wrong bound. */
 typedef struct {
-    uint64_t k0, k1;
-    int16_t lo, hi;
-    uint8_t move, work; /* work 0: empty slot; else 1 + log2 of the nodes searched */
-    uint16_t pad;
+    uint64_t k0x, k1, data; /* data: lo, hi (16 bits each), move, work (8 bits each) */
 } Entry;
+
+/* a slot's data, decoded; work 0: an empty slot; else 1 + log2 of the nodes searched */
+typedef struct {
+    int lo, hi, move, work; /* move 0xff: none */
+} Found;
+
+#define LOAD(x) __atomic_load_n(&(x), __ATOMIC_RELAXED)
+#define STORE(x, v) __atomic_store_n(&(x), (v), __ATOMIC_RELAXED)
+
+static inline uint64_t
+data_of(int lo, int hi, int move, int work)
+{
+    return (uint64_t)(uint16_t)lo | (uint64_t)(uint16_t)hi << 16 | (uint64_t)(uint8_t)move << 32 |
+           (uint64_t)(uint8_t)work << 40;
+}
+
+static inline Found
+found_of(uint64_t data)
+{
+    Found f = {(int16_t)(data & 0xffff), (int16_t)(data >> 16 & 0xffff), (int)(data >> 32 & 0xff),
+               (int)(data >> 40 & 0xff)};
+    return f;
+}
 
 typedef unsigned __int128 Key;
 
 #include "_solver_db.h"
+
+/* The threads of one solve (`threads` > 1; _solver_threads.h): each searches the same
+   null-window test on its own copy of the solver, sharing the table, and the first to
+   finish gives the answer. `busy` marks the positions some thread is searching, so that the
+   others search their younger brothers first (ABDADA's idea, without counters). */
+#define MAX_THREADS 64
+
+typedef struct Team {
+    int stop;      /* set once a thread has the answer, or the deadline stopped the solve */
+    int done;      /* the first finisher sets it, then `result` */
+    int result;
+    uint64_t *busy;     /* fingerprints of positions being searched, 0: none */
+    uint64_t busy_mask; /* slots - 1 */
+    int busy_min;       /* only positions with at least this many seeds on the board */
+    int helpers;        /* threads besides the caller's */
+    int live;           /* helpers running now: their node counts are nodes[0..live) */
+    const unsigned long long *nodes[MAX_THREADS];
+} Team;
 
 typedef struct {
     PyObject_HEAD
@@ -28,6 +70,7 @@ typedef struct {
        positions that differ only in how the captured seeds are split share an entry, as
        in Irving, Donkers and Uiterwijk's solver */
     int relative;
+    int split; /* with threads: mark positions with db seeds + split seeds or more */
     int etc; /* enhanced transposition cut-offs where at least this many seeds are left */
     int lazy; /* prefetch a child's table slot just before the one searched before it */
     int kalah;      /* 1 + capture rule where kalah_check found Kalah's own moves the core's */
@@ -43,6 +86,7 @@ typedef struct {
     uint64_t used;                 /* slots in use */
     /* during a search */
     unsigned long long nodes;
+    unsigned long long helper_nodes; /* of `nodes`, those the helper threads searched */
     int aborted; /* 1: deadline, 2: exception (progress callback or signal) */
     double deadline, next_report, started, every, next_python;
     PyObject *progress;
@@ -52,6 +96,8 @@ typedef struct {
     int looking;     /* 1 during the look-ahead for the first guess: `test` is its depth */
     int lower, upper;
     Db db; /* endgame database leaves (db.val NULL: none) */
+    Team *team; /* the threads of this test (NULL: one thread) */
+    int helper; /* 1 in a helper thread's copy of the solver: never takes the GIL */
 } SolverObject;
 
 static inline Key
@@ -84,16 +130,34 @@ tt_slot(const SolverObject *sv, uint64_t k0, uint64_t k1)
     return sv->tt + (mix64(k0 ^ mix64(k1 + 0x9E3779B97F4A7C15ULL)) & sv->mask & ~1ULL);
 }
 
+/* whether slot e holds the key (k0, k1); its data into *f */
+static inline int
+tt_holds(const Entry *e, uint64_t k0, uint64_t k1, Found *f)
+{
+    const uint64_t data = LOAD(e->data);
+    if (!(data >> 40 & 0xff) || LOAD(e->k1) != k1 || (LOAD(e->k0x) ^ data) != k0)
+        return 0;
+    *f = found_of(data);
+    return 1;
+}
+
+static inline int
+work_at(const Entry *e)
+{
+    return (int)(LOAD(e->data) >> 40 & 0xff);
+}
+
+/* the slot holding the key (its data in *f), or NULL and the slot to replace in *victim */
 static inline Entry *
-tt_find(SolverObject *sv, uint64_t k0, uint64_t k1, Entry **victim)
+tt_find(const SolverObject *sv, uint64_t k0, uint64_t k1, Found *f, Entry **victim)
 {
     Entry *a = tt_slot(sv, k0, k1), *b = a + 1;
-    if (a->work && a->k0 == k0 && a->k1 == k1)
+    if (tt_holds(a, k0, k1, f))
         return a;
-    if (b->work && b->k0 == k0 && b->k1 == k1)
+    if (tt_holds(b, k0, k1, f))
         return b;
     if (victim)
-        *victim = a->work <= b->work ? a : b;
+        *victim = work_at(a) <= work_at(b) ? a : b;
     return NULL;
 }
 
@@ -108,33 +172,37 @@ work_of(unsigned long long n)
     return (uint8_t)w;
 }
 
+static inline void
+tt_write(Entry *e, uint64_t k0, uint64_t k1, uint64_t data)
+{
+    STORE(e->k1, k1);
+    STORE(e->data, data);
+    STORE(e->k0x, k0 ^ data);
+}
+
 static void
 tt_store(SolverObject *sv, uint64_t k0, uint64_t k1, int lo, int hi, int move,
          unsigned long long nodes)
 {
     Entry *victim = NULL;
-    Entry *e = tt_find(sv, k0, k1, &victim);
-    uint8_t w = work_of(nodes);
-    if (e != NULL) {
-        if (lo > e->lo)
-            e->lo = (int16_t)lo;
-        if (hi < e->hi)
-            e->hi = (int16_t)hi;
-        if (move >= 0)
-            e->move = (uint8_t)move;
-        if (w > e->work)
-            e->work = w;
+    Found f;
+    Entry *e = tt_find(sv, k0, k1, &f, &victim);
+    int w = work_of(nodes);
+    if (e != NULL) { /* what was known and what is new: both proven */
+        if (f.lo > lo)
+            lo = f.lo;
+        if (f.hi < hi)
+            hi = f.hi;
+        if (move < 0)
+            move = f.move;
+        if (f.work > w)
+            w = f.work;
+        tt_write(e, k0, k1, data_of(lo, hi, move, w));
         return;
     }
-    e = victim;
-    if (e->work == 0)
+    if (!work_at(victim))
         sv->used++;
-    e->k0 = k0;
-    e->k1 = k1;
-    e->lo = (int16_t)lo;
-    e->hi = (int16_t)hi;
-    e->move = move >= 0 ? (uint8_t)move : 0xff;
-    e->work = w;
+    tt_write(victim, k0, k1, data_of(lo, hi, move >= 0 ? move : 0xff, w));
 }
 
 /* The table: zeroed memory, on 2 MiB pages where the system gives them (a probe is a
@@ -237,13 +305,14 @@ tt_grow(SolverObject *sv)
     sv->entries = entries;
     sv->mask = entries - 1;
     sv->used = 0;
-    for (uint64_t i = 0; i < old_entries; i++) {
+    for (uint64_t i = 0; i < old_entries; i++) { /* one thread: no torn slots here */
         const Entry *e = (const Entry *)old.tt + i;
-        if (!e->work)
+        if (!work_at(e))
             continue;
-        Entry *a = tt_slot(sv, e->k0, e->k1), *b = a + 1;
-        Entry *to = !a->work ? a : !b->work ? b : a->work <= b->work ? a : b;
-        if (!to->work)
+        const uint64_t k0 = e->k0x ^ e->data;
+        Entry *a = tt_slot(sv, k0, e->k1), *b = a + 1;
+        Entry *to = !work_at(a) ? a : !work_at(b) ? b : work_at(a) <= work_at(b) ? a : b;
+        if (!work_at(to))
             sv->used++;
         *to = *e;
     }

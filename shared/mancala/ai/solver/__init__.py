@@ -51,20 +51,22 @@ from mancala.engine.position import Position
 __all__ = ["NotSolvable", "Progress", "Solution", "c_available", "solve", "solve_position",
            "why_not_c", "why_not_solvable"]
 
+MAX_THREADS = 64  # the C search's limit
 POSITION_TT_BITS = 20  # solve_position: up to 24 MiB per game
 
 
 def solve(game: Game, pos: Position, *, time_limit: float | None = None,
           progress: Callable[[Progress], None] | None = None, every: float = 1.0,
           engine: str = "auto", tt_bits: int = DEFAULT_TT_BITS,
-          egtb: Egtb | None = None) -> Solution | None:
+          egtb: Egtb | None = None, threads: int = 1) -> Solution | None:
     """The exact value and best moves of `pos` for the player to move, or None when
     `time_limit` seconds ran out. `progress` gets a `Progress` every `every` seconds;
     `engine`: "auto" (C where it applies), "c" or "python"; the C table grows up to
     2 ** tt_bits slots of 24 bytes. `egtb`: an endgame database (`mancala.ai.egtb`)
     of the variant's rules whose values the C search takes as leaves (ValueError where
     its rules are not the variant's or the end reads the stores; the Python search
-    ignores it).
+    ignores it). `threads`: threads of the C search (1 to 64), sharing its table; the
+    Python search runs on one.
     Raises NotSolvable for a finished game, a variant without such a value, a C solve
     asked for where it does not apply, or positions that repeat."""
     if pos.outcome is not None:
@@ -77,10 +79,12 @@ def solve(game: Game, pos: Position, *, time_limit: float | None = None,
     deadline = None if time_limit is None else time.perf_counter() + time_limit
     if engine not in ("auto", "c", "python"):
         raise ValueError(f"engine must be auto, c or python, not {engine!r}")
+    if not 1 <= threads <= MAX_THREADS:
+        raise ValueError(f"threads must be 1 to {MAX_THREADS}, not {threads}")
     if engine != "python":
         not_c = c_reasons(game, pos)
         if not not_c:
-            return solve_c(game, pos, deadline, progress, tt_bits, every, egtb)
+            return solve_c(game, pos, deadline, progress, tt_bits, every, egtb, threads)
         if engine == "c":
             raise NotSolvable("the C solver does not apply: " + "; ".join(not_c))
     return solve_python(game, pos, deadline, progress, every)

@@ -138,10 +138,11 @@ def c_solver(game: Game, tt_bits: int) -> Any:
 
 def solve_c(game: Game, pos: Position, deadline: float | None,
             progress: Callable[[Progress], None] | None, tt_bits: int,
-            every: float, egtb: Egtb | None = None) -> Solution | None:
+            every: float, egtb: Egtb | None = None, threads: int = 1) -> Solution | None:
     """The C search's solution, or None when the deadline (perf_counter) passed. With
     `egtb` the search reads every position with at most its seeds on the board from
-    it; ValueError where it does not serve (`why_not_egtb_leaves`)."""
+    it; ValueError where it does not serve (`why_not_egtb_leaves`). `threads` > 1 searches
+    on that many threads sharing the table (which then takes its full size at once)."""
     if egtb is not None:
         reasons = why_not_egtb_leaves(game.variant, egtb)
         if reasons:
@@ -163,7 +164,7 @@ def solve_c(game: Game, pos: Position, deadline: float | None,
     # capt_rturn ONCE reads only whether a capture's repeat turn was just taken
     try:
         out = sv.solve(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, deadline=limit,
-                       progress=report, every=every)
+                       progress=report, every=every, threads=threads)
     finally:  # the solver is kept for the game: it must not hold the database's map open
         hits = sv.db_hits
         sv.set_egtb(None, 0)
