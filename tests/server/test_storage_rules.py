@@ -11,10 +11,10 @@ import pytest
 
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala_server.compete_store import Terms
-from mancala_server.fencing import Fence, new_game_id
+from mancala_server.fencing import Fence, FencedOut, new_game_id
 from mancala_server.ratings import RatedSide
 from mancala_server.storage import SqliteStorage
-from mancala_server.store import RoomRow
+from mancala_server.store import RoomRow, Store
 
 VARIANT = {"game_info": {"name": "Oware"}}
 
@@ -133,3 +133,36 @@ async def test_a_profile_lists_the_20_latest_games_and_the_leaderboard_the_first
                        "VALUES (?,?,?,?,?,?,0)", (f"p-{n}", "kalah_4", 1000.0 + n, 80.0, 0.06, 10))
     board = await storage.leaderboard("kalah_4")
     assert len(board) == 100 and board[0][0].id == "p-100" and board[-1][0].id == "p-1"
+
+
+async def test_a_game_reads_back_with_its_id_and_room(storage: SqliteStorage) -> None:
+    gid, _ = await a_game(storage, "ROWS01")
+    game = await storage.game(gid)
+    assert game is not None and (game.id, game.room, game.variant) == (gid, "ROWS01", "oware_abapa")
+
+
+async def test_a_write_fenced_out_names_the_room_its_epoch_and_the_rooms(storage: SqliteStorage) -> None:
+    gid, _ = await a_game(storage, "FENCE9")
+    with pytest.raises(FencedOut, match=r"^room FENCE9: epoch 3 is not the room's \(1\)$"):
+        await storage.add_move(gid, 0, 0, 1, Fence("FENCE9", 3))
+    with pytest.raises(FencedOut, match=r"^room NOSUCH: epoch 1 is not the room's \(no room\)$"):
+        await storage.set_room_status("NOSUCH", "ended", Fence("NOSUCH", 1))
+
+
+def test_closing_a_store_stops_its_checkpoint_thread(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    assert store.checkpoints is not None
+    thread = store.checkpoints._thread
+    assert thread.is_alive()
+    store.close()
+    assert not thread.is_alive()
+    Store(Path(":memory:")).close()  # a memory database has no log and no thread to stop
+
+
+async def test_an_unrated_timed_game_reads_back_unrated(storage: SqliteStorage) -> None:
+    gid, fence = await a_game(storage, "TERMS1")
+    clock = {"base": 300, "increment": 5, "days": 0}
+    await storage.set_terms(gid, Terms(False, clock, ("p-ann", "p-bob")), fence)
+    game = await storage.game(gid)
+    assert game is not None and game.match is not None
+    assert (game.match.terms.rated, game.match.terms.clock) == (False, clock)

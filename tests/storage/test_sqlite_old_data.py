@@ -53,9 +53,12 @@ async def test_a_data_dir_from_before_opens_and_its_rooms_are_taken_and_written(
         assert game.match is not None and game.match.terms == Terms()  # older games: untimed, casual
         fence = Fence("OLD001", epoch)
         await storage.add_move(7, 2, 0, 1, fence)
+        # a round added to a game stored before rounds were kept (its rounds column NULL)
+        await storage.add_round(7, 2, {"board": [4] * 12, "stores": [0, 0]}, fence)
         await storage.end_game(7, Outcome(OutcomeKind.WIN, 0), "resign", "South wins", fence)
         ended = await storage.game(7)
         assert ended is not None and ended.moves[-1] == (0, 1) and ended.outcome == Outcome(OutcomeKind.WIN, 0)
+        assert ended.rounds == {2: {"board": [4] * 12, "stores": [0, 0]}}
     finally:
         await storage.close()
     again = SqliteStorage(path)  # opened a second time: the columns added are not added again
