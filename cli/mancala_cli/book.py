@@ -1,6 +1,7 @@
 """`mancala book`: opening books (mancala.ai.books).
 
     mancala book build kalah_4_pits_3 --depth 3     # every position within 3 moves, solved
+    mancala book build kalah_standard --depth 0 --egtb --threads 0   # database leaves, every core
     mancala book list                               # the books in the folder, as a table
 """
 
@@ -13,6 +14,7 @@ from pathlib import Path
 from typing import TextIO
 
 from mancala_cli.progress_line import ProgressLine
+from mancala_cli.solve import leaves, threads_arg
 
 
 def add_arguments(p: argparse.ArgumentParser) -> None:
@@ -22,6 +24,11 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     b.add_argument("--depth", type=int, required=True, help="moves from the start (N)")
     b.add_argument("--time-limit", type=float, default=60.0, help="seconds the solver may take per position")
     b.add_argument("--dir", default=None, help="the books' folder (MANCALA_BOOK_DIR, default the cache folder's books/)")
+    b.add_argument("--egtb", nargs="?", const="find", default=None, metavar="PATH",
+                   help="the solver takes an endgame database's values as leaves (as `mancala solve "
+                        "--egtb`): the file PATH, or the variant's biggest in the database folder")
+    b.add_argument("--threads", type=threads_arg, default=1, metavar="N",
+                   help="threads of each solve (0: one a core)")
     b.add_argument("--quiet", action="store_true", help="no progress bar")
     lst = sub.add_parser("list", help="the books in the folder")
     lst.add_argument("--dir", default=None, help="the books' folder")
@@ -67,10 +74,15 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
     if not 0 <= args.depth <= 12:
         print("mancala book: --depth is 0..12", file=err_s)
         return 2
+    try:
+        db = leaves(variant, args.egtb, args.variant)
+    except ValueError as exc:
+        print(f"mancala book: no database leaves: {exc}", file=err_s)
+        return 2
     started = time.perf_counter()
     bar = None if args.quiet else Bar(err_s)
     book = books.build(Game(variant), args.depth, time_limit=args.time_limit,
-                       progress=bar)
+                       progress=bar, egtb=db, threads=args.threads)
     if bar is not None:
         bar.line.finish()
     book.save(path)

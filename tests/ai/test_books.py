@@ -7,16 +7,19 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import io
+import json
 import random
 from pathlib import Path
 
 import pytest
 
-from mancala.ai import books
+from mancala.ai import books, egtb
 from mancala.ai.player import PERFECT, choose_move
+from mancala.ai.published import EMPTY_CAPTURE, STANDARD, kalah_variant
 from mancala.ai.solver import solve
 from mancala.engine.game import Game
-from mancala.rules.loading import sized_variant
+from mancala.rules.loading import load_variant, parse_variant, sized_variant
+from mancala_cli import main as cli_main
 from mancala_cli.book import main as book_main
 
 
@@ -100,7 +103,7 @@ def test_the_perfect_player_plays_from_the_book_at_once(tmp_path: Path, monkeypa
 def test_mancala_book_builds_and_lists(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
     args = argparse.Namespace(book_command="build", variant="kalah_4_pits_3", depth=0, time_limit=30.0,
-                              dir=str(tmp_path), quiet=True)
+                              dir=str(tmp_path), quiet=True, egtb=None, threads=1)
     assert book_main(args, out, err) == 0, err.getvalue()
     assert "0 unsolved" in out.getvalue()
     listed = io.StringIO()
@@ -108,5 +111,35 @@ def test_mancala_book_builds_and_lists(tmp_path: Path) -> None:
     assert "kalah_4_pits_3" in listed.getvalue() and "depth 0" in listed.getvalue()
     bad = io.StringIO()
     assert book_main(argparse.Namespace(book_command="build", variant="nope", depth=1, time_limit=1.0,
-                                        dir=str(tmp_path), quiet=True), out, bad) == 2
+                                        dir=str(tmp_path), quiet=True, egtb=None, threads=1), out, bad) == 2
     assert "nope" in bad.getvalue()
+
+
+def test_a_book_built_on_database_leaves_and_threads_has_the_same_values(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Published Kalah (ends when a row is empty): an 8-seed database answers the
+    frontier's endgames and two threads search each solve; the values are the plain
+    build's, and `mancala book build --egtb PATH --threads 2` writes the same book."""
+    variant_file = tmp_path / "kalah_4x3.json"
+    variant_file.write_text(json.dumps(kalah_variant(STANDARD, 4, 3)))
+    game = Game(load_variant(str(variant_file)))
+    db_path = egtb.build(game.variant, 8, tmp_path / "k4.egtb")
+    db = egtb.Database.open(db_path)
+    other = Game(parse_variant(kalah_variant(EMPTY_CAPTURE, 4, 3)))
+    try:
+        plain = books.build(game, depth=2)
+        fast = books.build(game, depth=2, egtb=db, threads=2)
+        with pytest.raises(ValueError, match="rules are not the variant's"):  # the solver has it
+            books.build(other, depth=0, egtb=db)
+    finally:
+        db.close()
+    assert plain.unsolved == fast.unsolved == 0 and len(plain.values) > 20
+    assert fast.values == plain.values
+    assert cli_main(["book", "build", str(variant_file), "--depth", "2", "--egtb", str(db_path),
+                     "--threads", "2", "--dir", str(tmp_path / "books"), "--quiet"]) == 0
+    written = books.Book.load(books.default_path(game.variant, tmp_path / "books"))
+    assert written.values == plain.values
+    capsys.readouterr()
+    assert cli_main(["book", "build", "kalah_4", "--depth", "0", "--egtb", str(db_path),
+                     "--dir", str(tmp_path / "books"), "--quiet"]) == 2
+    assert "no database leaves" in capsys.readouterr().err  # kalah_4's rules are not the file's

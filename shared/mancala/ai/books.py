@@ -35,6 +35,7 @@ from typing import Any
 from pydantic import TypeAdapter
 
 from mancala.ai.solver import NotSolvable, solve
+from mancala.ai.solver.binding import Egtb
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.variant import Variant
@@ -130,10 +131,13 @@ class Book:
 
 
 def build(game: Game, depth: int, *, starters: tuple[int, ...] = (0, 1), time_limit: float | None = 60.0,
-          progress: Callable[[int, int], None] | None = None) -> Book:
+          progress: Callable[[int, int], None] | None = None, egtb: Egtb | None = None,
+          threads: int = 1) -> Book:
     """Every position within `depth` moves of the start, and their children, with their
     values: the deepest ones solved, each shallower one the best of its moves (exact, and
-    far cheaper than solving it again). `progress(done, total)` after each solve."""
+    far cheaper than solving it again). `progress(done, total)` after each solve. `egtb`
+    and `threads` go to the solver (`solve`): an endgame database's values as leaves,
+    the threads of each solve."""
     positions: dict[str, Position] = {}
     inner: set[str] = set()  # within `depth` moves: valued from their children
     layer: dict[str, Position] = {}
@@ -157,7 +161,7 @@ def build(game: Game, depth: int, *, starters: tuple[int, ...] = (0, 1), time_li
     frontier = [key for key in positions if key not in inner]
     for done, key in enumerate(frontier, 1):
         try:
-            solution = solve(game, positions[key], time_limit=time_limit)
+            solution = solve(game, positions[key], time_limit=time_limit, egtb=egtb, threads=threads)
         except NotSolvable:
             solution = None
         if solution is None:
