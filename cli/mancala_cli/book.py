@@ -22,7 +22,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     b = sub.add_parser("build", help="solve every position within N moves of the start and write the book")
     b.add_argument("variant", help="variant name (file stem in configs/) or path to a variant file")
     b.add_argument("--depth", type=int, required=True, help="moves from the start (N)")
-    b.add_argument("--time-limit", type=float, default=60.0, help="seconds the solver may take per position")
+    b.add_argument("--time-limit", type=float, default=60.0,
+                   help="seconds the solver may take per position (0: no limit, as for mancala solve)")
     b.add_argument("--dir", default=None, help="the books' folder (MANCALA_BOOK_DIR, default the cache folder's books/)")
     b.add_argument("--egtb", nargs="?", const="find", default=None, metavar="PATH",
                    help="the solver takes an endgame database's values as leaves (as `mancala solve "
@@ -81,7 +82,8 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
         return 2
     started = time.perf_counter()
     bar = None if args.quiet else Bar(err_s)
-    book = books.build(Game(variant), args.depth, time_limit=args.time_limit,
+    limit = args.time_limit if args.time_limit > 0 else None
+    book = books.build(Game(variant), args.depth, time_limit=limit,
                        progress=bar, egtb=db, threads=args.threads)
     if bar is not None:
         bar.line.finish()

@@ -102,7 +102,8 @@ def test_the_perfect_player_plays_from_the_book_at_once(tmp_path: Path, monkeypa
 
 def test_mancala_book_builds_and_lists(tmp_path: Path) -> None:
     out, err = io.StringIO(), io.StringIO()
-    args = argparse.Namespace(book_command="build", variant="kalah_4_pits_3", depth=0, time_limit=30.0,
+    # --time-limit 0 is no limit (as for mancala solve), not "give up at once"
+    args = argparse.Namespace(book_command="build", variant="kalah_4_pits_3", depth=0, time_limit=0.0,
                               dir=str(tmp_path), quiet=True, egtb=None, threads=1)
     assert book_main(args, out, err) == 0, err.getvalue()
     assert "0 unsolved" in out.getvalue()
