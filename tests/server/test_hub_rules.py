@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -465,3 +466,26 @@ async def test_a_room_its_maker_left_before_anyone_came_is_closed_and_frees_the_
     await send(hub, bob, type="leave", room=code)
     await send(hub, ann, type="leave", room=code)
     assert code in hub.rooms  # a game on, though nobody moved: its grace periods decide
+
+
+async def test_quick_pairing_with_settings_pairs_only_the_same_settled_variant(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob", address="10.0.0.2")
+    cy = FakeMember("cy", address="10.0.0.3")
+    first = await send(hub, ann, type="quick_pair", variant="oware",
+                       settings={"capt_on": [2, 3, 4], "mustpass": True})
+    assert re.fullmatch(r"oware__s[0-9a-f]{10}", first.variant), first.variant
+    plain = await send(hub, bob, type="quick_pair", variant="oware")  # the file's rules: another queue
+    assert plain.room != first.room and plain.variant == "oware"
+    same = await send(hub, cy, type="quick_pair", variant="oware",
+                      settings={"mustpass": True, "capt_on": [4, 3, 2]})  # the same, in another order
+    assert (same.room, same.you, same.variant) == (first.room, 1, first.variant)
+
+
+async def test_a_swap_request_naming_an_old_ply_is_refused_through_the_hub(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0, starter=0, pie=True)
+    await send(hub, bob, type="join_room", room=code)
+    await send(hub, ann, type="move", room=code, move=2, ply=0)
+    reply = await send(hub, bob, type="swap", room=code, ply=0, id=6)
+    assert (reply.type, reply.code, reply.message) == ("error", "stale_ply", "the game is at ply 1, not 0")
+    assert bob.seats == {code: 1} and ann.seats == {code: 0}
