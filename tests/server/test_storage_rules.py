@@ -11,7 +11,7 @@ import pytest
 
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala_server.compete_store import Terms
-from mancala_server.fencing import Fence, FencedOut, new_game_id
+from mancala_server.fencing import Conflict, Fence, FencedOut, new_game_id
 from mancala_server.ratings import RatedSide
 from mancala_server.storage import SqliteStorage
 from mancala_server.store import RoomRow, Store
@@ -166,3 +166,21 @@ async def test_an_unrated_timed_game_reads_back_unrated(storage: SqliteStorage) 
     game = await storage.game(gid)
     assert game is not None and game.match is not None
     assert (game.match.terms.rated, game.match.terms.clock) == (False, clock)
+
+
+async def test_a_conflicting_write_says_what_it_would_overwrite(storage: SqliteStorage) -> None:
+    gid, fence = await a_game(storage, "CONFL1")
+    await storage.add_move(gid, 0, 0, 1, fence)
+    with pytest.raises(Conflict, match="UNIQUE constraint failed: moves.game_id, moves.ply"):
+        await storage.add_move(gid, 0, 0, 2, fence)
+
+
+def test_each_write_reports_how_long_its_commit_took(tmp_path: Path) -> None:
+    store = Store(tmp_path / "db.sqlite3")
+    took: list[float] = []
+    store.observe = took.append
+    try:
+        store.set_room_status("NOROOM", "ended")
+    finally:
+        store.close()
+    assert len(took) == 1 and 0 <= took[0] < 5.0
