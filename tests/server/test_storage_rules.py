@@ -184,3 +184,16 @@ def test_each_write_reports_how_long_its_commit_took(tmp_path: Path) -> None:
     finally:
         store.close()
     assert len(took) == 1 and 0 <= took[0] < 5.0
+
+
+def test_a_game_made_by_the_store_keeps_its_first_layout(tmp_path: Path) -> None:
+    """The room's path (Store.new_game draws the id): the layout a game starts from is
+    stored with it, as a replay needs it for variants that draw their start."""
+    store = Store(tmp_path / "db.sqlite3")
+    start = {"board": [3, 5, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4], "stores": [0, 0]}
+    try:
+        gid = store.new_game("LAYOUT", "oware_abapa", VARIANT, 1, ["Ann", "Bob"], start)
+        game = store.game(gid)
+    finally:
+        store.close()
+    assert game is not None and (game.start, game.starter, game.players) == (start, 1, ["Ann", "Bob"])
