@@ -15,7 +15,7 @@ import pytest
 
 from mancala.ai import books, egtb
 from mancala.ai.player import PERFECT, choose_move
-from mancala.ai.published import EMPTY_CAPTURE, STANDARD, kalah_variant
+from mancala.ai.published import EMPTY_CAPTURE, STANDARD, VALUES, kalah_variant
 from mancala.ai.solver import solve
 from mancala.engine.game import Game
 from mancala.rules.loading import load_variant, parse_variant, sized_variant
@@ -144,3 +144,32 @@ def test_a_book_built_on_database_leaves_and_threads_has_the_same_values(
     assert cli_main(["book", "build", "kalah_4", "--depth", "0", "--egtb", str(db_path),
                      "--dir", str(tmp_path / "books"), "--quiet"]) == 2
     assert "no database leaves" in capsys.readouterr().err  # kalah_4's rules are not the file's
+
+
+SHIPPED = {"kalah_standard_empty_capture": EMPTY_CAPTURE, "kalah_standard": STANDARD}
+
+
+@pytest.mark.parametrize("name", sorted(SHIPPED))
+def test_a_shipped_kalah_book_holds_the_published_value_and_is_consistent(name: str) -> None:
+    """The books kept with the code (Kalah(6,4), built with `mancala book build NAME
+    --depth 0 --egtb`: minutes of solving, too long for a test) hold the published value
+    of the start for either starter, and every position's value is its best move's."""
+    game = Game(load_variant(name))
+    book = books.find(game.variant, books.SHIPPED)
+    assert book is not None and book.unsolved == 0 and book.depth == 0
+    (published,) = [p for p in VALUES if (p.rule, p.holes, p.seeds) == (SHIPPED[name], 6, 4)]
+    for starter in (0, 1):
+        start = game.start(starter)
+        values = book.move_values(game, start)
+        assert values is not None and len(values) == 6
+        assert book.value(start) == max(v for _, v in values) == published.margin
+        best = [move for move, value in values if value == published.margin]
+        assert best == [published.opening + 6 * starter]  # the sources' opening, from either side
+
+
+def test_the_perfect_player_opens_kalah_6x4_from_the_shipped_book(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("MANCALA_BOOK_DIR", str(tmp_path))  # no book of the player's own
+    game = Game(load_variant("kalah_standard_empty_capture"))
+    answer = choose_move(game, game.start(0), difficulty=PERFECT, budget_ms=50)
+    assert (answer.move, answer.value, answer.nodes) == (2, 10, 0) and answer.exact

@@ -489,3 +489,32 @@ async def test_a_swap_request_naming_an_old_ply_is_refused_through_the_hub(hub: 
     reply = await send(hub, bob, type="swap", room=code, ply=0, id=6)
     assert (reply.type, reply.code, reply.message) == ("error", "stale_ply", "the game is at ply 1, not 0")
     assert bob.seats == {code: 1} and ann.seats == {code: 0}
+
+
+async def test_a_room_closed_for_being_empty_says_so_and_is_stored_closed(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    clock = FakeClock()
+    hub = make_hub(tmp_path, clock, idle_room_ttl=1000.0, empty_room_ttl=50.0)
+    ann = FakeMember("ann")
+    code = await create(hub, ann)
+    hub.disconnected(ann)  # type: ignore[arg-type]
+    clock.advance(51)
+    with caplog.at_level("INFO", logger="mancala_server"):
+        hub.sweep_once()
+    assert code not in hub.rooms and code not in hub.journals  # its journal retired too
+    assert f"room {code}: closed after 51 s empty" in caplog.messages
+    await hub.stop()
+    hub.rules.close()
+    row = await hub.storage.room(code)
+    assert row is not None and row.status == "closed"
+
+
+async def test_a_room_is_idle_only_past_its_limit(hub: Hub, clock: FakeClock) -> None:
+    ann = FakeMember("ann")
+    code = await create(hub, ann)
+    clock.advance(100)  # exactly idle_room_ttl without a move: not yet
+    hub.sweep_once()
+    assert code in hub.rooms
+    clock.advance(0.001)
+    hub.sweep_once()
+    assert code not in hub.rooms

@@ -17,7 +17,8 @@ book has no value there (never a guess).
 
 A book is tied to the rules, not the name: its file carries a digest of every rule
 (`fingerprint`), and `find` takes only a book whose digest is the variant's. Books are
-kept in MANCALA_BOOK_DIR, else the cache folder's books/. `mancala book build VARIANT
+kept in MANCALA_BOOK_DIR, else the cache folder's books/; a few are shipped with the code
+(`SHIPPED`: Kalah(6,4), both capture rules). `mancala book build VARIANT
 --depth N` makes one with a progress bar; building is minutes of CPU for the small
 boards, so it is never done at import or by the server.
 """
@@ -42,6 +43,9 @@ from mancala.rules.variant import Variant
 
 FORMAT = 1
 SUFFIX = ".book.json.gz"
+# books built once and kept with the code, where a build takes minutes of a big machine's
+# time (Kalah(6,4): docs/performance.md, "Opening books"); `find` reads them after book_dir()
+SHIPPED = Path(__file__).resolve().parent / "book_files"
 _TEXT = frozenset({"name", "about", "rules", "origin", "region", "source", "title", "family", "description"})
 _VARIANT: TypeAdapter[Variant] = TypeAdapter(Variant)
 
@@ -217,12 +221,22 @@ _found: dict[tuple[str, str], Book | None] = {}
 
 
 def find(variant: Variant, folder: Path | None = None) -> Book | None:
-    """The deepest book of the variant's rules in `folder` (default `book_dir()`), or None;
-    read once per folder and rules."""
-    base = folder if folder is not None else book_dir()
-    if base is None or not base.is_dir():
-        return None
-    key = (str(base), fingerprint(variant))
+    """The deepest book of the variant's rules in `folder`, or None; without a folder, in
+    `book_dir()` and among the books shipped with the code (`SHIPPED`). Read once per
+    folder and rules."""
+    folders = [folder] if folder is not None else [book_dir(), SHIPPED]
+    best: Book | None = None
+    for base in folders:
+        if base is None or not base.is_dir():
+            continue
+        found = _deepest(base, fingerprint(variant))
+        if found is not None and (best is None or found.depth > best.depth):
+            best = found
+    return best
+
+
+def _deepest(base: Path, print_: str) -> Book | None:
+    key = (str(base), print_)
     if key not in _found:
         best: Book | None = None
         for path in sorted(base.glob(f"*{SUFFIX}")):
@@ -230,7 +244,7 @@ def find(variant: Variant, folder: Path | None = None) -> Book | None:
                 book = Book.load(path)
             except (OSError, ValueError, KeyError, TypeError, json.JSONDecodeError):
                 continue
-            if book.fingerprint == key[1] and (best is None or book.depth > best.depth):
+            if book.fingerprint == print_ and (best is None or book.depth > best.depth):
                 best = book
         _found[key] = best
     return _found[key]
