@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 import re
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -518,3 +519,30 @@ async def test_a_room_is_idle_only_past_its_limit(hub: Hub, clock: FakeClock) ->
     clock.advance(0.001)
     hub.sweep_once()
     assert code not in hub.rooms
+
+
+async def test_a_room_whose_stored_moves_no_longer_replay_is_left_out_and_says_why(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
+    clock = FakeClock()
+    first = make_hub(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(first, ann, seat=0, starter=0, variant="kalah_4")
+    await send(first, bob, type="join_room", room=code)
+    await send(first, ann, type="move", room=code, move=0, ply=0)
+    game_id = first.rooms[code].game_id
+    await first.stop()
+    first.rules.close()
+    with sqlite3.connect(first.settings.db_path) as db:  # a move today's rules refuse
+        db.execute("UPDATE moves SET move='12' WHERE game_id=? AND ply=0", (game_id,))
+    again = make_hub(tmp_path, clock)
+    try:
+        with caplog.at_level("INFO", logger="mancala_server"):
+            assert await again.restore() == 0
+        assert code not in again.rooms
+        said = [m for m in caplog.messages if "cannot be restored" in m]
+        assert len(said) == 1 and re.fullmatch(rf"room {code}: cannot be restored \(.+\); marked unrestorable",
+                                               said[0]), said
+        row = await again.storage.room(code)
+        assert row is not None and row.status == "unrestorable"
+    finally:
+        again.rules.close()
