@@ -530,19 +530,63 @@ async def test_a_room_whose_stored_moves_no_longer_replay_is_left_out_and_says_w
     await send(first, bob, type="join_room", room=code)
     await send(first, ann, type="move", room=code, move=0, ply=0)
     game_id = first.rooms[code].game_id
+    broken = await create(first, bob)
     await first.stop()
     first.rules.close()
     with sqlite3.connect(first.settings.db_path) as db:  # a move today's rules refuse
         db.execute("UPDATE moves SET move='12' WHERE game_id=? AND ply=0", (game_id,))
+        # and a definition no longer valid (refused before the room is made)
+        db.execute("UPDATE rooms SET variant_json='{\"game_constants\": {\"holes\": 0}}' WHERE code=?",
+                   (broken,))
     again = make_hub(tmp_path, clock)
     try:
         with caplog.at_level("INFO", logger="mancala_server"):
             assert await again.restore() == 0
-        assert code not in again.rooms
-        said = [m for m in caplog.messages if "cannot be restored" in m]
+        assert code not in again.rooms and broken not in again.rooms
+        said = [m for m in caplog.messages if f"room {code}: cannot be restored" in m]
         assert said == [f"room {code}: cannot be restored (hole 12 is not on the board (0..11)); "
                         "marked unrestorable"]
         row = await again.storage.room(code)
         assert row is not None and row.status == "unrestorable"
+        game = await again.storage.game(game_id)
+        assert game is not None and game.reason == "unrestorable"  # its game is ended too
+        assert not again._epochs  # a room made later under either code starts afresh
     finally:
         again.rules.close()
+
+
+async def test_a_join_asks_for_its_seat_and_a_taken_one_is_refused(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0)
+    reply = await send(hub, bob, type="join_room", room=code, seat=0, id=3)
+    assert (reply.type, reply.id) == ("error", 3) and bob.seats == {}, reply
+    await send(hub, bob, type="join_room", room=code, seat=1)
+    assert bob.of_type("seat_granted")[-1].seat == 1 and bob.seats == {code: 1}
+
+
+async def test_a_move_naming_an_old_ply_is_refused_through_the_hub(hub: Hub) -> None:
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0, starter=0)
+    await send(hub, bob, type="join_room", room=code)
+    await send(hub, ann, type="move", room=code, move=2, ply=0)
+    reply = await send(hub, bob, type="move", room=code, move=7, ply=0, id=8)
+    assert (reply.type, reply.code, reply.id) == ("error", "stale_ply", 8)
+    assert len(hub.rooms[code].moves) == 1
+
+
+async def test_a_room_everyone_left_before_it_began_is_closed_saying_so(
+        hub: Hub, caplog: pytest.LogCaptureFixture) -> None:
+    ann = FakeMember("ann")
+    code = await create(hub, ann)
+    with caplog.at_level("INFO", logger="mancala_server"):
+        await send(hub, ann, type="leave", room=code)
+    assert code not in hub.rooms
+    assert f"room {code}: closed: everyone left before the game began" in caplog.messages
+
+
+async def test_a_lobby_subscriber_who_disconnects_is_no_longer_told(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    await send(hub, ann, type="subscribe_lobby")
+    assert ann in hub.lobby_clients  # type: ignore[comparison-overlap]
+    hub.disconnected(ann)  # type: ignore[arg-type]
+    assert ann not in hub.lobby_clients  # type: ignore[comparison-overlap]
