@@ -531,6 +531,8 @@ async def test_a_room_whose_stored_moves_no_longer_replay_is_left_out_and_says_w
     await send(first, ann, type="move", room=code, move=0, ply=0)
     game_id = first.rooms[code].game_id
     broken = await create(first, bob)
+    lost = await create(first, FakeMember("cy", address="10.0.0.3"))
+    lost_game = first.rooms[lost].game_id
     await first.stop()
     first.rules.close()
     with sqlite3.connect(first.settings.db_path) as db:  # a move today's rules refuse
@@ -538,14 +540,19 @@ async def test_a_room_whose_stored_moves_no_longer_replay_is_left_out_and_says_w
         # and a definition no longer valid (refused before the room is made)
         db.execute("UPDATE rooms SET variant_json='{\"game_constants\": {\"holes\": 0}}' WHERE code=?",
                    (broken,))
+        db.execute("DELETE FROM games WHERE id=?", (lost_game,))  # and a game gone from the store
     again = make_hub(tmp_path, clock)
     try:
         with caplog.at_level("INFO", logger="mancala_server"):
             assert await again.restore() == 0
-        assert code not in again.rooms and broken not in again.rooms
+        assert not again.rooms
         said = [m for m in caplog.messages if f"room {code}: cannot be restored" in m]
         assert said == [f"room {code}: cannot be restored (hole 12 is not on the board (0..11)); "
                         "marked unrestorable"]
+        assert f"room {lost}: no stored game; marked unrestorable" in caplog.messages
+        assert "restored 0 rooms" in caplog.messages
+        gone = await again.storage.room(lost)
+        assert gone is not None and gone.status == "unrestorable"
         row = await again.storage.room(code)
         assert row is not None and row.status == "unrestorable"
         game = await again.storage.game(game_id)
@@ -590,3 +597,12 @@ async def test_a_lobby_subscriber_who_disconnects_is_no_longer_told(hub: Hub) ->
     assert ann in hub.lobby_clients  # type: ignore[comparison-overlap]
     hub.disconnected(ann)  # type: ignore[arg-type]
     assert ann not in hub.lobby_clients  # type: ignore[comparison-overlap]
+
+
+async def test_a_room_made_with_settings_plays_the_settled_variant(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    await send(hub, ann, type="create_room", variant="oware", settings={"mustpass": True})
+    code = str(ann.of_type("seat_granted")[-1].room)
+    room = hub.rooms[code]
+    assert re.fullmatch(r"oware__s[0-9a-f]{10}", room.variant_name), room.variant_name
+    assert room.variant_json["settings"] == {"mustpass": True}
