@@ -235,7 +235,8 @@ def main(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None
     how = (f"{sol.lookahead + sol.probes} iterations (a look-ahead to depth {sol.lookahead} for the "
            f"first guess, then {sol.probes} null-window tests)" if sol.lookahead else f"{sol.probes} iterations")
     used = f", boards of up to {db.header.seeds} seeds read from {db.path.name}" if db is not None else ""
-    print(f"solved by the {sol.engine} solver in {sol.seconds:.2f} s: {sol.nodes:,} nodes "
+    threads = f" on {args.threads} threads" if args.threads > 1 and sol.engine == "C" else ""
+    print(f"solved by the {sol.engine} solver{threads} in {sol.seconds:.2f} s: {sol.nodes:,} nodes "
           f"({rate / 1e6:.2f}M nodes/s), {how}{used}", file=out)
     return 0
 

@@ -107,6 +107,8 @@ def test_the_solve_command_takes_threads(capsys: pytest.CaptureFixture[str]) -> 
                      "--json", "--quiet"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert (out["value"], out["threads"]) == (8, 2)
+    assert cli_main(["solve", "kalah_4", "--holes", "4", "--seeds", "3", "--threads", "2", "--quiet"]) == 0
+    assert "solved by the C solver on 2 threads in" in capsys.readouterr().out
     with pytest.raises(SystemExit) as exc:
         cli_main(["solve", "kalah_4", "--threads", "70"])
     assert exc.value.code == 2
