@@ -35,7 +35,8 @@ def test_every_folder_of_code_is_a_package() -> None:
 
 
 def test_data_files_ship_with_the_packages() -> None:
-    """The variant files go into the core package of a wheel; the page is the web client's."""
+    """The variant files go into the core package of a wheel; the page is the web client's;
+    the shipped opening books are the core package's."""
     assert WHEEL["force-include"]["configs"] == "mancala/configs"
     from mancala.rules.loading import configs_dir
 
@@ -44,3 +45,7 @@ def test_data_files_ship_with_the_packages() -> None:
     from mancala_server.http import WEB_DIR
 
     assert WEB_DIR == ROOT / "client" / "mancala_client" / "web"
+    from mancala.ai.books import SHIPPED, SUFFIX  # inside the core package: in a wheel too
+
+    assert SHIPPED == ROOT / "shared" / "mancala" / "ai" / "book_files"
+    assert len(list(SHIPPED.glob(f"*{SUFFIX}"))) == 2
