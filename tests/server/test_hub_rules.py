@@ -606,3 +606,36 @@ async def test_a_room_made_with_settings_plays_the_settled_variant(hub: Hub) -> 
     room = hub.rooms[code]
     assert re.fullmatch(r"oware__s[0-9a-f]{10}", room.variant_name), room.variant_name
     assert room.variant_json["settings"] == {"mustpass": True}
+
+
+# a definition of one's own that offers the settings Oware's file does
+OWN = {**json.loads((Path(__file__).resolve().parents[2] / "configs" / "oware.json").read_text()),
+       "game_info": {**json.loads((Path(__file__).resolve().parents[2] / "configs" / "oware.json")
+                                  .read_text())["game_info"], "name": "My Oware"}}
+
+
+async def test_a_custom_room_is_started_in_the_rules_workers_with_its_settings(tmp_path: Path) -> None:
+    clock = FakeClock()
+    hub = make_hub(tmp_path, clock, rules_time_limit=30.0)  # real worker processes, a loaded box
+    try:
+        ann = FakeMember("ann")
+        await send(hub, ann, type="create_room", variant=OWN, settings={"mustpass": True})
+        granted = ann.of_type("seat_granted")
+        assert granted, ann.got[-1]
+        room = hub.rooms[str(granted[-1].room)]
+        assert room.variant_name == "custom" and room.rules is not None
+        assert room.variant_json == {**OWN, "settings": {"mustpass": True}}
+        assert room.variant.game_info.mustpass and list(room.position.board) == [4] * 12
+        assert ann.created == {room.code}
+    finally:
+        hub.rules.close()
+
+
+async def test_a_room_made_with_a_clock_is_timed_and_its_making_is_logged(
+        hub: Hub, caplog: pytest.LogCaptureFixture) -> None:
+    ann = FakeMember("ann")
+    with caplog.at_level("INFO", logger="mancala_server"):
+        code = await create(hub, ann, clock={"base": 120, "increment": 1, "days": 0}, public=False)
+    room = hub.rooms[code]
+    assert room.match.control is not None and (room.match.control.base, room.match.control.increment) == (120, 1)
+    assert f"room {code}: created by {ann.peer} (oware_abapa, private)" in caplog.messages
