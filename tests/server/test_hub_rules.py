@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from mancala_server.hub import Hub
+from mancala_server.hub import CODE_ALPHABET, Hub
 from tests.server.fakes import FakeClock, FakeMember
 from tests.server.room_setup import make_hub
 
@@ -639,3 +639,33 @@ async def test_a_room_made_with_a_clock_is_timed_and_its_making_is_logged(
     room = hub.rooms[code]
     assert room.match.control is not None and (room.match.control.base, room.match.control.increment) == (120, 1)
     assert f"room {code}: created by {ann.peer} (oware_abapa, private)" in caplog.messages
+
+
+async def test_a_private_rooms_code_is_twelve_characters_a_listed_ones_six(hub: Hub) -> None:
+    """A private room is found by its link only: its code is 60 bits, not to be guessed."""
+    ann = FakeMember("ann")
+    private = await create(hub, ann, public=False)
+    listed = await create(hub, ann, public=True)
+    assert len(private) == 12 and len(listed) == 6
+    assert set(private + listed) <= set(CODE_ALPHABET)
+
+
+async def test_the_quotas_count_only_ones_own_open_rooms_and_computer_rooms_as_such(hub: Hub) -> None:
+    """rooms_per_client 2, rooms_per_address 3, computer rooms 1 a connection, 2 an address."""
+    ann = FakeMember("ann")
+    others = [FakeMember(f"x{i}", address=f"10.9.0.{i}") for i in range(4)]
+    for other in others:  # rooms of other addresses count against nobody here
+        await create(hub, other)
+    first = await create(hub, ann)
+    await create(hub, ann)
+    reply = await send(hub, ann, type="create_room", variant="oware_abapa", computer=1)
+    assert (reply.type, reply.code) == ("error", "quota")  # the connection's 2 rooms, computer or not
+    assert reply.message.startswith("this connection already has 2 open rooms")
+    bea = FakeMember("bea")  # ann's address: 2 of its 3 rooms, none of them against the computer
+    state = await send(hub, bea, type="create_room", variant="oware_abapa", computer=1)
+    assert state.type == "room_state", state
+    hub.close_room(hub.rooms[first], "test")  # a room closed no longer counts, and is not looked up
+    assert (await send(hub, ann, type="create_room", variant="oware_abapa", computer=1)).type == "room_state"
+    cy = FakeMember("cy")  # the address's 3 rooms are open now
+    reply = await send(hub, cy, type="create_room", variant="oware_abapa", computer=1)
+    assert (reply.type, reply.code) == ("error", "quota")
