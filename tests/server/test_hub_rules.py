@@ -174,12 +174,18 @@ async def until(condition: Any, limit: float = 30.0) -> None:
         await asyncio.sleep(0.02)
 
 
-async def test_the_sweeping_loop_closes_a_room_left_empty(tmp_path: Path) -> None:
-    clock = FakeClock()
-    hub = make_hub(tmp_path, clock, empty_room_ttl=1.0, idle_room_ttl=1.0)
+async def a_room_left_empty(tmp_path: Path, clock: FakeClock, **settings: Any) -> tuple[Hub, str]:
+    """A hub with these settings and a room its maker made and then disconnected from."""
+    hub = make_hub(tmp_path, clock, **settings)
     ann = FakeMember("ann")
     code = await create(hub, ann)
     hub.disconnected(ann)  # type: ignore[arg-type]
+    return hub, code
+
+
+async def test_the_sweeping_loop_closes_a_room_left_empty(tmp_path: Path) -> None:
+    clock = FakeClock()
+    hub, code = await a_room_left_empty(tmp_path, clock, empty_room_ttl=1.0, idle_room_ttl=1.0)
     clock.advance(2)
     task = asyncio.create_task(hub.sweep())
     try:
@@ -418,11 +424,17 @@ async def test_quick_pairing_counts_against_the_room_quota_not_the_computer_one(
     assert reply.code == "quota"
 
 
-async def test_a_swap_request_is_made_and_acknowledged(hub: Hub) -> None:
+async def first_move_played(hub: Hub, pie: bool = False) -> tuple[FakeMember, FakeMember, str]:
+    """Ann (South, starting) and Bob in a room where Ann has made the first move."""
     ann, bob = FakeMember("ann"), FakeMember("bob")
-    code = await create(hub, ann, seat=0, starter=0, pie=True)
+    code = await create(hub, ann, seat=0, starter=0, pie=pie)
     await send(hub, bob, type="join_room", room=code)
     await send(hub, ann, type="move", room=code, move=2, ply=0)
+    return ann, bob, code
+
+
+async def test_a_swap_request_is_made_and_acknowledged(hub: Hub) -> None:
+    ann, bob, code = await first_move_played(hub, pie=True)
     reply = await send(hub, bob, type="swap", room=code, ply=1, id=5)
     assert (reply.type, reply.id) == ("ack", 5) and bob.seats == {code: 0} and ann.seats == {code: 1}
 
@@ -483,10 +495,7 @@ async def test_quick_pairing_with_settings_pairs_only_the_same_settled_variant(h
 
 
 async def test_a_swap_request_naming_an_old_ply_is_refused_through_the_hub(hub: Hub) -> None:
-    ann, bob = FakeMember("ann"), FakeMember("bob")
-    code = await create(hub, ann, seat=0, starter=0, pie=True)
-    await send(hub, bob, type="join_room", room=code)
-    await send(hub, ann, type="move", room=code, move=2, ply=0)
+    ann, bob, code = await first_move_played(hub, pie=True)
     reply = await send(hub, bob, type="swap", room=code, ply=0, id=6)
     assert (reply.type, reply.code, reply.message) == ("error", "stale_ply", "the game is at ply 1, not 0")
     assert bob.seats == {code: 1} and ann.seats == {code: 0}
@@ -495,10 +504,7 @@ async def test_a_swap_request_naming_an_old_ply_is_refused_through_the_hub(hub: 
 async def test_a_room_closed_for_being_empty_says_so_and_is_stored_closed(
         tmp_path: Path, caplog: pytest.LogCaptureFixture) -> None:
     clock = FakeClock()
-    hub = make_hub(tmp_path, clock, idle_room_ttl=1000.0, empty_room_ttl=50.0)
-    ann = FakeMember("ann")
-    code = await create(hub, ann)
-    hub.disconnected(ann)  # type: ignore[arg-type]
+    hub, code = await a_room_left_empty(tmp_path, clock, idle_room_ttl=1000.0, empty_room_ttl=50.0)
     clock.advance(51)
     with caplog.at_level("INFO", logger="mancala_server"):
         hub.sweep_once()
@@ -572,10 +578,7 @@ async def test_a_join_asks_for_its_seat_and_a_taken_one_is_refused(hub: Hub) -> 
 
 
 async def test_a_move_naming_an_old_ply_is_refused_through_the_hub(hub: Hub) -> None:
-    ann, bob = FakeMember("ann"), FakeMember("bob")
-    code = await create(hub, ann, seat=0, starter=0)
-    await send(hub, bob, type="join_room", room=code)
-    await send(hub, ann, type="move", room=code, move=2, ply=0)
+    _, bob, code = await first_move_played(hub)
     reply = await send(hub, bob, type="move", room=code, move=7, ply=0, id=8)
     assert (reply.type, reply.code, reply.id) == ("error", "stale_ply", 8)
     assert len(hub.rooms[code].moves) == 1

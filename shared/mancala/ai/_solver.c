@@ -36,9 +36,9 @@
  *   .clear(), .nodes, .tt_entries, .tt_max_entries, .key_bits, .busy
  *
  * The code is split to keep each file short: _solver_table.h (the table and its
- * memory), _solver_search.h (the search and MTD(f)), _solver_threads.h (a test on
- * several threads), _solver_kalah.h (Kalah's own moves), _solver_db.h (endgame database
- * leaves); this file is the Python type.
+ * memory), _solver_search.h (the search), _solver_threads.h (a test on several
+ * threads), _solver_mtdf.h (MTD(f) over the tests), _solver_kalah.h (Kalah's own moves),
+ * _solver_db.h (endgame database leaves); this file is the Python type.
  *
  * solve releases the GIL while it searches (taking it a few times a second for
  * Ctrl-C and progress reports); one Solver does one solve at a time.
@@ -91,6 +91,8 @@ apply_move(const Params *p, State *s, int hole)
 
 #include "_solver_table.h"
 #include "_solver_search.h"
+#include "_solver_threads.h"
+#include "_solver_mtdf.h"
 
 /* ---- the Python side ------------------------------------------------------------------ */
 

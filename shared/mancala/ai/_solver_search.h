@@ -1,7 +1,8 @@
 /*
  * The solver's search (included by _solver.c, after _solver_table.h): checkpoints
  * (deadline, Ctrl-C, progress), move generation and order, the fail-soft negamax with
- * database leaves, the heuristic look-ahead for MTD(f)'s first guess, and MTD(f).
+ * database leaves, the heuristic look-ahead for MTD(f)'s first guess and the null-window
+ * test (MTD(f) itself: _solver_mtdf.h).
  */
 /* ---- search ---------------------------------------------------------------------- */
 
@@ -371,87 +372,4 @@ static int
 test_at_least(SolverObject *sv, const State *s, int t)
 {
     return search(sv, s, pack(sv, s), t - 1, t);
-}
-
-#include "_solver_threads.h"
-
-/* MTD(f) from a guess (or the look-ahead's), then every first move that keeps the
-   value; runs without the GIL (checkpoint takes it now and then) */
-static void
-solve_core(SolverObject *self, const State *sp, int have_guess, int guess, const int *mv, int k,
-           int *value_out, int *best, int *nb)
-{
-    const Params *p = &self->p;
-    const State s = *sp;
-    const int me = s.turn;
-    const int d = s.stores[me] - s.stores[1 - me];
-    const int r = (int)(s.total - s.stores[0] - s.stores[1]);
-    int lower = d - r, upper = d + r;
-    int g = d;
-    if (have_guess)
-        g = guess;
-    else {
-        /* iterative deepening of the heuristic look-ahead, within a small node budget */
-        const Key key = pack(self, &s);
-        self->looking = 1;
-        for (int depth = 1; depth <= 64; depth++) {
-            const unsigned long long n0 = self->nodes, h0 = self->horizon;
-            self->probe++;
-            self->test = depth;
-            self->lower = lower;
-            self->upper = upper;
-            const int v = hsearch(self, &s, key, depth, NEG_INF, -NEG_INF);
-            if (self->aborted) {
-                self->looking = 0;
-                return;
-            }
-            g = v;
-            if (self->nodes - n0 > self->guess_nodes || self->horizon == h0)
-                break; /* over budget, or the whole game was seen (v is exact) */
-        }
-        self->deepened = self->probe;
-        self->looking = 0;
-    }
-    if (g < lower)
-        g = lower;
-    if (g > upper)
-        g = upper;
-    /* MTD(f): null-window tests "value >= t" until the bounds meet */
-    while (lower < upper) {
-        int t = g == lower ? g + 1 : g;
-        if (t > upper)
-            t = upper;
-        self->probe++;
-        self->test = t;
-        self->lower = lower;
-        self->upper = upper;
-        g = team_test(self, &s, t);
-        if (self->aborted)
-            return;
-        if (g >= t) {
-            if (g > lower)
-                lower = g;
-        }
-        else if (g < upper)
-            upper = g;
-    }
-    const int value = lower;
-    *value_out = value;
-    /* every first move that keeps the value */
-    *nb = 0;
-    for (int i = 0; i < k; i++) {
-        State c = s;
-        apply_move(p, &c, mv[i]);
-        int v;
-        if (is_over(&c))
-            v = final_margin(&c, me);
-        else if (c.turn == me)
-            v = team_test(self, &c, value);
-        else
-            v = -team_test(self, &c, -value + 1);
-        if (self->aborted)
-            return;
-        if (v >= value)
-            best[(*nb)++] = mv[i];
-    }
 }

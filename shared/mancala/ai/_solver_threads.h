@@ -1,5 +1,5 @@
 /*
- * A null-window test on several threads (included by _solver_search.h, before MTD(f)).
+ * A null-window test on several threads (included by _solver.c, after the search).
  *
  * Every thread searches the whole test on its own copy of the solver (its own node count,
  * abort flag and statistics), and all of them read and write the one table, whose slots
