@@ -672,3 +672,11 @@ async def test_the_quotas_count_only_ones_own_open_rooms_and_computer_rooms_as_s
     cy = FakeMember("cy")  # the address's 3 rooms are open now
     reply = await send(hub, cy, type="create_room", variant="oware_abapa", computer=1)
     assert (reply.type, reply.code) == ("error", "quota")
+
+
+async def test_a_moves_fanout_time_is_measured_for_the_operator(hub: Hub) -> None:
+    await first_move_played(hub)
+    text = hub.metrics.text().decode()
+    count = float(re.search(r"^mancala_move_fanout_seconds_count (\S+)$", text, re.M).group(1))  # type: ignore[union-attr]
+    total = float(re.search(r"^mancala_move_fanout_seconds_sum (\S+)$", text, re.M).group(1))  # type: ignore[union-attr]
+    assert count == 1 and 0 <= total < 5
