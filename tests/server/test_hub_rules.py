@@ -680,3 +680,11 @@ async def test_a_moves_fanout_time_is_measured_for_the_operator(hub: Hub) -> Non
     count = float(re.search(r"^mancala_move_fanout_seconds_count (\S+)$", text, re.M).group(1))  # type: ignore[union-attr]
     total = float(re.search(r"^mancala_move_fanout_seconds_sum (\S+)$", text, re.M).group(1))  # type: ignore[union-attr]
     assert count == 1 and 0 <= total < 5
+
+
+async def test_settings_a_variant_cannot_take_are_refused_by_name(hub: Hub) -> None:
+    reply = await send(hub, FakeMember("ann"), type="create_room", variant="oware",
+                       settings={"mustpass": "often"}, id=9)
+    assert (reply.type, reply.code, reply.id) == ("error", "invalid_setting", 9)
+    assert reply.params == ["mustpass"] and "mustpass" in reply.message and reply.rules
+    assert not hub.rooms
