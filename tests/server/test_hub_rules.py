@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from mancala_server.connection import TokenBucket
 from mancala_server.hub import CODE_ALPHABET, Hub
 from tests.server.fakes import FakeClock, FakeMember
 from tests.server.room_setup import make_hub
@@ -688,3 +689,35 @@ async def test_settings_a_variant_cannot_take_are_refused_by_name(hub: Hub) -> N
     assert (reply.type, reply.code, reply.id) == ("error", "invalid_setting", 9)
     assert reply.params == ["mustpass"] and "mustpass" in reply.message and reply.rules
     assert not hub.rooms
+
+
+async def test_a_frame_over_the_size_limit_is_refused_with_its_size(tmp_path: Path, clock: FakeClock) -> None:
+    hub = make_hub(tmp_path, clock, max_message=100)
+    try:
+        ann = FakeMember("ann")
+        frame = json.dumps({"type": "ping", "id": 1, "pad": "x" * 200})
+        await hub.handle(ann, frame)  # type: ignore[arg-type]
+        (reply,) = ann.got  # not decoded: no id to echo
+        assert (reply.type, reply.code, reply.id) == ("error", "too_large", None)
+        assert reply.message == f"message of {len(frame)} bytes; the limit is 100"
+    finally:
+        hub.rules.close()
+
+
+async def test_a_frame_that_does_not_fit_its_type_is_refused_with_its_id(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    reply = await send(hub, ann, type="move", id=4, room=5, move="north")
+    assert (reply.type, reply.code, reply.id) == ("error", "bad_message", 4)
+    assert "room" in reply.message
+    assert len(ann.got) == 1
+
+
+async def test_a_request_past_the_rate_limit_is_refused_with_its_id(hub: Hub, clock: FakeClock) -> None:
+    ann = FakeMember("ann")
+    ann.bucket = TokenBucket(1.0, 1, now=clock.now)  # one message now, the next a second later
+    assert (await send(hub, ann, type="ping", id=1)).type == "pong"
+    reply = await send(hub, ann, type="ping", id=2)
+    assert (reply.type, reply.code, reply.id) == ("error", "rate_limited", 2)
+    assert reply.message == f"more than {hub.settings.rate_per_second:g} messages a second"
+    clock.advance(1)
+    assert (await send(hub, ann, type="ping", id=3)).type == "pong"
