@@ -709,7 +709,10 @@ async def test_a_frame_that_does_not_fit_its_type_is_refused_with_its_id(hub: Hu
     reply = await send(hub, ann, type="move", id=4, room=5, move="north")
     assert (reply.type, reply.code, reply.id) == ("error", "bad_message", 4)
     assert "room" in reply.message
-    assert len(ann.got) == 1
+    await hub.handle(ann, '{"type": "ping", "id": 7, "x": NaN}')  # type: ignore[arg-type]
+    reply = ann.got[-1]  # not JSON (NaN), but its id could still be read
+    assert (reply.type, reply.code, reply.id) == ("error", "bad_message", 7) and "NaN" in reply.message
+    assert len(ann.got) == 2
 
 
 async def test_a_request_past_the_rate_limit_is_refused_with_its_id(hub: Hub, clock: FakeClock) -> None:
