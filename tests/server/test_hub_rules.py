@@ -724,3 +724,19 @@ async def test_a_request_past_the_rate_limit_is_refused_with_its_id(hub: Hub, cl
     assert reply.message == f"more than {hub.settings.rate_per_second:g} messages a second"
     clock.advance(1)
     assert (await send(hub, ann, type="ping", id=3)).type == "pong"
+
+
+async def test_a_private_rooms_changes_never_reach_the_lobby(hub: Hub, clock: FakeClock) -> None:
+    """A private room is found by its link only: its seats filling, its game going on and
+    ending are nobody else's business (the lobby's subscribers included)."""
+    ann, bob, lobby = FakeMember("ann"), FakeMember("bob"), FakeMember("lobby")
+    await send(hub, lobby, type="subscribe_lobby")
+    private = await create(hub, ann, public=False, seat=0, starter=0)
+    await send(hub, bob, type="join_room", room=private)
+    await send(hub, ann, type="move", room=private, move=2, ply=0)
+    await send(hub, bob, type="resign", room=private)
+    clock.advance(1)
+    told = [u for u in lobby.of_type("lobby_update")
+            if u.removed == private or (u.room is not None and u.room.room == private)
+            or any(r.room == private for r in u.rooms or [])]
+    assert told == [] and hub.public_rooms() == []
