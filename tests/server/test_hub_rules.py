@@ -708,11 +708,23 @@ async def test_a_frame_that_does_not_fit_its_type_is_refused_with_its_id(hub: Hu
     ann = FakeMember("ann")
     reply = await send(hub, ann, type="move", id=4, room=5, move="north")
     assert (reply.type, reply.code, reply.id) == ("error", "bad_message", 4)
-    assert "room" in reply.message
+    assert reply.message.startswith("move: room: Input should be a valid string; move.")
     await hub.handle(ann, '{"type": "ping", "id": 7, "x": NaN}')  # type: ignore[arg-type]
     reply = ann.got[-1]  # not JSON (NaN), but its id could still be read
     assert (reply.type, reply.code, reply.id) == ("error", "bad_message", 7) and "NaN" in reply.message
     assert len(ann.got) == 2
+    for frame, words in (({"type": "ping", "id": 5, "extra": 1}, "ping: extra: Extra inputs are not permitted"),
+                         ({"type": "join_room", "id": 6}, "join_room: room: Field required")):
+        reply = await send(hub, ann, **frame)
+        assert (reply.type, reply.code, reply.id, reply.message) == ("error", "bad_message", frame["id"], words)
+
+
+async def test_an_unknown_message_type_is_named_in_the_refusal(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    for kind, shown in (("fly", "'fly'"), (5, "'int'"), ("x" * 60, repr("x" * 40))):
+        reply = await send(hub, ann, type=kind, id=3)
+        assert (reply.type, reply.code, reply.id) == ("error", "unknown_type", 3)
+        assert reply.message == f"unknown message type {shown}"
 
 
 async def test_a_request_past_the_rate_limit_is_refused_with_its_id(hub: Hub, clock: FakeClock) -> None:
