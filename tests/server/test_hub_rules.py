@@ -608,6 +608,7 @@ async def test_a_room_made_with_settings_plays_the_settled_variant(hub: Hub) -> 
     await send(hub, ann, type="create_room", variant="oware", settings={"mustpass": True})
     code = str(ann.of_type("seat_granted")[-1].room)
     room = hub.rooms[code]
+    assert room.rules is None  # a built-in file's rules (settled or not) play in the server
     assert re.fullmatch(r"oware__s[0-9a-f]{10}", room.variant_name), room.variant_name
     assert room.variant_json["settings"] == {"mustpass": True}
 
@@ -681,6 +682,8 @@ async def test_a_moves_fanout_time_is_measured_for_the_operator(hub: Hub) -> Non
     count = float(re.search(r"^mancala_move_fanout_seconds_count (\S+)$", text, re.M).group(1))  # type: ignore[union-attr]
     total = float(re.search(r"^mancala_move_fanout_seconds_sum (\S+)$", text, re.M).group(1))  # type: ignore[union-attr]
     assert count == 1 and 0 <= total < 5
+    commits = float(re.search(r"^mancala_store_commit_seconds_count (\S+)$", text, re.M).group(1))  # type: ignore[union-attr]
+    assert commits >= 3  # the room, the game, the move: each write's commit is timed
 
 
 async def test_settings_a_variant_cannot_take_are_refused_by_name(hub: Hub) -> None:
@@ -752,3 +755,27 @@ async def test_a_private_rooms_changes_never_reach_the_lobby(hub: Hub, clock: Fa
             if u.removed == private or (u.room is not None and u.room.room == private)
             or any(r.room == private for r in u.rooms or [])]
     assert told == [] and hub.public_rooms() == []
+
+
+async def test_a_restored_room_whose_stored_definition_is_no_file_today_plays_in_the_workers(
+        tmp_path: Path) -> None:
+    """A stored game keeps the definition it was played by; where that is no longer any
+    built-in file (the file changed since, or the store was edited), it is nobody's trusted
+    rules: the room plays in the rules workers, as a custom room does."""
+    clock = FakeClock()
+    first = make_hub(tmp_path, clock)
+    ann = FakeMember("ann")
+    code = await create(first, ann)
+    assert first.rooms[code].rules is None
+    await first.stop()
+    first.rules.close()
+    with sqlite3.connect(first.settings.db_path) as db:
+        raw = json.loads(db.execute("SELECT variant_json FROM rooms WHERE code=?", (code,)).fetchone()[0])
+        raw["game_info"]["name"] = "Oware (as it was)"
+        db.execute("UPDATE rooms SET variant_json=? WHERE code=?", (json.dumps(raw), code))
+    again = make_hub(tmp_path, clock, rules_time_limit=30.0)
+    try:
+        assert await again.restore() == 1
+        assert again.rooms[code].rules is not None
+    finally:
+        again.rules.close()
