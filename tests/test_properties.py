@@ -29,7 +29,7 @@ from hypothesis import strategies as st
 from mancala.engine import Game, IllegalMove, Position
 from mancala.engine.move_data import ENDLESS
 from mancala.engine.position import LAST_END, OutcomeKind
-from mancala.rules.enums import Goal, RoundFill, Unclaimed
+from mancala.rules.enums import ChildType, Goal, RoundFill, RulesVersion, Unclaimed
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, parse_variant, read_json
 
@@ -182,6 +182,16 @@ def _seeds(pos: Position) -> int:
     return sum(pos.board) + sum(pos.stores)
 
 
+def _may_create_seeds(game: Game, pos: Position) -> bool:
+    """The one place the engine does not keep the seed count, as the reference 1.10 plays
+    it (docs/rules-decisions.md, "Children without stores: seeds out of play"): in a 1.10
+    game whose children hold the captured seeds (no stores), where only South has a child,
+    North's seeds out of play are added to South's child while North's store keeps them."""
+    info = game.variant.game_info
+    return (game.variant.rules_version is RulesVersion.V1_10 and info.child_type != ChildType.NOCHILD
+            and not info.stores and 0 in pos.child and 1 not in pos.child)
+
+
 def _may_lose_seeds(game: Game) -> bool:
     """Where seeds left in play at the end are scored to nobody: DONT_SCORE, no_sides
     games (no hole has an owner to take them), and UNFED_PLAYER when the game ends other
@@ -198,11 +208,31 @@ def _may_lose_seeds(game: Game) -> bool:
 def test_seeds_are_conserved(case: Case) -> None:
     """Board + stores == the seeds the game started with, at every position; only an
     endless sowing (its lifted seeds leave the game) or DONT_SCORE's uncollected seeds
-    at the end may take seeds out, never add any."""
+    at the end may take seeds out, and only 1.10's children without stores add some
+    (`_may_create_seeds`)."""
+    check_seeds(case)
+
+
+def test_seeds_made_where_the_reference_makes_them_krur_rounds() -> None:
+    """Krur::Rounds, named: the one variant whose play creates seeds (1.10 as recorded),
+    which a random draw reaches only now and then; the seed count rises there and only
+    there, and never falls."""
+    index = next(i for i, (name, _) in enumerate(POOL) if name == "configs/krur_rounds")
+    game = game_of(index)
+    made = 0
+    for seed in range(6):
+        start = game.start(seed % 2)
+        check_seeds(Case("configs/krur_rounds", game, start, seed))
+        made += any(_seeds(pos) > start.total for pos, _ in random_game(game, start.copy(), seed))
+    assert made  # the exception was reached, not only allowed
+
+
+def check_seeds(case: Case) -> None:
     total = case.start.total
     assert _seeds(case.start) == total
     even = case.game.variant.game_info.round_fill in (RoundFill.EVEN_FILL, RoundFill.UMOVE)
     later_round = False
+    created = False  # seeds made as the reference makes them: more from then on, never fewer
     for pos, move in random_game(case.game, case.start.copy(), case.move_seed):
         assert all(seeds >= 0 for seeds in pos.board), (str(case), move)
         later_round = later_round or move == "next_round"
@@ -214,8 +244,11 @@ def test_seeds_are_conserved(case: Case) -> None:
         assert pos.total == total
         lost = pos.outcome is not None and (
             _may_lose_seeds(case.game) or (pos.last is not None and pos.last[LAST_END] == ENDLESS))
+        created = created or (_may_create_seeds(case.game, pos) and _seeds(pos) > total)
         if lost:
-            assert _seeds(pos) <= total, (str(case), move)
+            assert _seeds(pos) <= total or created, (str(case), move)
+        elif created:
+            assert _seeds(pos) > total, (str(case), move, pos)
         else:
             assert _seeds(pos) == total, (str(case), move, pos)
 
