@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from mancala.rules.loading import configs_dir
 from mancala_server.connection import TokenBucket
 from mancala_server.hub import CODE_ALPHABET, Hub
 from tests.server.fakes import FakeClock, FakeMember
@@ -614,9 +615,8 @@ async def test_a_room_made_with_settings_plays_the_settled_variant(hub: Hub) -> 
 
 
 # a definition of one's own that offers the settings Oware's file does
-OWN = {**json.loads((Path(__file__).resolve().parents[2] / "configs" / "oware.json").read_text()),
-       "game_info": {**json.loads((Path(__file__).resolve().parents[2] / "configs" / "oware.json")
-                                  .read_text())["game_info"], "name": "My Oware"}}
+_OWARE = json.loads((configs_dir() / "oware.json").read_text())
+OWN = {**_OWARE, "game_info": {**_OWARE["game_info"], "name": "My Oware"}}
 
 
 async def test_a_custom_room_is_started_in_the_rules_workers_with_its_settings(tmp_path: Path) -> None:
