@@ -305,6 +305,9 @@ def test_a_lost_connection_comes_back_by_itself(new_page, server) -> None:
         page.wait_for_selector(f"#room[data-room='{code}'][data-ply='1']")
     assert alice.get_attribute("#room", "data-you") == "0"
     assert bob.get_attribute("#room", "data-you") == "1"
+    # data-ply was already 1 before the outage: the offer of moves is what shows the
+    # fresh state has arrived (the board offers none while the socket is down)
+    bob.wait_for_selector("button.hole[data-legal]")
     hole = legal_holes(bob)[0]
     bob.click(f"button.hole[data-hole='{hole}']")
     wait_ply(alice, 2)
