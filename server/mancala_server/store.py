@@ -160,8 +160,14 @@ class Store(CompeteStore, ExplorerStore, PuzzleStore, TourneyStore):
             return
         row = self.db.execute("SELECT epoch FROM rooms WHERE code=?", (fence.room,)).fetchone()
         if row is None or row[0] != fence.epoch:
-            raise FencedOut(f"room {fence.room}: epoch {fence.epoch} is not the room's "
-                            f"({row[0] if row else 'no room'})")
+            raise self._fenced_out(fence, row)
+
+    def _fenced_out(self, fence: Fence, row: tuple[int] | None = None) -> FencedOut:
+        """The refusal naming the writer's epoch and the room's (read now unless given)."""
+        if row is None:
+            row = self.db.execute("SELECT epoch FROM rooms WHERE code=?", (fence.room,)).fetchone()
+        return FencedOut(f"room {fence.room}: epoch {fence.epoch} is not the room's "
+                         f"({row[0] if row else 'no room'})")
 
     # ---- rooms ------------------------------------------------------------------------
 
@@ -295,8 +301,18 @@ class Store(CompeteStore, ExplorerStore, PuzzleStore, TourneyStore):
         self._tx("UPDATE games SET south=?, north=? WHERE id=?", (players[0], players[1], game_id), fence)
 
     def add_move(self, game_id: int, ply: int, seat: int, move: Any, fence: Fence | None = None) -> None:
-        self._tx("INSERT INTO moves (game_id, ply, seat, move, at) VALUES (?,?,?,?,?)",
-                 (game_id, ply, seat, json.dumps(move), time.time()), fence)
+        values = (game_id, ply, seat, json.dumps(move), time.time())
+        if fence is None:
+            self._tx("INSERT INTO moves (game_id, ply, seat, move, at) VALUES (?,?,?,?,?)", values)
+            return
+        # the write every move makes: the epoch is checked inside the one statement (atomic
+        # on its own), where a transaction around a check and an insert cost a tenth of a
+        # move's server CPU (BEGIN IMMEDIATE's locks, two more statements, the commit)
+        cursor = self._tx("INSERT INTO moves (game_id, ply, seat, move, at) SELECT ?,?,?,?,? "
+                          "WHERE EXISTS (SELECT 1 FROM rooms WHERE code=? AND epoch=?)",
+                          (*values, fence.room, fence.epoch))
+        if cursor.rowcount == 0:
+            raise self._fenced_out(fence)
 
     def end_game(self, game_id: int, outcome: Outcome, reason: str, result: str,
                  fence: Fence | None = None) -> None:
