@@ -259,6 +259,18 @@ async def test_a_game_against_the_computer_is_private_unless_asked_and_has_its_o
     assert hub.rooms[listed].public and hub.rooms[listed].seats[0].computer
 
 
+async def test_an_address_may_hold_its_quota_of_computer_rooms_and_is_told_which(hub: Hub) -> None:
+    """computer_rooms_per_address 2: a third connection of the address is refused by the
+    address's computer limit, in its own words, while its room quota still has room."""
+    for name in ("ann", "bob"):
+        await create(hub, FakeMember(name, address="10.4.0.1"), computer=1)
+    reply = await send(hub, FakeMember("cy", address="10.4.0.1"), type="create_room", variant="oware_abapa",
+                       computer=1)
+    assert (reply.code, reply.message) == ("quota", "your address (computer opponents) already has 2 open "
+                                                    "rooms (the limit is 2); finish or leave one first")
+    assert len(hub.rooms) == 2
+
+
 async def test_an_address_may_hold_its_quota_of_rooms_over_several_connections(hub: Hub) -> None:
     for name in ("ann", "bob"):
         member = FakeMember(name)
@@ -779,3 +791,62 @@ async def test_a_restored_room_whose_stored_definition_is_no_file_today_plays_in
         assert again.rooms[code].rules is not None
     finally:
         again.rules.close()
+
+
+async def test_a_rated_room_against_the_computer_of_a_decisive_variant_is_refused(hub: Hub) -> None:
+    """The computer never swaps, so the swap rule cannot make Jackman's first move fair
+    against it: refused by name; against a person the same terms get the swap rule."""
+    ann = await identified(hub, "Ann")
+    reply = await send(hub, ann, type="create_room", variant="multilap_jackman", rated=True, computer=1, id=5)
+    assert (reply.code, reply.id) == ("not_rated_here", 5)
+    assert reply.message.startswith("multilap_jackman is not rated against the computer: its first move decides")
+    assert not hub.rooms
+    code = await create(hub, ann, variant="multilap_jackman", rated=True)
+    assert hub.rooms[code].match.rated and hub.rooms[code].match.pie
+
+
+async def test_the_creator_sits_in_the_seat_asked_for(hub: Hub) -> None:
+    ann = FakeMember("ann")
+    code = await create(hub, ann, seat=1)
+    assert ann.of_type("seat_granted")[-1].seat == 1
+    assert hub.rooms[code].seats[1].taken and not hub.rooms[code].seats[0].taken
+
+
+async def test_a_custom_variant_whose_start_overruns_the_rules_limit_is_refused_as_such(tmp_path: Path) -> None:
+    """The worker counts its own time: with a limit no start can meet, the refusal is the
+    rules' timeout, said as such, and no room is left behind."""
+    hub = make_hub(tmp_path, FakeClock(), rules_time_limit=1e-9)
+    try:
+        reply = await send(hub, FakeMember("ann"), type="create_room", variant=OWN, id=7)
+        assert (reply.code, reply.id) == ("rules_timeout", 7)
+        assert reply.message == "starting a game of this variant: the rules took over 1e-09 s"
+        assert not hub.rooms
+    finally:
+        hub.rules.close()
+
+
+async def test_a_room_restored_twice_writes_with_the_epoch_it_was_last_taken_with(tmp_path: Path) -> None:
+    """Each start takes the live rooms over with a new epoch (the fence of their writes):
+    the room's writes after the second restart carry the third epoch, and are stored."""
+    clock = FakeClock()
+    first = make_hub(tmp_path, clock)
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(first, ann, seat=0, starter=0)
+    await send(first, bob, type="join_room", room=code)
+    await send(first, ann, type="move", room=code, move=2, ply=0)
+    first.rules.close()
+    hubs = []
+    for _ in range(2):
+        hubs.append(make_hub(tmp_path, clock))
+        assert await hubs[-1].restore() == 1
+    last = hubs[-1]
+    try:
+        assert last.journals[code].fence.epoch == 3
+        room = last.rooms[code]
+        await room.play_for(room.position.turn, room.game.legal_moves(room.position)[0], 1)
+        await last.journals.settle([code])
+        stored = await last.storage.game(room.game_id)
+        assert stored is not None and len(stored.moves) == 2
+    finally:
+        for hub in hubs:
+            hub.rules.close()
