@@ -850,3 +850,20 @@ async def test_a_room_restored_twice_writes_with_the_epoch_it_was_last_taken_wit
     finally:
         for hub in hubs:
             hub.rules.close()
+
+
+async def test_two_custom_rooms_asked_at_once_at_the_quota_edge_make_one(tmp_path: Path) -> None:
+    """A custom start waits for the rules workers, and the quota is checked again after
+    it: of two such requests sent together by a connection one room short of its quota
+    (2), one room is made and the other is refused, whichever answer comes first."""
+    hub = make_hub(tmp_path, FakeClock(), rooms_per_client=2, rules_time_limit=30.0)
+    try:
+        ann = FakeMember("ann")
+        await create(hub, ann)
+        await asyncio.gather(*(hub.handle(ann, json.dumps({"type": "create_room", "variant": OWN, "id": n}))
+                               for n in (1, 2)))  # type: ignore[arg-type]
+        refused = ann.of_type("error")
+        assert [e.code for e in refused] == ["quota"] and len(hub.rooms) == 2
+        assert refused[0].message.startswith("this connection already has 2 open rooms")
+    finally:
+        hub.rules.close()
