@@ -280,13 +280,19 @@ async def test_an_address_may_hold_its_quota_of_rooms_over_several_connections(h
     assert reply.code == "quota" and reply.message.startswith("your address already has 3 open rooms")
 
 
+async def a_game_one_move_in(hub: Hub) -> tuple[str, FakeMember, FakeMember]:
+    """A room where ann (South, starting) and bob sit and ann has sown hole 2: its code."""
+    ann, bob = FakeMember("ann"), FakeMember("bob")
+    code = await create(hub, ann, seat=0, starter=0)
+    await send(hub, bob, type="join_room", room=code)
+    await send(hub, ann, type="move", room=code, move=2, ply=0)
+    return code, ann, bob
+
+
 async def test_a_restart_brings_back_the_live_rooms_with_their_moves_and_grace_periods(tmp_path: Path) -> None:
     clock = FakeClock()
     first = make_hub(tmp_path, clock)
-    ann, bob = FakeMember("ann"), FakeMember("bob")
-    playing = await create(first, ann, seat=0, starter=0)
-    await send(first, bob, type="join_room", room=playing)
-    await send(first, ann, type="move", room=playing, move=2, ply=0)
+    playing, _, bob = await a_game_one_move_in(first)
     waiting = await create(first, bob)
     first.rules.close()
     clock.advance(100)
@@ -830,10 +836,7 @@ async def test_a_room_restored_twice_writes_with_the_epoch_it_was_last_taken_wit
     the room's writes after the second restart carry the third epoch, and are stored."""
     clock = FakeClock()
     first = make_hub(tmp_path, clock)
-    ann, bob = FakeMember("ann"), FakeMember("bob")
-    code = await create(first, ann, seat=0, starter=0)
-    await send(first, bob, type="join_room", room=code)
-    await send(first, ann, type="move", room=code, move=2, ply=0)
+    code, _, _ = await a_game_one_move_in(first)
     first.rules.close()
     hubs = []
     for _ in range(2):
