@@ -583,6 +583,7 @@ async def test_a_room_whose_stored_moves_no_longer_replay_is_left_out_and_says_w
         assert row is not None and row.status == "unrestorable"
         game = await again.storage.game(game_id)
         assert game is not None and game.reason == "unrestorable"  # its game is ended too
+        assert game.result == "hole 12 is not on the board (0..11)"  # and says why
         assert not again._epochs  # a room made later under either code starts afresh
     finally:
         again.rules.close()
