@@ -91,6 +91,7 @@ apply_move(const Params *p, State *s, int hole)
 
 #include "_solver_table.h"
 #include "_solver_search.h"
+#include "_solver_think.h"
 #include "_solver_threads.h"
 #include "_solver_mtdf.h"
 
@@ -531,6 +532,89 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
                          self->probe - self->deepened, self->deepened);
 }
 
+/* think(board, stores, turn, repeating, moves, depth, deadline=None): the look-ahead's
+   value of each of `moves` (legal, in the order to search them) at `depth` */
+static PyObject *
+Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *board, *stores, *moves, *deadline_obj = Py_None;
+    int turn, repeating, depth;
+    static char *kwlist[] = {"board", "stores", "turn", "repeating", "moves", "depth", "deadline", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOipOi|O:think", kwlist, &board, &stores, &turn,
+                                     &repeating, &moves, &depth, &deadline_obj))
+        return NULL;
+    State s;
+    if (not_ready(self) || refuse_busy(self) || load(self, board, stores, turn, repeating, &s) < 0)
+        return NULL;
+    if (depth < 1) {
+        PyErr_SetString(PyExc_ValueError, "think: depth must be at least 1");
+        return NULL;
+    }
+    int legal[MAXH], mv[MAXH];
+    const int nl = legal_moves(&self->p, &s, legal);
+    PyObject *seq = PySequence_Fast(moves, "think: moves must be a sequence of holes");
+    if (seq == NULL)
+        return NULL;
+    const Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
+    if (k < 1 || k > nl) {
+        Py_DECREF(seq);
+        PyErr_Format(PyExc_ValueError, "think: %zd moves given, %d legal here", k, nl);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < k; i++) {
+        const long m = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        int ok = 0;
+        for (int j = 0; j < nl; j++)
+            ok |= legal[j] == m;
+        if (!ok) {
+            Py_DECREF(seq);
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "think: move %ld is not legal here", m);
+            return NULL;
+        }
+        mv[i] = (int)m;
+    }
+    Py_DECREF(seq);
+    double start = now();
+    self->started = start;
+    self->deadline = 0;
+    if (deadline_obj != Py_None) {
+        double secs = PyFloat_AsDouble(deadline_obj);
+        if (secs == -1.0 && PyErr_Occurred())
+            return NULL;
+        self->deadline = start + (secs > 0 ? secs : 0);
+    }
+    self->progress = NULL;
+    self->aborted = 0;
+    self->nodes = 0;
+    self->horizon = 0;
+    self->team = NULL;
+    self->busy = 1;
+    self->next_python = start + 0.1;
+    int vals[MAXH];
+    self->tstate = PyEval_SaveThread();
+    think_root(self, &s, depth, mv, (int)k, vals);
+    PyEval_RestoreThread(self->tstate);
+    self->tstate = NULL;
+    self->busy = 0;
+    if (self->aborted == 2)
+        return NULL;
+    if (self->aborted == 1)
+        Py_RETURN_NONE;
+    PyObject *out = PyList_New(k);
+    if (out == NULL)
+        return NULL;
+    for (Py_ssize_t i = 0; i < k; i++) {
+        PyObject *v = PyLong_FromLong(vals[i]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return Py_BuildValue("(NKK)", out, self->nodes, self->horizon);
+}
+
 /* read-only numbers, and the two tuning knobs */
 static PyMemberDef Solver_members[] = {
     {"busy", T_INT, offsetof(SolverObject, busy), READONLY,
@@ -574,6 +658,12 @@ static PyMethodDef Solver_methods[] = {
      "legal(board, stores, turn, repeating) -> list[int]"},
     {"apply", (PyCFunction)Solver_apply, METH_VARARGS,
      "apply(board, stores, turn, repeating, move) -> (board, stores, turn, repeating, over)"},
+    {"think", (PyCFunction)(void (*)(void))Solver_think, METH_VARARGS | METH_KEYWORDS,
+     "think(board, stores, turn, repeating, moves, depth, deadline=None)\n"
+     "-> (values, nodes, horizon), or None when `deadline` seconds passed: the computer\n"
+     "player's look-ahead (stores difference, mancala.ai.scoring's WIN and SURE) of each of\n"
+     "`moves` at `depth`; exact for the moves as good as the best. horizon: positions cut\n"
+     "at the depth limit (0: the values are the games' ends)."},
     {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0,\n"
      "      threads=1)\n"

@@ -18,6 +18,7 @@ from mancala.ai.mcts import mcts
 from mancala.ai.scoring import SURE, WIN, make_evaluator
 from mancala.ai.search import Searcher
 from mancala.ai.solver import POSITION_TT_BITS, NotSolvable, solve, why_not_solvable
+from mancala.ai.think import think
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.enums import Algorithm
@@ -117,8 +118,12 @@ def choose_move(game: Game, pos: Position, *, difficulty: Level | None = None, a
     evaluate = make_evaluator(game, difficulty=level, rng=rng)
     depth = MAX_DEPTH_WITH_BUDGET if budget_ms is not None else _per_difficulty(
         player.ai_params.mm_depth, DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON, level)
-    searcher = Searcher(game, evaluate, negamax=algo == Algorithm.NEGAMAXER, deadline=deadline, rng=rng)
-    result = searcher.search(pos, max(1, depth))
+    # minimax and negamax give the same values to a zero-sum score: the C look-ahead
+    # plays both where it takes the game
+    result = think(game, pos, difficulty=level, max_depth=max(1, depth), deadline=deadline, rng=rng)
+    if result is None:
+        searcher = Searcher(game, evaluate, negamax=algo == Algorithm.NEGAMAXER, deadline=deadline, rng=rng)
+        result = searcher.search(pos, max(1, depth))
     ms = int((time.perf_counter() - start) * 1000)
     value = result.value
     exact = result.exact or abs(value) >= WIN

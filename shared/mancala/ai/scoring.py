@@ -62,11 +62,25 @@ def repeating(pos: Position) -> bool:
     return pos.last is not None and pos.last[LAST_PLAYER] == pos.turn
 
 
+def stores_multiplier(game: Game) -> int:
+    sc = game.variant.player.scorer
+    if not any((sc.stores_m, sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m, sc.child_cnt_m)):
+        return 1  # a variant without multipliers still wants seeds
+    return sc.stores_m
+
+
+def stores_only(game: Game, difficulty: int) -> bool:
+    """Whether the evaluation is the stores difference alone (with SURE for a majority
+    held for good): the common case, which the C look-ahead also plays (think.py)."""
+    sc = game.variant.player.scorer
+    noise = sc.easy_rand if difficulty == 0 else 0
+    others = (sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m, sc.repeat_turn, noise)
+    return not any(others) and majority_decides(game) and not has_children(game)
+
+
 def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evaluator:
     sc = game.variant.player.scorer
-    stores_m = sc.stores_m
-    if not any((sc.stores_m, sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m, sc.child_cnt_m)):
-        stores_m = 1  # a variant without multipliers still wants seeds
+    stores_m = stores_multiplier(game)
     seeds_m, empties_m, evens_m, access_m = sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m
     kids = has_children(game)
     child_m = sc.child_cnt_m if kids else 0
@@ -76,9 +90,8 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
     order = game.board.order
     sides = (list(order[0]), list(order[1]))
     territory = game.territory
-    plain = not (seeds_m or empties_m or evens_m or access_m or child_m or repeat_m or noise)
 
-    if plain and sure and not kids:
+    if stores_only(game, difficulty):
         # the common case (Kalah, Oware, ...): stores difference, and decided games
         def evaluate_stores(pos: Position, player: int) -> float:
             if pos.outcome is not None:

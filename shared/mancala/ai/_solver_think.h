@@ -1,0 +1,112 @@
+/*
+ * The computer player's look-ahead (included by _solver.c after _solver_search.h): the
+ * depth-limited alpha-beta of mancala.ai.search with the stores-difference evaluation of
+ * mancala.ai.scoring (its "plain" case), on the solver's move generator and order. The
+ * Python search is the specification: the same depth gives every root move the same
+ * value (tests/ai/test_think.py compares them). Nothing is stored in the table: its
+ * bounds are the exact solver's, and a heuristic value is not one.
+ */
+
+/* mancala.ai.scoring's WIN and SURE: a finished game scores its margin beyond WIN, a
+   majority held for good beyond SURE, both far beyond any store difference */
+#define THINK_WIN 100000
+#define THINK_SURE 50000
+#define THINK_INF (1 << 28)
+
+/* a finished game's score from the view of the player whose margin it is */
+static inline int
+think_final(int margin)
+{
+    return margin > 0 ? THINK_WIN + margin : margin < 0 ? margin - THINK_WIN : 0;
+}
+
+/* a position at the depth limit, from the view of the player to move: seeds in a store
+   stay there, so more than half of the game's seeds in one store decide it */
+static inline int
+think_leaf(const State *s)
+{
+    const int me = s->turn, mine = s->stores[me], theirs = s->stores[1 - me];
+    if (2 * mine > (int)s->total)
+        return THINK_SURE + mine - theirs;
+    if (2 * theirs > (int)s->total)
+        return mine - theirs - THINK_SURE;
+    return mine - theirs;
+}
+
+/* fail-soft negamax from the view of the player to move (who keeps the sign when
+   moving again); sv->horizon counts the positions cut at the depth limit */
+static int
+tsearch(SolverObject *sv, const State *s, int depth, int alpha, int beta)
+{
+    sv->nodes++;
+    if ((sv->nodes & 0x3FF) == 0) {
+        checkpoint(sv);
+        if (sv->aborted)
+            return 0;
+    }
+    if (depth <= 0) {
+        sv->horizon++;
+        return think_leaf(s);
+    }
+    const int me = s->turn;
+    State kids[MAXH];
+    Key keys[MAXH];
+    int mv[MAXH], order[MAXH], val[MAXH];
+    uint8_t known[MAXH];
+    const int k = expand(sv, s, -1, kids, keys, mv, order, val, known);
+    if (k == 0) { /* no move and not over: the engine ends such games, so never seen */
+        sv->horizon++;
+        return think_leaf(s);
+    }
+    int best = -THINK_INF;
+    for (int oi = 0; oi < k; oi++) {
+        const int i = order[oi];
+        const State *c = &kids[i];
+        int v;
+        if (known[i]) /* a finished game (think runs without a database) */
+            v = think_final(val[i]);
+        else if (c->turn == me)
+            v = tsearch(sv, c, depth - 1, alpha, beta);
+        else
+            v = -tsearch(sv, c, depth - 1, -beta, -alpha);
+        if (sv->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta)
+                    break;
+            }
+        }
+    }
+    return best;
+}
+
+/* The root's moves `mv` (in the order to search them) at `depth`: vals[i] is move i's
+   value from the mover's view, exact for every move as good as the best (a move found
+   worse may hold only a bound below the best, as mancala.ai.search's root does). */
+static void
+think_root(SolverObject *sv, const State *s, int depth, const int *mv, int k, int *vals)
+{
+    const int me = s->turn;
+    int best = -THINK_INF;
+    for (int i = 0; i < k; i++) {
+        State c = *s;
+        apply_move(&sv->p, &c, mv[i]);
+        /* one below the best so far: a move exactly as good gets its exact value */
+        const int alpha = best == -THINK_INF ? -THINK_INF : best - 1;
+        int v;
+        if (is_over(&c))
+            v = think_final(final_margin(&c, me));
+        else if (c.turn == me)
+            v = tsearch(sv, &c, depth - 1, alpha, THINK_INF);
+        else
+            v = -tsearch(sv, &c, depth - 1, -THINK_INF, -alpha);
+        if (sv->aborted)
+            return;
+        vals[i] = v;
+        if (v > best)
+            best = v;
+    }
+}

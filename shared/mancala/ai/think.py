@@ -1,0 +1,62 @@
+"""The computer player's alpha-beta in C, where it is the same search as the Python one.
+
+Where the C solver plays the variant's moves (`mancala.ai.solver.binding.c_reasons`) and
+the evaluation is the stores difference alone (`scoring.stores_only`: Kalah's usual
+settings), the look-ahead runs in the solver's module (`Solver.think`): the values of
+mancala.ai.search at each depth, deepened the same way, with equally good moves told apart
+by the same generator, but searched some thirty times faster, so a move's budget reaches
+several plies deeper. Everywhere else `think` answers None and the Python search plays.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from mancala.ai.scoring import SURE, stores_multiplier, stores_only
+from mancala.ai.search import SearchResult
+from mancala.ai.solver.binding import c_reasons, c_solver
+from mancala.engine.game import Game
+from mancala.engine.position import Position
+
+# the look-ahead stores nothing in the solver's table; a solver kept for the game (and
+# its table, which exact solves of the same game reuse) serves it
+THINK_TT_BITS = 16
+
+
+def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadline: float | None,
+          rng: random.Random | None) -> SearchResult | None:
+    """The search's result from the C look-ahead, or None where it does not play this
+    game (then mancala.ai.search does). `deadline` is a perf_counter time."""
+    if game.fast is None or not stores_only(game, difficulty) or c_reasons(game, pos):
+        return None
+    solver = c_solver(game, THINK_TT_BITS)
+    solver.set_game(pos.total, pos.starter)
+    solver.set_egtb(None, 0)
+    scale = stores_multiplier(game)
+    order = list(game.legal_moves(pos))
+    result = SearchResult(order[0], 0.0, 0, 0, False)
+    nodes = 0
+    for depth in range(1, max_depth + 1):
+        limit = None if deadline is None else max(0.0, deadline - time.perf_counter())
+        if limit == 0.0 and depth > 1:  # one ply is always looked at, as the Python search does
+            break
+        out = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, order, depth,
+                           deadline=limit)
+        if out is None:  # out of time: the last whole depth's answer stands
+            break
+        values, searched, horizon = out
+        nodes += searched
+        best = max(values)
+        ties = [move for move, value in zip(order, values, strict=True) if value == best]
+        move = ties[0] if len(ties) == 1 or rng is None else ties[rng.randrange(len(ties))]
+        # a whole game seen (no position cut at the depth limit): deeper changes nothing
+        result = SearchResult(move, float(best if abs(best) >= SURE else best * scale), depth, nodes,
+                              horizon == 0)
+        if horizon == 0:
+            break
+        # the next depth: this one's choice first, then the others by their values
+        ranked = sorted(range(len(order)), key=lambda i: -values[i])
+        order = [move] + [order[i] for i in ranked if order[i] != move]
+    result.nodes = nodes
+    return result
