@@ -4,24 +4,35 @@ mancala.ai.scoring, move by move, on random positions of the variants it takes."
 
 from __future__ import annotations
 
+import json
 import random
 import time
 
 import pytest
 
 from mancala.ai.player import choose_move
-from mancala.ai.scoring import SURE, WIN, Evaluator, make_evaluator, stores_multiplier
+from mancala.ai.scoring import WIN, Evaluator, linear_weights, make_evaluator
 from mancala.ai.solver.binding import c_solver
 from mancala.ai.think import think
 from mancala.engine.game import Game
 from mancala.engine.position import Position
-from mancala.rules.loading import configs_dir, load_variant
+from mancala.rules.loading import configs_dir, load_variant, parse_variant
 
+# stores only; seeds, empties and a repeat turn's bonus too (kalah, kalah_6, crosscapt);
+# both capture rules, three and four pits, Jackman's sowing
 TAKEN = ["kalah_standard", "kalah_standard_empty_capture", "kalah_4_pits_3", "windows_kalah",
-         "multilap_jackman_c"]
+         "multilap_jackman_c", "kalah", "kalah_6", "crosscapt", "simplecapt_lastcapt", "every_weight"]
+
+
+# every weight at once, evens too (no shipped Kalah weighs even holes)
+EVERY_WEIGHT = {"stores_m": 3, "seeds_m": 1, "empties_m": -2, "evens_m": 2, "repeat_turn": 7}
 
 
 def game_of(name: str) -> Game:
+    if name == "every_weight":
+        raw = json.loads((configs_dir() / "kalah_standard.json").read_text())
+        raw["player"]["scorer"] = {**raw["player"].get("scorer", {}), **EVERY_WEIGHT}
+        return Game(parse_variant(raw))
     return Game(load_variant(configs_dir() / f"{name}.json"))
 
 
@@ -51,6 +62,8 @@ def test_each_move_is_worth_what_the_python_search_says_at_each_depth(name: str)
     game = game_of(name)
     evaluate = make_evaluator(game, difficulty=3, rng=random.Random(0))
     solver = c_solver(game, 16)
+    weights = linear_weights(game, 3)
+    assert weights is not None
     rng = random.Random(name)
     checked = 0
     while checked < 12:
@@ -61,25 +74,22 @@ def test_each_move_is_worth_what_the_python_search_says_at_each_depth(name: str)
         solver.set_egtb(None, 0)
         moves = game.legal_moves(pos)
         for depth in (1, 2, 3, 4):
-            values, _, _ = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, moves, depth)
+            values, _, _ = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, moves, depth,
+                                        weights=weights)
             wanted = []
             for move in moves:
                 child = game.play(pos, move)
                 v = negamax(game, child, depth - 1, evaluate)
                 wanted.append(v if child.turn == pos.turn else -v)
             best = max(wanted)
-            scale = stores_multiplier(game)
-            got = [v if abs(v) >= SURE else v * scale for v in values]
             # exact for the moves as good as the best; the others are below it
-            assert [g for g, w in zip(got, wanted, strict=True) if w == best] == [w for w in wanted if w == best], \
-                (name, depth, pos.board, pos.stores)
-            assert all(g < best for g, w in zip(got, wanted, strict=True) if w < best)
+            assert [g for g, w in zip(values, wanted, strict=True) if w == best] == \
+                [w for w in wanted if w == best], (name, depth, pos.board, pos.stores)
+            assert all(g < best for g, w in zip(values, wanted, strict=True) if w < best)
         checked += 1
 
 
-def test_it_plays_only_where_the_evaluation_is_the_stores_difference() -> None:
-    kalah = game_of("kalah")  # seeds, empties and repeat turns in its score
-    assert think(kalah, kalah.start(0), difficulty=3, max_depth=3, deadline=None, rng=None) is None
+def test_it_plays_only_where_the_score_is_a_weighted_sum_of_differences() -> None:
     blurred = game_of("kalah_4")  # its easy player's score has noise in it (easy_rand)
     assert think(blurred, blurred.start(0), difficulty=0, max_depth=1, deadline=None, rng=None) is None
     assert think(blurred, blurred.start(0), difficulty=1, max_depth=1, deadline=None, rng=None) is not None

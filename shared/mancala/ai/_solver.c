@@ -539,10 +539,18 @@ Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     PyObject *board, *stores, *moves, *deadline_obj = Py_None;
     int turn, repeating, depth;
-    static char *kwlist[] = {"board", "stores", "turn", "repeating", "moves", "depth", "deadline", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOipOi|O:think", kwlist, &board, &stores, &turn,
-                                     &repeating, &moves, &depth, &deadline_obj))
+    int w[5] = {1, 0, 0, 0, 0};
+    static char *kwlist[] = {"board", "stores", "turn", "repeating", "moves", "depth", "deadline",
+                             "weights", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOipOi|O(iiiii):think", kwlist, &board, &stores,
+                                     &turn, &repeating, &moves, &depth, &deadline_obj, &w[0], &w[1],
+                                     &w[2], &w[3], &w[4]))
         return NULL;
+    for (int i = 0; i < 5; i++)
+        if (w[i] < -1000 || w[i] > 1000) {
+            PyErr_SetString(PyExc_ValueError, "think: weights must be within -1000..1000");
+            return NULL;
+        }
     State s;
     if (not_ready(self) || refuse_busy(self) || load(self, board, stores, turn, repeating, &s) < 0)
         return NULL;
@@ -589,6 +597,8 @@ Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
     self->nodes = 0;
     self->horizon = 0;
     self->team = NULL;
+    self->w_stores = w[0], self->w_seeds = w[1], self->w_empties = w[2], self->w_evens = w[3];
+    self->w_repeat = w[4];
     self->busy = 1;
     self->next_python = start + 0.1;
     int vals[MAXH];
@@ -659,11 +669,12 @@ static PyMethodDef Solver_methods[] = {
     {"apply", (PyCFunction)Solver_apply, METH_VARARGS,
      "apply(board, stores, turn, repeating, move) -> (board, stores, turn, repeating, over)"},
     {"think", (PyCFunction)(void (*)(void))Solver_think, METH_VARARGS | METH_KEYWORDS,
-     "think(board, stores, turn, repeating, moves, depth, deadline=None)\n"
+     "think(board, stores, turn, repeating, moves, depth, deadline=None, weights=(1, 0, 0, 0, 0))\n"
      "-> (values, nodes, horizon), or None when `deadline` seconds passed: the computer\n"
-     "player's look-ahead (stores difference, mancala.ai.scoring's WIN and SURE) of each of\n"
-     "`moves` at `depth`; exact for the moves as good as the best. horizon: positions cut\n"
-     "at the depth limit (0: the values are the games' ends)."},
+     "player's look-ahead (mancala.ai.scoring's score, its multipliers of the stores, seeds,\n"
+     "empties and evens differences and of a repeat turn as `weights`) of each of `moves` at\n"
+     "`depth`; exact for the moves as good as the best. horizon: positions cut at the depth\n"
+     "limit (0: the values are the games' ends)."},
     {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0,\n"
      "      threads=1)\n"

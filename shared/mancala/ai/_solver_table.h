@@ -77,6 +77,9 @@ typedef struct {
     int fast_moves; /* 1: search with those (0: with the core's, for comparisons) */
     unsigned long long guess_nodes; /* the look-ahead deepens until a depth takes this many */
     unsigned long long horizon;     /* look-ahead positions cut at the depth limit */
+    /* think's score: multipliers of the stores, seeds, empty holes and even holes
+       differences and of a repeat turn (mancala.ai.scoring.linear_weights) */
+    int w_stores, w_seeds, w_empties, w_evens, w_repeat;
     int deepened;                   /* look-ahead iterations of the last solve */
     Entry *tt;
     size_t tt_bytes; /* the mapping (huge-page aligned where possible) */

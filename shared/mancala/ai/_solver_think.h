@@ -1,7 +1,8 @@
 /*
  * The computer player's look-ahead (included by _solver.c after _solver_search.h): the
- * depth-limited alpha-beta of mancala.ai.search with the stores-difference evaluation of
- * mancala.ai.scoring (its "plain" case), on the solver's move generator and order. The
+ * depth-limited alpha-beta of mancala.ai.search with mancala.ai.scoring's evaluation where
+ * it is a weighted sum of differences (scoring.linear_weights), on the solver's move
+ * generator and order. The
  * Python search is the specification: the same depth gives every root move the same
  * value (tests/ai/test_think.py compares them). Nothing is stored in the table: its
  * bounds are the exact solver's, and a heuristic value is not one.
@@ -20,23 +21,38 @@ think_final(int margin)
     return margin > 0 ? THINK_WIN + margin : margin < 0 ? margin - THINK_WIN : 0;
 }
 
-/* a position at the depth limit, from the view of the player to move: seeds in a store
-   stay there, so more than half of the game's seeds in one store decide it */
+/* a position at the depth limit, from the view of the player to move (`again`: who also
+   made the last move): seeds in a store stay there, so more than half of the game's
+   seeds in one store decide it; else the weighted differences of scoring.make_evaluator */
 static inline int
-think_leaf(const State *s)
+think_leaf(const SolverObject *sv, const State *s, int again)
 {
     const int me = s->turn, mine = s->stores[me], theirs = s->stores[1 - me];
     if (2 * mine > (int)s->total)
         return THINK_SURE + mine - theirs;
     if (2 * theirs > (int)s->total)
         return mine - theirs - THINK_SURE;
-    return mine - theirs;
+    int score = sv->w_stores * (mine - theirs);
+    if (sv->w_seeds | sv->w_empties | sv->w_evens) {
+        const int n = sv->p.n;
+        const CELL *own = s->board + (me ? n : 0), *opp = s->board + (me ? 0 : n);
+        int seeds = 0, empties = 0, evens = 0;
+        for (int i = 0; i < n; i++) {
+            seeds += own[i] - opp[i];
+            empties += (own[i] == 0) - (opp[i] == 0);
+            evens += (own[i] && own[i] % 2 == 0) - (opp[i] && opp[i] % 2 == 0);
+        }
+        score += sv->w_seeds * seeds + sv->w_empties * empties + sv->w_evens * evens;
+    }
+    if (again)
+        score += sv->w_repeat;
+    return score;
 }
 
 /* fail-soft negamax from the view of the player to move (who keeps the sign when
    moving again); sv->horizon counts the positions cut at the depth limit */
 static int
-tsearch(SolverObject *sv, const State *s, int depth, int alpha, int beta)
+tsearch(SolverObject *sv, const State *s, int again, int depth, int alpha, int beta)
 {
     sv->nodes++;
     if ((sv->nodes & 0x3FF) == 0) {
@@ -46,7 +62,7 @@ tsearch(SolverObject *sv, const State *s, int depth, int alpha, int beta)
     }
     if (depth <= 0) {
         sv->horizon++;
-        return think_leaf(s);
+        return think_leaf(sv, s, again);
     }
     const int me = s->turn;
     State kids[MAXH];
@@ -56,7 +72,7 @@ tsearch(SolverObject *sv, const State *s, int depth, int alpha, int beta)
     const int k = expand(sv, s, -1, kids, keys, mv, order, val, known);
     if (k == 0) { /* no move and not over: the engine ends such games, so never seen */
         sv->horizon++;
-        return think_leaf(s);
+        return think_leaf(sv, s, again);
     }
     int best = -THINK_INF;
     for (int oi = 0; oi < k; oi++) {
@@ -66,9 +82,9 @@ tsearch(SolverObject *sv, const State *s, int depth, int alpha, int beta)
         if (known[i]) /* a finished game (think runs without a database) */
             v = think_final(val[i]);
         else if (c->turn == me)
-            v = tsearch(sv, c, depth - 1, alpha, beta);
+            v = tsearch(sv, c, 1, depth - 1, alpha, beta);
         else
-            v = -tsearch(sv, c, depth - 1, -beta, -alpha);
+            v = -tsearch(sv, c, 0, depth - 1, -beta, -alpha);
         if (sv->aborted)
             return 0;
         if (v > best) {
@@ -100,9 +116,9 @@ think_root(SolverObject *sv, const State *s, int depth, const int *mv, int k, in
         if (is_over(&c))
             v = think_final(final_margin(&c, me));
         else if (c.turn == me)
-            v = tsearch(sv, &c, depth - 1, alpha, THINK_INF);
+            v = tsearch(sv, &c, 1, depth - 1, alpha, THINK_INF);
         else
-            v = -tsearch(sv, &c, depth - 1, -THINK_INF, -alpha);
+            v = -tsearch(sv, &c, 0, depth - 1, -THINK_INF, -alpha);
         if (sv->aborted)
             return;
         vals[i] = v;

@@ -69,13 +69,25 @@ def stores_multiplier(game: Game) -> int:
     return sc.stores_m
 
 
-def stores_only(game: Game, difficulty: int) -> bool:
-    """Whether the evaluation is the stores difference alone (with SURE for a majority
-    held for good): the common case, which the C look-ahead also plays (think.py)."""
+Weights = tuple[int, int, int, int, int]  # stores, seeds, empties, evens, repeat turn
+
+
+def linear_weights(game: Game, difficulty: int) -> Weights | None:
+    """The score's multipliers where it is a sum of the rows' differences (stores, seeds,
+    empty holes, even holes) and a repeat turn's bonus, with SURE for a majority held for
+    good: the case the C look-ahead computes too (mancala.ai.think). None where the score
+    reads more (children, territory, access, noise) or no majority decides."""
     sc = game.variant.player.scorer
     noise = sc.easy_rand if difficulty == 0 else 0
-    others = (sc.seeds_m, sc.empties_m, sc.evens_m, sc.access_m, sc.repeat_turn, noise)
-    return not any(others) and majority_decides(game) and not has_children(game)
+    if noise or sc.access_m or has_children(game) or game.territory or not majority_decides(game):
+        return None
+    return stores_multiplier(game), sc.seeds_m, sc.empties_m, sc.evens_m, sc.repeat_turn
+
+
+def stores_only(game: Game, difficulty: int) -> bool:
+    """Whether the score is the stores difference alone (and SURE): the common case."""
+    weights = linear_weights(game, difficulty)
+    return weights is not None and not any(weights[1:])
 
 
 def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evaluator:

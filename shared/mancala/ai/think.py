@@ -1,11 +1,12 @@
 """The computer player's alpha-beta in C, where it is the same search as the Python one.
 
-Where the C solver plays the variant's moves (`mancala.ai.solver.binding.c_reasons`) and
-the evaluation is the stores difference alone (`scoring.stores_only`: Kalah's usual
-settings), the look-ahead runs in the solver's module (`Solver.think`): the values of
-mancala.ai.search at each depth, deepened the same way, with equally good moves told apart
-by the same generator, but searched some thirty times faster, so a move's budget reaches
-several plies deeper. Everywhere else `think` answers None and the Python search plays.
+Where the C solver plays the variant's moves (`mancala.ai.solver.binding.c_reasons`)
+and the score is a weighted sum of the rows' differences (`scoring.linear_weights`:
+the Kalahs of the catalogue, but for easy levels with noise), the look-ahead runs in
+the solver's module (`Solver.think`): the values of mancala.ai.search at each depth,
+deepened the same way, equally good moves told apart by the same generator, but some
+twenty times faster, so a move's budget reaches several plies deeper. Everywhere else
+`think` answers None and the Python search plays.
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 import random
 import time
 
-from mancala.ai.scoring import SURE, stores_multiplier, stores_only
+from mancala.ai.scoring import linear_weights
 from mancala.ai.search import SearchResult
 from mancala.ai.solver.binding import c_reasons, c_solver
 from mancala.engine.game import Game
@@ -28,12 +29,12 @@ def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadlin
           rng: random.Random | None) -> SearchResult | None:
     """The search's result from the C look-ahead, or None where it does not play this
     game (then mancala.ai.search does). `deadline` is a perf_counter time."""
-    if game.fast is None or not stores_only(game, difficulty) or c_reasons(game, pos):
+    weights = linear_weights(game, difficulty)
+    if game.fast is None or weights is None or c_reasons(game, pos):
         return None
     solver = c_solver(game, THINK_TT_BITS)
     solver.set_game(pos.total, pos.starter)
     solver.set_egtb(None, 0)
-    scale = stores_multiplier(game)
     order = list(game.legal_moves(pos))
     result = SearchResult(order[0], 0.0, 0, 0, False)
     nodes = 0
@@ -42,7 +43,7 @@ def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadlin
         if limit == 0.0 and depth > 1:  # one ply is always looked at, as the Python search does
             break
         out = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, order, depth,
-                           deadline=limit)
+                           deadline=limit, weights=weights)
         if out is None:  # out of time: the last whole depth's answer stands
             break
         values, searched, horizon = out
@@ -51,8 +52,7 @@ def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadlin
         ties = [move for move, value in zip(order, values, strict=True) if value == best]
         move = ties[0] if len(ties) == 1 or rng is None else ties[rng.randrange(len(ties))]
         # a whole game seen (no position cut at the depth limit): deeper changes nothing
-        result = SearchResult(move, float(best if abs(best) >= SURE else best * scale), depth, nodes,
-                              horizon == 0)
+        result = SearchResult(move, float(best), depth, nodes, horizon == 0)
         if horizon == 0:
             break
         # the next depth: this one's choice first, then the others by their values
