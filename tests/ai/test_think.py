@@ -12,16 +12,18 @@ import pytest
 
 from mancala.ai.player import choose_move
 from mancala.ai.scoring import WIN, Evaluator, linear_weights, make_evaluator
-from mancala.ai.solver.binding import c_solver
+from mancala.ai.solver.binding import c_solver, think_solver
 from mancala.ai.think import think
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.loading import configs_dir, load_variant, parse_variant
 
 # stores only; seeds, empties and a repeat turn's bonus too (kalah, kalah_6, crosscapt);
-# both capture rules, three and four pits, Jackman's sowing
+# both capture rules, three and four pits, Jackman's sowing, Oware's and Awari's captures
+# and feeding, laps (bohnenspiel, dakon)
 TAKEN = ["kalah_standard", "kalah_standard_empty_capture", "kalah_4_pits_3", "windows_kalah",
-         "multilap_jackman_c", "kalah", "kalah_6", "crosscapt", "simplecapt_lastcapt", "every_weight"]
+         "multilap_jackman_c", "kalah", "kalah_6", "crosscapt", "simplecapt_lastcapt", "every_weight",
+         "oware_abapa", "awari", "bohnenspiel", "dakon", "micro_wari"]
 
 
 # every weight at once, evens too (no shipped Kalah weighs even holes)
@@ -57,23 +59,22 @@ def random_position(game: Game, rng: random.Random) -> Position:
     return pos
 
 
-@pytest.mark.parametrize("name", TAKEN)
-def test_each_move_is_worth_what_the_python_search_says_at_each_depth(name: str) -> None:
+def agree(name: str, positions: int, depths: tuple[int, ...]) -> None:
+    """Every root move's think value against the plain negamax, on random positions."""
     game = game_of(name)
     evaluate = make_evaluator(game, difficulty=3, rng=random.Random(0))
-    solver = c_solver(game, 16)
+    solver = think_solver(game)
     weights = linear_weights(game, 3)
     assert weights is not None
     rng = random.Random(name)
     checked = 0
-    while checked < 12:
+    while checked < positions:
         pos = random_position(game, rng)
         if pos.outcome is not None:
             continue
         solver.set_game(pos.total, pos.starter)
-        solver.set_egtb(None, 0)
         moves = game.legal_moves(pos)
-        for depth in (1, 2, 3, 4):
+        for depth in depths:
             values, _, _ = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, moves, depth,
                                         weights=weights)
             wanted = []
@@ -89,12 +90,28 @@ def test_each_move_is_worth_what_the_python_search_says_at_each_depth(name: str)
         checked += 1
 
 
+@pytest.mark.parametrize("name", TAKEN)
+def test_each_move_is_worth_what_the_python_search_says_at_each_depth(name: str) -> None:
+    agree(name, 12, (1, 2, 3, 4))
+
+
+def test_every_shipped_variant_it_takes_agrees_one_and_two_plies_deep() -> None:
+    taken = [p.stem for p in sorted(configs_dir().glob("*.json"))
+             if think(g := game_of(p.stem), g.start(0), difficulty=3, max_depth=1, deadline=None,
+                      rng=None) is not None]
+    assert len(taken) >= 90 and {"kalah_4", "oware_abapa", "awari"} <= set(taken)
+    for name in taken:
+        agree(name, 3, (1, 2))
+
+
 def test_it_plays_only_where_the_score_is_a_weighted_sum_of_differences() -> None:
     blurred = game_of("kalah_4")  # its easy player's score has noise in it (easy_rand)
     assert think(blurred, blurred.start(0), difficulty=0, max_depth=1, deadline=None, rng=None) is None
     assert think(blurred, blurred.start(0), difficulty=1, max_depth=1, deadline=None, rng=None) is not None
-    oware = game_of("oware_abapa")  # no stores to sow into: not the C solver's
-    assert think(oware, oware.start(0), difficulty=3, max_depth=3, deadline=None, rng=None) is None
+    bao = game_of("bao")  # not the engine's C core's
+    assert think(bao, bao.start(0), difficulty=3, max_depth=3, deadline=None, rng=None) is None
+    toguz = game_of("toguz_kumalak")  # children (tuzdiks) in its score
+    assert think(toguz, toguz.start(0), difficulty=3, max_depth=3, deadline=None, rng=None) is None
     plain = game_of("kalah_standard")
     result = think(plain, plain.start(0), difficulty=3, max_depth=3, deadline=None, rng=None)
     assert result is not None and result.depth == 3 and result.move in plain.legal_moves(plain.start(0))
@@ -127,9 +144,20 @@ def test_a_game_seen_to_its_end_is_exact_and_scored_by_its_final_margin() -> Non
 def test_moves_that_are_not_legal_are_refused_by_name() -> None:
     game = game_of("kalah_standard")
     pos = game.start(0)
-    solver = c_solver(game, 16)
+    solver = think_solver(game)
     solver.set_game(pos.total, pos.starter)
     with pytest.raises(ValueError, match="think: move 9 is not legal here"):
         solver.think(pos.board, pos.stores, pos.turn, False, [0, 9], 2)
     with pytest.raises(ValueError, match="think: depth must be at least 1"):
         solver.think(pos.board, pos.stores, pos.turn, False, [0], 0)
+
+
+def test_a_look_ahead_made_for_any_rules_never_solves() -> None:
+    oware = game_of("oware_abapa")  # positions can come back: no exact search
+    solver = think_solver(oware)
+    pos = oware.start(0)
+    solver.set_game(pos.total, pos.starter)
+    with pytest.raises(ValueError, match="this Solver was made for think only"):
+        solver.solve(pos.board, pos.stores, pos.turn, False)
+    with pytest.raises(ValueError, match="plays only one-lap sowing through the own store"):
+        c_solver(oware, 10)

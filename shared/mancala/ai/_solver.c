@@ -118,10 +118,10 @@ static int
 Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     PyObject *d;
-    int tt_bits = 20;
-    static char *kwlist[] = {"params", "tt_bits", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|i:Solver", kwlist, &PyDict_Type, &d,
-                                     &tt_bits))
+    int tt_bits = 20, think_only = 0;
+    static char *kwlist[] = {"params", "tt_bits", "think_only", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!|ip:Solver", kwlist, &PyDict_Type, &d,
+                                     &tt_bits, &think_only))
         return -1;
     if (self->ready) {
         PyErr_SetString(PyExc_RuntimeError, "Solver: already initialised");
@@ -135,8 +135,15 @@ Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     if (core_params(d, p) < 0)
         return -1;
     /* the variants whose every move feeds a store or moves seeds forward (the search
-       relies on it to end; mancala.ai.solver.why_not_c says so in words) */
-    if (!p->stores || !p->own_store || p->sow_start || p->mlaps != MLAPS_OFF) {
+       relies on it to end; mancala.ai.solver.why_not_c says so in words); a depth-limited
+       look-ahead ends whatever the rules (think_only: `solve` is then refused) */
+    self->think_only = think_only;
+    if (p->n > MAXH || p->no_sides) { /* a mover's moves must fit the search's buffers */
+        PyErr_Format(PyExc_ValueError, "Solver: plays at most %d holes a side, from the mover's row",
+                     MAXH);
+        return -1;
+    }
+    if (!think_only && (!p->stores || !p->own_store || p->sow_start || p->mlaps != MLAPS_OFF)) {
         PyErr_SetString(PyExc_ValueError,
                         "Solver: plays only one-lap sowing through the own store, no sowing "
                         "into the start hole");
@@ -456,6 +463,10 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
         return NULL;
     }
     State s;
+    if (self->think_only) {
+        PyErr_SetString(PyExc_ValueError, "solve: this Solver was made for think only");
+        return NULL;
+    }
     if (not_ready(self) || refuse_busy(self) || load(self, board, stores, turn, repeating, &s) < 0)
         return NULL;
     const Params *p = &self->p;
@@ -688,7 +699,8 @@ static PyMethodDef Solver_methods[] = {
 static PyTypeObject SolverType = {
     PyVarObject_HEAD_INIT(NULL, 0)
     .tp_name = "mancala.ai._solver.Solver",
-    .tp_doc = "Solver(params, tt_bits=20): exact values of small Kalah-family positions",
+    .tp_doc = "Solver(params, tt_bits=20, think_only=False): exact values of small Kalah-family\n"
+              "positions; think_only: any variant of the C core, for think alone",
     .tp_basicsize = sizeof(SolverObject),
     .tp_flags = Py_TPFLAGS_DEFAULT,
     .tp_new = PyType_GenericNew,

@@ -80,6 +80,7 @@ typedef struct {
     /* think's score: multipliers of the stores, seeds, empty holes and even holes
        differences and of a repeat turn (mancala.ai.scoring.linear_weights) */
     int w_stores, w_seeds, w_empties, w_evens, w_repeat;
+    int think_only; /* made for any variant of the C core: think, never solve */
     int deepened;                   /* look-ahead iterations of the last solve */
     Entry *tt;
     size_t tt_bytes; /* the mapping (huge-page aligned where possible) */

@@ -1,8 +1,8 @@
 """The computer player's alpha-beta in C, where it is the same search as the Python one.
 
-Where the C solver plays the variant's moves (`mancala.ai.solver.binding.c_reasons`)
+Where the engine's C core plays the variant (`mancala.ai.solver.binding.think_reasons`)
 and the score is a weighted sum of the rows' differences (`scoring.linear_weights`:
-the Kalahs of the catalogue, but for easy levels with noise), the look-ahead runs in
+Kalah's and Oware's families, but for easy levels with noise), the look-ahead runs in
 the solver's module (`Solver.think`): the values of mancala.ai.search at each depth,
 deepened the same way, equally good moves told apart by the same generator, but some
 twenty times faster, so a move's budget reaches several plies deeper. Everywhere else
@@ -16,13 +16,9 @@ import time
 
 from mancala.ai.scoring import linear_weights
 from mancala.ai.search import SearchResult
-from mancala.ai.solver.binding import c_reasons, c_solver
+from mancala.ai.solver.binding import think_reasons, think_solver
 from mancala.engine.game import Game
 from mancala.engine.position import Position
-
-# the look-ahead stores nothing in the solver's table; a solver kept for the game (and
-# its table, which exact solves of the same game reuse) serves it
-THINK_TT_BITS = 16
 
 
 def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadline: float | None,
@@ -30,11 +26,10 @@ def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadlin
     """The search's result from the C look-ahead, or None where it does not play this
     game (then mancala.ai.search does). `deadline` is a perf_counter time."""
     weights = linear_weights(game, difficulty)
-    if game.fast is None or weights is None or c_reasons(game, pos):
+    if game.fast is None or weights is None or think_reasons(game, pos):
         return None
-    solver = c_solver(game, THINK_TT_BITS)
+    solver = think_solver(game)
     solver.set_game(pos.total, pos.starter)
-    solver.set_egtb(None, 0)
     order = list(game.legal_moves(pos))
     result = SearchResult(order[0], 0.0, 0, 0, False)
     nodes = 0

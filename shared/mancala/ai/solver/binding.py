@@ -66,7 +66,30 @@ def c_reasons(game: Game, pos: Position) -> list[str]:
     """Why the C search does not take this position (empty when it does)."""
     if _solver is None:
         return ["the C solver is not built"]
-    reasons = why_not_c(game.variant)
+    return why_not_c(game.variant) + position_reasons(game, pos)
+
+
+def think_reasons(game: Game, pos: Position) -> list[str]:
+    """Why the C look-ahead (`Solver.think`, depth-limited: it ends whatever the rules)
+    does not take this position: any variant the engine's C core plays, within the
+    search's buffers (empty when it does)."""
+    if _solver is None:
+        return ["the C solver is not built"]
+    reasons = why_not_fast(game.variant)
+    if game.variant.holes > _solver.MAX_HOLES:
+        reasons.append(f"holes={game.variant.holes}")
+    gi = game.variant.game_info
+    if gi.no_sides:
+        reasons.append("no_sides: moves from every hole")
+    if gi.nocaptmoves:  # a position's move count and inhibition are not passed in
+        reasons.append(f"nocaptmoves={gi.nocaptmoves}")
+    return reasons + position_reasons(game, pos)
+
+
+def position_reasons(game: Game, pos: Position) -> list[str]:
+    """What in a position the C search cannot hold (seeds a byte a hole, all of them on
+    the board or in the stores, no children, blocks or owners, the key in 128 bits)."""
+    reasons = []
     seeds = sum(pos.board) + sum(pos.stores)
     if seeds > C_MAX_TOTAL:
         reasons.append(f"{seeds} seeds")
@@ -122,6 +145,17 @@ def new_solver(game: Game, tt_bits: int) -> Any:
 
 
 _c_solvers: weakref.WeakKeyDictionary[Game, Any] = weakref.WeakKeyDictionary()
+_think_solvers: weakref.WeakKeyDictionary[Game, Any] = weakref.WeakKeyDictionary()
+
+
+def think_solver(game: Game) -> Any:
+    """One look-ahead per game (`think_reasons` must be empty): the smallest table, which
+    think never fills. While it searches in another thread, a fresh one."""
+    sv = _think_solvers.get(game)
+    if sv is None or sv.busy:
+        sv = _solver.Solver(fast_params(game.variant), 1, think_only=True)
+        _think_solvers[game] = sv
+    return sv
 
 
 def c_solver(game: Game, tt_bits: int) -> Any:
