@@ -111,6 +111,7 @@ Solver_dealloc(SolverObject *self)
 {
     db_release(self);
     tt_free(self);
+    PyMem_RawFree(self->hints);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -594,6 +595,11 @@ Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
         mv[i] = (int)m;
     }
     Py_DECREF(seq);
+    if (self->hints == NULL) {
+        self->hints = (Hint *)PyMem_RawCalloc(HINT_SLOTS, sizeof(Hint));
+        if (self->hints == NULL)
+            return PyErr_NoMemory();
+    }
     double start = now();
     self->started = start;
     self->deadline = 0;

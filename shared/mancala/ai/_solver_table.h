@@ -36,6 +36,12 @@ found_of(uint64_t data)
 
 typedef unsigned __int128 Key;
 
+/* a position's best move when think last searched it (_solver_think.h) */
+typedef struct {
+    Key key;
+    int move;
+} Hint;
+
 #include "_solver_db.h"
 
 /* The threads of one solve (`threads` > 1; _solver_threads.h): each searches the same
@@ -81,6 +87,7 @@ typedef struct {
        differences and of a repeat turn (mancala.ai.scoring.linear_weights) */
     int w_stores, w_seeds, w_empties, w_evens, w_repeat;
     int think_only; /* made for any variant of the C core: think, never solve */
+    Hint *hints;    /* think's best moves by position (allocated by the first think) */
     int deepened;                   /* look-ahead iterations of the last solve */
     Entry *tt;
     size_t tt_bytes; /* the mapping (huge-page aligned where possible) */

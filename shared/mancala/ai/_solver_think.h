@@ -14,6 +14,19 @@
 #define THINK_SURE 50000
 #define THINK_INF (1 << 28)
 
+/* The best move each position had when last searched, tried first when it comes again
+   (in the next iteration, or by another order of moves): move order only, never a value,
+   so a depth's values stay those of the full-width search while most of its nodes go.
+   A slot that holds another position gives no hint. */
+#define HINT_SLOTS ((uint64_t)1 << 16)
+
+static inline Hint *
+hint_slot(const SolverObject *sv, Key key)
+{
+    const uint64_t k0 = (uint64_t)key, k1 = (uint64_t)(key >> 64);
+    return sv->hints + (mix64(k0 ^ mix64(k1 + 0x632BE59BD9B4E019ULL)) & (HINT_SLOTS - 1));
+}
+
 /* a finished game's score from the view of the player whose margin it is */
 static inline int
 think_final(int margin)
@@ -52,7 +65,7 @@ think_leaf(const SolverObject *sv, const State *s, int again)
 /* fail-soft negamax from the view of the player to move (who keeps the sign when
    moving again); sv->horizon counts the positions cut at the depth limit */
 static int
-tsearch(SolverObject *sv, const State *s, int again, int depth, int alpha, int beta)
+tsearch(SolverObject *sv, const State *s, Key key, int again, int depth, int alpha, int beta)
 {
     sv->nodes++;
     if ((sv->nodes & 0x3FF) == 0) {
@@ -69,12 +82,14 @@ tsearch(SolverObject *sv, const State *s, int again, int depth, int alpha, int b
     Key keys[MAXH];
     int mv[MAXH], order[MAXH], val[MAXH];
     uint8_t known[MAXH];
-    const int k = expand(sv, s, -1, kids, keys, mv, order, val, known);
+    Hint *h = hint_slot(sv, key);
+    const int hint = h->key == key ? h->move : -1;
+    const int k = expand(sv, s, hint, kids, keys, mv, order, val, known);
     if (k == 0) { /* no move and not over: the engine ends such games, so never seen */
         sv->horizon++;
         return think_leaf(sv, s, again);
     }
-    int best = -THINK_INF;
+    int best = -THINK_INF, best_move = -1;
     for (int oi = 0; oi < k; oi++) {
         const int i = order[oi];
         const State *c = &kids[i];
@@ -82,13 +97,14 @@ tsearch(SolverObject *sv, const State *s, int again, int depth, int alpha, int b
         if (known[i]) /* a finished game (think runs without a database) */
             v = think_final(val[i]);
         else if (c->turn == me)
-            v = tsearch(sv, c, 1, depth - 1, alpha, beta);
+            v = tsearch(sv, c, keys[i], 1, depth - 1, alpha, beta);
         else
-            v = -tsearch(sv, c, 0, depth - 1, -beta, -alpha);
+            v = -tsearch(sv, c, keys[i], 0, depth - 1, -beta, -alpha);
         if (sv->aborted)
             return 0;
         if (v > best) {
             best = v;
+            best_move = mv[i];
             if (v > alpha) {
                 alpha = v;
                 if (alpha >= beta)
@@ -96,6 +112,8 @@ tsearch(SolverObject *sv, const State *s, int again, int depth, int alpha, int b
             }
         }
     }
+    h->key = key;
+    h->move = best_move;
     return best;
 }
 
@@ -116,9 +134,9 @@ think_root(SolverObject *sv, const State *s, int depth, const int *mv, int k, in
         if (is_over(&c))
             v = think_final(final_margin(&c, me));
         else if (c.turn == me)
-            v = tsearch(sv, &c, 1, depth - 1, alpha, THINK_INF);
+            v = tsearch(sv, &c, pack(sv, &c), 1, depth - 1, alpha, THINK_INF);
         else
-            v = -tsearch(sv, &c, 0, depth - 1, -THINK_INF, -alpha);
+            v = -tsearch(sv, &c, pack(sv, &c), 0, depth - 1, -THINK_INF, -alpha);
         if (sv->aborted)
             return;
         vals[i] = v;
