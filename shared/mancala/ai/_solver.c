@@ -388,8 +388,9 @@ load(SolverObject *self, PyObject *board, PyObject *stores, int turn, int repeat
     return 0;
 }
 
+/* a list of Python ints (moves, or think's values) */
 static PyObject *
-moves_list(const int *mv, int k)
+int_list(const int *mv, int k)
 {
     PyObject *out = PyList_New(k);
     if (out == NULL)
@@ -416,7 +417,7 @@ Solver_legal(SolverObject *self, PyObject *args)
         return NULL;
     if (not_ready(self) || load(self, board, stores, turn, repeating, &s) < 0)
         return NULL;
-    return moves_list(mv, legal_moves(&self->p, &s, mv));
+    return int_list(mv, legal_moves(&self->p, &s, mv));
 }
 
 static PyObject *
@@ -445,6 +446,21 @@ Solver_apply(SolverObject *self, PyObject *args)
         PyList_SET_ITEM(b, h, PyLong_FromLong(s.board[h]));
     return Py_BuildValue("(N[LL]iOO)", b, s.stores[0], s.stores[1], s.turn,
                          s.rturn_cnt ? Py_True : Py_False, is_over(&s) ? Py_True : Py_False);
+}
+
+/* the search's start and its deadline (`secs` from now, None: none) */
+static int
+start_clock(SolverObject *self, PyObject *secs_obj, double start)
+{
+    self->started = start;
+    self->deadline = 0;
+    if (secs_obj != Py_None) {
+        const double secs = PyFloat_AsDouble(secs_obj);
+        if (secs == -1.0 && PyErr_Occurred())
+            return -1;
+        self->deadline = start + (secs > 0 ? secs : 0);
+    }
+    return 0;
 }
 
 static PyObject *
@@ -477,15 +493,9 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "solve: the player to move has no legal move");
         return NULL;
     }
-    double start = now();
-    self->started = start;
-    self->deadline = 0;
-    if (deadline_obj != Py_None) {
-        double secs = PyFloat_AsDouble(deadline_obj);
-        if (secs == -1.0 && PyErr_Occurred())
-            return NULL;
-        self->deadline = start + (secs > 0 ? secs : 0);
-    }
+    const double start = now();
+    if (start_clock(self, deadline_obj, start) < 0)
+        return NULL;
     self->progress = progress == Py_None ? NULL : progress;
     self->every = every;
     self->next_report = start + every;
@@ -540,7 +550,7 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
         return NULL;
     if (self->aborted == 1)
         Py_RETURN_NONE;
-    return Py_BuildValue("(iNKii)", value, moves_list(best, nb), self->nodes,
+    return Py_BuildValue("(iNKii)", value, int_list(best, nb), self->nodes,
                          self->probe - self->deepened, self->deepened);
 }
 
@@ -600,15 +610,9 @@ Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
         if (self->hints == NULL)
             return PyErr_NoMemory();
     }
-    double start = now();
-    self->started = start;
-    self->deadline = 0;
-    if (deadline_obj != Py_None) {
-        double secs = PyFloat_AsDouble(deadline_obj);
-        if (secs == -1.0 && PyErr_Occurred())
-            return NULL;
-        self->deadline = start + (secs > 0 ? secs : 0);
-    }
+    const double start = now();
+    if (start_clock(self, deadline_obj, start) < 0)
+        return NULL;
     self->progress = NULL;
     self->aborted = 0;
     self->nodes = 0;
@@ -628,18 +632,7 @@ Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
         return NULL;
     if (self->aborted == 1)
         Py_RETURN_NONE;
-    PyObject *out = PyList_New(k);
-    if (out == NULL)
-        return NULL;
-    for (Py_ssize_t i = 0; i < k; i++) {
-        PyObject *v = PyLong_FromLong(vals[i]);
-        if (v == NULL) {
-            Py_DECREF(out);
-            return NULL;
-        }
-        PyList_SET_ITEM(out, i, v);
-    }
-    return Py_BuildValue("(NKK)", out, self->nodes, self->horizon);
+    return Py_BuildValue("(NKK)", int_list(vals, (int)k), self->nodes, self->horizon);
 }
 
 /* read-only numbers, and the two tuning knobs */
