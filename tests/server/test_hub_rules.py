@@ -663,6 +663,9 @@ async def test_a_room_made_with_a_clock_is_timed_and_its_making_is_logged(
     room = hub.rooms[code]
     assert room.match.control is not None and (room.match.control.base, room.match.control.increment) == (120, 1)
     assert f"room {code}: created by {ann.peer} (oware_abapa, private)" in caplog.messages
+    with caplog.at_level("INFO", logger="mancala_server"):
+        listed = await create(hub, ann, public=True)
+    assert f"room {listed}: created by {ann.peer} (oware_abapa, public)" in caplog.messages
 
 
 async def test_a_private_rooms_code_is_twelve_characters_a_listed_ones_six(hub: Hub) -> None:
@@ -869,5 +872,14 @@ async def test_two_custom_rooms_asked_at_once_at_the_quota_edge_make_one(tmp_pat
         refused = ann.of_type("error")
         assert [e.code for e in refused] == ["quota"] and len(hub.rooms) == 2
         assert refused[0].message.startswith("this connection already has 2 open rooms")
+    finally:
+        hub.rules.close()
+
+
+async def test_a_room_takes_the_servers_first_move_limit_and_count_interval(tmp_path: Path) -> None:
+    hub = make_hub(tmp_path, FakeClock(), first_move_timeout=77.0, lobby_interval=0.75)
+    try:
+        room = hub.rooms[await create(hub, FakeMember("ann"))]
+        assert (room.first_move_timeout, room.count_interval) == (77.0, 0.75)
     finally:
         hub.rules.close()
