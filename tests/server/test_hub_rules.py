@@ -883,3 +883,22 @@ async def test_a_room_takes_the_servers_first_move_limit_and_count_interval(tmp_
         assert (room.first_move_timeout, room.count_interval) == (77.0, 0.75)
     finally:
         hub.rules.close()
+
+
+async def test_a_handler_that_fails_is_answered_as_an_internal_error_and_logged(
+        hub: Hub, caplog: pytest.LogCaptureFixture) -> None:
+    """The error boundary for a bug of ours: no request fails this way on purpose, so
+    a handler is made to raise; the client hears which request failed, with its id,
+    the log has the trace, and the next request is served."""
+    def broken(client: Any, message: Any) -> None:
+        raise RuntimeError("a bug")
+
+    ann = FakeMember("ann")
+    hub.handlers["ping"] = broken
+    with caplog.at_level("INFO", logger="mancala_server"):
+        reply = await send(hub, ann, type="ping", id="p-9")
+    assert (reply.type, reply.id, reply.code, reply.message) == (
+        "error", "p-9", "internal_error", "ping failed on the server; the error is logged")
+    failed = [r for r in caplog.records if r.getMessage() == f"{ann.peer}: ping failed"]
+    assert len(failed) == 1 and failed[0].exc_info is not None
+    assert (await send(hub, ann, type="list_variants", id=2)).id == 2
