@@ -561,12 +561,12 @@ Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
 {
     PyObject *board, *stores, *moves, *deadline_obj = Py_None;
     int turn, repeating, depth;
-    int w[5] = {1, 0, 0, 0, 0};
+    int w[5] = {1, 0, 0, 0, 0}, fresh = 0;
     static char *kwlist[] = {"board", "stores", "turn", "repeating", "moves", "depth", "deadline",
-                             "weights", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOipOi|O(iiiii):think", kwlist, &board, &stores,
+                             "weights", "fresh", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "OOipOi|O(iiiii)p:think", kwlist, &board, &stores,
                                      &turn, &repeating, &moves, &depth, &deadline_obj, &w[0], &w[1],
-                                     &w[2], &w[3], &w[4]))
+                                     &w[2], &w[3], &w[4], &fresh))
         return NULL;
     for (int i = 0; i < 5; i++)
         if (w[i] < -1000 || w[i] > 1000) {
@@ -609,7 +609,10 @@ Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
         self->hints = (Hint *)PyMem_RawCalloc(HINT_SLOTS, sizeof(Hint));
         if (self->hints == NULL)
             return PyErr_NoMemory();
+        self->hint_gen = 1; /* no slot is of this search yet */
     }
+    if (fresh)
+        self->hint_gen++;
     const double start = now();
     if (start_clock(self, deadline_obj, start) < 0)
         return NULL;
@@ -679,12 +682,14 @@ static PyMethodDef Solver_methods[] = {
     {"apply", (PyCFunction)Solver_apply, METH_VARARGS,
      "apply(board, stores, turn, repeating, move) -> (board, stores, turn, repeating, over)"},
     {"think", (PyCFunction)(void (*)(void))Solver_think, METH_VARARGS | METH_KEYWORDS,
-     "think(board, stores, turn, repeating, moves, depth, deadline=None, weights=(1, 0, 0, 0, 0))\n"
+     "think(board, stores, turn, repeating, moves, depth, deadline=None, weights=(1, 0, 0, 0, 0),\n"
+     "      fresh=False)\n"
      "-> (values, nodes, horizon), or None when `deadline` seconds passed: the computer\n"
      "player's look-ahead (mancala.ai.scoring's score, its multipliers of the stores, seeds,\n"
      "empties and evens differences and of a repeat turn as `weights`) of each of `moves` at\n"
      "`depth`; exact for the moves as good as the best. horizon: positions cut at the depth\n"
-     "limit (0: the values are the games' ends)."},
+     "limit (0: the values are the games' ends). fresh: forget the move-order hints of\n"
+     "earlier calls (a new search; later depths of it keep this one's)."},
     {"solve", (PyCFunction)(void (*)(void))Solver_solve, METH_VARARGS | METH_KEYWORDS,
      "solve(board, stores, turn, repeating, deadline=None, progress=None, guess=None, every=1.0,\n"
      "      threads=1)\n"

@@ -40,6 +40,7 @@ typedef unsigned __int128 Key;
 typedef struct {
     Key key;
     int move;
+    unsigned gen; /* the search it comes from: one move's hints never reach the next */
 } Hint;
 
 #include "_solver_db.h"
@@ -88,6 +89,7 @@ typedef struct {
     int w_stores, w_seeds, w_empties, w_evens, w_repeat;
     int think_only; /* made for any variant of the C core: think, never solve */
     Hint *hints;    /* think's best moves by position (allocated by the first think) */
+    unsigned hint_gen; /* the current search's mark on the hints (think's `fresh` moves it on) */
     int deepened;                   /* look-ahead iterations of the last solve */
     Entry *tt;
     size_t tt_bytes; /* the mapping (huge-page aligned where possible) */

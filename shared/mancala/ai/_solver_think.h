@@ -17,7 +17,8 @@
 /* The best move each position had when last searched, tried first when it comes again
    (in the next iteration, or by another order of moves): move order only, never a value,
    so a depth's values stay those of the full-width search while most of its nodes go.
-   A slot that holds another position gives no hint. */
+   A slot that holds another position, or a hint of an earlier search (think's `fresh`),
+   gives none: a move's answer, nodes included, does not depend on the moves before. */
 #define HINT_SLOTS ((uint64_t)1 << 16)
 
 static inline Hint *
@@ -83,7 +84,7 @@ tsearch(SolverObject *sv, const State *s, Key key, int again, int depth, int alp
     int mv[MAXH], order[MAXH], val[MAXH];
     uint8_t known[MAXH];
     Hint *h = hint_slot(sv, key);
-    const int hint = h->key == key ? h->move : -1;
+    const int hint = h->key == key && h->gen == sv->hint_gen ? h->move : -1;
     const int k = expand(sv, s, hint, kids, keys, mv, order, val, known);
     if (k == 0) { /* no move and not over: the engine ends such games, so never seen */
         sv->horizon++;
@@ -114,6 +115,7 @@ tsearch(SolverObject *sv, const State *s, Key key, int again, int depth, int alp
     }
     h->key = key;
     h->move = best_move;
+    h->gen = sv->hint_gen;
     return best;
 }
 

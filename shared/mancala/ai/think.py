@@ -38,7 +38,7 @@ def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadlin
         if limit == 0.0 and depth > 1:  # one ply is always looked at, as the Python search does
             break
         out = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, order, depth,
-                           deadline=limit, weights=weights)
+                           deadline=limit, weights=weights, fresh=depth == 1)
         if out is None:  # out of time: the last whole depth's answer stands
             break
         values, searched, horizon = out
