@@ -73,7 +73,7 @@ class ComputerPlayers:
         if room.finished or not room.seats[room.position.turn].computer:  # changed while it waited
             self.pending.pop(room.code, None)
             return
-        ply = len(room.moves)
+        ply, game_id = len(room.moves), room.game_id
         seat = room.position.turn
         level = room.computer_level if room.computer_level is not None else 1
         try:
@@ -88,7 +88,11 @@ class ComputerPlayers:
         self.pending.pop(room.code, None)
         if move is None:
             return
-        if room.finished or len(room.moves) != ply:
+        if room.finished or len(room.moves) != ply or room.game_id != game_id:
+            # the room moved on while the search was out (a takeback; a resignation and
+            # a rematch): its turn, if the computer's, was not scheduled, since this
+            # search still counted as the room's, so it is searched afresh now
+            room.computer_turn()
             return
         try:
             await room.play_for(seat, move, ply)

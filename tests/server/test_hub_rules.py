@@ -902,3 +902,26 @@ async def test_a_handler_that_fails_is_answered_as_an_internal_error_and_logged(
     failed = [r for r in caplog.records if r.getMessage() == f"{ann.peer}: ping failed"]
     assert len(failed) == 1 and failed[0].exc_info is not None
     assert (await send(hub, ann, type="list_variants", id=2)).id == 2
+
+
+async def test_a_computer_still_searching_when_its_game_ends_opens_the_rematch(tmp_path: Path) -> None:
+    """The player resigns and asks for the rematch while the computer's search for the
+    old game is still out (the search pool's first start alone takes a while): the
+    stale answer is dropped, and the computer, South now, still makes the new game's
+    first move (it once waited for ever: its room counted as searching)."""
+    hub = make_hub(tmp_path, FakeClock())
+    try:
+        ann = FakeMember("ann")
+        code = await create(hub, ann, variant="kalah_4", computer=0, seat=0, starter=0)
+        await send(hub, ann, type="move", room=code, move=0, ply=0)  # 4 seeds, no store: North's turn
+        await asyncio.sleep(0)
+        assert code in hub.computers.pending  # North's search is out
+        await send(hub, ann, type="resign", room=code)
+        await send(hub, ann, type="rematch", room=code)
+        room = hub.rooms[code]
+        assert room.seats[0].computer and not room.moves and room.position.turn == 0
+        await until(lambda: len(room.moves) >= 1)  # (a move into its store plays again)
+        assert room.moves[0].seat == 0 and not room.finished
+    finally:
+        hub.computers.close()
+        hub.rules.close()
