@@ -554,8 +554,8 @@ Solver_solve(SolverObject *self, PyObject *args, PyObject *kwds)
                          self->probe - self->deepened, self->deepened);
 }
 
-/* think(board, stores, turn, repeating, moves, depth, deadline=None): the look-ahead's
-   value of each of `moves` (legal, in the order to search them) at `depth` */
+/* think(board, stores, turn, repeating, moves, depth, deadline=None, weights=..., fresh=False):
+   the look-ahead's value of each of `moves` (legal, in the order to search them) at `depth` */
 static PyObject *
 Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
 {

@@ -115,13 +115,13 @@ def choose_move(game: Game, pos: Position, *, difficulty: Level | None = None, a
         ms = int((time.perf_counter() - start) * 1000)
         return Answer(game.move_json(move), mover, round(rate, 4), 0, expanded, ms, False, algo.value)
 
-    evaluate = make_evaluator(game, difficulty=level, rng=rng)
     depth = MAX_DEPTH_WITH_BUDGET if budget_ms is not None else _per_difficulty(
         player.ai_params.mm_depth, DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON, level)
     # minimax and negamax give the same values to a zero-sum score: the C look-ahead
     # plays both where it takes the game
     result = think(game, pos, difficulty=level, max_depth=max(1, depth), deadline=deadline, rng=rng)
     if result is None:
+        evaluate = make_evaluator(game, difficulty=level, rng=rng)
         searcher = Searcher(game, evaluate, negamax=algo == Algorithm.NEGAMAXER, deadline=deadline, rng=rng)
         result = searcher.search(pos, max(1, depth))
     ms = int((time.perf_counter() - start) * 1000)

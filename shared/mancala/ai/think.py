@@ -1,6 +1,6 @@
 """The computer player's alpha-beta in C, where it is the same search as the Python one.
 
-Where the engine's C core plays the variant (`mancala.ai.solver.binding.think_reasons`)
+Where the engine's C core plays the variant (`mancala.ai.solver.binding.why_not_think`)
 and the score is a weighted sum of the rows' differences (`scoring.linear_weights`:
 Kalah's and Oware's families, but for easy levels with noise), the look-ahead runs in
 the solver's module (`Solver.think`): the values of mancala.ai.search at each depth,
@@ -16,7 +16,7 @@ import time
 
 from mancala.ai.scoring import linear_weights
 from mancala.ai.search import SearchResult
-from mancala.ai.solver.binding import think_reasons, think_solver
+from mancala.ai.solver.binding import position_reasons, think_solver
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 
@@ -26,9 +26,11 @@ def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadlin
     """The search's result from the C look-ahead, or None where it does not play this
     game (then mancala.ai.search does). `deadline` is a perf_counter time."""
     weights = linear_weights(game, difficulty)
-    if game.fast is None or weights is None or think_reasons(game, pos):
+    if game.fast is None or weights is None:
         return None
     solver = think_solver(game)
+    if solver is None or position_reasons(game, pos):
+        return None
     solver.set_game(pos.total, pos.starter)
     order = list(game.legal_moves(pos))
     result = SearchResult(order[0], 0.0, 0, 0, False)

@@ -69,21 +69,21 @@ def c_reasons(game: Game, pos: Position) -> list[str]:
     return why_not_c(game.variant) + position_reasons(game, pos)
 
 
-def think_reasons(game: Game, pos: Position) -> list[str]:
+def why_not_think(variant: Variant) -> list[str]:
     """Why the C look-ahead (`Solver.think`, depth-limited: it ends whatever the rules)
-    does not take this position: any variant the engine's C core plays, within the
+    does not take this variant: it takes any the engine's C core plays, within the
     search's buffers (empty when it does)."""
     if _solver is None:
         return ["the C solver is not built"]
-    reasons = why_not_fast(game.variant)
-    if game.variant.holes > _solver.MAX_HOLES:
-        reasons.append(f"holes={game.variant.holes}")
-    gi = game.variant.game_info
+    reasons = why_not_fast(variant)
+    if variant.holes > _solver.MAX_HOLES:
+        reasons.append(f"holes={variant.holes}")
+    gi = variant.game_info
     if gi.no_sides:
         reasons.append("no_sides: moves from every hole")
     if gi.nocaptmoves:  # a position's move count and inhibition are not passed in
         reasons.append(f"nocaptmoves={gi.nocaptmoves}")
-    return reasons + position_reasons(game, pos)
+    return reasons
 
 
 def position_reasons(game: Game, pos: Position) -> list[str]:
@@ -145,16 +145,23 @@ def new_solver(game: Game, tt_bits: int) -> Any:
 
 
 _c_solvers: weakref.WeakKeyDictionary[Game, Any] = weakref.WeakKeyDictionary()
-_think_solvers: weakref.WeakKeyDictionary[Game, Any] = weakref.WeakKeyDictionary()
+_think_solvers: weakref.WeakKeyDictionary[Game, Any | None] = weakref.WeakKeyDictionary()
 
 
-def think_solver(game: Game) -> Any:
-    """One look-ahead per game (`think_reasons` must be empty): the smallest table, which
-    think never fills. While it searches in another thread, a fresh one."""
-    sv = _think_solvers.get(game)
-    if sv is None or sv.busy:
-        sv = _solver.Solver(fast_params(game.variant), 1, think_only=True)
-        _think_solvers[game] = sv
+def think_solver(game: Game) -> Any | None:
+    """One look-ahead per game, or None where it does not take the game's variant
+    (`why_not_think`, decided once a game, not at each move). While it searches in
+    another thread, a fresh one."""
+    if game in _think_solvers:
+        sv = _think_solvers[game]
+        if sv is None or not sv.busy:
+            return sv
+    elif why_not_think(game.variant):
+        _think_solvers[game] = None
+        return None
+    # the smallest table: think stores nothing in it
+    sv = _solver.Solver(fast_params(game.variant), 1, think_only=True)
+    _think_solvers[game] = sv
     return sv
 
 
