@@ -31,7 +31,7 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from benchmarks import abuse  # its clients, its Caddy start and its verdict bounds
+from benchmarks import abuse_net  # abuse.py's clients, its Caddy start and its verdict bounds
 from mancala_client.api import MancalaClient
 from mancala_server.config import Settings
 from tests.cluster.services import Cluster, PostgresServer, RedisServer, free_port, stop
@@ -62,10 +62,10 @@ class Deployed:
                "CADDY_HTTPS_PORT": str(free_port()), "CADDY_ADMIN": f"127.0.0.1:{admin}",
                "MANCALA_NODES": " ".join(f"127.0.0.1:{p}" for p in self.cluster.ports)}
         with (scratch / "caddy.log").open("ab") as log:
-            self.caddy = subprocess.Popen([abuse.CADDY, "run", "--config", str(ROOT / "deploy" / "Caddyfile"),
+            self.caddy = subprocess.Popen([abuse_net.CADDY, "run", "--config", str(ROOT / "deploy" / "Caddyfile"),
                                            "--adapter", "caddyfile"], env=env, stdout=log, stderr=subprocess.STDOUT)
         deadline = time.monotonic() + 60
-        while not abuse.get_ok(f"http://127.0.0.1:{self.port}/healthz"):
+        while not abuse_net.get_ok(f"http://127.0.0.1:{self.port}/healthz"):
             if self.caddy.poll() is not None or time.monotonic() > deadline:
                 raise RuntimeError(f"Caddy did not start; see {scratch / 'caddy.log'}")
             time.sleep(0.1)
@@ -82,7 +82,7 @@ class Deployed:
         self.redis.stop()
 
 
-class Through(abuse.Net):
+class Through(abuse_net.Net):
     """abuse.py's clients (an address of their own each), through this Caddy."""
 
     def __init__(self, deployed: Deployed) -> None:
@@ -94,7 +94,7 @@ class Through(abuse.Net):
 
 
 async def counted(times: int, act: Callable[[int], Awaitable[Any]]) -> Counter[str]:
-    return Counter([await abuse.code_of(act(i)) for i in range(times)])
+    return Counter([await abuse_net.code_of(act(i)) for i in range(times)])
 
 
 async def spread(net: Through, address: str, name: str) -> list[MancalaClient]:
@@ -110,7 +110,7 @@ async def replay(net: Through, deployed: Deployed) -> list[dict[str, Any]]:
     def verdict(title: str, got: int, bound: float, said: str) -> None:
         lines.append({"title": title, "verdict": "held" if got <= bound else "broken", "measured": said,
                       "got": got, "bound": bound})
-        abuse.progress(f"abuse_cluster: {title}: {lines[-1]['verdict']} ({said})")
+        abuse_net.progress(f"abuse_cluster: {title}: {lines[-1]['verdict']} ({said})")
 
     # new players from one address, its sockets on every node (abuse.py point 6)
     address = net.fresh()
@@ -118,10 +118,10 @@ async def replay(net: Through, deployed: Deployed) -> list[dict[str, Any]]:
     on_nodes = deployed.sockets()
     began = time.monotonic()
     made = await counted(60, lambda i: tabs[i % NODES].request({"type": "identify"}))
-    bound = abuse.REGISTER_BURST + abuse.REGISTER_RATE * (time.monotonic() - began) + 1
+    bound = abuse_net.REGISTER_BURST + abuse_net.REGISTER_RATE * (time.monotonic() - began) + 1
     verdict("new players from one address over 3 nodes", made["ok"], bound,
             f"{made['ok']} of 60 registered (sockets per node {on_nodes}; one limit: burst "
-            f"{abuse.REGISTER_BURST}, then 1 a minute; three nodes alone: {NODES * abuse.REGISTER_BURST})")
+            f"{abuse_net.REGISTER_BURST}, then 1 a minute; three nodes alone: {NODES * abuse_net.REGISTER_BURST})")
 
     # one known player's chat from a socket on every node, each in a room of its own node (point 9)
     who = net.fresh()
@@ -134,10 +134,10 @@ async def replay(net: Through, deployed: Deployed) -> list[dict[str, Any]]:
     began = time.monotonic()
     said = await counted(30, lambda i: tabs[i % NODES].request(
         {"type": "chat", "room": rooms[i % NODES], "text": f"line {i}"}))
-    bound = abuse.CHAT_BURST + abuse.CHAT_RATE * (time.monotonic() - began) + 1
+    bound = abuse_net.CHAT_BURST + abuse_net.CHAT_RATE * (time.monotonic() - began) + 1
     verdict("one player's chat over 3 nodes", said["ok"], bound,
             f"{said['ok']} of 30 lines in {time.monotonic() - began:.1f} s (sockets per node "
-            f"{deployed.sockets()}; one limit: burst {abuse.CHAT_BURST}, then {abuse.CHAT_RATE:g}/s)")
+            f"{deployed.sockets()}; one limit: burst {abuse_net.CHAT_BURST}, then {abuse_net.CHAT_RATE:g}/s)")
 
     # HTTP from one address, spread by Caddy over the nodes (abuse.py point 3's rate)
     reader = net.fresh()
@@ -156,7 +156,7 @@ async def run(keep: bool) -> list[dict[str, Any]]:
     scratch = Path(tempfile.mkdtemp(prefix="mancala-abuse-cluster-"))
     began = time.monotonic()
     deployed = await asyncio.to_thread(Deployed, scratch)
-    abuse.progress(f"abuse_cluster: {NODES} nodes and Caddy on {deployed.port} "
+    abuse_net.progress(f"abuse_cluster: {NODES} nodes and Caddy on {deployed.port} "
                    f"({time.monotonic() - began:.0f} s), scratch {scratch}")
     net = Through(deployed)
     try:
@@ -165,7 +165,7 @@ async def run(keep: bool) -> list[dict[str, Any]]:
         await net.close()
         await asyncio.to_thread(deployed.stop)
         if keep:
-            abuse.progress(f"abuse_cluster: the logs are in {scratch}")
+            abuse_net.progress(f"abuse_cluster: the logs are in {scratch}")
         else:
             shutil.rmtree(scratch, ignore_errors=True)
 

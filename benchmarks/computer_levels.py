@@ -24,7 +24,7 @@ import time
 from pathlib import Path
 
 from benchmarks.computer_share import victim
-from benchmarks.load import ServerProcess
+from benchmarks.server_process import ServerProcess
 
 ROOT = Path(__file__).resolve().parents[1]
 

@@ -27,7 +27,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from benchmarks.load import ServerProcess, connect_from
+from benchmarks.server_process import ServerProcess, connect_from
 from mancala_client.api import MancalaClient, ServerError
 from tests.server.fuzz_messages import COSTLY  # shared with the fuzz runs
 

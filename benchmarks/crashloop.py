@@ -45,7 +45,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from benchmarks.load import ServerProcess
+from benchmarks.server_process import ServerProcess
 from mancala.rules.loading import config_paths
 from mancala_client.api import MancalaClient, ServerError
 

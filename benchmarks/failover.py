@@ -27,7 +27,8 @@ import time
 import urllib.request
 from typing import Any
 
-from benchmarks.load import ClusterServer, percentiles
+from benchmarks.load_report import percentiles
+from benchmarks.server_process import ClusterServer
 from mancala_client.api import MancalaClient, ServerError
 
 VARIANT = "kalah_4"

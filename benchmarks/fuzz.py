@@ -58,7 +58,7 @@ from websockets.asyncio.client import ClientConnection
 from websockets.asyncio.client import connect as ws_connect
 from websockets.exceptions import ConnectionClosed
 
-from benchmarks.load import ServerProcess
+from benchmarks.server_process import ServerProcess
 from mancala.protocol.messages import CLIENT_TYPES, SERVER_MESSAGE
 from mancala_client.api import MancalaClient
 from tests.server.fuzz_messages import Fuzzer, Known
@@ -368,7 +368,7 @@ def server_tracebacks(log: Path) -> list[str]:
 
 def run(args: argparse.Namespace) -> dict[str, Any]:
     seconds = args.minutes * 60
-    # the server's own defaults: load.ServerProcess lifts the quotas and rates for load tests
+    # the server's own defaults: server_process.ServerProcess lifts the quotas and rates for load tests
     server = ServerProcess(quotas=True, MANCALA_RATE_PER_SECOND=str(args.rate),
                            MANCALA_RATE_BURST=str(int(2 * args.rate)), MANCALA_HTTP_RATE="20", MANCALA_HTTP_BURST="60")
     progress(f"server pid {server.pid} on {server.url}, data in {server.data}")
