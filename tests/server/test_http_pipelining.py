@@ -72,7 +72,7 @@ async def test_a_slow_search_answers_its_typed_error_and_the_next_request_follow
 async def test_a_search_past_the_on_demand_share_answers_busy_in_order(start_server) -> None:
     """The on-demand share full (one search running, none may wait): a pipelined search
     request is answered at once with its typed 503, and the request after it follows."""
-    server = await start_server(search_workers=1, search_queue=0, one_turn_time_limit=20.0)
+    server = await start_server(search_workers=1, search_queue=0, one_turn_time_limit=6.0)
     # a search that runs to its limit takes the share (measured: it does not finish in 2 s)
     running = asyncio.create_task(asyncio.to_thread(exchange, server.port, [
         request("GET", "/api/variants/dakon_mg/one-turn", close=True)], SLOW))

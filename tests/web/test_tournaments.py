@@ -67,7 +67,7 @@ def test_a_four_player_arena_with_two_bots_runs_to_the_end(new_page, server, tmp
         page.wait_for_selector("body[data-ready='1']", state="attached")
     made = request(people[0], {"type": "create_tournament", "kind": "arena", "variant": VARIANT,
                                "name": "Browser arena", "clock": {"base": 120, "increment": 2},
-                               "starts_in": 120, "minutes": 0.5, "rated": True})
+                               "starts_in": 120, "minutes": 0.25, "rated": True})
     tid = made["tournament"]
     lobby = new_page("/", name="carl")
     lobby.wait_for_function("document.querySelector('#tourneys')?.textContent.includes('Browser arena')")
