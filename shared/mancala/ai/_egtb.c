@@ -6,7 +6,7 @@
  * same for both sides, which mancala.ai.egtb checks on every database it builds), gets
  * the final margin of the seeds on the board -- what the mover will still take from
  * them minus what the other will -- with best play by both, the game played out under
- * the variant's rules (the engine's C core, shared/engine/mancala_core.h: its own
+ * the variant's rules (the engine's C core, shared/mancala/engine/mancala_core.h: its own
  * compute_legal and apply_core). Only the rules that read the stores are left out: the
  * majority end (a store past half the seeds) is switched off with a total no store
  * reaches, and mancala.ai.egtb refuses the variants whose other rules read them.

@@ -1,8 +1,8 @@
 /*
  * mancala.ai._solver: an exact solver for small boards of the Kalah family.
  *
- * The rules are the engine's C core (shared/engine/mancala_core.h, which repeats the
- * Python engine, the specification), restricted to variants where every move either puts
+ * The rules are the engine's C core (shared/mancala/engine/mancala_core.h and the
+ * core_*.h parts it includes, which repeat the Python engine, the specification), restricted to variants where every move either puts
  * seeds into a store or moves seeds forward along the mover's own row: seeds are
  * sown into the own store (sow_own_store), one lap (mlaps OFF), the first seed
  * not back into the start hole (no sow_start), captures counted from the start
@@ -60,7 +60,7 @@
 #define MAX_TOTAL 255
 #define NEG_INF (-30000)
 
-/* the rules: the engine's C core, shared (shared/engine/mancala_core.h) */
+/* the rules: the engine's C core, shared (shared/mancala/engine/mancala_core.h) */
 #include "../engine/mancala_core.h"
 
 static inline int

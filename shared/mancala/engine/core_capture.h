@@ -1,0 +1,337 @@
+/*
+ * The C core's captures.
+ * A part of mancala_core.h, which includes the parts in order after its types
+ * and helpers: not a header of its own (no guard; include mancala_core.h).
+ */
+
+/* ---- captures (capture.make_capturer) ------------------------------------------------ */
+
+static inline void
+take(State *s, Move *md, int loc)
+{
+    trace_take(md->tr, loc, s->board[loc], STORE_PLACE(s->turn));
+    s->stores[s->turn] += s->board[loc];
+    s->board[loc] = 0;
+}
+
+/* the base capture with its own-seed picks and xc_sown (CrossCapture, PickOwn*,
+   CrossVisited, BasicCapture) */
+static void
+capt_base(const Params *p, State *s, Move *md, int first)
+{
+    const int loc = md->capt_loc;
+    if (!p->crosscapt && p->capt_type == CT_TWO_OUT) {
+        /* capture.TwoOutCapture: across an empty hole, the seeds two holes on (without
+           laps, only when the last hole was not empty before) */
+        const int p1 = incr(p, loc, md->direct, NO_START);
+        const int p2 = incr(p, p1, md->direct, NO_START);
+        if ((p->mlaps != MLAPS_OFF || s->board[loc] > 1) && !s->board[p1] && s->board[p2]) {
+            take(s, md, p2);
+            md->captured = CAPT_YES;
+            md->capt_loc = md->capt_next = p2;
+        }
+        return;
+    }
+    if (!p->crosscapt) {
+        if (p->basic && capt_ok(p, s, md, loc)) {
+            take(s, md, loc);
+            md->captured = CAPT_YES;
+            md->capt_next = incr(p, loc, md->direct, NO_START);
+        }
+        return;
+    }
+    if (p->xc_sown) {
+        if (first && (s->board[loc] != 1 || side_of(p, loc) != s->turn))
+            return;
+        if (first) {
+            const int lo = s->turn ? 0 : p->n;
+            int changed = 0;
+            for (int h = lo; h < lo + p->n; h++)
+                if (md->before[h] != s->board[h])
+                    changed = 1;
+            if (!changed) {
+                md->captured = CAPT_REPEAT;
+                return;
+            }
+        }
+    }
+    const int cross = p->size - 1 - loc;
+    if ((first ? s->board[loc] == 1 : s->board[loc] == 0) && capt_ok(p, s, md, cross)) {
+        take(s, md, cross);
+        md->captured = CAPT_YES;
+        md->capt_next = incr(p, loc, md->direct, NO_START);
+    }
+    if (p->xcpickown == XC_PICK_ON_CAPT) {
+        if (first && md->captured == CAPT_YES) {
+            trace_take(md->tr, loc, 1, STORE_PLACE(s->turn));
+            s->stores[s->turn] += 1;
+            s->board[loc] = 0;
+        }
+    }
+    else if (p->xcpickown == XC_ALWAYS && first && s->board[loc] == 1) {
+        int ok = 1;
+        if (p->capt_side == SIDE_OPP || p->capt_side == SIDE_OPP_CONT)
+            ok = side_of(p, loc) == s->turn;
+        else if (p->capt_side == SIDE_OWN || p->capt_side == SIDE_OWN_CONT)
+            ok = side_of(p, loc) != s->turn;
+        if (ok) {
+            trace_take(md->tr, loc, 1, STORE_PLACE(s->turn));
+            s->stores[s->turn] += 1;
+            s->board[loc] = 0;
+        }
+    }
+}
+
+/* capture.Multiple, with its quirk kept: the count runs out on the capture that used it
+   up, and with multicapt 1 that capture reports NO */
+static void
+capt_multiple(const Params *p, State *s, Move *md)
+{
+    if (!p->multicapt) {
+        capt_base(p, s, md, 1);
+        return;
+    }
+    int captured = CAPT_NO, first = 1;
+    int capt_loc = md->capt_loc;
+    int left = p->multicapt;
+    md->capt_start = capt_loc;
+    for (;;) {
+        capt_base(p, s, md, first);
+        if (first)
+            capt_loc = md->capt_loc;
+        left -= 1;
+        if (!left || md->captured == CAPT_NO) {
+            md->captured = captured;
+            md->capt_loc = capt_loc;
+            md->capt_start = NO_START;
+            return;
+        }
+        if (md->captured == CAPT_REPEAT) {
+            md->capt_loc = capt_loc;
+            md->capt_start = NO_START;
+            return;
+        }
+        first = 0;
+        captured = CAPT_YES;
+        md->captured = CAPT_NO;
+        md->capt_loc = md->capt_next;
+    }
+}
+
+/* capture_ok.make_capt_check: may a capture ever take from this hole? (seeds there,
+   on the capture side unless crosscapt) */
+static int
+capt_check(const Params *p, const State *s, const Move *md, int loc)
+{
+    if (!s->board[loc])
+        return 0;
+    if (p->crosscapt)
+        return 1;
+    switch (p->capt_side) {
+    case SIDE_OPP:
+        return side_of(p, loc) != s->turn;
+    case SIDE_OWN:
+        return side_of(p, loc) == s->turn;
+    case SIDE_OWN_CONT:
+    case SIDE_OPP_CONT: { /* from_start: where the multiple capture began */
+        const int at = md->capt_start != NO_START ? md->capt_start : md->capt_loc;
+        return (side_of(p, at) == s->turn) == (p->capt_side == SIDE_OWN_CONT);
+    }
+    }
+    return 1;
+}
+
+/* capture_steps.PickLastSeeds (PICKLASTSEEDS): after the capture, taken or not, the
+   mover takes every seed left once last_seeds or fewer are in play (1.10 counts only
+   those a capture could take); it is no capture (md->captured unchanged) */
+static void
+pick_last_seeds(const Params *p, State *s, Move *md)
+{
+    long long seeds = 0;
+    for (int h = 0; h < p->size; h++)
+        if (!p->last_capturable || capt_check(p, s, md, h))
+            seeds += s->board[h];
+    if (seeds <= 0 || seeds > p->last_seeds)
+        return;
+    for (int h = 0; h < p->size; h++)
+        if (s->board[h])
+            take(s, md, h);
+}
+
+/* AgainstSowing, then the extra picks (PickCross, PickTwos, PickFinal, PickLastSeeds) */
+static void
+capt_picked(const Params *p, State *s, Move *md)
+{
+    if (!p->capsamedir)
+        md->direct = -md->direct;
+    capt_multiple(p, s, md);
+    if (!p->capsamedir)
+        md->direct = -md->direct;
+    if (p->pickextra == PX_LAST_SEEDS) {
+        pick_last_seeds(p, s, md);
+        return;
+    }
+    if (!md->captured)
+        return;
+    switch (p->pickextra) {
+    case PX_CROSS: {
+        const int cross = p->size - 1 - md->capt_loc;
+        if (s->board[cross])
+            take(s, md, cross);
+        break;
+    }
+    case PX_FINAL:
+        if (s->board[md->capt_loc])
+            take(s, md, md->capt_loc);
+        break;
+    case PX_TWOS: {
+        const int lo = s->turn ? 0 : p->n;
+        /* the opponent's row in its rule order: North's from South's left (descending) */
+        if (s->turn) {
+            for (int h = lo; h < lo + p->n; h++)
+                if (s->board[h] == 2)
+                    take(s, md, h);
+        }
+        else {
+            for (int h = lo + p->n - 1; h >= lo; h--)
+                if (s->board[h] == 2)
+                    take(s, md, h);
+        }
+        break;
+    }
+    }
+}
+
+/* capture.GrandSlamKeepFirstSown (LEAVE_LEFT / LEAVE_RIGHT under the 1.10 rules): a grand
+   slam is undone, then takes the opponent's holes after the first one (as the mover
+   sees the row, from the left or the right) that held seeds once the sowing was done;
+   a grand slam of a single hole stands */
+static void
+capt_slam_first_sown(const Params *p, State *s, Move *md)
+{
+    const int opp = 1 - s->turn;
+    const int left = p->grandslam == GS_LEAVE_LEFT;
+    int scan[MAXH];
+    for (int k = 0; k < p->n; k++) /* South sees North's row from the board's end */
+        scan[k] = s->turn == 0 ? (left ? p->size - 1 - k : p->n + k)
+                               : (left ? p->n - 1 - k : k);
+    int first = -1, sown = 0;
+    for (int k = 0; k < p->n; k++)
+        if (s->board[scan[k]]) {
+            if (first < 0)
+                first = k;
+            sown += 1;
+        }
+    CELL snap[MAXS];
+    const long long snap_stores[2] = {s->stores[0], s->stores[1]};
+    memcpy(snap, s->board, (size_t)p->size * sizeof(CELL));
+    const int had = !side_empty(p, md->before, opp);
+    const size_t mark = md->tr != NULL ? md->tr->n : 0;
+    capt_picked(p, s, md);
+    if (!(had && md->captured && side_empty(p, s->board, opp)) || sown <= 1)
+        return;
+    memcpy(s->board, snap, (size_t)p->size * sizeof(CELL));
+    s->stores[0] = snap_stores[0];
+    s->stores[1] = snap_stores[1];
+    if (md->tr != NULL)
+        md->tr->n = mark;
+    for (int k = first + 1; k < p->n; k++)
+        if (s->board[scan[k]])
+            take(s, md, scan[k]);
+    md->captured = CAPT_YES;
+}
+
+/* the grand-slam rules (GrandSlamNoCapture, GrandSlamKeep, GrandSlamOppGets) */
+static void
+capt_slam(const Params *p, State *s, Move *md)
+{
+    if (p->grandslam == GS_LEGAL || p->grandslam == GS_NOT_LEGAL) {
+        capt_picked(p, s, md);
+        return;
+    }
+    if (p->slam_first_sown &&
+        (p->grandslam == GS_LEAVE_LEFT || p->grandslam == GS_LEAVE_RIGHT)) {
+        capt_slam_first_sown(p, s, md);
+        return;
+    }
+    CELL snap[MAXS];
+    long long snap_stores[2] = {s->stores[0], s->stores[1]};
+    memcpy(snap, s->board, (size_t)p->size * sizeof(CELL));
+    const int opp = 1 - s->turn;
+    const int had = !side_empty(p, md->before, opp);
+    const size_t mark = md->tr != NULL ? md->tr->n : 0;
+    capt_picked(p, s, md);
+    if (!(had && md->captured && side_empty(p, s->board, opp)))
+        return;
+    switch (p->grandslam) {
+    case GS_NO_CAPT:
+        memcpy(s->board, snap, (size_t)p->size * sizeof(CELL));
+        s->stores[0] = snap_stores[0];
+        s->stores[1] = snap_stores[1];
+        md->captured = CAPT_NO;
+        if (md->tr != NULL) /* undone: forget what the capture recorded */
+            md->tr->n = mark;
+        break;
+    case GS_LEAVE_LEFT:
+    case GS_LEAVE_RIGHT: {
+        int keep;
+        if (p->grandslam == GS_LEAVE_LEFT)
+            keep = s->turn == 0 ? p->size - 1 : p->n - 1;
+        else
+            keep = s->turn == 0 ? p->n : 0;
+        CELL seeds = snap[keep];
+        if (seeds) {
+            trace_take(md->tr, STORE_PLACE(s->turn), seeds, keep); /* given back */
+            s->board[keep] = seeds;
+            s->stores[s->turn] -= seeds;
+            int same = s->stores[0] == snap_stores[0] && s->stores[1] == snap_stores[1] &&
+                       memcmp(s->board, snap, (size_t)p->size * sizeof(CELL)) == 0;
+            md->captured = same ? CAPT_NO : CAPT_YES;
+        }
+        break;
+    }
+    case GS_OPP_GETS_REMAIN: {
+        /* the mover's row in its rule order (North's from South's left), as recorded */
+        for (int k = 0; k < p->n; k++) {
+            const int h = s->turn ? p->size - 1 - k : k;
+            trace_take(md->tr, h, s->board[h], STORE_PLACE(opp));
+            s->stores[opp] += s->board[h];
+            s->board[h] = 0;
+        }
+        break;
+    }
+    }
+}
+
+/* pipeline.capture_seeds: NoSingleSeed and RepeatOnCapture around the rest */
+static void
+capture_seeds(const Params *p, State *s, Move *md)
+{
+    if (!s->inhibit && !(p->nosinglecapt && md->seeds == 1))
+        capt_slam(p, s, md);
+    if (p->capt_rturn == RT_NO_REPEAT)
+        return;
+    if (p->turn_repeats) { /* RepeatOnCaptureOncePerTurn: apply_recorded counts */
+        if (md->captured && (p->capt_rturn == RT_ALWAYS || s->rturn_cnt < 1))
+            md->captured = CAPT_REPEAT;
+        return;
+    }
+    if (md->captured) {
+        if (p->capt_rturn == RT_ALWAYS || s->rturn_cnt < 1)
+            md->captured = CAPT_REPEAT;
+        s->rturn_cnt += 1;
+    }
+    else
+        s->rturn_cnt = 0;
+}
+
+/* pipeline.simulate: the board after sowing and capturing (on the copy t) */
+static void
+simulate(const Params *p, const State *s, State *t, int loc)
+{
+    Move md;
+    memcpy(t, s, STATE_BYTES(p));
+    do_sow(p, t, &md, loc, NULL, 0);
+    if (md.capt_loc != REPEAT_TURN && md.capt_loc != ENDLESS)
+        capture_seeds(p, t, &md);
+}

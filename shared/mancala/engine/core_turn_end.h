@@ -1,0 +1,453 @@
+/*
+ * The C core's legal moves and the end of a move (who moves next, the game's end).
+ * A part of mancala_core.h, which includes the parts in order after its types
+ * and helpers: not a header of its own (no guard; include mancala_core.h).
+ */
+
+/* ---- legal moves (allow.Allowables with MUSTSHARE and the grand-slam ban) ------------ */
+
+/* allow._opp_or_empty: a move's first lap may not end in a hole of the mover's that held
+   seeds (moves of more seeds than a row, by the count the reference reads, are not tried) */
+static int
+opp_or_empty_ok(const Params *p, const State *s, int loc)
+{
+    /* the allow index: the hole's place in the mover's row order (North's from the end) */
+    const int idx = s->turn ? p->size - 1 - loc : loc;
+    if (s->board[p->own_hole_count ? loc : idx] > p->n)
+        return 1;
+    State t;
+    Move md;
+    memcpy(&t, s, STATE_BYTES(p));
+    do_sow(p, &t, &md, loc, NULL, 1);
+    const int end = md.capt_loc;
+    return !(end >= 0 && side_of(p, end) == s->turn && s->board[end]);
+}
+
+/* the moves of s->turn, ascending (pipeline.moves sorts them) */
+static int
+compute_legal(const Params *p, const State *s, Legal *L)
+{
+    L->n = 0;
+    /* allow.Allowables.base: the mover's row, or with no_sides the whole board */
+    const int lo = p->no_sides ? 0 : s->turn ? p->n : 0;
+    const int hi = p->no_sides ? p->size : lo + p->n;
+    for (int h = lo; h < hi; h++)
+        if (s->board[h] >= p->min_move)
+            L->mv[L->n++] = h;
+    if (p->simple_moves || !L->n)
+        return L->n;
+    if (p->opp_or_empty) { /* the allow rule comes before the other filters */
+        int k = 0;
+        for (int i = 0; i < L->n; i++)
+            if (opp_or_empty_ok(p, s, L->mv[i]))
+                L->mv[k++] = L->mv[i];
+        L->n = k;
+    }
+    State t;
+    const int opp = 1 - s->turn;
+    if (p->mustshare && side_empty(p, s->board, opp)) {
+        int k = 0;
+        for (int i = 0; i < L->n; i++) {
+            simulate(p, s, &t, L->mv[i]);
+            if (!side_empty(p, t.board, opp))
+                L->mv[k++] = L->mv[i];
+        }
+        if (k || !p->share_keep_all) /* else none shares: every move stands */
+            L->n = k;
+    }
+    if (p->grandslam == GS_NOT_LEGAL && !side_empty(p, s->board, opp)) {
+        int k = 0;
+        for (int i = 0; i < L->n; i++) {
+            simulate(p, s, &t, L->mv[i]);
+            if (!side_empty(p, t.board, opp))
+                L->mv[k++] = L->mv[i];
+        }
+        L->n = k;
+    }
+    return L->n;
+}
+
+/* Ender.moves_of */
+static int
+moves_of(const Params *p, State *s, int player)
+{
+    Legal L;
+    const int turn = s->turn;
+    s->turn = player;
+    int any = compute_legal(p, s, &L) > 0;
+    s->turn = turn;
+    return any;
+}
+
+/* ---- the end of a move (ending.make_ender for MAX_SEEDS without rounds) ------------- */
+
+static inline long long
+board_sum(const Params *p, const State *s)
+{
+    long long t = 0;
+    for (int h = 0; h < p->size; h++)
+        t += s->board[h];
+    return t;
+}
+
+static void
+give_all(const Params *p, State *s, int who)
+{
+    s->stores[who] += board_sum(p, s);
+    memset(s->board, 0, (size_t)p->size * sizeof(CELL));
+}
+
+static void
+take_own(const Params *p, State *s)
+{
+    for (int h = 0; h < p->size; h++) {
+        s->stores[side_of(p, h)] += s->board[h];
+        s->board[h] = 0;
+    }
+}
+
+/* claim.divvy_to_stores */
+static void
+divvy(const Params *p, State *s)
+{
+    long long left = board_sum(p, s);
+    memset(s->board, 0, (size_t)p->size * sizeof(CELL));
+    s->stores[0] += left / 2;
+    s->stores[1] += left / 2;
+    if (s->stores[1] > s->stores[0])
+        s->stores[0] += left % 2;
+    else
+        s->stores[1] += left % 2;
+}
+
+static inline int
+last_mover(const State *s)
+{
+    return s->has_last ? (int)s->last[0] : s->turn;
+}
+
+/* Ender.decided_by_seeds on the stores: 1 when decided (outcome and winner set) */
+static int
+decided_by_seeds(State *s)
+{
+    const long long win = s->total - s->total / 2;
+    if (s->stores[1] > win) {
+        s->outcome = OC_WIN;
+        s->winner = 1;
+    }
+    else if (s->stores[0] > win) {
+        s->outcome = OC_WIN;
+        s->winner = 0;
+    }
+    else if (s->stores[0] == win && s->stores[1] == win) {
+        s->outcome = OC_TIE;
+        s->winner = -1;
+    }
+    else
+        return 0;
+    return 1;
+}
+
+/* GameOver: the seeds left in play claimed per unclaimed, then the most seeds win */
+static void
+game_over(const Params *p, State *s)
+{
+    /* ending.game_over_claimer: with no sides nobody owns the seeds left */
+    switch (p->no_sides ? UC_DONT_SCORE : p->unclaimed) {
+    case UC_HOLE_OWNER:
+        take_own(p, s);
+        break;
+    case UC_DONT_SCORE:
+    case UC_UNFED:
+        memset(s->board, 0, (size_t)p->size * sizeof(CELL));
+        break;
+    case UC_LAST_MOVER:
+        give_all(p, s, last_mover(s));
+        break;
+    case UC_DIVVIED:
+        divvy(p, s);
+        break;
+    }
+    if (decided_by_seeds(s))
+        return;
+    if (s->stores[0] == s->stores[1]) {
+        s->outcome = OC_TIE;
+        s->winner = -1;
+    }
+    else {
+        s->outcome = OC_WIN;
+        s->winner = s->stores[0] > s->stores[1] ? 0 : 1;
+    }
+}
+
+/* the checks inside ClearWinner and NoOutcomeChange: 1 when the game is over */
+static int
+over_inner(const Params *p, State *s, int repeat)
+{
+    int playable = 0;
+    for (int h = 0; h < p->size; h++)
+        if (s->board[h] >= p->min_move) {
+            playable = 1;
+            break;
+        }
+    if (!playable)
+        return 1; /* NotPlayable */
+    if (p->share_end) { /* CannotShare */
+        const int opponent = 1 - s->turn;
+        int player_seeds = 0, opp_seeds = 0;
+        for (int h = 0; h < p->size; h++)
+            if (s->board[h] >= p->min_move) {
+                if (side_of(p, h) == opponent)
+                    opp_seeds = 1;
+                else
+                    player_seeds = 1;
+            }
+        int no_share = 0;
+        if (repeat && player_seeds && !opp_seeds)
+            no_share = !moves_of(p, s, s->turn);
+        else if (!repeat && !player_seeds && opp_seeds)
+            no_share = !moves_of(p, s, opponent);
+        if (no_share) {
+            /* UNFED_PLAYER: the player to move when the check is made takes the rest
+               (on a repeat turn the check looks from the opponent's seat) */
+            if (p->unclaimed == UC_UNFED)
+                give_all(p, s, repeat ? opponent : s->turn);
+            return 1;
+        }
+        /* the others can share: the inner checks are still asked */
+    }
+    if (p->mustpass) { /* NoMovesEither */
+        if (moves_of(p, s, s->turn))
+            return 0;
+        return !moves_of(p, s, 1 - s->turn);
+    }
+    return !moves_of(p, s, repeat ? s->turn : 1 - s->turn); /* NoMovesNext */
+}
+
+/* ending.SideCleared, SeedLimit, HoleSeedLimit: the end_cond says the game is over */
+static int
+end_cond_over(const Params *p, const State *s)
+{
+    switch (p->end_cond) {
+    case EC_CLEARED_OWN:
+        return side_empty(p, s->board, s->turn);
+    case EC_CLEARED_OPP:
+        return side_empty(p, s->board, 1 - s->turn);
+    case EC_SEEDS_LIMIT:
+        return board_sum(p, s) <= p->end_param;
+    case EC_HOLE_SEED_LIMIT:
+        for (int h = 0; h < p->size; h++)
+            if (s->board[h] > p->end_param)
+                return 0;
+        return 1;
+    }
+    return 0;
+}
+
+static inline void
+win_for(State *s, int who)
+{
+    s->outcome = OC_WIN;
+    s->winner = who;
+}
+
+/* end_conditions.ClearSeeds: the first player to empty their own side wins, the mover
+   first */
+static int
+clear_over(const Params *p, State *s)
+{
+    if (side_empty(p, s->board, s->turn))
+        win_for(s, s->turn);
+    else if (side_empty(p, s->board, 1 - s->turn))
+        win_for(s, 1 - s->turn);
+    else
+        return 0;
+    return 1;
+}
+
+/* DEPRIVE: with min_move 1 NoMovesNext around DepriveNoSeeds (a player without a move
+   next loses, the mover on its own repeat turn included; else the mover loses once its
+   own side is empty), above 1 DepriveLastMover (the last player able to move wins) */
+static int
+deprive_over(const Params *p, State *s, int repeat)
+{
+    if (p->min_move > 1) {
+        if (moves_of(p, s, 1 - s->turn))
+            return 0;
+        win_for(s, s->turn);
+        return 1;
+    }
+    if (!moves_of(p, s, repeat ? s->turn : 1 - s->turn))
+        win_for(s, repeat ? 1 - s->turn : s->turn);
+    else if (side_empty(p, s->board, s->turn))
+        win_for(s, 1 - s->turn);
+    else
+        return 0;
+    return 1;
+}
+
+/* pipeline.decide: 1 when the game is over (outcome, winner and turn set) */
+static int
+decide(const Params *p, State *s, int repeat)
+{
+    if (p->goal != GOAL_MAX_SEEDS) { /* a win, never a tie: the turn goes to the winner */
+        if (!(p->goal == GOAL_CLEAR ? clear_over(p, s) : deprive_over(p, s, repeat)))
+            return 0;
+    }
+    else if (p->end_cond && end_cond_over(p, s)) /* over: every inner check passes it on */
+        game_over(p, s);
+    else if (p->end_rule == END_ROW_EMPTY) { /* ending.row_empty_ender: no majority, no too-few */
+        if (!side_empty(p, s->board, 0) && !side_empty(p, s->board, 1) &&
+            !over_inner(p, s, repeat))
+            return 0;
+        game_over(p, s);
+    }
+    else if (!decided_by_seeds(s)) { /* ClearWinner */
+        int over = over_inner(p, s, repeat);
+        if (!over && p->no_change) { /* NoOutcomeChange */
+            long long left = board_sum(p, s);
+            over = 0 < left && left < p->needed;
+        }
+        if (!over)
+            return 0;
+        game_over(p, s);
+    }
+    if (s->outcome == OC_WIN)
+        s->turn = s->winner;
+    return 1;
+}
+
+/* pipeline.end_game with ending.make_quitter: a sowing that never ends */
+static void
+end_game(const Params *p, State *s)
+{
+    switch (p->quit) {
+    case QUIT_TIE: /* TieAlways */
+        s->outcome = OC_TIE;
+        s->winner = -1;
+        return;
+    case QUIT_DROP:
+        memset(s->board, 0, (size_t)p->size * sizeof(CELL));
+        break;
+    case QUIT_LAST_MOVER:
+        give_all(p, s, last_mover(s));
+        break;
+    case QUIT_TAKE_OWN:
+        take_own(p, s);
+        break;
+    default:
+        divvy(p, s);
+    }
+    if (!decided_by_seeds(s)) {
+        if (s->stores[0] == s->stores[1]) {
+            s->outcome = OC_TIE;
+            s->winner = -1;
+        }
+        else {
+            s->outcome = OC_WIN;
+            s->winner = s->stores[0] > s->stores[1] ? 0 : 1;
+        }
+    }
+    if (s->outcome == OC_WIN)
+        s->turn = s->winner;
+}
+
+static inline void
+remember(State *s, const Move *md)
+{
+    s->has_last = 1;
+    s->last[0] = md->player;
+    s->last[1] = md->sow_loc;
+    s->last[2] = md->seeds;
+    s->last[3] = md->capt_loc;
+}
+
+/* Recorder.settle: what the end of the game changed, from the board and stores before */
+static void
+trace_settle(const Params *p, Trace *tr, const State *before, const State *s)
+{
+    for (int h = 0; h < p->size; h++)
+        if (before->board[h] != s->board[h]) {
+            trace_put(tr, EV_SETTLE);
+            trace_put(tr, h);
+            trace_put(tr, (int32_t)(s->board[h] - before->board[h]));
+        }
+    for (int seat = 0; seat < 2; seat++)
+        if (before->stores[seat] != s->stores[seat]) {
+            trace_put(tr, EV_SETTLE);
+            trace_put(tr, STORE_PLACE(seat));
+            trace_put(tr, (int32_t)(s->stores[seat] - before->stores[seat]));
+        }
+}
+
+/* pipeline.decide in a traced move: the end's changes recorded, and a repeat turn */
+static int
+decide_traced(const Params *p, State *s, int repeat, Trace *tr)
+{
+    State before;
+    memcpy(&before, s, STATE_BYTES(p));
+    int over = decide(p, s, repeat);
+    trace_settle(p, tr, &before, s);
+    if (!over && repeat)
+        trace_put(tr, EV_EXTRA);
+    return over;
+}
+
+/* Game.apply (pipeline.step, then must_pass): a legal move, in place; recorded in tr
+   when given (Game.play_traced), else nothing is (the same code, the branches on tr
+   predicted the same way every time) */
+static void
+apply_recorded(const Params *p, State *s, int loc, Trace *tr)
+{
+    Move md;
+    int repeat = 0;
+    s->mcount += 1;
+    do_sow(p, s, &md, loc, tr, 0);
+    if (md.capt_loc == REPEAT_TURN && !p->store_ends_turn) {
+        remember(s, &md);
+        repeat = 1;
+    }
+    else if (md.capt_loc == ENDLESS) {
+        remember(s, &md);
+        if (tr == NULL) {
+            end_game(p, s);
+            return;
+        }
+        State before;
+        trace_put(tr, EV_INEXACT); /* the seeds in hand leave play unrecorded */
+        memcpy(&before, s, STATE_BYTES(p));
+        end_game(p, s);
+        trace_settle(p, tr, &before, s);
+        return;
+    }
+    else {
+        if (md.capt_loc != REPEAT_TURN)
+            capture_seeds(p, s, &md);
+        remember(s, &md);
+        repeat = md.captured == CAPT_REPEAT;
+        /* the inhibitor's after_move, skipped by a capture's repeat turn as in the pipeline */
+        if (!repeat && p->nocaptmoves && s->mcount >= p->nocaptmoves)
+            s->inhibit = 0;
+    }
+    if (tr == NULL ? decide(p, s, repeat) : decide_traced(p, s, repeat, tr))
+        return;
+    if (!repeat) {
+        s->turn = 1 - s->turn;
+        if (p->turn_repeats) /* pipeline.step: a new turn, no repeats yet */
+            s->rturn_cnt = 0;
+    }
+    else if (p->turn_repeats) /* pipeline._repeat */
+        s->rturn_cnt += 1;
+    if (p->mustpass && !moves_of(p, s, s->turn)) {
+        s->mcount += 1;
+        s->turn = 1 - s->turn;
+        if (tr != NULL)
+            trace_put(tr, EV_PASS);
+    }
+}
+
+static void
+apply_core(const Params *p, State *s, int loc)
+{
+    apply_recorded(p, s, loc, NULL);
+}
