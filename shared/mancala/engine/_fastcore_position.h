@@ -1,0 +1,348 @@
+/*
+ * _fastcore's Python side: the Rules object, and a Position's fields read and written
+ * (slot offsets cached for the Position type). A part of _fastcore.c, included once there.
+ */
+
+/* ---- the Python side -------------------------------------------------------------- */
+
+/*
+ * Position keeps its fields in __slots__. The slot offsets of the last position type
+ * seen are cached and its attributes read and written there directly (what the slot
+ * descriptors do, without the attribute look-up: it is most of the cost of a move);
+ * any other object goes through getattr/setattr.
+ */
+enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
+       A_INHIBIT, N_ATTR };
+static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
+                                        "last", "total", "outcome", "legal", "inhibit"};
+static PyObject *attr_names[N_ATTR];
+static PyObject *s_kind, *s_winner;
+static PyTypeObject *slot_type = NULL;
+static Py_ssize_t slot_off[N_ATTR];
+
+static void
+use_slots(PyTypeObject *tp)
+{
+    if (tp == slot_type)
+        return;
+    if (tp->tp_getattro != PyObject_GenericGetAttr || tp->tp_setattro != PyObject_GenericSetAttr)
+        return;
+    Py_ssize_t off[N_ATTR];
+    for (int a = 0; a < N_ATTR; a++) {
+        PyObject *d = PyObject_GetAttr((PyObject *)tp, attr_names[a]);
+        if (d == NULL) {
+            PyErr_Clear();
+            return;
+        }
+        int ok = Py_IS_TYPE(d, &PyMemberDescr_Type);
+        if (ok) {
+            PyMemberDef *m = ((PyMemberDescrObject *)d)->d_member;
+            ok = m->type == T_OBJECT_EX && !(m->flags & READONLY);
+            off[a] = m->offset;
+        }
+        Py_DECREF(d);
+        if (!ok)
+            return;
+    }
+    Py_INCREF(tp);
+    Py_XSETREF(slot_type, tp);
+    memcpy(slot_off, off, sizeof(off));
+}
+
+/* a new reference */
+static inline PyObject *
+attr_get(PyObject *o, int a)
+{
+    if (Py_TYPE(o) == slot_type) {
+        PyObject *v = *(PyObject **)((char *)o + slot_off[a]);
+        if (v != NULL)
+            return Py_NewRef(v);
+    }
+    return PyObject_GetAttr(o, attr_names[a]);
+}
+
+static inline int
+attr_set(PyObject *o, int a, PyObject *v)
+{
+    if (Py_TYPE(o) == slot_type) {
+        PyObject **ptr = (PyObject **)((char *)o + slot_off[a]);
+        PyObject *old = *ptr;
+        *ptr = Py_NewRef(v);
+        Py_XDECREF(old);
+        return 0;
+    }
+    return PyObject_SetAttr(o, attr_names[a], v);
+}
+
+typedef struct {
+    PyObject_HEAD
+    int ready;
+    int fill_legal; /* apply leaves the next moves in pos.legal (the pipeline leaves None) */
+    Params p;
+    PyObject *tie, *win[2]; /* Outcome objects, shared (they are frozen) */
+    PyObject *win_kind, *tie_kind;
+} RulesObject;
+
+static void
+Rules_dealloc(RulesObject *self)
+{
+    Py_XDECREF(self->tie);
+    Py_XDECREF(self->win[0]);
+    Py_XDECREF(self->win[1]);
+    Py_XDECREF(self->win_kind);
+    Py_XDECREF(self->tie_kind);
+    Py_TYPE(self)->tp_free((PyObject *)self);
+}
+
+static int
+Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
+{
+    PyObject *d, *outcome_cls, *win_kind, *tie_kind;
+    int fill_legal = 0;
+    static char *kwlist[] = {"params", "outcome", "win", "tie", "fill_legal", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO|$p:Rules", kwlist, &PyDict_Type, &d,
+                                     &outcome_cls, &win_kind, &tie_kind, &fill_legal))
+        return -1;
+    if (self->ready) {
+        PyErr_SetString(PyExc_RuntimeError, "Rules: already initialised");
+        return -1;
+    }
+    if (core_params(d, &self->p) < 0)
+        return -1;
+    self->fill_legal = fill_legal;
+    Py_XSETREF(self->win_kind, Py_NewRef(win_kind));
+    Py_XSETREF(self->tie_kind, Py_NewRef(tie_kind));
+    Py_XSETREF(self->tie, PyObject_CallFunction(outcome_cls, "OO", tie_kind, Py_None));
+    if (self->tie == NULL)
+        return -1;
+    for (int w = 0; w < 2; w++) {
+        Py_XSETREF(self->win[w], PyObject_CallFunction(outcome_cls, "Oi", win_kind, w));
+        if (self->win[w] == NULL)
+            return -1;
+    }
+    self->ready = 1;
+    return 0;
+}
+
+static int
+not_ready(RulesObject *self)
+{
+    if (self->ready)
+        return 0;
+    PyErr_SetString(PyExc_RuntimeError, "Rules: not initialised");
+    return 1;
+}
+
+/* ---- reading a position ------------------------------------------------------------ */
+
+/* an int's value; the compact ints of CPython 3.11 (one digit: every seed count) are read
+   straight from their digit, the conversion call costs more than the rest of a move's read */
+static inline long long
+fast_ll(PyObject *v)
+{
+#if PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API)
+    if (PyLong_CheckExact(v)) {
+        Py_ssize_t size = Py_SIZE(v);
+        if (size == 0)
+            return 0;
+        if (size == 1)
+            return (long long)((PyLongObject *)v)->ob_digit[0];
+    }
+#endif
+    return PyLong_AsLongLong(v);
+}
+
+
+static int
+get_ll(PyObject *obj, int a, long long *out)
+{
+    PyObject *v = attr_get(obj, a);
+    if (v == NULL)
+        return -1;
+    long long x = fast_ll(v);
+    Py_DECREF(v);
+    if (x == -1 && PyErr_Occurred())
+        return -1;
+    if (x <= -COUNT_LIMIT || x >= COUNT_LIMIT) {
+        PyErr_Format(PyExc_ValueError, "position.%U is too large for the C core", attr_names[a]);
+        return -1;
+    }
+    *out = x;
+    return 0;
+}
+
+/* a list of `len` ints into out; returns a new reference to the list */
+static PyObject *
+get_int_list(PyObject *obj, int a, Py_ssize_t len, long long *out)
+{
+    PyObject *lst = attr_get(obj, a);
+    if (lst == NULL)
+        return NULL;
+    if (!PyList_CheckExact(lst) || PyList_GET_SIZE(lst) != len) {
+        PyErr_Format(PyExc_TypeError, "position.%U must be a list of %zd ints", attr_names[a], len);
+        Py_DECREF(lst);
+        return NULL;
+    }
+    for (Py_ssize_t i = 0; i < len; i++) {
+        long long x = fast_ll(PyList_GET_ITEM(lst, i));
+        if (x == -1 && PyErr_Occurred()) {
+            Py_DECREF(lst);
+            return NULL;
+        }
+        if (x <= -COUNT_LIMIT || x >= COUNT_LIMIT) {
+            Py_DECREF(lst);
+            PyErr_Format(PyExc_ValueError, "position.%U holds a count too large for the C core",
+                         attr_names[a]);
+            return NULL;
+        }
+        out[i] = x;
+    }
+    return lst;
+}
+
+static PyObject *
+get_board(const Params *p, PyObject *pos, State *s)
+{
+    long long vals[MAXS];
+    PyObject *board = get_int_list(pos, A_BOARD, p->size, vals);
+    if (board == NULL)
+        return NULL;
+    long long sum = 0;
+    for (int i = 0; i < p->size; i++) {
+        if (vals[i] < 0 || vals[i] > SEED_LIMIT) {
+            PyErr_Format(PyExc_ValueError, "position.board[%d]=%lld is out of range", i, vals[i]);
+            Py_DECREF(board);
+            return NULL;
+        }
+        sum += vals[i];
+        s->board[i] = (CELL)vals[i];
+    }
+    if (sum > SEED_LIMIT) {
+        PyErr_SetString(PyExc_ValueError, "position.board holds too many seeds for the C core");
+        Py_DECREF(board);
+        return NULL;
+    }
+    return board;
+}
+
+static int
+get_turn(PyObject *pos, int *turn)
+{
+    long long t;
+    if (get_ll(pos, A_TURN, &t) < 0)
+        return -1;
+    if (t != 0 && t != 1) {
+        PyErr_Format(PyExc_ValueError, "position.turn must be 0 or 1, not %lld", t);
+        return -1;
+    }
+    *turn = (int)t;
+    return 0;
+}
+
+static int
+get_outcome(PyObject *pos, State *s)
+{
+    PyObject *oc = attr_get(pos, A_OUTCOME);
+    if (oc == NULL)
+        return -1;
+    s->outcome = oc == Py_None ? OC_NONE : OC_OTHER; /* any outcome: the game is over */
+    s->winner = -1;
+    Py_DECREF(oc);
+    return 0;
+}
+
+/* Position.inhibit (nocaptmoves' flag) where the variant has the rule, else 0 */
+static int
+get_inhibit(const Params *p, PyObject *pos, State *s)
+{
+    s->inhibit = 0;
+    if (!p->nocaptmoves)
+        return 0;
+    PyObject *v = attr_get(pos, A_INHIBIT);
+    if (v == NULL)
+        return -1;
+    int on = PyObject_IsTrue(v);
+    Py_DECREF(v);
+    if (on < 0)
+        return -1;
+    s->inhibit = on;
+    return 0;
+}
+
+typedef struct {
+    PyObject *board, *stores;
+} Lists;
+
+static void
+lists_clear(Lists *l)
+{
+    Py_XDECREF(l->board);
+    Py_XDECREF(l->stores);
+}
+
+/* everything apply and playout use */
+static int
+load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
+{
+    const Params *p = &self->p;
+    long long v[2];
+    l->board = l->stores = NULL;
+    if ((l->board = get_board(p, pos, s)) == NULL)
+        goto fail;
+    if ((l->stores = get_int_list(pos, A_STORES, 2, v)) == NULL)
+        goto fail;
+    s->stores[0] = v[0];
+    s->stores[1] = v[1];
+    if (get_turn(pos, &s->turn) < 0 || get_ll(pos, A_MCOUNT, &s->mcount) < 0 ||
+        get_ll(pos, A_TOTAL, &s->total) < 0 || get_outcome(pos, s) < 0)
+        goto fail;
+    /* only capt_rturn reads the count; the last move is read only by LAST_MOVER's claim,
+       which comes after the move being played has set it: neither is worth a look-up */
+    s->rturn_cnt = 0;
+    if (p->capt_rturn != RT_NO_REPEAT && get_ll(pos, A_RTURN, &s->rturn_cnt) < 0)
+        goto fail;
+    s->has_last = 0;
+    if (get_inhibit(p, pos, s) < 0)
+        goto fail;
+    return 0;
+fail:
+    lists_clear(l);
+    return -1;
+}
+
+static PyObject *
+legal_list(const Legal *L)
+{
+    PyObject *out = PyList_New(L->n);
+    if (out == NULL)
+        return NULL;
+    for (int i = 0; i < L->n; i++) {
+        PyObject *v = PyLong_FromLong(L->mv[i]);
+        if (v == NULL) {
+            Py_DECREF(out);
+            return NULL;
+        }
+        PyList_SET_ITEM(out, i, v);
+    }
+    return out;
+}
+
+static int
+set_item_ll(PyObject *lst, Py_ssize_t i, long long x)
+{
+    PyObject *v = PyLong_FromLongLong(x);
+    if (v == NULL)
+        return -1;
+    return PyList_SetItem(lst, i, v); /* steals v */
+}
+
+static int
+set_attr_ll(PyObject *obj, int a, long long x)
+{
+    PyObject *v = PyLong_FromLongLong(x);
+    if (v == NULL)
+        return -1;
+    int rc = attr_set(obj, a, v);
+    Py_DECREF(v);
+    return rc;
+}
