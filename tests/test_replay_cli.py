@@ -8,8 +8,10 @@ one line per move applied, an end line counting the moves; `output: "final"`;
 from __future__ import annotations
 
 import json
+import queue
 import subprocess
 import sys
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -209,3 +211,36 @@ def test_fast_state_lines_match_json_dumps_of_the_state() -> None:
                 break
             legal = game.legal_moves(pos)
             pos = game.play(pos, legal[rng.randrange(len(legal))])
+
+
+@pytest.mark.parametrize("command", ["replay", "ai"])
+def test_a_program_that_waits_for_each_answer_gets_it(command: str) -> None:
+    """A match between programs sends a request and waits for its answer before the next:
+    each answer comes while stdin stays open (a reader that waited for more input, or for
+    its end, would keep both sides waiting for ever)."""
+    proc = subprocess.Popen([sys.executable, "-m", "mancala", command], stdin=subprocess.PIPE,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    answers: queue.Queue[str] = queue.Queue()
+    threading.Thread(target=lambda: [answers.put(line) for line in proc.stdout], daemon=True).start()
+    try:
+        moves: list[int] = []
+        for _ in range(3):
+            request: dict[str, Any] = {"config": KALAH, "starter": 0, "moves": moves}
+            request |= {"difficulty": 1} if command == "ai" else {"output": "final"}
+            # a request over several lines: its end, not a line's, completes it
+            text = json.dumps(request, indent=1) + "\n"
+            assert proc.stdin is not None
+            proc.stdin.write(text)
+            proc.stdin.flush()
+            first = json.loads(answers.get(timeout=60))
+            if command == "ai":
+                assert first["player"] in (0, 1) and isinstance(first["move"], int)
+                moves = moves or [first["move"]]
+            else:
+                assert first["board"] and json.loads(answers.get(timeout=60)) == {"end": True,
+                                                                                 "moves": len(moves)}
+                moves = moves + [2 if not moves else 0]  # 2 ends in the store: South again
+        assert proc.poll() is None, "still there for the next request"
+    finally:
+        proc.kill()
+        proc.wait()

@@ -39,7 +39,10 @@ def iter_json_objects(stream: IO[str]) -> Iterator[Any]:
     eof = False
     while True:
         if not eof:
-            chunk = stream.read(1 << 16)
+            # a line at a time: a program that sends one request and waits for its answer
+            # (a match between programs) gets it; read(n) on a text stream waits for n
+            # characters or the end of the input, and would keep both waiting
+            chunk = stream.readline()
             eof = chunk == ""
             buf += chunk
         while True:
