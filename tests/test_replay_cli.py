@@ -216,19 +216,20 @@ def test_fast_state_lines_match_json_dumps_of_the_state() -> None:
 @pytest.mark.parametrize("command", ["replay", "ai"])
 def test_a_program_that_waits_for_each_answer_gets_it(command: str) -> None:
     """A match between programs sends a request and waits for its answer before the next:
-    each answer comes while stdin stays open (a reader that waited for more input, or for
-    its end, would keep both sides waiting for ever)."""
+    each answer comes while stdin stays open (a reader that waited for more input, for a
+    newline or for the input's end, would keep both sides waiting for ever)."""
     proc = subprocess.Popen([sys.executable, "-m", "mancala", command], stdin=subprocess.PIPE,
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     answers: queue.Queue[str] = queue.Queue()
     threading.Thread(target=lambda: [answers.put(line) for line in proc.stdout], daemon=True).start()
     try:
         moves: list[int] = []
-        for _ in range(3):
+        for k in range(3):
             request: dict[str, Any] = {"config": KALAH, "starter": 0, "moves": moves}
             request |= {"difficulty": 1} if command == "ai" else {"output": "final"}
-            # a request over several lines: its end, not a line's, completes it
-            text = json.dumps(request, indent=1) + "\n"
+            # a request over several lines: its end, not a line's, completes it; the last
+            # one without a newline after it, as a program may send it
+            text = json.dumps(request, indent=1) + ("\n" if k < 2 else "")
             assert proc.stdin is not None
             proc.stdin.write(text)
             proc.stdin.flush()

@@ -7,7 +7,9 @@ requests, starts without them.
 
 from __future__ import annotations
 
+import codecs
 import json
+import os
 import re
 import sys
 from collections.abc import Iterator
@@ -27,6 +29,41 @@ class BadRequest(ValueError):
     """A request that is not a well-formed replay request."""
 
 
+def _arrivals(stream: IO[str]) -> Iterator[str]:
+    """What `stream` has as it arrives: whatever a pipe holds (a request sent without a
+    newline, by a program that then waits for its answer, is read whole), else a line at a
+    time. Never more than is there: read(n) on a text stream would wait for n characters or
+    the end of the input, and keep a program waiting for each answer waiting for ever.
+    Ends with "" at the end of the input."""
+    fd = _raw_fd(stream)
+    if fd is None:
+        while True:
+            line = stream.readline()
+            yield line
+            if not line:
+                return
+    decoder = codecs.getincrementaldecoder(getattr(stream, "encoding", None) or "utf-8")(
+        getattr(stream, "errors", None) or "strict")
+    while True:
+        data = os.read(fd, 1 << 16)
+        text = decoder.decode(data, final=not data)
+        if text or not data:
+            yield text
+        if not data:
+            return
+
+
+def _raw_fd(stream: IO[str]) -> int | None:
+    """The file descriptor under a process's own text stdin, where nothing was read
+    through the stream yet (its buffer would hold what the descriptor no longer has)."""
+    if stream is not sys.__stdin__ or stream.closed:
+        return None
+    try:
+        return stream.fileno()
+    except (OSError, ValueError):
+        return None
+
+
 def iter_json_objects(stream: IO[str]) -> Iterator[Any]:
     """JSON values one after another, whatever whitespace separates them.
 
@@ -37,12 +74,10 @@ def iter_json_objects(stream: IO[str]) -> Iterator[Any]:
     decoder = json.JSONDecoder()
     buf = ""
     eof = False
+    arrivals = _arrivals(stream)
     while True:
         if not eof:
-            # a line at a time: a program that sends one request and waits for its answer
-            # (a match between programs) gets it; read(n) on a text stream waits for n
-            # characters or the end of the input, and would keep both waiting
-            chunk = stream.readline()
+            chunk = next(arrivals, "")
             eof = chunk == ""
             buf += chunk
         while True:
