@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import queue
+import random
 import subprocess
 import sys
 import threading
@@ -245,3 +246,59 @@ def test_a_program_that_waits_for_each_answer_gets_it(command: str) -> None:
     finally:
         proc.kill()
         proc.wait()
+
+
+def test_requests_nested_past_the_stack_are_one_bad_request_each() -> None:
+    """Arrays nested 100,000 deep (one line, several reads long) and moves nested 5,000
+    deep cannot be decoded; each is answered as one bad request and the requests after
+    them are answered as usual."""
+    good = json.dumps({"config": KALAH, "starter": 0, "moves": [2], "output": "final"})
+    stdin = "\n".join(["[" * 100_000 + "]" * 100_000, good,
+                       '{"config": "kalah", "starter": 0, "moves": ' + "[" * 5000 + "]" * 5000 + "}", good]) + "\n"
+    status, lines, err = replay(stdin)
+    groups = split_requests(lines)
+    assert len(groups) == 4 and status == 2
+    for bad in (groups[0], groups[2]):
+        assert bad[0]["error"]["code"] == "bad_request"
+        assert bad[0]["error"]["message"].startswith("nested too deeply to read")
+    assert groups[1][-1] == groups[3][-1] == {"end": True, "moves": 1}
+    assert "Traceback" not in err
+
+
+@pytest.mark.parametrize("value", [[1], {"ONE_ZEROS": 1}])
+def test_a_110_enum_given_a_list_or_an_object_is_an_invalid_variant(value: Any) -> None:
+    """The 1.10 reading looks 1.8 names up by the value: one that is not a string names
+    the parameter instead of stopping the process."""
+    bad = {"rules_version": "1.10", **KALAH, "game_info": {"stores": True, "crosscapt": value}}
+    stdin = json.dumps({"config": bad, "starter": 0, "moves": []}) + "\n" + json.dumps(
+        {"config": KALAH, "starter": 0, "moves": [], "output": "final"}) + "\n"
+    status, lines, err = replay(stdin)
+    first, second = split_requests(lines)
+    assert status == 2 and first[0]["error"]["code"] == "invalid_variant"
+    assert first[0]["error"]["message"].startswith("crosscapt: bad value")
+    assert second[-1] == {"end": True, "moves": 0}
+    assert "Traceback" not in err
+
+
+HOSTILE = [None, True, 0, -1, 99, 10**9, 1.5, "", "X", "OWN", [], [1], [0, 2], {}, {"a": 1}]
+
+
+def test_hostile_variants_and_moves_never_stop_the_process() -> None:
+    """Shipped configs with one to three parameters set to values of every JSON type, and
+    moves of every type: each request gets its end line, none stops the process (a
+    replay of a 1.10 config with a list where an enum goes once did, losing the rest)."""
+    rng = random.Random(11)
+    configs = [json.loads(p.read_text()) for p in sorted((ROOT / "configs").glob("*.json"))]
+    requests = []
+    for _ in range(300):
+        config = json.loads(json.dumps(rng.choice(configs)))
+        for _ in range(rng.randint(1, 3)):
+            section = config.setdefault(rng.choice(["game_constants", "game_info"]), {})
+            key = rng.choice(sorted(section)) if section and rng.random() < 0.8 else rng.choice(
+                ["holes", "nbr_start", "capt_on", "mlaps", "rounds", "goal", "udir_holes", "crosscapt"])
+            section[key] = rng.choice(HOSTILE)
+        moves = [rng.choice([0, 2, 5, 8, -1, 99, "x", None, [1, 0]]) for _ in range(rng.randint(0, 20))]
+        requests.append(json.dumps({"config": config, "starter": rng.choice([0, 1, 2]), "moves": moves}))
+    status, lines, err = replay("\n".join(requests) + "\n")
+    assert len(split_requests(lines)) == 300
+    assert status == 2 and "Traceback" not in err

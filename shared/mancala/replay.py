@@ -86,6 +86,20 @@ def iter_json_objects(stream: IO[str]) -> Iterator[Any]:
                 break
             try:
                 value, end = decoder.raw_decode(buf)
+            except RecursionError:  # arrays or objects nested past the interpreter's stack
+                # unreadable, so its end is where the next request starts, else the end of
+                # the lines read so far (the request's own line, as programs send them)
+                restart = _NEXT_OBJECT.search(buf, 1)
+                newline = buf.rfind("\n")
+                if restart is not None:
+                    cut = restart.start()
+                elif eof or newline > 0:
+                    cut = len(buf) if eof else newline + 1
+                else:
+                    break
+                yield _Unparsable(buf[:cut].strip()[:80], "nested too deeply to read")
+                buf = buf[cut:]
+                continue
             except json.JSONDecodeError:
                 if not eof and _may_continue(decoder, buf):
                     break  # only incomplete so far: read more
@@ -111,12 +125,15 @@ def _may_continue(decoder: json.JSONDecoder, buf: str) -> bool:
         decoder.raw_decode(buf)
     except json.JSONDecodeError as exc:
         return exc.pos >= len(buf.rstrip()) - 1
+    except RecursionError:
+        return False
     return False
 
 
 @dataclass
 class _Unparsable:
     text: str
+    why: str = "not valid JSON"
 
 
 @dataclass
@@ -144,7 +161,7 @@ def parse_request(raw: Any, *, remember: bool = False) -> Request:
     (`remember`: variants validated before come from the cache folder, see
     mancala.rules.remembered)."""
     if isinstance(raw, _Unparsable):
-        raise BadRequest(f"not valid JSON: {raw.text!r}")
+        raise BadRequest(f"{raw.why}: {raw.text!r}")
     if not isinstance(raw, dict):
         raise BadRequest("a request must be a JSON object")
     known = {"config", "starter", "moves", "seed", "position", "output", "choices"}

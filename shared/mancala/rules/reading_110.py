@@ -169,7 +169,11 @@ def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], lis
                                       f"{value} is a 1.8 value; the 1.10 rules have {GONE_IN_110[key][name]}"))
             continue
         if key in READ_AS_18:
-            if name in KEPT_AS_110.get(key, frozenset()):
+            if not isinstance(name, str):  # a list or an object has no name to look up
+                problems.append(Violation((key,), "bad_value",
+                                          f"bad value {value!r}: one of "
+                                          f"{', '.join([*READ_AS_18[key], *sorted(KEPT_AS_110.get(key, ()))])}"))
+            elif name in KEPT_AS_110.get(key, frozenset()):
                 out[key] = value
             elif name not in READ_AS_18[key]:
                 problems.append(Violation((key,), "bad_value",
