@@ -302,3 +302,24 @@ def test_hostile_variants_and_moves_never_stop_the_process() -> None:
     status, lines, err = replay("\n".join(requests) + "\n")
     assert len(split_requests(lines)) == 300
     assert status == 2 and "Traceback" not in err
+
+
+@pytest.mark.parametrize("command", ["replay", "ai"])
+def test_a_position_is_bounded_in_seeds(command: str) -> None:
+    """Toguz Kumalak sows seed by seed: a billion seeds in one hole kept a move going for
+    minutes. A position holds at most 10,000 seeds (over three times the largest start);
+    one more is a bad request, and the next request is answered."""
+    def request(seeds: int) -> str:
+        return json.dumps({"config": "toguz_kumalak", "starter": 0, "moves": [] if command == "ai" else [0],
+                           "position": {"board": [seeds - 17 * 3] + [3] * 17, "stores": [0, 0]}})
+    proc = subprocess.run([sys.executable, "-m", "mancala", command], input=request(10**9) + "\n"
+                          + request(10_001) + "\n" + request(10_000) + "\n",
+                          capture_output=True, text=True, timeout=60, cwd=ROOT)
+    answers = [json.loads(line) for line in proc.stdout.splitlines() if "error" in line or "move" in line
+               or "end" in line]
+    errors = [a["error"] for a in answers if a.get("error")]
+    assert [e["code"] for e in errors] == ["bad_request", "bad_request"]
+    assert all("at most 10,000 on the board and in the stores" in e["message"] for e in errors)
+    assert proc.returncode == 2
+    last = answers[-1]
+    assert last.get("move") is not None if command == "ai" else last == {"end": True, "moves": 1}

@@ -23,6 +23,10 @@ if TYPE_CHECKING:
     from mancala.engine.position import Position
 
 EXIT_OK, EXIT_INVALID, EXIT_ILLEGAL = 0, 2, 3
+# seeds a request's `position` may hold, board and stores together: over three times the
+# largest start a variant can ask (2 x 15 holes x 100 seeds). Some rules sow seed by seed
+# (Toguz Kumalak's tuzdyks): a move's work grows with its seeds (a billion took minutes)
+MAX_POSITION_SEEDS = 10_000
 
 
 class BadRequest(ValueError):
@@ -226,6 +230,9 @@ def _position_fields(position: Any, size: int) -> dict[str, Any]:
         raise BadRequest(f"position.board must be a list of {size} seed counts (0 or more)")
     if not (isinstance(stores, list) and len(stores) == 2 and all(_count(x) for x in stores)):
         raise BadRequest("position.stores must be a list of two seed counts")
+    if sum(board) + sum(stores) > MAX_POSITION_SEEDS:
+        raise BadRequest(f"position holds {sum(board) + sum(stores)} seeds: at most {MAX_POSITION_SEEDS:,} "
+                         "on the board and in the stores together")
     return {"board": board, "stores": stores}
 
 
