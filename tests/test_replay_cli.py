@@ -8,6 +8,7 @@ one line per move applied, an end line counting the moves; `output: "final"`;
 from __future__ import annotations
 
 import json
+import os
 import queue
 import random
 import subprocess
@@ -323,3 +324,15 @@ def test_a_position_is_bounded_in_seeds(command: str) -> None:
     assert proc.returncode == 2
     last = answers[-1]
     assert last.get("move") is not None if command == "ai" else last == {"end": True, "moves": 1}
+
+
+def test_bytes_that_are_not_text_are_one_bad_request() -> None:
+    """Input that is not UTF-8 (here with stdin decoded strictly, as in a UTF-8 locale) is
+    a bad request; the process answers the next request rather than stopping."""
+    good = json.dumps({"config": KALAH, "starter": 0, "moves": [2], "output": "final"}).encode()
+    proc = subprocess.run([sys.executable, "-m", "mancala", "replay"], input=b"\xff\xfe garbage\n" + good + b"\n",
+                          capture_output=True, timeout=60, cwd=ROOT,
+                          env={**os.environ, "PYTHONIOENCODING": "utf-8:strict", "LC_ALL": "C.UTF-8"})
+    groups = split_requests([json.loads(line) for line in proc.stdout.decode().splitlines()])
+    assert groups[0][0]["error"]["code"] == "bad_request" and groups[1][-1] == {"end": True, "moves": 1}
+    assert proc.returncode == 2 and b"Traceback" not in proc.stderr

@@ -46,8 +46,8 @@ def _arrivals(stream: IO[str]) -> Iterator[str]:
             yield line
             if not line:
                 return
-    decoder = codecs.getincrementaldecoder(getattr(stream, "encoding", None) or "utf-8")(
-        getattr(stream, "errors", None) or "strict")
+    # bytes that are not text become U+FFFD: a bad request then, never a stopped process
+    decoder = codecs.getincrementaldecoder(getattr(stream, "encoding", None) or "utf-8")("replace")
     while True:
         data = os.read(fd, 1 << 16)
         text = decoder.decode(data, final=not data)
