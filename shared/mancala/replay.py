@@ -58,8 +58,8 @@ def _arrivals(stream: IO[str]) -> Iterator[str]:
 
 
 def _raw_fd(stream: IO[str]) -> int | None:
-    """The file descriptor under a process's own text stdin, where nothing was read
-    through the stream yet (its buffer would hold what the descriptor no longer has)."""
+    """The file descriptor under the process's own stdin, which only this reader reads
+    (what the text stream had buffered would be missing from the descriptor)."""
     if stream is not sys.__stdin__ or stream.closed:
         return None
     try:
@@ -97,8 +97,10 @@ def iter_json_objects(stream: IO[str]) -> Iterator[Any]:
                 newline = buf.rfind("\n")
                 if restart is not None:
                     cut = restart.start()
-                elif eof or newline > 0:
-                    cut = len(buf) if eof else newline + 1
+                elif eof:
+                    cut = len(buf)
+                elif newline > 0:
+                    cut = newline + 1
                 else:
                     break
                 yield _Unparsable(buf[:cut].strip()[:80], "nested too deeply to read")
@@ -129,8 +131,8 @@ def _may_continue(decoder: json.JSONDecoder, buf: str) -> bool:
         decoder.raw_decode(buf)
     except json.JSONDecodeError as exc:
         return exc.pos >= len(buf.rstrip()) - 1
-    except RecursionError:
-        return False
+    except RecursionError:  # unreadable however much more comes
+        pass
     return False
 
 
@@ -230,8 +232,9 @@ def _position_fields(position: Any, size: int) -> dict[str, Any]:
         raise BadRequest(f"position.board must be a list of {size} seed counts (0 or more)")
     if not (isinstance(stores, list) and len(stores) == 2 and all(_count(x) for x in stores)):
         raise BadRequest("position.stores must be a list of two seed counts")
-    if sum(board) + sum(stores) > MAX_POSITION_SEEDS:
-        raise BadRequest(f"position holds {sum(board) + sum(stores)} seeds: at most {MAX_POSITION_SEEDS:,} "
+    seeds = sum(board) + sum(stores)
+    if seeds > MAX_POSITION_SEEDS:
+        raise BadRequest(f"position holds {seeds} seeds: at most {MAX_POSITION_SEEDS:,} "
                          "on the board and in the stores together")
     return {"board": board, "stores": stores}
 

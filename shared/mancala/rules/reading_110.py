@@ -169,18 +169,15 @@ def read_110(game_class: Any, info: dict[str, Any]) -> tuple[dict[str, Any], lis
                                       f"{value} is a 1.8 value; the 1.10 rules have {GONE_IN_110[key][name]}"))
             continue
         if key in READ_AS_18:
-            if not isinstance(name, str):  # a list or an object has no name to look up
-                problems.append(Violation((key,), "bad_value",
-                                          f"bad value {value!r}: one of "
-                                          f"{', '.join([*READ_AS_18[key], *sorted(KEPT_AS_110.get(key, ()))])}"))
-            elif name in KEPT_AS_110.get(key, frozenset()):
+            # a list or an object has no name to look up: a bad value like any unknown name
+            if isinstance(name, str) and name in KEPT_AS_110.get(key, frozenset()):
                 out[key] = value
-            elif name not in READ_AS_18[key]:
+            elif isinstance(name, str) and name in READ_AS_18[key]:
+                out.update(READ_AS_18[key][name])
+            else:
                 problems.append(Violation((key,), "bad_value",
                                           f"bad value {value!r}: one of "
                                           f"{', '.join([*READ_AS_18[key], *sorted(KEPT_AS_110.get(key, ()))])}"))
-            else:
-                out.update(READ_AS_18[key][name])
             continue
         if isinstance(name, str) and name in RENAMED_IN_110.get(key, {}):
             value = RENAMED_IN_110[key][name]
