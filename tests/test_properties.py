@@ -12,14 +12,12 @@ either end or reach the cap. A failure names the variant, starter and seeds.
 
 from __future__ import annotations
 
-import gzip
 import json
 import os
 import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -32,8 +30,9 @@ from mancala.engine.position import LAST_END, OutcomeKind
 from mancala.rules.enums import ChildType, Goal, RoundFill, RulesVersion, Unclaimed
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, parse_variant, read_json
+from tests.conformance import recorded
 
-DATA = Path(__file__).resolve().parent / "conformance" / "data"
+DATA = recorded.DATA_18
 CAP = 300  # moves per random game
 SETTINGS = settings(
     max_examples=int(os.environ.get("MANCALA_PROPERTY_EXAMPLES", "150")),
@@ -58,11 +57,9 @@ def _shipped() -> list[tuple[str, dict[str, Any]]]:
 
 
 def _reference() -> list[tuple[str, dict[str, Any]]]:
-    out = []
-    for path in sorted(DATA.glob("*.json.gz")):
-        with gzip.open(path, "rt", encoding="utf-8") as fh:
-            out.append((f"reference/{path.name.split('.')[0]}", json.load(fh)["config"]))
-    return out
+    files = {entry["name"]: entry["file"] for entry in recorded.entries(DATA)}
+    return sorted(((f"reference/{files[name].split('.')[0]}", config)
+                   for name, config in recorded.configs(DATA).items()), key=lambda item: item[0])
 
 
 POOL = _shipped() + _reference()

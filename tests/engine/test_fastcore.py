@@ -10,7 +10,6 @@ when the extension is not built.
 
 from __future__ import annotations
 
-import gzip
 import io
 import json
 import random
@@ -29,6 +28,7 @@ from mancala.engine.trace import decode
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
 from mancala.rules.variant import Variant
+from tests.conformance import recorded
 
 try:
     from mancala.engine import _fastcore
@@ -37,8 +37,8 @@ except ImportError as exc:  # ./dev installs a compiler's build: its absence is 
                          "install a C compiler (apt-get install -y gcc) and run ./dev test again") from None
 
 ROOT = Path(__file__).resolve().parents[2]
-CONFORMANCE = ROOT / "tests" / "conformance" / "data"
-CONFORMANCE_110 = ROOT / "tests" / "conformance" / "data_110"  # the reference's 1.10 release
+CONFORMANCE = recorded.DATA_18
+CONFORMANCE_110 = recorded.DATA_110
 
 
 def test_the_build_is_current() -> None:
@@ -273,15 +273,13 @@ def shipped() -> dict[str, Variant]:
 
 
 def reference(data: Path = CONFORMANCE) -> dict[str, Variant]:
-    index = json.loads((data / "index.json").read_text())
     out = {}
-    for entry in index["variants"]:
-        with gzip.open(data / entry["file"], "rt", encoding="utf-8") as fh:
-            try:
-                out[entry["name"]] = parse_variant(json.load(fh)["config"])
-            except VariantError:  # 1.10: a variant the engine does not read yet
-                if data == CONFORMANCE:
-                    raise
+    for name, config in recorded.configs(data).items():
+        try:
+            out[name] = parse_variant(config)
+        except VariantError:  # 1.10: a variant the engine does not read yet
+            if data == CONFORMANCE:
+                raise
     return out
 
 
@@ -295,9 +293,12 @@ HEAD_FAST = sorted(name for name, v in HEAD.items() if not why_not_fast(v))
 DESCRIPTION = ("name", "about", "rules", "family", "region", "help_file")
 
 
+VARIANT = TypeAdapter(Variant)  # built once: an adapter a call was most of collection's time
+
+
 def rules_of(variant: Variant) -> str:
     """What the engines play of a variant: everything but its words and its computer."""
-    data = TypeAdapter(Variant).dump_python(variant, mode="json")
+    data = VARIANT.dump_python(variant, mode="json")
     for key in DESCRIPTION:
         data["game_info"].pop(key, None)
     data.pop("player")

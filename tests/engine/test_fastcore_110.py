@@ -10,12 +10,9 @@ that a test that no longer reaches its rule fails.
 
 from __future__ import annotations
 
-import gzip
 import io
-import json
 import random
 from functools import cache
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +26,7 @@ from mancala.rules.enums import RulesVersion
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import parse_variant
 from mancala.rules.variant import Variant
+from tests.conformance import recorded as recorded_games
 from tests.engine.test_fastcore import (
     assert_same,
     eligible_variants,
@@ -37,25 +35,22 @@ from tests.engine.test_fastcore import (
     pure_python,
 )
 
-HEAD = Path(__file__).resolve().parents[1] / "conformance" / "data_110"
-INDEX = json.loads((HEAD / "index.json").read_text())
+HEAD = recorded_games.DATA_110
 
 
 @cache
 def recorded(name: str) -> dict[str, Any]:
-    entry = next(e for e in INDEX["variants"] if e["name"] == name)
-    with gzip.open(HEAD / entry["file"], "rt", encoding="utf-8") as fh:
-        return json.load(fh)
+    return recorded_games.trace(HEAD, name)
 
 
 def head_variants() -> dict[str, Variant | None]:
     """Every conformance-head variant, None where the engine refuses it."""
     out: dict[str, Variant | None] = {}
-    for entry in INDEX["variants"]:
+    for name, config in recorded_games.configs(HEAD).items():
         try:
-            out[entry["name"]] = parse_variant(recorded(entry["name"])["config"])
+            out[name] = parse_variant(config)
         except VariantError:  # a rule the Python engine does not play yet
-            out[entry["name"]] = None
+            out[name] = None
     return out
 
 
