@@ -7,14 +7,17 @@ size, what a hole on a 9-hole phone board is held to as well)."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import ExitStack
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
-from tests.web.helpers import SocketPlayer, create_room
+from tests.web.conftest import FAST_UNLESS_SET
+from tests.web.helpers import LiveServer, SocketPlayer, create_room
 
 TOUCH = 24
 PHONE = {"width": 375, "height": 740}
@@ -48,10 +51,42 @@ def test_the_direction_variants_include_bao_and_olinda() -> None:
     assert any("olinda" in name for name in DIRECTIONAL), DIRECTIONAL
 
 
+@pytest.fixture(scope="module")
+def phone_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[LiveServer]:
+    """One server for the module's thirty rooms (a private room each, all from one address)."""
+    live = LiveServer(Path(tmp_path_factory.mktemp("phone")) / "data", rooms_per_client=100,
+                      rooms_per_address=100)
+    live.start()
+    try:
+        yield live
+    finally:
+        live.stop()
+
+
+@pytest.fixture(scope="module")
+def phone(browser: Any, phone_server: LiveServer) -> Iterator[Any]:
+    """One phone-sized page for every variant: a browser context a variant cost 1.5 CPU
+    seconds (a renderer started and the page's modules fetched and compiled with an empty
+    cache), which was most of this module's time; the page is loaded again for each."""
+    context = browser.new_context(viewport=PHONE)
+    context.set_default_timeout(10_000)
+    context.add_init_script(FAST_UNLESS_SET)
+    context.add_init_script("localStorage.setItem('mancala.name', JSON.stringify('sam'))")
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    try:
+        yield page
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("variant", DIRECTIONAL)
-def test_every_direction_button_can_be_tapped_on_a_phone(new_page, server, stack: ExitStack,
-                                                          variant: str) -> None:
-    sam = new_page(name="sam", viewport=PHONE)
+def test_every_direction_button_can_be_tapped_on_a_phone(phone: Any, phone_server: LiveServer,
+                                                          stack: ExitStack, variant: str) -> None:
+    sam, server = phone, phone_server
+    sam.goto(f"{server.url}/?variant={variant}")  # a new document each time: the lobby
     code = create_room(sam, variant, public=False, seat="0", starter="0")
     SocketPlayer(server, "bob", stack).ask({"type": "join_room", "room": code})
     sam.wait_for_selector("#board button[data-dir-hole]")
@@ -61,3 +96,4 @@ def test_every_direction_button_can_be_tapped_on_a_phone(new_page, server, stack
         assert b["own"], f"{variant}: a tap on hole {b['hole']} {b['dir']} reaches another element"
         assert b["width"] >= TOUCH and b["height"] >= TOUCH, (variant, b)
     assert sam.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+    assert sam.js_errors == [], sam.js_errors
