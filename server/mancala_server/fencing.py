@@ -18,6 +18,13 @@ LIVE = ("waiting", "playing", "finished")
 class FencedOut(Exception):
     """A write by a node that no longer owns the room (another node took it over)."""
 
+    @classmethod
+    def naming(cls, fence: Fence, epoch: int | None) -> FencedOut:
+        """The refusal in the same words on every backend: the writer's epoch and the
+        room's, read at the refusal (None: the room is not stored at all)."""
+        return cls(f"room {fence.room}: epoch {fence.epoch} is not the room's "
+                   f"({'no room' if epoch is None else epoch})")
+
 
 class Conflict(Exception):
     """A write that would overwrite something stored (a ply or a game id already there)."""

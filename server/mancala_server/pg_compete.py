@@ -107,7 +107,7 @@ class PgCompete:
     async def _check_fence(self, db: Any, fence: Fence) -> None:
         epoch = await db.fetchval("SELECT epoch FROM rooms WHERE code=$1 FOR SHARE", fence.room)
         if epoch != fence.epoch:
-            raise FencedOut(f"room {fence.room}: epoch {fence.epoch} is not the room's ({epoch})")
+            raise FencedOut.naming(fence, epoch)
 
     # ---- players ----------------------------------------------------------------------
     async def new_player(self, player_id: str, name: str, secret_hash: str) -> bool:

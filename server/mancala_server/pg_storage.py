@@ -131,7 +131,7 @@ class PostgresStorage(PgCompete, PgExplorer, PgPuzzles, PgTourneys):
         if _count(status) == 0:
             epoch = await self.pool.fetchval("SELECT epoch FROM rooms WHERE code=$1", fence.room)
             if epoch != fence.epoch:
-                raise FencedOut(f"room {fence.room}: epoch {fence.epoch} is not the room's ({epoch})")
+                raise FencedOut.naming(fence, epoch)
 
     # ---- rooms ----------------------------------------------------------------------------
 

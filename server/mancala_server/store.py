@@ -166,8 +166,7 @@ class Store(CompeteStore, ExplorerStore, PuzzleStore, TourneyStore):
         """The refusal naming the writer's epoch and the room's (read now unless given)."""
         if row is None:
             row = self.db.execute("SELECT epoch FROM rooms WHERE code=?", (fence.room,)).fetchone()
-        return FencedOut(f"room {fence.room}: epoch {fence.epoch} is not the room's "
-                         f"({row[0] if row else 'no room'})")
+        return FencedOut.naming(fence, row[0] if row else None)
 
     # ---- rooms ------------------------------------------------------------------------
 
