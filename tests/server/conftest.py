@@ -15,6 +15,9 @@ from mancala_client.api import MancalaClient
 from mancala_server.app import MancalaServer, running
 from mancala_server.clock import Clock
 from mancala_server.config import Settings
+from mancala_server.hub import Hub
+from tests.server.fakes import FakeClock
+from tests.server.room_setup import make_hub
 
 # the rate limit is the subject of one test; everywhere else it must not get in the way.
 # The rules time limit too: here it also counts a rules worker's own start (spawn,
@@ -74,3 +77,20 @@ async def connect(url: str) -> AsyncIterator[Connect]:
     for client in clients:
         with contextlib.suppress(Exception):
             await asyncio.wait_for(client.close(), 2)
+
+
+# the hub rules tests' (test_hub_*.py): a hub on a fake clock, with no server or socket,
+# its quotas small enough to reach
+
+
+@pytest.fixture
+async def clock() -> FakeClock:
+    return FakeClock()
+
+
+@pytest.fixture
+async def hub(tmp_path: Path, clock: FakeClock) -> AsyncIterator[Hub]:
+    h = make_hub(tmp_path, clock, rooms_per_client=2, rooms_per_address=3, computer_rooms_per_client=1,
+                 computer_rooms_per_address=2, lobby_interval=0.25, idle_room_ttl=100.0, empty_room_ttl=50.0)
+    yield h
+    h.rules.close()
