@@ -435,12 +435,15 @@ class CompeteStore:
                  (game_id, ply, *remaining), fence)
 
     def take_back(self, game_id: int, ply: int, fence: Fence | None = None) -> None:
-        """The moves from `ply` on are taken back (by agreement), with their clock marks."""
+        """The moves from `ply` on are taken back (by agreement), with their clock marks and
+        any stop's pause: a pause is of a position; once moves are taken back the game may
+        come to its ply count again by other moves, and the pause would then look current."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self._check_fence(fence)
             self.db.execute("DELETE FROM moves WHERE game_id=? AND ply>=?", (game_id, ply))
             self.db.execute("DELETE FROM move_clocks WHERE game_id=? AND ply>=?", (game_id, ply))
+            self.db.execute("DELETE FROM clock_pauses WHERE game_id=?", (game_id,))
 
     def pause_clock(self, game_id: int, mark: ClockMark, fence: Fence | None = None) -> None:
         self._tx("INSERT OR REPLACE INTO clock_pauses (game_id, ply, south_ms, north_ms) VALUES (?,?,?,?)",

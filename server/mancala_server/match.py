@@ -466,8 +466,15 @@ class Match:
     def pause(self) -> ClockMark | None:
         """The server stops: the clocks as they are now, for the room to store, so that a
         restart gives the player to move exactly the time they had (None: nothing runs)."""
+        if self.clocks is None or self.clocks.running is None:
+            return None
+        return self.clock_mark()
+
+    def clock_mark(self) -> ClockMark | None:
+        """The clocks as they stand at this ply count, running or not (after a takeback,
+        which may leave neither running: back at the start). None: untimed or finished."""
         room = self.room
-        if self.clocks is None or room.finished or room.game_id is None or self.clocks.running is None:
+        if self.clocks is None or room.finished or room.game_id is None:
             return None
         now = room.clock.now()
         return ClockMark(len(room.moves), (max(0, self.clocks.left(0, now)), max(0, self.clocks.left(1, now))))

@@ -235,6 +235,7 @@ class PgCompete:
             await self._check_fence(db, fence)
             await db.execute("DELETE FROM moves WHERE game_id=$1 AND ply>=$2", game_id, ply)
             await db.execute("DELETE FROM move_clocks WHERE game_id=$1 AND ply>=$2", game_id, ply)
+            await db.execute("DELETE FROM clock_pauses WHERE game_id=$1", game_id)  # compete_store's why
 
     async def add_chat(self, game_id: int, row: ChatRow, fence: Fence) -> None:
         await self._fenced(fence, "INSERT INTO chat (game_id, at, seat, name, channel, text) "

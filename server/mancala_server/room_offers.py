@@ -77,6 +77,11 @@ class OfferActions:
         self.position = pos
         self.touch()
         clocks = self.match.taken_back()
+        # the clocks as they stand, which no stored move's mark says: a restart gives them
+        # back as now (the time the taken-back moves used stays used), not as at a move
+        mark = self.match.clock_mark()
+        if mark is not None:
+            self.store.pause_clock(self.game_id, mark)
         log.info("room %s: moves from ply %d taken back", self.code, ply)
         self.broadcast(TakenBack(room=self.code, ply=ply, moves=list(self.moves), state=self.state(), clocks=clocks,
                                  arrange=self.arrange_offer()))

@@ -4,14 +4,24 @@ docs/mutation.md's survivors of match.py."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from mancala.protocol.messages import ErrorCode, TimeControl
+from mancala.rules.loading import config_paths, load_variant
+from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
-from tests.server.fakes import FakeClock, FakeMember
-from tests.server.room_setup import against_computer, established, make_room, moves_each, seat_both
+from tests.server.fakes import FakeClock, FakeMember, deliver
+from tests.server.room_setup import (
+    ABANDON,
+    against_computer,
+    established,
+    make_room,
+    moves_each,
+    seat_both,
+)
 
 BLITZ = TimeControl(base=60, increment=2)
 
@@ -153,7 +163,6 @@ async def test_pausing_a_room_without_a_clock_changes_nothing(tmp_path: Path) ->
     assert room.room_state(0).clocks is None and bob.of_type("move_made")[0].clocks is None
 
 
-
 async def test_a_rated_games_new_ratings_follow_its_end_and_go_with_the_players(tmp_path: Path) -> None:
     room = make_room(tmp_path, FakeClock(), rated=True)
     for player in ("p-ann", "p-bob"):  # past their first games: each moves the other fully
@@ -249,3 +258,168 @@ async def test_north_flagged_with_half_the_seeds_is_a_draw_in_norths_words(tmp_p
     over = ann.of_type("game_over")[0]
     assert (over.reason, over.outcome) == ("timeout", {"kind": "TIE", "winner": None})
     assert over.result == "draw: North ran out of time, but South could no longer win"
+
+
+# ---- after a restart (docs/mutation.md, "match.py: 74 survivors": the missing tests) ----
+
+
+def restarted(room: Room, clock: FakeClock) -> Room:
+    """`room` as a restart brings it back (Hub._restore_room): the old process's timers gone
+    with it, a new room of the variant restored from the stored row and game, nothing begun."""
+    room.cancel_timers()
+    assert room.game_id is not None
+    row, game = room.store.room(room.code), room.store.game(room.game_id)  # type: ignore[attr-defined]
+    assert row is not None and game is not None
+    path = config_paths()[room.variant_name]
+    back = Room(room.code, room.variant_name, json.loads(path.read_text()), load_variant(path), public=True,
+                store=room.store, on_change=lambda _r: None, abandon_timeout=ABANDON, clock=clock, deliver=deliver)
+    back.restore(row, game)
+    return back
+
+
+def stop(room: Room) -> None:
+    """A graceful stop (app.py, hub_life): the clocks as they stand are stored, and the
+    room's timers die with the process."""
+    room.pause()
+    room.cancel_timers()
+
+
+async def first_legal(room: Room) -> None:
+    await room.play_for(room.position.turn, room.game.legal_moves(room.position)[0], len(room.moves))
+
+
+async def test_a_restored_rated_games_end_moves_the_ratings_of_the_players_seated_before(tmp_path: Path) -> None:
+    """Rule: who plays a rated game is in its stored terms, and a restart keeps it: the
+    game's end moves those players' ratings (seats come back with names and tokens only)."""
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, rated=True)
+    for player in ("p-ann", "p-bob"):
+        established(room.store, player)  # type: ignore[arg-type]
+    _, south = room.claim(FakeMember("ann", player="p-ann"), 0)
+    _, north = room.claim(FakeMember("bob", player="p-bob"), 1)
+    await moves_each(room, 2)  # enough for the game to count
+    back = restarted(room, clock)
+    ann, bob = FakeMember("ann", player="p-ann"), FakeMember("bob", player="p-bob")
+    back.reconnect(ann, south)
+    back.reconnect(bob, north)
+    back.resign(bob)
+    gained, lost = ann.of_type("ratings_changed")[0].changes
+    assert (gained.seat, gained.name, lost.seat, lost.name) == (0, "ann", 1, "bob")
+    assert ann.ratings["oware_abapa"] == (gained.after, False) and gained.after > 1500
+    assert bob.ratings["oware_abapa"] == (lost.after, False) and lost.after < 1500
+    stored = back.store.ratings_of  # type: ignore[attr-defined]
+    assert round(stored("p-ann")["oware_abapa"].rating) == gained.after
+    assert round(stored("p-bob")["oware_abapa"].rating) == lost.after
+
+
+async def test_a_stop_with_south_to_move_keeps_the_time_south_had_thought(tmp_path: Path) -> None:
+    """Rule: a graceful stop stores the clocks as they stand, the running one included: South,
+    to move, gets back what it had at the stop, not its time before it began thinking."""
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, control=BLITZ)
+    seat_both(room)
+    await moves_each(room, 1)  # both have moved: South, to move, has its clock running
+    clock.advance(7)
+    stop(room)
+    clock.advance(100)  # the server is down: nobody's clock runs
+    back = restarted(room, clock)
+    clocks = back.room_state(None).clocks
+    assert clocks is not None and (clocks.remaining, clocks.running) == ([53_000, 60_000], 0)
+    clock.advance(2)
+    assert back.room_state(None).clocks.remaining == [51_000, 60_000]  # type: ignore[union-attr]
+
+
+async def test_a_move_after_a_restart_makes_the_stops_pause_stale(tmp_path: Path) -> None:
+    """Rule: the clocks come back from the latest stored mark: a stop's pause only while no
+    move came after it; a server killed after the next move brings back that move's clocks."""
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, control=BLITZ)
+    seat_both(room)
+    await moves_each(room, 1)  # ply 2, South to move, the clocks run
+    clock.advance(5)
+    stop(room)  # at ply 2: 55 s for South
+    back = restarted(room, clock)
+    clock.advance(3)
+    await first_legal(back)  # South moves at ply 2 (its mark: 55 - 3 + 2 s); the pause is at ply 2 too
+    clock.advance(10)  # North thinks, and the server is killed: no pause this time
+    again = restarted(back, clock)
+    clocks = again.room_state(None).clocks
+    assert clocks is not None and (clocks.remaining, clocks.running) == ([54_000, 60_000], 1)
+
+
+async def test_with_every_move_taken_back_the_clocks_come_back_from_the_pause(tmp_path: Path) -> None:
+    """Rule: with no move's clocks left (all taken back), a restart's clocks are the stored
+    pause's, the only mark there is: the time used stays used (a timed game restarted before
+    any move and without a pause starts with full clocks)."""
+    clock = FakeClock()
+    fresh = make_room(tmp_path, clock, control=BLITZ, code="FRESH1")
+    seat_both(fresh)
+    assert restarted(fresh, clock).room_state(None).clocks.remaining == [60_000, 60_000]  # type: ignore[union-attr]
+    room = make_room(tmp_path, clock, control=BLITZ)
+    seat_both(room)
+    await moves_each(room, 1)  # ply 2, South to move, the clocks run
+    clock.advance(4)
+    stop(room)  # at ply 2: (56, 60)
+    back = restarted(room, clock)
+    back.offer_takeback(0)  # South's only move is ply 0: back to the start
+    back.answer_takeback(1, True)
+    assert back.moves == [] and back.match.clocks is not None
+    again = restarted(back, clock)
+    assert again.room_state(None).clocks.remaining == [56_000, 60_000]  # type: ignore[union-attr]
+
+
+async def test_a_pause_from_before_a_takeback_loses_to_a_later_moves_clocks(tmp_path: Path) -> None:
+    """Rule (restore's docstring): the clocks come back from the latest stored mark. A stop
+    at ply 4, a takeback to ply 3 after the restart, North's move again, the server killed:
+    North's time is what that move left it, not what it had at the stop."""
+    clock = FakeClock()
+    room = make_room(tmp_path, clock, control=BLITZ)
+    seat_both(room)
+    await moves_each(room, 1)
+    clock.advance(4)
+    await first_legal(room)  # ply 2, South: 58 s
+    clock.advance(6)
+    await first_legal(room)  # ply 3, North: 56 s
+    clock.advance(1)
+    stop(room)  # at ply 4, South to move: (57, 56)
+    back = restarted(room, clock)
+    back.offer_takeback(1)  # North's ply 3 goes
+    back.answer_takeback(0, True)
+    clock.advance(10)
+    await first_legal(back)  # ply 3 again, North: 56 - 10 + 2 s
+    assert len(back.moves) == 4
+    again = restarted(back, clock)
+    assert again.room_state(None).clocks.remaining == [57_000, 48_000]  # type: ignore[union-attr]
+
+
+async def test_a_takeback_in_a_variant_whose_moves_name_a_direction_replays_them(tmp_path: Path) -> None:
+    """Rule: a takeback replays the moves it keeps as they were recorded; in Cross Kalah a
+    move names its direction and is recorded as clients send it, a list ([hole, "CW"])."""
+    room = make_room(tmp_path, FakeClock(), variant="cross_kalah")
+    ann, bob = seat_both(room)
+    await room.move(ann, [0, "CW"], 0)
+    await room.move(bob, [6, "CW"], 1)
+    after_two = room.state()
+    await room.move(ann, [2, "CW"], 2)
+    assert [m.move for m in room.moves] == [[0, "CW"], [6, "CW"], [2, "CW"]]
+    room.offer_takeback(0)  # South's move at ply 2 goes; the two before it are replayed
+    room.answer_takeback(1, True)
+    back = bob.of_type("taken_back")[0]
+    assert back.ply == 2 and [m.move for m in back.moves] == [[0, "CW"], [6, "CW"]]
+    assert back.state == after_two == room.state() and room.position.turn == 0
+
+
+async def test_a_rated_game_against_the_computer_rates_it_as_measured_in_its_variant(tmp_path: Path) -> None:
+    """Rule: a computer level's fixed rating is the one measured in the game's variant
+    (Kalah's level 2 is 1717; Oware Abapa's, the default, 1790)."""
+    room = make_room(tmp_path, FakeClock(), variant="kalah_4", rated=True)
+    room.add_computer(1, 2)
+    ann = FakeMember("ann", player="p-ann")
+    room.claim(ann, 0)
+    await moves_each(room, 2)
+    room.resign(ann)
+    news = ann.of_type("ratings_changed")[0]
+    player, computer = news.changes
+    assert news.variant == "kalah_4" and (computer.name, computer.before, computer.after) == (
+        "Computer (level 2)", 1717, 1717)
+    assert player.after < 1500

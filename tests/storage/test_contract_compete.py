@@ -164,6 +164,9 @@ async def test_clocks_chat_and_takebacks_read_back_and_refuse_an_old_epoch(stora
     game = await storage.game(gid)
     assert game is not None and game.moves == [(0, 0)] and game.match is not None
     assert game.match.last == ClockMark(0, (60_000, 59_000))
+    # the pause was of a position the takeback left: were it kept, a restart after the
+    # moves played again to its ply count would give back the time they used
+    assert game.match.pause is None
     taken = await storage.take_room("CLOCK1")
     assert taken is not None
     for write in (storage.add_move_clock(gid, 1, (1, 1), fence), storage.add_chat(gid, ChatRow(3.0, 0, "a", "players",
