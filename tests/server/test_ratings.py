@@ -46,18 +46,16 @@ def test_against_a_computer_only_the_human_moves() -> None:
 
 def test_the_computers_ratings_are_the_measured_ones_in_the_docs_and_rise_with_the_level() -> None:
     doc = (Path(__file__).resolve().parents[2] / "docs" / "competitive.md").read_text()
-    table = re.search(r"^\| level \| (`.+) \|\n\| [- |]+\|\n((?:\|.*\n)+)", doc, re.M)
+    table = re.search(r"^\| variant \| easy \(0\) \| medium \(1\) \| hard \(2\) \| expert \(3\) \| perfect \|\n"
+                      r"\| [-: |]+\|\n((?:\|.*\n)+)", doc, re.M)
     assert table is not None, "the ratings table of docs/competitive.md"
-    variants = [v.strip(" `") for v in table.group(1).split("|")]
-    shown: dict[str, dict[str, float]] = {v: {} for v in variants}
-    for row in table.group(2).splitlines():
-        level, *values = (cell.strip() for cell in row.strip("|").split("|"))
-        key = "perfect" if level == "perfect" else re.fullmatch(r"\w+ \((\d)\)", level).group(1)  # type: ignore[union-attr]
-        for variant, value in zip(variants, values, strict=True):
-            shown[variant][key] = float(value)
+    shown: dict[str, dict[str, float]] = {}
+    for row in table.group(1).splitlines():
+        variant, *values = (cell.strip(" `*") for cell in row.strip("|").split("|"))
+        shown[variant] = dict(zip(["0", "1", "2", "3", "perfect"], map(float, values), strict=True))
     assert {v: {str(k): r for k, r in t.items()} for v, t in COMPUTER_RATINGS_BY_VARIANT.items()} == shown
     assert COMPUTER_RATINGS_BY_VARIANT["oware_abapa"] is COMPUTER_RATINGS
-    for variant in variants:
+    for variant in shown:
         levels = [computer_rating(level, variant).rating for level in (0, 1, 2, 3, "perfect")]
         assert levels == sorted(levels) and computer_rating(1, variant).rating == 1500  # medium: a newcomer's equal
 
