@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from mancala.engine.position import Outcome, OutcomeKind
-from mancala_server.compete_store import Terms
-from mancala_server.fencing import Conflict, Fence, new_game_id
+from mancala_server.fencing import Conflict
 from mancala_server.ratings import RatedSide
 from mancala_server.storage import SqliteStorage
-from mancala_server.store import RoomRow, Store
+from mancala_server.store import Store
+from tests.storage.rows import a_game
 
 VARIANT = {"game_info": {"name": "Oware"}}
 
@@ -26,25 +26,6 @@ async def storage(tmp_path: Path) -> AsyncIterator[SqliteStorage]:
     made = SqliteStorage(tmp_path / "db.sqlite3")
     yield made
     await made.close()
-
-
-async def a_game(storage: SqliteStorage, code: str, public: bool = True) -> tuple[int, Fence]:
-    await storage.reserve_room(RoomRow(code, "oware_abapa", VARIANT, public, "waiting", None,
-                                       [(None, None), (None, None)], None))
-    fence = Fence(code, 1)
-    gid = new_game_id()
-    await storage.new_game(gid, code, "oware_abapa", VARIANT, 0, ["Ann", "Bob"], {}, fence)
-    return gid, fence
-
-
-async def rated_game(storage: SqliteStorage, code: str, south: str, north: str, public: bool = True,
-                     clock: dict[str, int] | None = None) -> int:
-    gid, fence = await a_game(storage, code, public)
-    await storage.set_terms(gid, Terms(True, clock, (south, north)), fence)
-    sides = [RatedSide(0, south, "S"), RatedSide(1, north, "N")]
-    await storage.end_rated_game(gid, Outcome(OutcomeKind.WIN, 1), "resign", "North wins: South resigned",
-                                 "oware_abapa", sides, fence)
-    return gid
 
 
 async def test_a_rated_end_told_to_the_room_stores_its_reason_and_result(storage: SqliteStorage) -> None:

@@ -7,33 +7,11 @@ from __future__ import annotations
 
 import pytest
 
-from mancala.engine.position import Outcome, OutcomeKind
 from mancala_server.compete_store import Terms
-from mancala_server.fencing import Fence, FencedOut, new_game_id
-from mancala_server.ratings import RatedSide
+from mancala_server.fencing import Fence, FencedOut
 from mancala_server.storage import Storage
 from mancala_server.store import RoomRow
-
-VARIANT = {"game_info": {"name": "Oware"}}
-
-
-async def a_game(storage: Storage, code: str, public: bool = True) -> tuple[int, Fence]:
-    await storage.reserve_room(RoomRow(code, "oware_abapa", VARIANT, public, "waiting", None,
-                                       [(None, None), (None, None)], None))
-    fence = Fence(code, 1)
-    gid = new_game_id()
-    await storage.new_game(gid, code, "oware_abapa", VARIANT, 0, ["Ann", "Bob"], {}, fence)
-    return gid, fence
-
-
-async def rated_game(storage: Storage, code: str, south: str, north: str, public: bool = True,
-                     clock: dict[str, int] | None = None) -> int:
-    gid, fence = await a_game(storage, code, public)
-    await storage.set_terms(gid, Terms(True, clock, (south, north)), fence)
-    sides = [RatedSide(0, south, "S"), RatedSide(1, north, "N")]
-    await storage.end_rated_game(gid, Outcome(OutcomeKind.WIN, 1), "resign", "North wins: South resigned",
-                                 "oware_abapa", sides, fence)
-    return gid
+from tests.storage.rows import VARIANT, a_game, rated_game
 
 
 async def test_a_profile_lists_each_rating_change_and_each_game_with_the_players_seat(storage: Storage) -> None:
