@@ -58,7 +58,7 @@ COMPUTER_RATINGS_BY_VARIANT: dict[str, dict[int | str, float]] = {
     # the rest of the 20 most played, 40 games a pair at the server's 2,000 ms cap: perfect
     # was not measured and takes expert's rating (it is at least as strong), and a level
     # that did not beat the one below is given that one's rating
-    "kalah": {0: 1267.0, 1: 1500.0, 2: 1508.0, 3: 1525.0, "perfect": 1525.0},
+    "kalah": {0: 1267.0, 1: 1500.0, 2: 1624.0, 3: 1710.0, "perfect": 1710.0},
     "toguz_kumalak": {0: 737.0, 1: 1500.0, 2: 1596.0, 3: 1792.0, "perfect": 1792.0},
     "ayoayo": {0: 1292.0, 1: 1500.0, 2: 1578.0, 3: 1763.0, "perfect": 1763.0},
     "wari": {0: 932.0, 1: 1500.0, 2: 1806.0, 3: 2053.0, "perfect": 2053.0},
