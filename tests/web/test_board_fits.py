@@ -38,8 +38,12 @@ def test_the_widest_boards_fit_every_window_without_a_scroll(new_page, server, s
                                                              variant: str) -> None:
     ann = SocketPlayer(server, "ann", stack)
     code = ann.ask({"type": "create_room", "variant": variant, "public": False, "seat": 0})["room"]
+    # one context, the page loaded anew at each width (as a window of that width opens
+    # it): a fresh browser context costs some 1.5 CPU s, five a variant were most of this
+    page = new_page(f"/#watch={code}", name="pat", viewport={"width": WIDTHS[0], "height": 800})
     for width in WIDTHS:
-        page = new_page(f"/#watch={code}", name="pat", viewport={"width": width, "height": 800})
+        page.set_viewport_size({"width": width, "height": 800})
+        page.reload()
         wait_in_room(page)
         page.wait_for_selector("#board button.hole")
         g: dict[str, Any] = page.evaluate(GEOMETRY)
@@ -48,4 +52,3 @@ def test_the_widest_boards_fit_every_window_without_a_scroll(new_page, server, s
         assert g["page"] <= width and g["left"] >= 0 and g["right"] <= width, (variant, width, g)
         if VARIANTS[variant] <= 9:
             assert g["smallest"] >= TOUCH, (variant, width, g)
-        page.close()
