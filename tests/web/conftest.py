@@ -68,6 +68,21 @@ FAST_UNLESS_SET = ("try { if (localStorage.getItem('mancala.speed') === null) "
                    "localStorage.setItem('mancala.speed', 'fast'); } catch (e) {}")
 
 
+def player_page(browser: Any, *, name: str | None = None, viewport: dict[str, int] | None = None) -> Any:
+    """A page in a browser context of its own (its own localStorage: a player), not yet
+    loaded, its script errors collected in `page.js_errors`."""
+    context = browser.new_context(viewport=viewport or {"width": 1100, "height": 900})
+    context.set_default_timeout(10_000)
+    context.add_init_script(FAST_UNLESS_SET)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    if name is not None:  # the name is read at connect time: set it before the page loads
+        page.add_init_script(f"localStorage.setItem('mancala.name', JSON.stringify({name!r}))")
+    return page
+
+
 @pytest.fixture
 def new_page(browser: Any, server: LiveServer) -> Iterator[Callable[..., Any]]:
     """Open pages, each in its own browser context (its own localStorage): a player each.
@@ -75,16 +90,8 @@ def new_page(browser: Any, server: LiveServer) -> Iterator[Callable[..., Any]]:
     contexts: list[Any] = []
 
     def make(path: str = "/", *, name: str | None = None, viewport: dict[str, int] | None = None) -> Any:
-        context = browser.new_context(viewport=viewport or {"width": 1100, "height": 900})
-        context.set_default_timeout(10_000)
-        context.add_init_script(FAST_UNLESS_SET)
-        contexts.append(context)
-        page = context.new_page()
-        errors: list[str] = []
-        page.on("pageerror", lambda exc: errors.append(str(exc)))
-        page.js_errors = errors
-        if name is not None:  # the name is read at connect time: set it before the page loads
-            page.add_init_script(f"localStorage.setItem('mancala.name', JSON.stringify({name!r}))")
+        page = player_page(browser, name=name, viewport=viewport)
+        contexts.append(page.context)
         page.goto(server.url + path)
         return page
 

@@ -16,7 +16,7 @@ import pytest
 
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
-from tests.web.conftest import FAST_UNLESS_SET
+from tests.web.conftest import player_page
 from tests.web.helpers import LiveServer, SocketPlayer, create_room
 
 TOUCH = 24
@@ -68,18 +68,11 @@ def phone(browser: Any, phone_server: LiveServer) -> Iterator[Any]:
     """One phone-sized page for every variant: a browser context a variant cost 1.5 CPU
     seconds (a renderer started and the page's modules fetched and compiled with an empty
     cache), which was most of this module's time; the page is loaded again for each."""
-    context = browser.new_context(viewport=PHONE)
-    context.set_default_timeout(10_000)
-    context.add_init_script(FAST_UNLESS_SET)
-    context.add_init_script("localStorage.setItem('mancala.name', JSON.stringify('sam'))")
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.js_errors = errors
+    page = player_page(browser, name="sam", viewport=PHONE)
     try:
         yield page
     finally:
-        context.close()
+        page.context.close()
 
 
 @pytest.mark.parametrize("variant", DIRECTIONAL)
