@@ -434,16 +434,22 @@ class CompeteStore:
         self._tx("INSERT OR REPLACE INTO move_clocks (game_id, ply, south_ms, north_ms) VALUES (?,?,?,?)",
                  (game_id, ply, *remaining), fence)
 
-    def take_back(self, game_id: int, ply: int, fence: Fence | None = None) -> None:
+    def take_back(self, game_id: int, ply: int, mark: ClockMark | None = None, fence: Fence | None = None) -> None:
         """The moves from `ply` on are taken back (by agreement), with their clock marks and
-        any stop's pause: a pause is of a position; once moves are taken back the game may
-        come to its ply count again by other moves, and the pause would then look current."""
+        any stop's pause, and `mark` (the clocks as they stand now) stored in their place,
+        all in one transaction: a pause is of a position; once moves are taken back the game
+        may come to its ply count again by other moves, and the old pause would then look
+        current. Without the new mark in the same commit, a crash just after it would give
+        a restart the last kept move's clocks: the time used since then back."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self._check_fence(fence)
             self.db.execute("DELETE FROM moves WHERE game_id=? AND ply>=?", (game_id, ply))
             self.db.execute("DELETE FROM move_clocks WHERE game_id=? AND ply>=?", (game_id, ply))
             self.db.execute("DELETE FROM clock_pauses WHERE game_id=?", (game_id,))
+            if mark is not None:
+                self.db.execute("INSERT INTO clock_pauses (game_id, ply, south_ms, north_ms) VALUES (?,?,?,?)",
+                                (game_id, mark.ply, *mark.remaining))
 
     def pause_clock(self, game_id: int, mark: ClockMark, fence: Fence | None = None) -> None:
         self._tx("INSERT OR REPLACE INTO clock_pauses (game_id, ply, south_ms, north_ms) VALUES (?,?,?,?)",

@@ -145,8 +145,8 @@ class Journal:
     def pause_clock(self, game_id: int, mark: Any) -> None:
         self._write(self.storage.pause_clock, game_id, mark, self.fence)
 
-    def take_back(self, game_id: int, ply: int) -> None:
-        self._write(self.storage.take_back, game_id, ply, self.fence)
+    def take_back(self, game_id: int, ply: int, mark: Any) -> None:
+        self._write(self.storage.take_back, game_id, ply, mark, self.fence)
 
     def add_chat(self, game_id: int, row: Any) -> None:
         self._write(self.storage.add_chat, game_id, row, self.fence)

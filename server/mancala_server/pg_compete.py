@@ -230,12 +230,15 @@ class PgCompete:
                    "north_ms=excluded.north_ms",
             game_id, mark.ply, *mark.remaining)
 
-    async def take_back(self, game_id: int, ply: int, fence: Fence) -> None:
-        async with self.pool.acquire() as db, db.transaction():
+    async def take_back(self, game_id: int, ply: int, mark: ClockMark | None, fence: Fence) -> None:
+        async with self.pool.acquire() as db, db.transaction():  # one commit: compete_store's why
             await self._check_fence(db, fence)
             await db.execute("DELETE FROM moves WHERE game_id=$1 AND ply>=$2", game_id, ply)
             await db.execute("DELETE FROM move_clocks WHERE game_id=$1 AND ply>=$2", game_id, ply)
-            await db.execute("DELETE FROM clock_pauses WHERE game_id=$1", game_id)  # compete_store's why
+            await db.execute("DELETE FROM clock_pauses WHERE game_id=$1", game_id)
+            if mark is not None:
+                await db.execute("INSERT INTO clock_pauses (game_id, ply, south_ms, north_ms) VALUES ($1, $2, $3, $4)",
+                                 game_id, mark.ply, *mark.remaining)
 
     async def add_chat(self, game_id: int, row: ChatRow, fence: Fence) -> None:
         await self._fenced(fence, "INSERT INTO chat (game_id, at, seat, name, channel, text) "

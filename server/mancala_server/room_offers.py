@@ -72,16 +72,14 @@ class OfferActions:
         if pos is None:
             raise RoomError(ErrorCode.NO_TAKEBACK, "moves cannot be taken back across a new round")
         assert self.game_id is not None
-        self.store.take_back(self.game_id, ply)
         self.moves = self.moves[:ply]
         self.position = pos
         self.touch()
         clocks = self.match.taken_back()
-        # the clocks as they stand, which no stored move's mark says: a restart gives them
-        # back as now (the time the taken-back moves used stays used), not as at a move
-        mark = self.match.clock_mark()
-        if mark is not None:
-            self.store.pause_clock(self.game_id, mark)
+        # stored with the takeback: the clocks as they stand, which no stored move's mark
+        # says, so a restart gives them back as now (the time the taken-back moves used
+        # stays used), not as at a move; the journal tells nothing before this commits
+        self.store.take_back(self.game_id, ply, self.match.clock_mark())
         log.info("room %s: moves from ply %d taken back", self.code, ply)
         self.broadcast(TakenBack(room=self.code, ply=ply, moves=list(self.moves), state=self.state(), clocks=clocks,
                                  arrange=self.arrange_offer()))

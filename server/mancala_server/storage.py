@@ -100,8 +100,9 @@ class GameStorage(Protocol):
 
     async def pause_clock(self, game_id: int, mark: ClockMark, fence: Fence) -> None: ...
 
-    async def take_back(self, game_id: int, ply: int, fence: Fence) -> None:
-        """The moves from `ply` on are taken back, with their clock marks."""
+    async def take_back(self, game_id: int, ply: int, mark: ClockMark | None, fence: Fence) -> None:
+        """The moves from `ply` on are taken back, with their clock marks and any pause;
+        `mark` (the clocks as they stand after it) is stored in the same commit."""
         ...
 
 
@@ -184,5 +185,5 @@ class SqliteStorage(SqliteCompete, SqliteExplorer, SqlitePuzzles, SqliteTourneys
     async def pause_clock(self, game_id: int, mark: ClockMark, fence: Fence) -> None:
         self.store.pause_clock(game_id, mark, fence)
 
-    async def take_back(self, game_id: int, ply: int, fence: Fence) -> None:
-        self.store.take_back(game_id, ply, fence)
+    async def take_back(self, game_id: int, ply: int, mark: ClockMark | None, fence: Fence) -> None:
+        self.store.take_back(game_id, ply, mark, fence)

@@ -160,18 +160,24 @@ async def test_clocks_chat_and_takebacks_read_back_and_refuse_an_old_epoch(stora
     assert game.match.last == ClockMark(2, (59_998, 58_998)) and game.match.pause == ClockMark(3, (50_000, 40_000))
     assert [(c.channel, c.text) for c in await storage.chat(gid)] == [("players", "good luck"),
                                                                      ("spectators", "<b>hi</b>")]
-    await storage.take_back(gid, 1, fence)
+    await storage.take_back(gid, 2, None, fence)
     game = await storage.game(gid)
-    assert game is not None and game.moves == [(0, 0)] and game.match is not None
-    assert game.match.last == ClockMark(0, (60_000, 59_000))
+    assert game is not None and game.moves == [(0, 0), (1, 1)] and game.match is not None
+    assert game.match.last == ClockMark(1, (59_999, 58_999))
     # the pause was of a position the takeback left: were it kept, a restart after the
     # moves played again to its ply count would give back the time they used
     assert game.match.pause is None
+    # the clocks as they stand after a takeback are stored by the same write
+    await storage.take_back(gid, 1, ClockMark(1, (45_000, 40_000)), fence)
+    game = await storage.game(gid)
+    assert game is not None and game.moves == [(0, 0)] and game.match is not None
+    assert game.match.last == ClockMark(0, (60_000, 59_000))
+    assert game.match.pause == ClockMark(1, (45_000, 40_000))
     taken = await storage.take_room("CLOCK1")
     assert taken is not None
     for write in (storage.add_move_clock(gid, 1, (1, 1), fence), storage.add_chat(gid, ChatRow(3.0, 0, "a", "players",
                                                                                                 "x"), fence),
-                  storage.take_back(gid, 0, fence), storage.set_terms(gid, Terms(), fence),
+                  storage.take_back(gid, 0, ClockMark(0, (1, 1)), fence), storage.set_terms(gid, Terms(), fence),
                   storage.pause_clock(gid, ClockMark(1, (1, 1)), fence),
                   storage.end_rated_game(gid, WIN_SOUTH, "rules", "x", "oware_abapa", [], fence)):
         with pytest.raises(FencedOut):
