@@ -5,7 +5,10 @@
  * generator and order. The
  * Python search is the specification: the same depth gives every root move the same
  * value (tests/ai/test_think.py compares them). Nothing is stored in the table: its
- * bounds are the exact solver's, and a heuristic value is not one.
+ * bounds are the exact solver's, and a heuristic value is not one. With an endgame
+ * database (set_egtb), a position with no more seeds on the board than it holds is
+ * scored as a finished game with the database's exact final margin: expand reads the
+ * children, tsearch's entry the root's moves (tests/ai/test_think_db.py).
  */
 
 /* mancala.ai.scoring's WIN and SURE: a finished game scores its margin beyond WIN, a
@@ -74,11 +77,19 @@ tsearch(SolverObject *sv, const State *s, Key key, int again, int depth, int alp
         if (sv->aborted)
             return 0;
     }
+    const int me = s->turn;
+    const int r = (int)(s->total - s->stores[0] - s->stores[1]);
+    if (r <= sv->db.seeds) { /* a root's move (expand reads the others): exact at any depth */
+        const int g = sv->db.val[db_rank(&sv->db, s, r)];
+        if (g != DB_NOVAL) {
+            sv->db.hits++;
+            return think_final(s->stores[me] - s->stores[1 - me] + g);
+        }
+    }
     if (depth <= 0) {
         sv->horizon++;
         return think_leaf(sv, s, again);
     }
-    const int me = s->turn;
     State kids[MAXH];
     Key keys[MAXH];
     int mv[MAXH], order[MAXH], val[MAXH];
@@ -95,7 +106,7 @@ tsearch(SolverObject *sv, const State *s, Key key, int again, int depth, int alp
         const int i = order[oi];
         const State *c = &kids[i];
         int v;
-        if (known[i]) /* a finished game (think runs without a database) */
+        if (known[i]) /* a finished game, or a board the database holds */
             v = think_final(val[i]);
         else if (c->turn == me)
             v = tsearch(sv, c, keys[i], 1, depth - 1, alpha, beta);

@@ -37,6 +37,7 @@ SOLVER = "solver"  # the algorithm name of that difficulty (contracts/ai.md name
 Level = int | Literal["perfect"]
 # the difficulties 0..3 in words, as the clients offer them
 LEVEL_NAMES = ("easy", "medium", "hard", "expert")
+EXPERT = LEVEL_NAMES.index("expert")
 # the perfect player's budget when none is given: a room's per-move cap
 DEFAULT_SOLVER_BUDGET_MS = 2000
 # the solver's share of the budget: the rest is left for the search when it cannot finish
@@ -119,7 +120,10 @@ def choose_move(game: Game, pos: Position, *, difficulty: Level | None = None, a
         player.ai_params.mm_depth, DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON, level)
     # minimax and negamax give the same values to a zero-sum score: the C look-ahead
     # plays both where it takes the game
-    result = think(game, pos, difficulty=level, max_depth=max(1, depth), deadline=deadline, rng=rng)
+    # the expert also sees exact endgames where a database of the variant's rules was
+    # built (`mancala egtb build`); the levels below keep their horizon
+    result = think(game, pos, difficulty=level, max_depth=max(1, depth), deadline=deadline, rng=rng,
+                   leaves=level >= EXPERT)
     if result is None:
         evaluate = make_evaluator(game, difficulty=level, rng=rng)
         searcher = Searcher(game, evaluate, negamax=algo == Algorithm.NEGAMAXER, deadline=deadline, rng=rng)

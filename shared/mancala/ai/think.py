@@ -22,13 +22,15 @@ from mancala.engine.position import Position
 
 
 def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadline: float | None,
-          rng: random.Random | None) -> SearchResult | None:
+          rng: random.Random | None, leaves: bool = False) -> SearchResult | None:
     """The search's result from the C look-ahead, or None where it does not play this
-    game (then mancala.ai.search does). `deadline` is a perf_counter time."""
+    game (then mancala.ai.search does). `deadline` is a perf_counter time. `leaves`:
+    positions an endgame database of the variant's rules holds are scored by it, as
+    finished games are (their exact final margin), where there is one."""
     weights = linear_weights(game, difficulty)
     if game.fast is None or weights is None:
         return None
-    solver = think_solver(game)
+    solver = think_solver(game, leaves)
     if solver is None or position_reasons(game, pos):
         return None
     solver.set_game(pos.total, pos.starter)

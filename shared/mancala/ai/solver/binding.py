@@ -146,12 +146,20 @@ def new_solver(game: Game, tt_bits: int) -> Any:
 
 _c_solvers: weakref.WeakKeyDictionary[Game, Any] = weakref.WeakKeyDictionary()
 _think_solvers: weakref.WeakKeyDictionary[Game, Any | None] = weakref.WeakKeyDictionary()
+# look-aheads that read an endgame database at their leaves (None: no database serves)
+_leaf_solvers: weakref.WeakKeyDictionary[Game, Any | None] = weakref.WeakKeyDictionary()
 
 
-def think_solver(game: Game) -> Any | None:
+def think_solver(game: Game, leaves: bool = False) -> Any | None:
     """One look-ahead per game, or None where it does not take the game's variant
     (`why_not_think`, decided once a game, not at each move). While it searches in
-    another thread, a fresh one."""
+    another thread, a fresh one. `leaves`: one that reads the largest endgame database
+    of the variant's rules (`why_not_egtb_leaves`) wherever a position has no more seeds
+    on the board than it holds, where there is such a database; else the plain one."""
+    if leaves:
+        sv = _leaf_solver(game)
+        if sv is not None:
+            return sv
     if game in _think_solvers:
         sv = _think_solvers[game]
         if sv is None or not sv.busy:
@@ -162,6 +170,25 @@ def think_solver(game: Game) -> Any | None:
     # the smallest table: think stores nothing in it
     sv = _solver.Solver(fast_params(game.variant), 1, think_only=True)
     _think_solvers[game] = sv
+    return sv
+
+
+def _leaf_solver(game: Game) -> Any | None:
+    if game in _leaf_solvers:
+        sv = _leaf_solvers[game]
+        if sv is None or not sv.busy:
+            return sv
+    sv = None
+    if not why_not_think(game.variant):
+        from mancala.ai.egtb import find  # reads the database folder: not at import
+
+        db = find(game.variant)
+        if db is not None and not why_not_egtb_leaves(game.variant, db):
+            sv = _solver.Solver(fast_params(game.variant), 1, think_only=True)
+            # the values are copied into the solver (one byte a board): the file's map
+            # is not held, and the copy lives as long as the game's look-ahead
+            sv.set_egtb(db.raw(), db.header.seeds)
+    _leaf_solvers[game] = sv
     return sv
 
 
