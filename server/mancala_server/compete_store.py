@@ -435,16 +435,21 @@ class CompeteStore:
                  (game_id, ply, *remaining), fence)
 
     def take_back(self, game_id: int, ply: int, mark: ClockMark | None = None, fence: Fence | None = None) -> None:
-        """The moves from `ply` on are taken back (by agreement), with their clock marks and
-        any stop's pause, and `mark` (the clocks as they stand now) stored in their place,
-        all in one transaction: a pause is of a position; once moves are taken back the game
-        may come to its ply count again by other moves, and the old pause would then look
-        current. Without the new mark in the same commit, a crash just after it would give
-        a restart the last kept move's clocks: the time used since then back."""
+        """The moves from `ply` on are taken back (by agreement), with their clock marks, the
+        rounds they began and any stop's pause, and `mark` (the clocks as they stand now)
+        stored in their place, all in one transaction: a pause is of a position; once moves
+        are taken back the game may come to its ply count again by other moves, and the old
+        pause (or round layout) would then look current. Without the new mark in the same
+        commit, a crash just after it would give a restart the last kept move's clocks: the
+        time used since then back."""
         with self.db:
             self.db.execute("BEGIN IMMEDIATE")
             self._check_fence(fence)
             self.db.execute("DELETE FROM moves WHERE game_id=? AND ply>=?", (game_id, ply))
+            row = self.db.execute("SELECT rounds FROM games WHERE id=?", (game_id,)).fetchone()
+            if row and row[0]:  # a round at ply n began after move n - 1
+                kept = {at: start for at, start in json.loads(row[0]).items() if int(at) <= ply}
+                self.db.execute("UPDATE games SET rounds=? WHERE id=?", (json.dumps(kept) if kept else None, game_id))
             self.db.execute("DELETE FROM move_clocks WHERE game_id=? AND ply>=?", (game_id, ply))
             self.db.execute("DELETE FROM clock_pauses WHERE game_id=?", (game_id,))
             if mark is not None:

@@ -234,6 +234,10 @@ class PgCompete:
         async with self.pool.acquire() as db, db.transaction():  # one commit: compete_store's why
             await self._check_fence(db, fence)
             await db.execute("DELETE FROM moves WHERE game_id=$1 AND ply>=$2", game_id, ply)
+            # a round at ply n began after move n - 1 (no rows left: NULL, as never had any)
+            await db.execute("UPDATE games SET rounds = (SELECT jsonb_object_agg(key, value)::text FROM "
+                             "jsonb_each(rounds::jsonb) WHERE key::int <= $2) WHERE id = $1 AND rounds IS NOT NULL",
+                             game_id, ply)
             await db.execute("DELETE FROM move_clocks WHERE game_id=$1 AND ply>=$2", game_id, ply)
             await db.execute("DELETE FROM clock_pauses WHERE game_id=$1", game_id)
             if mark is not None:

@@ -101,8 +101,9 @@ class GameStorage(Protocol):
     async def pause_clock(self, game_id: int, mark: ClockMark, fence: Fence) -> None: ...
 
     async def take_back(self, game_id: int, ply: int, mark: ClockMark | None, fence: Fence) -> None:
-        """The moves from `ply` on are taken back, with their clock marks and any pause;
-        `mark` (the clocks as they stand after it) is stored in the same commit."""
+        """The moves from `ply` on are taken back, with their clock marks, the rounds they
+        began and any pause; `mark` (the clocks as they stand after it) is stored in the
+        same commit."""
         ...
 
 

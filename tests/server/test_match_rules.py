@@ -247,6 +247,28 @@ async def test_moves_before_a_new_round_cannot_be_taken_back(tmp_path: Path) -> 
     assert not ann.of_type("taken_back")
 
 
+async def test_the_move_that_ended_a_round_taken_back_takes_the_new_rounds_layout_from_the_store(
+        tmp_path: Path) -> None:
+    """The takeback goes back into the round that move ended (replaying to it crosses no
+    round's end); the next round's stored layout goes with the move, so a replay of the
+    stored game finds no round where none began."""
+    room = make_room(tmp_path, FakeClock(), variant="dakon_rounds")
+    ann, bob = seat_both(room)
+    members = (ann, bob)
+    while not ann.of_type("round_started"):
+        await room.move(members[room.position.turn], room.game.legal_moves(room.position)[0], len(room.moves))
+    ended = room.moves[-1]
+    assert room.game_id is not None
+    stored = room.store.game(room.game_id)
+    assert stored is not None and stored.rounds is not None and list(stored.rounds) == [ended.ply + 1]
+    room.offer_takeback(ended.seat)
+    room.answer_takeback(1 - ended.seat, True)
+    assert ann.of_type("taken_back")[-1].ply == ended.ply == len(room.moves)
+    assert room.position.outcome is None and room.position.turn == ended.seat
+    stored = room.store.game(room.game_id)
+    assert stored is not None and len(stored.moves) == ended.ply and not stored.rounds
+
+
 async def test_north_flagged_with_half_the_seeds_is_a_draw_in_norths_words(tmp_path: Path) -> None:
     clock = FakeClock()
     room = make_room(tmp_path, clock, control=TimeControl(base=60))

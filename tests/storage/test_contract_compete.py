@@ -184,6 +184,28 @@ async def test_clocks_chat_and_takebacks_read_back_and_refuse_an_old_epoch(stora
             await write
 
 
+async def test_a_takeback_drops_the_rounds_that_began_after_its_ply(storage: Storage) -> None:
+    """A round starts after the move that ended the one before: taking that move back
+    leaves the round unplayed, so its stored layout goes too (a replay reaching a round's
+    end at that ply again would otherwise lay out the old board, and the explorer would cut
+    the game's opening short there)."""
+    gid, fence = await a_game(storage, "ROUND1")
+    for ply in range(6):
+        await storage.add_move(gid, ply, ply % 2, ply, fence)
+    first, second = {"board": [1] * 12, "stores": [10, 14]}, {"board": [2] * 12, "stores": [12, 12]}
+    await storage.add_round(gid, 2, first, fence)
+    await storage.add_round(gid, 5, second, fence)
+    await storage.take_back(gid, 4, None, fence)
+    game = await storage.game(gid)
+    assert game is not None and len(game.moves) == 4 and game.rounds == {2: first}
+    await storage.take_back(gid, 2, None, fence)  # the round starting at ply 2 stays: its move is kept
+    game = await storage.game(gid)
+    assert game is not None and game.rounds == {2: first}
+    await storage.take_back(gid, 1, None, fence)
+    game = await storage.game(gid)
+    assert game is not None and game.moves == [(0, 0)] and not game.rounds
+
+
 async def test_a_challenge_is_settled_once(storage: Storage) -> None:
     row = ChallengeRow("ch-000001", "p-ann-0001", "p-bob-0001", "oware_abapa", {"base": 60, "increment": 0,
                                                                               "days": 0}, True, "open", 1.0)
