@@ -90,16 +90,19 @@ def analyse(definition: str, pos: Position, budget_ms: int) -> dict[str, Any]:
     pos.legal = None  # computed fresh in this process
     start = time.perf_counter()
     answer = choose_move(game, pos, difficulty=PERFECT, budget_ms=budget_ms)
-    from mancala.ai.books import (
-        find as find_book,  # in the search process, not at the server's start
-    )
+    # in the search process, not at the server's start
+    from mancala.ai.books import find as find_book
+    from mancala.ai.egtb import move_values as from_database
 
     book = find_book(game.variant)
     values = book.move_values(game, pos) if book is not None else None
+    if values is None:
+        values = from_database(game, pos)
     return {"best_move": answer.move, "value": answer.value, "exact": bool(answer.exact),
             "algorithm": answer.fallback or answer.algorithm, "depth": answer.depth, "nodes": answer.nodes,
             "seconds": round(time.perf_counter() - start, 3),
-            # every move's exact value where an opening book holds the position, else null
+            # every move's exact value where an opening book or an endgame database holds
+            # the position, else null
             "moves": [{"move": m, "value": v} for m, v in values] if values else None}
 
 

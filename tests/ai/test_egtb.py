@@ -209,6 +209,40 @@ def test_the_perfect_level_answers_from_a_database(folder: Path,
     assert egtb.solution(game4, Position(pos.board[:], pos.stores[:], 0, total=28)) is None
 
 
+def test_every_moves_value_is_read_from_a_database(folder: Path) -> None:
+    """What the analysis lists beside the best move: each move's final margin for the
+    mover, the solver's value of the position after it; none where the rules end by
+    majority (the database then gives outcomes, not margins) or the board is too full."""
+    game = Game(load_variant("kalah_standard"))
+    rng = random.Random(4)
+    checked = 0
+    while checked < 12:
+        board = random_board(rng, 6, rng.randrange(2, KALAH_SEEDS + 1))
+        stores = [rng.randrange(0, 10), rng.randrange(0, 10)]
+        pos = Position(board, stores, rng.randrange(2), total=sum(board) + sum(stores))
+        if not game.legal_moves(pos) or egtb.probe(game, pos, egtb.find(game.variant, folder)) is None:
+            continue
+        values = egtb.move_values(game, pos, folder)
+        assert values is not None
+        me = pos.turn
+        for move, value in values:
+            child = game.play(pos, move)
+            if child.outcome is not None:
+                expected = child.stores[me] - child.stores[1 - me]
+            else:
+                solved = solve(game, child, engine="c")
+                assert solved is not None
+                expected = solved.value if child.turn == me else -solved.value
+            assert value == expected, (pos, move)
+        assert max(v for _, v in values) == egtb.solution(game, pos, folder).value  # type: ignore[union-attr]
+        checked += 1
+    full = game.start(0)  # 48 seeds on the board
+    assert egtb.move_values(game, full, folder) is None
+    oware = Game(load_variant("oware_abapa"))
+    assert egtb.move_values(oware, Position([1, 0, 0, 0, 0, 1, 0, 1, 0, 0, 0, 1], [20, 24], 0, total=48),
+                            folder) is None
+
+
 def test_the_command_builds_with_a_progress_bar_and_lists(tmp_path: Path,
                                                           capsys: pytest.CaptureFixture[str]) -> None:
     from mancala_cli import main

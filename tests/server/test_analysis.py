@@ -101,3 +101,37 @@ async def test_refusals_are_typed(server, connect):
     state = await a.next_event("room_state")
     status, got = await analysis(server.port, state.game_id, 0)
     assert (status, got["error"]) == (404, "not_found")
+
+
+async def test_an_endgame_database_gives_every_moves_value(server, connect, tmp_path, monkeypatch):
+    """Where a database of the variant's rules holds the position (built by the operator
+    into the folder MANCALA_EGTB_DIR names), the answer lists each move's exact final
+    margin as a book's would, read by the search process."""
+    from mancala.ai import egtb
+
+    game = Game(load_variant(config_paths()["kalah_standard"]))
+    egtb.build(game.variant, 10, tmp_path / "kalah-10.egtb")
+    monkeypatch.setenv("MANCALA_EGTB_DIR", str(tmp_path))  # the search processes start after this
+    game_id, moves = await a_played_game(connect, "kalah_standard", 300, seed=3)
+    pos, positions = game.start(0), []
+    for move in moves:
+        positions.append(pos)
+        pos = game.play(pos, move)
+    assert pos.outcome is not None  # played to the end
+    ply = next(i for i, p in enumerate(positions) if sum(p.board) <= 10 and len(game.legal_moves(p)) > 1)
+    status, got = await analysis(server.port, game_id, ply)
+    assert status == 200, got
+    at = positions[ply]
+    expected = []
+    for move in game.legal_moves(at):
+        child = game.play(at, move)
+        me = at.turn
+        if child.outcome is not None:
+            expected.append((Game.move_json(move), child.stores[me] - child.stores[1 - me]))
+        else:
+            sol = solve(game, child, time_limit=30, tt_bits=POSITION_TT_BITS)
+            assert sol is not None
+            expected.append((Game.move_json(move), sol.value if child.turn == me else -sol.value))
+    assert [(m["move"], m["value"]) for m in got["moves"]] == expected
+    assert got["exact"] is True and got["value"] == max(v for _, v in expected)
+    assert got["algorithm"] == "solver"

@@ -409,6 +409,22 @@ def best_moves(game: Game, pos: Position, db: Database | None = None) -> list[tu
     return out
 
 
+def move_values(game: Game, pos: Position, folder: Path | None = None) -> list[tuple[Any, int]] | None:
+    """Every legal move (as move_json gives it) with the engine's final margin for the
+    mover after it, best play on, from a database (the analysis lists them as a book's);
+    None unless the database gives the position's and every move's exactly (`Probe.final`)."""
+    db = find(game.variant, folder)
+    if db is None:
+        return None
+    found = probe(game, pos, db)
+    if found is None or found.final is None:
+        return None
+    moves = best_moves(game, pos, db)
+    if not moves or any(lo != hi for _, lo, hi in moves):
+        return None
+    return [(game.move_json(mv), found.stores + lo) for mv, lo, _ in moves]
+
+
 def solution(game: Game, pos: Position, folder: Path | None = None) -> Solution | None:
     """The solver's answer read from a database (engine "database"), where one gives
     the engine's own final margin (`Probe.final`: no majority end, no endless play in
