@@ -390,6 +390,9 @@ class Row:
     slam: int = 0
     proved: int = 0  # perfect: games where our side proved a draw or better
     broken: int = 0  # of those, games that ended worse than proved
+    # --solve-openings: our points by what the opening left our side with best play
+    # ("won", "drawn", "lost"), as [games, points]
+    by_opening: dict[str, list[float]] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
         score = self.wins + self.draws / 2
@@ -401,7 +404,8 @@ class Row:
                 "their_ms": statistics.mean(self.their_ms) if self.their_ms else 0.0,
                 "by_seat": self.by_seat, "our_depth": statistics.median(self.our_depth) if self.our_depth else 0,
                 "plies": self.plies / max(1, self.games), "repetition": self.repetition,
-                "capped": self.capped, "unfed": self.unfed, "slam": self.slam, "proved": self.proved, "broken": self.broken}
+                "capped": self.capped, "unfed": self.unfed, "slam": self.slam, "proved": self.proved, "broken": self.broken,
+                "by_opening": self.by_opening}
 
 
 def opening(name: str, plies: int, seed: int) -> list[int]:
@@ -457,7 +461,29 @@ def play_game(name: str, game: Game, opp: Opponent, ours: str, ms: int, moves: l
     return score
 
 
-def match(name: str, opp: Opponent, ours: str, ms: int, games: int, plies: int, seed: int, err: Any) -> Row:
+def opening_value(game: Game, moves: list[int], err: Any) -> int:
+    """The exact value for South of the position after the opening's moves (the solver,
+    with the largest endgame database of the variant's rules as leaves where there is one)."""
+    from mancala.ai.egtb import find
+    from mancala.ai.solver import solve
+    from mancala.ai.solver.binding import why_not_egtb_leaves
+
+    pos = game.start(0)
+    for hole in moves:
+        pos = game.play(pos, hole)
+    db = find(game.variant)
+    if db is not None and why_not_egtb_leaves(game.variant, db):
+        db = None
+    t0 = time.process_time()
+    solution = solve(game, pos, engine="c", egtb=db)
+    assert solution is not None  # no time limit
+    value = solution.value if pos.turn == 0 else -solution.value
+    print(f"opening {moves}: {value:+d} for South ({time.process_time() - t0:.0f} CPU s)", file=err, flush=True)
+    return value
+
+
+def match(name: str, opp: Opponent, ours: str, ms: int, games: int, plies: int, seed: int, err: Any,
+          solve_openings: bool = False) -> Row:
     game = Game(load_variant(VARIANTS[name]))
     row = Row(opp.label(), name, VARIANTS[name], ours, ms)
     # one move first, not counted: loading an opening book or endgame database is no
@@ -477,10 +503,17 @@ def match(name: str, opp: Opponent, ours: str, ms: int, games: int, plies: int, 
         used.add(tuple(moves))
         draw += 1
         pair_index = len(used) - 1
+        south_value = opening_value(game, moves, err) if solve_openings else None
         for our_seat in (0, 1):
             if row.games >= games:
                 break
-            play_game(name, game, opp, ours, ms, moves, our_seat, seed + 1000 * pair_index, row)
+            score = play_game(name, game, opp, ours, ms, moves, our_seat, seed + 1000 * pair_index, row)
+            if south_value is not None:
+                ours_value = south_value if our_seat == 0 else -south_value
+                kind = "won" if ours_value > 0 else "lost" if ours_value < 0 else "drawn"
+                tally = row.by_opening.setdefault(kind, [0, 0.0])
+                tally[0] += 1
+                tally[1] += score
             secs = time.perf_counter() - t0
             print(f"{ours} v {opp.label()} on {name}: {row.games}/{games}  "
                   f"+{row.wins} ={row.draws} -{row.losses}  {secs:.0f}s, "
@@ -507,6 +540,10 @@ def table(rows: list[dict[str, Any]]) -> str:
             notes.append(f"{r['slam']} stopped at a grand-slam feed only OpenSpiel allows")
         if r["ours"] == "perfect":
             notes.append(f"proved draw or better in {r['proved']}, lost such a proof in {r['broken']}")
+        for kind in ("won", "drawn", "lost"):
+            if kind in r["by_opening"]:
+                n, points = r["by_opening"][kind]
+                notes.append(f"from openings {kind} for us: {points:g} of {n:g}")
         depth = f" (median depth {r['our_depth']:.0f})" if r["our_depth"] else ""
         body.append(f"| {r['ours']}{depth} | {r['opponent']} | {r['game']} ({r['variant']}) | "
                     f"{r['our_ms']:.0f}, {r['their_ms']:.0f} | {r['games']} | {r['wins']} | {r['draws']} | "
@@ -526,6 +563,9 @@ def main() -> int:
     parser.add_argument("--opening", type=int, default=2, help="random plies opening each pair")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", action="store_true")
+    parser.add_argument("--solve-openings", action="store_true",
+                        help="solve each opening exactly (slow on Kalah(6,4) without an endgame database) "
+                             "and count our points by what it left our side")
     args = parser.parse_args()
     err = sys.stderr
     names = [args.only] if args.only else list(VARIANTS)
@@ -545,7 +585,8 @@ def main() -> int:
             for kind in against:
                 for ours in ours_list:
                     opp = make_opponent(kind, name, args.ms, args.seed, err)
-                    rows.append(match(name, opp, ours, args.ms, args.games, args.opening, args.seed, err).to_json())
+                    rows.append(match(name, opp, ours, args.ms, args.games, args.opening, args.seed, err,
+                                      args.solve_openings).to_json())
     except RulesDiffer as exc:
         print(f"vs_openspiel: RULES DIFFER, stopped.\n{exc}", file=err)
         return 1

@@ -409,16 +409,25 @@ def best_moves(game: Game, pos: Position, db: Database | None = None) -> list[tu
     return out
 
 
-def move_values(game: Game, pos: Position, folder: Path | None = None) -> list[tuple[Any, int]] | None:
-    """Every legal move (as move_json gives it) with the engine's final margin for the
-    mover after it, best play on, from a database (the analysis lists them as a book's);
-    None unless the database gives the position's and every move's exactly (`Probe.final`)."""
+def _final(game: Game, pos: Position, folder: Path | None) -> tuple[Probe, Database] | None:
+    """The position's probe where a database gives the engine's final margin, and it."""
     db = find(game.variant, folder)
     if db is None:
         return None
     found = probe(game, pos, db)
     if found is None or found.final is None:
         return None
+    return found, db
+
+
+def move_values(game: Game, pos: Position, folder: Path | None = None) -> list[tuple[Any, int]] | None:
+    """Every legal move (as move_json gives it) with the engine's final margin for the
+    mover after it, best play on, from a database (the analysis lists them as a book's);
+    None unless the database gives the position's and every move's exactly (`Probe.final`)."""
+    got = _final(game, pos, folder)
+    if got is None:
+        return None
+    found, db = got
     moves = best_moves(game, pos, db)
     if not moves or any(lo != hi for _, lo, hi in moves):
         return None
@@ -430,12 +439,11 @@ def solution(game: Game, pos: Position, folder: Path | None = None) -> Solution 
     the engine's own final margin (`Probe.final`: no majority end, no endless play in
     the way), else None. Its best moves are every move that keeps the value."""
     started = time.perf_counter()
-    db = find(game.variant, folder)
-    if db is None:
+    got = _final(game, pos, folder)
+    if got is None:
         return None
-    found = probe(game, pos, db)
-    if found is None or found.final is None:
-        return None
+    found, db = got
+    assert found.final is not None
     best = tuple(mv for mv, lo, hi in best_moves(game, pos, db) if lo == hi == found.lo)
     if not best:
         return None
