@@ -99,6 +99,40 @@ def test_players_stored_before_look_alike_keys_are_found_by_name_after_the_upgra
         again.close()
 
 
+def test_two_old_players_whose_names_now_look_alike_keep_both_accounts(tmp_path) -> None:
+    """The upgrade re-keys names by their look; where two players stored before it now
+    look the same, the first (by when they were stored) takes the key and the second keeps
+    its old key: both accounts stay, each under its id, and the upgrade runs once."""
+    import sqlite3
+
+    from mancala_server.store import Store
+
+    first = Store(tmp_path / "m.sqlite3")
+    first.new_player("p-alice-01", "Alice", "hash-a")
+    first.close()
+    db = sqlite3.connect(tmp_path / "m.sqlite3")  # as the old release keyed them
+    db.execute("UPDATE players SET name_key='alice' WHERE id='p-alice-01'")
+    # a Cyrillic a: refused today, taken then
+    db.execute("INSERT INTO players (id, name, name_key, created) VALUES ('p-alice-02', '\u0430lice', "
+               "'\u0430lice', 2.0)")
+    db.execute("INSERT INTO player_secrets (secret_hash, player, created) VALUES ('hash-b', 'p-alice-02', 2.0)")
+    db.execute("DELETE FROM migrations")
+    db.commit()
+    db.close()
+    again = Store(tmp_path / "m.sqlite3")
+    try:
+        found = again.player_by_name("ALICE")
+        assert found is not None and found.id == "p-alice-01"
+        second = again.player("p-alice-02")
+        assert second is not None and second.name == "\u0430lice"
+        assert again.player_by_secret("p-alice-02", "hash-b") == second
+        keys = dict(again.db.execute("SELECT id, name_key FROM players").fetchall())
+        assert keys == {"p-alice-01": "a1ice", "p-alice-02": "\u0430lice"}
+        assert again.db.execute("SELECT count(*) FROM migrations").fetchone()[0] == 1
+    finally:
+        again.close()
+
+
 async def test_no_person_may_take_a_name_that_passes_for_the_computer(connect, url: str) -> None:
     """Issue 24: "Computer" was accepted as a person's name, beside the computer's own seats
     ("Computer (level 2)"). Refused as other names are, with `bad_message`, for a guest's
