@@ -76,20 +76,28 @@ def test_skeletons_make_whole_script_look_alikes_one_name() -> None:
     assert problem_in_chat("\u0301" * 4) is not None
 
 
-def test_players_stored_before_look_alike_keys_are_found_by_name_after_the_upgrade(tmp_path) -> None:
+def stored_by_the_old_release(path, extra: list[str]):
+    """A store whose Alice was keyed as the release before look-alike keys keyed her, with
+    `extra` SQL run on it, the upgrade not yet run; opened again (the upgrade runs)."""
     import sqlite3
 
     from mancala_server.store import Store
 
-    first = Store(tmp_path / "m.sqlite3")
+    first = Store(path)
     first.new_player("p-alice-01", "Alice", "hash-a")
     first.close()
-    db = sqlite3.connect(tmp_path / "m.sqlite3")  # as a database of the old release held it
+    db = sqlite3.connect(path)
     db.execute("UPDATE players SET name_key='alice' WHERE id='p-alice-01'")
+    for sql in extra:
+        db.execute(sql)
     db.execute("DELETE FROM migrations")
     db.commit()
     db.close()
-    again = Store(tmp_path / "m.sqlite3")
+    return Store(path)
+
+
+def test_players_stored_before_look_alike_keys_are_found_by_name_after_the_upgrade(tmp_path) -> None:
+    again = stored_by_the_old_release(tmp_path / "m.sqlite3", [])
     try:
         found = again.player_by_name("ALICE")
         assert found is not None and found.id == "p-alice-01"
@@ -103,23 +111,9 @@ def test_two_old_players_whose_names_now_look_alike_keep_both_accounts(tmp_path)
     """The upgrade re-keys names by their look; where two players stored before it now
     look the same, the first (by when they were stored) takes the key and the second keeps
     its old key: both accounts stay, each under its id, and the upgrade runs once."""
-    import sqlite3
-
-    from mancala_server.store import Store
-
-    first = Store(tmp_path / "m.sqlite3")
-    first.new_player("p-alice-01", "Alice", "hash-a")
-    first.close()
-    db = sqlite3.connect(tmp_path / "m.sqlite3")  # as the old release keyed them
-    db.execute("UPDATE players SET name_key='alice' WHERE id='p-alice-01'")
-    # a Cyrillic a: refused today, taken then
-    db.execute("INSERT INTO players (id, name, name_key, created) VALUES ('p-alice-02', '\u0430lice', "
-               "'\u0430lice', 2.0)")
-    db.execute("INSERT INTO player_secrets (secret_hash, player, created) VALUES ('hash-b', 'p-alice-02', 2.0)")
-    db.execute("DELETE FROM migrations")
-    db.commit()
-    db.close()
-    again = Store(tmp_path / "m.sqlite3")
+    again = stored_by_the_old_release(tmp_path / "m.sqlite3", [  # a Cyrillic a: refused today, taken then
+        "INSERT INTO players (id, name, name_key, created) VALUES ('p-alice-02', '\u0430lice', '\u0430lice', 2.0)",
+        "INSERT INTO player_secrets (secret_hash, player, created) VALUES ('hash-b', 'p-alice-02', 2.0)"])
     try:
         found = again.player_by_name("ALICE")
         assert found is not None and found.id == "p-alice-01"
