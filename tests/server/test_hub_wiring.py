@@ -44,6 +44,7 @@ async def test_every_setting_reaches_the_part_it_is_for(tmp_path: Path) -> None:
         assert hub.position_pages.stored is hub.stored
     finally:
         hub.rules.close()
+        await hub.storage.close()  # and its checkpoint thread
 
 
 async def test_a_hub_without_a_clock_or_sink_runs_on_the_loop_and_the_sockets(tmp_path: Path) -> None:
@@ -59,6 +60,7 @@ async def test_a_hub_without_a_clock_or_sink_runs_on_the_loop_and_the_sockets(tm
         assert hub.variants and set(hub.variants) <= set(hub.configs)
     finally:
         hub.rules.close()
+        await hub.storage.close()  # and its checkpoint thread
 
 
 async def test_the_metrics_read_the_hub_when_scraped(tmp_path: Path) -> None:
@@ -79,3 +81,4 @@ async def test_the_metrics_read_the_hub_when_scraped(tmp_path: Path) -> None:
     finally:
         hub.rooms.clear()
         hub.rules.close()
+        await hub.storage.close()  # and its checkpoint thread
