@@ -10,23 +10,13 @@ import pytest
 
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala_server.compete_store import ChallengeRow, ChatRow, ClockMark, Terms
-from mancala_server.fencing import Fence, FencedOut, new_game_id
+from mancala_server.fencing import Fence, FencedOut
 from mancala_server.ratings import NEW_PLAYER_GAMES, RatedSide, computer_rating
 from mancala_server.storage import Storage
-from mancala_server.store import RoomRow
+from tests.storage.rows import a_game
 
-VARIANT = {"game_info": {"name": "Oware"}}
 WIN_SOUTH = Outcome(OutcomeKind.WIN, 0)
 TIE = Outcome(OutcomeKind.TIE, None)
-
-
-async def a_game(storage: Storage, code: str) -> tuple[int, Fence]:
-    await storage.reserve_room(RoomRow(code, "oware_abapa", VARIANT, True, "waiting", None,
-                                       [(None, None), (None, None)], None))
-    fence = Fence(code, 1)
-    gid = new_game_id()
-    await storage.new_game(gid, code, "oware_abapa", VARIANT, 0, ["ann", "bob"], {}, fence)
-    return gid, fence
 
 
 async def seasoned(storage: Storage, player: str, name: str) -> None:
