@@ -464,18 +464,14 @@ def play_game(name: str, game: Game, opp: Opponent, ours: str, ms: int, moves: l
 def opening_value(game: Game, moves: list[int], err: Any) -> int:
     """The exact value for South of the position after the opening's moves (the solver,
     with the largest endgame database of the variant's rules as leaves where there is one)."""
-    from mancala.ai.egtb import find
     from mancala.ai.solver import solve
-    from mancala.ai.solver.binding import why_not_egtb_leaves
+    from mancala.ai.solver.binding import leaf_database
 
     pos = game.start(0)
     for hole in moves:
         pos = game.play(pos, hole)
-    db = find(game.variant)
-    if db is not None and why_not_egtb_leaves(game.variant, db):
-        db = None
     t0 = time.process_time()
-    solution = solve(game, pos, engine="c", egtb=db)
+    solution = solve(game, pos, engine="c", egtb=leaf_database(game.variant))
     assert solution is not None  # no time limit
     value = solution.value if pos.turn == 0 else -solution.value
     print(f"opening {moves}: {value:+d} for South ({time.process_time() - t0:.0f} CPU s)", file=err, flush=True)

@@ -173,6 +173,15 @@ def think_solver(game: Game, leaves: bool = False) -> Any | None:
     return sv
 
 
+def leaf_database(variant: Variant) -> Egtb | None:
+    """The largest endgame database of the variant's rules in the database folder that the
+    C search may read as leaves (`why_not_egtb_leaves`), or None."""
+    from mancala.ai.egtb import find  # reads the database folder: not at import
+
+    db = find(variant)
+    return db if db is not None and not why_not_egtb_leaves(variant, db) else None
+
+
 def _leaf_solver(game: Game) -> Any | None:
     if game in _leaf_solvers:
         sv = _leaf_solvers[game]
@@ -180,10 +189,8 @@ def _leaf_solver(game: Game) -> Any | None:
             return sv
     sv = None
     if not why_not_think(game.variant):
-        from mancala.ai.egtb import find  # reads the database folder: not at import
-
-        db = find(game.variant)
-        if db is not None and not why_not_egtb_leaves(game.variant, db):
+        db = leaf_database(game.variant)
+        if db is not None:
             sv = _solver.Solver(fast_params(game.variant), 1, think_only=True)
             # the values are copied into the solver (one byte a board): the file's map
             # is not held, and the copy lives as long as the game's look-ahead
