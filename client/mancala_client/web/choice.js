@@ -27,12 +27,17 @@ export function setChoice(room, msg) {
     };
   }
   if (ticker === null && room.choice && room.choice.deadlineAt !== null) {
+    // the countdown only: rebuilding the picks every second would drop a click whose
+    // press and release straddle the rebuild, and a layout's number box mid-typing
     ticker = setInterval(() => {
-      if (!app.room?.choice) {
+      const current = app.room;
+      if (!current?.choice) {
         clearInterval(ticker);
         ticker = null;
+        return;
       }
-      renderChoice();
+      const text = $("round-choice-text");
+      if (text && current.status !== "finished") text.textContent = choiceText(current, current.choice);
     }, 1000);
   }
 }
@@ -86,6 +91,24 @@ function secondsLeft(choice) {
   return choice.deadlineAt === null ? null : Math.max(0, Math.ceil((choice.deadlineAt - Date.now()) / 1000));
 }
 
+/** What the panel says: who chooses what, and the seconds left. */
+function choiceText(room, choice) {
+  const left = secondsLeft(choice);
+  const within = left === null ? "" : ` (${left} s left)`;
+  if (room.you !== choice.seat) {
+    const who = playerName(room.seats, choice.seat) || SEAT_NAMES[choice.seat];
+    return `The round is over: ${who} is choosing ${WHAT[choice.form]} for the next round${within}.`;
+  }
+  if (choice.form === "layout") {
+    const used = choice.picked.reduce((a, b) => a + b, 0);
+    return `The round is over: lay out your row for the next round, each hole at least 1 seed, `
+      + `one at least ${choice.min_move ?? 1}, ${used} of ${choice.seeds} seeds used (the rest go to your store)${within}.`;
+  }
+  return `The round is over: pick ${choice.count} hole${choice.count === 1 ? "" : "s"} `
+    + `${choice.form === "fill" ? "of your row to fill" : "of the shared row to own"} for the next round `
+    + `(click them on the board or here; ${choice.picked.length} picked)${within}.`;
+}
+
 export function renderChoice() {
   const panel = $("round-choice");
   const room = app.room;
@@ -99,13 +122,10 @@ export function renderChoice() {
   panel.hidden = false;
   panel.dataset.form = choice.form;
   panel.dataset.seat = String(choice.seat);
-  const left = secondsLeft(choice);
-  const within = left === null ? "" : ` (${left} s left)`;
   const picks = $("round-choice-picks");
   const confirm = $("round-choice-confirm");
+  $("round-choice-text").textContent = choiceText(room, choice);
   if (room.you !== choice.seat) {
-    const who = playerName(room.seats, choice.seat) || SEAT_NAMES[choice.seat];
-    $("round-choice-text").textContent = `The round is over: ${who} is choosing ${WHAT[choice.form]} for the next round${within}.`;
     picks.replaceChildren();
     confirm.hidden = true;
     return;
@@ -113,15 +133,9 @@ export function renderChoice() {
   confirm.hidden = false;
   confirm.disabled = choice.sending;
   if (choice.form === "layout") {
-    const used = choice.picked.reduce((a, b) => a + b, 0);
-    $("round-choice-text").textContent = `The round is over: lay out your row for the next round, each hole at least 1 seed, `
-      + `one at least ${choice.min_move ?? 1}, ${used} of ${choice.seeds} seeds used (the rest go to your store)${within}.`;
     seedInputs(picks, "layout", choice.holes, choice.picked, { min: 1, max: choice.seeds }, renderChoice);
     return;
   }
-  $("round-choice-text").textContent = `The round is over: pick ${choice.count} hole${choice.count === 1 ? "" : "s"} `
-    + `${choice.form === "fill" ? "of your row to fill" : "of the shared row to own"} for the next round `
-    + `(click them on the board or here; ${choice.picked.length} picked)${within}.`;
   picks.dataset.form = choice.form;
   picks.replaceChildren(...choice.holes.map((hole) => {
     const button = document.createElement("button");
