@@ -134,6 +134,8 @@ async def test_a_takeback_between_two_terminals_and_none_in_a_rated_game(
 
     a.send("resign")
     await b.expect(r"Game over: North wins: South resigned\.")
+    # its own terminal too: until the game over reaches it, it is still in the game
+    await a.expect(r"Game over: North wins: South resigned\.")
     a.send("create kalah_4 rated")
     code = (await a.expect(r"Created public room (\w+) \(kalah_4\); you are South"))[1]
     b.send(f"join {code}")
