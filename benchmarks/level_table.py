@@ -17,11 +17,15 @@ the variant, the pair, the game count, the cap, the ply limit and the seed; with
 any point continues where it stopped. --table prints the Markdown table from the file
 without playing, --ratings the ratings the scores imply. --variants (in that order),
 --most-played (MOST_PLAYED) and --families (game_info.family) choose the variants.
+--recheck 10 --games 40 plays again, over 40 games, the pairs that a 10-game run put
+under the bar (10 games find candidates; more decide whether a level is merged).
 
     python -m benchmarks.level_table --variants kalah_4,congkak --games 10
     python -m benchmarks.level_table --most-played --only-missing --ratings
     nice -n 10 python -m benchmarks.level_table --only-missing > /tmp/levels.log 2>&1 &
     python -m benchmarks.level_table --table --markdown docs-table.md
+    python -m benchmarks.level_table --recheck 10 --games 40 --budget-s 120 \
+        --out benchmarks/results/level_table_40.json --only-missing
 """
 
 from __future__ import annotations
@@ -244,6 +248,23 @@ def todo(variants: list[str], s: Setting, perfect: bool, records: dict[str, dict
             if not (only_missing and record_key(v, u, lo, s) in records) and (not uppers or u in uppers)]
 
 
+def rechecks(records: dict[str, dict[str, Any]], variants: list[str], earlier: Setting, now: Setting,
+             budget_s: float | None = None) -> list[tuple[str, str, str]]:
+    """The pairs to play again at `now`'s game count: those whose `earlier` record is under
+    the bar and that the settings do not make one player (those are merged already),
+    cheapest first; with `budget_s`, only those whose earlier time, scaled to the new
+    game count, stays within it (a slow variant's pair can take an hour at 40 games)."""
+    scale = now.games / max(1, earlier.games)
+    found = []
+    for v, u, lo, _ in under_bar(records, variants, earlier, False):
+        if (u, lo) in same_players(v):
+            continue
+        seconds = float(records[record_key(v, u, lo, earlier)].get("seconds", 0.0)) * scale
+        if budget_s is None or seconds <= budget_s:
+            found.append((seconds, v, u, lo))
+    return [(v, u, lo) for _, v, u, lo in sorted(found)]
+
+
 def bar(done: int, total: int, started: float, width: int = 30) -> str:
     fill = width * done // max(1, total)
     secs = time.monotonic() - started
@@ -289,6 +310,11 @@ def main() -> None:
     p.add_argument("--only-missing", action="store_true", help="skip the pairs already in --out")
     p.add_argument("--uppers", default="",
                    help="comma-separated upper levels: play only their pairs (e.g. expert: expert vs hard)")
+    p.add_argument("--recheck", type=int, default=0, metavar="GAMES",
+                   help="play again at --games the pairs under the bar in --from's GAMES-game records")
+    p.add_argument("--from", dest="source", type=Path, default=DEFAULT_OUT,
+                   help="with --recheck: the records read (default: the results file)")
+    p.add_argument("--budget-s", type=float, help="with --recheck: skip pairs projected past this many seconds")
     p.add_argument("--table", action="store_true", help="only print the table from --out")
     p.add_argument("--out", type=Path, default=DEFAULT_OUT)
     p.add_argument("--markdown", type=Path, help="also write the Markdown table here")
@@ -303,7 +329,13 @@ def main() -> None:
         unknown = sorted(set(uppers) - {u for u, _ in pairs(True)})
         if unknown:
             p.error(f"--uppers: no level {', '.join(unknown)} leads a pair")
-        work = todo(variants, setting, args.perfect, load_results(args.out), args.only_missing, uppers)
+        if args.recheck:
+            earlier = Setting(args.recheck, args.cap_ms, args.plies, args.seed)
+            done = load_results(args.out)
+            work = [w for w in rechecks(load_results(args.source), variants, earlier, setting, args.budget_s)
+                    if not (args.only_missing and record_key(*w, setting) in done)]
+        else:
+            work = todo(variants, setting, args.perfect, load_results(args.out), args.only_missing, uppers)
         print(f"{len(variants)} variants, {len(work)} pairs to play, {args.games} games a pair, "
               f"cap {args.cap_ms} ms a move, {args.jobs} job(s), load {os.getloadavg()[0]:.1f}", flush=True)
         run(work, setting, args.out, args.jobs)

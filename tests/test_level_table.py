@@ -112,3 +112,17 @@ def test_levels_the_settings_make_one_player_are_marked() -> None:
     assert lt.same_players("kalah_4") == []
     text = lt.markdown({lt.record_key("deka_mg", "medium", "easy", S): _record(0.5)}, ["deka_mg"], S, False)
     assert "| `deka_mg` | = **50% (30%-90%)** ⚠ | - | - |" in text
+
+
+def test_a_recheck_plays_again_only_the_pairs_under_the_bar_cheapest_first() -> None:
+    forty = lt.Setting(games=40, cap_ms=100, plies=400, seed=15)
+    records = {lt.record_key("kalah_4", "medium", "easy", S): _record(0.9) | {"seconds": 1.0},
+               lt.record_key("kalah_4", "expert", "hard", S): _record(0.6) | {"seconds": 50.0},
+               lt.record_key("awari", "hard", "medium", S): _record(0.5) | {"seconds": 2.0},
+               # one player by deka_mg's settings: merged already, not played again
+               lt.record_key("deka_mg", "medium", "easy", S): _record(0.5) | {"seconds": 1.0}}
+    variants = ["kalah_4", "awari", "deka_mg"]
+    assert lt.rechecks(records, variants, S, forty) == [("awari", "hard", "medium"), ("kalah_4", "expert", "hard")]
+    # 50 s over 10 games is 200 s over 40: past a 100 s budget
+    assert lt.rechecks(records, variants, S, forty, budget_s=100) == [("awari", "hard", "medium")]
+    assert lt.rechecks(records, ["kalah_4"], S, forty) == [("kalah_4", "expert", "hard")]
