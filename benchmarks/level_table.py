@@ -141,28 +141,13 @@ def select(requested: Iterable[str], families: Iterable[str], available: list[st
 
 
 def level_settings(variant: str, level: int) -> tuple[Any, ...]:
-    """What decides a level's search in the variant's `player` section (mancala.ai.player's
-    reading of it): two levels with the same are one player, whatever the games say."""
-    from mancala.ai.player import (
-        DEFAULT_BIAS,
-        DEFAULT_DEPTHS,
-        DEFAULT_DEPTHS_PYTHON,
-        DEFAULT_NODES,
-        DEFAULT_POUTS,
-    )
+    """What decides a level's search (mancala.ai.player's reading of the `player` section):
+    two levels with the same are one player, whatever the games say."""
+    from mancala.ai import player
     from mancala.engine.game import Game
-    from mancala.rules.enums import Algorithm
     from mancala.rules.loading import load_variant
 
-    game = Game(load_variant(variant))
-    player = game.variant.player
-    params = player.ai_params
-    noise = player.scorer.easy_rand if level == 0 else 0
-    if player.algorithm == Algorithm.MONTECARLO_TS:
-        return ("mcts", (params.mcts_nodes or DEFAULT_NODES)[level], (params.mcts_bias or DEFAULT_BIAS)[level],
-                (params.mcts_pouts or DEFAULT_POUTS)[level], noise)
-    depths = params.mm_depth or (DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON)
-    return ("search", depths[level], noise)
+    return player.level_settings(Game(load_variant(variant)), level)
 
 
 def same_players(variant: str) -> list[tuple[str, str]]:

@@ -43,7 +43,7 @@ from mancala_server.clock import Clock, Timer
 from mancala_server.compete_store import ClockMark, MatchState, Terms
 from mancala_server.fair_start import rating_pool
 from mancala_server.game_clock import GameClock, first_move_limit
-from mancala_server.ratings import RatedSide, Settled, computer_rating
+from mancala_server.ratings import RatedSide, Rating, Settled
 from mancala_server.room_ports import RoomError
 from mancala_server.rules_worker import RulesWorkers
 from mancala_server.seat import SEAT_NAMES, Seat
@@ -107,6 +107,8 @@ class MatchVenue(Protocol):
 
     @property
     def computer_level(self) -> ComputerLevel | None: ...
+
+    def computer_rating(self) -> Rating: ...
 
     @property
     def status(self) -> RoomStatus: ...
@@ -442,8 +444,7 @@ class Match:
             return None
         sides = []
         for i, s in enumerate(room.seats):
-            fixed = computer_rating(room.computer_level if room.computer_level is not None else 1,
-                                    room.variant_name) if s.computer else None
+            fixed = room.computer_rating() if s.computer else None
             sides.append(RatedSide(i, None if s.computer else s.player, s.name or SEAT_NAMES[i], fixed))
         return RatedEnd(self.rating_pool, tuple(sides))
 

@@ -16,6 +16,7 @@ from typing import Any, cast
 
 from pydantic import BaseModel
 
+from mancala.ai.player import plays_as
 from mancala.engine.game import ROUND_KINDS, Game, IllegalMove
 from mancala.engine.outcome import game_end
 from mancala.engine.position import Outcome, OutcomeKind, Position
@@ -46,7 +47,7 @@ from mancala_server.game_access import share_key
 from mancala_server.game_clock import FIRST_MOVE_TIMEOUT
 from mancala_server.match import Ending, Match, Rerated
 from mancala_server.next_round import next_round_or_none
-from mancala_server.ratings import Settled, computer_rating
+from mancala_server.ratings import Rating, Settled, computer_rating
 from mancala_server.room_absence import AbsenceRules
 from mancala_server.room_chat import RoomChat
 from mancala_server.room_choice import ROUND_CHOICE_TIMEOUT, RoundChoosing
@@ -229,8 +230,7 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
             self.seats[row.computer].computer = True
             level = row.computer_level
             self.computer_level = "perfect" if level == "perfect" else int(level) if level is not None else 1
-            self.seats[row.computer].rating = (computer_rating(self.computer_level, self.variant_name).shown(),
-                                               False)
+            self.seats[row.computer].rating = (self.computer_rating().shown(), False)
         self.starter = game.starter
         # a definition the rules workers play was replayed there (stored_rules.py)
         replayed = replayed or restored(self.game, game)
@@ -535,8 +535,13 @@ class Room(AbsenceRules, OfferActions, RoundChoosing):
         s = self.seats[seat]
         s.computer, s.name = True, "Computer (perfect)" if level == "perfect" else f"Computer (level {level})"
         self.computer_level = level
-        fixed = computer_rating(level, self.variant_name)
-        s.rating = (fixed.shown(), False)
+        s.rating = (self.computer_rating().shown(), False)
+
+    def computer_rating(self) -> Rating:
+        """The computer's fixed rating, by the level it plays as in this variant (plays_as)."""
+        level = self.computer_level if self.computer_level is not None else 1
+        return computer_rating("perfect" if level == "perfect" else plays_as(self.game, int(level)),
+                               self.variant_name)
 
     def computer_turn(self) -> None:
         """Hand the turn to the computer when its seat is to move."""

@@ -9,8 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from mancala.ai.player import plays_as
 from mancala.protocol.messages import ErrorCode, TimeControl
 from mancala.rules.loading import config_paths, load_variant
+from mancala_server.ratings import COMPUTER_RATINGS
 from mancala_server.room import Room
 from mancala_server.room_ports import RoomError
 from tests.server.fakes import FakeClock, FakeMember, deliver
@@ -445,3 +447,17 @@ async def test_a_rated_game_against_the_computer_rates_it_as_measured_in_its_var
     assert news.variant == "kalah_4" and (computer.name, computer.before, computer.after) == (
         "Computer (level 2)", 1717, 1717)
     assert player.after < 1500
+
+
+async def test_a_level_merged_into_the_one_above_is_rated_as_that_one(tmp_path: Path) -> None:
+    # crosscapt_six's hard plays as its expert (configs: mm_depth 1, 3, 7, 7; docs/competitive.md)
+    room = make_room(tmp_path, FakeClock(), variant="crosscapt_six", rated=True)
+    assert plays_as(room.game, 2) == 3
+    room.add_computer(1, 2)
+    assert room.seats[1].rating == (round(COMPUTER_RATINGS[3]), False)
+    ann = FakeMember("ann", player="p-ann")
+    room.claim(ann, 0)
+    await moves_each(room, 2)
+    room.resign(ann)
+    _, computer = ann.of_type("ratings_changed")[0].changes
+    assert (computer.name, computer.before) == ("Computer (level 2)", round(COMPUTER_RATINGS[3]))

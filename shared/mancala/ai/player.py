@@ -80,6 +80,30 @@ def _per_difficulty(values: tuple[int, ...], default: tuple[int, ...], difficult
     return (values or default)[difficulty]
 
 
+def level_settings(game: Game, level: int) -> tuple[Any, ...]:
+    """What decides a level's play in the variant's `player` section, as choose_move reads
+    it: two levels with the same settings are one player."""
+    player = game.variant.player
+    params = player.ai_params
+    noise = player.scorer.easy_rand if level == 0 else 0
+    if player.algorithm == Algorithm.MONTECARLO_TS:
+        return ("mcts", _per_difficulty(params.mcts_nodes, DEFAULT_NODES, level),
+                _per_difficulty(params.mcts_bias, DEFAULT_BIAS, level),
+                _per_difficulty(params.mcts_pouts, DEFAULT_POUTS, level), noise)
+    return ("search", _per_difficulty(params.mm_depth, DEFAULT_DEPTHS if game.fast is not None
+                                      else DEFAULT_DEPTHS_PYTHON, level), noise)
+
+
+def plays_as(game: Game, level: int) -> int:
+    """The highest level that plays exactly as `level` does. Where a variant merged a level
+    into the one above it (benchmarks/level_merge.py), the two are one player and are rated
+    as the upper one."""
+    mine = level_settings(game, level)
+    while level < EXPERT and level_settings(game, level + 1) == mine:
+        level += 1
+    return level
+
+
 def choose_move(game: Game, pos: Position, *, difficulty: Level | None = None, algorithm: str | None = None,
                 budget_ms: int | None = None, seed: int = 0, cap_ms: int | None = None) -> Answer:
     """The computer's move for the player to move (the game must not be over).

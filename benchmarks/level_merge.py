@@ -1,0 +1,146 @@
+"""Merge the levels that a rechecked level table shows not to be stronger than the one below.
+
+Issue 26 asks that each level beat the one below by at least 65 %, or be merged with it.
+This reads the records of a recheck (`level_table --recheck 10 --games 40`, which plays
+again the pairs 10 games put under the bar) and, for each variant, merges a pair still
+under the bar by giving **the lower level the upper level's settings**: the two become one
+player, as strong as the upper one was. Merging that way round keeps the strongest play
+of every variant as it was (the expert is what `mancala ai` plays and what the matches
+against other programs measure), and the lower level was not shown to be weaker anyway.
+
+The pairs are taken from the top: expert over hard first. A pair whose lower level was
+changed by the merge above it (hard now plays as expert) no longer has a measurement (its
+record is of the old hard), so it is listed to be measured again, not merged. Medium over
+easy is never merged: easy is the beginner's level, whose noise (`easy_rand`) is what
+should change there, so those pairs are listed. Variants whose computer ratings the server
+keeps (`COMPUTER_RATINGS_BY_VARIANT`, measured level by level) are listed, not changed.
+
+    python -m benchmarks.level_merge --from benchmarks/results/level_table_40.json          # what it would do
+    python -m benchmarks.level_merge --from benchmarks/results/level_table_40.json --write  # and do it
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from benchmarks.level_table import (
+    CONFIGS,
+    LEVELS,
+    THRESHOLD,
+    Setting,
+    catalogue,
+    load_results,
+    record_key,
+    same_players,
+)
+
+if TYPE_CHECKING:
+    from mancala.engine.game import Game
+
+MERGED_FROM_THE_TOP = [("expert", "hard"), ("hard", "medium")]
+
+
+@dataclass
+class Plan:
+    """What a recheck's records ask of each variant's `player` settings."""
+
+    merges: dict[str, list[tuple[str, str]]] = field(default_factory=dict)  # variant -> (upper, lower)
+    remeasure: list[tuple[str, str, str]] = field(default_factory=list)
+    easy: list[tuple[str, float]] = field(default_factory=list)
+    kept_rated: list[tuple[str, str, str]] = field(default_factory=list)
+
+
+def plan(records: dict[str, dict[str, Any]], variants: list[str], s: Setting, rated: set[str]) -> Plan:
+    out = Plan()
+    for v in variants:
+        changed: set[str] = set()
+        one_player = set(same_players(v))
+        for upper, lower in MERGED_FROM_THE_TOP:
+            r = records.get(record_key(v, upper, lower, s))
+            if r is None or r["score"] >= THRESHOLD or (upper, lower) in one_player:
+                continue
+            if upper in changed:
+                out.remeasure.append((v, upper, lower))
+            elif v in rated:
+                out.kept_rated.append((v, upper, lower))
+            else:
+                out.merges.setdefault(v, []).append((upper, lower))
+                changed.add(lower)
+        r = records.get(record_key(v, "medium", "easy", s))
+        if r is not None and r["score"] < THRESHOLD and ("medium", "easy") not in one_player:
+            out.easy.append((v, r["score"]))
+    return out
+
+
+def merged_params(game: Game, pairs: list[tuple[str, str]]) -> dict[str, list[int]]:
+    """The `ai_params` lists that make each pair's lower level play as its upper one,
+    written out in full (the defaults the variant leaves out included)."""
+    from mancala.ai.player import (
+        DEFAULT_BIAS,
+        DEFAULT_DEPTHS,
+        DEFAULT_DEPTHS_PYTHON,
+        DEFAULT_NODES,
+        DEFAULT_POUTS,
+    )
+    from mancala.rules.enums import Algorithm
+
+    params = game.variant.player.ai_params
+    if game.variant.player.algorithm == Algorithm.MONTECARLO_TS:
+        lists = {"mcts_nodes": list(params.mcts_nodes or DEFAULT_NODES),
+                 "mcts_bias": list(params.mcts_bias or DEFAULT_BIAS),
+                 "mcts_pouts": list(params.mcts_pouts or DEFAULT_POUTS)}
+    else:
+        depths = params.mm_depth or (DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON)
+        lists = {"mm_depth": list(depths)}
+    for upper, lower in pairs:
+        for values in lists.values():
+            values[LEVELS.index(lower)] = values[LEVELS.index(upper)]
+    return lists
+
+
+def write(variant: str, lists: dict[str, list[int]]) -> None:
+    path = CONFIGS / f"{variant}.json"
+    data = json.loads(path.read_text())
+    data.setdefault("player", {}).setdefault("ai_params", {}).update(lists)
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False) + "\n")
+
+
+def main() -> None:
+    from mancala.rules.loading import load_variant
+    from mancala_server.ratings import COMPUTER_RATINGS_BY_VARIANT
+
+    p = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
+    p.add_argument("--from", dest="source", type=Path, required=True, help="the recheck's records")
+    p.add_argument("--games", type=int, default=40)
+    p.add_argument("--cap-ms", type=int, default=100)
+    p.add_argument("--plies", type=int, default=400)
+    p.add_argument("--seed", type=int, default=15)
+    p.add_argument("--write", action="store_true", help="write the merges into configs/")
+    args = p.parse_args()
+
+    s = Setting(args.games, args.cap_ms, args.plies, args.seed)
+    rated = {str(v) for v in COMPUTER_RATINGS_BY_VARIANT}
+    todo = plan(load_results(args.source), catalogue(), s, rated)
+    print("| variant | merged (the lower level now plays as the upper) | ai_params |\n| --- | --- | --- |")
+    for v, pairs in todo.merges.items():
+        lists = merged_params(Game(load_variant(v)), pairs)
+        shown = "; ".join(f"{k} {', '.join(map(str, vals))}" for k, vals in lists.items())
+        print(f"| `{v}` | {', '.join(f'{lo} = {up}' for up, lo in pairs)} | {shown} |")
+        if args.write:
+            write(v, lists)
+    print(f"\n{sum(len(x) for x in todo.merges.values())} pairs merged in {len(todo.merges)} variants"
+          + (" (written to configs/)" if args.write else " (not written: --write)"))
+    print("to measure again (the lower level changed above them): "
+          + (", ".join(f"{v} {u}>{lo}" for v, u, lo in todo.remeasure) or "none"))
+    print("kept (the server's measured computer ratings): "
+          + (", ".join(f"{v} {u}>{lo}" for v, u, lo in todo.kept_rated) or "none"))
+    print("medium over easy under the bar (easy's noise to change, not merged): "
+          + (", ".join(f"{v} {sc:.0%}" for v, sc in todo.easy) or "none"))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,66 @@
+"""benchmarks/level_merge.py: which pairs a recheck merges, and the settings it writes
+(no games played)."""
+
+from __future__ import annotations
+
+import importlib
+import json
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from mancala.ai.player import DEFAULT_DEPTHS
+from mancala.engine import Game
+from mancala.rules.loading import config_paths, parse_variant
+
+lt: ModuleType = importlib.import_module("benchmarks.level_table")
+lm: ModuleType = importlib.import_module("benchmarks.level_merge")
+FORTY = lt.Setting(games=40, cap_ms=100, plies=400, seed=15)
+
+
+def _game(variant: str, ai_params: dict[str, list[int]]) -> Game:
+    raw = json.loads(Path(config_paths()[variant]).read_text())
+    raw["player"] = {**raw.get("player", {}), "ai_params": ai_params}
+    return Game(parse_variant(raw))
+
+
+def _records(variant: str, **scores: float) -> dict[str, dict[str, Any]]:
+    names = {"easy": ("medium", "easy"), "medium": ("hard", "medium"), "hard": ("expert", "hard")}
+    return {lt.record_key(variant, *names[lower], FORTY): {"score": sc} for lower, sc in scores.items()}
+
+
+def test_a_pair_under_the_bar_is_merged_upwards_and_one_over_it_is_not() -> None:
+    plan = lm.plan(_records("kalah_4", hard=0.6, medium=0.7), ["kalah_4"], FORTY, rated=set())
+    assert plan.merges == {"kalah_4": [("expert", "hard")]} and not plan.remeasure
+
+
+def test_below_a_merged_pair_the_old_measurement_is_void_and_measured_again() -> None:
+    # hard now plays as expert: the hard-over-medium record is of the old hard
+    plan = lm.plan(_records("kalah_4", hard=0.5, medium=0.5), ["kalah_4"], FORTY, rated=set())
+    assert plan.merges == {"kalah_4": [("expert", "hard")]}
+    assert plan.remeasure == [("kalah_4", "hard", "medium")]
+    plan = lm.plan(_records("kalah_4", hard=0.9, medium=0.5), ["kalah_4"], FORTY, rated=set())
+    assert plan.merges == {"kalah_4": [("hard", "medium")]}
+
+
+def test_easy_is_never_merged_and_rated_variants_are_kept() -> None:
+    plan = lm.plan(_records("kalah_4", easy=0.5, hard=0.5), ["kalah_4"], FORTY, rated={"kalah_4"})
+    assert plan.merges == {} and plan.easy == [("kalah_4", 0.5)]
+    assert plan.kept_rated == [("kalah_4", "expert", "hard")]
+
+
+def test_pairs_the_settings_make_one_player_are_left_as_they_are() -> None:
+    # deka_mg's easy and medium are one player already
+    assert lm.plan(_records("deka_mg", easy=0.5), ["deka_mg"], FORTY, rated=set()).easy == []
+
+
+def test_the_merged_settings_copy_the_upper_level_into_the_lower() -> None:
+    kalah = _game("kalah_4", {"mm_depth": [1, 3, 5, 7]})
+    assert lm.merged_params(kalah, [("expert", "hard")]) == {"mm_depth": [1, 3, 7, 7]}
+    assert lm.merged_params(kalah, [("hard", "medium")]) == {"mm_depth": [1, 5, 5, 7]}
+    # a variant that leaves its depths out gets the defaults written out in full
+    assert lm.merged_params(_game("kalah_4", {}), [("expert", "hard")]) == {
+        "mm_depth": [*DEFAULT_DEPTHS[:2], DEFAULT_DEPTHS[3], DEFAULT_DEPTHS[3]]}
+    lists = lm.merged_params(_game("centering", {"mcts_nodes": [100, 1200, 1500, 3000]}), [("expert", "hard")])
+    assert set(lists) == {"mcts_nodes", "mcts_bias", "mcts_pouts"}
+    assert all(values[2] == values[3] for values in lists.values()) and lists["mcts_nodes"] == [100, 1200, 3000, 3000]
