@@ -13,7 +13,9 @@ changed by the merge above it (hard now plays as expert) no longer has a measure
 record is of the old hard), so it is listed to be measured again, not merged. Medium over
 easy is never merged: easy is the beginner's level, whose noise (`easy_rand`) is what
 should change there, so those pairs are listed. Variants whose computer ratings the server
-keeps (`COMPUTER_RATINGS_BY_VARIANT`, measured level by level) are listed, not changed.
+keeps (`COMPUTER_RATINGS_BY_VARIANT`, measured level by level) are listed, not changed,
+and so are pairs the lower level won: there the deeper search plays worse, which says the
+variant's evaluation misjudges its rules (Mangala's did), a thing no merge mends.
 
     python -m benchmarks.level_merge --from benchmarks/results/level_table_40.json          # what it would do
     python -m benchmarks.level_merge --from benchmarks/results/level_table_40.json --write  # and do it
@@ -52,6 +54,7 @@ class Plan:
     remeasure: list[tuple[str, str, str]] = field(default_factory=list)
     easy: list[tuple[str, float]] = field(default_factory=list)
     kept_rated: list[tuple[str, str, str]] = field(default_factory=list)
+    inverted: list[tuple[str, str, str, float]] = field(default_factory=list)
 
 
 def plan(records: dict[str, dict[str, Any]], variants: list[str], s: Setting, rated: set[str]) -> Plan:
@@ -65,6 +68,8 @@ def plan(records: dict[str, dict[str, Any]], variants: list[str], s: Setting, ra
                 continue
             if upper in changed:
                 out.remeasure.append((v, upper, lower))
+            elif r["score"] < 0.5:
+                out.inverted.append((v, upper, lower, r["score"]))
             elif v in rated:
                 out.kept_rated.append((v, upper, lower))
             else:
@@ -136,6 +141,8 @@ def main() -> None:
           + (" (written to configs/)" if args.write else " (not written: --write)"))
     print("to measure again (the lower level changed above them): "
           + (", ".join(f"{v} {u}>{lo}" for v, u, lo in todo.remeasure) or "none"))
+    print("the lower level plays better (its evaluation wants a look, not a merge): "
+          + (", ".join(f"{v} {u}>{lo} {sc:.0%}" for v, u, lo, sc in todo.inverted) or "none"))
     print("kept (the server's measured computer ratings): "
           + (", ".join(f"{v} {u}>{lo}" for v, u, lo in todo.kept_rated) or "none"))
     print("medium over easy under the bar (easy's noise to change, not merged): "

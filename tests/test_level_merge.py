@@ -43,6 +43,12 @@ def test_below_a_merged_pair_the_old_measurement_is_void_and_measured_again() ->
     assert plan.merges == {"kalah_4": [("hard", "medium")]}
 
 
+def test_a_pair_the_lower_level_won_is_listed_not_merged() -> None:
+    plan = lm.plan(_records("kalah_4", hard=0.38), ["kalah_4"], FORTY, rated=set())
+    assert plan.merges == {} and plan.inverted == [("kalah_4", "expert", "hard", 0.38)]
+    assert lm.plan(_records("kalah_4", hard=0.5), ["kalah_4"], FORTY, rated=set()).merges  # a tie merges
+
+
 def test_easy_is_never_merged_and_rated_variants_are_kept() -> None:
     plan = lm.plan(_records("kalah_4", easy=0.5, hard=0.5), ["kalah_4"], FORTY, rated={"kalah_4"})
     assert plan.merges == {} and plan.easy == [("kalah_4", 0.5)]
