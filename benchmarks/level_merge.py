@@ -115,6 +115,7 @@ def write(variant: str, lists: dict[str, list[int]]) -> None:
 
 
 def main() -> None:
+    from mancala.engine.game import Game
     from mancala.rules.loading import load_variant
     from mancala_server.ratings import COMPUTER_RATINGS_BY_VARIANT
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import importlib
 import json
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -70,3 +72,16 @@ def test_the_merged_settings_copy_the_upper_level_into_the_lower() -> None:
     lists = lm.merged_params(_game("centering", {"mcts_nodes": [100, 1200, 1500, 3000]}), [("expert", "hard")])
     assert set(lists) == {"mcts_nodes", "mcts_bias", "mcts_pouts"}
     assert all(values[2] == values[3] for values in lists.values()) and lists["mcts_nodes"] == [100, 1200, 3000, 3000]
+
+
+def test_the_command_prints_what_it_would_merge_and_writes_nothing_without_write(tmp_path: Path) -> None:
+    source = tmp_path / "forty.json"
+    lt.save_results(source, _records("kalah_6", hard=0.55, medium=0.3) | _records("awari", easy=0.4))
+    before = (lt.CONFIGS / "kalah_6.json").read_text()
+    proc = subprocess.run([sys.executable, "-m", "benchmarks.level_merge", "--from", str(source)],
+                          capture_output=True, text=True, timeout=60, cwd=lt.ROOT)
+    assert proc.returncode == 0, proc.stderr
+    assert "| `kalah_6` | hard = expert | mm_depth" in proc.stdout and "not written" in proc.stdout
+    assert "kalah_6 hard>medium" in proc.stdout  # below the merge: to measure again
+    assert "awari 40%" in proc.stdout  # medium over easy: listed
+    assert (lt.CONFIGS / "kalah_6.json").read_text() == before
