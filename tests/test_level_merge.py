@@ -85,3 +85,16 @@ def test_the_command_prints_what_it_would_merge_and_writes_nothing_without_write
     assert "kalah_6 hard>medium" in proc.stdout  # below the merge: to measure again
     assert "awari 40%" in proc.stdout  # medium over easy: listed
     assert (lt.CONFIGS / "kalah_6.json").read_text() == before
+
+
+def test_easy_noise_is_written_into_the_scorer_and_nothing_else_changes() -> None:
+    en = importlib.import_module("benchmarks.easy_noise")
+    text = (lt.CONFIGS / "kalah_6.json").read_text()
+    noisy = en.with_noise(text, 12)
+    assert json.loads(noisy)["player"]["scorer"]["easy_rand"] == 12
+    back = json.loads(noisy)
+    back["player"]["scorer"].pop("easy_rand")
+    original = json.loads(text)
+    original.setdefault("player", {}).setdefault("scorer", {}).pop("easy_rand", None)
+    assert back == original
+    assert en.with_noise(text, 0).endswith("}\n") and en.with_noise(noisy, 12) == noisy
