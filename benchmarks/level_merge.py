@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING, Any
 
 from benchmarks.level_table import (
     CONFIGS,
+    DEFAULT_OUT,
     LEVELS,
     THRESHOLD,
     Setting,
@@ -81,6 +82,30 @@ def plan(records: dict[str, dict[str, Any]], variants: list[str], s: Setting, ra
     return out
 
 
+def status(first: dict[str, dict[str, Any]], recheck: dict[str, dict[str, Any]], variants: list[str],
+           s10: Setting, s40: Setting) -> dict[str, list[tuple[str, str, str]]]:
+    """Every pair of every variant by where it stands now: one player by the settings
+    ("merged"), over the bar at the recheck's game count ("passed_recheck") or at the first
+    run's ("passed"), under it at the recheck's ("under_recheck") or only at the first
+    run's, not rechecked ("under_unchecked"), or never measured ("unmeasured")."""
+    out: dict[str, list[tuple[str, str, str]]] = {k: [] for k in (
+        "merged", "passed", "passed_recheck", "under_recheck", "under_unchecked", "unmeasured")}
+    for v in variants:
+        one_player = set(same_players(v))
+        for upper, lower in [("medium", "easy"), *reversed(MERGED_FROM_THE_TOP)]:
+            again, before = recheck.get(record_key(v, upper, lower, s40)), first.get(record_key(v, upper, lower, s10))
+            if (upper, lower) in one_player:
+                kind = "merged"
+            elif again is not None:
+                kind = "passed_recheck" if again["score"] >= THRESHOLD else "under_recheck"
+            elif before is not None:
+                kind = "passed" if before["score"] >= THRESHOLD else "under_unchecked"
+            else:
+                kind = "unmeasured"
+            out[kind].append((v, upper, lower))
+    return out
+
+
 def merged_params(game: Game, pairs: list[tuple[str, str]]) -> dict[str, list[int]]:
     """The `ai_params` lists that make each pair's lower level play as its upper one,
     written out in full (the defaults the variant leaves out included)."""
@@ -126,10 +151,19 @@ def main() -> None:
     p.add_argument("--plies", type=int, default=400)
     p.add_argument("--seed", type=int, default=15)
     p.add_argument("--write", action="store_true", help="write the merges into configs/")
+    p.add_argument("--status", action="store_true",
+                   help="only count every pair by where it stands (with the 10-game results file)")
     args = p.parse_args()
 
     s = Setting(args.games, args.cap_ms, args.plies, args.seed)
     rated = {str(v) for v in COMPUTER_RATINGS_BY_VARIANT}
+    if args.status:
+        first = Setting(10, args.cap_ms, args.plies, args.seed)
+        counts = status(load_results(DEFAULT_OUT), load_results(args.source), catalogue(), first, s)
+        for kind, found in counts.items():
+            print(f"{kind}: {len(found)}" + (f" ({', '.join(f'{v} {u}>{lo}' for v, u, lo in found)})"
+                                             if kind.startswith("under") else ""))
+        return
     todo = plan(load_results(args.source), catalogue(), s, rated)
     print("| variant | merged (the lower level now plays as the upper) | ai_params |\n| --- | --- | --- |")
     for v, pairs in todo.merges.items():

@@ -98,3 +98,18 @@ def test_easy_noise_is_written_into_the_scorer_and_nothing_else_changes() -> Non
     original.setdefault("player", {}).setdefault("scorer", {}).pop("easy_rand", None)
     assert back == original
     assert en.with_noise(text, 0).endswith("}\n") and en.with_noise(noisy, 12) == noisy
+
+
+def test_every_pair_is_counted_once_by_where_it_stands() -> None:
+    ten = lt.Setting(games=10, cap_ms=100, plies=400, seed=15)
+    first = {lt.record_key("kalah_6", "medium", "easy", ten): {"score": 0.9},
+             lt.record_key("kalah_6", "hard", "medium", ten): {"score": 0.5},
+             lt.record_key("kalah_6", "expert", "hard", ten): {"score": 0.5},
+             lt.record_key("deka_mg", "medium", "easy", ten): {"score": 0.5}}
+    again = _records("kalah_6", medium=0.7, hard=0.6)
+    found = lm.status(first, again, ["kalah_6", "deka_mg"], ten, FORTY)
+    assert found["passed"] == [("kalah_6", "medium", "easy")]
+    assert found["passed_recheck"] == [("kalah_6", "hard", "medium")]
+    assert found["under_recheck"] == [("kalah_6", "expert", "hard")]
+    assert found["merged"] == [("deka_mg", "medium", "easy")]
+    assert sum(map(len, found.values())) == 6 and len(found["unmeasured"]) == 2
