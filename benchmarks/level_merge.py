@@ -109,23 +109,9 @@ def status(first: dict[str, dict[str, Any]], recheck: dict[str, dict[str, Any]],
 def merged_params(game: Game, pairs: list[tuple[str, str]]) -> dict[str, list[int]]:
     """The `ai_params` lists that make each pair's lower level play as its upper one,
     written out in full (the defaults the variant leaves out included)."""
-    from mancala.ai.player import (
-        DEFAULT_BIAS,
-        DEFAULT_DEPTHS,
-        DEFAULT_DEPTHS_PYTHON,
-        DEFAULT_NODES,
-        DEFAULT_POUTS,
-    )
-    from mancala.rules.enums import Algorithm
+    from mancala.ai.player import level_lists
 
-    params = game.variant.player.ai_params
-    if game.variant.player.algorithm == Algorithm.MONTECARLO_TS:
-        lists = {"mcts_nodes": list(params.mcts_nodes or DEFAULT_NODES),
-                 "mcts_bias": list(params.mcts_bias or DEFAULT_BIAS),
-                 "mcts_pouts": list(params.mcts_pouts or DEFAULT_POUTS)}
-    else:
-        depths = params.mm_depth or (DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON)
-        lists = {"mm_depth": list(depths)}
+    lists = {name: list(values) for name, values in level_lists(game).items()}
     for upper, lower in pairs:
         for values in lists.values():
             values[LEVELS.index(lower)] = values[LEVELS.index(upper)]

@@ -80,18 +80,23 @@ def _per_difficulty(values: tuple[int, ...], default: tuple[int, ...], difficult
     return (values or default)[difficulty]
 
 
+def level_lists(game: Game) -> dict[str, tuple[int, ...]]:
+    """The `ai_params` lists that decide the levels' search, the defaults the variant
+    leaves out filled in, as choose_move reads them."""
+    params = game.variant.player.ai_params
+    if game.variant.player.algorithm == Algorithm.MONTECARLO_TS:
+        return {"mcts_nodes": params.mcts_nodes or DEFAULT_NODES, "mcts_bias": params.mcts_bias or DEFAULT_BIAS,
+                "mcts_pouts": params.mcts_pouts or DEFAULT_POUTS}
+    return {"mm_depth": params.mm_depth or (DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON)}
+
+
 def level_settings(game: Game, level: int) -> tuple[Any, ...]:
-    """What decides a level's play in the variant's `player` section, as choose_move reads
-    it: two levels with the same settings are one player."""
+    """What decides a level's play in the variant's `player` section: two levels with the
+    same settings are one player."""
     player = game.variant.player
-    params = player.ai_params
     noise = player.scorer.easy_rand if level == 0 else 0
-    if player.algorithm == Algorithm.MONTECARLO_TS:
-        return ("mcts", _per_difficulty(params.mcts_nodes, DEFAULT_NODES, level),
-                _per_difficulty(params.mcts_bias, DEFAULT_BIAS, level),
-                _per_difficulty(params.mcts_pouts, DEFAULT_POUTS, level), noise)
-    return ("search", _per_difficulty(params.mm_depth, DEFAULT_DEPTHS if game.fast is not None
-                                      else DEFAULT_DEPTHS_PYTHON, level), noise)
+    kind = "mcts" if player.algorithm == Algorithm.MONTECARLO_TS else "search"
+    return (kind, *(values[level] for values in level_lists(game).values()), noise)
 
 
 def plays_as(game: Game, level: int) -> int:
