@@ -29,11 +29,24 @@ export class Router {
   constructor(roomView, lobbyView) {
     this.roomView = roomView;
     this.lobbyView = lobbyView;
+    this.entering = null; // {target, done} while a room is being entered
   }
 
-  /** Get into the target room: reconnect to a held seat, else join, else watch. */
-  async enterTarget() {
+  /** Get into the target room: reconnect to a held seat, else join, else watch. One
+   * entering at a time: a link followed while the page greets the server starts one, and
+   * the greeting's own would ask for a seat again before the first answer came, find the
+   * room full (the first took the seat) and fall back to watching. */
+  enterTarget() {
     const target = app.target;
+    if (this.entering && this.entering.target === target) return this.entering.done;
+    const done = this.enter(target).finally(() => {
+      if (this.entering?.done === done) this.entering = null;
+    });
+    this.entering = { target, done };
+    return done;
+  }
+
+  async enter(target) {
     if (!target || !app.conn.open) return;
     const { code } = target;
     const held = saved.seatFor(code);
