@@ -2,6 +2,8 @@
 
 Scores are from one player's point of view; terminal positions score far beyond
 any heuristic value, by the final margin, so a proved win is always preferred.
+The end of a round is not terminal: the game goes on from what each player holds,
+so it scores that margin on the heuristic scale (`round_end_scorer`).
 A position where one player already holds more than half the seeds, in a game
 where held seeds are never lost (most seeds wins, no rounds, no children), scores
 `SURE` beyond the heuristic values: decided, though not yet played out.
@@ -22,6 +24,10 @@ WIN = 100_000
 SURE = 50_000  # a majority of the seeds held for good: won, short of a proof
 
 Evaluator = Callable[[Position, int], float]
+
+# the goals whose game is won by a count of round wins
+ROUND_WIN_TALLIES = frozenset({Goal.RND_WIN_COUNT, Goal.RND_WIN_COUNT_CLR, Goal.RND_WIN_COUNT_DEP,
+                               Goal.RND_WIN_COUNT_IMB})
 
 
 def held(pos: Position) -> list[int]:
@@ -44,6 +50,39 @@ def terminal_score(pos: Position, player: int) -> float:
     if winner is None:
         return float(margin)
     return (WIN + abs(margin)) if winner == player else -(WIN + abs(margin))
+
+
+def round_end_scorer(game: Game) -> Evaluator:
+    """How a position with an outcome scores in this variant. Without rounds, every
+    outcome ends the game (`terminal_score`). With rounds the game goes on after a
+    round's end, so it is never scored as a won game:
+
+    - where the game counts round wins (the RND_WIN_COUNT goals), the round's winner has
+      what the game counts: SURE beyond the heuristic values, as a majority held for good
+      is, and the margin within it;
+    - elsewhere a round's end is worth the seeds each player carries into the next round,
+      weighed as stores are, and nothing for having won the round. Scored as a won game
+      it made the search end rounds at any margin rather than play on for a larger one,
+      and in Lam Waladach (the next round's holes are the seeds held) the deeper levels
+      lost to the shallower ones (docs/competitive.md, "Round ends in the look-ahead")."""
+    gi = game.variant.game_info
+    if gi.rounds == Rounds.NO_ROUNDS:
+        return terminal_score
+    tallied = gi.goal in ROUND_WIN_TALLIES
+    stores_m = stores_multiplier(game) or 1
+
+    def finished(pos: Position, player: int) -> float:
+        assert pos.outcome is not None
+        if not pos.outcome.kind.ends_round:
+            return terminal_score(pos, player)
+        counts = held(pos)
+        margin = counts[player] - counts[1 - player]
+        winner = pos.outcome.winner
+        if not tallied or winner is None:
+            return float(stores_m * margin)
+        return (SURE + abs(margin)) if winner == player else -(SURE + abs(margin))
+
+    return finished
 
 
 def majority_decides(game: Game) -> bool:
@@ -99,6 +138,7 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
     repeat_m = sc.repeat_turn
     noise = sc.easy_rand if difficulty == 0 else 0
     sure = majority_decides(game)
+    finished = round_end_scorer(game)
     order = game.board.order
     sides = (list(order[0]), list(order[1]))
     territory = game.territory
@@ -121,7 +161,7 @@ def make_evaluator(game: Game, *, difficulty: int, rng: random.Random) -> Evalua
 
     def evaluate(pos: Position, player: int) -> float:
         if pos.outcome is not None:
-            return terminal_score(pos, player)
+            return finished(pos, player)
         b = pos.board
         children = pos.child if kids else None
         counts = held(pos) if kids else pos.stores  # seeds in children count as held

@@ -97,6 +97,8 @@ class Searcher:
         if self.nodes >= self.next_check:
             self._check()
         if pos.outcome is not None:
+            if pos.outcome.kind.ends_round:
+                self.horizon += 1  # the game goes on after it: a value, not a proof
             return self.evaluate(pos, pos.turn)
         if depth <= 0:
             self.horizon += 1
@@ -152,6 +154,8 @@ class Searcher:
         if self.nodes >= self.next_check:
             self._check()
         if pos.outcome is not None:
+            if pos.outcome.kind.ends_round:
+                self.horizon += 1  # the game goes on after it: a value, not a proof
             return self.evaluate(pos, root)
         if depth <= 0:
             self.horizon += 1
