@@ -10,7 +10,9 @@ against other programs measure), and the lower level was not shown to be weaker 
 
 The pairs are taken from the top: expert over hard first. A pair whose lower level was
 changed by the merge above it (hard now plays as expert) no longer has a measurement (its
-record is of the old hard), so it is listed to be measured again, not merged. Medium over
+record is of the old hard), so it is listed to be measured again, not merged; so is a
+pair whose record's digest (`level_table.plays_digest`: both levels' settings and how the
+search scores a round's end) is not today's. Medium over
 easy is never merged: easy is the beginner's level, whose noise (`easy_rand`) is what
 should change there, so those pairs are listed. Variants whose computer ratings the server
 keeps (`COMPUTER_RATINGS_BY_VARIANT`, measured level by level) are listed, not changed,
@@ -36,7 +38,9 @@ from benchmarks.level_table import (
     THRESHOLD,
     Setting,
     catalogue,
+    current,
     load_results,
+    plays_digest,
     record_key,
     same_players,
 )
@@ -67,7 +71,8 @@ def plan(records: dict[str, dict[str, Any]], variants: list[str], s: Setting, ra
             r = records.get(record_key(v, upper, lower, s))
             if r is None or r["score"] >= THRESHOLD or (upper, lower) in one_player:
                 continue
-            if upper in changed:
+            if upper in changed or current(r, plays_digest(v, upper, lower)) is None:
+                # its upper level was just merged, or the record is of levels since changed
                 out.remeasure.append((v, upper, lower))
             elif r["score"] < 0.5:
                 out.inverted.append((v, upper, lower, r["score"]))
@@ -76,7 +81,7 @@ def plan(records: dict[str, dict[str, Any]], variants: list[str], s: Setting, ra
             else:
                 out.merges.setdefault(v, []).append((upper, lower))
                 changed.add(lower)
-        r = records.get(record_key(v, "medium", "easy", s))
+        r = current(records.get(record_key(v, "medium", "easy", s)), plays_digest(v, "medium", "easy"))
         if r is not None and r["score"] < THRESHOLD and ("medium", "easy") not in one_player:
             out.easy.append((v, r["score"]))
     return out
@@ -87,21 +92,24 @@ def status(first: dict[str, dict[str, Any]], recheck: dict[str, dict[str, Any]],
     """Every pair of every variant by where it stands now: one player by the settings
     ("merged"), over the bar at the recheck's game count ("passed_recheck") or at the first
     run's ("passed"), under it at the recheck's ("under_recheck") or only at the first
-    run's, not rechecked ("under_unchecked"), or never measured ("unmeasured")."""
+    run's, not rechecked ("under_unchecked"), measured only as the levels were before they
+    changed ("stale": its records' digest is not today's), or never measured ("unmeasured")."""
     out: dict[str, list[tuple[str, str, str]]] = {k: [] for k in (
-        "merged", "passed", "passed_recheck", "under_recheck", "under_unchecked", "unmeasured")}
+        "merged", "passed", "passed_recheck", "under_recheck", "under_unchecked", "stale", "unmeasured")}
     for v in variants:
         one_player = set(same_players(v))
         for upper, lower in [("medium", "easy"), *reversed(MERGED_FROM_THE_TOP)]:
-            again, before = recheck.get(record_key(v, upper, lower, s40)), first.get(record_key(v, upper, lower, s10))
+            digest = plays_digest(v, upper, lower)
+            again = recheck.get(record_key(v, upper, lower, s40))
+            before = first.get(record_key(v, upper, lower, s10))
             if (upper, lower) in one_player:
                 kind = "merged"
-            elif again is not None:
+            elif current(again, digest) is not None:
                 kind = "passed_recheck" if again["score"] >= THRESHOLD else "under_recheck"
-            elif before is not None:
+            elif current(before, digest) is not None:
                 kind = "passed" if before["score"] >= THRESHOLD else "under_unchecked"
-            else:
-                kind = "unmeasured"
+            else:  # never measured, or only as the levels were before they changed
+                kind = "stale" if (again or before) is not None else "unmeasured"
             out[kind].append((v, upper, lower))
     return out
 
@@ -148,7 +156,7 @@ def main() -> None:
         counts = status(load_results(DEFAULT_OUT), load_results(args.source), catalogue(), first, s)
         for kind, found in counts.items():
             print(f"{kind}: {len(found)}" + (f" ({', '.join(f'{v} {u}>{lo}' for v, u, lo in found)})"
-                                             if kind.startswith("under") else ""))
+                                             if kind.startswith("under") or kind == "stale" else ""))
         return
     todo = plan(load_results(args.source), catalogue(), s, rated)
     print("| variant | merged (the lower level now plays as the upper) | ai_params |\n| --- | --- | --- |")

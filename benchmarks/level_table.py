@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import datetime as dt
+import hashlib
 import json
 import os
 import sys
@@ -150,6 +151,33 @@ def level_settings(variant: str, level: int) -> tuple[Any, ...]:
     return player.level_settings(Game(load_variant(variant)), level)
 
 
+def plays_digest(variant: str, upper: str, lower: str, *, before_digests: bool = False) -> str:
+    """What the pair's record depends on besides its key: both levels' settings, how the
+    search scores a round's end and how a game stopped at the ply cap is adjudged. A
+    record whose digest is not today's describes levels (or a scoring) that changed since:
+    a merge, easy's noise, the search. `before_digests`: the digest of a record made
+    before records carried one (round ends scored as won games, capped games by the
+    stores alone; levels as the variant's file has them now)."""
+    from mancala.ai import player
+    from mancala.ai.arena import adjudication
+    from mancala.ai.scoring import round_end_rule
+    from mancala.engine.game import Game
+    from mancala.rules.loading import load_variant
+
+    game = Game(load_variant(variant))
+    played = (player.level_settings(game, LEVELS.index(upper)), player.level_settings(game, LEVELS.index(lower)),
+              "game" if before_digests else round_end_rule(game),
+              "stores" if before_digests else adjudication(game))
+    return hashlib.sha256(repr(played).encode()).hexdigest()[:12]
+
+
+def current(record: dict[str, Any] | None, digest: str) -> dict[str, Any] | None:
+    """The record if it describes the levels as they are (or predates digests), else None."""
+    if record is None or record.get("plays", digest) != digest:
+        return None
+    return record
+
+
 def same_players(variant: str) -> list[tuple[str, str]]:
     """The (upper, lower) pairs that the variant's settings make one player."""
     return [(upper, lower) for upper, lower in pairs(False)
@@ -230,7 +258,13 @@ def todo(variants: list[str], s: Setting, perfect: bool, records: dict[str, dict
          only_missing: bool, uppers: Collection[str] = ()) -> list[tuple[str, str, str]]:
     """The (variant, upper, lower) still to play (only the pairs led by `uppers`, if named)."""
     return [(v, u, lo) for v in variants for u, lo in pairs(perfect)
-            if not (only_missing and record_key(v, u, lo, s) in records) and (not uppers or u in uppers)]
+            if not (only_missing and measured(records, v, u, lo, s)) and (not uppers or u in uppers)]
+
+
+def measured(records: dict[str, dict[str, Any]], variant: str, upper: str, lower: str, s: Setting) -> bool:
+    """Whether `records` hold the pair as its levels play today (a stale record does not count)."""
+    record = records.get(record_key(variant, upper, lower, s))
+    return record is not None and current(record, plays_digest(variant, upper, lower)) is not None
 
 
 def rechecks(records: dict[str, dict[str, Any]], variants: list[str], earlier: Setting, now: Setting,
@@ -269,7 +303,7 @@ def run(work: list[tuple[str, str, str]], s: Setting, out: Path, jobs: int) -> N
             print(f"{variant}: {upper} vs {lower} failed: {exc!r}", flush=True)
             continue
         record |= {"variant": variant, "cap_ms": s.cap_ms, "plies": s.plies, "seed": s.seed,
-                   "opening": opening_of(variant),
+                   "opening": opening_of(variant), "plays": plays_digest(variant, upper, lower),
                    "load": round(os.getloadavg()[0], 2),
                    "date": dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")}
         # read again before writing: another run may have added records meanwhile
@@ -292,7 +326,8 @@ def main() -> None:
     p.add_argument("--seed", type=int, default=15)
     p.add_argument("--perfect", action="store_true", help="also perfect against expert")
     p.add_argument("--jobs", type=int, default=1, help="worker processes (default 1)")
-    p.add_argument("--only-missing", action="store_true", help="skip the pairs already in --out")
+    p.add_argument("--only-missing", action="store_true",
+                   help="skip the pairs --out holds as their levels play today (stale records are played again)")
     p.add_argument("--uppers", default="",
                    help="comma-separated upper levels: play only their pairs (e.g. expert: expert vs hard)")
     p.add_argument("--recheck", type=int, default=0, metavar="GAMES",
@@ -318,7 +353,7 @@ def main() -> None:
             earlier = Setting(args.recheck, args.cap_ms, args.plies, args.seed)
             done = load_results(args.out)
             work = [w for w in rechecks(load_results(args.source), variants, earlier, setting, args.budget_s)
-                    if not (args.only_missing and record_key(*w, setting) in done)]
+                    if not (args.only_missing and measured(done, *w, setting))]
         else:
             work = todo(variants, setting, args.perfect, load_results(args.out), args.only_missing, uppers)
         print(f"{len(variants)} variants, {len(work)} pairs to play, {args.games} games a pair, "

@@ -113,3 +113,29 @@ def test_every_pair_is_counted_once_by_where_it_stands() -> None:
     assert found["under_recheck"] == [("kalah_6", "expert", "hard")]
     assert found["merged"] == [("deka_mg", "medium", "easy")]
     assert sum(map(len, found.values())) == 6 and len(found["unmeasured"]) == 2
+
+
+def test_a_record_of_levels_that_changed_since_is_stale_and_never_merged() -> None:
+    """A record carries the digest of what its pair played as (both levels' settings and
+    how the search scored a round's end): one that is not today's describes other levels."""
+    today = lt.plays_digest("kalah_6", "expert", "hard")
+    assert today == lt.plays_digest("kalah_6", "expert", "hard", before_digests=True)  # nothing changed
+    rounds_then = lt.plays_digest("lam_waladach_1_8", "expert", "hard", before_digests=True)
+    assert rounds_then != lt.plays_digest("lam_waladach_1_8", "expert", "hard")  # round ends, territory
+    assert today != lt.plays_digest("kalah_6", "hard", "medium")  # other levels, other digest
+
+    records = _records("lam_waladach_1_8", hard=0.55)
+    records[lt.record_key("lam_waladach_1_8", "expert", "hard", FORTY)]["plays"] = rounds_then
+    plan = lm.plan(records, ["lam_waladach_1_8"], FORTY, rated=set())
+    assert plan.merges == {} and plan.remeasure == [("lam_waladach_1_8", "expert", "hard")]
+    found = lm.status({}, records, ["lam_waladach_1_8"], FORTY, FORTY)
+    assert found["stale"] == [("lam_waladach_1_8", "expert", "hard")]
+    assert not lt.measured(records, "lam_waladach_1_8", "expert", "hard", FORTY)  # --only-missing plays it
+    assert lt.todo(["lam_waladach_1_8"], FORTY, False, records, True, ["expert"]) == [
+        ("lam_waladach_1_8", "expert", "hard")]
+    # the same record made as the levels are now counts as it always did
+    records[lt.record_key("lam_waladach_1_8", "expert", "hard", FORTY)]["plays"] = lt.plays_digest(
+        "lam_waladach_1_8", "expert", "hard")
+    assert lm.plan(records, ["lam_waladach_1_8"], FORTY, rated=set()).merges == {
+        "lam_waladach_1_8": [("expert", "hard")]}
+    assert lt.measured(records, "lam_waladach_1_8", "expert", "hard", FORTY)

@@ -22,7 +22,7 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from mancala.ai.arena import SpecError, parse_spec, play_game, run_match, summarize, wilson
+from mancala.ai.arena import SpecError, adjudge, parse_spec, play_game, run_match, summarize, wilson
 from mancala.ai.oneturn import brute_force, has_repeat_turns, one_turn, play_on_game, replay_chain
 from mancala.ai.player import choose_move
 from mancala.ai.solver import NotSolvable, solve, why_not_c
@@ -227,6 +227,25 @@ def test_random_loses_to_the_searcher_and_the_summary_adds_up() -> None:
     assert s.score >= 0.75
     assert s.low <= s.score <= s.high
     assert s.ms_per_move[1] < s.ms_per_move[0] + 50
+
+
+def test_a_stopped_territory_game_goes_to_the_holes_owned_before_the_stores() -> None:
+    """Territory games between computers can run for thousands of moves, round after
+    round: stopped at the cap, the holes each player owns say who is winning the game;
+    the stores of the round in progress only break a tie. Elsewhere the stores decide."""
+    game = Game(load_variant("lam_waladach_1_8"))
+    pos = game.start(0)
+    pos.owner = [0] * 7 + [1] * 5  # South owns seven holes now
+    pos.stores = [4, 20]
+    assert adjudge(game, pos) == 0
+    pos.owner = [0] * 6 + [1] * 6
+    assert adjudge(game, pos) == 1  # even territory: the stores
+    pos.stores = [8, 8]
+    assert adjudge(game, pos) is None
+    kalah = Game(load_variant("kalah_4"))
+    pos = kalah.start(0)
+    pos.stores = [4, 20]
+    assert adjudge(kalah, pos) == 1
 
 
 def test_wilson_interval() -> None:

@@ -14,7 +14,8 @@ Games come in pairs: both games of a pair start with the same opening (a few
 random moves, `--opening`, drawn from the match seed) and the players swap who
 starts, so neither gains from the starter's advantage or a lucky opening. The
 players' own seeds differ from game to game, so equally good moves vary. A game
-still running after `--cap` moves is scored by the stores. Games run in a process
+still running after `--cap` moves is scored by the stores (territory games: by the holes
+each player owns, then the stores). Games run in a process
 pool (`--jobs`, default: all cores); a progress bar goes to stderr.
 """
 
@@ -126,7 +127,21 @@ def opening_moves(game: Game, plies: int, seed: int) -> list[Any]:
     return moves
 
 
-def _winner_by_stores(pos: Position) -> int | None:
+def adjudication(game: Game) -> str:
+    """How a game stopped before its end is scored: "territory" where the game is won
+    by holes owned (then the stores break a tie), else "stores". Territory games between
+    computer players can run for thousands of moves, round after round; the stores of
+    the round in progress at the cap say little about who was winning the game (Lam
+    Waladach's levels looked inverted that way: docs/competitive.md)."""
+    return "territory" if game.territory else "stores"
+
+
+def adjudge(game: Game, pos: Position) -> int | None:
+    """The winner of a game stopped before its end (None: even)."""
+    if adjudication(game) == "territory":
+        owned = [sum(1 for owner in pos.owner if owner == p) for p in (0, 1)]
+        if owned[0] != owned[1]:
+            return 0 if owned[0] > owned[1] else 1
     return decide(pos.stores, on_tie=None)[1]
 
 
@@ -175,9 +190,9 @@ def play_game(game: Game, specs: tuple[Spec, Spec], index: int, seed: int, *,
         result.moves += 1
     if pos.outcome is not None and pos.outcome.kind.value in ("WIN", "TIE"):
         winner = pos.outcome.winner
-    else:  # capped, stopped without moves, or a round ended: the stores decide
+    else:  # capped, stopped without moves, or a round ended: adjudged
         result.capped = pos.outcome is None
-        winner = _winner_by_stores(pos)
+        winner = adjudge(game, pos)
     result.score = 0.5 if winner is None else (1.0 if winner == a_seat else 0.0)
     result.stores = [pos.stores[a_seat], pos.stores[1 - a_seat]]
     return result
@@ -351,7 +366,8 @@ def add_arguments(p: argparse.ArgumentParser) -> None:
     p.add_argument("--seed", type=int, default=1, help="match seed: openings and the players' seeds (default 1)")
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1, help="worker processes (default: all cores)")
     p.add_argument("--cap", type=int, default=DEFAULT_CAP,
-                   help=f"moves before a game is stopped and scored by the stores (default {DEFAULT_CAP})")
+                   help=f"moves before a game is stopped and adjudged: the stores, territory games' holes "
+                        f"first (default {DEFAULT_CAP})")
     p.add_argument("--opening", type=int, default=DEFAULT_OPENING,
                    help=f"random moves that open each pair of games (default {DEFAULT_OPENING})")
     p.add_argument("--json", action="store_true", help="print the summary as JSON instead of a table")
