@@ -52,6 +52,16 @@ def terminal_score(pos: Position, player: int) -> float:
     return (WIN + abs(margin)) if winner == player else -(WIN + abs(margin))
 
 
+def round_end_rule(game: Game) -> str:
+    """Which scoring `round_end_scorer` gives the variant's outcomes: "game" (no rounds:
+    every outcome ends the game), "tallied" (the game counts round wins) or "carried"
+    (the seeds carried into the next round). A record of the variant's play names it."""
+    gi = game.variant.game_info
+    if gi.rounds == Rounds.NO_ROUNDS:
+        return "game"
+    return "tallied" if gi.goal in ROUND_WIN_TALLIES else "carried"
+
+
 def round_end_scorer(game: Game) -> Evaluator:
     """How a position with an outcome scores in this variant. Without rounds, every
     outcome ends the game (`terminal_score`). With rounds the game goes on after a
@@ -65,10 +75,10 @@ def round_end_scorer(game: Game) -> Evaluator:
       it made the search end rounds at any margin rather than play on for a larger one,
       and in Lam Waladach (the next round's holes are the seeds held) the deeper levels
       lost to the shallower ones (docs/competitive.md, "Round ends in the look-ahead")."""
-    gi = game.variant.game_info
-    if gi.rounds == Rounds.NO_ROUNDS:
+    rule = round_end_rule(game)
+    if rule == "game":
         return terminal_score
-    tallied = gi.goal in ROUND_WIN_TALLIES
+    tallied = rule == "tallied"
     stores_m = stores_multiplier(game) or 1
 
     def finished(pos: Position, player: int) -> float:
