@@ -165,8 +165,10 @@ def plays_digest(variant: str, upper: str, lower: str, *, before_digests: bool =
     from mancala.rules.loading import load_variant
 
     game = Game(load_variant(variant))
-    played = (player.level_settings(game, LEVELS.index(upper)), player.level_settings(game, LEVELS.index(lower)),
-              "game" if before_digests else round_end_rule(game),
+    upper_plays, lower_plays = (player.level_settings(game, LEVELS.index(level)) for level in (upper, lower))
+    searches = upper_plays[0] == "search" or lower_plays[0] == "search"  # Monte Carlo scores no round end
+    played = (upper_plays, lower_plays,
+              round_end_rule(game) if searches and not before_digests else "game",
               "stores" if before_digests else adjudication(game))
     return hashlib.sha256(repr(played).encode()).hexdigest()[:12]
 
