@@ -364,9 +364,9 @@ def main() -> None:
     records = load_results(args.out)
     text = markdown(records, variants, setting, args.perfect)
     low = under_bar(records, variants, setting, args.perfect)
-    measured = sum(1 for v in variants if any(record_key(v, u, lo, setting) in records
+    shown = sum(1 for v in variants if any(record_key(v, u, lo, setting) in records
                                               for u, lo in pairs(args.perfect)))
-    print(f"\n{text}\n\n{measured} variants measured; {len(low)} pairs under {THRESHOLD:.0%}: "
+    print(f"\n{text}\n\n{shown} variants measured; {len(low)} pairs under {THRESHOLD:.0%}: "
           + (", ".join(f"{v} {u}>{lo} {sc:.0%}" for v, u, lo, sc in low) or "none"))
     if args.ratings:
         text += "\n\n" + ratings_markdown(records, variants, setting)

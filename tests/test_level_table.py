@@ -126,3 +126,26 @@ def test_a_recheck_plays_again_only_the_pairs_under_the_bar_cheapest_first() -> 
     # 50 s over 10 games is 200 s over 40: past a 100 s budget
     assert lt.rechecks(records, variants, S, forty, budget_s=100) == [("awari", "hard", "medium")]
     assert lt.rechecks(records, ["kalah_4"], S, forty) == [("kalah_4", "expert", "hard")]
+
+
+def test_a_recheck_skips_the_pairs_already_measured_as_they_play_today(tmp_path: Path) -> None:
+    """`--recheck 10 --games 40 --only-missing`: a pair under the bar at 10 games whose
+    40-game record is current is not played again; a stale record does not count."""
+    ten, forty = lt.Setting(10, 100, 400, 15), lt.Setting(40, 100, 400, 15)
+    source, out = tmp_path / "ten.json", tmp_path / "forty.json"
+    lt.save_results(source, {lt.record_key("kalah_4", "expert", "hard", ten): _record(0.5) | {"seconds": 1.0}})
+    digest = lt.plays_digest("kalah_4", "expert", "hard")
+    lt.save_results(out, {lt.record_key("kalah_4", "expert", "hard", forty): _record(0.7) | {"plays": digest}})
+
+    def planned() -> str:
+        proc = subprocess.run([sys.executable, "-m", "benchmarks.level_table", "--recheck", "10", "--games", "40",
+                               "--only-missing", "--variants", "kalah_4", "--from", str(source), "--out", str(out)],
+                              capture_output=True, text=True, timeout=60, cwd=ROOT)
+        assert proc.returncode == 0, proc.stderr
+        return proc.stdout
+
+    assert "0 pairs to play" in planned()  # the 40-game record is today's: nothing to play
+    records = lt.load_results(out)
+    assert lt.measured(records, "kalah_4", "expert", "hard", forty)
+    records[lt.record_key("kalah_4", "expert", "hard", forty)]["plays"] = "0" * 12
+    assert not lt.measured(records, "kalah_4", "expert", "hard", forty)
