@@ -20,8 +20,9 @@ from typing import Any
 
 from mancala.ai import mcts as search
 from mancala.ai.arena import opening_moves, wilson
-from mancala.ai.player import DEFAULT_BIAS, _per_difficulty, choose_move
+from mancala.ai.player import choose_move, level_lists
 from mancala.engine.game import Game
+from mancala.rules.enums import Algorithm
 from mancala.rules.loading import config_paths, load_variant
 
 _GAME: Game | None = None
@@ -41,8 +42,7 @@ def _move(spec: str, pos: Any, rng: random.Random) -> Any:
         answer = choose_move(game, pos, difficulty=int(spec[2:]), algorithm="minimaxer",
                              seed=rng.getrandbits(30))
         return game.normalize(pos, answer.move)
-    params = game.variant.player.ai_params
-    bias = _per_difficulty(params.mcts_bias, DEFAULT_BIAS, 3) / 1000
+    bias = level_lists(game, Algorithm.MONTECARLO_TS)["mcts_bias"][3] / 1000
     move, _, _ = search.mcts(game, pos, nodes=_ARGS[1], playouts=2, bias=bias, rng=rng,
                              minimax_weight=float(spec))
     return move

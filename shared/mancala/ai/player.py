@@ -76,15 +76,11 @@ class Answer:
         return out
 
 
-def _per_difficulty(values: tuple[int, ...], default: tuple[int, ...], difficulty: int) -> int:
-    return (values or default)[difficulty]
-
-
-def level_lists(game: Game) -> dict[str, tuple[int, ...]]:
-    """The `ai_params` lists that decide the levels' search, the defaults the variant
-    leaves out filled in, as choose_move reads them."""
+def level_lists(game: Game, algorithm: Algorithm | None = None) -> dict[str, tuple[int, ...]]:
+    """The `ai_params` lists that decide the levels' search (of `algorithm`, by default the
+    variant's), the defaults the variant leaves out filled in: choose_move reads them."""
     params = game.variant.player.ai_params
-    if game.variant.player.algorithm == Algorithm.MONTECARLO_TS:
+    if (algorithm or game.variant.player.algorithm) == Algorithm.MONTECARLO_TS:
         return {"mcts_nodes": params.mcts_nodes or DEFAULT_NODES, "mcts_bias": params.mcts_bias or DEFAULT_BIAS,
                 "mcts_pouts": params.mcts_pouts or DEFAULT_POUTS}
     return {"mm_depth": params.mm_depth or (DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON)}
@@ -141,18 +137,15 @@ def choose_move(game: Game, pos: Position, *, difficulty: Level | None = None, a
     if len(legal) == 1 and budget_ms is None:
         return Answer(game.move_json(legal[0]), mover, 0.0, 0, 0, 0, False, algo.value)
 
+    lists = level_lists(game, algo)
     if algo == Algorithm.MONTECARLO_TS:
-        params = player.ai_params
-        nodes = _per_difficulty(params.mcts_nodes, DEFAULT_NODES, level)
-        bias = _per_difficulty(params.mcts_bias, DEFAULT_BIAS, level) / 1000
-        pouts = _per_difficulty(params.mcts_pouts, DEFAULT_POUTS, level)
+        nodes, bias, pouts = lists["mcts_nodes"][level], lists["mcts_bias"][level] / 1000, lists["mcts_pouts"][level]
         move, rate, expanded = mcts(game, pos, nodes=nodes, playouts=pouts, bias=bias, rng=rng,
                                     deadline=deadline, until_deadline=budget_ms is not None)
         ms = int((time.perf_counter() - start) * 1000)
         return Answer(game.move_json(move), mover, round(rate, 4), 0, expanded, ms, False, algo.value)
 
-    depth = MAX_DEPTH_WITH_BUDGET if budget_ms is not None else _per_difficulty(
-        player.ai_params.mm_depth, DEFAULT_DEPTHS if game.fast is not None else DEFAULT_DEPTHS_PYTHON, level)
+    depth = MAX_DEPTH_WITH_BUDGET if budget_ms is not None else lists["mm_depth"][level]
     # minimax and negamax give the same values to a zero-sum score: the C look-ahead
     # plays both where it takes the game
     # the expert also sees exact endgames where a database of the variant's rules was
