@@ -23,6 +23,7 @@ from tests.web.helpers import (
     SocketPlayer,
     board,
     moves_to_a_capture_and_an_extra_turn,
+    seated_pair,
     wait_in_room,
     wait_online,
     wait_ply,
@@ -322,3 +323,43 @@ def test_moves_pushed_at_once_are_caught_up_on_or_played_in_turn(new_page, keep_
         assert [f for f in shown if f and f[1]] == ends and shown[-1] is None, shown
         assert {f[0] for f in shown if f and not f[1]} == {0, 1, 2}, shown
         assert run["done"] == [[0, False], [1, False], [2, False]]
+
+
+MARK_KEPT = """() => {
+  for (const node of document.querySelectorAll('#board button.hole, #board .cell, #move-list li, #player-top .who'))
+    node.kept = true;
+}"""
+COUNT_KEPT = """() => {
+  const all = [...document.querySelectorAll('#board button.hole, #board .cell, #move-list li, #player-top .who')];
+  return { all: all.length, kept: all.filter((n) => n.kept).length,
+           holes: document.querySelectorAll('#board button.hole').length };
+}"""
+
+
+def test_a_move_redraws_what_changed_and_keeps_the_elements_that_stay(new_page) -> None:
+    """A move played out seed by seed changes a few holes: the page patches the board, the
+    move list and the players' bars in place (morph.js) instead of building them anew
+    each frame. The holes' buttons and cells, the earlier moves' items and the names stay
+    the same elements (their focus, a press in progress and the browser's paint with
+    them), and clicks still reach the board and the list through their containers."""
+    alice, bob, _ = seated_pair(new_page, "kalah_4")
+    players = {0: alice, 1: bob}
+    game = Game(load_variant(config_paths()["kalah_4"]))
+    positions = [game.start(0)]
+    for ply in range(2):  # two moves: the list then has an item that stays
+        pos = positions[-1]
+        move = game.legal_moves(pos)[-1]
+        players[pos.turn].click(f"button.hole[data-hole='{move}']")
+        positions.append(game.play(pos, move))
+        wait_ply(alice, ply + 1)
+        if ply == 0:
+            alice.evaluate(MARK_KEPT)
+    kept = alice.evaluate(COUNT_KEPT)
+    # every hole's button and cell, the name, and the first move's item were there before
+    assert kept["holes"] == 12 and kept["kept"] == 12 + 12 + 1 + 1, kept
+    assert kept["all"] == kept["kept"] + 1, kept  # the second move's item is the one new element
+    assert board(alice) == list(positions[2].board)
+    # the list's items still answer a click: the board shows the first move's position
+    alice.click("#move-list li[data-ply='0'] button")
+    alice.wait_for_selector("#viewing:not([hidden])")
+    assert board(alice) == list(positions[1].board)

@@ -1,6 +1,7 @@
 // The board, drawn from a pushed state. Holes are buttons; arrow keys move
 // between them (one tab stop for the whole board), Enter or Space plays.
 
+import { patch } from "./morph.js";
 import { SEAT_NAMES, holeLetter, seeds, sideOf } from "./text.js";
 
 // more seeds than this: the count alone, drawn large, in either mode: "seeds only" once
@@ -74,29 +75,42 @@ export class BoardView {
     this.focusIndex = null; // the hole that holds the board's tab stop
     this.view = null;
     root.addEventListener("keydown", (event) => this.onKey(event));
-    // A press on a hole whose button is drawn anew before the release (a move arriving,
-    // a move's end, a spectator count) fires no click: the browser wants the press and the
-    // release on one element. The hole pressed is noted here, on the board that stays, and
-    // a release on the same hole's new button counts as its click; when the button was
-    // not redrawn the browser's own click follows and this does nothing.
+    // The holes' buttons stay from one drawing to the next (morph.js), so the board
+    // listens for them. A press on a button that is nonetheless replaced before the
+    // release (a board drawn anew) fires no click: the browser wants the press and the
+    // release on one element. The hole pressed is noted, and a release on the same hole's
+    // new button counts as its click; when the button stayed, the browser's own click
+    // follows and the note does nothing.
     this.pressed = null;
     const pressable = (event) => event.target.closest?.("button[data-hole], button[data-dir-hole]");
     const same = (a, b) => a.dataset.hole === b.dataset.hole && a.dataset.dirHole === b.dataset.dirHole
       && a.dataset.dir === b.dataset.dir;
+    root.addEventListener("click", (event) => {
+      const button = pressable(event);
+      if (button) this.activate(button);
+    });
+    root.addEventListener("focusin", (event) => {
+      const hole = event.target.dataset?.hole;
+      if (hole !== undefined) this.setTabStop(Number(hole));
+    });
     root.addEventListener("pointerdown", (event) => { this.pressed = pressable(event); });
     root.addEventListener("pointerup", (event) => {
       const pressed = this.pressed;
       this.pressed = null;
       if (!pressed || pressed.isConnected) return;
       const button = pressable(event);
-      if (!button || !same(button, pressed)) return;
-      if (button.dataset.dir) {
-        this.handlers.onDirection(Number(button.dataset.dirHole), button.dataset.dir);
-      } else {
-        this.focusIndex = Number(button.dataset.hole);
-        this.handlers.onHole(this.focusIndex);
-      }
+      if (button && same(button, pressed)) this.activate(button);
     });
+  }
+
+  /** A hole's or a direction's button was clicked. */
+  activate(button) {
+    if (button.dataset.dir) {
+      this.handlers.onDirection(Number(button.dataset.dirHole), button.dataset.dir);
+    } else {
+      this.focusIndex = Number(button.dataset.hole);
+      this.handlers.onHole(this.focusIndex);
+    }
   }
 
   /**
@@ -133,7 +147,7 @@ export class BoardView {
       });
     }
     board.append(this.store(bottom, state.stores[bottom], you, "store-right"));
-    this.root.replaceChildren(board);
+    patch(this.root, board);
 
     if (focusedHere) {
       const target = focusedDir
@@ -214,11 +228,6 @@ export class BoardView {
     stones && count <= MAX_DOTS ? null : el("span", { class: "count", text: String(count), "aria-hidden": "true" }),
     dots(count),
     child !== null ? el("span", { class: "badge", text: ram ? "ram" : "child", "aria-hidden": "true" }) : null);
-    button.addEventListener("click", () => {
-      this.focusIndex = index;
-      this.handlers.onHole(index);
-    });
-    button.addEventListener("focus", () => this.setTabStop(index));
 
     const cell = el("div", { class: "cell" }, button,
                     el("span", { class: "hole-name", text: name, "aria-hidden": "true" }));
@@ -237,7 +246,6 @@ export class BoardView {
           "aria-label": `Sow hole ${name} ${dir === "CW" ? "clockwise" : "counter-clockwise"}`,
           text: dir === "CW" ? "↻" : "↺",
         });
-        dirButton.addEventListener("click", () => this.handlers.onDirection(index, dir));
         choice.append(dirButton);
       }
       cell.append(choice);

@@ -3,6 +3,7 @@
 // its number, hole letter, seeds captured (×5) and another turn (+). A move is a
 // button: it shows the position after it.
 
+import { patch } from "./morph.js";
 import { SEAT_NAMES, moveShort, moveText } from "./text.js";
 
 function marks(effects) {
@@ -26,7 +27,7 @@ function words(m, holes) {
 export function renderMoveList(list, moves, { holes, names, shown = null, onPick }) {
   // the columns' names, above the list (not items of it)
   const heads = list.previousElementSibling?.classList.contains("move-heads") ? list.previousElementSibling : null;
-  heads?.replaceChildren(...[0, 1].map((seat) => {
+  if (heads) patch(heads, ...[0, 1].map((seat) => {
     const span = document.createElement("span");
     span.className = `side-${seat}`;
     span.textContent = names?.[seat] ?? SEAT_NAMES[seat];
@@ -53,9 +54,13 @@ export function renderMoveList(list, moves, { holes, names, shown = null, onPick
     note.className = "marks";
     note.textContent = marks(m.effects);
     button.append(number, " ", what, note);
-    button.addEventListener("click", () => onPick?.(m.ply));
     li.append(button);
     return li;
   });
-  list.replaceChildren(...items);
+  patch(list, ...items);
+  // the items stay from one drawing to the next (morph.js): the list listens for them
+  list.onclick = (event) => {
+    const item = event.target.closest?.("li[data-ply]");
+    if (item && list.contains(item)) onPick?.(Number(item.dataset.ply));
+  };
 }

@@ -11,6 +11,7 @@ import { BoardView } from "./board.js";
 import { loadPositions } from "./history.js";
 import { renderMoveList } from "./movelist.js";
 import { showRules } from "./rules.js";
+import { patch, setText } from "./morph.js";
 import { $ } from "./notice.js";
 import { pref, setPref } from "./prefs.js";
 import { app } from "./state.js";
@@ -94,36 +95,30 @@ function playerBar(el, seat, stores) {
   const room = app.room;
   const info = room.seats[seat];
   const toMove = room.status !== "waiting" && !liveOver() && liveState().turn === seat;
-  el.replaceChildren();
   el.dataset.seat = seat;
   el.classList.toggle("to-move", toMove);
-  const dot = document.createElement("span");
-  dot.className = `presence ${info.name === null ? "empty" : info.connected ? "on" : "off"}`;
+  const span = (className, text) => {
+    const node = document.createElement("span");
+    node.className = className;
+    if (text !== undefined) node.textContent = text;
+    return node;
+  };
+  const dot = span(`presence ${info.name === null ? "empty" : info.connected ? "on" : "off"}`);
   dot.setAttribute("aria-hidden", "true");
-  const label = document.createElement("span");
-  label.className = "who";
   const who = info.name === null ? `${SEAT_NAMES[seat]}: open seat` : name(seat);
   const away = info.name !== null && !info.connected ? " (away)" : "";
-  label.textContent = who + away;
-  el.append(dot, label);
+  const parts = [dot, span("who", who + away)];
   if (info.computer) {
-    const badge = document.createElement("span");
-    badge.className = "computer-badge";
     const level = computerLevel(info);
-    badge.textContent = level ? `computer · ${level}` : "computer";
-    el.append(badge);
+    parts.push(span("computer-badge", level ? `computer · ${level}` : "computer"));
   }
-  const store = document.createElement("span");
-  store.className = "store-count";
-  store.textContent = `${stores[seat]} in store`;
-  el.append(store);
+  parts.push(span("store-count", `${stores[seat]} in store`));
   if (toMove) {
-    const flag = document.createElement("span");
     const thinking = info.computer && seat !== room.you && !sowing();
-    flag.className = `turn-flag${thinking ? " thinking" : ""}`;
-    flag.textContent = sowing() ? "moving" : seat === room.you ? "your turn" : thinking ? "thinking…" : "to move";
-    el.append(flag);
+    parts.push(span(`turn-flag${thinking ? " thinking" : ""}`,
+                    sowing() ? "moving" : seat === room.you ? "your turn" : thinking ? "thinking…" : "to move"));
   }
+  patch(el, ...parts);
 }
 
 function renderMoves(onPick) {
@@ -133,7 +128,7 @@ function renderMoves(onPick) {
     holes: room.holes, shown: app.viewPly, onPick,
     names: [0, 1].map((seat) => (seat === room.you ? "You" : seatName(room.seats[seat]) ?? SEAT_NAMES[seat])),
   });
-  $("moves-count").textContent = String(room.moves.length);
+  setText($("moves-count"), String(room.moves.length));
   if (app.viewPly === null) list.scrollTop = list.scrollHeight; // the latest move in sight, without moving the page
 }
 
@@ -176,7 +171,6 @@ function renderResult() {
   const [s0, s1] = room.state.stores;
   const onBoard = [0, 1].map((side) => room.state.board
     .filter((_, i) => sideOf(i, room.holes)[0] === side).reduce((a, b) => a + b, 0));
-  box.replaceChildren();
   const h = document.createElement("h3");
   h.textContent = `${resultHeadline()}!`;
   const p = document.createElement("p");
@@ -187,15 +181,16 @@ function renderResult() {
   const left = onBoard[0] + onBoard[1]
     ? ` (on the board: ${SEAT_NAMES[0]} ${onBoard[0]}, ${SEAT_NAMES[1]} ${onBoard[1]})` : "";
   counts.textContent = `Final count: ${name(0)} ${s0}, ${name(1)} ${s1}${left}`;
-  box.append(h, p, counts);
+  const parts = [h, p, counts];
   if (room.gameId !== null && room.gameId !== undefined) {
     const link = document.createElement("a");
     link.id = "replay-link";
     link.href = room.shareKey ? `/games/${room.gameId}?key=${encodeURIComponent(room.shareKey)}`
       : `/games/${room.gameId}`;
     link.textContent = "Replay this game";
-    box.append(link);
+    parts.push(link);
   }
+  patch(box, ...parts);
 }
 
 function renderButtons() {
@@ -207,13 +202,13 @@ function renderButtons() {
   rematch.hidden = !finished;
   if (finished) {
     if (app.rematchOffer === room.you) {
-      rematch.textContent = "Rematch asked: waiting";
+      setText(rematch, "Rematch asked: waiting");
       rematch.disabled = true;
     } else if (hasComputer()) {
-      rematch.textContent = "Rematch"; // the computer always agrees: the new game starts at once
+      setText(rematch, "Rematch"); // the computer always agrees: the new game starts at once
       rematch.disabled = false;
     } else {
-      rematch.textContent = app.rematchOffer !== null ? "Accept rematch" : "Rematch";
+      setText(rematch, app.rematchOffer !== null ? "Accept rematch" : "Rematch");
       rematch.disabled = false;
     }
   }
@@ -245,7 +240,7 @@ export class RoomView {
     if (!on || ply === null || room.gameId === null || room.gameId === undefined) return null;
     const key = analysisKey(room, ply);
     const got = this.analyses.get(key, room.gameId, ply);
-    box.textContent = got ? analysisText(got, room.holes) : "Analysing…";
+    setText(box, got ? analysisText(got, room.holes) : "Analysing…");
     box.dataset.ply = got ? String(ply) : "";
     return this.analyses.bestHole(key);
   }
@@ -254,11 +249,11 @@ export class RoomView {
   showJoining(code) {
     $("lobby").hidden = true;
     $("room").hidden = false;
-    $("room-title").textContent = `Room ${code}`;
-    $("room-code").textContent = code;
-    $("room-privacy").textContent = "";
-    $("room-terms").textContent = "";
-    $("spectator-count").textContent = "";
+    setText($("room-title"), `Room ${code}`);
+    setText($("room-code"), code);
+    setText($("room-privacy"), "");
+    setText($("room-terms"), "");
+    setText($("spectator-count"), "");
     $("share").hidden = true;
     $("result").hidden = true;
     $("away").hidden = true;
@@ -272,7 +267,7 @@ export class RoomView {
     $("rematch-button").hidden = true;
     for (const id of ["player-top", "player-bottom", "board", "move-list"]) $(id).replaceChildren();
     $("moves-count").textContent = "0";
-    $("status-line").textContent = `Joining room ${code}…`;
+    setText($("status-line"), `Joining room ${code}…`);
     delete $("room").dataset.ply;
   }
 
@@ -319,12 +314,12 @@ export class RoomView {
     section.dataset.turn = room.state.turn;
     section.dataset.you = room.you === null ? "spectator" : String(room.you);
     section.dataset.thinking = computerThinking() ? "1" : "0";
-    $("room-title").textContent = room.title;
+    setText($("room-title"), room.title);
     showRules(room.variant, room.title);
-    $("room-code").textContent = room.code;
-    $("room-privacy").textContent = room.public ? "public" : "private";
-    $("room-terms").textContent = termsLabel(room);
-    $("spectator-count").textContent = `${room.spectators} watching`;
+    setText($("room-code"), room.code);
+    setText($("room-privacy"), room.public ? "public" : "private");
+    setText($("room-terms"), termsLabel(room));
+    setText($("spectator-count"), `${room.spectators} watching`);
 
     // an invitation only to a player, while a seat is free (against the computer both are
     // taken); a spectator has nobody to invite
@@ -344,7 +339,7 @@ export class RoomView {
     });
     $("viewing").hidden = !shown.past;
     if (shown.past) {
-      $("viewing-text").textContent = `Showing the position after move ${app.viewPly + 1} of ${room.moves.length}.`;
+      setText($("viewing-text"), `Showing the position after move ${app.viewPly + 1} of ${room.moves.length}.`);
     }
 
     let status = turnText();
@@ -352,7 +347,7 @@ export class RoomView {
     if (app.pending) status = "Sending your move…";
     if (!app.conn.open) status = "Offline: the board comes back up to date when the page reconnects.";
     if (room.status === "waiting" && room.you !== null) status = "Waiting for an opponent: share the link above.";
-    $("status-line").textContent = status;
+    setText($("status-line"), status);
     $("status-line").classList.toggle("your-turn", canMove());
     $("status-line").classList.toggle("thinking", computerThinking() && app.conn.open);
     document.title = `${canMove() ? "Your turn · " : ""}${room.title} · Mancala`;
