@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import io
 import json
+import operator
 import random
 from dataclasses import replace
 from pathlib import Path
@@ -53,7 +54,12 @@ def fields(pos: Position) -> dict[str, Any]:
             for name in Position.__slots__ for value in [getattr(pos, name)]}
 
 
+SLOTS = operator.attrgetter(*Position.__slots__)
+
+
 def assert_same(a: Position, b: Position, where: str) -> None:
+    if SLOTS(a) == SLOTS(b):  # four comparisons a move: building the dicts was a third of the run
+        return
     fa, fb = fields(a), fields(b)
     diff = {name: (fa[name], fb[name]) for name in fa if fa[name] != fb[name]}
     assert not diff, f"{where}: Python vs C differ in {diff}"

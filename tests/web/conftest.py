@@ -16,6 +16,9 @@ from typing import Any
 import pytest
 
 from tests.web.helpers import CHROMIUM, LAUNCH_ARGS, LiveServer
+from tests.web.page_pool import PagePool, player_page
+
+__all__ = ["player_page"]  # tests that manage a page's life take it from here
 
 
 def _missing_browser() -> str | None:
@@ -59,46 +62,31 @@ def server(tmp_path: Path, request: pytest.FixtureRequest) -> Iterator[LiveServe
         live.stop()
 
 
-# Moves are played out at the "fast" speed (60 ms a seed, not 150; docs: sowing.js) unless
-# the test chose one: only when this browser has no speed stored yet, so that a test that
-# sets a speed (test_sowing.py, which checks the timings of the speeds it sets), or any
-# other setting, and reloads keeps what it set. Seeds are still dropped one by one: the
-# same code at every speed but "instant".
-FAST_UNLESS_SET = ("try { if (localStorage.getItem('mancala.speed') === null) "
-                   "localStorage.setItem('mancala.speed', 'fast'); } catch (e) {}")
-
-
-def player_page(browser: Any, *, name: str | None = None, viewport: dict[str, int] | None = None) -> Any:
-    """A page in a browser context of its own (its own localStorage: a player), not yet
-    loaded, its script errors collected in `page.js_errors`."""
-    context = browser.new_context(viewport=viewport or {"width": 1100, "height": 900})
-    context.set_default_timeout(10_000)
-    context.add_init_script(FAST_UNLESS_SET)
-    page = context.new_page()
-    errors: list[str] = []
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
-    page.js_errors = errors
-    if name is not None:  # the name is read at connect time: set it before the page loads
-        page.add_init_script(f"localStorage.setItem('mancala.name', JSON.stringify({name!r}))")
-    return page
+@pytest.fixture(scope="module")
+def pages(browser: Any) -> Iterator[PagePool]:
+    """The module's idle pages, lent to its tests one player at a time (page_pool.py)."""
+    pool = PagePool(browser)
+    try:
+        yield pool
+    finally:
+        pool.close()
 
 
 @pytest.fixture
-def new_page(browser: Any, server: LiveServer) -> Iterator[Callable[..., Any]]:
-    """Open pages, each in its own browser context (its own localStorage): a player each.
+def new_page(pages: PagePool, server: LiveServer) -> Iterator[Callable[..., Any]]:
+    """Open pages, each in its own browser context (its own localStorage: a player each).
     A script error on any page fails the test."""
-    contexts: list[Any] = []
+    lent: list[Any] = []
 
     def make(path: str = "/", *, name: str | None = None, viewport: dict[str, int] | None = None) -> Any:
-        page = player_page(browser, name=name, viewport=viewport)
-        contexts.append(page.context)
-        page.goto(server.url + path)
+        page = pages.take(server.url + path, name=name, viewport=viewport)
+        lent.append(page)
         return page
 
     yield make
-    errors = [e for context in contexts for page in context.pages for e in page.js_errors]
-    for context in contexts:
-        context.close()
+    errors = [e for page in lent if not page.is_closed() for e in page.js_errors]
+    for page in lent:
+        pages.give_back(page)
     assert not errors, f"the page raised: {errors}"
 
 
