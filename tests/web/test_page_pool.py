@@ -70,13 +70,12 @@ def test_a_page_is_never_lent_twice_to_one_origin(browser, server) -> None:
     lambda page: page.context.new_page(),
     lambda page: page.emulate_media(color_scheme="dark"),
 ])
-def test_a_page_a_test_customised_is_closed_not_lent_again(browser, server, other, customise) -> None:
+def test_a_page_a_test_customised_is_closed_not_lent_again(browser, server, customise) -> None:
     pool = PagePool(browser)
     try:
-        page = pool.take(server.url + "/")
+        page = pool.take(server.url + "/healthz")
         customise(page)
         pool.give_back(page)
         assert page.is_closed() and pool.idle == []
-        assert pool.take(other.url + "/") is not page
     finally:
         pool.close()
