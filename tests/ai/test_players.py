@@ -248,6 +248,28 @@ def test_a_stopped_territory_game_goes_to_the_holes_owned_before_the_stores() ->
     assert adjudge(kalah, pos) == 1
 
 
+@pytest.mark.parametrize(("variant", "index"), [("huroy_1_8", 0), ("huroy", 0), ("centering", 1),
+                                               ("leab_el_akil", 2), ("urim_mg", 3)])
+def test_a_stopped_round_game_goes_to_its_goal_s_tally_before_the_stores(variant: str, index: int) -> None:
+    """Where the goal tallies rounds (round wins, seeds, margins, points), a game stopped
+    at the cap goes to the player ahead on that tally; the round in progress's stores
+    only break a tie. The other tallies are not the goal's and count for nothing."""
+    game = Game(load_variant(variant))
+    pos = game.start(0)
+    pos.stores = [4, 20]
+    tallies = [[0, 0] for _ in range(4)]
+    for other in range(4):  # every other tally in North's favour
+        tallies[other] = [0, 9] if other != index else [3, 1]
+    pos.tally = tuple(tuple(t) for t in tallies)
+    assert adjudge(game, pos) == 0
+    tallies[index] = [2, 2]
+    pos.tally = tuple(tuple(t) for t in tallies)
+    assert adjudge(game, pos) == 1  # the goal's tally even: the stores
+    pos.tally = None  # no round ended yet
+    pos.stores = [8, 8]
+    assert adjudge(game, pos) is None
+
+
 def test_wilson_interval() -> None:
     low, high = wilson(130, 200)
     assert 0.58 < low < 0.65 < high < 0.72

@@ -128,20 +128,29 @@ def opening_moves(game: Game, plies: int, seed: int) -> list[Any]:
 
 
 def adjudication(game: Game) -> str:
-    """How a game stopped before its end is scored: "territory" where the game is won
-    by holes owned (then the stores break a tie), else "stores". Territory games between
-    computer players can run for thousands of moves, round after round; the stores of
-    the round in progress at the cap say little about who was winning the game (Lam
-    Waladach's levels looked inverted that way: docs/competitive.md)."""
-    return "territory" if game.territory else "stores"
+    """How a game stopped before its end is scored, by what the game itself counts:
+    "territory" where it is won by holes owned, "tallies" where its goal tallies rounds
+    (the RND_* goals: round wins, seeds, margins or points), else "stores"; the current
+    round's stores break a tie of the first two. Such games between computer players can
+    run for thousands of moves, round after round, and the stores of the round in
+    progress at the cap say little about who was winning the game (Lam Waladach's levels
+    looked inverted that way: docs/competitive.md)."""
+    if game.territory:
+        return "territory"
+    return "tallies" if game.pipe.tally is not None else "stores"
 
 
 def adjudge(game: Game, pos: Position) -> int | None:
     """The winner of a game stopped before its end (None: even)."""
-    if adjudication(game) == "territory":
-        owned = [sum(1 for owner in pos.owner if owner == p) for p in (0, 1)]
-        if owned[0] != owned[1]:
-            return 0 if owned[0] > owned[1] else 1
+    rule = adjudication(game)
+    counted: tuple[int, int] | None = None
+    if rule == "territory":
+        counted = (pos.owner.count(0), pos.owner.count(1))
+    elif rule == "tallies":
+        assert game.pipe.tally is not None
+        counted = game.pipe.tally.values(pos)
+    if counted is not None and counted[0] != counted[1]:
+        return 0 if counted[0] > counted[1] else 1
     return decide(pos.stores, on_tie=None)[1]
 
 
