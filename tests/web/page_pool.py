@@ -65,6 +65,11 @@ def _new(browser: Any, viewport: dict[str, int] | None) -> Any:
     return page
 
 
+def _origin(url: str) -> str:
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
 def _mark_when_called(owner: Any, names: tuple[str, ...], page: Any) -> None:
     for name in names:
         method = getattr(owner, name, None)
@@ -90,8 +95,7 @@ class PagePool:
 
     def take(self, url: str, *, name: str | None = None, viewport: dict[str, int] | None = None) -> Any:
         """A page loaded at `url`, as a new player (empty storage) named `name`."""
-        parts = urlsplit(url)
-        origin = f"{parts.scheme}://{parts.netloc}"
+        origin = _origin(url)
         page = next((p for p in self.idle if origin not in p.origins), None)
         if page is None:
             page = _new(self.browser, viewport)
@@ -117,7 +121,9 @@ class PagePool:
         pages = context.pages
         reusable = not page.customised and not page.is_closed() and len(pages) == 1 and pages[0] is page
         if reusable:
-            try:
+            try:  # every origin the test took the page to is now one it has seen
+                page.origins.update(entry["origin"] for entry in context.storage_state()["origins"])
+                page.origins.add(_origin(page.url))
                 page.goto("about:blank")
                 context.clear_cookies()
             except Exception:  # noqa: BLE001 - a crashed or closed page is simply not reused

@@ -62,6 +62,22 @@ def test_a_page_is_never_lent_twice_to_one_origin(browser, server) -> None:
         pool.close()
 
 
+def test_an_origin_a_test_went_to_by_itself_is_one_the_page_has_seen(browser, server, other) -> None:
+    """A test may take its page to another server: that origin's storage stays in the
+    context, so the page is not lent to that origin again either."""
+    pool = PagePool(browser)
+    try:
+        page = pool.take(server.url + "/")
+        page.goto(other.url + "/healthz")
+        page.evaluate("localStorage.setItem('left', 'behind')")
+        pool.give_back(page)
+        again = pool.take(other.url + "/")
+        assert again is not page
+        assert again.evaluate("localStorage.getItem('left')") is None
+    finally:
+        pool.close()
+
+
 @pytest.mark.parametrize("customise", [
     lambda page: page.add_init_script("window.x = 1"),
     lambda page: page.route("**/nothing", lambda route: route.abort()),
