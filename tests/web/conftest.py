@@ -16,9 +16,7 @@ from typing import Any
 import pytest
 
 from tests.web.helpers import CHROMIUM, LAUNCH_ARGS, LiveServer
-from tests.web.page_pool import PagePool, player_page
-
-__all__ = ["player_page"]  # tests that manage a page's life take it from here
+from tests.web.page_pool import PagePool
 
 
 def _missing_browser() -> str | None:

@@ -16,8 +16,8 @@ import pytest
 
 from mancala.engine.game import Game
 from mancala.rules.loading import config_paths, load_variant
-from tests.web.conftest import player_page
 from tests.web.helpers import LiveServer, SocketPlayer, create_room
+from tests.web.page_pool import player_page
 
 TOUCH = 24
 PHONE = {"width": 375, "height": 740}

@@ -11,8 +11,8 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.web.conftest import player_page
 from tests.web.helpers import LiveServer, request, wait_in_room
+from tests.web.page_pool import player_page
 
 ROOM_REQUESTS = {"join_room", "spectate", "reconnect"}
 

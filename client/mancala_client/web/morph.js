@@ -19,9 +19,8 @@ export function morph(old, fresh) {
   patch(old, ...fresh.childNodes);
 }
 
-/** Make the children of `parent` those of `wanted` (nodes or strings), in order. */
-export function patch(parent, ...wanted) {
-  const nodes = wanted.map((w) => (typeof w === "string" ? document.createTextNode(w) : w));
+/** Make the children of `parent` those of `nodes` (built, not on the page), in order. */
+export function patch(parent, ...nodes) {
   nodes.forEach((node, i) => {
     const old = parent.childNodes[i];
     if (!old) parent.append(node);
