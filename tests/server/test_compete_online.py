@@ -55,16 +55,16 @@ async def test_a_computer_whose_clock_runs_out_loses_on_time(start_server: Start
     20 ms), so it does not flag by thinking; but it is charged from the moment the position
     went out, like anyone, and that includes waiting for a search process on a busy server.
     Here the only search process is busy for seconds with another room's perfect player
-    (which thinks for its whole cap, 6 s), while a computer with a four-second clock waits.
-    Ann's clock runs as well while she opens that room: four seconds leave her room on a
-    loaded machine (with two, one run saw her flag first)."""
-    server = await start_server(computer_workers=1, computer_cap_ms=6_000)
+    (which thinks for its whole cap, 9 s), while a computer with a six-second clock waits.
+    Ann's clock runs as well while she opens that room: six seconds leave her room on a
+    loaded machine (with two, one run saw her flag first; with four, one fresh-clone run)."""
+    server = await start_server(computer_workers=1, computer_cap_ms=9_000)
     url = f"ws://127.0.0.1:{server.port}/ws"
     async with await MancalaClient.connect(url, name="ann") as ann:
         # Ann starts; the computer answers at once (its process is free): both have moved,
         # so from Ann's next move on its clock runs (no clock runs before: "Early games")
         timed = await ann.create_room("kalah_4", seat=1, starter=1, computer=0, public=False,
-                                      clock={"base": 4, "increment": 0})
+                                      clock={"base": 6, "increment": 0})
         state, ply, answered = (await ann.next_event("room_state")).state, 0, False
         while not (answered and state.turn == 1):
             if state.turn == 1:
