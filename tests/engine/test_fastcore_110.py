@@ -233,9 +233,9 @@ def play_many(variant: Variant, games: int, seed: int, reached: Any,
                 break
             move = rng.choice(legal)
             before = a.copy()
-            traced_a, record_a = game.play_traced(a, move)
+            # Python's traced move (test_fastcore.play_both compares it with the untraced)
+            a, record_a = game.play_traced(a, move)
             events_b = rules.apply_traced(b.copy(), move)
-            game.apply(a, move)
             rules.apply(b, move)
             assert_same(a, b, f"game {k} after {move}")
             assert list(events_b) == list(record_a.stream)
