@@ -119,6 +119,7 @@ async function showList() {
     cell(tr, String(t.players));
     return tr;
   }));
+  $("tourney-table").hidden = rows.length === 0;  // no header over nothing
   $("tourney-empty").hidden = rows.some((t) => t.status !== "finished");
   document.body.dataset.loaded = "list";
 }

@@ -1,0 +1,77 @@
+"""Forms on a phone: the tournament form and the lobby's check box, seen at 390 pixels wide.
+
+The tournament form had no layout of its own: its controls flowed inline after their
+words, the variant list ran past the panel's edge, and the list's table showed its
+header over no tournament. The quick pairing's "Rated" box sat above its word.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+PHONE = {"width": 390, "height": 844}
+
+# each label of the form: its words' box and its control's box, and the form's own box
+FORM_BOXES = """() => {
+  const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
+  const words = (label) => {
+    const range = document.createRange();
+    const text = [...label.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+    range.selectNodeContents(text);
+    return box(range);
+  };
+  return {
+    form: box(document.getElementById("tourney-form")),
+    labels: [...document.querySelectorAll("#tourney-form > label")].filter((l) => !l.hidden)
+      .map((l) => { const control = l.querySelector("input, select");
+                    return { words: words(l), control: box(control), check: control.type === "checkbox" }; }),
+    page: [document.documentElement.scrollWidth, window.innerWidth],
+  };
+}"""
+
+
+def middle(box: list[float]) -> float:
+    return (box[1] + box[3]) / 2
+
+
+def test_the_tournament_form_is_one_setting_a_line_inside_a_phone(new_page: Any) -> None:
+    page = new_page("/tournaments", viewport=PHONE)
+    page.wait_for_selector("body[data-loaded='list']")
+    page.wait_for_function("document.querySelectorAll('#t-variant option').length > 100")
+    seen = page.evaluate(FORM_BOXES)
+    scroll_width, width = seen["page"]
+    assert scroll_width <= width, "the page scrolls sideways on a phone"
+    left, _, right, _ = seen["form"]
+    assert len(seen["labels"]) >= 8
+    for label in seen["labels"]:
+        control, words = label["control"], label["words"]
+        assert left <= control[0] and control[2] <= right + 0.5, f"a control leaves the form: {label}"
+        assert abs(middle(control) - middle(words)) < 12, f"a control is not on its words' line: {label}"
+        if label["check"]:
+            assert control[2] <= words[0], "a check box comes before its words"
+        else:
+            assert words[2] <= control[0], "a control comes after its words"
+    # the controls line up in one column
+    starts = {round(label["control"][0]) for label in seen["labels"] if not label["check"]}
+    assert len(starts) == 1, starts
+    # no tournament yet: the words say so, and no table header stands over nothing
+    assert page.is_visible("#tourney-empty")
+    assert page.is_hidden("#tourney-table")
+
+
+def test_the_quick_pairing_s_rated_box_sits_beside_its_word(new_page: Any) -> None:
+    page = new_page("/", viewport=PHONE)
+    page.wait_for_selector("#pools .pool")
+    box = page.locator("#pools-rated").bounding_box()
+    label = page.locator("label:has(#pools-rated)").bounding_box()
+    assert box is not None and label is not None
+    assert label["height"] < 2 * box["height"] + 16, "the label is two lines high"
+    words = page.evaluate("""() => {
+      const label = document.getElementById("pools-rated").parentElement;
+      const range = document.createRange();
+      range.selectNodeContents(label.lastChild);
+      const r = range.getBoundingClientRect();
+      return [r.left, r.top, r.right, r.bottom];
+    }""")
+    assert abs((box["y"] + box["height"] / 2) - middle(words)) < 4, (box, words)
+    assert box["x"] + box["width"] <= words[0]
