@@ -45,9 +45,13 @@ export async function showRules(variant, title) {
     return li;
   }));
   body.replaceChildren(about, list);
-  if (info.rules) body.append(rulesLink(info.rules));
   if (info.one_turn) body.append(oneTurnButton(variant));
-  body.append(explorerLink(variant), puzzlesLink(variant));
+  // the links on one line with room between them (appended bare, they read as one run of words)
+  const links = document.createElement("p");
+  links.className = "rules-links";
+  if (info.rules) links.append(rulesLink(info.rules));
+  links.append(explorerLink(variant), puzzlesLink(variant));
+  body.append(links);
   panel.dataset.loaded = variant;
 }
 

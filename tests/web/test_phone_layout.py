@@ -1,13 +1,17 @@
-"""Forms on a phone: the tournament form and the lobby's check box, seen at 390 pixels wide.
+"""What a phone shows (390 pixels wide): the tournament form, the lobby's check box, the
+rules panel's links.
 
 The tournament form had no layout of its own: its controls flowed inline after their
 words, the variant list ran past the panel's edge, and the list's table showed its
-header over no tournament. The quick pairing's "Rated" box sat above its word.
+header over no tournament. The quick pairing's "Rated" box sat above its word. The rules
+panel's links were appended bare and read as one run of words.
 """
 
 from __future__ import annotations
 
 from typing import Any
+
+from tests.web.helpers import create_room
 
 PHONE = {"width": 390, "height": 844}
 
@@ -75,3 +79,16 @@ def test_the_quick_pairing_s_rated_box_sits_beside_its_word(new_page: Any) -> No
     }""")
     assert abs((box["y"] + box["height"] / 2) - middle(words)) < 4, (box, words)
     assert box["x"] + box["width"] <= words[0]
+
+
+def test_the_rules_panel_s_links_stand_apart(new_page: Any) -> None:
+    page = new_page("/", viewport=PHONE)
+    create_room(page, "kalah_4", public=False)  # its rules cite a web page: three links
+    page.wait_for_selector("#rules-panel[data-loaded='kalah_4']")
+    boxes = page.eval_on_selector_all("#rules-body a", """links => links.map((a) => {
+      const r = a.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; })""")
+    assert len(boxes) == 3, boxes
+    for before, after in zip(boxes, boxes[1:], strict=False):
+        same_line = abs(before[1] - after[1]) < 2
+        assert not same_line or after[0] - before[2] >= 8, f"two links touch: {before} {after}"
+        assert same_line or after[1] >= before[3], f"two links overlap: {before} {after}"
