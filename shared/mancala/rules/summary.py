@@ -169,6 +169,12 @@ def summary(variant: Variant) -> list[str]:
     if gi.end_rule == EndRule.ROW_EMPTY:
         out.append("The game ends as soon as either row is empty, whoever is to move; each "
                    "player then banks the seeds left on their own row.")
+    elif gi.goal == Goal.MAX_SEEDS and gi.rounds == Rounds.NO_ROUNDS:
+        # the engine's ClearWinner (engine/ending.py): a game that stopped with seeds on
+        # both rows looked like a fault to players who read only "the most seeds at the end"
+        children = " (counting their children's seeds)" if gi.child_type != ChildType.NOCHILD else ""
+        out.append(f"The game also ends as soon as a player has taken more than half of all the "
+                   f"seeds{children}: what is left can no longer change the winner.")
     return [line for line in out if line]
 
 
