@@ -10,6 +10,7 @@ panel's links were appended bare and read as one run of words.
 from __future__ import annotations
 
 from typing import Any
+from urllib.parse import urljoin
 
 from tests.web.helpers import create_room
 
@@ -92,3 +93,29 @@ def test_the_rules_panel_s_links_stand_apart(new_page: Any) -> None:
         same_line = abs(before[1] - after[1]) < 2
         assert not same_line or after[0] - before[2] >= 8, f"two links touch: {before} {after}"
         assert same_line or after[1] >= before[3], f"two links overlap: {before} {after}"
+
+
+# each visible step button: whether its words overflow it, and on how many lines they stand
+BUTTON_WORDS = """() => [...document.querySelectorAll(".step-controls button")].filter((b) => b.offsetParent !== null)
+  .map((b) => {
+    const range = document.createRange();
+    range.selectNodeContents(b);
+    const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+    return { text: b.textContent.trim(), overflows: b.scrollWidth > b.clientWidth + 1, lines: lines.size };
+  })"""
+
+
+def test_the_pages_fit_a_phone_and_their_buttons_keep_their_words_whole(new_page: Any) -> None:
+    """The leaderboard's variant list (as wide as its longest title) ran 55 px off the page;
+    on the explorer and the one-turn page the step buttons were squeezed below their words
+    ("Start" overflowing its border, "Play it again" on three lines)."""
+    page = new_page("/", viewport=PHONE)
+    for path in ("/leaderboard", "/explorer/kalah_4", "/one-turn/multilap_jackman"):
+        page.goto(urljoin(page.url, path))
+        page.wait_for_selector("body[data-loaded]")
+        scroll_width, width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
+        assert scroll_width <= width, f"{path} scrolls sideways on a phone ({scroll_width} px)"
+        buttons = page.evaluate(BUTTON_WORDS)
+        assert buttons or path == "/leaderboard"
+        for button in buttons:
+            assert not button["overflows"] and button["lines"] == 1, f"{path}: {button}"
