@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from mancala.protocol.codec import MSGPACK_SUBPROTOCOL, Codec, pack
 from mancala_server.connection import TokenBucket
 from mancala_server.hub import Hub
 from tests.server.fakes import FakeClock, FakeMember
@@ -149,6 +150,36 @@ async def test_a_frame_over_the_size_limit_is_refused_with_its_size(tmp_path: Pa
         assert reply.message == f"message of {len(frame)} bytes; the limit is 100"
     finally:
         hub.rules.close()
+
+
+async def test_a_frame_of_exactly_the_size_limit_is_served(tmp_path: Path, clock: FakeClock) -> None:
+    hub = make_hub(tmp_path, clock, max_message=100)
+    try:
+        ann = FakeMember("ann")
+        bare = json.dumps({"type": "ping", "id": 1, "x": ""})
+        frame = json.dumps({"type": "ping", "id": 1, "x": "y" * (100 - len(bare))})
+        assert len(frame) == 100  # read, not refused as too large
+        await hub.handle(ann, frame)  # type: ignore[arg-type]
+        (reply,) = ann.got
+        assert (reply.type, reply.code, reply.id) == ("error", "bad_message", 1)  # read: "x" is no field
+        assert reply.message == "ping: x: Extra inputs are not permitted"
+    finally:
+        hub.rules.close()
+
+
+async def test_msgpack_frames_are_read_and_bytes_in_them_are_refused_as_no_json_value(hub: Hub) -> None:
+    """A binary connection's frame is validated from its decoded values (its text is no
+    JSON): a valid one is served like a JSON one; bytes, which msgpack carries and JSON
+    has no word for, are refused by name with the request's id."""
+    ann = FakeMember("ann")
+    ann.codec = Codec(MSGPACK_SUBPROTOCOL)
+    await hub.handle(ann, pack({"type": "ping", "id": 2}))  # type: ignore[arg-type]
+    assert (ann.got[-1].type, ann.got[-1].id) == ("pong", 2)
+    await hub.handle(ann, pack({"type": "join_room", "id": 3, "room": b"ABCDEF"}))  # type: ignore[arg-type]
+    reply = ann.got[-1]
+    assert (reply.type, reply.code, reply.id) == ("error", "bad_message", 3)
+    assert reply.message.startswith("join_room: values must be JSON values (") and "bytes" in reply.message
+    assert not hub.rooms and len(ann.got) == 2
 
 
 async def test_a_frame_that_does_not_fit_its_type_is_refused_with_its_id(hub: Hub) -> None:
