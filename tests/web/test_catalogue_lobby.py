@@ -13,12 +13,18 @@ NAMES = "ls => ls.map(l => l.dataset.variant)"
 
 def test_the_lobby_lists_the_110_catalogue_grouped_and_searchable(new_page) -> None:
     page = new_page("/")
-    page.wait_for_function(f"document.querySelectorAll('#variants-list li.variant').length === {len(config_paths())}")
+    page.wait_for_selector("#variants-list details.variant-group")
     assert page.inner_text("#variants-count") == str(len(config_paths()))
+    # grouped (the default), every group is closed and holds no card until it is opened
+    assert page.locator("#variants-list li.variant").count() == 0
+    page.select_option("#variant-group", "none")
+    page.wait_for_function(f"document.querySelectorAll('#variants-list li.variant').length === {len(config_paths())}")
     page.select_option("#variant-group", "family")
     labels = page.eval_on_selector_all("#variants-list details.variant-group > summary",
                                        "ss => ss.map(s => s.firstChild.textContent.trim())")
     assert labels[-1] == KEPT and labels.count(KEPT) == 1
+    page.click("#variants-list details.variant-group:last-child > summary")
+    page.wait_for_selector("#variants-list details.variant-group:last-child li.variant")
     kept = page.eval_on_selector_all("#variants-list details.variant-group:last-child li.variant", NAMES)
     assert "oware_1_8" in kept and "oware" not in kept and "cross_wari" not in kept
     # the create form's list puts them under the same heading

@@ -110,7 +110,13 @@ export class LobbyView {
       summary.append(count);
       const ul = document.createElement("ul");
       ul.className = "variants";
-      ul.append(...members.map((v) => this.variantItem(v)));
+      // a closed group's cards are made when it is first opened: all of them at once were
+      // some 3,800 elements a phone built on every visit to the lobby, mostly never seen
+      const fill = () => {
+        if (details.open && !ul.firstChild) ul.append(...members.map((v) => this.variantItem(v)));
+      };
+      details.addEventListener("toggle", fill);
+      fill();
       details.append(summary, ul);
       return details;
     }));
