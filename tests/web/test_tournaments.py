@@ -71,15 +71,20 @@ def test_a_four_player_arena_with_two_bots_runs_to_the_end(new_page, server, tmp
     tid = made["tournament"]
     lobby = new_page("/", name="carl")
     lobby.wait_for_function("document.querySelector('#tourneys')?.textContent.includes('Browser arena')")
+    watcher = new_page(f"/tournaments/{tid}")
+    watcher.wait_for_selector("body[data-status='open']")
+    # nothing to show yet, and the page says so under each heading
+    assert watcher.is_visible("#standings-none") and watcher.is_visible("#t-games-none")
     bots = start_bots(server, tmp_path, tid)
     for page in people:
         request(page, {"type": "join_tournament", "tournament": tid})
-    watcher = new_page(f"/tournaments/{tid}")
     wait_entered(watcher, 4)
+    assert watcher.is_hidden("#standings-none")
     assert "(bot)" in watcher.text_content("#standings-body")
     request(people[0], {"type": "start_tournament", "tournament": tid})
     watcher.wait_for_function("document.body.dataset.status === 'running'")
     watcher.wait_for_function("document.querySelectorAll('#t-games li').length > 0")
+    assert watcher.is_hidden("#t-games-none")
     play_until_over(people, watcher)
     rows = watcher.eval_on_selector_all("#standings-body tr", "rs => rs.map(r => [...r.cells].map(c => c.textContent))")
     assert len(rows) == 4 and [r[0] for r in rows] == ["1", "2", "3", "4"]

@@ -72,6 +72,9 @@ function render() {
     li.append(a);
     return li;
   }));
+  // an empty table or list says so rather than showing a bare heading
+  $("standings-none").hidden = $("standings-body").childElementCount > 0;
+  $("t-games-none").hidden = t.pairings.length > 0;
   document.body.dataset.status = t.status;
   document.body.dataset.version = String(t.version);
 }
