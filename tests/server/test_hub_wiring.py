@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from mancala.protocol.messages import CLIENT_TYPES
+from mancala.rules.loading import config_paths
 from mancala_server.clock import LoopClock
 from mancala_server.config import Settings
 from mancala_server.connection import deliver
@@ -45,6 +46,19 @@ async def test_every_setting_reaches_the_part_it_is_for(tmp_path: Path) -> None:
     finally:
         hub.rules.close()
         await hub.storage.close()  # and its checkpoint thread
+
+
+async def test_the_configs_directory_setting_is_the_catalogue(tmp_path: Path) -> None:
+    """A server pointed at a directory of its own offers that directory's variants only."""
+    folder = tmp_path / "configs"
+    folder.mkdir()
+    (folder / "only_kalah.json").write_text(config_paths()["kalah_4"].read_text())
+    hub = Hub(Settings(data_dir=tmp_path / "data", configs_dir=str(folder)))
+    try:
+        assert set(hub.configs) == {"only_kalah"}
+    finally:
+        hub.rules.close()
+        await hub.storage.close()
 
 
 async def test_a_hub_without_a_clock_or_sink_runs_on_the_loop_and_the_sockets(tmp_path: Path) -> None:
