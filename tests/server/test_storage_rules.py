@@ -6,6 +6,7 @@ rules written the same way are held to both backends in tests/storage/test_contr
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -17,6 +18,7 @@ from mancala_server.ratings import RatedSide
 from mancala_server.storage import SqliteStorage
 from mancala_server.store import Store
 from tests.storage.rows import a_game
+from tests.storage.test_sqlite_old_data import OLD_SCHEMA
 
 VARIANT = {"game_info": {"name": "Oware"}}
 
@@ -59,7 +61,29 @@ def test_closing_a_store_stops_its_checkpoint_thread(tmp_path: Path) -> None:
     assert thread.is_alive()
     store.close()
     assert not thread.is_alive()
-    Store(Path(":memory:")).close()  # a memory database has no log and no thread to stop
+    memory = Store(Path(":memory:"))  # a memory database has no log and no thread to stop
+    assert memory.checkpoints is None
+    memory.close()
+
+
+def test_a_store_makes_the_folders_its_file_is_in(tmp_path: Path) -> None:
+    path = tmp_path / "new" / "data" / "db.sqlite3"
+    Store(path).close()
+    assert path.is_file()
+
+
+def test_a_file_whose_rooms_have_the_later_columns_already_opens_as_it_was(tmp_path: Path) -> None:
+    """A database an earlier version gave the rooms' epoch and quick-open columns (the
+    names as it wrote them) is not given them a second time."""
+    path = tmp_path / "db.sqlite3"
+    db = sqlite3.connect(path)
+    db.executescript(OLD_SCHEMA)
+    db.execute("ALTER TABLE rooms ADD COLUMN epoch INTEGER NOT NULL DEFAULT 0")
+    db.execute("ALTER TABLE rooms ADD COLUMN quick_open INTEGER NOT NULL DEFAULT 0")
+    db.close()
+    Store(path).close()
+    columns = [row[1] for row in sqlite3.connect(path).execute("PRAGMA table_info(rooms)")]
+    assert columns.count("epoch") == 1 and columns.count("quick_open") == 1
 
 
 async def test_a_conflicting_write_says_what_it_would_overwrite(storage: SqliteStorage) -> None:
