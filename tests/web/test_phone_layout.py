@@ -16,15 +16,19 @@ from tests.web.helpers import create_room
 
 PHONE = {"width": 390, "height": 844}
 
+# a label's words (its first text that is not blank): their box
+WORDS_BOX = """(label) => {
+  const text = [...label.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
+  const range = document.createRange();
+  range.selectNodeContents(text);
+  const r = range.getBoundingClientRect();
+  return [r.left, r.top, r.right, r.bottom];
+}"""
+
 # each label of the form: its words' box and its control's box, and the form's own box
 FORM_BOXES = """() => {
   const box = (el) => { const r = el.getBoundingClientRect(); return [r.left, r.top, r.right, r.bottom]; };
-  const words = (label) => {
-    const range = document.createRange();
-    const text = [...label.childNodes].find((n) => n.nodeType === Node.TEXT_NODE && n.textContent.trim());
-    range.selectNodeContents(text);
-    return box(range);
-  };
+  const words = """ + WORDS_BOX + """;
   return {
     form: box(document.getElementById("tourney-form")),
     labels: [...document.querySelectorAll("#tourney-form > label")].filter((l) => !l.hidden)
@@ -71,13 +75,7 @@ def test_the_quick_pairing_s_rated_box_sits_beside_its_word(new_page: Any) -> No
     label = page.locator("label:has(#pools-rated)").bounding_box()
     assert box is not None and label is not None
     assert label["height"] < 2 * box["height"] + 16, "the label is two lines high"
-    words = page.evaluate("""() => {
-      const label = document.getElementById("pools-rated").parentElement;
-      const range = document.createRange();
-      range.selectNodeContents(label.lastChild);
-      const r = range.getBoundingClientRect();
-      return [r.left, r.top, r.right, r.bottom];
-    }""")
+    words = page.eval_on_selector("label:has(#pools-rated)", WORDS_BOX)
     assert abs((box["y"] + box["height"] / 2) - middle(words)) < 4, (box, words)
     assert box["x"] + box["width"] <= words[0]
 
