@@ -10,6 +10,7 @@ game must be over.
 from __future__ import annotations
 
 import random
+import re
 
 from mancala.engine.game import Game
 from mancala.rules.enums import ChildType
@@ -45,3 +46,25 @@ def test_the_summary_says_it_where_the_engine_does_it() -> None:
                     assert pos.outcome is not None, f"{stem}: a player is past half and play goes on"
                     early += any(pos.board)
     assert early > 50  # the rule ended games with seeds still in play
+
+
+# a description that gives the early end's count in figures: "more than half the seeds
+# (25 of 48)"
+ABOUT_COUNT = re.compile(r"more than half the seeds \((\d+) of (\d+)\)")
+
+
+def test_descriptions_that_give_the_count_give_the_engines() -> None:
+    """The hand-written descriptions of the four-to-six-seed Kalah games state the early
+    end in figures; the figures must be the game's, and the game must end that way."""
+    giving = {}
+    for stem, variant in VARIANTS.items():
+        found = ABOUT_COUNT.search(variant.game_info.about)
+        if found is not None:
+            giving[stem] = (int(found.group(1)), int(found.group(2)))
+    assert {"kalah_3", "kalah_4", "kalah_5", "kalah_6"} <= set(giving)
+    for stem, (wins, total) in giving.items():
+        variant = VARIANTS[stem]
+        pos = Game(variant).start(0)
+        assert pos.total == total, f"{stem}: the description says {total} seeds, the game has {pos.total}"
+        assert wins == total // 2 + 1, f"{stem}: {wins} of {total} is not the least count past half"
+        assert stem in SAYING_IT, f"{stem}: the description gives an early end its rules do not have"
