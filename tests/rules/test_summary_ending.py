@@ -54,7 +54,7 @@ ABOUT_COUNT = re.compile(r"more than half the seeds \((\d+) of (\d+)\)")
 
 
 def test_descriptions_that_give_the_count_give_the_engines() -> None:
-    """The hand-written descriptions of the four-to-six-seed Kalah games state the early
+    """The hand-written descriptions of the three-to-six-seed Kalah games state the early
     end in figures; the figures must be the game's, and the game must end that way."""
     giving = {}
     for stem, variant in VARIANTS.items():
