@@ -56,14 +56,11 @@ ABOUT_COUNT = re.compile(r"more than half the seeds \((\d+) of (\d+)\)")
 def test_descriptions_that_give_the_count_give_the_engines() -> None:
     """The hand-written descriptions of the three-to-six-seed Kalah games state the early
     end in figures; the figures must be the game's, and the game must end that way."""
-    giving = {}
-    for stem, variant in VARIANTS.items():
-        found = ABOUT_COUNT.search(variant.game_info.about)
-        if found is not None:
-            giving[stem] = (int(found.group(1)), int(found.group(2)))
+    giving = {stem: (v, found) for stem, v in VARIANTS.items()
+              if (found := ABOUT_COUNT.search(v.game_info.about)) is not None}
     assert {"kalah_3", "kalah_4", "kalah_5", "kalah_6"} <= set(giving)
-    for stem, (wins, total) in giving.items():
-        variant = VARIANTS[stem]
+    for stem, (variant, found) in giving.items():
+        wins, total = int(found.group(1)), int(found.group(2))
         pos = Game(variant).start(0)
         assert pos.total == total, f"{stem}: the description says {total} seeds, the game has {pos.total}"
         assert wins == total // 2 + 1, f"{stem}: {wins} of {total} is not the least count past half"
