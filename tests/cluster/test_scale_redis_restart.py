@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import json
 import random
+import time
 from collections.abc import Callable
 
 from tests.cluster.conftest import Services
@@ -45,7 +46,8 @@ async def test_a_redis_restart_loses_no_stored_move(new_cluster: Callable[..., C
         assert [m for _, m in acked] == moves
         # nodes are ready again (lease renewed, subscribed)
         for node in cluster.nodes:
-            for _ in range(50):
+            deadline = time.monotonic() + 30  # a limit against a hang, not a claim about speed
+            while time.monotonic() < deadline:
                 if node.http("/readyz")[0] == 200:
                     break
                 await asyncio.sleep(0.1)

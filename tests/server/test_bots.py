@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import time
 from pathlib import Path
 
 from mancala_client.api import MancalaClient
@@ -29,10 +30,12 @@ def bot_args(server: MancalaServer, name: str, tmp_path: Path, **more: object) -
 async def test_two_example_bots_play_a_whole_rated_game_on_the_bots_ladder(server: MancalaServer,
                                                                           tmp_path: Path) -> None:
     alpha = asyncio.create_task(run(bot_args(server, "alpha", tmp_path)))
-    for _ in range(100):  # alpha is connected and signed in once its name is taken
+    deadline = time.monotonic() + 30  # a limit against a hang, not a claim about speed
+    while True:  # alpha is connected and signed in once its name is taken
         status, _ = await get_json(server.port, "/api/players/alpha")
         if status == 200:
             break
+        assert time.monotonic() < deadline, "alpha never signed in"
         await asyncio.sleep(0.05)
     beta = asyncio.create_task(run(bot_args(server, "beta", tmp_path, challenge="alpha", rated=True)))
     assert await asyncio.wait_for(asyncio.gather(alpha, beta), 120) == [1, 1]
