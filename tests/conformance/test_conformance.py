@@ -21,6 +21,7 @@ from typing import Any
 import pytest
 
 from mancala import replay
+from tests.conformance.recorded import configs
 
 DATA = Path(__file__).parent / "data"
 FIELDS = ("board", "stores", "turn", "legal", "children", "blocked", "owners", "unlocked", "outcome")
@@ -130,6 +131,9 @@ def test_the_recordings_are_all_here() -> None:
     assert INDEX["reference"] == {"project": "StoneShark/MancalaGames", "commit": "b46e786"}
     assert len(VARIANTS) == 107
     assert sum(len(recorded(name)["games"]) for name in VARIANTS) == 642
+    # the configs collection reads from each file's head (recorded.py) are the files' own
+    heads = configs(DATA)
+    assert [heads[name] for name in VARIANTS] == [recorded(name)["config"] for name in VARIANTS]
 
 
 @pytest.mark.parametrize("name", VARIANTS)

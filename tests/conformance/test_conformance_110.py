@@ -22,6 +22,7 @@ from typing import Any
 import pytest
 
 from mancala import replay
+from tests.conformance.recorded import configs
 from tests.conformance.test_conformance import first_difference, split_answers
 
 DATA = Path(__file__).parent / "data_110"
@@ -96,6 +97,9 @@ def test_the_recordings_are_all_here() -> None:
     assert INDEX["reference"]["commit"] == "2b1c596"
     assert len(VARIANTS) == 199
     assert sum(len(recorded(name)["games"]) for name in VARIANTS) == 1194
+    # the configs collection reads from each file's head (recorded.py) are the files' own
+    heads = configs(DATA)
+    assert [heads[name] for name in VARIANTS] == [recorded(name)["config"] for name in VARIANTS]
     assert set(EXPECTED_FAILURES) <= set(VARIANTS)
 
 
