@@ -16,8 +16,13 @@ search scores a round's end) is not today's. Medium over
 easy is never merged: easy is the beginner's level, whose noise (`easy_rand`) is what
 should change there, so those pairs are listed. Variants whose computer ratings the server
 keeps (`COMPUTER_RATINGS_BY_VARIANT`, measured level by level) are listed, not changed,
-and so are pairs the lower level won: there the deeper search plays worse, which says the
-variant's evaluation misjudges its rules (Mangala's did), a thing no merge mends.
+and so are pairs the lower level won beyond doubt (the whole 95 % interval of the upper
+level's score under half): there the deeper search plays worse, which says the variant's
+evaluation misjudges its rules (Mangala's did), a thing no merge mends. A score under
+half whose interval still holds half is a tie, merged as any other. Last, a pair whose
+upper level the table's cap stops short of its own depth or node count (`cap_cuts`, a
+few opening positions searched under the cap) was measured as two players of the same
+time, not as the server plays them with its longer cap: listed, not merged.
 
     python -m benchmarks.level_merge --from benchmarks/results/level_table_40.json          # what it would do
     python -m benchmarks.level_merge --from benchmarks/results/level_table_40.json --write  # and do it
@@ -27,6 +32,8 @@ from __future__ import annotations
 
 import argparse
 import json
+import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,6 +51,7 @@ from benchmarks.level_table import (
     record_key,
     same_players,
 )
+from mancala.ai.arena import wilson
 
 if TYPE_CHECKING:
     from mancala.engine.game import Game
@@ -60,9 +68,13 @@ class Plan:
     easy: list[tuple[str, float]] = field(default_factory=list)
     kept_rated: list[tuple[str, str, str]] = field(default_factory=list)
     inverted: list[tuple[str, str, str, float]] = field(default_factory=list)
+    cut: list[tuple[str, str, str]] = field(default_factory=list)  # the upper level cut by the cap
 
 
-def plan(records: dict[str, dict[str, Any]], variants: list[str], s: Setting, rated: set[str]) -> Plan:
+def plan(records: dict[str, dict[str, Any]], variants: list[str], s: Setting, rated: set[str],
+         cut: Callable[[str, str], bool] | None = None) -> Plan:
+    """`cut(variant, level)`: whether the table's cap stops that level's search short
+    (`cap_cuts`); None: never asked."""
     out = Plan()
     for v in variants:
         changed: set[str] = set()
@@ -74,8 +86,10 @@ def plan(records: dict[str, dict[str, Any]], variants: list[str], s: Setting, ra
             if upper in changed or current(r, plays_digest(v, upper, lower)) is None:
                 # its upper level was just merged, or the record is of levels since changed
                 out.remeasure.append((v, upper, lower))
-            elif r["score"] < 0.5:
+            elif wilson(r["score"] * s.games, s.games)[1] < 0.5:
                 out.inverted.append((v, upper, lower, r["score"]))
+            elif cut is not None and cut(v, upper):
+                out.cut.append((v, upper, lower))
             elif v in rated:
                 out.kept_rated.append((v, upper, lower))
             else:
@@ -112,6 +126,36 @@ def status(first: dict[str, dict[str, Any]], recheck: dict[str, dict[str, Any]],
                 kind = "stale" if (again or before) is not None else "unmeasured"
             out[kind].append((v, upper, lower))
     return out
+
+
+PROBE_PLIES = (6, 10, 14)  # random plies from the start to each probed position
+
+
+def cap_cuts(game: Game, level: str, cap_ms: int, seed: int = 15) -> bool:
+    """Whether `cap_ms` stops the level's search short of its settings (the depth or node
+    count its `ai_params` give) in most of a few opening positions, each reached by random
+    moves: the search runs to the cap and ends shallower or with fewer nodes."""
+    from mancala.ai.player import choose_move, level_lists
+
+    lists = level_lists(game)
+    index = LEVELS.index(level)
+    by_nodes = "mcts_nodes" in lists
+    wanted = lists["mcts_nodes" if by_nodes else "mm_depth"][index]
+    rng = random.Random(seed)
+    cut = probed = 0
+    for plies in PROBE_PLIES:
+        pos = game.start()
+        for _ in range(plies):
+            if pos.outcome is not None:
+                break
+            pos = game.play(pos, rng.choice(game.legal_moves(pos)))
+        if pos.outcome is not None:
+            continue
+        answer = choose_move(game, pos, difficulty=index, cap_ms=cap_ms)
+        probed += 1
+        reached = answer.nodes if by_nodes else answer.depth
+        cut += answer.ms >= 0.9 * cap_ms and reached < wanted
+    return 2 * cut > probed
 
 
 def merged_params(game: Game, pairs: list[tuple[str, str]]) -> dict[str, list[int]]:
@@ -158,7 +202,13 @@ def main() -> None:
             print(f"{kind}: {len(found)}" + (f" ({', '.join(f'{v} {u}>{lo}' for v, u, lo in found)})"
                                              if kind.startswith("under") or kind == "stale" else ""))
         return
-    todo = plan(load_results(args.source), catalogue(), s, rated)
+    games: dict[str, Game] = {}
+
+    def cut(variant: str, level: str) -> bool:
+        game = games.setdefault(variant, Game(load_variant(variant)))
+        return cap_cuts(game, level, args.cap_ms, args.seed)
+
+    todo = plan(load_results(args.source), catalogue(), s, rated, cut)
     print("| variant | merged (the lower level now plays as the upper) | ai_params |\n| --- | --- | --- |")
     for v, pairs in todo.merges.items():
         lists = merged_params(Game(load_variant(v)), pairs)
@@ -170,8 +220,11 @@ def main() -> None:
           + (" (written to configs/)" if args.write else " (not written: --write)"))
     print("to measure again (the lower level changed above them): "
           + (", ".join(f"{v} {u}>{lo}" for v, u, lo in todo.remeasure) or "none"))
-    print("the lower level plays better (its evaluation wants a look, not a merge): "
+    print("the lower level plays better beyond doubt (its evaluation wants a look, not a merge): "
           + (", ".join(f"{v} {u}>{lo} {sc:.0%}" for v, u, lo, sc in todo.inverted) or "none"))
+    print(f"cut by the {args.cap_ms} ms cap (the upper level stops short of its settings: "
+          "measured as the cap plays, not as the server's cap does; not merged): "
+          + (", ".join(f"{v} {u}>{lo}" for v, u, lo in todo.cut) or "none"))
     print("kept (the server's measured computer ratings): "
           + (", ".join(f"{v} {u}>{lo}" for v, u, lo in todo.kept_rated) or "none"))
     print("medium over easy under the bar (easy's noise to change, not merged): "

@@ -45,10 +45,36 @@ def test_below_a_merged_pair_the_old_measurement_is_void_and_measured_again() ->
     assert plan.merges == {"kalah_4": [("hard", "medium")]}
 
 
-def test_a_pair_the_lower_level_won_is_listed_not_merged() -> None:
-    plan = lm.plan(_records("kalah_4", hard=0.38), ["kalah_4"], FORTY, rated=set())
-    assert plan.merges == {} and plan.inverted == [("kalah_4", "expert", "hard", 0.38)]
-    assert lm.plan(_records("kalah_4", hard=0.5), ["kalah_4"], FORTY, rated=set()).merges  # a tie merges
+def test_a_pair_the_lower_level_won_beyond_doubt_is_listed_not_merged() -> None:
+    # 30 % over 40 games: the interval is 18-45 %, all of it under half
+    plan = lm.plan(_records("kalah_4", hard=0.3), ["kalah_4"], FORTY, rated=set())
+    assert plan.merges == {} and plan.inverted == [("kalah_4", "expert", "hard", 0.3)]
+    # 38 %: 25-54 %, which holds half: a tie, merged as one
+    assert lm.plan(_records("kalah_4", hard=0.38), ["kalah_4"], FORTY, rated=set()).merges
+    assert lm.plan(_records("kalah_4", hard=0.5), ["kalah_4"], FORTY, rated=set()).merges
+
+
+def test_a_pair_whose_upper_level_the_cap_cuts_is_listed_not_merged() -> None:
+    asked: list[tuple[str, str]] = []
+
+    def cut(variant: str, level: str) -> bool:
+        asked.append((variant, level))
+        return level == "expert"
+
+    plan = lm.plan(_records("kalah_4", hard=0.5, medium=0.5), ["kalah_4"], FORTY, rated=set(), cut=cut)
+    assert plan.cut == [("kalah_4", "expert", "hard")]
+    assert plan.merges == {"kalah_4": [("hard", "medium")]}  # hard itself is not cut: merged
+    assert asked == [("kalah_4", "expert"), ("kalah_4", "hard")]
+
+
+def test_the_cap_probe_tells_a_search_cut_short_from_one_that_finished() -> None:
+    # Kalah(6,4) at depth 3 takes a few milliseconds; at depth 14 far more than 5 ms
+    shallow = _game("kalah_4", {"mm_depth": [1, 2, 3, 3]})
+    deep = _game("kalah_4", {"mm_depth": [1, 2, 3, 14]})
+    assert not lm.cap_cuts(shallow, "expert", 2_000)
+    assert lm.cap_cuts(deep, "expert", 5)
+    mcts = _game("kalah", {"mcts_nodes": [100, 200, 300, 1_000_000]})
+    assert lm.cap_cuts(mcts, "expert", 5) and not lm.cap_cuts(mcts, "medium", 2_000)
 
 
 def test_easy_is_never_merged_and_rated_variants_are_kept() -> None:
