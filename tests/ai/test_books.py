@@ -152,11 +152,12 @@ SHIPPED = {"kalah_standard_empty_capture": EMPTY_CAPTURE, "kalah_standard": STAN
 @pytest.mark.parametrize("name", sorted(SHIPPED))
 def test_a_shipped_kalah_book_holds_the_published_value_and_is_consistent(name: str) -> None:
     """The books kept with the code (Kalah(6,4), built with `mancala book build NAME
-    --depth 0 --egtb`: minutes of solving, too long for a test) hold the published value
-    of the start for either starter, and every position's value is its best move's."""
+    --depth 1 --egtb`: an hour of solving, too long for a test) hold the published value
+    of the start for either starter, and every position's value is its best move's, one
+    move in as at the start."""
     game = Game(load_variant(name))
     book = books.find(game.variant, books.SHIPPED)
-    assert book is not None and book.unsolved == 0 and book.depth == 0
+    assert book is not None and book.unsolved == 0 and book.depth == 1
     (published,) = [p for p in VALUES if (p.rule, p.holes, p.seeds) == (SHIPPED[name], 6, 4)]
     for starter in (0, 1):
         start = game.start(starter)
@@ -168,6 +169,15 @@ def test_a_shipped_kalah_book_holds_the_published_value_and_is_consistent(name: 
         # where the solver's own answer is the third hole too (benchmarks/solver_published.py)
         opening = published.opening if published.opening is not None else 2
         assert best == [opening + 6 * starter]
+        for move, value in values:  # one move in: every reply's value, whoever replies
+            child = start.copy()
+            game.apply(child, move)
+            if child.outcome is not None:
+                continue
+            replies = book.move_values(game, child)
+            assert replies is not None and len(replies) == len(game.legal_moves(child))
+            assert book.value(child) == max(v for _, v in replies)
+            assert value == (book.value(child) if child.turn == starter else -book.value(child))
 
 
 def test_the_perfect_player_opens_kalah_6x4_from_the_shipped_book(
@@ -176,3 +186,8 @@ def test_the_perfect_player_opens_kalah_6x4_from_the_shipped_book(
     game = Game(load_variant("kalah_standard_empty_capture"))
     answer = choose_move(game, game.start(0), difficulty=PERFECT, budget_ms=50)
     assert (answer.move, answer.value, answer.nodes) == (2, 10, 0) and answer.exact
+    # and the reply to any first move (South's hole a: North to move)
+    after = game.start(0)
+    game.apply(after, 0)
+    reply = choose_move(game, after, difficulty=PERFECT, budget_ms=50)
+    assert reply.nodes == 0 and reply.exact and reply.player == 1
