@@ -258,9 +258,12 @@ def under_bar(records: dict[str, dict[str, Any]], variants: list[str], s: Settin
 
 def todo(variants: list[str], s: Setting, perfect: bool, records: dict[str, dict[str, Any]],
          only_missing: bool, uppers: Collection[str] = ()) -> list[tuple[str, str, str]]:
-    """The (variant, upper, lower) still to play (only the pairs led by `uppers`, if named)."""
+    """The (variant, upper, lower) still to play (only the pairs led by `uppers`, if named).
+    With `only_missing`, a pair the settings make one player is not missing: nothing a
+    match between a player and itself says (a merge's lower pair) is worth its time."""
     return [(v, u, lo) for v in variants for u, lo in pairs(perfect)
-            if not (only_missing and measured(records, v, u, lo, s)) and (not uppers or u in uppers)]
+            if not (only_missing and (measured(records, v, u, lo, s) or (u, lo) in same_players(v)))
+            and (not uppers or u in uppers)]
 
 
 def measured(records: dict[str, dict[str, Any]], variant: str, upper: str, lower: str, s: Setting) -> bool:

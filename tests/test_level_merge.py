@@ -165,3 +165,10 @@ def test_a_record_of_levels_that_changed_since_is_stale_and_never_merged() -> No
     assert lm.plan(records, ["lam_waladach_1_8"], FORTY, rated=set()).merges == {
         "lam_waladach_1_8": [("expert", "hard")]}
     assert lt.measured(records, "lam_waladach_1_8", "expert", "hard", FORTY)
+
+
+def test_only_missing_skips_a_pair_the_settings_make_one_player() -> None:
+    # Andada's medium searches as hard does since its merge: a match of one player with itself
+    assert ("hard", "medium") in lt.same_players("andada")
+    assert lt.todo(["andada"], FORTY, False, {}, True) == [("andada", "medium", "easy"), ("andada", "expert", "hard")]
+    assert ("andada", "hard", "medium") in lt.todo(["andada"], FORTY, False, {}, False)  # a full run plays all
