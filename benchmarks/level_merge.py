@@ -32,7 +32,6 @@ from __future__ import annotations
 
 import argparse
 import json
-import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -128,28 +127,28 @@ def status(first: dict[str, dict[str, Any]], recheck: dict[str, dict[str, Any]],
     return out
 
 
-PROBE_PLIES = (6, 10, 14)  # random plies from the start to each probed position
+PROBE_PLIES = (6, 10, 14)  # plies of the random opening before each probed position
 
 
 def cap_cuts(game: Game, level: str, cap_ms: int, seed: int = 15) -> bool:
     """Whether `cap_ms` stops the level's search short of its settings (the depth or node
-    count its `ai_params` give) in most of a few opening positions, each reached by random
-    moves: the search runs to the cap and ends shallower or with fewer nodes."""
+    count its `ai_params` give) in most of a few positions along a random opening (the
+    arena's, as the table's games open): the search runs to the cap and ends shallower or
+    with fewer nodes."""
+    from mancala.ai.arena import opening_moves
     from mancala.ai.player import choose_move, level_lists
 
     lists = level_lists(game)
     index = LEVELS.index(level)
     by_nodes = "mcts_nodes" in lists
     wanted = lists["mcts_nodes" if by_nodes else "mm_depth"][index]
-    rng = random.Random(seed)
+    opening = opening_moves(game, max(PROBE_PLIES), seed)
     cut = probed = 0
     for plies in PROBE_PLIES:
-        pos = game.start()
-        for _ in range(plies):
-            if pos.outcome is not None:
-                break
-            pos = game.play(pos, rng.choice(game.legal_moves(pos)))
-        if pos.outcome is not None:
+        pos = game.start(0, seed=seed)
+        for move in opening[:plies]:
+            game.apply(pos, move)
+        if pos.outcome is not None or len(opening) < plies:
             continue
         answer = choose_move(game, pos, difficulty=index, cap_ms=cap_ms)
         probed += 1
