@@ -138,6 +138,42 @@ def test_a_tie_of_one_round_still_names_the_last_mover():
     assert (pos.outcome.kind, pos.outcome.no_turn, game.state_json(pos)["turn"]) == (ROUND_TIE, False, 0)
 
 
+def rnd_game_110(goal: str, goal_param: int):
+    return make(3, 2, rules_version="1.10", stores=True, sow_stores="OWN", rounds="HALF_SEEDS",
+                goal=goal, goal_param=goal_param)
+
+
+@pytest.mark.parametrize("stores, tally", [([5, 6], (4, 4)), ([6, 5], (3, 5))],
+                         ids=["round_tied", "round_won"])
+def test_under_1_10_a_tie_of_the_tallies_names_the_last_mover(stores, tally):
+    # 1.10 keeps its turn a player when a game ends (it no longer sets it to the
+    # decision's player), and its recordings name the last mover on every tie: a long
+    # night game that an endless sowing ends with equal tallies shows it, and Centering
+    # games of the reference at other seeds where a round won 7 - 5 brings the seed
+    # tallies level past goal_param (docs/rules-decisions.md)
+    game = rnd_game_110("RND_SEED_COUNT", 10)
+    pos = at(game, [0, 0, 1, 0, 0, 0], stores=stores)
+    pos.tally = ((0, 0), tally, (0, 0), (0, 0))
+    pos = game.play(pos, 2)
+    assert pos.outcome is not None
+    assert (pos.outcome.kind, pos.outcome.winner, pos.outcome.no_turn) == (TIE, None, False)
+    assert json.loads(for_game(game).line(pos))["turn"] == 0
+
+
+@pytest.mark.parametrize("version, turn", [("1.8", None), ("1.10", 1)])
+def test_a_stopped_game_with_level_tallies_names_the_mover_only_under_1_10(version, turn):
+    # a game stopped from outside (an endless sowing) is settled by the quitter, whose
+    # tie of the tallies follows the same rule as the enders'
+    game = (rnd_game("RND_SEED_COUNT", 10) if version == "1.8"
+            else rnd_game_110("RND_SEED_COUNT", 10))
+    pos = at(game, [0, 0, 0, 0, 0, 0], stores=[6, 6], turn=1)
+    pos.tally = ((0, 0), (4, 4), (0, 0), (0, 0))
+    outcome = game.pipe.end_game(pos)
+    assert (outcome.kind, outcome.winner) == (TIE, None)
+    pos.outcome = outcome
+    assert json.loads(for_game(game).line(pos))["turn"] == turn
+
+
 # ---- what each round adds to the RND_* tallies (mutation survivors, docs/mutation.md) ----
 
 

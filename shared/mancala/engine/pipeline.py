@@ -155,7 +155,8 @@ class Pipeline:
         self.capt_ok = make_capt_ok(variant, board)
         self.inhibitor = make_inhibitor(variant)
         self.make_child = make_child_test(variant, board, self.incr, self.inhibitor)
-        self.tally = RoundTally(info.goal, info.goal_param) if info.goal in TALLY_INDEX else None
+        self.tally = (RoundTally(info.goal, info.goal_param, tie_names_mover=self.v110)
+                      if info.goal in TALLY_INDEX else None)
         self.sower = self._make_sower()
         self.single_sower = self.sower.single()
         self.capturer = make_capturer(self)
@@ -431,10 +432,6 @@ class Pipeline:
         kind, winner = self.quitter.ended(pos, False, True)
         pos.empty_store = False
         assert kind is not None
-        if winner is None:
-            # a tie of the RND_* tallies: unlike the enders' tie, a stopped game leaves
-            # the turn with its mover
-            return Outcome(kind, None)
         return settle(pos, kind, winner)
 
     def must_pass(self, pos: Position) -> bool:

@@ -19,9 +19,12 @@ TALLY_INDEX = {Goal.RND_WIN_COUNT: 0, Goal.RND_SEED_COUNT: 1, Goal.RND_EXTRA_SEE
 
 
 class RoundTally:
-    def __init__(self, goal: Goal, goal_param: int) -> None:
+    def __init__(self, goal: Goal, goal_param: int, tie_names_mover: bool) -> None:
         self.index = TALLY_INDEX[goal]
         self.required = goal_param
+        # 1.8 sets its turn to the decision's player, none on a tie of the tallies; the
+        # 1.10 recordings name the player who made the last move on every tie
+        self.tie_names_mover = tie_names_mover
 
     def add(self, pos: Position, kind: OutcomeKind | None, winner: int | None,
             seeds: list[int]) -> None:
@@ -59,6 +62,6 @@ class RoundTally:
         return self.final(pos)
 
     def final(self, pos: Position) -> Decision:
-        """The higher tally wins; a tie of the tallies names nobody (the reference
-        leaves no player to move)."""
-        return decide(self.values(pos), None)
+        """The higher tally wins; a tie of the tallies names the mover (1.10) or nobody
+        (1.8, whose reference leaves no player to move)."""
+        return decide(self.values(pos), pos.turn if self.tie_names_mover else None)
