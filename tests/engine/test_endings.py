@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import pytest
 
-from mancala.engine import OutcomeKind
+from mancala.engine import Game, OutcomeKind
 from mancala.rules.errors import VariantError
-from tests.engine.helpers import make, run
+from mancala.rules.loading import parse_variant
+from tests.engine.helpers import make, run, variant
 
 # ---- MAX_SEEDS -------------------------------------------------------------------------
 # capt_on [2], stores [3,0], board [2,0,1,1,1,0] (8 seeds in all): South 2 -> 3 (2) taken,
@@ -90,6 +91,31 @@ def test_unclaimed_last_mover_takes_seeds_on_both_rows(unclaimed, stores):
     pos = run(game, [2, 0, 1, 0, 1, 0], 0, stores=[1, 1])
     assert (pos.board, pos.stores) == ([0] * 6, stores)
     assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+@pytest.mark.parametrize("c_core", [False, True], ids=["python", "c_core"])
+@pytest.mark.parametrize("version, quitter, stores, winner", [
+    ("1.8", None, [4, 5], 1),           # left unscored
+    ("1.10", None, [6, 6], None),       # quitter's default, DIVVIED: the odd seed to South
+    ("1.10", "LAST_MOVER", [7, 5], 0),
+    ("1.10", "DONT_SCORE", [4, 5], 1),
+])
+def test_unclaimed_unfed_player_outside_the_share_check_settles_as_the_quitter_under_1_10(
+        c_core, version, quitter, stores, winner):
+    # South's 2 seeds leave three singles under min_move 2: nobody can move and nobody is
+    # unfed, so the share check gives nothing away. 1.8 leaves those seeds unscored; 1.10
+    # settles them as its `quitter` says (found replaying Adi_II::Motiq games of the 1.10
+    # reference at other seeds: a repeat turn with no move divvied the board)
+    extra = {"rules_version": "1.10"} if version == "1.10" else {}
+    if quitter:
+        extra["quitter"] = quitter
+    game = Game(parse_variant(variant(3, 2, stores=True, min_move=2, mustshare=True,
+                                      unclaimed="UNFED_PLAYER", **extra)), c_core=c_core)
+    assert (game.fast is not None) == c_core
+    pos = run(game, [2, 0, 0, 0, 1, 0], 0, stores=[4, 5])
+    assert (pos.board, pos.stores) == ([0] * 6, stores)
+    kind = OutcomeKind.TIE if winner is None else OutcomeKind.WIN
+    assert (pos.outcome.kind, pos.outcome.winner) == (kind, winner)
 
 
 def test_unclaimed_unfed_player_requires_mustshare():

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+
 from mancala.engine import Game, OutcomeKind
 from mancala.engine.ending import RoundBySeeds
 from mancala.engine.rounds import territory_split, win_holes_18
@@ -234,6 +236,26 @@ def test_after_a_round_tie_the_last_mover_starts_a_loser_starts_game():
         pos = run(game, [0, 0, 1, 1, 0, 0], 2, stores=[4, 6])
         assert pos.outcome.kind == OutcomeKind.ROUND_TIE
         assert game.next_round(pos).turn == starter
+
+
+@pytest.mark.parametrize("extra, board, stores", [
+    ({"capt_rturn": "ALWAYS"}, [0, 0, 1, 1, 0, 0], [4, 6]),  # the capture earns a turn
+    ({"sow_stores": "OWN"}, [0, 0, 1, 0, 0, 0], [5, 6]),      # the last seed in the store
+], ids=["capture_repeat", "store_repeat"])
+def test_after_a_round_tied_by_a_repeat_turn_the_other_player_starts_a_loser_starts_game(
+        extra, board, stores):
+    # The 1.10 reference picks a tied round's next starter from the turn it leaves after
+    # the move, and a move that earned another turn leaves it with the mover: LOSER then
+    # starts the other player (found replaying Lagerung games of the reference at other
+    # seeds: a last seed into the store tied the round 49 - 49)
+    rules = {"stores": True, "capt_on": [2], "rounds": "NO_MOVES", "round_starter": "LOSER"}
+    game = make110(**rules, **extra)
+    pos = run(game, board, 2, stores=stores)
+    assert (pos.board, pos.stores) == ([0] * 6, [6, 6])
+    assert pos.outcome.kind == OutcomeKind.ROUND_TIE and pos.outcome.tied_on_repeat
+    assert game.next_round(pos).turn == 1
+    winner_starts = make110(**(rules | {"round_starter": "WINNER"}), **extra)
+    assert winner_starts.next_round(run(winner_starts, board, 2, stores=stores)).turn == 0
 
 
 def test_capt_rturn_once_counts_the_repeats_of_each_turn():

@@ -16,7 +16,7 @@ static const char *PARAM_NAMES[] = {
     "next_store", "cont_from_start", "quit", "mlap_cont", "mlap_param", "end_cond",
     "end_param", "capt_type", "even_odd", "goal", "no_sides", "enpas", "enpas_owner",
     "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable",
-    "opp_or_empty", "own_hole_count", NULL};
+    "opp_or_empty", "own_hole_count", "over_claim", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -93,6 +93,7 @@ core_params(PyObject *d, Params *p)
     GET("mustshare", 0, 1, mustshare);
     GET("mustpass", 0, 1, mustpass);
     GET("unclaimed", 0, 4, unclaimed);
+    GET("over_claim", 0, 4, over_claim);
     GET("pickextra", 0, 4, pickextra);
     GET("stores", 0, 1, stores);
     GET("no_change_below", 0, LLONG_MAX / 4, needed);

@@ -153,7 +153,7 @@ static void
 game_over(const Params *p, State *s)
 {
     /* ending.game_over_claimer: with no sides nobody owns the seeds left */
-    switch (p->no_sides ? UC_DONT_SCORE : p->unclaimed) {
+    switch (p->no_sides ? UC_DONT_SCORE : p->over_claim) {
     case UC_HOLE_OWNER:
         take_own(p, s);
         break;

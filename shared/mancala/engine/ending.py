@@ -42,9 +42,11 @@ from mancala.rules.enums import (
     LapSower,
     RoundFill,
     Rounds,
+    RulesVersion,
     StartPattern,
     Unclaimed,
 )
+from mancala.rules.variant import Variant
 
 ROUND_GOALS = (Goal.RND_WIN_COUNT, Goal.RND_SEED_COUNT, Goal.RND_EXTRA_SEEDS, Goal.RND_POINTS,
                Goal.RND_WIN_COUNT_CLR, Goal.RND_WIN_COUNT_DEP, Goal.RND_WIN_COUNT_IMB)
@@ -439,22 +441,35 @@ class SeedLimit(Ender):
 # ---- shared with the building ---------------------------------------------------------------
 
 
+def over_claim(variant: Variant) -> Unclaimed:
+    """ending.game_over_claimer's rule for the seeds left when a game ends by itself:
+    `unclaimed`, except that the 1.10 rules settle an UNFED_PLAYER game's as `quitter`
+    says (only the share check gives the unfed player's seeds away)."""
+    gi = variant.game_info
+    if gi.unclaimed == Unclaimed.UNFED_PLAYER and variant.rules_version is RulesVersion.V1_10:
+        return gi.quitter
+    return gi.unclaimed
+
+
 def game_over_claimer(ctx: Context) -> claim.Claimer:
     info = ctx.info
     if info.round_fill == RoundFill.LOSER_ONLY:
         # the winner keeps their side as it stands into the next round: the seeds
         # left are counted for their owners where they lie
         return claim.make_count_owned(ctx.variant, ctx.board)
-    if info.no_sides or info.unclaimed in (Unclaimed.DONT_SCORE, Unclaimed.UNFED_PLAYER):
+    # 1.10 settles an UNFED_PLAYER game's seeds as `quitter` says where the share check
+    # (CannotShare) did not give them away; 1.8 leaves them unscored
+    unclaimed = over_claim(ctx.variant)
+    if info.no_sides or unclaimed in (Unclaimed.DONT_SCORE, Unclaimed.UNFED_PLAYER):
         return claim.drop_unclaimed
-    match info.unclaimed:
+    match unclaimed:
         case Unclaimed.HOLE_OWNER:
             return claim.make_take_own(ctx.variant, ctx.board)
         case Unclaimed.LAST_MOVER:
             return claim.make_take_all(claim.last_mover)
         case Unclaimed.DIVVIED:
             return claim.divvy_to_stores
-    raise NotImplementedError(info.unclaimed)
+    raise NotImplementedError(unclaimed)
 
 
 def variant_total(ctx: Context) -> int:

@@ -28,7 +28,7 @@ import os
 from collections.abc import Generator
 from typing import Any
 
-from mancala.engine.ending import Ender, NoOutcomeChange
+from mancala.engine.ending import Ender, NoOutcomeChange, over_claim
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala.rules.enums import (
     AllowRule,
@@ -58,7 +58,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 10
+LAYOUT = 11
 MAX_HOLES = 64
 MAX_CAPT_ON = 32
 
@@ -329,6 +329,7 @@ def params(variant: Variant) -> dict[str, Any]:
         "mustshare": int(gi.mustshare),
         "mustpass": int(gi.mustpass),
         "unclaimed": UNCLAIMED[gi.unclaimed],
+        "over_claim": UNCLAIMED[over_claim(variant)],
         "pickextra": PICKEXTRA[gi.pickextra],
         "stores": int(gi.stores),
         "no_change_below": _no_change_below(variant),

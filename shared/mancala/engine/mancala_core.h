@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 10
+#define LAYOUT 11
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -78,6 +78,7 @@ typedef struct {
     long long min_move;
     int mustshare, mustpass;
     int unclaimed, pickextra;
+    int over_claim;     /* UC_*: ending.game_over_claimer (1.10 UNFED_PLAYER reads quitter) */
     int stores;
     int end_rule;       /* END_*: ending.row_empty_ender replaces the chain */
     int basic;          /* any of capt_on, evens, capt_min, capt_max */

@@ -9,8 +9,8 @@ variants it plays; tests/engine/test_fastcore.py holds the two equal move by mov
 
 A decision is `(kind, named)`: kind None while play goes on. `named` is the winner
 of a win, and on a tie the player the rules leave to move: the mover for a tie in
-seeds (the reference's state line shows the mover), nobody (None) for a tie of the
-RND_* tallies.
+seeds (the reference's state line shows the mover), and for a tie of the RND_*
+tallies the mover under 1.10, nobody (None) under 1.8.
 
     >>> decide([20, 28], on_tie=0)
     (<OutcomeKind.WIN: 'WIN'>, 1)
@@ -71,11 +71,15 @@ def game_end(outcome: Outcome) -> Outcome:
     return Outcome(GAME_KIND.get(outcome.kind, outcome.kind), outcome.winner, outcome.no_turn)
 
 
-def settle(pos: Position, kind: OutcomeKind, named: int | None) -> Outcome:
+def settle(pos: Position, kind: OutcomeKind, named: int | None, repeat: bool = False) -> Outcome:
     """The decision as the position's outcome: the player it names moves to `pos.turn`
-    (the winner, or the mover on a tie). A decision naming nobody (a tie of the RND_*
-    tallies) leaves the turn with the last mover and marks the outcome `no_turn`."""
+    (the winner, or the mover on a tie). A decision naming nobody (a tie of the 1.8
+    RND_* tallies) leaves the turn with the last mover and marks the outcome `no_turn`.
+    `repeat`: the move that ended it earned its mover another turn (a round tied so
+    starts the next one from the other side under 1.10: rounds.choose_starter)."""
     if named is None:
         return Outcome(kind, None, no_turn=True)
     pos.turn = named
-    return Outcome(kind, named if kind in (WIN, OutcomeKind.ROUND_WIN) else None)
+    if kind in (WIN, OutcomeKind.ROUND_WIN):
+        return Outcome(kind, named)
+    return Outcome(kind, None, tied_on_repeat=repeat and kind == OutcomeKind.ROUND_TIE)

@@ -425,7 +425,7 @@ class Pipeline:
 
     def decide(self, pos: Position, repeat: bool) -> Outcome | None:
         kind, winner = self.ender.ended(pos, repeat, False)
-        return settle(pos, kind, winner) if kind else None
+        return settle(pos, kind, winner, repeat) if kind else None
 
     def end_game(self, pos: Position) -> Outcome:
         """End a game that cannot end by itself, as fairly as the variant allows."""

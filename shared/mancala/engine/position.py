@@ -48,13 +48,17 @@ class OutcomeKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class Outcome:
-    """`no_turn`: the rules named nobody when they ended the game (a tie the RND_*
-    tallies decide); the reference leaves no player to move, so the state line's turn is
-    null there, while `Position.turn` keeps the last mover for the engine's own use."""
+    """`no_turn`: the rules named nobody when they ended the game (a tie the 1.8 RND_*
+    tallies decide); that reference leaves no player to move, so the state line's turn
+    is null there, while `Position.turn` keeps the last mover for the engine's own use.
+    `tied_on_repeat`: a round tied by a move that earned its mover another turn, which
+    the 1.10 reference still counts as that player's turn when it picks the next
+    round's starter (rounds.choose_starter)."""
 
     kind: OutcomeKind
     winner: int | None
     no_turn: bool = False
+    tied_on_repeat: bool = False
 
     def to_json(self) -> dict[str, object]:
         return {"kind": self.kind.value, "winner": self.winner}

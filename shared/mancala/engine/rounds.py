@@ -30,17 +30,24 @@ from mancala.rules.enums import Goal, RoundFill, RoundStarter, StartPattern
 
 def choose_starter(ctx: Context, pos: Position) -> None:
     """Set who starts the next round; `pos.turn` is the last round's winner (the last mover
-    on a tie). After a tie the 1.10 rules count the last mover's opponent as the winner
-    (LOSER: the last mover starts; WINNER: the opponent)."""
-    tied = (ctx.v110 and pos.outcome is not None and pos.outcome.kind == OutcomeKind.ROUND_TIE
-            and pos.outcome.winner is None)
+    on a tie). After a tie the 1.10 rules read the turn their reference leaves after the
+    move, the last mover's opponent, or the mover again when that move earned another
+    turn, as the winner's (LOSER: the other player starts; WINNER: that one)."""
+    outcome = pos.outcome
+    tied = (ctx.v110 and outcome is not None and outcome.kind == OutcomeKind.ROUND_TIE
+            and outcome.winner is None)
+    if tied:
+        assert outcome is not None
+        as_winner = pos.turn if outcome.tied_on_repeat else 1 - pos.turn
+    else:
+        as_winner = pos.turn
     match ctx.info.round_starter:
         case RoundStarter.ALTERNATE:
             pos.turn = 1 - pos.starter
         case RoundStarter.LOSER:
-            pos.turn = pos.turn if tied else 1 - pos.turn
+            pos.turn = 1 - as_winner
         case RoundStarter.WINNER:
-            pos.turn = 1 - pos.turn if tied else pos.turn
+            pos.turn = as_winner
         case RoundStarter.LAST_MOVER:
             pos.turn = pos.last[LAST_PLAYER] if pos.last is not None else pos.turn
     pos.starter = pos.turn
