@@ -18,6 +18,9 @@ from mancala_server.app import running
 from mancala_server.config import Settings
 
 CHROMIUM = "/usr/bin/chromium"
+# a page that waits on a search worker (its process starts: spawn, imports) loads within
+# this on a machine busy with the whole suite; a limit against a hang, not a goal
+SEARCH_PAGE_MS = 90_000
 LAUNCH_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                "--disable-component-update", "--disable-sync", "--no-first-run"]
 

@@ -7,11 +7,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from tests.web.helpers import create_room, wait_online
+from tests.web.helpers import SEARCH_PAGE_MS, create_room, wait_online
 
 # the line waits for the search's worker process to start (spawn, imports), then 15
 # moves are played out seed by seed
-SLOW = 90_000
+SLOW = SEARCH_PAGE_MS
 
 
 def in_a_room_of(new_page: Any, variant: str) -> Any:

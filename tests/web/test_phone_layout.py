@@ -12,7 +12,7 @@ from __future__ import annotations
 from typing import Any
 from urllib.parse import urljoin
 
-from tests.web.helpers import create_room
+from tests.web.helpers import SEARCH_PAGE_MS, create_room
 
 PHONE = {"width": 390, "height": 844}
 
@@ -110,7 +110,9 @@ def test_the_pages_fit_a_phone_and_their_buttons_keep_their_words_whole(new_page
     page = new_page("/", viewport=PHONE)
     for path in ("/leaderboard", "/explorer/kalah_4", "/one-turn/multilap_jackman"):
         page.goto(urljoin(page.url, path))
-        page.wait_for_selector("body[data-loaded]")
+        # the one-turn line waits for a search worker to start (spawn, imports), which a
+        # busy machine makes slow: a limit against a hang, as in test_one_turn
+        page.wait_for_selector("body[data-loaded]", timeout=SEARCH_PAGE_MS)
         scroll_width, width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert scroll_width <= width, f"{path} scrolls sideways on a phone ({scroll_width} px)"
         buttons = page.evaluate(BUTTON_WORDS)
