@@ -457,8 +457,6 @@ def game_over_claimer(ctx: Context) -> claim.Claimer:
         # the winner keeps their side as it stands into the next round: the seeds
         # left are counted for their owners where they lie
         return claim.make_count_owned(ctx.variant, ctx.board)
-    # 1.10 settles an UNFED_PLAYER game's seeds as `quitter` says where the share check
-    # (CannotShare) did not give them away; 1.8 leaves them unscored
     unclaimed = over_claim(ctx.variant)
     if info.no_sides or unclaimed in (Unclaimed.DONT_SCORE, Unclaimed.UNFED_PLAYER):
         return claim.drop_unclaimed

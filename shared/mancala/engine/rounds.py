@@ -34,13 +34,10 @@ def choose_starter(ctx: Context, pos: Position) -> None:
     move, the last mover's opponent, or the mover again when that move earned another
     turn, as the winner's (LOSER: the other player starts; WINNER: that one)."""
     outcome = pos.outcome
-    tied = (ctx.v110 and outcome is not None and outcome.kind == OutcomeKind.ROUND_TIE
-            and outcome.winner is None)
-    if tied:
-        assert outcome is not None
+    as_winner = pos.turn
+    if (ctx.v110 and outcome is not None and outcome.kind == OutcomeKind.ROUND_TIE
+            and outcome.winner is None):
         as_winner = pos.turn if outcome.tied_on_repeat else 1 - pos.turn
-    else:
-        as_winner = pos.turn
     match ctx.info.round_starter:
         case RoundStarter.ALTERNATE:
             pos.turn = 1 - pos.starter
