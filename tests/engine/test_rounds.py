@@ -214,3 +214,37 @@ def test_each_goal_reads_its_own_tally(goal, values):
     pos = game.start(0)
     game.pipe.tally.add(pos, WIN, 0, [9, 3])
     assert game.pipe.tally.values(pos) == values
+
+
+# ---- EVEN_FILL: the round loser's seeds spread over every hole of both rows ----------
+
+@pytest.mark.parametrize(("version", "board", "stores"), [
+    # North lost with 5 seeds (1 in its store, 4 on its row). 1.8 keeps min_move back and
+    # spreads the rest over one hole fewer: (5 - 1) // 2 = 2 a hole, 6 a row, North's store
+    # -1 as its reference leaves it; 1.10 divides by the holes: 5 = 3 x 1 + 2 in the store
+    ("1.8", [2] * 6, [1, -1]),
+    ("1.10", [1] * 6, [4, 2]),
+])
+def test_even_fill_splits_the_losers_seeds_as_each_version_does(version, board, stores):
+    sow = {"rules_version": "1.10", "sow_stores": "OWN"} if version == "1.10" else {"sow_own_store": True}
+    game = make(3, 2, stores=True, rounds="HALF_SEEDS", round_fill="EVEN_FILL", **sow)
+    end = run(game, [0, 0, 1, 3, 1, 0], 2, stores=[6, 1])  # South's seed makes 7 of 12
+    assert kind(end) == (ROUND_WIN, 0) and end.stores == [7, 1]
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores) == (board, stores)
+    assert nxt.outcome is None
+
+
+@pytest.mark.parametrize("version", ["1.8", "1.10"])
+def test_even_fill_under_min_move_puts_the_losers_store_into_each_leftmost_hole(version):
+    sow = {"rules_version": "1.10", "sow_stores": "OWN"} if version == "1.10" else {"sow_own_store": True}
+    game = make(3, 2, stores=True, rounds="HALF_SEEDS", round_fill="EVEN_FILL", min_move=2, **sow)
+    end = run(game, [1, 1, 2, 1, 0, 0], 2, stores=[6, 1])
+    assert kind(end) == (ROUND_WIN, 0)
+    # North lost with 3 seeds. 1 a hole with none over would leave no move (min_move 2):
+    # 1.10 gives the seed a hole back (0 a hole, 3 in North's store), 1.8 keeps min_move
+    # back ((3 - 2) // 2 = 0 a hole); either way North's 3 go into each row's leftmost
+    # hole, out of both stores (South's 9 -> 6)
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores) == ([3, 0, 0, 3, 0, 0], [6, 0])
+    assert sum(nxt.board) + sum(nxt.stores) == 12

@@ -190,30 +190,54 @@ def _loser_only(ctx: Context) -> NextRound:
     return loser_only
 
 
+def _even_split_18(loser_seeds: int, holes: int, min_move: int) -> tuple[int, int]:
+    """(seeds a hole, the loser's store) as the 1.8 reference splits the loser's seeds:
+    min_move kept back, the rest over one hole fewer, so a row can hold more than the
+    loser has and its store go negative (Giuthi: 31 seeds on 8 holes, min_move 2)."""
+    per_hole = (loser_seeds - min_move) // (holes - 1)
+    return per_hole, loser_seeds - per_hole * holes
+
+
+def _even_split_110(loser_seeds: int, holes: int, min_move: int) -> tuple[int, int]:
+    """(seeds a hole, the loser's store) as the 1.10 reference splits them: over the holes,
+    the remainder to the store; an unplayable split with nothing over gives up a seed a hole
+    so that the leftmost holes can be made playable."""
+    per_hole, store = divmod(loser_seeds, holes)
+    if per_hole < min_move and not store:
+        per_hole, store = per_hole - 1, store + holes
+    return per_hole, store
+
+
 def _even(ctx: Context) -> NextRound:
-    info = ctx.info
+    """EVEN_FILL (and UMOVE's layout before the loser rearranges it): every hole of both
+    rows gets the same count, worked out from the round loser's seeds. Where that count is
+    under min_move, the loser's store goes into each row's leftmost hole, taken from both
+    stores."""
     board = ctx.board
+    min_move = ctx.info.min_move
+    split = _even_split_110 if ctx.v110 else _even_split_18
+    # 1.10 reads the round's winner, and a tied round's None makes North the loser there;
+    # 1.8 reads the player to move, the round's winner or a tie's last mover
+    v110 = ctx.v110
 
     def even(pos: Position) -> None:
-        winner = pos.turn
+        assert pos.outcome is not None
+        winner = (pos.outcome.winner or 0) if v110 else pos.turn
         loser = 1 - winner
         choose_starter(ctx, pos)
         ctx.reset_round_state(pos)
-        min_move = info.min_move
         loser_seeds = pos.stores[loser] + sum(pos.board[loc] for loc in board.order[loser])
-        per_hole = (loser_seeds - min_move) // (board.holes - 1)
-        per_side = per_hole * board.holes
+        per_hole, loser_store = split(loser_seeds, board.holes, min_move)
         stores = [0, 0]
-        stores[loser] = loser_seeds - per_side
-        stores[winner] = pos.total - loser_seeds - per_side
+        stores[loser] = loser_store
+        stores[winner] = pos.total - loser_seeds - per_hole * board.holes
         pos.stores = stores
         pos.board = [per_hole] * board.dbl
         if per_hole < min_move:
-            extra = pos.stores[loser]
-            pos.board[0] += extra
-            pos.board[board.holes] += extra
-            pos.stores[0] -= extra
-            pos.stores[1] -= extra
+            pos.board[0] += loser_store
+            pos.board[board.holes] += loser_store
+            pos.stores[0] -= loser_store
+            pos.stores[1] -= loser_store
 
     return even
 
