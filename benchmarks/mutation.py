@@ -46,7 +46,8 @@ pytest_add_cli_args = ["-p", "no:cacheprovider", "-n", "0",
     "--deselect", "tests/engine/test_fastcore.py::test_random_variants_agree_after_every_move",
     "--deselect", "tests/engine/test_fastcore.py::test_replay_lines_agree"]
 pytest_add_cli_args_test_selection = ["tests/engine", "tests/rules",
-    "tests/conformance/test_conformance.py::test_python_engine"]
+    "tests/conformance/test_conformance.py::test_python_engine",
+    "tests/conformance/test_conformance_110.py::test_python_engine"]
 """
 
 
