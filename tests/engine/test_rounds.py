@@ -218,6 +218,11 @@ def test_each_goal_reads_its_own_tally(goal, values):
 
 # ---- EVEN_FILL: the round loser's seeds spread over every hole of both rows ----------
 
+def even_game(version: str, **gi):
+    sow = {"rules_version": "1.10", "sow_stores": "OWN"} if version == "1.10" else {"sow_own_store": True}
+    return make(3, 2, stores=True, rounds="HALF_SEEDS", round_fill="EVEN_FILL", **sow, **gi)
+
+
 @pytest.mark.parametrize(("version", "board", "stores"), [
     # North lost with 5 seeds (1 in its store, 4 on its row). 1.8 keeps min_move back and
     # spreads the rest over one hole fewer: (5 - 1) // 2 = 2 a hole, 6 a row, North's store
@@ -226,8 +231,7 @@ def test_each_goal_reads_its_own_tally(goal, values):
     ("1.10", [1] * 6, [4, 2]),
 ])
 def test_even_fill_splits_the_losers_seeds_as_each_version_does(version, board, stores):
-    sow = {"rules_version": "1.10", "sow_stores": "OWN"} if version == "1.10" else {"sow_own_store": True}
-    game = make(3, 2, stores=True, rounds="HALF_SEEDS", round_fill="EVEN_FILL", **sow)
+    game = even_game(version)
     end = run(game, [0, 0, 1, 3, 1, 0], 2, stores=[6, 1])  # South's seed makes 7 of 12
     assert kind(end) == (ROUND_WIN, 0) and end.stores == [7, 1]
     nxt = game.next_round(end)
@@ -237,8 +241,7 @@ def test_even_fill_splits_the_losers_seeds_as_each_version_does(version, board, 
 
 @pytest.mark.parametrize("version", ["1.8", "1.10"])
 def test_even_fill_under_min_move_puts_the_losers_store_into_each_leftmost_hole(version):
-    sow = {"rules_version": "1.10", "sow_stores": "OWN"} if version == "1.10" else {"sow_own_store": True}
-    game = make(3, 2, stores=True, rounds="HALF_SEEDS", round_fill="EVEN_FILL", min_move=2, **sow)
+    game = even_game(version, min_move=2)
     end = run(game, [1, 1, 2, 1, 0, 0], 2, stores=[6, 1])
     assert kind(end) == (ROUND_WIN, 0)
     # North lost with 3 seeds. 1 a hole with none over would leave no move (min_move 2):

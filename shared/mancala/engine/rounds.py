@@ -208,6 +208,19 @@ def _even_split_110(loser_seeds: int, holes: int, min_move: int) -> tuple[int, i
     return per_hole, store
 
 
+def _round_winner_110(pos: Position) -> int:
+    """Whom the 1.10 even fill counts as the round's winner: the outcome's, where a tied
+    round's None makes North the loser (as its reference's None indexes)."""
+    assert pos.outcome is not None
+    return pos.outcome.winner or 0
+
+
+def _to_move(pos: Position) -> int:
+    """Whom the 1.8 even fill counts as the winner: the player to move (the round's winner,
+    or a tie's last mover)."""
+    return pos.turn
+
+
 def _even(ctx: Context) -> NextRound:
     """EVEN_FILL (and UMOVE's layout before the loser rearranges it): every hole of both
     rows gets the same count, worked out from the round loser's seeds. Where that count is
@@ -215,14 +228,10 @@ def _even(ctx: Context) -> NextRound:
     stores."""
     board = ctx.board
     min_move = ctx.info.min_move
-    split = _even_split_110 if ctx.v110 else _even_split_18
-    # 1.10 reads the round's winner, and a tied round's None makes North the loser there;
-    # 1.8 reads the player to move, the round's winner or a tie's last mover
-    v110 = ctx.v110
+    split, winner_of = (_even_split_110, _round_winner_110) if ctx.v110 else (_even_split_18, _to_move)
 
     def even(pos: Position) -> None:
-        assert pos.outcome is not None
-        winner = (pos.outcome.winner or 0) if v110 else pos.turn
+        winner = winner_of(pos)
         loser = 1 - winner
         choose_starter(ctx, pos)
         ctx.reset_round_state(pos)
