@@ -227,6 +227,52 @@ def test_a_50_lap_stop_without_stores_gives_the_seeds_in_play_to_the_children():
     assert (outcome.kind, outcome.winner, pos.turn) == (OutcomeKind.WIN, 0, 0)
 
 
+# The end of a game without stores: the seeds collected (here DIVVIED between the players)
+# go into each player's first child; both to the only player with one; with no child on
+# the board, to the row ends (hole 0 for South, the last hole for North). Both rule
+# versions agree where no seeds were kept out of play.
+NO_STORES = {"child_type": "NORMAL", "child_cvt": 4, "unclaimed": "DIVVIED"}
+VERSIONS = pytest.mark.parametrize("version", ["1.8", "1.10"])
+
+
+@VERSIONS
+@pytest.mark.parametrize(
+    ("board", "kids", "after", "winner"),
+    [
+        # 3 seeds in play when North is left without a move: South 1, North 2, into each
+        # player's first child (South's in hole 0 counts as a child like any other)
+        ([4, 1, 2, 0, 5, 0], "S...N.", [5, 0, 0, 0, 7, 0], 1),
+        # only South has a child (in hole 0): all 8 in play go into it
+        ([4, 1, 7, 0, 0, 0], "S.....", [12, 0, 0, 0, 0, 0], 0),
+        # only North has a child, in South's hole 0 or its own hole 4: all 8 into it
+        ([4, 1, 7, 0, 0, 0], "N.....", [12, 0, 0, 0, 0, 0], 1),
+        ([0, 1, 7, 0, 4, 0], "....N.", [0, 0, 0, 0, 12, 0], 1),
+        # no child yet: 11 in play, South's 5 to hole 0 and North's 6 to hole 5
+        ([5, 1, 5, 0, 0, 0], "......", [5, 0, 0, 0, 0, 6], 1),
+    ],
+)
+def test_without_stores_the_seeds_collected_at_the_end_go_into_the_children(version, board, kids, after, winner):
+    game = make(holes=3, rules_version=version, **NO_STORES)
+    pos = run(game, board, 1, children=kids)
+    assert (pos.board, pos.stores, children(pos)) == (after, [0, 0], kids)
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, winner)
+
+
+@VERSIONS
+def test_without_stores_a_repeat_turn_is_the_movers_even_when_the_opponent_has_no_move(version):
+    # South's last seed makes hole 2 even: captured into its child at 5; North (its child
+    # in hole 3, nothing to sow) has no move, but South plays again: the game goes on
+    kids = "...N.S"
+    game = make(holes=3, rules_version=version, child_type="NORMAL", child_cvt=4, evens=True,
+                capt_rturn="ALWAYS")
+    pos = run(game, [2, 1, 1, 6, 0, 4], 1, children=kids)
+    assert (pos.board, pos.turn, pos.outcome) == ([2, 0, 0, 6, 0, 6], 0, None)
+    # without the repeat turn North's lack of a move ends it: South's 2 into its child
+    game = make(holes=3, rules_version=version, child_type="NORMAL", child_cvt=4, evens=True)
+    pos = run(game, [2, 1, 1, 6, 0, 4], 1, children=kids)
+    assert (pos.board, pos.outcome.kind, pos.outcome.winner) == ([0, 0, 0, 6, 0, 8], OutcomeKind.WIN, 0)
+
+
 def test_search_key_tells_children_apart():
     game = make(holes=3, **KIDS)
     a = at(game, [1, 3, 0, 2, 2, 2])

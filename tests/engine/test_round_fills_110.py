@@ -104,6 +104,18 @@ def test_loser_only_ends_the_round_while_the_loser_can_refill_and_the_winner_can
     assert over.board == [0, 0, 0, 3, 3, 0]
 
 
+def test_loser_only_a_repeat_turn_keeps_the_game_going_when_the_opponent_has_no_move():
+    game = make110(3, 2, **LOSER_ONLY, sow_stores="OWN")
+    # South's last seed into its store: South plays again, so North's empty side ends
+    # nothing yet
+    pos = run(game, [1, 0, 1, 0, 0, 0], 2, stores=[4, 6])
+    assert (pos.board, pos.stores, pos.turn, pos.outcome) == ([1, 0, 0, 0, 0, 0], [5, 6], 0, None)
+    # South's other seed, sown without a repeat turn, leaves North to move without a
+    # move: that ends the game (6 to 6 with South's seeds on its side, a tie)
+    pos = run(game, [1, 0, 1, 0, 0, 0], 0, stores=[4, 6])
+    assert pos.outcome == Outcome(OutcomeKind.TIE, None)
+
+
 def test_loser_only_refills_the_losers_side_and_leaves_the_winners_as_it_is():
     game = make110(3, 2, **LOSER_ONLY)
     pos = run(game, [0, 0, 1, 2, 2, 0], 2, stores=[2, 3])
