@@ -6,6 +6,7 @@ commands, the last run's figures and what each survivor means.
     .venv/bin/python -m benchmarks.mutation results            # any mutmut command: show
     .venv/bin/python -m benchmarks.mutation show NAME          # NAME, browse, ...
     .venv/bin/python -m benchmarks.mutation table [GLOB]       # counts by module, from the results
+    .venv/bin/python -m benchmarks.mutation --engine try GLOB TEST...  # today's tests, one survivor at a time
 
 Why a staging folder: mutmut names a mutant after its file's path (`src.` stripped) and
 the trampoline it puts in each mutated function only switches on when that name starts
@@ -29,7 +30,10 @@ import fnmatch
 import json
 import os
 import re
+import shutil
+import subprocess
 import sys
+import tempfile
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
@@ -96,6 +100,32 @@ def table(folder: Path, pattern: str) -> None:
     print("\n".join(survivors))
 
 
+def try_survivors(folder: Path, pattern: str, tests: Sequence[str]) -> None:
+    """Run `tests`, as they are in the checkout now, against each survivor named by
+    `pattern`: a test written for a survivor is checked without a new mutmut run (which
+    would copy the tests again and redo its clean run). The mutated tree is copied first,
+    so a run in progress and other `try`s in parallel are left alone."""
+    names = []
+    for meta in sorted((folder / "mutants" / "src").rglob("*.py.meta")):
+        for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+            if fnmatch.fnmatchcase(name, pattern) and VERDICTS.get(code) in ("survived", "no tests"):
+                names.append(name)
+    if not names:
+        sys.exit(f"no survivor matches {pattern}")
+    with tempfile.TemporaryDirectory(dir=folder.parent) as copy:
+        shutil.copytree(folder / "mutants" / "src", Path(copy) / "src",
+                        ignore=shutil.ignore_patterns("*.meta", "__pycache__"))
+        env = {**os.environ, "PYTHONPATH": str(Path(copy) / "src")}
+        for name in names:
+            env["MUTANT_UNDER_TEST"] = name
+            proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0",
+                                   "-q", "-x", "--durations=0", *tests],
+                                  cwd=ROOT, env=env, capture_output=True, text=True)
+            # pytest: 0 all passed (the mutant lives), 1 a test failed (killed), else trouble
+            verdict = {0: "survives", 1: "killed"}.get(proc.returncode, f"pytest exit {proc.returncode}")
+            print(f"{verdict:10} {name}", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--engine", action="store_true",
@@ -117,6 +147,11 @@ def main() -> None:
     command = args.mutmut_args or ["run", "--max-children", "2"]
     if command[0] == "table":
         table(folder, command[1] if len(command) > 1 else "*")
+        return
+    if command[0] == "try":
+        if len(command) < 3:
+            parser.error("try GLOB TEST...: the survivors to try and the tests to run")
+        try_survivors(folder, command[1], command[2:])
         return
     mutmut = Path(sys.executable).parent / "mutmut"
     os.chdir(folder)
