@@ -115,6 +115,8 @@ def try_survivors(folder: Path, pattern: str, tests: Sequence[str]) -> None:
     with tempfile.TemporaryDirectory(dir=folder.parent) as copy:
         shutil.copytree(folder / "mutants" / "src", Path(copy) / "src",
                         ignore=shutil.ignore_patterns("*.meta", "__pycache__"))
+        for data in ("configs", "docs"):  # the core reads <root>/configs, as in the run
+            (Path(copy) / data).symlink_to(ROOT / data)
         env = {**os.environ, "PYTHONPATH": str(Path(copy) / "src")}
         for name in names:
             env["MUTANT_UNDER_TEST"] = name
