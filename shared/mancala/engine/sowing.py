@@ -505,10 +505,11 @@ class PlusOneMinusOne(Prescribed):
         pos.board[start] = md.seeds
         loc = start
         add_one = False
-        # once round the board: back at the start, or after every other hole where the
-        # start hole is skipped (skip_start), which would never come back to it
+        # once round the board, past blocked holes, back to the start: skip_start is not
+        # applied here (1.10 plays it so; 1.8's opening never came back to a skipped
+        # start, docs/rules-decisions.md), so the bound is only a guard
         for _ in range(self.ctx.board.dbl - 1):
-            loc = incr(pos, loc, md.direct, start)
+            loc = incr(pos, loc, md.direct)
             if loc == start:
                 break
             pos.board[loc] += 1 if add_one else -1
