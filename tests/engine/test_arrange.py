@@ -11,7 +11,7 @@ import pytest
 
 from mancala.engine import Game, IllegalMove
 from mancala.engine.game import ROUND_KINDS
-from mancala.engine.position import Outcome, OutcomeKind
+from mancala.engine.position import Outcome, OutcomeKind, Position
 from mancala.rules.loading import load_variant
 from tests.engine.helpers import make
 
@@ -165,3 +165,82 @@ def test_random_bao_games_play_to_their_end(seed):
             continue
         pos = game.play(pos, rng.choice(game.legal_moves(pos)))
     assert pos.outcome is not None and pos.outcome.kind.value in ("WIN", "TIE")
+
+
+# ---- more refusals, and the arrangement as the starter's first turn ------------------------
+
+
+def test_no_arrangement_on_a_board_with_a_child():
+    game = arnge()
+    pos = game.start(0)
+    pos.child[5] = 1
+    assert game.arrange_offer(pos) is None
+    with pytest.raises(IllegalMove, match="no blocked hole or child"):
+        game.play(pos, {"arrange": [0, 1, 3, 4]})
+
+
+def test_no_arrangement_while_the_sides_hold_different_numbers():
+    game = arnge()
+    pos = game.start(0, board=[3, 2, 2, 2, 2, 2, 2, 2])  # South 9, North 8
+    assert game.arrange_offer(pos) is None
+    with pytest.raises(IllegalMove, match="both sides hold the same number"):
+        game.play(pos, {"arrange": [1, 1, 3, 4]})
+
+
+def _fresh(game: Game) -> tuple[Game, Position]:
+    return game, game.start(0)
+
+
+def _without_arnge_limit(game: Game) -> tuple[Game, Position]:
+    return _fresh(make(4, 2, stores=True))
+
+
+def _after_a_sowing(game: Game) -> tuple[Game, Position]:
+    return game, game.play(game.start(0), 0)
+
+
+def _blocked(game: Game) -> tuple[Game, Position]:
+    pos = game.start(0)
+    pos.blocked[3] = True
+    return game, pos
+
+
+def _unequal(game: Game) -> tuple[Game, Position]:
+    return game, game.start(0, board=[3, 2, 2, 2, 2, 2, 2, 2])
+
+
+@pytest.mark.parametrize(("setup", "move", "reason"), [
+    (_without_arnge_limit, {"arrange": [0, 1, 3, 4]},
+     "this game has no arrangement move (prescribed is not ARNGE_LIMIT)"),
+    (_after_a_sowing, {"arrange": [0, 1, 3, 4]},
+     "the seeds may be arranged only as the game's first move"),
+    (_blocked, {"arrange": [0, 1, 3, 4]},
+     "the seeds may be arranged only on a board with no blocked hole or child"),
+    (_unequal, {"arrange": [1, 1, 3, 4]},
+     "the seeds may be arranged only while both sides hold the same number"),
+    (_fresh, {"arrange": [8, 0, 0, 0], "hole": 1},
+     'an arrangement is {"arrange": [seeds, ...]} and nothing else'),
+    (_fresh, {"arrange": [-1, 3, 3, 3]},
+     "an arrangement's counts are whole numbers of 0 or more"),
+    (_fresh, {"arrange": [2, 2, 2, 2]},
+     "an arrangement changes the layout; to keep it as it is, sow"),
+])
+def test_a_refused_arrangement_tells_the_player_the_whole_reason(setup, move, reason):
+    # the reason reaches the player as the refusal's text: it is checked word for word
+    game, pos = setup(arnge())
+    with pytest.raises(IllegalMove) as refused:
+        game.play(pos, move)
+    assert str(refused.value) == reason
+
+
+def test_an_arrangement_is_the_starters_first_turn_for_right_half_firsts():
+    # 1.10 RIGHT_HALF_FIRSTS: each player's first turn starts from the right half of their row
+    game = make(4, 2, rules_version="1.10", stores=True, prescribed="ARNGE_LIMIT",
+                allow_rule="RIGHT_HALF_FIRSTS")
+    pos = game.start(0)
+    assert game.legal_moves(pos) == [2, 3]
+    pos = game.play(pos, {"arrange": [1, 1, 3, 3]})  # South's first turn
+    assert game.legal_moves(pos) == [6, 7]  # North's first turn
+    pos = game.play(pos, 6)  # 7, 0, 1
+    assert pos.board == [2, 2, 3, 3, 1, 1, 0, 4]
+    assert game.legal_moves(pos) == [0, 1, 2, 3]  # South's second turn: any hole

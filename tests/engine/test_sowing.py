@@ -407,3 +407,94 @@ def test_fifty_laps_in_clear_and_deprive_games_end_as_a_tie_with_the_board_as_it
     pos = run(game, ENDLESS, 0)
     assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.TIE, None)
     assert (pos.board, pos.stores, pos.turn) == (AFTER_50_LAPS, [0, 0], 0)
+
+
+# ---- SOW1OPP's opening with skip_start, blocks, no_sides -----------------------------
+
+
+def test_sow1opp_opening_with_skip_start_passes_the_start_hole_on_a_full_lap():
+    game = make(holes=3, prescribed="SOW1OPP", skip_start=True)
+    # South 0 (7 seeds): 1, 2, 3, 4, 5, (0 skipped) 1; the last seed: 2 is South's, so on to 3
+    pos = run(game, [7, 1, 1, 1, 1, 1], 0)
+    assert pos.board == [0, 3, 2, 3, 2, 2]
+    assert pos.turn == 1
+
+
+def test_sow1opp_opening_passes_blocked_holes_while_looking_for_the_opponents_side():
+    game = make(holes=4, prescribed="SOW1OPP", blocks=True, rounds="NO_MOVES", round_fill="SHORTEN")
+    # South 0 (2 seeds): 1 is blocked, 2; the last seed: 3 is South's, so on to North's 4
+    pos = run(game, [2, 0, 1, 1, 1, 1, 1, 1], 0, blocked=".x......")
+    assert pos.board == [0, 0, 2, 1, 2, 1, 1, 1]
+    assert pos.blocked == [False, True] + [False] * 6
+
+
+@pytest.mark.parametrize(
+    ("board", "hole", "after"),
+    [
+        # South sows North's 4 (6 seeds): 5, 0, 1, 2, 3; the last seed would go into the
+        # start hole 4 (North's side): it is skipped, the seed goes to 5
+        ([1, 1, 1, 1, 6, 1], 4, [2, 2, 2, 2, 0, 3]),
+        # South sows North's 3 (4 seeds): 4, 5, 0; the last seed passes South's 1 and 2,
+        # then the start hole 3, and lands in 4
+        ([1, 1, 1, 4, 1, 1], 3, [2, 1, 1, 0, 3, 2]),
+    ],
+)
+def test_sow1opp_opening_from_the_opponents_row_never_ends_in_the_start_hole(board, hole, after):
+    game = make(holes=3, prescribed="SOW1OPP", skip_start=True, no_sides=True, stores=True)
+    pos = run(game, board, hole)
+    assert pos.board == after
+    assert pos.turn == 1
+
+
+# ---- BearOff with blocks and capt_rturn --------------------------------------------------
+
+
+def test_bear_off_skips_blocked_holes_on_the_movers_row():
+    game = make(4, 2, game_class="BearOff", stores=True, blocks=True, rounds="NO_MOVES",
+                round_fill="SHORTEN")
+    # every hole holds one seed or none: bearing off; South 1 -> 2 is blocked -> 3
+    pos = run(game, [1, 1, 0, 1, 1, 1, 0, 1], 1, stores=[4, 4], blocked="..x.....")
+    assert pos.board == [1, 0, 0, 2, 1, 1, 0, 1]
+    assert pos.stores == [4, 4]
+
+
+def test_bear_off_counts_as_a_capture_for_capt_rturn():
+    game = make(4, 2, game_class="BearOff", stores=True, capt_rturn="ALWAYS", capt_on=[4])
+    # bearing off: South 3's seed would leave South's row: into South's store; that is a
+    # capture, so South moves again
+    pos = run(game, [1, 0, 1, 1, 1, 1, 0, 1], 3, stores=[4, 4])
+    assert pos.board == [1, 0, 1, 0, 1, 1, 0, 1]
+    assert pos.stores == [5, 4]
+    assert pos.turn == 0 and pos.outcome is None
+    # a bear-off sowing that stays on the row captures nothing: the turn passes
+    pos = game.play(pos, 2)
+    assert pos.board == [1, 0, 0, 1, 1, 1, 0, 1]
+    assert pos.turn == 1
+
+
+# ---- PLUS1MINUS1's opening with skip_start and blocks ------------------------------------
+
+
+def test_plus1minus1_with_skip_start_goes_once_round_the_other_holes():
+    game = make(3, 2, stores=True, prescribed="PLUS1MINUS1", skip_start=True)
+    # 1 -1, 2 +1, 3 -1, 4 +1, 5 -1: the five other holes once each; then 5 +1 (facing 0)
+    pos = run(game, [2, 2, 2, 2, 2, 2], 0)
+    assert pos.board == [2, 1, 3, 1, 3, 2]
+
+
+def test_plus1minus1_passes_blocked_holes_and_stops_back_at_the_start():
+    game = make(3, 2, stores=True, prescribed="PLUS1MINUS1", blocks=True, rounds="NO_MOVES",
+                round_fill="SHORTEN")
+    # hole 2 is blocked: 1 -1, 3 +1, 4 -1, 5 +1, back at 0; then 5 +1 (facing 0)
+    pos = run(game, [2, 2, 2, 2, 2, 2], 0, blocked="..x...")
+    assert pos.board == [2, 1, 2, 3, 1, 4]
+    assert pos.turn == 1
+
+
+def test_plus1minus1_with_skip_start_and_a_block_still_goes_round_once():
+    """skip_start does not apply to the opening (1.10's program steps round without it):
+    with a hole blocked the other holes are still visited once each, as without skip_start."""
+    game = make(3, 2, stores=True, prescribed="PLUS1MINUS1", skip_start=True, blocks=True,
+                rounds="NO_MOVES", round_fill="SHORTEN")
+    pos = run(game, [2, 2, 2, 2, 2, 2], 0, blocked="..x...")
+    assert pos.board == [2, 1, 2, 3, 1, 4]
