@@ -98,7 +98,7 @@ class ClearSeeds(Ender):
 
 
 class BearOffNoSeeds(Ender):
-    """BearOff in CLEAR/DEPRIVE games: once bearing off, a player with no seeds left on
+    """BearOff in 1.8 CLEAR/DEPRIVE games: once bearing off, a player with no seeds left on
     their side has finished."""
 
     def __init__(self, ctx: Context, inner: Ender) -> None:

@@ -120,7 +120,8 @@ def make_ender(ctx: Context) -> Ender:
     if goal != info.goal:
         # the round's winner counts one round win (the seeds, on the board, count nothing)
         ender = RoundByTally(ctx, ender, claim.stores_only)
-    if ctx.bear_off:
+    if ctx.bear_off and not ctx.v110:
+        # 1.10's BearOff class ends its games as the Mancala class does: no such check
         ender = BearOffNoSeeds(ctx, ender)
     return ender
 
