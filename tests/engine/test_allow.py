@@ -282,3 +282,31 @@ def test_no_move_is_legal_once_the_game_is_over():
     assert pos.outcome is not None
     with pytest.raises(IllegalMove):
         game.play(pos, 2)
+
+
+# ---- allow rules with other sowing rules (4 holes a side: South 0..3, North 4..7) -----------
+
+
+def test_allow_rule_single_to_zero_with_even_odd_dir_a_single_sows_counter_clockwise():
+    # EVEN_ODD_DIR (1.10): an odd count sows counter-clockwise, so a single's next hole is
+    # the one above it: 0 -> 1 (empty) is allowed, 2 -> 3 (occupied) is not
+    game = make(4, 2, rules_version="1.10", allow_rule="SINGLE_TO_ZERO", sow_direct="EVEN_ODD_DIR")
+    assert game.legal_moves(at(game, [1, 0, 1, 2, 2, 2, 2, 2])) == [0, 3]
+
+
+def test_allow_rule_single_to_zero_the_next_hole_is_past_blocked_holes():
+    # 1 is blocked: the seed in 0 would go on to 2, allowed only while 2 is empty
+    game = make(4, 2, allow_rule="SINGLE_TO_ZERO", blocks=True)
+    assert game.legal_moves(at(game, [1, 0, 0, 2, 2, 2, 2, 2], blocked=".x......")) == [0, 3]
+    assert game.legal_moves(at(game, [1, 0, 1, 2, 2, 2, 2, 2], blocked=".x......")) == [3]
+
+
+def test_allow_rule_move_all_holes_first_without_sides_counts_every_hole():
+    # no_sides (1.10, 3 holes a side): either player moves from any hole, and no hole may
+    # be moved from twice before all six have been. 5 (5 seeds) -> 0..4; 0 -> 1, 2, 3;
+    # 4 -> 5, 0, 1: holes 0 and 5 hold a seed again, but they have been moved from
+    game = make(3, 2, rules_version="1.10", allow_rule="MOVE_ALL_HOLES_FIRST", no_sides=True,
+                stores=True)
+    pos = run(game, [2, 2, 2, 2, 2, 5], 5, 0, 4)
+    assert pos.board == [1, 5, 4, 4, 0, 1]
+    assert game.legal_moves(pos) == [1, 2, 3]

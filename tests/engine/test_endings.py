@@ -228,3 +228,86 @@ def test_too_few_seeds_is_not_applied_with_mustshare_or_when_playing_on():
         pos = run(game, [0, 1, 0, 0, 0, 1], 1, stores=[5, 5])
         assert (pos.board, pos.stores, pos.outcome, pos.turn) == ([0, 0, 1, 0, 0, 1], [5, 5],
                                                                   None, 1)
+
+
+# ---- BearOff: a player without seeds while bearing off ---------------------------------------
+# The BearOff class bears off once every hole holds one seed or none: a seed sown past the
+# mover's row end goes into the mover's store. 3 holes a side: South 0 1 2, North 3 4 5.
+
+
+def bear_off(**game_info: object) -> Game:
+    raw = variant(3, 2, stores=True, **game_info)
+    raw["game_class"] = "BearOff"
+    return Game(parse_variant(raw), c_core=False)
+
+
+def test_bear_off_max_seeds_a_mover_who_bears_off_their_last_seed_plays_on():
+    # South 2 (1 seed) is borne off: South's row is empty, but under MAX_SEEDS that ends
+    # nothing; North can move, and South holds 6 of 12, not more than half
+    pos = run(bear_off(), [0, 0, 1, 1, 1, 0], 2, stores=[5, 4])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 1, 1, 0], [6, 4])
+    assert (pos.outcome, pos.turn) == (None, 1)
+
+
+def test_bear_off_deprive_bearing_off_the_boards_last_seed_loses():
+    # South bears off the last seed on the board: South is left without seeds and loses,
+    # although North has none either (the seeds in the stores count for nothing)
+    pos = run(bear_off(goal="DEPRIVE"), [0, 0, 1, 0, 0, 0], 2, stores=[5, 6])
+    assert (pos.board, pos.stores) == ([0] * 6, [6, 6])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 1)
+
+
+def test_bear_off_a_repeat_turn_is_the_movers_even_when_the_opponent_has_no_move():
+    # South 0 (2 seeds) -> 1, 2: 4 seeds in 2, captured (capt_on [4]) and South plays
+    # again; North has nothing to sow, but it is not North's turn: the game goes on
+    game = bear_off(capt_on=[4], capt_rturn="ALWAYS")
+    pos = run(game, [2, 3, 3, 0, 0, 0], 0, stores=[0, 6])
+    assert (pos.board, pos.stores) == ([0, 4, 0, 0, 0, 0], [4, 6])
+    assert (pos.outcome, pos.turn, game.legal_moves(pos)) == (None, 0, [1])
+
+
+def test_bear_off_110_has_no_ender_of_its_own_a_cleared_round_is_tallied():
+    """1.10's BearOff class ends moves as the Mancala class does (1.8 added a check that
+    a bearing-off player without seeds has finished, outermost, so a round goal's tally
+    was skipped): South clears its row, wins the round and plays on to a second."""
+    game = bear_off(goal="RND_WIN_COUNT_CLR", goal_param=2, rounds="NO_MOVES",
+                    rules_version="1.10")
+    pos = run(game, [0, 0, 1, 1, 1, 0], 2, stores=[5, 4])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.ROUND_WIN, 0)
+    assert pos.tally[0] == (1, 0)
+
+
+# ---- a round tally game stopped from outside ------------------------------------------------------
+
+
+def test_a_stopped_round_tally_game_counts_the_stopped_round_before_deciding():
+    # an endless sowing stops the game: the seeds on the board go to their holes' owners
+    # (quitter HOLE_OWNER): South 2 + 6, North 3 + 1. South wins that round: round wins
+    # 2 to 1, and the tally decides the game for South
+    game = make(3, 2, rules_version="1.10", stores=True, mlaps="LAPPER", goal="RND_WIN_COUNT_MAX",
+                goal_param=3, rounds="NO_MOVES", quitter="HOLE_OWNER")
+    pos = game.start(0, board=[1, 2, 3, 0, 1, 0], stores=[2, 3])
+    pos.tally = ((1, 1), (10, 10), (0, 0), (1, 1))  # a round won each
+    outcome = game.pipe.end_game(pos)
+    assert (pos.board, pos.stores) == ([0] * 6, [8, 4])
+    assert pos.tally == ((2, 1), (18, 14), (4, 0), (2, 1))
+    assert (outcome.kind, outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+# ---- TERRITORY: enough seeds for the next round -------------------------------------------------
+
+
+def test_territory_a_round_loser_who_can_still_claim_enough_holes_plays_another_round():
+    # 1.8, 3 seeds a hole, goal_param 5: a round's end ends the game only when a player
+    # cannot claim 6 - 5 + 1 = 2 holes (the other would own 5): 3 seeds for the first,
+    # more than half of 3 (2) for the second, 5 in all. South 0 -> 1 leaves North without
+    # a move; the seeds on the board go to their owners: 13 to 5, a round won by South,
+    # and North's 5 seeds claim two holes in the next
+    game = make(3, 3, goal="TERRITORY", goal_param=5, stores=True, rounds="NO_MOVES")
+    pos = run(game, [1, 0, 0, 0, 0, 0], 0, stores=[12, 5])
+    assert (pos.board, pos.stores) == ([0] * 6, [13, 5])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.ROUND_WIN, 0)
+    assert game.next_round(pos).owners == [0, 0, 0, 0, 1, 1]
+    # with 4 North could claim only one hole: the game ends
+    pos = run(game, [1, 0, 0, 0, 0, 0], 0, stores=[13, 4])
+    assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)

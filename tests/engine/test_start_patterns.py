@@ -136,3 +136,16 @@ def test_start_patterns_refuse_boards_they_do_not_support(pattern, holes):
     with pytest.raises(VariantError) as err:
         make(holes=holes, start_pattern=pattern)
     assert "start_pattern" in err.value.params
+
+
+@pytest.mark.parametrize(("holes", "k", "row"), [
+    (3, 1, [0, 1, 2]), (3, 2, [1, 3, 2]), (3, 3, [4, 3, 2]), (4, 2, [1, 2, 3, 2]),
+    (5, 5, [6, 5, 4, 5, 5]), (6, 4, [4, 4, 5, 4, 3, 4]),
+    (3, 8, [7, 8, 9]),  # 8 past one whole round of 2n+1 = 7 places counts as 1
+    (3, 7, [7, 7, 7]), (4, 9, [9, 9, 9, 9]),  # whole rounds: no hole's seeds end in the store
+])
+def test_no_repeat_sow_own_moves_one_seed_on_each_row(holes, k, row):
+    """1.10 NO_REPEAT_SOW_OWN (docs/rules-decisions.md): k seeds a hole, then on both rows
+    alike the hole whose seeds would end in the store gains one, taken from another."""
+    game = make(holes, k, rules_version="1.10", stores=True, start_pattern="NO_REPEAT_SOW_OWN")
+    assert game.start(0).board == row * 2 and game.start(1).board == row * 2
