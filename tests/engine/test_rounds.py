@@ -12,10 +12,11 @@ how seeds reach the stores without captures.
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import pytest
 
-from mancala.engine import IllegalMove, Outcome, OutcomeKind
+from mancala.engine import Game, IllegalMove, Outcome, OutcomeKind, Position
 from mancala.engine.rounds import fill_orders
 from mancala.rules.enums import RoundFill
 from mancala.state_line import for_game
@@ -77,15 +78,9 @@ NORTH_ENDS = dict(board=[0, 0, 0, 0, 0, 1], stores=[7, 4], turn=1)
 # 4 holes, 2 seeds each (16 seeds). South's 3 -> store: 11 of 16; South 11, North 5 seeds.
 # Next round (ALTERNATE): North starts. South fills its 4 holes (8) and keeps 3 in its
 # store; North fills 5 // 2 = 2 holes and keeps 1.
-# (South's 3 holds 2: the store, then 4; North's seed in 4 is collected.)
+# (South's 3 holds 2: the store, then 4; North's seed in 4 stays on the board, counted as
+# North's, until the next round is laid out.)
 FILL_END = ([0, 0, 0, 2, 0, 0, 0, 0], [10, 4])
-
-
-def round_end(fill: str, **gi):
-    game = rounds_game(4, 2, round_fill=fill, **gi)
-    pos = run(game, FILL_END[0], 3, stores=FILL_END[1])
-    assert kind(pos) == (ROUND_WIN, 0) and pos.stores == [11, 5]
-    return game, pos
 
 
 def test_fill_order_of_outside_fill_alternates_ends_towards_the_middle():
@@ -251,3 +246,205 @@ def test_even_fill_under_min_move_puts_the_losers_store_into_each_leftmost_hole(
     nxt = game.next_round(end)
     assert (nxt.board, nxt.stores) == ([3, 0, 0, 3, 0, 0], [6, 0])
     assert sum(nxt.board) + sum(nxt.stores) == 12
+
+
+@pytest.mark.parametrize(("version", "stores"), [("1.8", [-1, 1]), ("1.10", [2, 4])])
+def test_even_fill_splits_the_seeds_of_south_when_south_lost(version, stores):
+    # the mirror image of the round above: North's seed makes 7 of 12 and South lost with
+    # 5 (1 in its store, 4 on its row). 1.8 reads the winner as the player to move (North,
+    # on a repeat turn), 1.10 the round's winner: 2 a hole and South's store -1 (1.8), or
+    # 1 a hole and 2 in South's store, North's 12 - 5 - 3 = 4 (1.10)
+    game = even_game(version)
+    end = run(game, [3, 1, 0, 0, 0, 1], 5, stores=[1, 6], turn=1)
+    assert kind(end) == (ROUND_WIN, 1) and end.turn == 1
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores) == ([2 if version == "1.8" else 1] * 6, stores)
+
+
+@pytest.mark.parametrize("version", ["1.8", "1.10"])
+def test_even_fill_a_loser_with_exactly_min_move_seeds_a_hole_keeps_none_back(version):
+    # South's seed makes 9 of 12; North lost with 3 on its row. 1.10: 3 = 3 x 1, nothing
+    # over, and 1 a hole is playable (min_move 1), so no seed goes back; 1.8: (3 - 1) // 2
+    # = 1 a hole, North's store 3 - 3 = 0. South keeps 12 - 3 - 3 = 6
+    game = even_game(version)
+    end = run(game, [0, 0, 1, 1, 1, 1], 2, stores=[8, 0])
+    assert kind(end) == (ROUND_WIN, 0) and end.stores == [9, 0]
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores) == ([1] * 6, [6, 0])
+
+
+def test_loser_only_counts_the_seeds_left_on_the_losers_row_with_their_store():
+    # HALF_SEEDS: South's 2 -> its store, 7 of 12, ends the round with North's 3 seeds
+    # still on its row (a LOSER_ONLY round end leaves them where they lie) and South's
+    # hole 0 playable. North refills from the left of its side as the board orders it
+    # (from South's left: hole 5 first): one hole of 2, 1 seed over in its store, holes 3
+    # and 4 empty and blocked; South's side stays as it is
+    game = make(3, 2, rules_version="1.10", stores=True, sow_stores="OWN", rounds="HALF_SEEDS",
+                round_fill="LOSER_ONLY", blocks=True)
+    end = run(game, [1, 0, 1, 1, 1, 1], 2, stores=[6, 0])
+    assert kind(end) == (ROUND_WIN, 0)
+    assert (end.board, end.stores) == ([1, 0, 0, 1, 1, 1], [7, 0])
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores) == ([1, 0, 0, 0, 0, 2], [7, 1])
+    assert nxt.blocked == [False, False, False, True, True, False]
+
+
+@pytest.mark.parametrize("version", ["1.8", "1.10"])
+def test_even_fill_under_min_move_adds_the_losers_store_to_the_leftmost_holes_seeds(version):
+    # 4 seeds a hole (24), min_move 3. South's 2 (3 seeds) -> its store, 3 and 4: South 17,
+    # North lost with 7 (2 in its store, 5 on its row). Both versions split 7 as 2 a hole
+    # and 1 over (1.10: 7 = 3 x 2 + 1; 1.8: (7 - 3) // 2 = 2, 7 - 6 = 1). 2 is under
+    # min_move, so North's 1 goes into each row's leftmost hole on top of its 2, taken
+    # from both stores: South's 24 - 7 - 6 = 11 less 1
+    sow = {"rules_version": "1.10", "sow_stores": "OWN"} if version == "1.10" else {"sow_own_store": True}
+    game = make(3, 4, stores=True, rounds="HALF_SEEDS", round_fill="EVEN_FILL", min_move=3, **sow)
+    end = run(game, [0, 0, 3, 1, 1, 1], 2, stores=[16, 2])
+    assert kind(end) == (ROUND_WIN, 0) and end.stores == [17, 2]
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores) == ([3, 2, 2, 3, 2, 2], [10, 0])
+
+
+# ---- round_starter and the refill orders (the round ends above, re-derived) ----------------
+
+
+def fill_round_end(fill: str, **gi: Any) -> tuple[Game, Position]:
+    """FILL_END's round end (South 11, North 5: 4 in its store, its seed in 4 still on the
+    board, where the round's end leaves it)."""
+    game = rounds_game(4, 2, round_fill=fill, **gi)
+    pos = run(game, FILL_END[0], 3, stores=FILL_END[1])
+    assert kind(pos) == (ROUND_WIN, 0) and (pos.board, pos.stores) == ([0, 0, 0, 0, 1, 0, 0, 0], [11, 4])
+    return game, pos
+
+
+@pytest.mark.parametrize(("starter", "expected"), [
+    ("ALTERNATE", 0),  # North started this round
+    ("LOSER", 1),
+    ("WINNER", 0),
+    ("LAST_MOVER", 1),
+])
+def test_round_starter_names_who_starts_the_next_round(starter, expected):
+    # NORTH_ENDS: North started, and its 5 -> store ends the round 7 - 5 for South
+    game = rounds_game(round_starter=starter)
+    end = run(game, NORTH_ENDS["board"], 5, stores=NORTH_ENDS["stores"], turn=1)
+    assert kind(end) == (ROUND_WIN, 0) and end.starter == 1
+    nxt = game.next_round(end)
+    assert (nxt.turn, nxt.starter) == (expected, expected)
+    # LEFT_FILL: South's 7 fill its 3 holes (1 over), North's 5 fill 2 from its left
+    assert (nxt.board, nxt.stores) == ([2, 2, 2, 2, 2, 0], [1, 1])
+
+
+@pytest.mark.parametrize(("fill", "board", "blocked"), [
+    ("LEFT_FILL", [2, 2, 2, 2, 2, 2, 0, 0], "......xx"),  # North's left: 4, 5
+    ("RIGHT_FILL", [2, 2, 2, 2, 0, 0, 2, 2], "....xx.."),  # North's right: 7, 6
+    ("OUTSIDE_FILL", [2, 2, 2, 2, 2, 0, 0, 2], ".....xx."),  # North's ends: 7, 4
+])
+@pytest.mark.parametrize("blocks", [False, True])
+def test_round_fill_refills_the_losers_holes_in_its_order_and_blocks_the_rest(fill, board, blocked, blocks):
+    # FILL_END: South 11, North 5. South fills its 4 holes (3 over), North 2 holes (1 over)
+    game, end = fill_round_end(fill, blocks=blocks)
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores, nxt.turn) == (board, [3, 1], 1)  # ALTERNATE: North
+    assert nxt.blocked == [blocks and c == "x" for c in blocked]
+
+
+def test_shorten_fills_as_many_holes_as_the_loser_can_on_both_sides_facing_each_other():
+    # North's 5 fill 2 holes: South's 0 and 1 and the holes facing them, 7 and 6; South
+    # keeps 11 - 4, North 1; the empty holes are blocked
+    game, end = fill_round_end("SHORTEN", blocks=True)
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores) == ([2, 2, 0, 0, 0, 0, 2, 2], [7, 1])
+    assert nxt.blocked == [False, False, True, True, True, True, False, False]
+
+
+@pytest.mark.parametrize(("board", "move", "stores", "turn", "next_board", "next_stores", "blocked"), [
+    # South wins 11 - 5: North's 5 fill 2 holes from North's left (4, 5), its odd seed a
+    # third (6); South's facing holes (3, 2, 1) match them from South's store: 11 - 5
+    (FILL_END[0], 3, FILL_END[1], 0, [0, 1, 2, 2, 2, 2, 1, 0], [6, 0], [0, 7]),
+    # the mirror image: South lost, fills 0, 1 and 2 (1 seed), North matches 7, 6, 5
+    ([0, 0, 0, 0, 0, 0, 0, 2], 7, [4, 10], 1, [2, 2, 1, 0, 0, 1, 2, 2], [0, 6], [3, 4]),
+])
+def test_shorten_all_puts_the_losers_odd_seeds_in_one_more_hole_from_their_left(
+        board, move, stores, turn, next_board, next_stores, blocked):
+    game = make(4, 2, rules_version="1.10", stores=True, sow_stores="OWN", rounds="HALF_SEEDS",
+                round_fill="SHORTEN_ALL", blocks=True)
+    end = run(game, board, move, stores=stores, turn=turn)
+    assert kind(end) == (ROUND_WIN, turn)
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores) == (next_board, next_stores)
+    assert [loc for loc, b in enumerate(nxt.blocked) if b] == blocked
+
+
+# ---- RND_* goals: each round on a fresh board ------------------------------------------------
+# 4 holes of 4 (16 seeds), GAMACHA: a game South starts is laid out [0, 4, 4, 0, 4, 0, 0, 0],
+# one North starts [4, 0, 0, 0, 0, 4, 4, 0].
+GAMACHA_FOR = {0: [0, 4, 4, 0, 4, 0, 0, 0], 1: [4, 0, 0, 0, 0, 4, 4, 0]}
+
+
+@pytest.mark.parametrize(("round_starter", "mover", "stores", "winner", "next_starter"), [
+    ("WINNER", 1, [9, 6], 0, 0),  # North started; its seed to its store, South wins 9 - 7
+    ("WINNER", 0, [6, 9], 1, 1),  # South started; North wins 9 - 7
+    ("WINNER", 0, [8, 7], 0, 0),  # South started and wins 9 - 7: it starts again
+    ("LOSER", 0, [8, 7], 0, 1),
+    ("ALTERNATE", 0, [8, 7], 0, 1),
+])
+def test_a_tally_round_starts_on_a_new_games_board_laid_out_as_if_the_last_starter_had_not_started(
+        round_starter, mover, stores, winner, next_starter):
+    # the mover (this round's starter) plays its one seed into its store; the next round
+    # is a fresh board, empty stores, laid out for the other player as a new game's
+    # starter, whoever starts it (round_starter); the tallies carry on
+    game = make(4, 4, stores=True, sow_own_store=True, rounds="HALF_SEEDS", goal="RND_WIN_COUNT",
+                goal_param=3, round_starter=round_starter, start_pattern="GAMACHA")
+    assert game.start(0).board == GAMACHA_FOR[0] and game.start(1).board == GAMACHA_FOR[1]
+    board = [0, 0, 0, 1, 0, 0, 0, 0] if mover == 0 else [0, 0, 0, 0, 0, 0, 0, 1]
+    end = run(game, board, 3 if mover == 0 else 7, stores=stores, turn=mover)
+    assert kind(end) == (ROUND_WIN, winner) and end.starter == mover
+    nxt = game.next_round(end)
+    assert (nxt.board, nxt.stores) == (GAMACHA_FOR[1 - mover], [0, 0])
+    assert (nxt.turn, nxt.starter, nxt.outcome) == (next_starter, next_starter, None)
+    assert nxt.tally == end.tally and nxt.tally[0][winner] == 1
+
+
+def test_a_1_10_tally_round_lays_out_its_fresh_board_as_the_1_10_pattern_does():
+    # ALTS_WITH_1 on an even row changed in 1.10 (the starter's hole of the same place is
+    # emptied too): a game North starts is [0, 4, 0, 1, 0, 0, 0, 4] (1.8: [0, 4, 0, 4, 0, 4,
+    # 0, 1]). South started this round and its seed to its store wins it 8 - 6: the next
+    # round's board is the one for North, by the 1.10 pattern
+    game = make(4, 4, rules_version="1.10", stores=True, sow_stores="OWN", rounds="HALF_SEEDS",
+                goal="RND_WIN_COUNT_MAX", goal_param=3, start_pattern="ALTS_WITH_1")
+    assert game.start(1).board == [0, 4, 0, 1, 0, 0, 0, 4]
+    end = run(game, [0, 0, 0, 1, 0, 0, 0, 0], 3, stores=[7, 6])
+    assert kind(end) == (ROUND_WIN, 0)
+    assert game.next_round(end).board == [0, 4, 0, 1, 0, 0, 0, 4]
+
+
+@pytest.mark.parametrize(("starter", "expected"), [("LOSER", 0), ("WINNER", 1)])
+def test_round_starter_after_north_wins_the_round(starter, expected):
+    # North's 5 -> its store: 8 of 12, North wins (South 4 of its store, nothing on its row)
+    game = rounds_game(round_starter=starter)
+    end = run(game, [0, 0, 0, 0, 0, 1], 5, stores=[4, 7], turn=1)
+    assert kind(end) == (ROUND_WIN, 1)
+    nxt = game.next_round(end)
+    assert (nxt.turn, nxt.starter) == (expected, expected)
+    # LEFT_FILL: North's 8 fill its 3 holes (2 over), South's 4 fill 2 from its left
+    assert (nxt.board, nxt.stores) == ([2, 2, 0, 2, 2, 2], [0, 2])
+
+
+@pytest.mark.parametrize(("version", "mover", "loser_starts", "winner_starts"), [
+    ("1.8", 0, 1, 0), ("1.10", 0, 0, 1), ("1.8", 1, 0, 1), ("1.10", 1, 1, 0),
+])
+def test_after_a_round_tie_1_10_counts_the_last_movers_opponent_as_the_winner(
+        version, mover, loser_starts, winner_starts):
+    # South's 2 -> 3 makes 2 and takes them: 6 - 6 and nothing left, a tie that names
+    # South (the last mover, no repeat turn); North's 5 -> 0 is its mirror image. 1.8
+    # counts the last mover as the winner, 1.10 its opponent (docs/rules-decisions.md,
+    # "Who starts after a round tie")
+    board, move, stores = (([0, 0, 1, 1, 0, 0], 2, [4, 6]) if mover == 0
+                           else ([1, 0, 0, 0, 0, 1], 5, [6, 4]))
+    for starter, expected in (("LOSER", loser_starts), ("WINNER", winner_starts)):
+        rules: dict[str, Any] = {"stores": True, "capt_on": [2], "rounds": "NO_MOVES",
+                                 "round_starter": starter}
+        game = make(**rules, **({"rules_version": "1.10"} if version == "1.10" else {}))
+        end = run(game, board, move, stores=stores, turn=mover)
+        assert kind(end) == (ROUND_TIE, None) and end.turn == mover
+        assert end.outcome is not None and not end.outcome.tied_on_repeat
+        assert game.next_round(end).turn == expected
