@@ -16,10 +16,29 @@ import pytest
 from mancala.engine.fast import c_core_enabled, why_not_fast
 from mancala.engine.game import Game
 from mancala.engine.move_data import ENDLESS
-from mancala.engine.trace import MoveTrace, Take, apply_trace, decode, store_place
+from mancala.engine.trace import (
+    CHILD,
+    EXTRA,
+    INEXACT,
+    LAP,
+    PASS,
+    ROUND,
+    SETTLE,
+    TAKE,
+    Lap,
+    MoveTrace,
+    Recorder,
+    Take,
+    apply_trace,
+    decode,
+    store_place,
+    store_seat,
+    wire_events,
+)
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
 from mancala.rules.variant import Variant
+from tests.engine.helpers import at, make
 from tests.server.helpers import apply_events
 
 
@@ -176,3 +195,130 @@ def test_decode_refuses_unknown_events_and_round_trips() -> None:
     trace = decode(1, [-100, 8, 9, 10, -2, -101, 2, 3, -2, -104])
     assert trace == MoveTrace(1, trace.laps, (Take(2, 3, -2, 3),), extra_turn=True)
     assert trace.sown == 3
+
+
+# ---- what a record says (added with the mutation run's survivors) -------------------------
+# 3 holes a side: South 0 1 2, North 3 4 5; 0<->5, 1<->4, 2<->3 face each other.
+
+
+def test_captured_counts_only_the_seeds_the_mover_took_from_the_board_into_their_store() -> None:
+    kalah3 = make(3, 2, stores=True, sow_own_store=True, crosscapt=True, xcpickown="PICK_ON_CAPT")
+    # North's 4 drops its one seed into its empty 5, across from South's 0 (2 seeds): both
+    # go to North's store, hole 0's take included (hole 0 is a hole like any other)
+    _, trace = kalah3.play_traced(at(kalah3, [2, 1, 1, 1, 1, 0], turn=1), 4)
+    assert [(t.src, t.seeds, t.dst) for t in trace.takes] == [(0, 2, -2), (5, 1, -2)]
+    assert trace.captured() == 3
+    # OPP_GETS_REMAIN: South's 2 sows 3, 4, 5 to 2 each and takes all three (6 seeds), a
+    # grand slam, so North takes South's remaining 1 + 1: those are not South's capture
+    slam = make(3, 2, stores=True, capt_on=[2, 3], multicapt=-1, grandslam="OPP_GETS_REMAIN")
+    new, trace = slam.play_traced(at(slam, [1, 1, 3, 1, 1, 1], stores=[3, 2]), 2)
+    assert new.stores == [9, 4]
+    assert [(t.src, t.dst) for t in trace.takes if t.dst == store_place(1)] == [(0, -2), (1, -2)]
+    assert trace.captured() == 6
+
+
+def test_a_records_json_names_every_part() -> None:
+    kalah3 = make(3, 2, stores=True, sow_own_store=True, crosscapt=True, xcpickown="PICK_ON_CAPT")
+    _, trace = kalah3.play_traced(at(kalah3, [2, 1, 1, 1, 1, 0], turn=1), 4)  # the capture above
+    assert trace.to_json() == {
+        "laps": [{"start": 4, "sown": [5]}],
+        "takes": [{"from": 0, "seeds": 2, "to": -2, "at": 1}, {"from": 5, "seeds": 1, "to": -2, "at": 1}],
+        "children": [], "settled": [], "extra_turn": False, "passes": 0, "round_end": False,
+        "exact": True}
+    # South's last seed goes to its store (5) and leaves its row empty: the game ends, North's
+    # 1 + 2 left go to North's store (7), which wins; the end gives no extra turn
+    new, trace = kalah3.play_traced(at(kalah3, [0, 0, 1, 1, 2, 0], stores=[4, 4]), 2)
+    assert new.outcome is not None and new.stores == [5, 7]
+    assert trace.to_json()["settled"] == [[3, -1], [4, -2], [-2, 3]]
+    assert trace.to_json()["laps"] == [{"start": 2, "sown": [-1]}]
+
+
+def test_the_protocols_events_name_whose_child_it_is_and_who_passed() -> None:
+    kids = make(3, 2, stores=True, child_type="NORMAL", child_cvt=4)
+    # North's 5 sows its one seed into South's 0, making 4 (child_cvt): North's child
+    new, events = kids.play_events(at(kids, [3, 2, 2, 3, 0, 1], turn=1), 5)
+    assert new.child[0] == 1
+    assert events == [{"kind": "sow", "hole": 5, "path": [0]}, {"kind": "child", "hole": 0, "seat": 1}]
+    # South's 1 -> 2 leaves North without a seed: North (seat 1) passes, South moves again
+    passing = make(3, 2, stores=True, mustpass=True)
+    new, events = passing.play_events(at(passing, [0, 1, 2, 0, 0, 0], stores=[4, 5]), 1)
+    assert new.turn == 0 and new.outcome is None
+    assert events == [{"kind": "sow", "hole": 1, "path": [2]}, {"kind": "pass", "seat": 1}]
+
+
+# A hand-written stream, 6 holes a side (South 0..5, North 6..11, North's store -2).
+# North's move, every kind of event once (PASS names South, the player after North): a lap
+# from 8 round past North's store (-2) to South's 0, 3 seeds taken from 11 after those 4
+# seeds, a child at 1, a second lap from 0, what the end of the round settled, the flags
+EVERY_EVENT = [LAP, 8, 9, 10, -2, 0, TAKE, 11, 3, -2, CHILD, 1, LAP, 0, 1, -1, SETTLE, 5, -4,
+               SETTLE, -1, 4, EXTRA, PASS, ROUND, INEXACT]
+
+
+def test_decode_reads_every_kind_of_event_of_the_stream() -> None:
+    trace = decode(1, EVERY_EVENT)
+    assert trace == MoveTrace(1, (Lap(8, (9, 10, -2, 0)), Lap(0, (1, -1))), (Take(11, 3, -2, 4),),
+                              (1,), ((5, -4), (-1, 4)), extra_turn=True, passes=1,
+                              round_end=True, exact=False)
+    assert trace.stream == tuple(EVERY_EVENT) and trace.sown == 6
+    assert decode(0, iter([LAP, 2, 3])).laps == (Lap(2, (3,)),)  # any iterable
+    assert decode(0, [PASS, PASS]).passes == 2 and decode(0, []) == MoveTrace(0)
+    with pytest.raises(ValueError, match="unknown event -199 at 2"):
+        decode(0, [LAP, 3, -199])
+
+
+def test_the_protocols_events_follow_the_stream_in_order() -> None:
+    expected = [
+        {"kind": "sow", "hole": 8, "path": [9, 10, -2, 0]},
+        {"kind": "capture", "src": 11, "seeds": 3, "dst": -2, "at": 4},
+        {"kind": "child", "hole": 1, "seat": 1},
+        {"kind": "sow", "hole": 0, "path": [1, -1]},
+        {"kind": "settle", "place": 5, "seeds": -4},
+        {"kind": "settle", "place": -1, "seeds": 4},
+        {"kind": "extra_turn"}, {"kind": "pass", "seat": 0}, {"kind": "round_end"},
+        {"kind": "inexact"}]
+    assert wire_events(1, EVERY_EVENT) == expected
+    assert wire_events(1, iter(EVERY_EVENT)) == expected  # any iterable
+    assert decode(1, EVERY_EVENT).events() == expected
+    with pytest.raises(ValueError, match="unknown event -199 at 2"):
+        wire_events(0, [LAP, 3, -199])
+
+
+def test_a_record_replays_a_lap_sown_from_the_store() -> None:
+    # South sows 2 seeds from its store into 0 and 1, takes North's 4 (2 seeds); the end
+    # moves North's 5 (1 seed) to North's store
+    trace = decode(0, [LAP, -1, 0, 1, TAKE, 4, 2, -1, SETTLE, 5, -1, SETTLE, -2, 1])
+    assert apply_trace(trace, [1, 0, 0, 0, 2, 1], [3, 0]) == ([2, 1, 0, 0, 0, 0], [3, 1])
+    assert store_seat(-1) == 0 and store_seat(-2) == 1 and store_seat(0) is None
+    assert store_place(0) == -1 and store_place(1) == -2
+
+
+def test_a_move_that_ends_a_round_says_so() -> None:
+    game = make(3, 2, stores=True, sow_own_store=True, rounds="NO_MOVES", round_fill="LEFT_FILL")
+    # South's last seed goes to its store: South has no move left, the round ends 6 - 6
+    new, trace = game.play_traced(at(game, [0, 0, 1, 0, 0, 0], stores=[5, 6]), 2)
+    assert new.outcome is not None and new.outcome.kind.ends_round
+    assert trace.round_end and not trace.extra_turn and trace.passes == 0
+    assert trace.events() == [{"kind": "sow", "hole": 2, "path": [-1]}, {"kind": "round_end"}]
+
+
+def test_the_recorder_writes_the_stream_decode_reads() -> None:
+    rec = Recorder()
+    rec.lap(2)
+    rec.ev += [3, 4]
+    mark = rec.mark()
+    rec.take(4, 0, -1)  # nothing moved: nothing recorded
+    rec.take(4, 2, -1)
+    rec.child(3)
+    rec.rollback(mark)  # a step that undid its capture and child
+    assert rec.ev == [LAP, 2, 3, 4] and mark == 4
+    rec.take(1, 5, -2)
+    rec.child(0)
+    rec.flag(EXTRA)
+    # the end moved hole 4's 2 seeds and hole 5's 1 to South's store; hole 3 and North's
+    # store are as they were
+    rec.settle(([0, 0, 0, 1, 2, 1], [4, 6]), [0, 0, 0, 1, 0, 0], [7, 6])
+    assert rec.ev == [LAP, 2, 3, 4, TAKE, 1, 5, -2, CHILD, 0, EXTRA,
+                      SETTLE, 4, -2, SETTLE, 5, -1, SETTLE, -1, 3]
+    rec = Recorder()
+    rec.settle(([1, 1], [0, 0]), [0, 1], [0, 1])  # North's store: place -2
+    assert rec.ev == [SETTLE, 0, -1, SETTLE, -2, 1]

@@ -60,9 +60,6 @@ class Board:
         """The hole across the board."""
         return self.dbl - loc - 1
 
-    def opp_side(self, player: int, loc: int) -> bool:
-        return self.side_of[loc] != player
-
     def left_count(self, loc: int) -> int:
         """A hole's position counted from its row owner's own left (udir_holes use it)."""
         return loc - self.holes if loc >= self.holes else loc
