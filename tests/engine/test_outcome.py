@@ -62,6 +62,17 @@ def test_settling_moves_the_turn_to_the_player_named():
     assert settle(pos, TIE, None) == Outcome(TIE, None, no_turn=True) and pos.turn == 0
 
 
+def test_only_a_round_tied_by_a_move_that_earned_another_turn_is_marked_tied_on_repeat():
+    # the 1.10 rules start the next round from the other side after such a tie
+    # (rounds.choose_starter); a game's tie, or a round's tie without a repeat turn, is not
+    game = make_game(c_core=False)
+    pos = at(game, [0, 0, 1, 1, 0, 0], turn=1)
+    assert settle(pos, ROUND_TIE, 1, repeat=True) == Outcome(ROUND_TIE, None, tied_on_repeat=True)
+    assert settle(pos, ROUND_TIE, 1) == Outcome(ROUND_TIE, None)
+    assert settle(pos, TIE, 1, repeat=True) == Outcome(TIE, None)
+    assert settle(pos, ROUND_WIN, 0, repeat=True) == Outcome(ROUND_WIN, 0) and pos.turn == 0
+
+
 # ---- in play: each player ends a game in a tie --------------------------------------------
 
 
