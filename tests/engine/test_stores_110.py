@@ -66,3 +66,25 @@ def test_the_c_core_declines_both_nr_opp_and_end_opp_store_capt():
     parsed = parse_variant(variant(3, 2, rules_version="1.10", stores=True, sow_stores="BOTH_NR_OPP",
                                    capt_type="END_OPP_STORE_CAPT"))
     assert {"opp_store_no_repeat=True", "capt_type=END_OPP_STORE_CAPT"} <= set(why_not_fast(parsed))
+
+
+BOTH_BLOCKS = {"blocks": True, "rounds": "NO_MOVES", "round_fill": "SHORTEN"}
+
+
+@pytest.mark.parametrize(("rules", "board", "move", "turn", "after", "stores", "next_turn"), [
+    # South 2 (3 seeds): own store, 3, 4
+    ({}, [0, 0, 3, 1, 1, 1], 2, 0, [0, 0, 0, 2, 2, 1], [1, 0], 1),
+    # North 5 (5 seeds): own store, 0, 1, 2, South's store: a last seed in either store
+    # gives the mover another turn
+    ({}, [0, 0, 1, 1, 1, 5], 5, 1, [1, 1, 2, 1, 1, 0], [1, 1], 1),
+    # South 0 (9 seeds): 1, 2, own store, 3, 4, 5, North's store, then on past the start: 1, 2
+    ({"skip_start": True}, [9, 1, 1, 1, 1, 1], 0, 0, [0, 3, 3, 2, 2, 2], [1, 1], 1),
+    ({}, [9, 1, 1, 1, 1, 1], 0, 0, [1, 3, 2, 2, 2, 2], [1, 1], 1),  # 0 gets the 8th seed
+    # hole 3 blocked: own store, 4, 5
+    (BOTH_BLOCKS, [0, 0, 3, 1, 1, 1], 2, 0, [0, 0, 0, 1, 2, 2], [1, 0], 1),
+])
+def test_sow_stores_both_sows_each_store_as_the_sowing_passes_it(rules, board, move, turn, after,
+                                                                 stores, next_turn):
+    pos = run(make110(sow_stores="BOTH", **rules), board, move, turn=turn,
+              blocked="...x.." if "blocks" in rules else None)
+    assert (pos.board, pos.stores, pos.turn) == (after, stores, next_turn)
