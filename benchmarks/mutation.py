@@ -118,11 +118,16 @@ def try_survivors(folder: Path, pattern: str, tests: Sequence[str]) -> None:
         for data in ("configs", "docs"):  # the core reads <root>/configs, as in the run
             (Path(copy) / data).symlink_to(ROOT / data)
         env = {**os.environ, "PYTHONPATH": str(Path(copy) / "src")}
+        command = [sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0", "-q", "-x",
+                   "--durations=0", *tests]
+        # tests failing with no mutant switched on would call every mutant killed
+        clean = subprocess.run(command, cwd=ROOT, env={**env, "MUTANT_UNDER_TEST": ""},
+                               capture_output=True, text=True)
+        if clean.returncode != 0:
+            sys.exit(f"the tests fail with no mutant switched on:\n{clean.stdout[-2000:]}")
         for name in names:
             env["MUTANT_UNDER_TEST"] = name
-            proc = subprocess.run([sys.executable, "-m", "pytest", "-p", "no:cacheprovider", "-n", "0",
-                                   "-q", "-x", "--durations=0", *tests],
-                                  cwd=ROOT, env=env, capture_output=True, text=True)
+            proc = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
             # pytest: 0 all passed (the mutant lives), 1 a test failed (killed), else trouble
             verdict = {0: "survives", 1: "killed"}.get(proc.returncode, f"pytest exit {proc.returncode}")
             print(f"{verdict:10} {name}", flush=True)
