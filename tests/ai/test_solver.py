@@ -469,6 +469,16 @@ def test_time_limit_and_progress(engine: str) -> None:
     assert reports[-1].lower <= reports[-1].test <= reports[-1].upper
 
 
+def test_a_search_out_of_time_reports_where_it_stopped() -> None:
+    """A deadline that passes before the first check (a loaded machine) still leaves the
+    caller one report, the last, rather than none."""
+    game = Game(sized_variant("kalah_4", 6, 6))
+    reports: list[Progress] = []
+    assert solve(game, game.start(0), time_limit=1e-6, engine="python",
+                 progress=reports.append, every=60.0) is None
+    assert len(reports) == 1 and reports[0].nodes > 0 and reports[0].probe >= 1
+
+
 def test_the_look_ahead_is_reported_as_such() -> None:
     """Progress during the first guess's look-ahead says so (its `test` is a depth)."""
     game = Game(sized_variant("kalah_4", 6, 6))

@@ -54,12 +54,15 @@ class _PySearch:
 
     def _checkpoint(self) -> None:
         now = time.perf_counter()
-        if self.deadline is not None and now >= self.deadline:
-            raise OutOfTime
-        if self.progress is not None and now >= self.next_report:
+        out = self.deadline is not None and now >= self.deadline
+        # the last report goes out before the search gives up: on a loaded machine the
+        # first check can come after the deadline, and a caller would see no progress
+        if self.progress is not None and (out or now >= self.next_report):
             self.next_report = now + self.every
             self.progress(Progress(self.nodes, now - self.started, self.probe, self.test,
                                    self.lower, self.upper, "Python"))
+        if out:
+            raise OutOfTime
 
     def _children(self, pos: Position, hint: Move | None) -> list[tuple[int, Move, Position]]:
         game = self.game
