@@ -35,7 +35,7 @@ import subprocess
 import sys
 import tempfile
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -80,20 +80,25 @@ VERDICTS = {1: "killed", 3: "killed", 0: "survived", 5: "no tests", 33: "no test
 COLUMNS = ["killed", "timeout", "survived", "no tests", "not checked", "other"]
 
 
+def verdicts(folder: Path, pattern: str) -> Iterator[tuple[str, str]]:
+    """(mutant, verdict) for each mutant named by `pattern`, from the .meta files mutmut
+    keeps next to each mutated copy."""
+    for meta in sorted((folder / "mutants" / "src").rglob("*.py.meta")):
+        for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
+            if fnmatch.fnmatchcase(name, pattern):
+                yield name, VERDICTS.get(code, "other")
+
+
 def table(folder: Path, pattern: str) -> None:
     """Per module, how many of the mutants named by `pattern` ended how (mutmut keeps each
     verdict in a .meta file next to the mutated copy); survivors listed after the table.
     mutmut's own `results` lists names only, and the scores are wanted module by module."""
     counts: dict[str, Counter[str]] = {}
     survivors: list[str] = []
-    for meta in sorted((folder / "mutants" / "src").rglob("*.py.meta")):
-        for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
-            if not fnmatch.fnmatchcase(name, pattern):
-                continue
-            verdict = VERDICTS.get(code, "other")
-            counts.setdefault(name.split(".x")[0].split("__mutmut")[0], Counter())[verdict] += 1
-            if verdict in ("survived", "no tests"):
-                survivors.append(f"{verdict}: {name}")
+    for name, verdict in verdicts(folder, pattern):
+        counts.setdefault(name.split(".x")[0].split("__mutmut")[0], Counter())[verdict] += 1
+        if verdict in ("survived", "no tests"):
+            survivors.append(f"{verdict}: {name}")
     print(f"{'module':40} {'mutants':>7} " + " ".join(f"{c:>11}" for c in COLUMNS))
     for module, c in sorted(counts.items()):
         print(f"{module:40} {sum(c.values()):7} " + " ".join(f"{c[col]:11}" for col in COLUMNS))
@@ -105,11 +110,7 @@ def try_survivors(folder: Path, pattern: str, tests: Sequence[str]) -> None:
     `pattern`: a test written for a survivor is checked without a new mutmut run (which
     would copy the tests again and redo its clean run). The mutated tree is copied first,
     so a run in progress and other `try`s in parallel are left alone."""
-    names = []
-    for meta in sorted((folder / "mutants" / "src").rglob("*.py.meta")):
-        for name, code in json.loads(meta.read_text())["exit_code_by_key"].items():
-            if fnmatch.fnmatchcase(name, pattern) and VERDICTS.get(code) in ("survived", "no tests"):
-                names.append(name)
+    names = [name for name, verdict in verdicts(folder, pattern) if verdict in ("survived", "no tests")]
     if not names:
         sys.exit(f"no survivor matches {pattern}")
     with tempfile.TemporaryDirectory(dir=folder.parent) as copy:
