@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 
+from mancala.engine.start import start_board, start_stores, start_total
+from mancala.rules.enums import StartPattern
 from mancala.rules.errors import VariantError
 from tests.engine.helpers import make
 
@@ -143,9 +145,41 @@ def test_start_patterns_refuse_boards_they_do_not_support(pattern, holes):
     (5, 5, [6, 5, 4, 5, 5]), (6, 4, [4, 4, 5, 4, 3, 4]),
     (3, 8, [7, 8, 9]),  # 8 past one whole round of 2n+1 = 7 places counts as 1
     (3, 7, [7, 7, 7]), (4, 9, [9, 9, 9, 9]),  # whole rounds: no hole's seeds end in the store
+    (5, 2, [2, 1, 2, 3, 2]),  # few seeds: the hole two to the left gives the seed
+    (3, 10, [11, 10, 9]),  # 10 = 7 + 3: the leftmost hole reaches the store, the rightmost gives
+    (3, 9, [8, 10, 9]),  # 9 = 7 + 2: hole 1 reaches it; two to its right is past the row: hole 0
 ])
 def test_no_repeat_sow_own_moves_one_seed_on_each_row(holes, k, row):
     """1.10 NO_REPEAT_SOW_OWN (docs/rules-decisions.md): k seeds a hole, then on both rows
     alike the hole whose seeds would end in the store gains one, taken from another."""
     game = make(holes, k, rules_version="1.10", stores=True, start_pattern="NO_REPEAT_SOW_OWN")
     assert game.start(0).board == row * 2 and game.start(1).board == row * 2
+
+
+FIXED_PATTERNS = [p for p in StartPattern if p not in (StartPattern.RANDOM, StartPattern.RANDOM_ZEROS)]
+
+
+@pytest.mark.parametrize("pattern", FIXED_PATTERNS)
+@pytest.mark.parametrize("v110", [False, True])
+def test_start_total_counts_the_seeds_the_pattern_lays_out(pattern, v110):
+    """start_total is what the end rules and round fills count as the game's seeds
+    (ending.variant_total): it must be the board's and the stores' seeds as laid out, for
+    every row length and hole count, odd and even (ALTS_WITH_1 differs by parity in 1.10)."""
+    for holes in range(6, 12):  # AZIGO needs six holes a row
+        for nbr_start in range(1, 7):
+            laid = start_board(pattern, holes, nbr_start, 0, v110=v110)
+            total = sum(laid) + sum(start_stores(pattern, nbr_start))
+            assert start_total(pattern, holes, nbr_start, v110=v110) == total, (holes, nbr_start)
+
+
+@pytest.mark.parametrize(("seed", "holes", "total", "expected"), [
+    (7, 4, 20, [1, 2, 1, 3, 1, 3, 2, 7]),
+    (11, 4, 20, [4, 5, 1, 1, 1, 0, 7, 1]),
+    (12, 6, 48, [1, 6, 6, 5, 5, 4, 2, 3, 0, 1, 6, 9]),
+])
+def test_a_random_layout_is_the_same_from_the_same_seed_in_every_release(seed, holes, total, expected):
+    """A RANDOM game is rebuilt from its seed (a stored game, a replay given the seed), so
+    the layout a seed gives is pinned: the cut points of the unit interval, each share
+    rounded (up from .6), the rounding's error put on the smallest or taken from the largest
+    hole."""
+    assert board("RANDOM", holes, total, 0, seed=seed) == expected
