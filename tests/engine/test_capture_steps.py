@@ -326,3 +326,16 @@ def test_pickcrossmult_opp_cont_picks_the_own_hole_facing_a_hole_taken_across():
                 capt_dir="SOW", capt_side="OPP_CONT", pickextra="PICKCROSSMULT")
     pos = run(game, [0, 0, 2, 1, 1, 1, 1, 2], 2)
     assert (pos.board, pos.stores) == ([0, 0, 0, 0, 0, 1, 1, 2], [4, 0])
+
+
+@pytest.mark.parametrize("sow_stores", ["OWN", "BOTH"])
+def test_a_ram_counts_every_store_the_sowing_passes(sow_stores):
+    """North's hole 5 sows round to its row again with 8 - 1 seeds plus one a store sown:
+    8 with the own store (OWN), 9 with both (BOTH). 7 and 9 seeds are odd: never taken."""
+    game = rams(sow_stores=sow_stores)
+    need = 8 if sow_stores == "OWN" else 9
+    for seeds in (7, 9):
+        # North 4 (one seed) -> 5, which then holds `seeds`
+        pos = run(game, [1, 1, 1, 2, 1, seeds - 1, 1, 1], 4, turn=1)
+        assert pos.board[5] == seeds
+        assert (pos.child[5] == NO_CH_OWNER) == (seeds >= need), seeds

@@ -534,3 +534,12 @@ def test_child_locs_not_facing_no_child_facing_another():
 
 def test_kids_helper():
     assert kids("S.N") == [0, None, 1]
+
+
+def test_not_1st_opp_north_sowing_clockwise_first_reaches_souths_rightmost_hole():
+    game = make(holes=3, **RULE, child_rule="NOT_1ST_OPP", sow_direct="CW")
+    # North 3 (one seed) clockwise -> 2, South's rightmost: 3 seeds there, child_cvt, but
+    # a single seed into the first opponent hole makes no child
+    assert children(run(game, [2, 2, 2, 1, 2, 2], 3, turn=1)) == "......"
+    # two seeds from 4 -> 3, 2: the same hole reached by a longer sowing is a child
+    assert children(run(game, [2, 2, 2, 0, 2, 2], 4, turn=1)) == "..N..."
