@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from mancala.engine import IllegalMove, OutcomeKind
+from mancala.engine import Game, IllegalMove, OutcomeKind
 from tests.engine.helpers import at, make, run
 
 DEPRIVE = {"goal": "DEPRIVE"}
@@ -171,6 +171,18 @@ def test_no_sow_opp_ns_skips_opponent_holes_holding_sow_param_seeds():
     assert pos.board == [1, 3, 1, 2, 2, 2]
 
 
+def test_no_sow_opp_ns_with_skip_start_passes_the_start_hole_too():
+    game = make(3, 4, stores=True, sow_rule="NO_SOW_OPP_NS", sow_param=3, skip_start=True)
+    # South 0 (7 seeds): 1 2, 3 holds 3: skipped, 4 5, 0: the start, skipped, 1 2, 3
+    # skipped again, 4
+    pos = run(game, [7, 1, 1, 3, 1, 1], 0, stores=[5, 5])
+    assert pos.board == [0, 3, 3, 3, 3, 2]
+    # 8 seeds with North's 5 at 3 too: the step past a skipped 5 lands on the start, which
+    # is passed as well: 1 2 4 | 1 2 4 | 1 2
+    pos = run(game, [8, 1, 1, 3, 1, 3], 0, stores=[4, 3])
+    assert pos.board == [0, 4, 4, 3, 3, 3]
+
+
 # ---- CHANGE_DIR_LAP ------------------------------------------------------------------
 
 
@@ -291,9 +303,54 @@ def test_without_no_opp_child_children_are_sown():
 # ---- OPP_GETS_OWN_LAST ---------------------------------------------------------------
 
 
-def ogol(param: int):
-    return make(3, 2, stores=True, mlaps="LAPPER", capt_on=[4], sow_rule="OPP_GETS_OWN_LAST",
-                sow_param=param)
+# 3 holes a side, 4 seeds a hole (24 in all, so a store needs 13 to win), capt_on [4],
+# the switch at 8 seeds: South 0 1 2, North 3 4 5.
+
+
+def ogol(**extra: object) -> Game:
+    return make(3, 4, stores=True, mlaps="LAPPER", capt_on=[4], sow_rule="OPP_GETS_OWN_LAST",
+                sow_param=8, **extra)
+
+
+def test_ogol_near_the_end_seeds_sown_on_the_opponents_side_are_the_opponents():
+    # 10 on the board, 2 lifted: 8 left, the switch. South 2 -> 3, 4: both North's
+    # side, the last one making 1 (no capture): both go to North's store
+    pos = run(ogol(), [0, 0, 2, 3, 0, 5], 2, stores=[8, 6])
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 3, 0, 5], [8, 8], 1)
+    # one seed more on the board: 9 left after the lift, ordinary lap sowing: 3 holds 4,
+    # and the last seed alone in 4 ends the sowing there
+    pos = run(ogol(), [0, 0, 2, 3, 0, 6], 2, stores=[8, 5])
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 4, 1, 6], [8, 5], 1)
+
+
+def test_ogol_a_seed_before_the_last_goes_to_the_opponent_even_where_it_would_capture():
+    # South 2 -> 3, 4 with 8 on the board: 3 would hold 4 (capt_on) but it is not the
+    # last seed, so North takes it
+    pos = run(ogol(), [0, 0, 2, 3, 0, 3], 2, stores=[8, 8])
+    assert (pos.board, pos.stores) == ([0, 0, 0, 3, 0, 3], [8, 10])
+
+
+def test_ogol_a_last_seed_that_captures_stays_and_the_sower_takes_the_hole():
+    # South 1 -> 2 (own side), 3: the last seed makes 4 in North's hole 3, a capture:
+    # it stays, and South takes the four
+    pos = run(ogol(), [0, 2, 0, 3, 0, 3], 1, stores=[8, 8])
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 1, 0, 0, 3], [12, 8], 1)
+
+
+def test_ogol_seeds_the_opponent_takes_count_as_a_capture_for_a_repeat_turn():
+    # as the reference's sower flags them: with capt_rturn ALWAYS South moves again
+    pos = run(ogol(capt_rturn="ALWAYS"), [1, 0, 2, 3, 0, 3], 2, stores=[8, 7])
+    assert (pos.board, pos.stores, pos.turn) == ([1, 0, 0, 3, 0, 3], [8, 9], 0)
+
+
+def test_ogol_sowing_skips_the_start_hole_and_blocked_holes():
+    # skip_start: 7 from hole 0 -> 1 2 | 3 4 5 (North's: 3 to North) | 1 2 (0 skipped);
+    # the last seed makes 2 in hole 2: a lap of 2 -> 3 4, North's again
+    pos = run(ogol(skip_start=True), [7, 0, 0, 0, 0, 1], 0, stores=[8, 8])
+    assert (pos.board, pos.stores) == ([0, 2, 0, 0, 0, 1], [8, 13])
+    # blocked hole 2 is passed: South 1 -> 3, 4, both North's
+    pos = run(ogol(blocks=True), [0, 2, 0, 1, 0, 3], 1, stores=[9, 9], blocked="..x...")
+    assert (pos.board, pos.stores) == ([0, 0, 0, 1, 0, 3], [9, 11])
 
 
 # ---- CONT_LAP_ON ---------------------------------------------------------------------
