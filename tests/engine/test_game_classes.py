@@ -7,6 +7,7 @@ Board indices: South 0..n-1, North n..2n-1, CCW = +1. With 3 holes a side: South
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -224,24 +225,81 @@ def test_bear_off_clockwise_ends_at_the_first_hole():
 # along the row clockwise; past a row's end a seed leaves play (the mover's store).
 
 
+def diffusion() -> Game:
+    return make_class("Diffusion", 4, 3, goal="CLEAR", no_sides=True)
+
+
+def test_diffusion_hands_the_seeds_round_the_start_hole_from_its_next_neighbour():
+    # 5 from South's 1: next along (2), across from it (5), across from 1 (6), across from
+    # 0 (7), then back to the row: 0. The move's record ends where the last seed went.
+    game = diffusion()
+    pos = game.play(at(game, [3, 5, 3, 3, 3, 3, 3, 3]), 1)
+    assert (pos.board, pos.stores) == ([4, 0, 4, 3, 3, 4, 4, 4], [0, 0])
+    assert pos.last == (0, 1, 5, 0)
+
+
+def test_diffusion_a_corner_move_sends_two_seeds_out_of_play():
+    # 5 from the corner 0: 1, across (6), across from 0 (7); the next two would go past the
+    # row's end: out of play (counted in the one store). The sowing ends at 7.
+    game = diffusion()
+    pos = game.play(at(game, [5, 3, 3, 3, 3, 3, 3, 3]), 0)
+    assert (pos.board, pos.stores) == ([0, 4, 3, 3, 3, 3, 4, 4], [2, 0])
+    assert pos.last == (0, 0, 5, 7)
+    # North's corner 4 with 3 seeds: 5, across (2), 3; none reaches the row's end
+    pos = game.play(at(game, [3, 3, 3, 3, 3, 3, 3, 3], turn=1), 4)
+    assert (pos.board, pos.stores) == ([3, 3, 4, 4, 0, 4, 3, 3], [0, 0])
+    assert pos.last == (1, 4, 3, 3)
+
+
+def test_diffusion_a_hole_holding_five_passes_its_seed_out_of_play():
+    game = diffusion()
+    pos = game.play(at(game, [3, 5, 5, 3, 3, 3, 3, 3]), 1)  # 2 holds five: its seed leaves
+    assert (pos.board, pos.stores) == ([4, 0, 5, 3, 3, 4, 4, 4], [1, 0])
+
+
 # ---- random games on every class --------------------------------------------------------
 
 RANDOM_CLASSES = [
     ("NorthSouthCycle", 4, 3, {"stores": True, "crosscapt": True, "multicapt": -1}),
     ("NorthSouthCycle", 4, 3, {"stores": True, "child_type": "BULL", "child_cvt": 4,
                                "sow_rule": "MAX_SOW", "sow_param": 6}),
-    ("NorthSouthCycle", 3, 3, {"no_sides": True, "child_type": "WEG", "child_cvt": 4}),
+    ("NorthSouthCycle", 3, 3, {"stores": True, "no_sides": True, "child_type": "WEG", "child_cvt": 4}),
     ("EastWestCycle", 4, 3, {"goal": "CLEAR", "stores": True, "sow_own_store": True,
                              "prescribed": "MLAPS_SOWER"}),
     ("BearOff", 4, 2, {"stores": True, "goal": "CLEAR"}),
     ("BearOff", 4, 2, {"stores": True, "capt_on": [2, 3], "mustshare": True}),
     ("BearOff", 3, 2, {"stores": True, "rounds": "HALF_SEEDS", "round_fill": "LEFT_FILL"}),
-    ("Diffusion", 4, 3, {"goal": "CLEAR"}),
-    ("DiffusionV2", 6, 2, {"goal": "CLEAR"}),
-    ("SameSide", 4, 3, {"goal": "CLEAR", "capt_on": [4], "capt_side": "OWN_SIDE",
-                        "capt_rturn": "ONCE", "allow_rule": "SINGLE_TO_ZERO"}),
+    ("Diffusion", 4, 3, {"goal": "CLEAR", "no_sides": True}),
+    ("DiffusionV2", 6, 2, {"goal": "CLEAR", "no_sides": True}),
+    ("SameSide", 4, 3, {"goal": "CLEAR", "capt_on": [4], "capt_side": "OWN_SIDE"}),
     ("Ohojichi", 4, 3, {"goal": "CLEAR", "capt_on": [4], "multicapt": 2,
-                        "allow_rule": "TWO_ONLY_ALL_RIGHT", "prescribed": "ARNGE_LIMIT"}),
+                        "prescribed": "ARNGE_LIMIT"}),
 ]
 
 
+@pytest.mark.parametrize(("cls", "holes", "nbr", "info"), RANDOM_CLASSES,
+                         ids=[f"{c[0]}-{i}" for i, c in enumerate(RANDOM_CLASSES)])
+def test_random_games_on_every_class_keep_every_seed(cls: str, holes: int, nbr: int,
+                                                      info: dict[str, Any]) -> None:
+    """Random games (fixed seeds): no seed is made or lost (board and stores), every
+    listed move plays, a finished game lists no move, a round's end leads to the next."""
+    game = make_class(cls, holes, nbr, **info)
+    rng = random.Random(f"{cls}{sorted(info)}")
+    moves = 0
+    for _ in range(10):
+        pos = game.start(rng.randrange(2))
+        total = sum(pos.board) + sum(pos.stores)
+        for _ in range(150):
+            if pos.outcome is not None:
+                assert game.legal_moves(pos) == []
+                if pos.outcome.kind.value not in ("ROUND_WIN", "ROUND_TIE"):
+                    break
+                pos = game.next_round(pos)
+                continue
+            legal = game.legal_moves(pos)
+            if not legal:
+                break
+            pos = game.play(pos, rng.choice(legal))
+            moves += 1
+            assert sum(pos.board) + sum(pos.stores) == total
+    assert moves > 100  # the games were played, not refused at the start

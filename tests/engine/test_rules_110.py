@@ -513,6 +513,18 @@ def test_no_udir_firsts_sows_each_players_first_turn_in_the_variants_direction()
     assert pos.board == [0, 0, 3, 4, 1, 4]
 
 
+def test_no_udir_firsts_in_a_clockwise_variant_sows_the_first_turns_clockwise():
+    # South's [1, "CCW"]: 0, 5 clockwise; North's [4, "CCW"]: 3, 2; then South's
+    # [2, "CCW"] goes the way it names: 3, 4, 5
+    game = make110(udir_holes=[0, 1, 2], prescribed="NO_UDIR_FIRSTS", sow_direct="CW")
+    pos = run(game, [2, 2, 2, 2, 2, 2], [1, "CCW"])
+    assert pos.board == [3, 0, 2, 2, 2, 3]
+    pos = game.play(pos, [4, "CCW"])
+    assert pos.board == [3, 0, 3, 3, 0, 3]
+    pos = game.play(pos, [2, "CCW"])
+    assert pos.board == [3, 0, 0, 4, 1, 4]
+
+
 # ---- each player's first turn: RIGHT_HALF_FIRSTS, RIGHT_HALF_1ST_OPE, SOW1OPP ------------------
 
 
