@@ -99,14 +99,6 @@ def rnd_game(goal: str, goal_param: int, **gi):
                 goal_param=goal_param, **gi)
 
 
-def rnd_end(game, board_stores, tally=(0, 0)):
-    pos = at(game, board_stores[0], stores=board_stores[1])
-    pos.tally = (tally, (0, 0), (0, 0), (0, 0))
-    return game.play(pos, 2)
-
-
-
-
 def test_a_tie_the_tallies_decide_names_nobody_to_move():
     # The round ends 6 - 6 (a tie) and both seed tallies reach goal_param 10 together:
     # the reference ends the game naming no player, so its turn is none and the state

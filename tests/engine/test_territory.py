@@ -28,11 +28,6 @@ def kind(pos):
     return None if pos.outcome is None else (pos.outcome.kind, pos.outcome.winner)
 
 
-# South's 2 -> its store and 3: 16 of 24 > 12 ends the round; North's seed in 3 and the
-# one in 4 are collected: 16 - 8.
-ROUND_END = ([0, 0, 2, 1, 1, 0], [15, 5])
-
-
 def owned(pos, owners):
     """A hand-made position with these hole owners."""
     pos.owners = owners
@@ -53,13 +48,6 @@ def test_uchown_after_a_tie_needs_no_choice():
 
 def capturing(**gi):
     return terr(sow_own_store=False, capt_on=[2], rounds="NO_MOVES", **gi)
-
-
-# South owns 0, 1 and 5 (North's row, facing 0): as South sees the board, columns 0 (holes 0
-# and 5), 1 (hole 1), 2 (hole 2, North's): hole 1 is South's rightmost hole
-SOUTH_ACROSS = [0, 0, 1, 1, 1, 0]
-
-
 
 
 # ---- 1.10: the hole a round's winner could only part-fill (mancala.engine.territory) ------
