@@ -232,6 +232,13 @@ def test_pass_store_capt_with_an_empty_store_falls_back_to_the_cross_capture():
     assert (pos.board, pos.stores, pos.turn) == ([0, 1, 2, 2, 2, 2, 0, 2], [3, 1], 0)
 
 
+def test_pass_store_capt_falling_back_to_a_cross_capture_picks_the_seed_that_made_it():
+    # PICK_ON_CAPT: the cross capture's own seed (in 1) is taken too
+    game = pass_store(xcpickown="PICK_ON_CAPT")
+    pos = run(game, [1, 0, 2, 2, 2, 2, 3, 2], 0, stores=[0, 1])
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 2, 2, 2, 2, 0, 2], [4, 1], 0)
+
+
 def test_end_opp_store_capt_taking_the_opponents_store_is_a_capture_for_the_repeat_turn():
     # 3 holes a side, both stores sown (South's after 2, North's after 5). South 2 (5
     # seeds) -> its store, 3, 4, 5, North's store: the last seed there takes North's

@@ -152,3 +152,11 @@ def test_capt_match_opp_with_laps_stops_lapping_at_a_match():
     # its opposite 1 holds 2: lapping stops and both are taken
     pos = run(game, [2, 1, 1, 3, 1, 0], 0, stores=[0, 6])
     assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 4, 0, 0], [4, 6], 1)
+
+
+def test_capt_match_opp_multicapt_steps_over_a_blocked_hole():
+    # 4 holes, 2 blocked. South 0 (2 seeds) -> 1, past 2, 3: 3 holds 2 = 4's 2, both
+    # taken; the next hole back is 2, blocked, so 1: 2 = 6's 2, both taken; 0 is empty
+    game = make(holes=4, capt_type="MATCH_OPP", multicapt=-1, blocks=True)
+    pos = run(game, [2, 1, 0, 1, 2, 3, 2, 3], 0, blocked="..x.....", stores=[0, 6])
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 0, 0, 0, 3, 0, 3], [8, 6], 1)
