@@ -108,6 +108,19 @@ def test_grandslam_leave_left_or_right_gives_back_only_a_captured_hole(rule, boa
     assert got == outcome
 
 
+def test_grandslam_left_hole_given_back_counts_as_a_capture_only_if_more_was_taken():
+    # capt_rturn: a capture gives another turn. South 2 (3 seeds) -> 3 4 5 each 2, all
+    # taken, LEAVE_LEFT gives back 5: the rest is still a capture, South again
+    game = make(holes=3, grandslam="LEAVE_LEFT", capt_rturn=True, **SLAM)
+    pos = run(game, SLAM_BOARD, 2)
+    assert (pos.board, pos.stores, pos.turn) == ([1, 1, 0, 0, 0, 2], [4, 0], 0)
+    # South 2 (1 seed) -> 3, North's only seeds: LEAVE_RIGHT gives the whole capture
+    # back, so nothing was captured and North moves
+    game = make(holes=3, grandslam="LEAVE_RIGHT", capt_rturn=True, **SLAM)
+    pos = run(game, [1, 1, 1, 1, 0, 0], 2)
+    assert (pos.board, pos.stores, pos.turn) == ([1, 1, 0, 2, 0, 0], [0, 0], 1)
+
+
 def test_grandslam_counts_extra_picks():
     # 2 from 1: 2 (1), 3 (2) taken; PICKTWOS takes 4 (2) too: North's row is empty -> no capture
     game = make(holes=3, capt_on=[2], pickextra="PICKTWOS", grandslam="NO_CAPT")
