@@ -501,28 +501,22 @@ def test_move_rightmost_plays_the_starters_rightmost_hole_before_the_game_starts
 # ---- prescribed NO_UDIR_FIRSTS -------------------------------------------------------------------
 
 
-def test_no_udir_firsts_sows_each_players_first_turn_in_the_variants_direction():
+@pytest.mark.parametrize(("sow_direct", "moves", "boards"), [
     # South's [1, "CW"] and North's [4, "CW"] sow counter-clockwise (the first turn of
     # each); South's next [0, "CW"] goes clockwise, round to North's 5
-    game = make110(udir_holes=[0, 1, 2], prescribed="NO_UDIR_FIRSTS")
-    pos = run(game, [2, 2, 2, 2, 2, 2], [1, "CW"])
-    assert pos.board == [2, 0, 3, 3, 2, 2]
-    pos = game.play(pos, [4, "CW"])
-    assert pos.board == [3, 0, 3, 3, 0, 3]
-    pos = game.play(pos, [0, "CW"])
-    assert pos.board == [0, 0, 3, 4, 1, 4]
-
-
-def test_no_udir_firsts_in_a_clockwise_variant_sows_the_first_turns_clockwise():
-    # South's [1, "CCW"]: 0, 5 clockwise; North's [4, "CCW"]: 3, 2; then South's
-    # [2, "CCW"] goes the way it names: 3, 4, 5
-    game = make110(udir_holes=[0, 1, 2], prescribed="NO_UDIR_FIRSTS", sow_direct="CW")
-    pos = run(game, [2, 2, 2, 2, 2, 2], [1, "CCW"])
-    assert pos.board == [3, 0, 2, 2, 2, 3]
-    pos = game.play(pos, [4, "CCW"])
-    assert pos.board == [3, 0, 3, 3, 0, 3]
-    pos = game.play(pos, [2, "CCW"])
-    assert pos.board == [3, 0, 0, 4, 1, 4]
+    ("CCW", [[1, "CW"], [4, "CW"], [0, "CW"]],
+     [[2, 0, 3, 3, 2, 2], [3, 0, 3, 3, 0, 3], [0, 0, 3, 4, 1, 4]]),
+    # a clockwise variant: South's [1, "CCW"] goes 0, 5; North's [4, "CCW"] 3, 2; then
+    # South's [2, "CCW"] goes the way it names: 3, 4, 5
+    ("CW", [[1, "CCW"], [4, "CCW"], [2, "CCW"]],
+     [[3, 0, 2, 2, 2, 3], [3, 0, 3, 3, 0, 3], [3, 0, 0, 4, 1, 4]]),
+])
+def test_no_udir_firsts_sows_each_players_first_turn_in_the_variants_direction(sow_direct, moves, boards):
+    game = make110(udir_holes=[0, 1, 2], prescribed="NO_UDIR_FIRSTS", sow_direct=sow_direct)
+    pos = at(game, [2, 2, 2, 2, 2, 2])
+    for move, board in zip(moves, boards, strict=True):
+        pos = game.play(pos, move)
+        assert pos.board == board
 
 
 # ---- each player's first turn: RIGHT_HALF_FIRSTS, RIGHT_HALF_1ST_OPE, SOW1OPP ------------------
