@@ -79,6 +79,7 @@ from tests.variants.scripts_other_games import (
     DEKA_DEPRIVED,
     LAYLI_GOOBALAY,
     MANGALA,
+    NAM_NAM,
     PALLANGULI,
     PANDI,
     PASU,
@@ -97,6 +98,7 @@ from tests.variants.scripts_oware_kalah import (
     KALAH_5,
     KALAH_6,
     KALAH_EMPTY_CAPTURE,
+    MICRO_WARI_MAIN,
     OWARE_GS_NO_CAPT,
     OWARE_GS_NOT_LEGAL,
     OWARE_GS_OPP_GETS_REMAIN,
@@ -144,9 +146,13 @@ SCRIPTS: dict[str, list[Script]] = {
     # Scripts worked out for the engine before it followed the reference move by move
     # and no longer matching its rules were dropped, not bent to fit: awale_grand_slam_captures,
     # ba_awa, chongka, congkak, congklak(_rounds), cross_kalah, dakon(_rounds), diffusion(_v2),
-    # kalah_4_pits, kalah_5_pits, micro_wari, nam_nam, ohojichi, ohvalhu, sungka(_rounds),
-    # wari, weg. Those variants are covered by tests/variants/test_reference_configs.py and
-    # the property tests; hand-worked games for them are to be redone.
+    # kalah_4_pits, kalah_5_pits, ohojichi, ohvalhu, sungka(_rounds), wari, weg, and the
+    # grand slam and round scripts of micro_wari and nam_nam. Those variants are covered by
+    # tests/variants/test_reference_configs.py and the property tests; hand-worked games
+    # for them are to be redone. (Micro Wari's and Nam Nam's main games, checked again on
+    # 29 Nov 2026, play as worked out and are back.)
+    "micro_wari": [MICRO_WARI_MAIN],
+    "nam_nam": [NAM_NAM],
     "ns_kalah": [NS_KALAH],
     "andada": [ANDADA, ANDADA_BEAR_OFF, ANDADA_TRANSITION],
     "same_side": [SAME_SIDE],
