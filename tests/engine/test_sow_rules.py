@@ -106,6 +106,49 @@ def test_blkd_div_the_mover_left_without_seeds_loses():
     assert pos.outcome is not None and pos.outcome.kind == OutcomeKind.WIN and pos.outcome.winner == 1
 
 
+def test_blkd_div_nr_never_closes_souths_rightmost_hole_either():
+    # North 5 (3 seeds): 0 -> 2, 1 -> 2, 2 -> 4: hole 2 is South's rightmost: it stays open
+    pos = run(blkd("SOW_BLKD_DIV_NR"), [1, 1, 3, 1, 1, 3], 5, turn=1)
+    assert pos.board == [2, 2, 4, 1, 1, 0]
+    assert pos.stores == [0, 0]
+    assert pos.blocked == [False] * 6
+    # South's hole 1 is not its rightmost: North 4 (3 seeds): 5, 0, 1 -> 4: closed
+    pos = run(blkd("SOW_BLKD_DIV_NR"), [1, 3, 1, 1, 3, 0], 4, turn=1)
+    assert pos.board == [2, 0, 1, 1, 0, 1]
+    assert pos.blocked == [False, True, False, False, False, False]
+
+
+def test_blkd_div_a_closed_holes_seeds_join_those_already_out_of_play():
+    # as the first closing test, with 4 seeds out of play from an earlier closing: 4 + 4
+    pos = run(blkd(), [1, 0, 3, 1, 1, 3], 2, stores=[4, 0])
+    assert pos.board == [1, 0, 0, 2, 2, 0]
+    assert pos.stores == [8, 0]
+
+
+def test_blkd_div_the_trace_takes_the_closed_holes_seeds_out_of_play():
+    game = blkd()
+    new, trace = game.play_traced(at(game, [1, 0, 3, 1, 1, 3]), 2)
+    # sown 3, 4, 5; then the 4 seeds of hole 5 go out of play, counted in store 0
+    # (South's, place -1), after the 3 seeds sown
+    assert [lap.sown for lap in trace.laps] == [(3, 4, 5)]
+    assert [(t.src, t.seeds, t.dst, t.at) for t in trace.takes] == [(5, 4, -1, 3)]
+    assert new.blocked[5] and new.stores == [4, 0]
+
+
+def test_blkd_div_with_arnge_limit_holds_back_the_closings_of_the_starter_who_sowed_only():
+    game = blkd(prescribed="ARNGE_LIMIT")
+    # South starts by sowing (the sides differ, no arrangement is offered): South 2 brings
+    # North's 5 to 4, but the starter's closings wait: 5 stays open with its 4 seeds
+    pos = run(game, [3, 0, 3, 1, 1, 3], 2)
+    assert pos.board == [3, 0, 0, 2, 2, 4]
+    assert pos.blocked == [False] * 6
+    # North is not held back: North 4 (2 seeds): 5 -> 5, 0 -> 4: closed, its seeds out of play
+    pos = game.play(pos, 4)
+    assert pos.board == [0, 0, 0, 2, 0, 5]
+    assert pos.stores == [4, 0]
+    assert pos.blocked == [True, False, False, False, False, False]
+
+
 # ---- OWN_SOW_CAPT_ALL / SOW_CAPT_ALL -------------------------------------------------
 
 
@@ -238,6 +281,40 @@ def test_max_sow_with_no_room_anywhere_leaves_the_seeds_in_the_start_hole():
     assert pos.turn == 1
 
 
+def test_max_sow_passes_four_full_holes_in_a_row_to_the_first_with_room():
+    game = make(3, 2, sow_rule="MAX_SOW", sow_param=2)
+    # South 0 (1 seed): 1, 2, 3, 4 are full; 5 has room: the seed goes there
+    pos = run(game, [1, 2, 2, 2, 2, 0], 0)
+    assert pos.board == [0, 2, 2, 2, 2, 1]
+
+
+def test_max_sow_skips_blocked_holes_and_full_ones_alike():
+    game = make(3, 2, sow_rule="MAX_SOW", sow_param=2, blocks=True, rounds="NO_MOVES",
+                round_fill="SHORTEN")
+    # South 0 (2 seeds): 1 is blocked, 2 is full, 3 -> 2; then 4 -> 2
+    pos = run(game, [2, 0, 2, 1, 1, 1], 0, blocked=".x....")
+    assert pos.board == [0, 0, 2, 2, 2, 1]
+
+
+def test_max_sow_with_skip_start_passes_the_start_hole_after_full_holes():
+    game = make(3, 2, sow_rule="MAX_SOW", sow_param=2, skip_start=True)
+    # South 0 (3 seeds): 1 -> 1, 2 -> 1, then 3, 4, 5 are full and the start hole 0 is
+    # skipped although it has room: 1 -> 2
+    pos = run(game, [3, 0, 0, 2, 2, 2], 0)
+    assert pos.board == [0, 2, 1, 2, 2, 2]
+
+
+def test_max_sow_without_room_anywhere_adds_the_seeds_left_to_the_refilled_start_hole():
+    game = make(2, 2, stores=True, sow_rule="MAX_SOW", sow_param=2, capt_on=[4])
+    # South 0 (7 seeds): 1, 2, 3 -> 2 each, 0 -> 1, 0 -> 2 (the others full); then no hole
+    # has room: the 2 seeds left go into the start hole: 4. The move ends there, and
+    # capt_on 4 takes it.
+    new, trace = game.play_traced(at(game, [7, 1, 1, 1]), 0)
+    assert [lap.sown for lap in trace.laps] == [(1, 2, 3, 0, 0, 0, 0)]
+    assert [(t.src, t.seeds, t.dst) for t in trace.takes] == [(0, 4, -1)]
+    assert (new.board, new.stores, new.turn) == ([0, 2, 2, 2], [4, 0], 1)
+
+
 # ---- LAP_CAPT ------------------------------------------------------------------------
 
 
@@ -298,6 +375,23 @@ def test_without_no_opp_child_children_are_sown():
     pos.children[4] = 1
     pos = game.play(pos, 2)
     assert pos.board == [0, 0, 0, 2, 3, 2]
+
+
+@pytest.mark.parametrize(
+    ("board", "children", "after"),
+    [
+        # North's child at 2: 1, (2), 3, 4, 5, (0: the start) 1, (2), 3, 4
+        ([7, 0, 0, 0, 0, 0], "..N...", [0, 2, 0, 2, 2, 1]),
+        # North's child at 5, just before the start: 1, 2, 3, 4, (5), (0) 1, 2, 3
+        ([7, 0, 0, 1, 1, 0], ".....N", [0, 2, 2, 3, 2, 0]),
+    ],
+)
+def test_no_opp_child_with_skip_start_passes_both_the_child_and_the_start_hole(board, children, after):
+    game = make(3, 2, stores=True, child_type="NORMAL", child_cvt=5, sow_rule="NO_OPP_CHILD",
+                skip_start=True)
+    pos = game.play(at(game, board, children=children), 0)
+    assert pos.board == after
+    assert pos.turn == 1
 
 
 # ---- OPP_GETS_OWN_LAST ---------------------------------------------------------------
@@ -382,106 +476,3 @@ def test_an_arrangement_is_refused_outside_arnge_limit():
     game = make(3, 2)
     with pytest.raises(IllegalMove):
         game.play(game.start(0), {"arrange": [1, 2, 3]})
-
-
-# ---- SOW_BLKD_DIV: closing details ------------------------------------------------------
-
-
-def test_blkd_div_nr_never_closes_souths_rightmost_hole_either():
-    # North 5 (3 seeds): 0 -> 2, 1 -> 2, 2 -> 4: hole 2 is South's rightmost: it stays open
-    pos = run(blkd("SOW_BLKD_DIV_NR"), [1, 1, 3, 1, 1, 3], 5, turn=1)
-    assert pos.board == [2, 2, 4, 1, 1, 0]
-    assert pos.stores == [0, 0]
-    assert pos.blocked == [False] * 6
-    # South's hole 1 is not its rightmost: North 4 (3 seeds): 5, 0, 1 -> 4: closed
-    pos = run(blkd("SOW_BLKD_DIV_NR"), [1, 3, 1, 1, 3, 0], 4, turn=1)
-    assert pos.board == [2, 0, 1, 1, 0, 1]
-    assert pos.blocked == [False, True, False, False, False, False]
-
-
-def test_blkd_div_a_closed_holes_seeds_join_those_already_out_of_play():
-    # as the first closing test, with 4 seeds out of play from an earlier closing: 4 + 4
-    pos = run(blkd(), [1, 0, 3, 1, 1, 3], 2, stores=[4, 0])
-    assert pos.board == [1, 0, 0, 2, 2, 0]
-    assert pos.stores == [8, 0]
-
-
-def test_blkd_div_the_trace_takes_the_closed_holes_seeds_out_of_play():
-    game = blkd()
-    new, trace = game.play_traced(at(game, [1, 0, 3, 1, 1, 3]), 2)
-    # sown 3, 4, 5; then the 4 seeds of hole 5 go out of play, counted in store 0
-    # (South's, place -1), after the 3 seeds sown
-    assert [lap.sown for lap in trace.laps] == [(3, 4, 5)]
-    assert [(t.src, t.seeds, t.dst, t.at) for t in trace.takes] == [(5, 4, -1, 3)]
-    assert new.blocked[5] and new.stores == [4, 0]
-
-
-def test_blkd_div_with_arnge_limit_holds_back_the_closings_of_the_starter_who_sowed_only():
-    game = blkd(prescribed="ARNGE_LIMIT")
-    # South starts by sowing (the sides differ, no arrangement is offered): South 2 brings
-    # North's 5 to 4, but the starter's closings wait: 5 stays open with its 4 seeds
-    pos = run(game, [3, 0, 3, 1, 1, 3], 2)
-    assert pos.board == [3, 0, 0, 2, 2, 4]
-    assert pos.blocked == [False] * 6
-    # North is not held back: North 4 (2 seeds): 5 -> 5, 0 -> 4: closed, its seeds out of play
-    pos = game.play(pos, 4)
-    assert pos.board == [0, 0, 0, 2, 0, 5]
-    assert pos.stores == [4, 0]
-    assert pos.blocked == [True, False, False, False, False, False]
-
-
-# ---- NO_OPP_CHILD with skip_start -----------------------------------------------------
-
-
-@pytest.mark.parametrize(
-    ("board", "children", "after"),
-    [
-        # North's child at 2: 1, (2), 3, 4, 5, (0: the start) 1, (2), 3, 4
-        ([7, 0, 0, 0, 0, 0], "..N...", [0, 2, 0, 2, 2, 1]),
-        # North's child at 5, just before the start: 1, 2, 3, 4, (5), (0) 1, 2, 3
-        ([7, 0, 0, 1, 1, 0], ".....N", [0, 2, 2, 3, 2, 0]),
-    ],
-)
-def test_no_opp_child_with_skip_start_passes_both_the_child_and_the_start_hole(board, children, after):
-    game = make(3, 2, stores=True, child_type="NORMAL", child_cvt=5, sow_rule="NO_OPP_CHILD",
-                skip_start=True)
-    pos = game.play(at(game, board, children=children), 0)
-    assert pos.board == after
-    assert pos.turn == 1
-
-
-# ---- MAX_SOW: passing full holes --------------------------------------------------------
-
-
-def test_max_sow_passes_four_full_holes_in_a_row_to_the_first_with_room():
-    game = make(3, 2, sow_rule="MAX_SOW", sow_param=2)
-    # South 0 (1 seed): 1, 2, 3, 4 are full; 5 has room: the seed goes there
-    pos = run(game, [1, 2, 2, 2, 2, 0], 0)
-    assert pos.board == [0, 2, 2, 2, 2, 1]
-
-
-def test_max_sow_skips_blocked_holes_and_full_ones_alike():
-    game = make(3, 2, sow_rule="MAX_SOW", sow_param=2, blocks=True, rounds="NO_MOVES",
-                round_fill="SHORTEN")
-    # South 0 (2 seeds): 1 is blocked, 2 is full, 3 -> 2; then 4 -> 2
-    pos = run(game, [2, 0, 2, 1, 1, 1], 0, blocked=".x....")
-    assert pos.board == [0, 0, 2, 2, 2, 1]
-
-
-def test_max_sow_with_skip_start_passes_the_start_hole_after_full_holes():
-    game = make(3, 2, sow_rule="MAX_SOW", sow_param=2, skip_start=True)
-    # South 0 (3 seeds): 1 -> 1, 2 -> 1, then 3, 4, 5 are full and the start hole 0 is
-    # skipped although it has room: 1 -> 2
-    pos = run(game, [3, 0, 0, 2, 2, 2], 0)
-    assert pos.board == [0, 2, 1, 2, 2, 2]
-
-
-def test_max_sow_without_room_anywhere_adds_the_seeds_left_to_the_refilled_start_hole():
-    game = make(2, 2, stores=True, sow_rule="MAX_SOW", sow_param=2, capt_on=[4])
-    # South 0 (7 seeds): 1, 2, 3 -> 2 each, 0 -> 1, 0 -> 2 (the others full); then no hole
-    # has room: the 2 seeds left go into the start hole: 4. The move ends there, and
-    # capt_on 4 takes it.
-    new, trace = game.play_traced(at(game, [7, 1, 1, 1]), 0)
-    assert [lap.sown for lap in trace.laps] == [(1, 2, 3, 0, 0, 0, 0)]
-    assert [(t.src, t.seeds, t.dst) for t in trace.takes] == [(0, 4, -1)]
-    assert (new.board, new.stores, new.turn) == ([0, 2, 2, 2], [4, 0], 1)
