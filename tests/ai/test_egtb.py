@@ -158,6 +158,29 @@ def test_a_database_serves_only_its_own_rules(folder: Path) -> None:
         kalah.close()
 
 
+def test_a_rule_added_to_the_core_leaves_the_databases_built_before_it(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The fingerprint is the rules, not how Python hands them to C: a new layout, or a
+    new rule at its "absent" value, keeps it; the new rule in use changes it."""
+    from mancala.engine import fast
+
+    kalah = load_variant("kalah_standard")
+    before = egtb.fingerprint(kalah)
+    real = fast.params
+
+    def params_with(value: int) -> object:
+        def params(variant: object) -> dict[str, object]:
+            return {**real(variant), "layout": 99, "a_new_rule": value}  # type: ignore[arg-type]
+        return params
+
+    monkeypatch.setitem(fast.ADDED_OFF, "a_new_rule", 0)
+    for value, same in ((0, True), (1, False)):
+        monkeypatch.setattr(fast, "params", params_with(value))
+        egtb._prints.clear()
+        assert (egtb.fingerprint(kalah) == before) is same, value
+    egtb._prints.clear()
+
+
 def test_rules_the_builder_does_not_cover_are_refused_by_name(tmp_path: Path) -> None:
     from mancala.rules.loading import load_variant as load
 

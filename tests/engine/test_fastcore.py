@@ -208,11 +208,31 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
             gi["min_move"] = 1
         elif gi["min_move"] > 1:  # the last mover wins: no repeat turns
             gi.update(capt_rturn="NO_REPEAT", sow_own_store=False, store_ends_turn=False)
+    if draw(st.integers(0, 3)) == 0:
+        children(draw, gi)
     raw = {"game_constants": {"holes": holes, "nbr_start": draw(st.integers(1, 6))},
            "game_info": to_110(gi) if v110 else gi}
     if v110:
         raw["rules_version"] = "1.10"
     return raw
+
+
+def children(draw: Any, gi: dict[str, Any]) -> None:
+    """Children made instead of captures, without the rules the core leaves to the Python
+    engine where a hole may be a child (fast.CHILD_CONFLICTS)."""
+    gi.update(stores=True, mlaps="OFF", visit_opp=False, crosscapt=False, xcpickown="LEAVE",
+              xc_sown=False, pickextra="NONE", grandslam="LEGAL", mustshare=False, nocaptmoves=0,
+              no_sides=False, goal="MAX_SEEDS", end_rule="REFERENCE")
+    for name in ("capt_type", "allow_rule", "sow_rule", "sow_param"):
+        gi.pop(name, None)
+    gi["child_type"] = draw(st.sampled_from(["NORMAL", "ONE_CHILD"]))
+    gi["child_cvt"] = draw(st.integers(2, 5))
+    gi["child_rule"] = draw(st.sampled_from(["NONE", "OPP_SIDE_ONLY", "OWN_SIDE_ONLY",
+                                             "NOT_1ST_OPP", "OPPS_ONLY_NOT_1ST"]))
+    gi["child_locs"] = draw(st.sampled_from(
+        ["ANYWHERE", "ENDS_ONLY", "NO_ENDS", "INV_ENDS_PLUS_MID", "ENDS_PLUS_ONE_OPP",
+         "NO_OWN_RIGHT", "NO_OPP_RIGHT", "NO_OPP_LEFT", "NOT_SYM_OPP", "NOT_FACING",
+         "ENDS_PLUS_ALL_OPP"]))
 
 
 def to_110(gi: dict[str, Any]) -> dict[str, Any]:
@@ -357,13 +377,46 @@ def test_head_variants_agree(name: str) -> None:
     play_variant(HEAD[name], 40, name)
 
 
+# ---- children ------------------------------------------------------------------------------
+
+def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
+    """Toguz Kumalak on the C core: a random game makes a tuzdyk there as in Python; the
+    searches' position key holds the children (a child's seeds are its owner's without
+    being in a store), and the C look-ahead and the solvers, whose positions are a board
+    and two stores, refuse the variant."""
+    from mancala.ai.solver import why_not_solvable
+    from mancala.ai.solver.binding import why_not_think
+    from mancala.ai.solver.terms import search_key_of
+
+    variant = load_variant("toguz_kumalak")
+    game = Game(variant)
+    assert game.fast is not None
+    rng = random.Random(5)
+    pos = game.start(0)
+    while not any(c is not None for c in pos.child):
+        assert pos.outcome is None, "no child in a whole game"
+        game.apply(pos, rng.choice(game.legal_moves(pos)))
+    owner = next(c for c in pos.child if c is not None)
+    hole = pos.child.index(owner)
+    assert game.board.side_of[hole] != owner  # made on the opponent's side
+    assert hole not in game.legal_moves(pos)  # a child never starts a move
+    bare = pos.copy()
+    bare.child = [None] * game.size
+    key = search_key_of(game)
+    assert key(pos) != key(bare)
+    assert any("child_type" in r for r in why_not_think(variant))
+    assert any("child_type" in r for r in why_not_solvable(variant))
+
+
 # ---- what is refused ------------------------------------------------------------------------
 
 @pytest.mark.parametrize("raw", [
     {"game_class": "NorthSouthCycle"},
     {"game_info": {"presowcapt": "CAPT_ONE", "capt_on": [2]}},
     {"game_info": {"rounds": "HALF_SEEDS", "stores": True}},
-    {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": True}},
+    {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": False}},
+    {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": True, "mlaps": "LAPPER"}},
+    {"game_info": {"child_type": "WEG", "child_cvt": 4, "stores": True}},
     {"game_info": {"capt_type": "NEXT"}},
     {"game_info": {"sow_rule": "LAP_CAPT", "mlaps": "LAPPER", "capt_on": [2]}},
     {"game_info": {"udir_holes": [0]}},

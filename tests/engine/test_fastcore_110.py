@@ -150,7 +150,7 @@ def variants_110(draw: Any) -> dict[str, Any]:
     gi = raw["game_info"]
     end_cond = draw(st.sampled_from(["NO_ADDTL", "NO_ADDTL", "CLEARED_OWN", "CLEARED_OPP",
                                      "SEEDS_LIMIT", "HOLE_SEED_LIMIT"]))
-    if end_cond != "NO_ADDTL":
+    if end_cond != "NO_ADDTL" and "child_type" not in gi:  # no end condition with children
         gi["end_cond"] = end_cond
         if end_cond.endswith("LIMIT"):
             gi["end_param"] = draw(st.integers(1, 4))

@@ -76,6 +76,10 @@ legal_compute(RulesObject *self, PyObject *pos)
     if (board == NULL)
         return NULL;
     Py_DECREF(board);
+    PyObject *child = get_children(p, pos, &s);
+    if (child == NULL)
+        return NULL;
+    Py_DECREF(child);
     if (!p->simple_moves) { /* the simulations capture: they read and change these */
         long long v[2];
         PyObject *stores = get_int_list(pos, A_STORES, 2, v);
@@ -137,6 +141,10 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
     for (int i = 0; i < 2; i++)
         if (s->stores[i] != before->stores[i] && set_item_ll(l->stores, i, s->stores[i]) < 0)
             return -1;
+    for (int owner = 0; owner < 2; owner++) /* children are made, never lost */
+        for (uint64_t m = s->child[owner] & ~before->child[owner]; m; m &= m - 1)
+            if (set_item_ll(l->child, __builtin_ctzll(m), owner) < 0)
+                return -1;
     if (s->turn != before->turn && set_attr_ll(pos, A_TURN, s->turn) < 0)
         return -1;
     if (s->mcount != before->mcount && set_attr_ll(pos, A_MCOUNT, s->mcount) < 0)

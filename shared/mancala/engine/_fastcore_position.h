@@ -12,9 +12,10 @@
  * any other object goes through getattr/setattr.
  */
 enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
-       A_INHIBIT, N_ATTR };
+       A_INHIBIT, A_CHILD, N_ATTR };
 static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
-                                        "last", "total", "outcome", "legal", "inhibit"};
+                                        "last", "total", "outcome", "legal", "inhibit",
+                                        "child"};
 static PyObject *attr_names[N_ATTR];
 static PyObject *s_kind, *s_winner;
 static PyTypeObject *slot_type = NULL;
@@ -270,7 +271,7 @@ get_inhibit(const Params *p, PyObject *pos, State *s)
 }
 
 typedef struct {
-    PyObject *board, *stores;
+    PyObject *board, *stores, *child; /* child: NULL for variants without children */
 } Lists;
 
 static void
@@ -278,6 +279,39 @@ lists_clear(Lists *l)
 {
     Py_XDECREF(l->board);
     Py_XDECREF(l->stores);
+    Py_XDECREF(l->child);
+}
+
+/* Position.child (None or the owner, a hole) into the masks, where the variant has
+   children; returns a new reference to the list (None without children) */
+static PyObject *
+get_children(const Params *p, PyObject *pos, State *s)
+{
+    s->child[0] = s->child[1] = 0;
+    if (!p->children)
+        return Py_NewRef(Py_None);
+    PyObject *lst = attr_get(pos, A_CHILD);
+    if (lst == NULL)
+        return NULL;
+    if (!PyList_CheckExact(lst) || PyList_GET_SIZE(lst) != p->size) {
+        PyErr_Format(PyExc_TypeError, "position.child must be a list of %d owners", p->size);
+        Py_DECREF(lst);
+        return NULL;
+    }
+    for (int i = 0; i < p->size; i++) {
+        PyObject *v = PyList_GET_ITEM(lst, i);
+        if (v == Py_None)
+            continue;
+        long owner = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
+        if (owner != 0 && owner != 1) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "position.child[%d] must be None, 0 or 1", i);
+            Py_DECREF(lst);
+            return NULL;
+        }
+        s->child[owner] |= (uint64_t)1 << i;
+    }
+    return lst;
 }
 
 /* everything apply and playout use */
@@ -286,8 +320,10 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
 {
     const Params *p = &self->p;
     long long v[2];
-    l->board = l->stores = NULL;
+    l->board = l->stores = l->child = NULL;
     if ((l->board = get_board(p, pos, s)) == NULL)
+        goto fail;
+    if ((l->child = get_children(p, pos, s)) == NULL)
         goto fail;
     if ((l->stores = get_int_list(pos, A_STORES, 2, v)) == NULL)
         goto fail;

@@ -123,7 +123,7 @@ capt_multiple(const Params *p, State *s, Move *md)
 static int
 capt_check(const Params *p, const State *s, const Move *md, int loc)
 {
-    if (!s->board[loc])
+    if (!s->board[loc] || (p->children && is_child(s, loc)))
         return 0;
     if (p->crosscapt)
         return 1;
@@ -158,10 +158,56 @@ pick_last_seeds(const Params *p, State *s, Move *md)
             take(s, md, h);
 }
 
-/* AgainstSowing, then the extra picks (PickCross, PickTwos, PickFinal, PickLastSeeds) */
+/* children.make_child_test: the last hole becomes the mover's child (the location table,
+   the guard on the symmetric or facing hole, the side rule, then the type's own test) */
+static int
+makes_child(const Params *p, const State *s, const Move *md)
+{
+    const int loc = md->capt_loc, turn = s->turn;
+    if (!((p->child_where[loc] >> turn) & 1))
+        return 0;
+    if (p->child_guard == CG_NOT_SYM_OPP && is_child(s, loc < p->n ? loc + p->n : loc - p->n))
+        return 0;
+    if (p->child_guard == CG_NOT_FACING && is_child(s, p->size - 1 - loc))
+        return 0;
+    switch (p->child_rule) {
+    case CR_OPP_SIDE:
+        if (side_of(p, loc) == turn)
+            return 0;
+        break;
+    case CR_OWN_SIDE:
+        if (side_of(p, loc) != turn)
+            return 0;
+        break;
+    case CR_NOT_1ST_OPP: { /* a single seed may not make the first hole it reaches a child */
+        const int first = md->direct == 1 ? (turn ? 0 : p->n) : (turn ? p->n - 1 : p->size - 1);
+        if (md->seeds <= 1 && loc == first)
+            return 0;
+        break;
+    }
+    case CR_OPPS_NOT_1ST:
+        if (md->seeds <= 1 || side_of(p, loc) == turn)
+            return 0;
+        break;
+    }
+    if (is_child(s, loc) || s->board[loc] != p->child_cvt)
+        return 0;
+    return p->children != CH_ONE || !s->child[turn]; /* ONE_CHILD: one each */
+}
+
+/* MakeChild around AgainstSowing, then the extra picks (PickCross, PickTwos, PickFinal,
+   PickLastSeeds); a child made is no capture */
 static void
 capt_picked(const Params *p, State *s, Move *md)
 {
+    if (p->children && makes_child(p, s, md)) {
+        s->child[s->turn] |= (uint64_t)1 << md->capt_loc;
+        if (md->tr != NULL) {
+            trace_put(md->tr, EV_CHILD);
+            trace_put(md->tr, md->capt_loc);
+        }
+        return;
+    }
     if (!p->capsamedir)
         md->direct = -md->direct;
     capt_multiple(p, s, md);

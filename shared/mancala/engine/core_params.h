@@ -16,7 +16,8 @@ static const char *PARAM_NAMES[] = {
     "next_store", "cont_from_start", "quit", "mlap_cont", "mlap_param", "end_cond",
     "end_param", "capt_type", "even_odd", "goal", "no_sides", "enpas", "enpas_owner",
     "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable",
-    "opp_or_empty", "own_hole_count", "over_claim", NULL};
+    "opp_or_empty", "own_hole_count", "over_claim", "children", "child_cvt", "child_rule",
+    "child_guard", "child_where", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -36,6 +37,40 @@ param_int(PyObject *d, const char *name, long long lo, long long hi, long long *
     }
     *out = x;
     return 0;
+}
+
+/* child_where: a mask a hole (bits 0 and 1), one for every hole with children, else none */
+static int
+core_child_where(PyObject *d, Params *p)
+{
+    PyObject *cw = PyDict_GetItemString(d, "child_where");
+    if (cw == NULL) {
+        PyErr_SetString(PyExc_ValueError, "params: parameter child_where is missing");
+        return -1;
+    }
+    PyObject *seq = PySequence_Fast(cw, "params: child_where must be a sequence of ints");
+    if (seq == NULL)
+        return -1;
+    const Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
+    const Py_ssize_t want = p->children ? p->size : 0;
+    int rc = 0;
+    if (m != want || (p->children && p->size > 64)) { /* a 64-bit mask a player */
+        PyErr_Format(PyExc_ValueError, "params: child_where has %zd values, not %zd (children "
+                     "on at most 64 holes)", m, want);
+        rc = -1;
+    }
+    for (Py_ssize_t i = 0; rc == 0 && i < m; i++) {
+        long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
+        if (x < 0 || x > 3) {
+            if (!PyErr_Occurred())
+                PyErr_Format(PyExc_ValueError, "params: child_where[%zd]=%ld is not 0..3", i, x);
+            rc = -1;
+        }
+        else
+            p->child_where[i] = (unsigned char)x;
+    }
+    Py_DECREF(seq);
+    return rc;
 }
 
 /* p from the dict fast.params(variant) makes (both extensions read it) */
@@ -125,6 +160,10 @@ core_params(PyObject *d, Params *p)
     GET("last_capturable", 0, 1, last_capturable);
     GET("opp_or_empty", 0, 1, opp_or_empty);
     GET("own_hole_count", 0, 1, own_hole_count);
+    GET("children", CH_NONE, CH_ONE, children);
+    GET("child_cvt", 0, LLONG_MAX / 4, child_cvt);
+    GET("child_rule", CR_NONE, CR_OPPS_NOT_1ST, child_rule);
+    GET("child_guard", CG_NONE, CG_NOT_FACING, child_guard);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
@@ -151,6 +190,8 @@ core_params(PyObject *d, Params *p)
     p->n_capt_on = (int)m;
     Py_DECREF(seq);
     p->size = 2 * p->n;
+    if (core_child_where(d, p) < 0)
+        return -1;
     if (p->no_sides && p->size > MAX_MOVES) { /* this includer's move buffers are too short */
         PyErr_SetString(PyExc_ValueError, "params: no_sides is not played here (its moves "
                                           "are any hole of the board)");

@@ -32,7 +32,7 @@ compute_legal(const Params *p, const State *s, Legal *L)
     const int lo = p->no_sides ? 0 : s->turn ? p->n : 0;
     const int hi = p->no_sides ? p->size : lo + p->n;
     for (int h = lo; h < hi; h++)
-        if (s->board[h] >= p->min_move)
+        if (s->board[h] >= p->min_move && !(p->children && is_child(s, h)))
             L->mv[L->n++] = h;
     if (p->simple_moves || !L->n)
         return L->n;
@@ -90,28 +90,45 @@ board_sum(const Params *p, const State *s)
     return t;
 }
 
+/* the seeds in play, off the board (the claims: children keep theirs) */
+static long long
+lift_unclaimed(const Params *p, State *s)
+{
+    if (!p->children || !any_child(s)) {
+        long long left = board_sum(p, s);
+        memset(s->board, 0, (size_t)p->size * sizeof(CELL));
+        return left;
+    }
+    long long left = 0;
+    for (int h = 0; h < p->size; h++)
+        if (!is_child(s, h)) {
+            left += s->board[h];
+            s->board[h] = 0;
+        }
+    return left;
+}
+
 static void
 give_all(const Params *p, State *s, int who)
 {
-    s->stores[who] += board_sum(p, s);
-    memset(s->board, 0, (size_t)p->size * sizeof(CELL));
+    s->stores[who] += lift_unclaimed(p, s);
 }
 
 static void
 take_own(const Params *p, State *s)
 {
-    for (int h = 0; h < p->size; h++) {
-        s->stores[side_of(p, h)] += s->board[h];
-        s->board[h] = 0;
-    }
+    for (int h = 0; h < p->size; h++)
+        if (!(p->children && is_child(s, h))) {
+            s->stores[side_of(p, h)] += s->board[h];
+            s->board[h] = 0;
+        }
 }
 
 /* claim.divvy_to_stores */
 static void
 divvy(const Params *p, State *s)
 {
-    long long left = board_sum(p, s);
-    memset(s->board, 0, (size_t)p->size * sizeof(CELL));
+    long long left = lift_unclaimed(p, s);
     s->stores[0] += left / 2;
     s->stores[1] += left / 2;
     if (s->stores[1] > s->stores[0])
@@ -126,26 +143,47 @@ last_mover(const State *s)
     return s->has_last ? (int)s->last[0] : s->turn;
 }
 
-/* Ender.decided_by_seeds on the stores: 1 when decided (outcome and winner set) */
+/* Ender.decided_by_seeds on the stores and children: 1 when decided (outcome and
+   winner set) */
 static int
-decided_by_seeds(State *s)
+decided_by_seeds(const Params *p, State *s)
 {
     const long long win = s->total - s->total / 2;
-    if (s->stores[1] > win) {
+    long long seeds[2];
+    counted(p, s, seeds);
+    if (seeds[1] > win) {
         s->outcome = OC_WIN;
         s->winner = 1;
     }
-    else if (s->stores[0] > win) {
+    else if (seeds[0] > win) {
         s->outcome = OC_WIN;
         s->winner = 0;
     }
-    else if (s->stores[0] == win && s->stores[1] == win) {
+    else if (seeds[0] == win && seeds[1] == win) {
         s->outcome = OC_TIE;
         s->winner = -1;
     }
     else
         return 0;
     return 1;
+}
+
+/* GameOver's decision on the seeds claimed: past the winning count, else the most */
+static void
+settle_by_seeds(const Params *p, State *s)
+{
+    if (decided_by_seeds(p, s))
+        return;
+    long long seeds[2];
+    counted(p, s, seeds);
+    if (seeds[0] == seeds[1]) {
+        s->outcome = OC_TIE;
+        s->winner = -1;
+    }
+    else {
+        s->outcome = OC_WIN;
+        s->winner = seeds[0] > seeds[1] ? 0 : 1;
+    }
 }
 
 /* GameOver: the seeds left in play claimed per unclaimed, then the most seeds win */
@@ -159,7 +197,7 @@ game_over(const Params *p, State *s)
         break;
     case UC_DONT_SCORE:
     case UC_UNFED:
-        memset(s->board, 0, (size_t)p->size * sizeof(CELL));
+        lift_unclaimed(p, s);
         break;
     case UC_LAST_MOVER:
         give_all(p, s, last_mover(s));
@@ -168,16 +206,7 @@ game_over(const Params *p, State *s)
         divvy(p, s);
         break;
     }
-    if (decided_by_seeds(s))
-        return;
-    if (s->stores[0] == s->stores[1]) {
-        s->outcome = OC_TIE;
-        s->winner = -1;
-    }
-    else {
-        s->outcome = OC_WIN;
-        s->winner = s->stores[0] > s->stores[1] ? 0 : 1;
-    }
+    settle_by_seeds(p, s);
 }
 
 /* the checks inside ClearWinner and NoOutcomeChange: 1 when the game is over */
@@ -186,7 +215,7 @@ over_inner(const Params *p, State *s, int repeat)
 {
     int playable = 0;
     for (int h = 0; h < p->size; h++)
-        if (s->board[h] >= p->min_move) {
+        if (s->board[h] >= p->min_move && !(p->children && is_child(s, h))) {
             playable = 1;
             break;
         }
@@ -302,9 +331,9 @@ decide(const Params *p, State *s, int repeat)
             return 0;
         game_over(p, s);
     }
-    else if (!decided_by_seeds(s)) { /* ClearWinner */
+    else if (!decided_by_seeds(p, s)) { /* ClearWinner */
         int over = over_inner(p, s, repeat);
-        if (!over && p->no_change) { /* NoOutcomeChange */
+        if (!over && p->no_change && !any_child(s)) { /* NoOutcomeChange: none with children */
             long long left = board_sum(p, s);
             over = 0 < left && left < p->needed;
         }
@@ -327,7 +356,7 @@ end_game(const Params *p, State *s)
         s->winner = -1;
         return;
     case QUIT_DROP:
-        memset(s->board, 0, (size_t)p->size * sizeof(CELL));
+        lift_unclaimed(p, s);
         break;
     case QUIT_LAST_MOVER:
         give_all(p, s, last_mover(s));
@@ -338,16 +367,7 @@ end_game(const Params *p, State *s)
     default:
         divvy(p, s);
     }
-    if (!decided_by_seeds(s)) {
-        if (s->stores[0] == s->stores[1]) {
-            s->outcome = OC_TIE;
-            s->winner = -1;
-        }
-        else {
-            s->outcome = OC_WIN;
-            s->winner = s->stores[0] > s->stores[1] ? 0 : 1;
-        }
-    }
+    settle_by_seeds(p, s);
     if (s->outcome == OC_WIN)
         s->turn = s->winner;
 }

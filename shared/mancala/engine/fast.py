@@ -37,6 +37,8 @@ from mancala.rules.enums import (
     CaptSide,
     CaptType,
     ChildLocs,
+    ChildRule,
+    ChildType,
     CrossCaptOwn,
     Direct,
     EndCond,
@@ -58,8 +60,9 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 11
+LAYOUT = 12
 MAX_HOLES = 64
+MAX_CHILD_HOLES = 32  # the core keeps children as a bit a hole (64 bits a player)
 MAX_CAPT_ON = 32
 
 MLAPS = {LapSower.OFF: 0, LapSower.LAPPER: 1, LapSower.LAPPER_NEXT: 2}
@@ -93,6 +96,29 @@ MLAP_CONT = {MlapCont.NONE: 0, MlapCont.GREQ_PARAM: 1, MlapCont.OWN_SIDE: 2,
 CAPT_TYPE = {CaptType.NONE: 0, CaptType.TWO_OUT: 1}
 END_COND = {EndCond.NO_ADDTL: 0, EndCond.CLEARED_OWN: 1, EndCond.CLEARED_OPP: 2,
             EndCond.SEEDS_LIMIT: 3, EndCond.HOLE_SEED_LIMIT: 4}
+# mancala_core.h's CH_*, CR_* and CG_*: the children made instead of a capture
+# (capture_steps.MakeChild with children.make_child_test)
+CHILD_TYPE = {ChildType.NOCHILD: 0, ChildType.NORMAL: 1, ChildType.ONE_CHILD: 2}
+CHILD_RULE = {ChildRule.NONE: 0, ChildRule.OPP_SIDE_ONLY: 1, ChildRule.OWN_SIDE_ONLY: 2,
+              ChildRule.NOT_1ST_OPP: 3, ChildRule.OPPS_ONLY_NOT_1ST: 4}
+CHILD_GUARD = {ChildLocs.NOT_SYM_OPP: 1, ChildLocs.NOT_FACING: 2}
+CHILDLESS: dict[str, Any] = {"children": 0, "child_cvt": 0, "child_rule": 0, "child_guard": 0,
+                             "child_where": ()}
+# parameters added after databases were first built, with the value that means the rule
+# is absent: a rules fingerprint leaves them out at that value, so adding a rule to the
+# core does not make every database built before it look foreign
+# (mancala.ai.egtb.fingerprint)
+ADDED_OFF: dict[str, Any] = {**CHILDLESS}
+# the rules whose children the core makes; each of these reads holes in ways the core
+# leaves to the Python engine where a hole may be a child (laps stopping in children,
+# sowing rules, cross captures, picks, grand slams, the allow filters, the other ends)
+CHILD_CONFLICTS: dict[str, Any] = {
+    "mlaps": LapSower.OFF, "crosscapt": False, "capt_type": CaptType.NONE,
+    "pickextra": CaptExtraPick.NONE, "grandslam": GrandSlam.LEGAL, "mustshare": False,
+    "allow_rule": AllowRule.NONE, "sow_rule": SowRule.NONE, "goal": Goal.MAX_SEEDS,
+    "end_rule": EndRule.REFERENCE, "end_cond": EndCond.NO_ADDTL, "no_sides": False,
+    "nocaptmoves": 0, "stores": True,
+}
 
 # mancala_core.h's EP_*, and sowing.capture_while_sowing's rules: (the hole's owner
 # takes, whose holes: EP_ALL/EP_MOVERS/EP_OPPS or None for SOW_CAPT_ALL's capt_side,
@@ -148,12 +174,15 @@ HANDLED: dict[str, Any] = {
     "mlap_param": None,
     "end_cond": set(END_COND),
     "end_param": None,
+    "child_type": set(CHILD_TYPE),  # with the exceptions of why_not_fast
+    "child_rule": None,  # read only with children (why_not_fast)
+    "child_locs": None,
+    "child_cvt": None,
 }
 # fields no move of these variants reads: descriptions, the start layout (it comes
 # with the position), and the children's details while there are no children
 IGNORED = {"name", "about", "rules", "family", "region", "help_file", "start_pattern",
-           "child_cvt", "child_locs", "child_rule", "goal_param", "round_starter",
-           "round_fill", "sow_param"}
+           "goal_param", "round_starter", "round_fill", "sow_param"}
 
 
 def c_core_enabled() -> bool:
@@ -189,6 +218,15 @@ def why_not_fast(variant: Variant) -> list[str]:
             reasons.append(f"{name}={_value(value)}")
     if gi.child_locs == ChildLocs.FIXED_ONE_RIGHT:
         reasons.append("child_locs=FIXED_ONE_RIGHT")  # children from the start
+    if gi.child_type != ChildType.NOCHILD and gi.child_type in CHILD_TYPE:
+        if gi.child_rule not in CHILD_RULE:
+            reasons.append(f"child_rule={gi.child_rule.value}")
+        for name, plain in CHILD_CONFLICTS.items():
+            value = getattr(gi, name)
+            if value != plain:
+                reasons.append(f"child_type={gi.child_type.value} with {name}={_value(value)}")
+        if variant.holes > MAX_CHILD_HOLES:
+            reasons.append(f"child_type={gi.child_type.value} with holes={variant.holes}")
     if gi.no_sides and (gi.mustshare or gi.grandslam == GrandSlam.NOT_LEGAL):
         # with moves from any hole these filters index the allow list as the mover's row
         # (allow._no_grand_slam) or were never compared: refused until they are
@@ -346,7 +384,27 @@ def params(variant: Variant) -> dict[str, Any]:
         "opp_or_empty": int(gi.allow_rule == AllowRule.OPP_OR_EMPTY),
         "own_hole_count": int(variant.rules_version is RulesVersion.V1_10),  # allow._opp_or_empty
         **version_flags(variant),
+        **_children(variant),
     }
+
+
+def _children(variant: Variant) -> dict[str, Any]:
+    """children.make_child_test as the core's parameters: the child type, its count, the
+    side rule, the players who may have a child in each hole (bit 0 South, bit 1 North,
+    from children.location_table) and the guard on the symmetric or facing hole."""
+    from mancala.engine.children import location_table  # imports the pipeline's modules
+
+    gi = variant.game_info
+    kind = CHILD_TYPE[gi.child_type]
+    if not kind:
+        return dict(CHILDLESS)
+    guard = CHILD_GUARD.get(gi.child_locs, 0)
+    pattern = {1: ChildLocs.NO_OPP_LEFT, 2: ChildLocs.NO_OPP_RIGHT}.get(guard, gi.child_locs)
+    where = (tuple(3 for _ in range(2 * variant.holes)) if pattern == ChildLocs.ANYWHERE
+             else tuple(sum(1 << player for player in players or ())
+                        for players in location_table(pattern, variant.holes)))
+    return {"children": kind, "child_cvt": gi.child_cvt, "child_rule": CHILD_RULE[gi.child_rule],
+            "child_guard": guard, "child_where": where}
 
 
 def available() -> bool:

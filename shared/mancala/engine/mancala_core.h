@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 11
+#define LAYOUT 12
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -61,6 +61,10 @@ enum { CT_NONE, CT_TWO_OUT }; /* fast.CAPT_TYPE */
 enum { GOAL_MAX_SEEDS, GOAL_CLEAR, GOAL_DEPRIVE };
 /* fast.ENPAS: the holes a capture while sowing (sowing.capture_while_sowing) may take */
 enum { EP_ALL, EP_MOVERS, EP_OPPS };
+/* fast.CHILD_TYPE, CHILD_RULE, CHILD_GUARD: children.make_child_test */
+enum { CH_NONE, CH_NORMAL, CH_ONE };
+enum { CR_NONE, CR_OPP_SIDE, CR_OWN_SIDE, CR_NOT_1ST_OPP, CR_OPPS_NOT_1ST };
+enum { CG_NONE, CG_NOT_SYM_OPP, CG_NOT_FACING };
 
 typedef struct {
     int n, size, step;
@@ -116,6 +120,13 @@ typedef struct {
     int last_capturable;   /* ... counting only the holes a capture could take (1.10) */
     int opp_or_empty;      /* allow rule OPP_OR_EMPTY (allow._opp_or_empty) */
     int own_hole_count;    /* ... reads the move's own hole (1.10), else South's (1.8) */
+    /* children made instead of a capture (capture_steps.MakeChild); fast.py refuses them
+       with the rules that read holes otherwise where one may be a child */
+    int children;          /* CH_* */
+    long long child_cvt;   /* the count the last hole must reach */
+    int child_rule;        /* CR_*: children._rule_guards */
+    int child_guard;       /* CG_*: the symmetric or facing hole may not be a child */
+    unsigned char child_where[MAXS]; /* per hole: bit 0 South may have one there, bit 1 North */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -127,6 +138,7 @@ typedef struct {
     int has_last;
     long long last[4]; /* Position.last: (player, sow_loc, seeds of the last lap, end) */
     int outcome, winner;   /* OC_*, winner -1 for none */
+    uint64_t child[2];     /* Position.child: a bit a hole for each owner (children only) */
     CELL board[MAXS];      /* last: copies take only the holes in use */
 } State;
 
@@ -257,13 +269,39 @@ side_empty(const Params *p, const CELL *b, int player)
     return 1;
 }
 
+/* Position.child[loc] is not None */
+static inline int
+is_child(const State *s, int loc)
+{
+    return (int)(((s->child[0] | s->child[1]) >> loc) & 1);
+}
+
+static inline int
+any_child(const State *s)
+{
+    return (s->child[0] | s->child[1]) != 0;
+}
+
+/* claim.stores_and_children: each player's store and the seeds in their children */
+static inline void
+counted(const Params *p, const State *s, long long seeds[2])
+{
+    seeds[0] = s->stores[0];
+    seeds[1] = s->stores[1];
+    if (!p->children)
+        return;
+    for (int owner = 0; owner < 2; owner++)
+        for (uint64_t m = s->child[owner]; m; m &= m - 1)
+            seeds[owner] += s->board[__builtin_ctzll(m)];
+}
+
 /* ---- capture_ok.make_capt_ok ------------------------------------------------------ */
 
 static int
 capt_ok(const Params *p, const State *s, const Move *md, int loc)
 {
     long long c = s->board[loc];
-    if (!c)
+    if (!c || (p->children && is_child(s, loc)))
         return 0;
     switch (p->capt_side) {
     case SIDE_OPP:

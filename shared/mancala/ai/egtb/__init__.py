@@ -115,12 +115,17 @@ _prints: dict[int, tuple[Variant, str]] = {}  # id -> (the variant, kept alive; 
 
 
 def fingerprint(variant: Variant) -> str:
-    """The digest of every rule the database plays (fast.params) and of the format
-    (remembered per variant object: fast.params builds the variant's pipeline)."""
+    """The digest of every rule the database plays (fast.params, but for the layout and
+    rules added since at their "absent" value) and of the format (remembered per variant
+    object: fast.params builds the variant's pipeline)."""
     known = _prints.get(id(variant))
     if known is not None and known[0] is variant:
         return known[1]
-    text = json.dumps({"format": FORMAT, "params": fast.params(variant)}, sort_keys=True)
+    # the layout is how Python hands the parameters to C, not a rule; a rule added to the
+    # core later counts only where a variant uses it (fast.ADDED_OFF)
+    rules = {name: value for name, value in fast.params(variant).items()
+             if name != "layout" and not (name in fast.ADDED_OFF and fast.ADDED_OFF[name] == value)}
+    text = json.dumps({"format": FORMAT, "params": rules}, sort_keys=True)
     digest = hashlib.sha256(text.encode()).hexdigest()
     if len(_prints) >= 256:
         _prints.clear()

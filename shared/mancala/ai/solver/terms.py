@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from mancala.engine.fast import why_not_fast
 from mancala.engine.game import Game, Move
 from mancala.engine.position import Position
-from mancala.rules.enums import CaptRTurn, Goal, Rounds
+from mancala.rules.enums import CaptRTurn, ChildType, Goal, Rounds
 from mancala.rules.variant import Variant
 
 
@@ -63,6 +63,10 @@ def why_not_solvable(variant: Variant) -> list[str]:
         reasons.append(f"goal={gi.goal.value}: the solver values games won by the most seeds")
     if gi.rounds != Rounds.NO_ROUNDS:
         reasons.append(f"rounds={gi.rounds.value}: the solver values single games")
+    if gi.child_type != ChildType.NOCHILD:
+        # the C searches' positions are the board and the stores, and a child's seeds
+        # count for its owner without being in a store
+        reasons.append(f"child_type={gi.child_type.value}: a child's seeds are in no store")
     return reasons
 
 
@@ -84,4 +88,10 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
         return (tuple(pos.board), pos.stores[0], pos.stores[1], pos.turn,
                 once and pos.rturn_cnt > 0, pos.outcome, pos.total)
 
-    return key
+    if variant.game_info.child_type == ChildType.NOCHILD:
+        return key
+
+    def key_with_children(pos: Position) -> tuple:  # a child changes what the seeds are worth
+        return (*key(pos), tuple(pos.child))
+
+    return key_with_children
