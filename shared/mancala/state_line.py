@@ -45,6 +45,8 @@ class StateLines:
         # (a store move's ["STORE", k] is written by state_json too)
         self.fixed_parts = (info.child_type.value == "NOCHILD" and not info.blocks
                             and not pipe.territory and not pipe.store_moves)
+        # the C core's replay stops at the end of a game; a round's end goes on here
+        self.rounds = info.rounds.value != "NO_ROUNDS"
         self.all_unlocked = json.dumps([True] * game.size, separators=(", ", ": "))
         # what the C core needs to write these lines itself (Rules.replay)
         self.middle = f'{self.fixed}"unlocked": {self.all_unlocked}, '
@@ -54,7 +56,7 @@ class StateLines:
 
     def plain(self, pos: Position) -> bool:
         """The line of `pos` is the common form (the one the C core writes too)."""
-        return not self.track_holes and not self.directions and self.fixed_parts
+        return not self.track_holes and not self.directions and self.fixed_parts and not self.rounds
 
     def line(self, pos: Position) -> str:
         if not self.fixed_parts:

@@ -86,6 +86,11 @@ def play_both(game: Game, rules: Any, a: Position, b: Position, rng: random.Rand
         legal = game.legal_moves(a)
         assert rules.legal(b) == legal == fresh, f"legal moves after {moves}"
         assert_same(a, b, f"after {moves}")  # the caches too
+        if not legal and next_round_by_itself(game, a):
+            # the next round (Python's rounds.py for both): its blocked holes are the core's
+            a, b = game.next_round(a), game.next_round(b)
+            moves.append("next round")
+            continue
         if not legal:
             break
         move = rng.choice(legal)
@@ -103,6 +108,12 @@ def play_both(game: Game, rules: Any, a: Position, b: Position, rng: random.Rand
         assert decode(record_a.player, events_b) == record_a, f"the records after {moves}"
         assert list(events_b) == list(record_a.stream), f"the event streams after {moves}"
     return a
+
+
+def next_round_by_itself(game: Game, pos: Position) -> bool:
+    """A round ended and the next one starts without a player's choice or chance."""
+    return (pos.outcome is not None and pos.outcome.kind.ends_round
+            and game.round_choice(pos) is None and not game.next_round_outside(pos))
 
 
 def random_start(game: Game, rng: random.Random, sparse: bool) -> Position:
@@ -210,6 +221,8 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
             gi.update(capt_rturn="NO_REPEAT", sow_own_store=False, store_ends_turn=False)
     if draw(st.integers(0, 3)) == 0:
         children(draw, gi)
+    elif gi["goal"] == "MAX_SEEDS" and draw(st.integers(0, 3)) == 0:
+        rounds(draw, gi)
     raw = {"game_constants": {"holes": holes, "nbr_start": draw(st.integers(1, 6))},
            "game_info": to_110(gi) if v110 else gi}
     if v110:
@@ -233,6 +246,16 @@ def children(draw: Any, gi: dict[str, Any]) -> None:
         ["ANYWHERE", "ENDS_ONLY", "NO_ENDS", "INV_ENDS_PLUS_MID", "ENDS_PLUS_ONE_OPP",
          "NO_OWN_RIGHT", "NO_OPP_RIGHT", "NO_OPP_LEFT", "NOT_SYM_OPP", "NOT_FACING",
          "ENDS_PLUS_ALL_OPP"]))
+
+
+def rounds(draw: Any, gi: dict[str, Any]) -> None:
+    """A game in rounds that ends by the seeds held (ending.RoundBySeeds), its holes
+    blocked when a player cannot fill them (fast.ROUND_CONFLICTS)."""
+    gi.update(rounds=draw(st.sampled_from(["NO_MOVES", "NO_MOVES", "HALF_SEEDS"])),
+              blocks=draw(st.booleans()), end_rule="REFERENCE",
+              round_fill=draw(st.sampled_from(["NOT_APPLICABLE", "LEFT_FILL", "RIGHT_FILL",
+                                               "OUTSIDE_FILL", "EVEN_FILL", "UCHOOSE"])),
+              goal_param=draw(st.sampled_from([0, 0, 1, 2, 3])))
 
 
 def to_110(gi: dict[str, Any]) -> dict[str, Any]:
@@ -413,7 +436,9 @@ def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
 @pytest.mark.parametrize("raw", [
     {"game_class": "NorthSouthCycle"},
     {"game_info": {"presowcapt": "CAPT_ONE", "capt_on": [2]}},
-    {"game_info": {"rounds": "HALF_SEEDS", "stores": True}},
+    {"game_info": {"rounds": "END_S_SEEDS", "stores": True}},
+    {"rules_version": "1.10",
+     "game_info": {"rounds": "HALF_SEEDS", "stores": True, "round_fill": "LOSER_ONLY"}},
     {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": False}},
     {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": True, "mlaps": "LAPPER"}},
     {"game_info": {"child_type": "WEG", "child_cvt": 4, "stores": True}},
@@ -422,7 +447,8 @@ def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
     {"game_info": {"udir_holes": [0]}},
     {"game_info": {"allow_rule": "SINGLE_TO_ZERO"}},
     {"game_info": {"sow_rule": "MAX_SOW", "sow_param": 3}},
-    {"game_info": {"blocks": True}},
+    {"rules_version": "1.10",
+     "game_info": {"rounds": "NO_MOVES", "blocks": True, "stores": True, "end_cond": "CLEARED_OWN"}},
 ])
 def test_refused_variants_get_no_core(raw: dict[str, Any]) -> None:
     full = {"game_constants": {"holes": 4, "nbr_start": 4}, **raw}

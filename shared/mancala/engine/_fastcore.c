@@ -80,6 +80,8 @@ legal_compute(RulesObject *self, PyObject *pos)
     if (child == NULL)
         return NULL;
     Py_DECREF(child);
+    if (get_blocked(p, pos, &s) < 0)
+        return NULL;
     if (!p->simple_moves) { /* the simulations capture: they read and change these */
         long long v[2];
         PyObject *stores = get_int_list(pos, A_STORES, 2, v);
@@ -171,11 +173,26 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
         if (rc < 0)
             return -1;
     }
-    if (s->outcome == OC_WIN || s->outcome == OC_TIE) {
-        PyObject *oc = s->outcome == OC_TIE ? self->tie : self->win[s->winner];
-        if (attr_set(pos, A_OUTCOME, oc) < 0)
-            return -1;
+    PyObject *oc = NULL;
+    switch (s->outcome) {
+    case OC_WIN:
+        oc = self->win[s->winner];
+        break;
+    case OC_TIE:
+        oc = self->tie;
+        break;
+    case OC_ROUND_WIN:
+        oc = self->round_win[s->winner];
+        break;
+    case OC_ROUND_TIE:
+        oc = self->round_tie;
+        break;
+    case OC_ROUND_TIE_REP:
+        oc = self->round_tie_rep;
+        break;
     }
+    if (oc != NULL && attr_set(pos, A_OUTCOME, oc) < 0)
+        return -1;
     return attr_set(pos, A_LEGAL, legal);
 }
 
@@ -344,6 +361,10 @@ Rules_playout(RulesObject *self, PyObject *args, PyObject *kwds)
         return Py_BuildValue("(LOO)", played, Py_None, Py_None);
     if (s.outcome == OC_TIE)
         return Py_BuildValue("(LOO)", played, self->tie_kind, Py_None);
+    if (s.outcome == OC_ROUND_TIE || s.outcome == OC_ROUND_TIE_REP)
+        return Py_BuildValue("(LOO)", played, self->round_tie_kind, Py_None);
+    if (s.outcome == OC_ROUND_WIN)
+        return Py_BuildValue("(LOi)", played, self->round_win_kind, s.winner);
     return Py_BuildValue("(LOi)", played, self->win_kind, s.winner);
 }
 

@@ -12,10 +12,10 @@
  * any other object goes through getattr/setattr.
  */
 enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
-       A_INHIBIT, A_CHILD, N_ATTR };
+       A_INHIBIT, A_CHILD, A_BLOCKED, N_ATTR };
 static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
                                         "last", "total", "outcome", "legal", "inhibit",
-                                        "child"};
+                                        "child", "blocked"};
 static PyObject *attr_names[N_ATTR];
 static PyObject *s_kind, *s_winner;
 static PyTypeObject *slot_type = NULL;
@@ -82,6 +82,9 @@ typedef struct {
     Params p;
     PyObject *tie, *win[2]; /* Outcome objects, shared (they are frozen) */
     PyObject *win_kind, *tie_kind;
+    /* a round's ends (rounds only): the outcomes, and their kinds for playouts */
+    PyObject *round_tie, *round_tie_rep, *round_win[2];
+    PyObject *round_win_kind, *round_tie_kind;
 } RulesObject;
 
 static void
@@ -92,6 +95,12 @@ Rules_dealloc(RulesObject *self)
     Py_XDECREF(self->win[1]);
     Py_XDECREF(self->win_kind);
     Py_XDECREF(self->tie_kind);
+    Py_XDECREF(self->round_tie);
+    Py_XDECREF(self->round_tie_rep);
+    Py_XDECREF(self->round_win[0]);
+    Py_XDECREF(self->round_win[1]);
+    Py_XDECREF(self->round_win_kind);
+    Py_XDECREF(self->round_tie_kind);
     Py_TYPE(self)->tp_free((PyObject *)self);
 }
 
@@ -99,10 +108,13 @@ static int
 Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
 {
     PyObject *d, *outcome_cls, *win_kind, *tie_kind;
+    PyObject *round_win_kind = Py_None, *round_tie_kind = Py_None;
     int fill_legal = 0;
-    static char *kwlist[] = {"params", "outcome", "win", "tie", "fill_legal", NULL};
-    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO|$p:Rules", kwlist, &PyDict_Type, &d,
-                                     &outcome_cls, &win_kind, &tie_kind, &fill_legal))
+    static char *kwlist[] = {"params", "outcome", "win", "tie", "fill_legal", "round_win",
+                             "round_tie", NULL};
+    if (!PyArg_ParseTupleAndKeywords(args, kwds, "O!OOO|$pOO:Rules", kwlist, &PyDict_Type, &d,
+                                     &outcome_cls, &win_kind, &tie_kind, &fill_legal,
+                                     &round_win_kind, &round_tie_kind))
         return -1;
     if (self->ready) {
         PyErr_SetString(PyExc_RuntimeError, "Rules: already initialised");
@@ -120,6 +132,28 @@ Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
         Py_XSETREF(self->win[w], PyObject_CallFunction(outcome_cls, "Oi", win_kind, w));
         if (self->win[w] == NULL)
             return -1;
+    }
+    if (self->p.round_end) {
+        if (round_win_kind == Py_None || round_tie_kind == Py_None) {
+            PyErr_SetString(PyExc_ValueError, "Rules: a game in rounds needs round_win and "
+                                              "round_tie");
+            return -1;
+        }
+        Py_XSETREF(self->round_win_kind, Py_NewRef(round_win_kind));
+        Py_XSETREF(self->round_tie_kind, Py_NewRef(round_tie_kind));
+        /* Outcome(kind, winner, no_turn, tied_on_repeat) */
+        Py_XSETREF(self->round_tie, PyObject_CallFunction(outcome_cls, "OOii", round_tie_kind,
+                                                          Py_None, 0, 0));
+        Py_XSETREF(self->round_tie_rep, PyObject_CallFunction(outcome_cls, "OOii",
+                                                              round_tie_kind, Py_None, 0, 1));
+        if (self->round_tie == NULL || self->round_tie_rep == NULL)
+            return -1;
+        for (int w = 0; w < 2; w++) {
+            Py_XSETREF(self->round_win[w],
+                       PyObject_CallFunction(outcome_cls, "Oi", round_win_kind, w));
+            if (self->round_win[w] == NULL)
+                return -1;
+        }
     }
     self->ready = 1;
     return 0;
@@ -274,6 +308,34 @@ typedef struct {
     PyObject *board, *stores, *child; /* child: NULL for variants without children */
 } Lists;
 
+/* Position.blocked (bools) into the mask, where the variant has blocks */
+static int
+get_blocked(const Params *p, PyObject *pos, State *s)
+{
+    s->blocked = 0;
+    if (!p->blocks)
+        return 0;
+    PyObject *lst = attr_get(pos, A_BLOCKED);
+    if (lst == NULL)
+        return -1;
+    if (!PyList_CheckExact(lst) || PyList_GET_SIZE(lst) != p->size) {
+        PyErr_Format(PyExc_TypeError, "position.blocked must be a list of %d bools", p->size);
+        Py_DECREF(lst);
+        return -1;
+    }
+    for (int i = 0; i < p->size; i++) {
+        int on = PyObject_IsTrue(PyList_GET_ITEM(lst, i));
+        if (on < 0) {
+            Py_DECREF(lst);
+            return -1;
+        }
+        if (on)
+            s->blocked |= (uint64_t)1 << i;
+    }
+    Py_DECREF(lst);
+    return 0;
+}
+
 static void
 lists_clear(Lists *l)
 {
@@ -323,7 +385,7 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     l->board = l->stores = l->child = NULL;
     if ((l->board = get_board(p, pos, s)) == NULL)
         goto fail;
-    if ((l->child = get_children(p, pos, s)) == NULL)
+    if ((l->child = get_children(p, pos, s)) == NULL || get_blocked(p, pos, s) < 0)
         goto fail;
     if ((l->stores = get_int_list(pos, A_STORES, 2, v)) == NULL)
         goto fail;

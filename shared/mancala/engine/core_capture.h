@@ -23,8 +23,8 @@ capt_base(const Params *p, State *s, Move *md, int first)
     if (!p->crosscapt && p->capt_type == CT_TWO_OUT) {
         /* capture.TwoOutCapture: across an empty hole, the seeds two holes on (without
            laps, only when the last hole was not empty before) */
-        const int p1 = incr(p, loc, md->direct, NO_START);
-        const int p2 = incr(p, p1, md->direct, NO_START);
+        const int p1 = incr_b(p, s, loc, md->direct, NO_START);
+        const int p2 = incr_b(p, s, p1, md->direct, NO_START);
         if ((p->mlaps != MLAPS_OFF || s->board[loc] > 1) && !s->board[p1] && s->board[p2]) {
             take(s, md, p2);
             md->captured = CAPT_YES;
@@ -36,7 +36,7 @@ capt_base(const Params *p, State *s, Move *md, int first)
         if (p->basic && capt_ok(p, s, md, loc)) {
             take(s, md, loc);
             md->captured = CAPT_YES;
-            md->capt_next = incr(p, loc, md->direct, NO_START);
+            md->capt_next = incr_b(p, s, loc, md->direct, NO_START);
         }
         return;
     }
@@ -59,7 +59,7 @@ capt_base(const Params *p, State *s, Move *md, int first)
     if ((first ? s->board[loc] == 1 : s->board[loc] == 0) && capt_ok(p, s, md, cross)) {
         take(s, md, cross);
         md->captured = CAPT_YES;
-        md->capt_next = incr(p, loc, md->direct, NO_START);
+        md->capt_next = incr_b(p, s, loc, md->direct, NO_START);
     }
     if (p->xcpickown == XC_PICK_ON_CAPT) {
         if (first && md->captured == CAPT_YES) {

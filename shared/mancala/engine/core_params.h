@@ -17,7 +17,7 @@ static const char *PARAM_NAMES[] = {
     "end_param", "capt_type", "even_odd", "goal", "no_sides", "enpas", "enpas_owner",
     "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable",
     "opp_or_empty", "own_hole_count", "over_claim", "children", "child_cvt", "child_rule",
-    "child_guard", "child_where", NULL};
+    "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -164,6 +164,10 @@ core_params(PyObject *d, Params *p)
     GET("child_cvt", 0, LLONG_MAX / 4, child_cvt);
     GET("child_rule", CR_NONE, CR_OPPS_NOT_1ST, child_rule);
     GET("child_guard", CG_NONE, CG_NOT_FACING, child_guard);
+    GET("blocks", 0, 1, blocks);
+    GET("round_end", 0, 1, round_end);
+    GET("round_required", 0, LLONG_MAX / 4, round_required);
+    GET("win_sub", 0, LLONG_MAX / 4, win_sub);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
@@ -192,6 +196,10 @@ core_params(PyObject *d, Params *p)
     p->size = 2 * p->n;
     if (core_child_where(d, p) < 0)
         return -1;
+    if (p->blocks && p->size > 64) { /* a 64-bit mask */
+        PyErr_SetString(PyExc_ValueError, "params: blocks on at most 64 holes");
+        return -1;
+    }
     if (p->no_sides && p->size > MAX_MOVES) { /* this includer's move buffers are too short */
         PyErr_SetString(PyExc_ValueError, "params: no_sides is not played here (its moves "
                                           "are any hole of the board)");

@@ -15,13 +15,13 @@ sow_plain(const Params *p, State *s, Move *md)
     Trace *tr = md->tr;
     if (tr == NULL) {
         for (long long k = 0; k < md->seeds; k++) {
-            loc = incr(p, loc, md->direct, start);
+            loc = incr_b(p, s, loc, md->direct, start);
             s->board[loc] += 1;
         }
     }
     else {
         for (long long k = 0; k < md->seeds; k++) {
-            loc = incr(p, loc, md->direct, start);
+            loc = incr_b(p, s, loc, md->direct, start);
             s->board[loc] += 1;
             trace_put(tr, loc);
         }
@@ -54,10 +54,10 @@ sow_store(const Params *p, State *s, Move *md)
         prev = REPEAT_TURN;
         const int row_end = md->direct == 1 ? (turn ? p->size - 1 : p->n - 1)
                                             : (turn ? 0 : p->n);
-        loc = incr(p, row_end, md->direct, start);
+        loc = incr_b(p, s, row_end, md->direct, start);
     }
     else
-        loc = incr(p, prev, md->direct, start);
+        loc = incr_b(p, s, prev, md->direct, start);
     Trace *tr = md->tr;
     for (long long k = 0; k < md->seeds; k++) {
         if (passes(p, from_south, prev, loc)) {
@@ -71,7 +71,7 @@ sow_store(const Params *p, State *s, Move *md)
             prev = loc;
             if (tr != NULL)
                 trace_put(tr, loc);
-            loc = incr(p, loc, md->direct, start);
+            loc = incr_b(p, s, loc, md->direct, start);
         }
     }
     md->capt_loc = prev;
@@ -98,7 +98,7 @@ sow_enpas(const Params *p, State *s, Move *md)
     int loc = start;
     Trace *tr = md->tr;
     for (long long left = md->seeds; left > 0; left--) {
-        loc = incr(p, loc, md->direct, start);
+        loc = incr_b(p, s, loc, md->direct, start);
         s->board[loc] += 1;
         if (tr != NULL)
             trace_put(tr, loc);
@@ -159,7 +159,7 @@ another_lap(const Params *p, const State *s, Move *md)
             return 0; /* make_stop_capture */
     }
     if (p->next_store && passes(p, (md->direct == 1) == (s->turn == 0), loc,
-                                incr(p, loc, md->direct, NO_START))) {
+                                incr_b(p, s, loc, md->direct, NO_START))) {
         /* make_next_or_store: the store comes next; its seeds, if any, sow on */
         if (s->stores[s->turn]) {
             md->capt_loc = FROM_STORE;
@@ -167,7 +167,7 @@ another_lap(const Params *p, const State *s, Move *md)
         }
         return 0;
     }
-    int nxt = incr(p, loc, md->direct, NO_START);
+    int nxt = incr_b(p, s, loc, md->direct, NO_START);
     if (s->board[nxt]) {
         md->capt_loc = nxt;
         return 1;

@@ -148,7 +148,7 @@ last_mover(const State *s)
 static int
 decided_by_seeds(const Params *p, State *s)
 {
-    const long long win = s->total - s->total / 2;
+    const long long win = s->total - (p->win_sub ? p->win_sub : s->total / 2);
     long long seeds[2];
     counted(p, s, seeds);
     if (seeds[1] > win) {
@@ -315,7 +315,23 @@ deprive_over(const Params *p, State *s, int repeat)
     return 1;
 }
 
-/* pipeline.decide: 1 when the game is over (outcome, winner and turn set) */
+/* ending.RoundBySeeds: the end is only the round's while each player holds enough seeds,
+   in the store and on their own side, to refill the next round's holes */
+static void
+round_or_game(const Params *p, State *s, int repeat)
+{
+    long long held[2] = {s->stores[0], s->stores[1]};
+    for (int h = 0; h < p->size; h++)
+        held[side_of(p, h)] += s->board[h];
+    if (held[0] < p->round_required || held[1] < p->round_required)
+        return;
+    if (s->outcome == OC_WIN)
+        s->outcome = OC_ROUND_WIN;
+    else
+        s->outcome = repeat ? OC_ROUND_TIE_REP : OC_ROUND_TIE;
+}
+
+/* pipeline.decide: 1 when the game or the round is over (outcome, winner and turn set) */
 static int
 decide(const Params *p, State *s, int repeat)
 {
@@ -341,7 +357,9 @@ decide(const Params *p, State *s, int repeat)
             return 0;
         game_over(p, s);
     }
-    if (s->outcome == OC_WIN)
+    if (p->round_end)
+        round_or_game(p, s, repeat);
+    if (s->outcome == OC_WIN || s->outcome == OC_ROUND_WIN)
         s->turn = s->winner;
     return 1;
 }
@@ -410,6 +428,8 @@ decide_traced(const Params *p, State *s, int repeat, Trace *tr)
     trace_settle(p, tr, &before, s);
     if (!over && repeat)
         trace_put(tr, EV_EXTRA);
+    else if (s->outcome >= OC_ROUND_WIN)
+        trace_put(tr, EV_ROUND);
     return over;
 }
 

@@ -48,6 +48,8 @@ from mancala.rules.enums import (
     GrandSlam,
     LapSower,
     MlapCont,
+    RoundFill,
+    Rounds,
     RulesVersion,
     SowRule,
     Unclaimed,
@@ -108,7 +110,17 @@ CHILDLESS: dict[str, Any] = {"children": 0, "child_cvt": 0, "child_rule": 0, "ch
 # is absent: a rules fingerprint leaves them out at that value, so adding a rule to the
 # core does not make every database built before it look foreign
 # (mancala.ai.egtb.fingerprint)
-ADDED_OFF: dict[str, Any] = {**CHILDLESS}
+ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_required": 0,
+                              "win_sub": 0}
+# the games in rounds the core ends: a game won by the most seeds whose end is only the
+# round's while both players can refill (ending.RoundBySeeds); the rounds' other enders
+# and the round fills that act inside a round stay with the Python engine
+ROUND_CONFLICTS: dict[str, Any] = {
+    "goal": Goal.MAX_SEEDS, "child_type": ChildType.NOCHILD, "end_rule": EndRule.REFERENCE,
+    "end_cond": EndCond.NO_ADDTL,
+}
+ROUND_FILLS_INSIDE = {RoundFill.LOSER_ONLY, RoundFill.SHORTEN, RoundFill.SHORTEN_ALL}
+MAX_BLOCK_HOLES = 32  # the core keeps blocked holes as a bit a hole
 # the rules whose children the core makes; each of these reads holes in ways the core
 # leaves to the Python engine where a hole may be a child (laps stopping in children,
 # sowing rules, cross captures, picks, grand slams, the allow filters, the other ends)
@@ -174,6 +186,8 @@ HANDLED: dict[str, Any] = {
     "mlap_param": None,
     "end_cond": set(END_COND),
     "end_param": None,
+    "rounds": {Rounds.NO_ROUNDS, Rounds.NO_MOVES, Rounds.HALF_SEEDS},  # and why_not_fast
+    "blocks": None,  # holes closed by the rounds (the sowing skips them)
     "child_type": set(CHILD_TYPE),  # with the exceptions of why_not_fast
     "child_rule": None,  # read only with children (why_not_fast)
     "child_locs": None,
@@ -227,6 +241,15 @@ def why_not_fast(variant: Variant) -> list[str]:
                 reasons.append(f"child_type={gi.child_type.value} with {name}={_value(value)}")
         if variant.holes > MAX_CHILD_HOLES:
             reasons.append(f"child_type={gi.child_type.value} with holes={variant.holes}")
+    if gi.rounds != Rounds.NO_ROUNDS:
+        for name, plain in ROUND_CONFLICTS.items():
+            value = getattr(gi, name)
+            if value != plain:
+                reasons.append(f"rounds={gi.rounds.value} with {name}={_value(value)}")
+        if gi.round_fill in ROUND_FILLS_INSIDE:
+            reasons.append(f"rounds={gi.rounds.value} with round_fill={gi.round_fill.value}")
+    if gi.blocks and variant.holes > MAX_BLOCK_HOLES:
+        reasons.append(f"blocks=True with holes={variant.holes}")
     if gi.no_sides and (gi.mustshare or gi.grandslam == GrandSlam.NOT_LEGAL):
         # with moves from any hole these filters index the allow list as the mover's row
         # (allow._no_grand_slam) or were never compared: refused until they are
@@ -385,7 +408,36 @@ def params(variant: Variant) -> dict[str, Any]:
         "own_hole_count": int(variant.rules_version is RulesVersion.V1_10),  # allow._opp_or_empty
         **version_flags(variant),
         **_children(variant),
+        **_rounds(variant),
     }
+
+
+def _rounds(variant: Variant) -> dict[str, Any]:
+    """The rounds as the core's parameters, read from the pipeline's own enders: whether
+    RoundBySeeds makes an end the round's, the seeds each player must hold for that, and
+    the winning count (Ender.win_seeds: half the total, or the total less `win_sub`)."""
+    from mancala.engine.ending import RoundBySeeds
+    from mancala.engine.pipeline import Pipeline  # the pipeline imports this module's users
+
+    gi = variant.game_info
+    ender: Any = Pipeline(variant).ender
+    win = ender.win_seeds
+    big = 1 << 20
+    # the eliminating goals decide by their own enders: no winning count
+    halves = gi.goal != Goal.MAX_SEEDS or all(win(total) == total - total // 2
+                                             for total in (big, big + 1))
+    win_sub = 0 if halves else big - win(big)
+    if not halves and (win_sub < 1 or big + 1 - win(big + 1) != win_sub):
+        raise ValueError(f"the winning count of {variant.name} is not the core's")
+    required = 0
+    while ender is not None:
+        if isinstance(ender, RoundBySeeds):
+            required = ender.required
+        ender = ender.inner
+    if gi.rounds != Rounds.NO_ROUNDS and not required:
+        raise ValueError(f"the rounds of {variant.name} do not end by the seeds held")
+    return {"blocks": int(gi.blocks), "round_end": int(bool(required)),
+            "round_required": required, "win_sub": win_sub}
 
 
 def _children(variant: Variant) -> dict[str, Any]:
@@ -425,7 +477,8 @@ def make_fast(variant: Variant, *, fill_legal: bool = False) -> Any | None:
         return None
     assert _fastcore is not None
     return _fastcore.Rules(params(variant), Outcome, OutcomeKind.WIN, OutcomeKind.TIE,
-                           fill_legal=fill_legal)
+                           fill_legal=fill_legal, round_win=OutcomeKind.ROUND_WIN,
+                           round_tie=OutcomeKind.ROUND_TIE)
 
 
 def playout_index(seed: int) -> Generator[int | None, int, None]:

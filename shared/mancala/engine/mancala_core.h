@@ -45,7 +45,9 @@ enum { RT_NO_REPEAT, RT_ALWAYS, RT_ONCE };
 enum { UC_HOLE_OWNER, UC_DONT_SCORE, UC_LAST_MOVER, UC_UNFED, UC_DIVVIED };
 enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL, PX_LAST_SEEDS };
 enum { CAPT_NO, CAPT_YES, CAPT_REPEAT }; /* move_data.NO, YES, REPEAT */
-enum { OC_NONE, OC_WIN, OC_TIE, OC_OTHER }; /* OC_OTHER: an outcome read from Python */
+/* OC_OTHER: an outcome read from Python; the ROUND ones end only a round (a tie on a
+   repeat turn is told apart: outcome.settle's tied_on_repeat) */
+enum { OC_NONE, OC_WIN, OC_TIE, OC_OTHER, OC_ROUND_WIN, OC_ROUND_TIE, OC_ROUND_TIE_REP };
 enum { STEP_PASS, STEP_REPEAT, STEP_OVER }; /* what step() ends with */
 enum { END_REFERENCE, END_ROW_EMPTY }; /* fast.END_RULE */
 /* fast.QUIT: how a game stopped from outside (a sowing that never ends) settles the
@@ -127,6 +129,11 @@ typedef struct {
     int child_rule;        /* CR_*: children._rule_guards */
     int child_guard;       /* CG_*: the symmetric or facing hole may not be a child */
     unsigned char child_where[MAXS]; /* per hole: bit 0 South may have one there, bit 1 North */
+    /* games in rounds (ending.RoundBySeeds) and the holes they close (incr.make_incr) */
+    int blocks;            /* the sowing skips blocked holes */
+    int round_end;         /* an end is the round's while both players hold round_required */
+    long long round_required;
+    long long win_sub;     /* Ender.win_seeds: the total less this (0: half the total) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -139,6 +146,7 @@ typedef struct {
     long long last[4]; /* Position.last: (player, sow_loc, seeds of the last lap, end) */
     int outcome, winner;   /* OC_*, winner -1 for none */
     uint64_t child[2];     /* Position.child: a bit a hole for each owner (children only) */
+    uint64_t blocked;      /* Position.blocked: a bit a hole (blocks only) */
     CELL board[MAXS];      /* last: copies take only the holes in use */
 } State;
 
@@ -256,6 +264,17 @@ incr(const Params *p, int loc, int direct, int start)
         else if (loc < 0)
             loc = p->size - 1;
     }
+    return loc;
+}
+
+/* incr_blocks: the next hole that is not blocked */
+static inline int
+incr_b(const Params *p, const State *s, int loc, int direct, int start)
+{
+    loc = incr(p, loc, direct, start);
+    if (p->blocks)
+        while ((s->blocked >> loc) & 1)
+            loc = incr(p, loc, direct, start);
     return loc;
 }
 

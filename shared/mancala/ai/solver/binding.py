@@ -23,7 +23,7 @@ from mancala.engine.fast import params as fast_params
 from mancala.engine.fast import why_not_fast
 from mancala.engine.game import Game
 from mancala.engine.position import Position
-from mancala.rules.enums import CaptRTurn, ChildType, Direct, EndRule, LapSower
+from mancala.rules.enums import CaptRTurn, ChildType, Direct, EndRule, LapSower, Rounds
 from mancala.rules.variant import Variant
 
 try:  # imported by name: the type checker reads no compiled module
@@ -85,6 +85,8 @@ def why_not_think(variant: Variant) -> list[str]:
         reasons.append(f"nocaptmoves={gi.nocaptmoves}")
     if gi.child_type != ChildType.NOCHILD:  # its positions are a board and two stores
         reasons.append(f"child_type={gi.child_type.value}: the look-ahead keeps no children")
+    if gi.rounds != Rounds.NO_ROUNDS:  # a round's end is scored by what is carried over
+        reasons.append(f"rounds={gi.rounds.value}: the look-ahead scores single games")
     return reasons
 
 
