@@ -88,10 +88,13 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
         return (tuple(pos.board), pos.stores[0], pos.stores[1], pos.turn,
                 once and pos.rturn_cnt > 0, pos.outcome, pos.total)
 
-    if variant.game_info.child_type == ChildType.NOCHILD:
+    gi = variant.game_info
+    if gi.child_type == ChildType.NOCHILD and not gi.blocks:
         return key
 
-    def key_with_children(pos: Position) -> tuple:  # a child changes what the seeds are worth
-        return (*key(pos), tuple(pos.child))
+    def key_with_marks(pos: Position) -> tuple:
+        # a child changes what the seeds are worth, a blocked hole where they go (a table
+        # kept from one round to the next may meet the same board with other holes closed)
+        return (*key(pos), tuple(pos.child), tuple(pos.blocked))
 
-    return key_with_children
+    return key_with_marks
