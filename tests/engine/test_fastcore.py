@@ -211,6 +211,8 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
             gi["capt_on"] = [draw(st.integers(2, 4))]  # the holes sown to this count
     elif not v110 and gi["mlaps"] != "OFF" and draw(st.integers(0, 3)) == 0:
         gi.update(sow_rule="CONT_LAP_ON", sow_param=draw(st.integers(1, 4)))
+    elif gi["mlaps"] == "LAPPER" and capture != "none" and draw(st.integers(0, 2)) == 0:
+        gi["sow_rule"] = "LAP_CAPT"  # a capture at each lap's end
     if not gi.get("no_sides") and draw(st.integers(0, 4)) == 0:
         gi["allow_rule"] = "OPP_OR_EMPTY"
     if gi["goal"] != "MAX_SEEDS":  # what the eliminating goals combine with
@@ -443,7 +445,7 @@ def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
     {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": True, "mlaps": "LAPPER"}},
     {"game_info": {"child_type": "WEG", "child_cvt": 4, "stores": True}},
     {"game_info": {"capt_type": "NEXT"}},
-    {"game_info": {"sow_rule": "LAP_CAPT", "mlaps": "LAPPER", "capt_on": [2]}},
+    {"game_info": {"sow_rule": "LAP_CAPT", "mlaps": "LAPPER_NEXT", "capt_on": [2]}},
     {"game_info": {"udir_holes": [0]}},
     {"game_info": {"allow_rule": "SINGLE_TO_ZERO"}},
     {"game_info": {"sow_rule": "MAX_SOW", "sow_param": 3}},

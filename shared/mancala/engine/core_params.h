@@ -17,7 +17,8 @@ static const char *PARAM_NAMES[] = {
     "end_param", "capt_type", "even_odd", "goal", "no_sides", "enpas", "enpas_owner",
     "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable",
     "opp_or_empty", "own_hole_count", "over_claim", "children", "child_cvt", "child_rule",
-    "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub", NULL};
+    "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub",
+    "lap_capt", "lap_capt_guard", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -168,6 +169,8 @@ core_params(PyObject *d, Params *p)
     GET("round_end", 0, 1, round_end);
     GET("round_required", 0, LLONG_MAX / 4, round_required);
     GET("win_sub", 0, LLONG_MAX / 4, win_sub);
+    GET("lap_capt", LC_NONE, LC_GAP, lap_capt);
+    GET("lap_capt_guard", 0, 1, lap_capt_guard);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

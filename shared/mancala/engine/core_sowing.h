@@ -123,9 +123,48 @@ sow_lap(const Params *p, State *s, Move *md)
         sow_plain(p, s, md);
 }
 
-/* laps.make_lap_rule: go on with another lap? (LAPPER_NEXT may move capt_loc on) */
+static void capture_seeds(const Params *p, State *s, Move *md); /* core_capture.h */
+
+/* laps._capture_checks under LAP_CAPT: capture at the lap's end and say whether the
+   laps go on (1), stop (0), or leave it to the next check (-1) */
 static int
-another_lap(const Params *p, const State *s, Move *md)
+lap_capture(const Params *p, State *s, Move *md)
+{
+    const int loc = md->capt_loc;
+    if (p->lap_capt_guard && side_empty(p, s->board, 1 - s->turn)) /* stop_no_opp_seeds */
+        return 0;
+    switch (p->lap_capt) {
+    case LC_CROSS: { /* make_cross_capture: on a hole that was empty, on only if it took */
+        if (s->board[loc] != 1)
+            return -1;
+        const int saved = md->captured;
+        md->captured = CAPT_NO;
+        capture_seeds(p, s, md);
+        const int cont = md->captured != CAPT_NO;
+        if (saved > md->captured)
+            md->captured = saved;
+        return cont;
+    }
+    case LC_GAP: /* make_gap_capture: on an occupied hole, try the capture and sow on */
+        if (s->board[loc] > 1) {
+            capture_seeds(p, s, md);
+            md->capt_loc = loc;
+            return 1;
+        }
+        return -1;
+    default: /* make_basic_capture: capture and go on from the next hole */
+        if (!capt_ok(p, s, md, loc))
+            return -1;
+        capture_seeds(p, s, md);
+        md->capt_loc = incr_b(p, s, md->capt_loc, md->direct, NO_START);
+        return 1;
+    }
+}
+
+/* laps.make_lap_rule: go on with another lap? (LAPPER_NEXT may move capt_loc on; a
+   LAP_CAPT capture changes the position) */
+static int
+another_lap(const Params *p, State *s, Move *md)
 {
     const int loc = md->capt_loc;
     if (p->own_store && loc == REPEAT_TURN)
@@ -146,9 +185,14 @@ another_lap(const Params *p, const State *s, Move *md)
         break;
     }
     if (p->mlaps == MLAPS_LAPPER) {
-        if (p->basic && !p->crosscapt && !s->inhibit && capt_ok(p, s, md, loc))
+        if (p->lap_capt) {
+            const int go = lap_capture(p, s, md);
+            if (go >= 0)
+                return go;
+        }
+        else if (p->basic && !p->crosscapt && !s->inhibit && capt_ok(p, s, md, loc))
             return 0;
-        return s->board[loc] > 1;
+        return s->board[md->capt_loc] > 1;
     }
     if (p->next_stops) { /* laps._next_capture_checks */
         if (p->crosscapt) {

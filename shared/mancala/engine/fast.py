@@ -111,7 +111,7 @@ CHILDLESS: dict[str, Any] = {"children": 0, "child_cvt": 0, "child_rule": 0, "ch
 # core does not make every database built before it look foreign
 # (mancala.ai.egtb.fingerprint)
 ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_required": 0,
-                              "win_sub": 0}
+                              "win_sub": 0, "lap_capt": 0, "lap_capt_guard": 0}
 # the games in rounds the core ends: a game won by the most seeds whose end is only the
 # round's while both players can refill (ending.RoundBySeeds); the rounds' other enders
 # and the round fills that act inside a round stay with the Python engine
@@ -143,7 +143,9 @@ ENPAS = {SowRule.OWN_SOW_CAPT_ALL: (True, EP_ALL, None),
          SowRule.ENPAS_ALL_SOWER: (False, EP_ALL, True),
          SowRule.ENPAS_SOW_SOWER: (False, EP_MOVERS, True),
          SowRule.ENPAS_OPP_SOWER: (False, EP_OPPS, True)}
-SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, *ENPAS}
+SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, SowRule.LAP_CAPT, *ENPAS}
+# mancala_core.h's LC_*: how a LAP_CAPT lap's end captures (laps._capture_checks)
+LC_NONE, LC_BASIC, LC_CROSS, LC_GAP = range(4)
 
 # game_info fields the C core plays, with the values it accepts (None: any value)
 HANDLED: dict[str, Any] = {
@@ -262,6 +264,8 @@ def why_not_fast(variant: Variant) -> list[str]:
     if gi.sow_rule in ENPAS and gi.capt_side in (CaptSide.OPP_CONT, CaptSide.OWN_CONT):
         # the side check would read a capture's start in the middle of a sowing
         reasons.append(f"sow_rule={gi.sow_rule.value} with capt_side={gi.capt_side.value}")
+    if gi.sow_rule == SowRule.LAP_CAPT and gi.mlaps != LapSower.LAPPER:
+        reasons.append(f"sow_rule=LAP_CAPT with mlaps={gi.mlaps.value}")  # LAPPER's alone
     if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
         reasons.append("sow_rule=CONT_LAP_ON with sow_param 0")
     if len(gi.capt_on) > MAX_CAPT_ON:
@@ -409,7 +413,18 @@ def params(variant: Variant) -> dict[str, Any]:
         **version_flags(variant),
         **_children(variant),
         **_rounds(variant),
+        **_lap_capt(variant),
     }
+
+
+def _lap_capt(variant: Variant) -> dict[str, int]:
+    """LAP_CAPT's capture at each lap's end (laps._capture_checks) and its 1.10 guard."""
+    gi = variant.game_info
+    if gi.sow_rule != SowRule.LAP_CAPT:
+        return {"lap_capt": LC_NONE, "lap_capt_guard": 0}
+    kind = LC_CROSS if gi.crosscapt else LC_GAP if gi.capt_type == CaptType.TWO_OUT else LC_BASIC
+    return {"lap_capt": kind,
+            "lap_capt_guard": int(variant.rules_version is RulesVersion.V1_10 and not gi.stores)}
 
 
 def _rounds(variant: Variant) -> dict[str, Any]:

@@ -67,6 +67,8 @@ enum { EP_ALL, EP_MOVERS, EP_OPPS };
 enum { CH_NONE, CH_NORMAL, CH_ONE };
 enum { CR_NONE, CR_OPP_SIDE, CR_OWN_SIDE, CR_NOT_1ST_OPP, CR_OPPS_NOT_1ST };
 enum { CG_NONE, CG_NOT_SYM_OPP, CG_NOT_FACING };
+/* fast.LAP_CAPT: how a lap's end captures (laps._capture_checks) */
+enum { LC_NONE, LC_BASIC, LC_CROSS, LC_GAP };
 
 typedef struct {
     int n, size, step;
@@ -134,6 +136,8 @@ typedef struct {
     int round_end;         /* an end is the round's while both players hold round_required */
     long long round_required;
     long long win_sub;     /* Ender.win_seeds: the total less this (0: half the total) */
+    int lap_capt;          /* LC_*: sow rule LAP_CAPT, captures at each lap's end (laps.py) */
+    int lap_capt_guard;    /* ... no lap once the opponent's row is empty (1.10, no stores) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
