@@ -181,9 +181,11 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         gi["mustshare"] = False
         if gi["grandslam"] == "OPP_GETS_REMAIN":
             gi["grandslam"] = "LEGAL"
-    capture = draw(st.sampled_from(["none", "cross", "basic", "basic", "two_out"]))
+    capture = draw(st.sampled_from(["none", "cross", "basic", "basic", "two_out", "match"]))
     if capture == "two_out":
         gi["capt_type"] = "TWO_OUT"
+    if capture == "match":  # the last hole and the one across, of equal counts
+        gi["capt_type"] = "MATCH_OPP"
     if capture == "basic" or (capture == "cross" and draw(st.booleans())):
         while True:
             if draw(st.booleans()):
@@ -211,7 +213,7 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
             gi["capt_on"] = [draw(st.integers(2, 4))]  # the holes sown to this count
     elif not v110 and gi["mlaps"] != "OFF" and draw(st.integers(0, 3)) == 0:
         gi.update(sow_rule="CONT_LAP_ON", sow_param=draw(st.integers(1, 4)))
-    elif gi["mlaps"] == "LAPPER" and capture != "none" and draw(st.integers(0, 2)) == 0:
+    elif gi["mlaps"] == "LAPPER" and capture not in ("none", "match") and draw(st.integers(0, 2)) == 0:
         gi["sow_rule"] = "LAP_CAPT"  # a capture at each lap's end
     if not gi.get("no_sides") and draw(st.integers(0, 4)) == 0:
         gi["allow_rule"] = "OPP_OR_EMPTY"

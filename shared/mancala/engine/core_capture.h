@@ -32,6 +32,19 @@ capt_base(const Params *p, State *s, Move *md, int first)
         }
         return;
     }
+    if (!p->crosscapt && p->capt_type == CT_MATCH_OPP) {
+        /* capture.MatchOppCapture: the last hole and the one across, when they hold the
+           same count, are both taken */
+        const int cross = p->size - 1 - loc;
+        if (s->board[loc] && s->board[loc] == s->board[cross] &&
+            !(p->children && (is_child(s, loc) || is_child(s, cross)))) {
+            take(s, md, loc);
+            take(s, md, cross);
+            md->captured = CAPT_YES;
+            md->capt_next = incr_b(p, s, loc, md->direct, NO_START);
+        }
+        return;
+    }
     if (!p->crosscapt) {
         if (p->basic && capt_ok(p, s, md, loc)) {
             take(s, md, loc);

@@ -125,6 +125,21 @@ sow_lap(const Params *p, State *s, Move *md)
 
 static void capture_seeds(const Params *p, State *s, Move *md); /* core_capture.h */
 
+/* laps.make_stop_simulated (MATCH_OPP): would the capture take anything here? (tried on
+   copies: nothing it does happens) */
+static int
+capture_would_take(const Params *p, const State *s, const Move *md)
+{
+    if (s->inhibit)
+        return 0;
+    State t;
+    Move m = *md;
+    memcpy(&t, s, STATE_BYTES(p));
+    m.tr = NULL;
+    capture_seeds(p, &t, &m);
+    return m.captured != CAPT_NO;
+}
+
 /* laps._capture_checks under LAP_CAPT: capture at the lap's end and say whether the
    laps go on (1), stop (0), or leave it to the next check (-1) */
 static int
@@ -190,6 +205,10 @@ another_lap(const Params *p, State *s, Move *md)
             if (go >= 0)
                 return go;
         }
+        else if (p->capt_type == CT_MATCH_OPP) {
+            if (capture_would_take(p, s, md))
+                return 0;
+        }
         else if (p->basic && !p->crosscapt && !s->inhibit && capt_ok(p, s, md, loc))
             return 0;
         return s->board[md->capt_loc] > 1;
@@ -198,6 +217,10 @@ another_lap(const Params *p, State *s, Move *md)
         if (p->crosscapt) {
             if (s->board[loc] == 1 && capt_ok(p, s, md, p->size - 1 - loc))
                 return 0; /* make_stop_cross */
+        }
+        else if (p->capt_type == CT_MATCH_OPP) {
+            if (capture_would_take(p, s, md))
+                return 0; /* make_stop_simulated */
         }
         else if (p->basic && p->capt_type == CT_NONE && !s->inhibit && capt_ok(p, s, md, loc))
             return 0; /* make_stop_capture */

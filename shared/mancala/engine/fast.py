@@ -95,7 +95,7 @@ QUIT_110 = {Unclaimed.HOLE_OWNER: QUIT_TAKE_OWN, Unclaimed.DONT_SCORE: QUIT_DROP
 # ending in the mover's store), and nowhere without it
 MLAP_CONT = {MlapCont.NONE: 0, MlapCont.GREQ_PARAM: 1, MlapCont.OWN_SIDE: 2,
              MlapCont.OPP_SIDE: 3, MlapCont.STOP_STORE: 0}
-CAPT_TYPE = {CaptType.NONE: 0, CaptType.TWO_OUT: 1}
+CAPT_TYPE = {CaptType.NONE: 0, CaptType.TWO_OUT: 1, CaptType.MATCH_OPP: 2}
 END_COND = {EndCond.NO_ADDTL: 0, EndCond.CLEARED_OWN: 1, EndCond.CLEARED_OPP: 2,
             EndCond.SEEDS_LIMIT: 3, EndCond.HOLE_SEED_LIMIT: 4}
 # mancala_core.h's CH_*, CR_* and CG_*: the children made instead of a capture
@@ -264,6 +264,9 @@ def why_not_fast(variant: Variant) -> list[str]:
     if gi.sow_rule in ENPAS and gi.capt_side in (CaptSide.OPP_CONT, CaptSide.OWN_CONT):
         # the side check would read a capture's start in the middle of a sowing
         reasons.append(f"sow_rule={gi.sow_rule.value} with capt_side={gi.capt_side.value}")
+    if gi.capt_type == CaptType.MATCH_OPP and (gi.crosscapt or gi.sow_rule == SowRule.LAP_CAPT):
+        reasons.append("capt_type=MATCH_OPP with " + ("crosscapt" if gi.crosscapt
+                                                        else "sow_rule=LAP_CAPT"))
     if gi.sow_rule == SowRule.LAP_CAPT and gi.mlaps != LapSower.LAPPER:
         reasons.append(f"sow_rule=LAP_CAPT with mlaps={gi.mlaps.value}")  # LAPPER's alone
     if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
