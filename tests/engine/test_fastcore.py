@@ -227,6 +227,8 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         children(draw, gi)
     elif gi["goal"] == "MAX_SEEDS" and draw(st.integers(0, 3)) == 0:
         rounds(draw, gi)
+    elif draw(st.integers(0, 4)) == 0:
+        blocking(draw, gi, v110)
     raw = {"game_constants": {"holes": holes, "nbr_start": draw(st.integers(1, 6))},
            "game_info": to_110(gi) if v110 else gi}
     if v110:
@@ -260,6 +262,22 @@ def rounds(draw: Any, gi: dict[str, Any]) -> None:
               round_fill=draw(st.sampled_from(["NOT_APPLICABLE", "LEFT_FILL", "RIGHT_FILL",
                                                "OUTSIDE_FILL", "EVEN_FILL", "UCHOOSE"])),
               goal_param=draw(st.sampled_from([0, 0, 1, 2, 3])))
+
+
+def blocking(draw: Any, gi: dict[str, Any], v110: bool) -> None:
+    """SOW_BLKD_DIV(_NR): a sowing that brings an opponent's hole to sow_param closes it;
+    the game is won by depriving (or, under 1.10, immobilising) the opponent."""
+    for name in ("capt_type", "capt_on", "evens", "capt_min", "capt_max", "crosscapt",
+                 "xcpickown", "xc_sown", "multicapt", "capsamedir", "allow_rule", "sow_param"):
+        gi.pop(name, None)
+    gi.update(sow_rule=draw(st.sampled_from(["SOW_BLKD_DIV", "SOW_BLKD_DIV_NR"])),
+              sow_param=draw(st.integers(2, 4)), blocks=True, stores=False,
+              goal=draw(st.sampled_from(["DEPRIVE", "IMMOBILIZE"] if v110 else ["DEPRIVE"])),
+              mlaps=draw(st.sampled_from(["OFF", "LAPPER"])), sow_start=False, move_one=False,
+              skip_start=False, visit_opp=False, sow_own_store=False, store_ends_turn=False,
+              min_move=1, mustshare=False, mustpass=False, grandslam="LEGAL", no_sides=False,
+              pickextra="NONE", end_rule="REFERENCE", capt_rturn="NO_REPEAT", capt_side="BOTH",
+              nosinglecapt=False)
 
 
 def to_110(gi: dict[str, Any]) -> dict[str, Any]:

@@ -155,7 +155,8 @@ def variants_110(draw: Any) -> dict[str, Any]:
         gi["end_cond"] = end_cond
         if end_cond.endswith("LIMIT"):
             gi["end_param"] = draw(st.integers(1, 4))
-    if gi.get("mlaps", "OFF") != "OFF" and "mlap_cont" not in gi:
+    if (gi.get("mlaps", "OFF") != "OFF" and "mlap_cont" not in gi
+            and not str(gi.get("sow_rule")).startswith("SOW_BLKD")):  # no lap condition there
         cont = draw(st.sampled_from(["NONE", "GREQ_PARAM", "OWN_SIDE", "OPP_SIDE", "STOP_STORE"]))
         gi["mlap_cont"] = cont
         if cont == "GREQ_PARAM":

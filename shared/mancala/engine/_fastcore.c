@@ -143,6 +143,18 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
     for (int i = 0; i < 2; i++)
         if (s->stores[i] != before->stores[i] && set_item_ll(l->stores, i, s->stores[i]) < 0)
             return -1;
+    if (s->blocked != before->blocked) { /* SOW_BLKD_DIV closes holes, never opens them */
+        PyObject *lst = attr_get(pos, A_BLOCKED);
+        if (lst == NULL)
+            return -1;
+        for (uint64_t m = s->blocked & ~before->blocked; m; m &= m - 1) {
+            if (PyList_SetItem(lst, __builtin_ctzll(m), Py_NewRef(Py_True)) < 0) {
+                Py_DECREF(lst);
+                return -1;
+            }
+        }
+        Py_DECREF(lst);
+    }
     for (int owner = 0; owner < 2; owner++) /* children are made, never lost */
         for (uint64_t m = s->child[owner] & ~before->child[owner]; m; m &= m - 1)
             if (set_item_ll(l->child, __builtin_ctzll(m), owner) < 0)

@@ -18,7 +18,7 @@ static const char *PARAM_NAMES[] = {
     "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable",
     "opp_or_empty", "own_hole_count", "over_claim", "children", "child_cvt", "child_rule",
     "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub",
-    "lap_capt", "lap_capt_guard", NULL};
+    "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -150,7 +150,7 @@ core_params(PyObject *d, Params *p)
     GET("end_param", 0, LLONG_MAX / 4, end_param);
     GET("capt_type", CT_NONE, CT_MATCH_OPP, capt_type);
     GET("even_odd", 0, 1, even_odd);
-    GET("goal", 0, 2, goal);
+    GET("goal", GOAL_MAX_SEEDS, GOAL_IMMOBILIZE, goal);
     GET("no_sides", 0, 1, no_sides);
     GET("enpas", 0, 1, enpas);
     GET("enpas_owner", 0, 1, enpas_owner);
@@ -171,6 +171,9 @@ core_params(PyObject *d, Params *p)
     GET("win_sub", 0, LLONG_MAX / 4, win_sub);
     GET("lap_capt", LC_NONE, LC_GAP, lap_capt);
     GET("lap_capt_guard", 0, 1, lap_capt_guard);
+    GET("blkd_div", 0, 1, blkd_div);
+    GET("blkd_no_right", 0, 1, blkd_no_right);
+    GET("blkd_param", 0, LLONG_MAX / 4, blkd_param);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

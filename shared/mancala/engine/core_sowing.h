@@ -112,10 +112,65 @@ sow_enpas(const Params *p, State *s, Move *md)
     md->capt_loc = loc;
 }
 
+/* sowing.DivertBlockedSower: the mover's blocked holes are passed, a seed for one of the
+   opponent's leaves play (to store 0) */
+static void
+sow_divert(const Params *p, State *s, Move *md)
+{
+    const int turn = s->turn, d = md->direct;
+    int loc = md->cont_sow_loc;
+    long long seeds = md->seeds;
+    Trace *tr = md->tr;
+#define STEP_ON(x) ((x) = ((x) + d + p->size) % p->size)
+    while (seeds > 0) {
+        STEP_ON(loc);
+        while ((s->blocked >> loc) & 1) {
+            if (side_of(p, loc) != turn) {
+                s->stores[0] += 1;
+                seeds -= 1;
+                if (tr != NULL)
+                    trace_put(tr, STORE_PLACE(0));
+                if (!seeds) {
+                    md->capt_loc = loc;
+                    return;
+                }
+            }
+            STEP_ON(loc);
+        }
+        s->board[loc] += 1;
+        seeds -= 1;
+        if (tr != NULL)
+            trace_put(tr, loc);
+    }
+#undef STEP_ON
+    md->capt_loc = loc;
+}
+
+/* whether a lap's end closes the hole (CloseHole, laps.make_between's close_hole): an
+   opponent's hole brought to blkd_param, not a rightmost one under _NR, captures not held
+   back */
+static inline int
+closes(const Params *p, const State *s, int loc)
+{
+    if (p->blkd_no_right && (loc == p->n - 1 || loc == p->size - 1))
+        return 0;
+    return s->board[loc] == p->blkd_param && side_of(p, loc) != s->turn && !s->inhibit;
+}
+
 static inline void
 sow_lap(const Params *p, State *s, Move *md)
 {
-    if (p->enpas)
+    if (p->blkd_div) {
+        sow_divert(p, s, md);
+        if (p->mlaps == MLAPS_OFF && closes(p, s, md->capt_loc)) { /* CloseHole */
+            const int loc = md->capt_loc;
+            trace_take(md->tr, loc, s->board[loc], STORE_PLACE(0));
+            s->stores[0] += s->board[loc];
+            s->board[loc] = 0;
+            s->blocked |= (uint64_t)1 << loc;
+        }
+    }
+    else if (p->enpas)
         sow_enpas(p, s, md);
     else if (p->own_store)
         sow_store(p, s, md);
@@ -211,7 +266,9 @@ another_lap(const Params *p, State *s, Move *md)
         }
         else if (p->basic && !p->crosscapt && !s->inhibit && capt_ok(p, s, md, loc))
             return 0;
-        return s->board[md->capt_loc] > 1;
+        if (s->board[md->capt_loc] <= 1) /* stop_single */
+            return 0;
+        return !(p->blkd_div && ((s->blocked >> md->capt_loc) & 1)); /* not_blocked */
     }
     if (p->next_stops) { /* laps._next_capture_checks */
         if (p->crosscapt) {
@@ -291,6 +348,8 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr, int single)
             continue;
         }
         md->seeds = s->board[at];
+        if (p->blkd_div && closes(p, s, at)) /* laps.make_between: the seeds sow on */
+            s->blocked |= (uint64_t)1 << at;
         s->board[at] = 0;
         md->lap_nbr += 1;
         if (tr != NULL) {

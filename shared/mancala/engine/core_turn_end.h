@@ -336,7 +336,17 @@ static int
 decide(const Params *p, State *s, int repeat)
 {
     if (p->goal != GOAL_MAX_SEEDS) { /* a win, never a tie: the turn goes to the winner */
-        if (!(p->goal == GOAL_CLEAR ? clear_over(p, s) : deprive_over(p, s, repeat)))
+        int over;
+        if (p->goal == GOAL_CLEAR)
+            over = clear_over(p, s);
+        else if (p->goal == GOAL_IMMOBILIZE) { /* DepriveLastMover: the last able to move wins */
+            over = !moves_of(p, s, 1 - s->turn);
+            if (over)
+                win_for(s, s->turn);
+        }
+        else
+            over = deprive_over(p, s, repeat);
+        if (!over)
             return 0;
     }
     else if (p->end_cond && end_cond_over(p, s)) /* over: every inner check passes it on */

@@ -82,7 +82,7 @@ STEP = {Direct.CCW: 1, Direct.CW: -1}
 # sow_direct values whose direction the hole's count decides (draw._even_odd_direction)
 BY_COUNT = {Direct.EVEN_ODD_DIR}
 # mancala_core.h's GOAL_*: the goals whose enders the core plays (ending_build.make_ender)
-GOAL = {Goal.MAX_SEEDS: 0, Goal.CLEAR: 1, Goal.DEPRIVE: 2}
+GOAL = {Goal.MAX_SEEDS: 0, Goal.CLEAR: 1, Goal.DEPRIVE: 2, Goal.IMMOBILIZE: 3}
 END_RULE = {EndRule.REFERENCE: 0, EndRule.ROW_EMPTY: 1}
 # mancala_core.h's QUIT_*: what ending.make_quitter does with the seeds left
 QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY = range(5)
@@ -111,7 +111,13 @@ CHILDLESS: dict[str, Any] = {"children": 0, "child_cvt": 0, "child_rule": 0, "ch
 # core does not make every database built before it look foreign
 # (mancala.ai.egtb.fingerprint)
 ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_required": 0,
-                              "win_sub": 0, "lap_capt": 0, "lap_capt_guard": 0}
+                              "win_sub": 0, "lap_capt": 0, "lap_capt_guard": 0, "blkd_div": 0,
+                              "blkd_no_right": 0, "blkd_param": 0}
+# the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
+# round the board (no start skipped, no store, no lap condition)
+BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
+                              "mlap_cont": MlapCont.NONE, "crosscapt": False,
+                              "capt_type": CaptType.NONE, "allow_rule": AllowRule.NONE}
 # the games in rounds the core ends: a game won by the most seeds whose end is only the
 # round's while both players can refill (ending.RoundBySeeds); the rounds' other enders
 # and the round fills that act inside a round stay with the Python engine
@@ -143,7 +149,8 @@ ENPAS = {SowRule.OWN_SOW_CAPT_ALL: (True, EP_ALL, None),
          SowRule.ENPAS_ALL_SOWER: (False, EP_ALL, True),
          SowRule.ENPAS_SOW_SOWER: (False, EP_MOVERS, True),
          SowRule.ENPAS_OPP_SOWER: (False, EP_OPPS, True)}
-SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, SowRule.LAP_CAPT, *ENPAS}
+BLKD_DIV = {SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR}
+SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, SowRule.LAP_CAPT, *ENPAS, *BLKD_DIV}
 # mancala_core.h's LC_*: how a LAP_CAPT lap's end captures (laps._capture_checks)
 LC_NONE, LC_BASIC, LC_CROSS, LC_GAP = range(4)
 
@@ -267,6 +274,12 @@ def why_not_fast(variant: Variant) -> list[str]:
     if gi.capt_type == CaptType.MATCH_OPP and (gi.crosscapt or gi.sow_rule == SowRule.LAP_CAPT):
         reasons.append("capt_type=MATCH_OPP with " + ("crosscapt" if gi.crosscapt
                                                         else "sow_rule=LAP_CAPT"))
+    if gi.sow_rule in BLKD_DIV:
+        if gi.mlaps == LapSower.LAPPER_NEXT:
+            reasons.append(f"sow_rule={gi.sow_rule.value} with mlaps=LAPPER_NEXT")
+        for name, plain in BLKD_PLAIN.items():
+            if getattr(gi, name) != plain:
+                reasons.append(f"sow_rule={gi.sow_rule.value} with {name}={_value(getattr(gi, name))}")
     if gi.sow_rule == SowRule.LAP_CAPT and gi.mlaps != LapSower.LAPPER:
         reasons.append(f"sow_rule=LAP_CAPT with mlaps={gi.mlaps.value}")  # LAPPER's alone
     if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
@@ -306,7 +319,7 @@ def _quit(variant: Variant) -> int:
     """ending.make_quitter for these variants: how a stopped game settles the seeds left
     (1.8 from `unclaimed`, with no stores a tie; 1.10 from `quitter`)."""
     gi = variant.game_info
-    if gi.goal in (Goal.CLEAR, Goal.DEPRIVE):
+    if gi.goal in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
         return QUIT_TIE  # make_quitter: TieAlways
     if variant.rules_version is RulesVersion.V1_10:
         quit_ = QUIT_110[gi.quitter]
@@ -417,6 +430,9 @@ def params(variant: Variant) -> dict[str, Any]:
         **_children(variant),
         **_rounds(variant),
         **_lap_capt(variant),
+        "blkd_div": int(gi.sow_rule in BLKD_DIV),
+        "blkd_no_right": int(gi.sow_rule == SowRule.SOW_BLKD_DIV_NR),
+        "blkd_param": gi.sow_param if gi.sow_rule in BLKD_DIV else 0,
     }
 
 

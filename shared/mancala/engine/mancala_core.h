@@ -60,7 +60,7 @@ enum { MC_NONE, MC_GREQ_PARAM, MC_OWN_SIDE, MC_OPP_SIDE };
 enum { EC_NONE, EC_CLEARED_OWN, EC_CLEARED_OPP, EC_SEEDS_LIMIT, EC_HOLE_SEED_LIMIT };
 enum { CT_NONE, CT_TWO_OUT, CT_MATCH_OPP }; /* fast.CAPT_TYPE */
 /* fast.GOAL: the goals with short enders of their own (end_conditions.py) */
-enum { GOAL_MAX_SEEDS, GOAL_CLEAR, GOAL_DEPRIVE };
+enum { GOAL_MAX_SEEDS, GOAL_CLEAR, GOAL_DEPRIVE, GOAL_IMMOBILIZE };
 /* fast.ENPAS: the holes a capture while sowing (sowing.capture_while_sowing) may take */
 enum { EP_ALL, EP_MOVERS, EP_OPPS };
 /* fast.CHILD_TYPE, CHILD_RULE, CHILD_GUARD: children.make_child_test */
@@ -138,6 +138,10 @@ typedef struct {
     long long win_sub;     /* Ender.win_seeds: the total less this (0: half the total) */
     int lap_capt;          /* LC_*: sow rule LAP_CAPT, captures at each lap's end (laps.py) */
     int lap_capt_guard;    /* ... no lap once the opponent's row is empty (1.10, no stores) */
+    /* sow rules SOW_BLKD_DIV(_NR): sowing.DivertBlockedSower, CloseHole, laps' close_hole */
+    int blkd_div;
+    int blkd_no_right;     /* _NR: the rows' rightmost holes are never closed */
+    long long blkd_param;  /* the count that closes an opponent's hole */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */

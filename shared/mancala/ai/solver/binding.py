@@ -87,6 +87,8 @@ def why_not_think(variant: Variant) -> list[str]:
         reasons.append(f"child_type={gi.child_type.value}: the look-ahead keeps no children")
     if gi.rounds != Rounds.NO_ROUNDS:  # a round's end is scored by what is carried over
         reasons.append(f"rounds={gi.rounds.value}: the look-ahead scores single games")
+    if gi.blocks:  # SOW_BLKD_DIV closes holes in a move
+        reasons.append("blocks: the look-ahead keeps no blocked holes")
     return reasons
 
 
