@@ -383,14 +383,3 @@ capture_seeds(const Params *p, State *s, Move *md)
     else
         s->rturn_cnt = 0;
 }
-
-/* pipeline.simulate: the board after sowing and capturing (on the copy t) */
-static void
-simulate(const Params *p, const State *s, State *t, int loc)
-{
-    Move md;
-    memcpy(t, s, STATE_BYTES(p));
-    do_sow(p, t, &md, loc, NULL, 0);
-    if (md.capt_loc != REPEAT_TURN && md.capt_loc != ENDLESS)
-        capture_seeds(p, t, &md);
-}

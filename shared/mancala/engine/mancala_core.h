@@ -367,6 +367,7 @@ capt_ok(const Params *p, const State *s, const Move *md, int loc)
 /* the rules, in the order they use each other */
 #include "core_sowing.h"
 #include "core_capture.h"
+#include "core_laps.h"
 #include "core_turn_end.h"
 #include "core_params.h"
 
