@@ -215,6 +215,11 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         gi.update(sow_rule="CONT_LAP_ON", sow_param=draw(st.integers(1, 4)))
     elif gi["mlaps"] == "LAPPER" and capture not in ("none", "match") and draw(st.integers(0, 2)) == 0:
         gi["sow_rule"] = "LAP_CAPT"  # a capture at each lap's end
+        if draw(st.booleans()):  # and the opponent's seeds theirs once few are left
+            gi.update(sow_rule="OPP_GETS_OWN_LAST", sow_param=draw(st.integers(2, 12)),
+                      sow_own_store=False, store_ends_turn=False)
+            if gi["capt_side"].endswith("_CONT"):  # refused there (fast.why_not_fast)
+                gi["capt_side"] = "BOTH"
     if not gi.get("no_sides") and draw(st.integers(0, 4)) == 0:
         gi["allow_rule"] = "OPP_OR_EMPTY"
     if gi["goal"] != "MAX_SEEDS":  # what the eliminating goals combine with

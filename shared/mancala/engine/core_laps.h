@@ -149,6 +149,7 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr, int single)
     md->direct = direct;
     md->lap_nbr = 0;
     md->captured = CAPT_NO;
+    md->capt_loc = 0; /* MoveData's start value: no rule reads it before a lap ends */
     md->capt_next = 0;
     md->capt_start = NO_START;
     if (tr != NULL) {

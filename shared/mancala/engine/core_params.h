@@ -18,7 +18,8 @@ static const char *PARAM_NAMES[] = {
     "enpas_holes", "enpas_not_last", "lap_on", "last_seeds", "last_capturable",
     "opp_or_empty", "own_hole_count", "over_claim", "children", "child_cvt", "child_rule",
     "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub",
-    "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", NULL};
+    "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", "opp_gets",
+    "opp_gets_below", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -174,6 +175,8 @@ core_params(PyObject *d, Params *p)
     GET("blkd_div", 0, 1, blkd_div);
     GET("blkd_no_right", 0, 1, blkd_no_right);
     GET("blkd_param", 0, LLONG_MAX / 4, blkd_param);
+    GET("opp_gets", 0, 1, opp_gets);
+    GET("opp_gets_below", 0, LLONG_MAX / 4, opp_gets_below);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

@@ -157,10 +157,46 @@ closes(const Params *p, const State *s, int loc)
     return s->board[loc] == p->blkd_param && side_of(p, loc) != s->turn && !s->inhibit;
 }
 
+/* sowing.OppGetsOwnLast once few seeds are left: a seed for the opponent's side goes to
+   the opponent's store (a capture, for the repeat turns), unless it is the last and
+   captures */
+static void
+sow_opp_gets(const Params *p, State *s, Move *md)
+{
+    const int start = md->cont_sow_loc, turn = s->turn;
+    int loc = start;
+    Trace *tr = md->tr;
+    for (long long left = md->seeds; left > 0; left--) {
+        loc = incr_b(p, s, loc, md->direct, start);
+        s->board[loc] += 1; /* for the capture test */
+        int place = loc;
+        if (side_of(p, loc) != turn && (left > 1 || !capt_ok(p, s, md, loc))) {
+            s->board[loc] -= 1;
+            s->stores[1 - turn] += 1;
+            md->captured = CAPT_YES;
+            place = STORE_PLACE(1 - turn);
+        }
+        if (tr != NULL)
+            trace_put(tr, place);
+    }
+    md->capt_loc = loc;
+}
+
+static inline int
+few_left(const Params *p, const State *s)
+{
+    long long seeds = 0;
+    for (int h = 0; h < p->size; h++)
+        seeds += s->board[h];
+    return seeds <= p->opp_gets_below;
+}
+
 static inline void
 sow_lap(const Params *p, State *s, Move *md)
 {
-    if (p->blkd_div) {
+    if (p->opp_gets && few_left(p, s))
+        sow_opp_gets(p, s, md);
+    else if (p->blkd_div) {
         sow_divert(p, s, md);
         if (p->mlaps == MLAPS_OFF && closes(p, s, md->capt_loc)) { /* CloseHole */
             const int loc = md->capt_loc;

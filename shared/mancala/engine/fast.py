@@ -112,7 +112,8 @@ CHILDLESS: dict[str, Any] = {"children": 0, "child_cvt": 0, "child_rule": 0, "ch
 # (mancala.ai.egtb.fingerprint)
 ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_required": 0,
                               "win_sub": 0, "lap_capt": 0, "lap_capt_guard": 0, "blkd_div": 0,
-                              "blkd_no_right": 0, "blkd_param": 0}
+                              "blkd_no_right": 0, "blkd_param": 0, "opp_gets": 0,
+                              "opp_gets_below": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -150,7 +151,9 @@ ENPAS = {SowRule.OWN_SOW_CAPT_ALL: (True, EP_ALL, None),
          SowRule.ENPAS_SOW_SOWER: (False, EP_MOVERS, True),
          SowRule.ENPAS_OPP_SOWER: (False, EP_OPPS, True)}
 BLKD_DIV = {SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR}
-SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, SowRule.LAP_CAPT, *ENPAS, *BLKD_DIV}
+# the lap captures of LAP_CAPT, and OPP_GETS_OWN_LAST's on top of its own sowing
+LAP_CAPTURES = {SowRule.LAP_CAPT, SowRule.OPP_GETS_OWN_LAST}
+SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, *LAP_CAPTURES, *ENPAS, *BLKD_DIV}
 # mancala_core.h's LC_*: how a LAP_CAPT lap's end captures (laps._capture_checks)
 LC_NONE, LC_BASIC, LC_CROSS, LC_GAP = range(4)
 
@@ -271,17 +274,23 @@ def why_not_fast(variant: Variant) -> list[str]:
     if gi.sow_rule in ENPAS and gi.capt_side in (CaptSide.OPP_CONT, CaptSide.OWN_CONT):
         # the side check would read a capture's start in the middle of a sowing
         reasons.append(f"sow_rule={gi.sow_rule.value} with capt_side={gi.capt_side.value}")
-    if gi.capt_type == CaptType.MATCH_OPP and (gi.crosscapt or gi.sow_rule == SowRule.LAP_CAPT):
+    if gi.capt_type == CaptType.MATCH_OPP and (gi.crosscapt or gi.sow_rule in LAP_CAPTURES):
         reasons.append("capt_type=MATCH_OPP with " + ("crosscapt" if gi.crosscapt
-                                                        else "sow_rule=LAP_CAPT"))
+                                                        else f"sow_rule={gi.sow_rule.value}"))
     if gi.sow_rule in BLKD_DIV:
         if gi.mlaps == LapSower.LAPPER_NEXT:
             reasons.append(f"sow_rule={gi.sow_rule.value} with mlaps=LAPPER_NEXT")
         for name, plain in BLKD_PLAIN.items():
             if getattr(gi, name) != plain:
                 reasons.append(f"sow_rule={gi.sow_rule.value} with {name}={_value(getattr(gi, name))}")
-    if gi.sow_rule == SowRule.LAP_CAPT and gi.mlaps != LapSower.LAPPER:
-        reasons.append(f"sow_rule=LAP_CAPT with mlaps={gi.mlaps.value}")  # LAPPER's alone
+    if gi.sow_rule in LAP_CAPTURES and gi.mlaps != LapSower.LAPPER:  # LAPPER's alone
+        reasons.append(f"sow_rule={gi.sow_rule.value} with mlaps={gi.mlaps.value}")
+    if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST and gi.sow_own_store:
+        reasons.append("sow_rule=OPP_GETS_OWN_LAST with sow_own_store")  # a plain sower's
+    if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST and gi.capt_side in (CaptSide.OPP_CONT,
+                                                                     CaptSide.OWN_CONT):
+        # its capture test in the middle of a sowing would read where a capture began
+        reasons.append(f"sow_rule=OPP_GETS_OWN_LAST with capt_side={gi.capt_side.value}")
     if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
         reasons.append("sow_rule=CONT_LAP_ON with sow_param 0")
     if len(gi.capt_on) > MAX_CAPT_ON:
@@ -433,13 +442,16 @@ def params(variant: Variant) -> dict[str, Any]:
         "blkd_div": int(gi.sow_rule in BLKD_DIV),
         "blkd_no_right": int(gi.sow_rule == SowRule.SOW_BLKD_DIV_NR),
         "blkd_param": gi.sow_param if gi.sow_rule in BLKD_DIV else 0,
+        "opp_gets": int(gi.sow_rule == SowRule.OPP_GETS_OWN_LAST),
+        "opp_gets_below": gi.sow_param if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST else 0,
     }
 
 
 def _lap_capt(variant: Variant) -> dict[str, int]:
-    """LAP_CAPT's capture at each lap's end (laps._capture_checks) and its 1.10 guard."""
+    """The capture at each lap's end of LAP_CAPT and OPP_GETS_OWN_LAST
+    (laps._capture_checks), and its 1.10 guard."""
     gi = variant.game_info
-    if gi.sow_rule != SowRule.LAP_CAPT:
+    if gi.sow_rule not in LAP_CAPTURES:
         return {"lap_capt": LC_NONE, "lap_capt_guard": 0}
     kind = LC_CROSS if gi.crosscapt else LC_GAP if gi.capt_type == CaptType.TWO_OUT else LC_BASIC
     return {"lap_capt": kind,

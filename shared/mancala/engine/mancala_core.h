@@ -142,6 +142,9 @@ typedef struct {
     int blkd_div;
     int blkd_no_right;     /* _NR: the rows' rightmost holes are never closed */
     long long blkd_param;  /* the count that closes an opponent's hole */
+    /* sow rule OPP_GETS_OWN_LAST (sowing.OppGetsOwnLast; its laps capture as LAP_CAPT's) */
+    int opp_gets;
+    long long opp_gets_below; /* with this many seeds or fewer on the board */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
