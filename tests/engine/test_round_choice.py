@@ -12,11 +12,14 @@ stores without captures.
 
 from __future__ import annotations
 
+import gc
+import weakref
 from typing import Any
 
 import pytest
 
 from mancala.engine import Game, IllegalMove, OutcomeKind, Position
+from mancala.rules.loading import load_variant
 from tests.engine.helpers import make, run, snapshot
 
 ROUND_WIN, ROUND_TIE, WIN = OutcomeKind.ROUND_WIN, OutcomeKind.ROUND_TIE, OutcomeKind.WIN
@@ -243,3 +246,19 @@ def test_uchown_refuses_holes_off_the_shared_row_or_too_many(choice, message):
     game, pos = territory_round(0)
     with pytest.raises(IllegalMove, match=message):
         game.next_round(pos, choice)
+
+
+@pytest.mark.parametrize("stem", ["kalah_4", "pallam_kuzhi_1_8"])
+def test_a_game_goes_with_its_last_reference(stem: str) -> None:
+    """The round choices link back to their game weakly: with a strong link the game lived
+    until the cycle collector ran, and with it the C solver's table the search keeps per
+    game (192 MiB by default; a second solve in the same process doubled the peak)."""
+    gc.disable()
+    try:
+        game = Game(load_variant(stem))
+        assert game.round_choice(game.start(0)) is None
+        gone = weakref.ref(game)
+        del game
+        assert gone() is None
+    finally:
+        gc.enable()

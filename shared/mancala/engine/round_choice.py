@@ -17,6 +17,7 @@ None when there is nothing to choose.
 
 from __future__ import annotations
 
+import weakref
 from typing import Any, Protocol
 
 from mancala.engine.pipeline import Pipeline
@@ -43,7 +44,10 @@ class ChoosingGame(Protocol):
 
 class RoundChoices:
     def __init__(self, game: ChoosingGame) -> None:
-        self.game = game
+        # a proxy: the game owns this object, and a strong link back would make the game
+        # live until the cycle collector runs, with the C solver's table (up to gigabytes)
+        # that a WeakKeyDictionary keeps for it
+        self.game = weakref.proxy(game)
         self.fill = game.variant.game_info.round_fill
         self.user = self.fill in USER_FILLS
 
