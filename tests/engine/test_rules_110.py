@@ -8,6 +8,7 @@ With 3 holes a side: South 0 1 2, North 3 4 5; 2<->3 face. With 4: South 0..3, N
 
 from __future__ import annotations
 
+import signal
 from typing import Any
 
 import pytest
@@ -436,6 +437,27 @@ def test_pull_across_moves_the_seeds_across_into_the_empty_hole_sown():
     game = make110(stores=True, capt_type="PULL_ACROSS")
     pos = run(game, [1, 0, 0, 2, 3, 1], 0)
     assert (pos.board, pos.stores, pos.turn) == ([0, 4, 0, 2, 0, 1], [0, 0], 1)
+
+
+def test_an_unlimited_pull_across_chain_stops_after_fifty_rounds_of_the_board():
+    """docs/rules-decisions.md, "An unlimited multiple capture": pulling moves seeds
+    between the rows without taking any, so this chain would go round for ever (the
+    reference's does). South 1 (3 seeds) -> 2, 3, 0; 0 was empty: it pulls 3's seed, 1
+    pulls 2's four, 2 pulls 1's, 3 pulls 0's two, 0 pulls them back, ... The chain stops
+    after 50 rounds of the 4 holes (200 pulls), on 3's pull, as a limit of 200 would."""
+    signal.signal(signal.SIGALRM, _too_long)
+    signal.alarm(20)  # the unbounded chain never returned
+    try:
+        game = make110(holes=2, nbr_start=1, stores=True, capt_type="PULL_ACROSS", multicapt=-1,
+                       capt_dir="SOW")
+        pos = run(game, [0, 3, 3, 0], 1)
+    finally:
+        signal.alarm(0)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 4, 2], [0, 0], 1)
+
+
+def _too_long(*_args: Any) -> None:
+    raise AssertionError("the move did not end")
 
 
 def test_capt_opp_1ccw_counts_a_last_seed_across_or_in_the_own_last_hole_as_a_capture():

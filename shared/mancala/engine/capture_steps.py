@@ -79,6 +79,9 @@ class CrossVisited(Step):
 
 # ---- multiple captures and direction ---------------------------------------------------------
 
+# an unlimited multiple capture stops after this many rounds of the board (laps.MAX_LAPS)
+CHAIN_ROUNDS = 50
+
 
 class Multiple(Step):
     """multicapt: keep capturing from each next hole while captures succeed (up to
@@ -86,7 +89,10 @@ class Multiple(Step):
 
     def __init__(self, ctx: Context, inner: Capturer) -> None:
         super().__init__(ctx, inner)
-        self.limit = ctx.info.multicapt
+        # no limit (-1) is still a bound: PULL_ACROSS moves seeds between the rows without
+        # taking any, and its chain can go round the board for ever (the reference's
+        # does; docs/rules-decisions.md, "An unlimited multiple capture")
+        self.limit = ctx.info.multicapt if ctx.info.multicapt > 0 else CHAIN_ROUNDS * ctx.board.dbl
 
     def capture(self, pos: Position, md: MoveData, first: bool = True) -> None:
         captured = NO
