@@ -64,7 +64,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
 # the parameter layout this file writes; a build of another layout is not used
 LAYOUT = 12
 MAX_HOLES = 64
-MAX_CHILD_HOLES = 32  # the core keeps children as a bit a hole (64 bits a player)
+MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
 MAX_CAPT_ON = 32
 
 MLAPS = {LapSower.OFF: 0, LapSower.LAPPER: 1, LapSower.LAPPER_NEXT: 2}
@@ -127,7 +127,6 @@ ROUND_CONFLICTS: dict[str, Any] = {
     "end_cond": EndCond.NO_ADDTL,
 }
 ROUND_FILLS_INSIDE = {RoundFill.LOSER_ONLY, RoundFill.SHORTEN, RoundFill.SHORTEN_ALL}
-MAX_BLOCK_HOLES = 32  # the core keeps blocked holes as a bit a hole
 # the rules whose children the core makes; each of these reads holes in ways the core
 # leaves to the Python engine where a hole may be a child (laps stopping in children,
 # sowing rules, cross captures, picks, grand slams, the allow filters, the other ends)
@@ -247,20 +246,14 @@ def why_not_fast(variant: Variant) -> list[str]:
     if gi.child_type != ChildType.NOCHILD and gi.child_type in CHILD_TYPE:
         if gi.child_rule not in CHILD_RULE:
             reasons.append(f"child_rule={gi.child_rule.value}")
-        for name, plain in CHILD_CONFLICTS.items():
-            value = getattr(gi, name)
-            if value != plain:
-                reasons.append(f"child_type={gi.child_type.value} with {name}={_value(value)}")
-        if variant.holes > MAX_CHILD_HOLES:
+        reasons += _conflicts(gi, f"child_type={gi.child_type.value}", CHILD_CONFLICTS)
+        if variant.holes > MAX_MASK_HOLES:
             reasons.append(f"child_type={gi.child_type.value} with holes={variant.holes}")
     if gi.rounds != Rounds.NO_ROUNDS:
-        for name, plain in ROUND_CONFLICTS.items():
-            value = getattr(gi, name)
-            if value != plain:
-                reasons.append(f"rounds={gi.rounds.value} with {name}={_value(value)}")
+        reasons += _conflicts(gi, f"rounds={gi.rounds.value}", ROUND_CONFLICTS)
         if gi.round_fill in ROUND_FILLS_INSIDE:
             reasons.append(f"rounds={gi.rounds.value} with round_fill={gi.round_fill.value}")
-    if gi.blocks and variant.holes > MAX_BLOCK_HOLES:
+    if gi.blocks and variant.holes > MAX_MASK_HOLES:
         reasons.append(f"blocks=True with holes={variant.holes}")
     if gi.no_sides and (gi.mustshare or gi.grandslam == GrandSlam.NOT_LEGAL):
         # with moves from any hole these filters index the allow list as the mover's row
@@ -280,9 +273,7 @@ def why_not_fast(variant: Variant) -> list[str]:
     if gi.sow_rule in BLKD_DIV:
         if gi.mlaps == LapSower.LAPPER_NEXT:
             reasons.append(f"sow_rule={gi.sow_rule.value} with mlaps=LAPPER_NEXT")
-        for name, plain in BLKD_PLAIN.items():
-            if getattr(gi, name) != plain:
-                reasons.append(f"sow_rule={gi.sow_rule.value} with {name}={_value(getattr(gi, name))}")
+        reasons += _conflicts(gi, f"sow_rule={gi.sow_rule.value}", BLKD_PLAIN)
     if gi.sow_rule in LAP_CAPTURES and gi.mlaps != LapSower.LAPPER:  # LAPPER's alone
         reasons.append(f"sow_rule={gi.sow_rule.value} with mlaps={gi.mlaps.value}")
     if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST and gi.sow_own_store:
@@ -301,12 +292,23 @@ def why_not_fast(variant: Variant) -> list[str]:
     return reasons
 
 
-def _no_change_below(variant: Variant) -> int:
-    """The seed count under which ending.NoOutcomeChange ends the game (0: not in the
-    chain), read from the pipeline's own ender so the two cannot disagree."""
+def _conflicts(gi: Any, rule: str, plain: dict[str, Any]) -> list[str]:
+    """`rule` with each field of `gi` that is not at its `plain` value, as reasons."""
+    return [f"{rule} with {name}={_value(getattr(gi, name))}"
+            for name, value in plain.items() if getattr(gi, name) != value]
+
+
+def _pipeline(variant: Variant) -> Any:
+    """The Python pipeline of the variant, whose own choices params() reads."""
     from mancala.engine.pipeline import Pipeline  # the pipeline imports this module's users
 
-    ender: Ender | None = Pipeline(variant).ender
+    return Pipeline(variant)
+
+
+def _no_change_below(pipeline: Any) -> int:
+    """The seed count under which ending.NoOutcomeChange ends the game (0: not in the
+    chain), read from the pipeline's own ender so the two cannot disagree."""
+    ender: Ender | None = pipeline.ender
     while ender is not None:
         if isinstance(ender, NoOutcomeChange):
             return ender.min_needed
@@ -336,7 +338,7 @@ def _quit(variant: Variant) -> int:
     return QUIT_18.get(gi.unclaimed, QUIT_DIVVY) if gi.stores else QUIT_TIE
 
 
-def version_flags(variant: Variant) -> dict[str, int]:
+def version_flags(variant: Variant, pipeline: Any = None) -> dict[str, int]:
     """The rules that differ between the reference's 1.8 and 1.10 releases, each a flag of
     the core read from the Python pipeline built for the variant where it keeps the
     choice (so the two cannot disagree), else from the rules version where it decides.
@@ -346,9 +348,8 @@ def version_flags(variant: Variant) -> dict[str, int]:
         50
     """
     from mancala.engine.laps import MAX_LAPS, MAX_LAPS_110
-    from mancala.engine.pipeline import Pipeline  # the pipeline imports this module's users
 
-    pipeline = Pipeline(variant)
+    pipeline = pipeline or _pipeline(variant)
     v110 = pipeline.v110
     gi = variant.game_info
     enders = _names(pipeline.ender)
@@ -390,6 +391,7 @@ def params(variant: Variant) -> dict[str, Any]:
     if reasons:
         raise ValueError("the C core does not play this variant: " + "; ".join(reasons))
     gi = variant.game_info
+    pipeline = _pipeline(variant)  # built once: the readers below take its choices
     return {
         "layout": LAYOUT,
         "holes": variant.holes,
@@ -422,7 +424,7 @@ def params(variant: Variant) -> dict[str, Any]:
         "over_claim": UNCLAIMED[over_claim(variant)],
         "pickextra": PICKEXTRA[gi.pickextra],
         "stores": int(gi.stores),
-        "no_change_below": _no_change_below(variant),
+        "no_change_below": _no_change_below(pipeline),
         "nocaptmoves": gi.nocaptmoves,
         "end_rule": END_RULE[gi.end_rule],
         "capt_type": CAPT_TYPE[gi.capt_type],
@@ -435,9 +437,9 @@ def params(variant: Variant) -> dict[str, Any]:
         "last_capturable": int(variant.rules_version is RulesVersion.V1_10),
         "opp_or_empty": int(gi.allow_rule == AllowRule.OPP_OR_EMPTY),
         "own_hole_count": int(variant.rules_version is RulesVersion.V1_10),  # allow._opp_or_empty
-        **version_flags(variant),
+        **version_flags(variant, pipeline),
         **_children(variant),
-        **_rounds(variant),
+        **_rounds(variant, pipeline),
         **_lap_capt(variant),
         "blkd_div": int(gi.sow_rule in BLKD_DIV),
         "blkd_no_right": int(gi.sow_rule == SowRule.SOW_BLKD_DIV_NR),
@@ -458,15 +460,14 @@ def _lap_capt(variant: Variant) -> dict[str, int]:
             "lap_capt_guard": int(variant.rules_version is RulesVersion.V1_10 and not gi.stores)}
 
 
-def _rounds(variant: Variant) -> dict[str, Any]:
+def _rounds(variant: Variant, pipeline: Any) -> dict[str, Any]:
     """The rounds as the core's parameters, read from the pipeline's own enders: whether
     RoundBySeeds makes an end the round's, the seeds each player must hold for that, and
     the winning count (Ender.win_seeds: half the total, or the total less `win_sub`)."""
     from mancala.engine.ending import RoundBySeeds
-    from mancala.engine.pipeline import Pipeline  # the pipeline imports this module's users
 
     gi = variant.game_info
-    ender: Any = Pipeline(variant).ender
+    ender: Any = pipeline.ender
     win = ender.win_seeds
     big = 1 << 20
     # the eliminating goals decide by their own enders: no winning count
