@@ -1,5 +1,6 @@
 """What every test shares: a cache folder of its own (mancala.rules.cache), so that no
-test reads what another run, or the developer's own commands, left in ~/.cache."""
+test reads what another run, or the developer's own commands, left in ~/.cache; and the
+property tests' profile."""
 
 from __future__ import annotations
 
@@ -7,6 +8,14 @@ import os
 from collections.abc import Iterator
 
 import pytest
+from hypothesis import settings
+
+# The property tests draw the same examples on every run ("ci", the default), so a red run
+# is a change's doing and can be repeated; MANCALA_HYPOTHESIS=explore draws new ones each
+# run (and keeps failures in .hypothesis/) to look for what the fixed examples miss.
+settings.register_profile("ci", derandomize=True, database=None)
+settings.register_profile("explore")
+settings.load_profile(os.environ.get("MANCALA_HYPOTHESIS", "ci"))
 
 
 @pytest.fixture(autouse=True, scope="session")

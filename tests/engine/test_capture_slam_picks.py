@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import pytest
 
-from mancala.engine import IllegalMove, OutcomeKind
-from tests.engine.helpers import at, make, run, snapshot
+from mancala.engine import Game, IllegalMove, OutcomeKind
+from mancala.rules.loading import parse_variant
+from tests.engine.helpers import at, make, run, snapshot, variant
 
 # ---- grandslam ----------------------------------------------------------------------------------
 # Oware-like: capt_on [2,3], multicapt, opposite side only. South 2 (3): 3 4 5 each to 2;
@@ -203,3 +204,21 @@ def test_pickextra_picklastseeds_in_the_same_game_goes_to_the_mover():
     pos = game.play(pos, 2)
     assert (pos.board, pos.stores) == ([0] * 6, [5, 2])
     assert (pos.outcome.kind, pos.outcome.winner) == (OutcomeKind.WIN, 0)
+
+
+def test_a_lap_grand_slam_on_an_emptied_row_stands():
+    """docs/rules-decisions.md, "A 1.10 grand slam that leaves a hole, with nothing left to
+    leave". South 1 (2): 2, 3; hole 3's lone seed is taken at the lap's end (the move's
+    capture); the sowing goes on from 4 (1) into 5, from 5 (2) into 0 and 1, where the
+    last lap ends on South's own row. North's row is empty now and had seeds before the
+    move: a grand slam with no hole left to keep. It stands; North has no seeds, so the
+    game ends and South banks the row: 1 + 6."""
+    rules = dict(holes=3, nbr_start=2, rules_version="1.10", mlaps="LAPPER",
+                 sow_rule="LAP_CAPT", capt_on=[1], multicapt=-1, capt_side="OPP_SIDE",
+                 grandslam="LEAVE_LEFT")
+    for game in (make(**rules), Game(parse_variant(variant(**rules)))):
+        new, record = game.play_traced(at(game, [1, 2, 2, 0, 1, 1]), 1)
+        assert [lap.start for lap in record.laps] == [1, 4, 5]
+        assert [(take.src, take.seeds) for take in record.takes] == [(3, 1)]
+        assert (new.board, new.stores) == ([0] * 6, [7, 0])
+        assert (new.outcome.kind, new.outcome.winner) == (OutcomeKind.WIN, 0)

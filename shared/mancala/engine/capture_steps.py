@@ -462,7 +462,9 @@ class GrandSlamKeep(GrandSlamStep):
 class GrandSlamKeepFirstSown(GrandSlamStep):
     """LEAVE_LEFT / LEAVE_RIGHT as the 1.10 rules play them: a grand slam leaves the
     opponent's leftmost (rightmost) hole that held seeds once the sowing was done, as the
-    mover sees it, and takes the rest; a grand slam of a single hole captures it."""
+    mover sees it, and takes the rest; a grand slam of a single hole captures it, and so
+    does one that finds the opponent's row already empty (a lap's capture after an earlier
+    lap's took the row: there is no hole to leave)."""
 
     def __init__(self, ctx: Context, inner: Capturer, left: bool) -> None:
         super().__init__(ctx, inner)
@@ -476,7 +478,7 @@ class GrandSlamKeepFirstSown(GrandSlamStep):
         sown = [loc for loc in scan if pos.board[loc]]
         snap = _snapshot(pos)
         mark = md.trace.mark() if md.trace is not None else 0
-        if not self.is_grand_slam(pos, md, first) or len(sown) == 1:
+        if not self.is_grand_slam(pos, md, first) or len(sown) <= 1:
             return
         _restore(pos, snap)
         if md.trace is not None:
