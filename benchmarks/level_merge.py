@@ -199,7 +199,7 @@ def main() -> None:
         counts = status(load_results(DEFAULT_OUT), load_results(args.source), catalogue(), first, s)
         for kind, found in counts.items():
             print(f"{kind}: {len(found)}" + (f" ({', '.join(f'{v} {u}>{lo}' for v, u, lo in found)})"
-                                             if kind.startswith("under") or kind == "stale" else ""))
+                                             if kind.startswith("under") or kind in ("stale", "unmeasured") else ""))
         return
     games: dict[str, Game] = {}
 

@@ -229,6 +229,8 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         elif gi["min_move"] > 1:  # the last mover wins: no repeat turns
             gi.update(capt_rturn="NO_REPEAT", sow_own_store=False, store_ends_turn=False)
     if draw(st.integers(0, 3)) == 0:
+        directions(draw, gi, holes, v110)
+    if draw(st.integers(0, 3)) == 0:
         children(draw, gi)
     elif gi["goal"] == "MAX_SEEDS" and draw(st.integers(0, 3)) == 0:
         rounds(draw, gi)
@@ -267,6 +269,21 @@ def rounds(draw: Any, gi: dict[str, Any]) -> None:
               round_fill=draw(st.sampled_from(["NOT_APPLICABLE", "LEFT_FILL", "RIGHT_FILL",
                                                "OUTSIDE_FILL", "EVEN_FILL", "UCHOOSE"])),
               goal_param=draw(st.sampled_from([0, 0, 1, 2, 3])))
+
+
+def directions(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
+    """Directions by the hole: SPLIT's (or 1.10's TOCENTER's) halves of each row, and holes
+    whose direction the mover names with the move (udir_holes; an odd row's middle hole
+    under SPLIT and TOCENTER has no other), with the filters the core plays beside them."""
+    gi["sow_direct"] = draw(st.sampled_from(["CW", "CCW", "SPLIT", "SPLIT"]
+                                            + (["TOCENTER", "EVEN_ODD_DIR"] if v110 else [])))
+    udir = draw(st.lists(st.integers(0, holes - 1), unique=True, max_size=holes))
+    if gi["sow_direct"] in ("SPLIT", "TOCENTER") and holes % 2 and holes // 2 not in udir:
+        udir.append(holes // 2)
+    if udir:
+        gi.update(udir_holes=sorted(udir), allow_rule="NONE", no_sides=False)
+        if gi["grandslam"] == "NOT_LEGAL":
+            gi["grandslam"] = "LEGAL"
 
 
 def blocking(draw: Any, gi: dict[str, Any], v110: bool) -> None:
@@ -471,14 +488,17 @@ def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
     {"game_info": {"child_type": "WEG", "child_cvt": 4, "stores": True}},
     {"game_info": {"capt_type": "NEXT"}},
     {"game_info": {"sow_rule": "LAP_CAPT", "mlaps": "LAPPER_NEXT", "capt_on": [2]}},
-    {"game_info": {"udir_holes": [0]}},
+    {"game_info": {"udir_holes": [0], "allow_rule": "OPP_OR_EMPTY"}},
+    {"game_info": {"udir_holes": [0], "grandslam": "NOT_LEGAL"}},
+    {"game_info": {"sow_direct": "PLAYALTDIR", "udir_holes": [0, 1, 2, 3]}},
+    {"game_constants": {"holes": 5, "nbr_start": 4}, "game_info": {"sow_direct": "SPLIT"}},
     {"game_info": {"allow_rule": "SINGLE_TO_ZERO"}},
     {"game_info": {"sow_rule": "MAX_SOW", "sow_param": 3}},
     {"rules_version": "1.10",
      "game_info": {"rounds": "NO_MOVES", "blocks": True, "stores": True, "end_cond": "CLEARED_OWN"}},
 ])
 def test_refused_variants_get_no_core(raw: dict[str, Any]) -> None:
-    full = {"game_constants": {"holes": 4, "nbr_start": 4}, **raw}
+    full = {"game_constants": {"holes": 4, "nbr_start": 4}, **raw}  # raw's own constants win
     try:
         variant = parse_variant(full)
     except VariantError:

@@ -77,8 +77,9 @@ def replay_both(name: str) -> int:
         game, rules = pure_python(variant), make_fast(variant)
         assert rules is not None
         a, b = req.start.copy(), req.start.copy()
-        for index, move in enumerate(req.moves):
-            where = f"game {number}, move {index} ({move})"
+        for index, raw_move in enumerate(req.moves):
+            where = f"game {number}, move {index} ({raw_move})"
+            move = game.normalize(a, raw_move)  # a named direction: (hole, "CW"), as replay reads it
             assert rules.legal(b) == game.legal_moves(a), where
             assert_same(a, b, where)
             if a.outcome is not None:

@@ -91,9 +91,9 @@ legal_compute(RulesObject *self, PyObject *pos)
         s.stores[0] = v[0];
         s.stores[1] = v[1];
         if (get_ll(pos, A_RTURN, &s.rturn_cnt) < 0 || get_ll(pos, A_MCOUNT, &s.mcount) < 0 ||
-            get_ll(pos, A_TOTAL, &s.total) < 0 || get_inhibit(p, pos, &s) < 0)
+            get_ll(pos, A_TOTAL, &s.total) < 0 || get_inhibit(p, pos, &s) < 0 ||
+            get_last(p, pos, &s) < 0)
             return NULL;
-        s.has_last = 0;
     }
     compute_legal(p, &s, &L);
     return legal_list(&L);
@@ -210,14 +210,31 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
 
 /* ---- apply(pos, move) ------------------------------------------------------------- */
 
+/* the core's code of a move: a hole index, or (hole, "CCW" / "CW") for a hole whose
+   direction the mover names (and only there), as a tuple or a list */
 static int
 move_index(const Params *p, const State *s, PyObject *move)
 {
-    if (!PyLong_Check(move)) {
-        PyErr_Format(PyExc_TypeError, "a move is a hole index (int), not %R", move);
+    PyObject *hole = move;
+    int named = 0;
+    /* a tuple as Game names it, or the list a JSON move was read into */
+    if ((PyTuple_Check(move) || PyList_Check(move)) && PySequence_Fast_GET_SIZE(move) == 2
+        && PyUnicode_Check(PySequence_Fast_GET_ITEM(move, 1))) {
+        hole = PySequence_Fast_GET_ITEM(move, 0);
+        PyObject *name = PySequence_Fast_GET_ITEM(move, 1);
+        named = PyUnicode_CompareWithASCIIString(name, "CCW") == 0 ? MOVE_CCW
+                : PyUnicode_CompareWithASCIIString(name, "CW") == 0 ? MOVE_CW : -1;
+        if (named < 0) {
+            PyErr_Format(PyExc_ValueError, "a direction is \"CCW\" or \"CW\", not %R", name);
+            return -1;
+        }
+    }
+    if (!PyLong_Check(hole)) {
+        PyErr_Format(PyExc_TypeError, "a move is a hole index (int), or (hole, direction) "
+                                      "where the mover names it, not %R", move);
         return -1;
     }
-    long h = PyLong_AsLong(move);
+    long h = PyLong_AsLong(hole);
     if (h == -1 && PyErr_Occurred())
         return -1;
     if (h < 0 || h >= p->size) {
@@ -228,7 +245,12 @@ move_index(const Params *p, const State *s, PyObject *move)
         PyErr_Format(PyExc_ValueError, "hole %ld is empty", h);
         return -1;
     }
-    return (int)h;
+    if ((named != 0) != (p->directed && p->dir_of[h] == DIR_CHOSEN)) {
+        PyErr_Format(PyExc_ValueError, named ? "hole %ld takes no direction here"
+                                             : "hole %ld needs a direction", h);
+        return -1;
+    }
+    return (int)h | named;
 }
 
 /* apply and apply_traced: the move in place; tr NULL records nothing */
@@ -252,11 +274,11 @@ apply_common(RulesObject *self, PyObject *const *args, Py_ssize_t nargs, Trace *
         PyErr_SetString(PyExc_ValueError, "the game is over");
         goto fail;
     }
-    int hole = move_index(p, &s, args[1]);
-    if (hole < 0)
+    int move = move_index(p, &s, args[1]);
+    if (move < 0)
         goto fail;
     memcpy(&before, &s, sizeof(State));
-    apply_recorded(p, &s, hole, tr);
+    apply_recorded(p, &s, move, tr);
     if (tr != NULL && tr->oom) {
         PyErr_NoMemory();
         goto fail;

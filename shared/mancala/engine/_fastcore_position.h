@@ -304,6 +304,37 @@ get_inhibit(const Params *p, PyObject *pos, State *s)
     return 0;
 }
 
+/* Position.last (None, or player, start hole, seeds, end) where a legal move reads it
+   (allow._dont_undo), else none: nothing else reads it before a move sets it anew */
+static int
+get_last(const Params *p, PyObject *pos, State *s)
+{
+    s->has_last = 0;
+    if (!p->dont_undo)
+        return 0;
+    PyObject *v = attr_get(pos, A_LAST);
+    if (v == NULL)
+        return -1;
+    int rc = 0;
+    if (v != Py_None) {
+        PyObject *seq = PySequence_Fast(v, "Position.last must be None or a sequence");
+        if (seq == NULL || PySequence_Fast_GET_SIZE(seq) != 4) {
+            if (seq != NULL)
+                PyErr_SetString(PyExc_ValueError, "Position.last must have 4 values");
+            rc = -1;
+        }
+        for (int i = 0; rc == 0 && i < 4; i++) {
+            s->last[i] = PyLong_AsLongLong(PySequence_Fast_GET_ITEM(seq, i));
+            if (s->last[i] == -1 && PyErr_Occurred())
+                rc = -1;
+        }
+        Py_XDECREF(seq);
+        s->has_last = rc == 0;
+    }
+    Py_DECREF(v);
+    return rc;
+}
+
 typedef struct {
     PyObject *board, *stores, *child; /* child: NULL for variants without children */
 } Lists;
@@ -394,18 +425,32 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     if (get_turn(pos, &s->turn) < 0 || get_ll(pos, A_MCOUNT, &s->mcount) < 0 ||
         get_ll(pos, A_TOTAL, &s->total) < 0 || get_outcome(pos, s) < 0)
         goto fail;
-    /* only capt_rturn reads the count; the last move is read only by LAST_MOVER's claim,
-       which comes after the move being played has set it: neither is worth a look-up */
+    /* only capt_rturn reads the count; the last move is read by LAST_MOVER's claim,
+       which comes after the move being played has set it, and by SPLIT's ban on moving
+       a single seed straight back (get_last) */
     s->rturn_cnt = 0;
     if (p->capt_rturn != RT_NO_REPEAT && get_ll(pos, A_RTURN, &s->rturn_cnt) < 0)
         goto fail;
-    s->has_last = 0;
-    if (get_inhibit(p, pos, s) < 0)
+    if (get_last(p, pos, s) < 0 || get_inhibit(p, pos, s) < 0)
         goto fail;
     return 0;
 fail:
     lists_clear(l);
     return -1;
+}
+
+/* a move as Game's legal moves name it: the hole, or (hole, "CCW" / "CW") where the
+   mover names the direction */
+static PyObject *
+move_object(int mv)
+{
+    static PyObject *names[2];
+    if (!(mv & (MOVE_CCW | MOVE_CW)))
+        return PyLong_FromLong(mv);
+    const int cw = (mv & MOVE_CW) != 0;
+    if (names[cw] == NULL && (names[cw] = PyUnicode_InternFromString(cw ? "CW" : "CCW")) == NULL)
+        return NULL;
+    return Py_BuildValue("(iO)", MOVE_HOLE(mv), names[cw]);
 }
 
 static PyObject *
@@ -415,7 +460,7 @@ legal_list(const Legal *L)
     if (out == NULL)
         return NULL;
     for (int i = 0; i < L->n; i++) {
-        PyObject *v = PyLong_FromLong(L->mv[i]);
+        PyObject *v = move_object(L->mv[i]);
         if (v == NULL) {
             Py_DECREF(out);
             return NULL;

@@ -19,7 +19,6 @@ from collections.abc import Callable
 from mancala.engine import claim
 from mancala.engine.board import CCW, CW
 from mancala.engine.context import Allow, Context
-from mancala.engine.move_data import CAPTURED_END, REPEAT_TURN
 from mancala.engine.position import LAST_END, Position
 from mancala.rules.enums import AllowRule, Direct, GameClass, GrandSlam
 
@@ -324,7 +323,9 @@ def _dont_undo(ctx: Context) -> Filter:
 
     def narrow(pos: Position, allow: Allow) -> Allow:
         last = pos.last
-        if last is None or last[LAST_END] in (REPEAT_TURN, CAPTURED_END):
+        if last is None or last[LAST_END] < 0:
+            # no hole to move back from: a repeat turn, a ZigZag capture (CAPTURED_END),
+            # a sowing that ended in a store or never ended
             return allow
         player, sow_loc, seeds, end = last
         idx = end if any_hole or end < holes else dbl - end - 1

@@ -221,11 +221,11 @@ capt_picked(const Params *p, State *s, Move *md)
         }
         return;
     }
-    if (!p->capsamedir)
-        md->direct = -md->direct;
+    const int sown = md->direct;
+    if (!p->capsamedir) /* AgainstSowing: 1.10 looks against the variant's own direction */
+        md->direct = p->against ? p->against : -sown;
     capt_multiple(p, s, md);
-    if (!p->capsamedir)
-        md->direct = -md->direct;
+    md->direct = sown;
     if (p->pickextra == PX_LAST_SEEDS) {
         pick_last_seeds(p, s, md);
         return;

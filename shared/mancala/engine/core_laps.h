@@ -130,14 +130,19 @@ another_lap(const Params *p, State *s, Move *md)
 /* pipeline.do_sow: draw, then one lap or laps (recorded in tr, when given); `single`:
    one lap whatever the laps rule (the single_sower) */
 static void
-do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr, int single)
+do_sow(const Params *p, State *s, Move *md, int move, Trace *tr, int single)
 {
+    const int loc = MOVE_HOLE(move);
     md->player = s->turn;
     md->tr = tr;
     memcpy(md->before, s->board, (size_t)p->size * sizeof(CELL));
     long long seeds = s->board[loc];
     /* pipeline: the direction is asked before the draw, EVEN_ODD_DIR reads the count */
-    const int direct = p->even_odd ? (seeds % 2 ? 1 : -1) : p->step;
+    int direct = p->directed ? p->dir_of[loc] : p->even_odd ? DIR_BY_COUNT : p->step;
+    if (direct == DIR_BY_COUNT)
+        direct = seeds % 2 ? 1 : -1;
+    else if (direct == DIR_CHOSEN)
+        direct = move & MOVE_CW ? -1 : 1;
     if (p->sow_start && !(p->move_one && seeds == 1)) {
         seeds -= 1;
         s->board[loc] = 1;
@@ -191,11 +196,11 @@ do_sow(const Params *p, State *s, Move *md, int loc, Trace *tr, int single)
 
 /* pipeline.simulate: the board after sowing and capturing (on the copy t) */
 static void
-simulate(const Params *p, const State *s, State *t, int loc)
+simulate(const Params *p, const State *s, State *t, int move)
 {
     Move md;
     memcpy(t, s, STATE_BYTES(p));
-    do_sow(p, t, &md, loc, NULL, 0);
+    do_sow(p, t, &md, move, NULL, 0);
     if (md.capt_loc != REPEAT_TURN && md.capt_loc != ENDLESS)
         capture_seeds(p, t, &md);
 }

@@ -19,7 +19,7 @@ static const char *PARAM_NAMES[] = {
     "opp_or_empty", "own_hole_count", "over_claim", "children", "child_cvt", "child_rule",
     "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub",
     "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", "opp_gets",
-    "opp_gets_below", NULL};
+    "opp_gets_below", "dir_of", "against", "dont_undo", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -41,35 +41,36 @@ param_int(PyObject *d, const char *name, long long lo, long long hi, long long *
     return 0;
 }
 
-/* child_where: a mask a hole (bits 0 and 1), one for every hole with children, else none */
+/* a table of a value a hole (want of them: the board's size, or 0 where the rule is
+   absent), each lo..hi, into out */
 static int
-core_child_where(PyObject *d, Params *p)
+core_hole_table(PyObject *d, const char *name, Py_ssize_t want, long lo, long hi,
+                signed char *out)
 {
-    PyObject *cw = PyDict_GetItemString(d, "child_where");
-    if (cw == NULL) {
-        PyErr_SetString(PyExc_ValueError, "params: parameter child_where is missing");
+    PyObject *tab = PyDict_GetItemString(d, name);
+    if (tab == NULL) {
+        PyErr_Format(PyExc_ValueError, "params: parameter %s is missing", name);
         return -1;
     }
-    PyObject *seq = PySequence_Fast(cw, "params: child_where must be a sequence of ints");
+    PyObject *seq = PySequence_Fast(tab, "params: a table of the holes must be a sequence");
     if (seq == NULL)
         return -1;
     const Py_ssize_t m = PySequence_Fast_GET_SIZE(seq);
-    const Py_ssize_t want = p->children ? p->size : 0;
     int rc = 0;
-    if (m != want || (p->children && p->size > 64)) { /* a 64-bit mask a player */
-        PyErr_Format(PyExc_ValueError, "params: child_where has %zd values, not %zd (children "
-                     "on at most 64 holes)", m, want);
+    if (m != want) {
+        PyErr_Format(PyExc_ValueError, "params: %s has %zd values, not %zd", name, m, want);
         rc = -1;
     }
     for (Py_ssize_t i = 0; rc == 0 && i < m; i++) {
         long x = PyLong_AsLong(PySequence_Fast_GET_ITEM(seq, i));
-        if (x < 0 || x > 3) {
+        if (x < lo || x > hi) {
             if (!PyErr_Occurred())
-                PyErr_Format(PyExc_ValueError, "params: child_where[%zd]=%ld is not 0..3", i, x);
+                PyErr_Format(PyExc_ValueError, "params: %s[%zd]=%ld is not %ld..%ld", name, i,
+                             x, lo, hi);
             rc = -1;
         }
         else
-            p->child_where[i] = (unsigned char)x;
+            out[i] = (signed char)x;
     }
     Py_DECREF(seq);
     return rc;
@@ -177,6 +178,8 @@ core_params(PyObject *d, Params *p)
     GET("blkd_param", 0, LLONG_MAX / 4, blkd_param);
     GET("opp_gets", 0, 1, opp_gets);
     GET("opp_gets_below", 0, LLONG_MAX / 4, opp_gets_below);
+    GET("against", -1, 1, against);
+    GET("dont_undo", 0, 1, dont_undo);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
@@ -203,8 +206,28 @@ core_params(PyObject *d, Params *p)
     p->n_capt_on = (int)m;
     Py_DECREF(seq);
     p->size = 2 * p->n;
-    if (core_child_where(d, p) < 0)
+    if (p->children && p->size > 64) { /* a 64-bit mask a player */
+        PyErr_SetString(PyExc_ValueError, "params: children on at most 64 holes");
         return -1;
+    }
+    signed char where[MAXS];
+    if (core_hole_table(d, "child_where", p->children ? p->size : 0, 0, 3, where) < 0)
+        return -1;
+    for (int h = 0; p->children && h < p->size; h++)
+        p->child_where[h] = (unsigned char)where[h];
+    PyObject *dirs = PyDict_GetItemString(d, "dir_of");
+    const Py_ssize_t n_dirs = dirs != NULL ? PyObject_Length(dirs) : 0;
+    if (n_dirs < 0)
+        return -1;
+    p->directed = n_dirs > 0;
+    if (core_hole_table(d, "dir_of", p->directed ? p->size : 0, -1, DIR_BY_COUNT, p->dir_of) < 0)
+        return -1;
+    for (int h = 0; p->directed && h < p->size; h++)
+        if (p->dir_of[h] == DIR_CHOSEN && 2 * (p->no_sides ? p->size : p->n) > MAX_MOVES) {
+            PyErr_SetString(PyExc_ValueError, "params: holes whose direction the mover names "
+                                              "are not played here (two moves a hole)");
+            return -1;
+        }
     if (p->blocks && p->size > 64) { /* a 64-bit mask */
         PyErr_SetString(PyExc_ValueError, "params: blocks on at most 64 holes");
         return -1;
@@ -216,6 +239,7 @@ core_params(PyObject *d, Params *p)
     }
     p->basic = p->n_capt_on || p->evens || p->capt_min || p->capt_max;
     p->no_change = p->needed > 0;
-    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL || p->opp_or_empty);
+    p->simple_moves = !(p->mustshare || p->grandslam == GS_NOT_LEGAL || p->opp_or_empty
+                        || p->dont_undo);
     return 0;
 }

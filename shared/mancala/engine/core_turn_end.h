@@ -23,7 +23,27 @@ opp_or_empty_ok(const Params *p, const State *s, int loc)
     return !(end >= 0 && side_of(p, end) == s->turn && s->board[end]);
 }
 
-/* the moves of s->turn, ascending (pipeline.moves sorts them) */
+/* allow._dont_undo: after a single seed moved across a row's end (SPLIT), the hole it
+   reached may not be moved from at once (the hole at that place in the mover's row
+   order: the reached one itself when it is the mover's) */
+static int
+undo_banned(const Params *p, const State *s)
+{
+    if (!s->has_last || s->last[3] < 0 || s->last[2] != 1)
+        return -1;
+    const int from = (int)s->last[1], end = (int)s->last[3];
+    if (s->board[end] != 1)
+        return -1;
+    const int across = (from == 0 && end == p->size - 1) || (from == p->size - 1 && end == 0)
+                       || (from == p->n - 1 && end == p->n) || (from == p->n && end == p->n - 1);
+    if (!across)
+        return -1;
+    const int idx = end < p->n ? end : p->size - end - 1;
+    return s->turn ? p->size - 1 - idx : idx;
+}
+
+/* the moves of s->turn, ascending (pipeline.moves sorts them), a hole whose direction
+   the mover names twice: counter-clockwise, then clockwise */
 static int
 compute_legal(const Params *p, const State *s, Legal *L)
 {
@@ -32,8 +52,14 @@ compute_legal(const Params *p, const State *s, Legal *L)
     const int lo = p->no_sides ? 0 : s->turn ? p->n : 0;
     const int hi = p->no_sides ? p->size : lo + p->n;
     for (int h = lo; h < hi; h++)
-        if (s->board[h] >= p->min_move && !(p->children && is_child(s, h)))
-            L->mv[L->n++] = h;
+        if (s->board[h] >= p->min_move && !(p->children && is_child(s, h))) {
+            if (p->directed && p->dir_of[h] == DIR_CHOSEN) {
+                L->mv[L->n++] = h | MOVE_CCW;
+                L->mv[L->n++] = h | MOVE_CW;
+            }
+            else
+                L->mv[L->n++] = h;
+        }
     if (p->simple_moves || !L->n)
         return L->n;
     if (p->opp_or_empty) { /* the allow rule comes before the other filters */
@@ -62,6 +88,14 @@ compute_legal(const Params *p, const State *s, Legal *L)
             if (!side_empty(p, t.board, opp))
                 L->mv[k++] = L->mv[i];
         }
+        L->n = k;
+    }
+    const int banned = p->dont_undo ? undo_banned(p, s) : -1;
+    if (banned >= 0) {
+        int k = 0;
+        for (int i = 0; i < L->n; i++)
+            if (MOVE_HOLE(L->mv[i]) != banned)
+                L->mv[k++] = L->mv[i];
         L->n = k;
     }
     return L->n;
@@ -447,12 +481,12 @@ decide_traced(const Params *p, State *s, int repeat, Trace *tr)
    when given (Game.play_traced), else nothing is (the same code, the branches on tr
    predicted the same way every time) */
 static void
-apply_recorded(const Params *p, State *s, int loc, Trace *tr)
+apply_recorded(const Params *p, State *s, int move, Trace *tr)
 {
     Move md;
     int repeat = 0;
     s->mcount += 1;
-    do_sow(p, s, &md, loc, tr, 0);
+    do_sow(p, s, &md, move, tr, 0);
     if (md.capt_loc == REPEAT_TURN && !p->store_ends_turn) {
         remember(s, &md);
         repeat = 1;
@@ -497,7 +531,7 @@ apply_recorded(const Params *p, State *s, int loc, Trace *tr)
 }
 
 static void
-apply_core(const Params *p, State *s, int loc)
+apply_core(const Params *p, State *s, int move)
 {
-    apply_recorded(p, s, loc, NULL);
+    apply_recorded(p, s, move, NULL);
 }

@@ -87,42 +87,59 @@ def zigzag_directions(board: Board) -> list[int]:
     return out
 
 
+# direction_table's entries besides CW and CCW
+CHOSEN = 0  # the mover names the direction with the move (udir_holes)
+BY_COUNT = 2  # the hole's count decides (EVEN_ODD_DIR)
+
+
+def direction_table(variant: Variant, board: Board) -> tuple[int, ...] | None:
+    """Each hole's sowing direction: CW or CCW where the variant fixes it, CHOSEN where
+    the mover names it (udir_holes; also SPLIT's and TOCENTER's middle hole of an odd
+    row, which has no side to sow to), BY_COUNT where the count decides. None for
+    PLAYALTDIR, whose direction is the game's, not the hole's. The C core reads the
+    same table (fast.params)."""
+    info = variant.game_info
+    if info.sow_direct == Direct.PLAYALTDIR:
+        return None
+    fixed: list[int]
+    match info.sow_direct:
+        case Direct.EVEN_ODD_DIR:
+            fixed = [BY_COUNT] * board.dbl
+        case Direct.SPLIT:
+            fixed = split_directions(board.holes)
+        case Direct.TOCENTER if variant.game_class == GameClass.ZIG_ZAG:
+            fixed = zigzag_directions(board)
+        case Direct.TOCENTER:
+            fixed = to_center_directions(board.holes)
+        case _:
+            fixed = [CW if info.sow_direct == Direct.CW else CCW] * board.dbl
+    udir = set(info.udir_holes)
+    return tuple(CHOSEN if board.left_count(loc) in udir else fixed[loc]
+                 for loc in range(board.dbl))
+
+
 def make_direction(variant: Variant, board: Board) -> Direction:
     """The direction of a move. It is asked before the seeds are drawn, so a rule may
     read the start hole's count."""
-    info = variant.game_info
-    udir = set(info.udir_holes)
-    if info.sow_direct == Direct.PLAYALTDIR:
+    table = direction_table(variant, board)
+    if table is None:
         return _alternating_directions
-    if len(udir) == board.holes:
+    kinds = set(table)
+    if kinds == {CHOSEN}:
         def chosen(_pos: Position, _loc: int, asked: int) -> int:
             return asked
         return chosen
+    if kinds == {BY_COUNT}:
+        return _even_odd_direction
+    if BY_COUNT not in kinds:
+        def by_table(_pos: Position, loc: int, asked: int) -> int:
+            return table[loc] or asked
+        return by_table
 
-    rule: Direction
-    if info.sow_direct == Direct.EVEN_ODD_DIR:
-        rule = _even_odd_direction
-    else:
-        match info.sow_direct:
-            case Direct.SPLIT:
-                fixed = split_directions(board.holes)
-            case Direct.TOCENTER if variant.game_class == GameClass.ZIG_ZAG:
-                fixed = zigzag_directions(board)
-            case Direct.TOCENTER:
-                fixed = to_center_directions(board.holes)
-            case _:
-                fixed = [CW if info.sow_direct == Direct.CW else CCW] * board.dbl
-
-        def fixed_direction(_pos: Position, loc: int, _asked: int) -> int:
-            return fixed[loc]
-        rule = fixed_direction
-    if not udir:
-        return rule
-    choose = [board.left_count(loc) in udir for loc in range(board.dbl)]
-
-    def some_chosen(pos: Position, loc: int, asked: int) -> int:
-        return asked if choose[loc] else rule(pos, loc, asked)
-    return some_chosen
+    def by_table_or_count(pos: Position, loc: int, asked: int) -> int:
+        direct = table[loc]
+        return _even_odd_direction(pos, loc, asked) if direct == BY_COUNT else direct or asked
+    return by_table_or_count
 
 
 def _even_odd_direction(pos: Position, loc: int, _asked: int) -> int:

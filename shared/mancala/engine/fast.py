@@ -62,7 +62,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 12
+LAYOUT = 13
 MAX_HOLES = 64
 MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
 MAX_CAPT_ON = 32
@@ -113,7 +113,8 @@ CHILDLESS: dict[str, Any] = {"children": 0, "child_cvt": 0, "child_rule": 0, "ch
 ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_required": 0,
                               "win_sub": 0, "lap_capt": 0, "lap_capt_guard": 0, "blkd_div": 0,
                               "blkd_no_right": 0, "blkd_param": 0, "opp_gets": 0,
-                              "opp_gets_below": 0}
+                              "opp_gets_below": 0, "dir_of": (), "against": 0,
+                              "dont_undo": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -126,6 +127,8 @@ ROUND_CONFLICTS: dict[str, Any] = {
     "goal": Goal.MAX_SEEDS, "child_type": ChildType.NOCHILD, "end_rule": EndRule.REFERENCE,
     "end_cond": EndCond.NO_ADDTL,
 }
+# the rules played beside holes whose direction the mover names
+UDIR_PLAIN: dict[str, Any] = {"allow_rule": AllowRule.NONE, "no_sides": False}
 ROUND_FILLS_INSIDE = {RoundFill.LOSER_ONLY, RoundFill.SHORTEN, RoundFill.SHORTEN_ALL}
 # the rules whose children the core makes; each of these reads holes in ways the core
 # leaves to the Python engine where a hole may be a child (laps stopping in children,
@@ -159,7 +162,8 @@ LC_NONE, LC_BASIC, LC_CROSS, LC_GAP = range(4)
 # game_info fields the C core plays, with the values it accepts (None: any value)
 HANDLED: dict[str, Any] = {
     "stores": None,
-    "sow_direct": set(STEP) | BY_COUNT,
+    "sow_direct": set(STEP) | BY_COUNT | {Direct.SPLIT, Direct.TOCENTER},  # a hole's own
+    "udir_holes": None,  # the mover names the direction with the move (and why_not_fast)
     "sow_start": None,
     "move_one": None,
     "skip_start": None,
@@ -284,12 +288,32 @@ def why_not_fast(variant: Variant) -> list[str]:
         reasons.append(f"sow_rule=OPP_GETS_OWN_LAST with capt_side={gi.capt_side.value}")
     if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
         reasons.append("sow_rule=CONT_LAP_ON with sow_param 0")
+    if gi.udir_holes:
+        # these filters sow a chosen hole's move with no direction (allow.py): refused
+        # until they are compared
+        reasons += _conflicts(gi, "udir_holes", UDIR_PLAIN)
+        if gi.grandslam == GrandSlam.NOT_LEGAL:
+            reasons.append("udir_holes with grandslam=NOT_LEGAL")
+    if (gi.sow_direct in (Direct.SPLIT, Direct.TOCENTER) and variant.holes % 2
+            and variant.holes // 2 not in gi.udir_holes):
+        reasons.append(f"sow_direct={gi.sow_direct.value} with the middle hole not in udir_holes")
     if len(gi.capt_on) > MAX_CAPT_ON:
         reasons.append(f"capt_on has {len(gi.capt_on)} values")
     # the goal parameter and the child settings only matter with their rules; the
     # start pattern's total decides the end rule's seed counts, which params() reads
     # from the pipeline itself
     return reasons
+
+
+def reads_last_move(variant: Variant) -> bool:
+    """Whether a move's legality reads the move before it (allow._dont_undo: SPLIT's and
+    ZigZag's single seed not moved straight back), which a search position of a board,
+    stores and a turn does not hold."""
+    from mancala.engine.allow import dont_undo_applies
+
+    if variant.game_info.sow_direct != Direct.SPLIT and variant.game_class != GameClass.ZIG_ZAG:
+        return False  # the only rules it applies to: no pipeline needed to say no
+    return dont_undo_applies(_pipeline(variant))
 
 
 def _conflicts(gi: Any, rule: str, plain: dict[str, Any]) -> list[str]:
@@ -446,7 +470,31 @@ def params(variant: Variant) -> dict[str, Any]:
         "blkd_param": gi.sow_param if gi.sow_rule in BLKD_DIV else 0,
         "opp_gets": int(gi.sow_rule == SowRule.OPP_GETS_OWN_LAST),
         "opp_gets_below": gi.sow_param if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST else 0,
+        **_directions(variant, pipeline),
     }
+
+
+def _directions(variant: Variant, pipeline: Any) -> dict[str, Any]:
+    """Directions by the hole (draw.direction_table: fixed, named with the move, or by the
+    count) where they are not one for the whole board; the fixed direction a 1.10
+    multiple capture looks against when a mover may sow the other way
+    (capture_steps.AgainstSowing); and SPLIT's ban on moving a single seed straight
+    back (allow.dont_undo_applies)."""
+    from mancala.engine.allow import dont_undo_applies
+    from mancala.engine.draw import direction_table
+
+    gi = variant.game_info
+    if not gi.udir_holes and gi.sow_direct not in (Direct.SPLIT, Direct.TOCENTER):
+        return {"dir_of": (), "against": 0, "dont_undo": 0}
+    table = direction_table(variant, pipeline.board)
+    assert table is not None  # PLAYALTDIR is refused
+    step: Any = pipeline.capturer
+    against = 0
+    while step is not None:
+        if type(step).__name__ == "AgainstSowing":
+            against = step.fixed
+        step = getattr(step, "inner", None)
+    return {"dir_of": table, "against": against, "dont_undo": int(dont_undo_applies(pipeline))}
 
 
 def _lap_capt(variant: Variant) -> dict[str, int]:

@@ -26,12 +26,20 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 12
+#define LAYOUT 13
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
 #define NO_START (-1)        /* incr.NO_START */
 #define FROM_STORE (-1002)   /* move_data.FROM_STORE */
+/* a move: the hole, with the direction the mover named where the hole lets them
+   (udir_holes: Game's (hole, "CCW") and (hole, "CW")) */
+#define MOVE_CCW 0x100
+#define MOVE_CW 0x200
+#define MOVE_HOLE(m) ((m) & 0xff)
+/* draw.direction_table's entries besides 1 (CCW) and -1 (CW) */
+#define DIR_CHOSEN 0
+#define DIR_BY_COUNT 2
 #define MAXS (2 * MAXH)
 #ifndef MAX_MOVES
 #define MAX_MOVES MAXH
@@ -145,6 +153,11 @@ typedef struct {
     /* sow rule OPP_GETS_OWN_LAST (sowing.OppGetsOwnLast; its laps capture as LAP_CAPT's) */
     int opp_gets;
     long long opp_gets_below; /* with this many seeds or fewer on the board */
+    /* directions by the hole (draw.direction_table), where they differ on the board */
+    int directed;          /* dir_of holds them (else step or even_odd for every hole) */
+    signed char dir_of[MAXS]; /* 1, -1, DIR_CHOSEN or DIR_BY_COUNT */
+    int against;           /* capture_steps.AgainstSowing's fixed direction (0: none) */
+    int dont_undo;         /* allow._dont_undo: SPLIT's single seed not moved straight back */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mancala.engine.fast import why_not_fast
+from mancala.engine.fast import reads_last_move, why_not_fast
 from mancala.engine.game import Game, Move
 from mancala.engine.position import Position
 from mancala.rules.enums import CaptRTurn, ChildType, Goal, Rounds
@@ -77,10 +77,11 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
     included, so no position ever comes back under it: no transposition is found and a
     game that goes round in circles looks endless. The rules the C core plays read
     neither (nor the starter), and of the repeat-turn count only whether it is 0 (under
-    capt_rturn ONCE): for those variants the key is what decides the future. Others
-    keep Game.search_key."""
+    capt_rturn ONCE): for those variants the key is what decides the future. Others,
+    and those whose legal moves read the move before (SPLIT's ban on moving a single
+    seed straight back), keep Game.search_key."""
     variant = game.variant
-    if why_not_fast(variant):
+    if why_not_fast(variant) or reads_last_move(variant):
         return game.search_key
     once = variant.game_info.capt_rturn == CaptRTurn.ONCE
 
