@@ -281,7 +281,7 @@ def directions(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
     if gi["sow_direct"] in ("SPLIT", "TOCENTER") and holes % 2 and holes // 2 not in udir:
         udir.append(holes // 2)
     if udir:
-        gi.update(udir_holes=sorted(udir), allow_rule="NONE", no_sides=False)
+        gi.update(udir_holes=sorted(udir), allow_rule="NONE")
         if gi["grandslam"] == "NOT_LEGAL":
             gi["grandslam"] = "LEGAL"
 

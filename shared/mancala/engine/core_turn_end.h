@@ -25,7 +25,7 @@ opp_or_empty_ok(const Params *p, const State *s, int loc)
 
 /* allow._dont_undo: after a single seed moved across a row's end (SPLIT), the hole it
    reached may not be moved from at once (the hole at that place in the mover's row
-   order: the reached one itself when it is the mover's) */
+   order: the reached one itself when it is the mover's, or with no_sides) */
 static int
 undo_banned(const Params *p, const State *s)
 {
@@ -38,6 +38,8 @@ undo_banned(const Params *p, const State *s)
                        || (from == p->n - 1 && end == p->n) || (from == p->n && end == p->n - 1);
     if (!across)
         return -1;
+    if (p->no_sides) /* moves from any hole: the allow list is the board's */
+        return end;
     const int idx = end < p->n ? end : p->size - end - 1;
     return s->turn ? p->size - 1 - idx : idx;
 }

@@ -128,7 +128,7 @@ ROUND_CONFLICTS: dict[str, Any] = {
     "end_cond": EndCond.NO_ADDTL,
 }
 # the rules played beside holes whose direction the mover names
-UDIR_PLAIN: dict[str, Any] = {"allow_rule": AllowRule.NONE, "no_sides": False}
+UDIR_PLAIN: dict[str, Any] = {"allow_rule": AllowRule.NONE}
 ROUND_FILLS_INSIDE = {RoundFill.LOSER_ONLY, RoundFill.SHORTEN, RoundFill.SHORTEN_ALL}
 # the rules whose children the core makes; each of these reads holes in ways the core
 # leaves to the Python engine where a hole may be a child (laps stopping in children,
