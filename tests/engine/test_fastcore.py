@@ -444,6 +444,62 @@ def test_head_variants_agree(name: str) -> None:
     play_variant(HEAD[name], 40, name)
 
 
+# ---- directions by the hole ----------------------------------------------------------------
+
+def test_named_directions_are_the_cores_moves_and_not_the_searches() -> None:
+    """Cross Kalah names every hole's direction: the core's legal moves are Game's
+    (hole, "CCW") and (hole, "CW"); a hole without its direction, or a direction where the
+    hole takes none, is refused by the core as by the engine. The look-ahead and the
+    solver, whose moves are holes, refuse the variant; SPLIT without named holes or the
+    ban (Mangala III) is the look-ahead's."""
+    from mancala.ai.solver.binding import why_not_c, why_not_think
+
+    variant = load_variant("cross_kalah")
+    rules = make_fast(variant)
+    assert rules is not None
+    game = pure_python(variant)
+    pos = game.start(0)
+    legal = rules.legal_fresh(pos)
+    assert legal == game.legal_moves(pos)
+    assert legal[:2] == [(0, "CCW"), (0, "CW")] and len(legal) == 2 * variant.holes
+    for bad in (0, (0, "UP"), [0, "CW", 1]):
+        with pytest.raises((ValueError, TypeError)):
+            rules.apply(pos.copy(), bad)
+    after = pos.copy()
+    rules.apply(after, [0, "CW"])  # a JSON move's list, as the tuple
+    assert after.key() == game.play(pos, (0, "CW")).key()
+    assert any("udir_holes" in r for r in why_not_think(variant))
+    assert any("udir_holes" in r for r in why_not_c(variant))
+    assert why_not_think(load_variant("mangala_iii")) == []
+    kalah = make_fast(load_variant("kalah_4"))
+    assert kalah is not None
+    with pytest.raises(ValueError, match="takes no direction"):
+        kalah.apply(Game(load_variant("kalah_4")).start(0), (0, "CW"))
+
+
+def test_the_undo_ban_reads_the_last_move_which_the_searches_keep() -> None:
+    """Alemungula (SPLIT, one seed): after a single seed crossed a row's end, the hole it
+    reached may not move at once, in the core as in Python; the searches' key keeps the
+    last move there (Game.search_key), and the look-ahead refuses the variant."""
+    from mancala.ai.solver.binding import why_not_think
+    from mancala.ai.solver.terms import search_key_of
+
+    variant = load_variant("alemungula")
+    game, rules = pure_python(variant), make_fast(variant)
+    assert rules is not None
+    pos = game.start(0, board=[1, 0, 0, 0, 0, 0, 0, 2, 0, 0], stores=[10, 10])
+    after = game.play(pos, 0)  # clockwise from South's left end: into North's hole 9
+    assert after.board[9] == 1 and after.turn == 1
+    assert 9 not in game.legal_moves(after)
+    assert rules.legal_fresh(after) == game.legal_moves(after)
+    other = after.copy()
+    other.last = None
+    assert 9 in rules.legal_fresh(other)
+    key = search_key_of(Game(variant))
+    assert key(after) != key(other)
+    assert any("move before" in r for r in why_not_think(variant))
+
+
 # ---- children ------------------------------------------------------------------------------
 
 def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
