@@ -71,6 +71,14 @@ def stage(name: str, package: str, mutmut_table: str | None, deselect: Sequence[
     for test in deselect:
         text = text.replace('pytest_add_cli_args = [', f'pytest_add_cli_args = ["--deselect", "{test}", ', 1)
     (folder / "pyproject.toml").write_text(text)
+    # mutmut copies a package's files into mutants/ once and afterwards only the Python
+    # files it mutates again: a C extension rebuilt since (a new parameter layout, which
+    # fast.py refuses) would stay stale there, and every test of the core would fail
+    package_dir = ROOT / PACKAGES[package] / package
+    copied = folder / "mutants" / "src" / package
+    if copied.is_dir():
+        for built in package_dir.rglob("*.so"):
+            shutil.copy2(built, copied / built.relative_to(package_dir))
     return folder
 
 

@@ -14,16 +14,19 @@ from mancala.ai.player import choose_move
 from mancala.ai.scoring import WIN, Evaluator, linear_weights, make_evaluator
 from mancala.ai.solver.binding import c_solver, think_solver
 from mancala.ai.think import think
+from mancala.engine.fast import core_move
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 from mancala.rules.loading import configs_dir, load_variant, parse_variant
 
 # stores only; seeds, empties and a repeat turn's bonus too (kalah, kalah_6, crosscapt);
 # both capture rules, three and four pits, Jackman's sowing, Oware's and Awari's captures
-# and feeding, laps (bohnenspiel, dakon)
+# and feeding, laps (bohnenspiel, dakon); directions the mover names (cross_kalah,
+# mbangbi) or SPLIT's halves (mangala_iii)
 TAKEN = ["kalah_standard", "kalah_standard_empty_capture", "kalah_4_pits_3", "windows_kalah",
          "multilap_jackman_c", "kalah", "kalah_6", "crosscapt", "simplecapt_lastcapt", "every_weight",
-         "oware_abapa", "awari", "bohnenspiel", "dakon", "micro_wari"]
+         "oware_abapa", "awari", "bohnenspiel", "dakon", "micro_wari", "cross_kalah", "mbangbi",
+         "mangala_iii"]
 
 
 # every weight at once, evens too (no shipped Kalah weighs even holes)
@@ -75,8 +78,8 @@ def agree(name: str, positions: int, depths: tuple[int, ...]) -> None:
         solver.set_game(pos.total, pos.starter)
         moves = game.legal_moves(pos)
         for depth in depths:
-            values, _, _ = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, moves, depth,
-                                        weights=weights)
+            values, _, _ = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0,
+                                        [core_move(m) for m in moves], depth, weights=weights)
             wanted = []
             for move in moves:
                 child = game.play(pos, move)

@@ -449,10 +449,11 @@ def test_head_variants_agree(name: str) -> None:
 def test_named_directions_are_the_cores_moves_and_not_the_searches() -> None:
     """Cross Kalah names every hole's direction: the core's legal moves are Game's
     (hole, "CCW") and (hole, "CW"); a hole without its direction, or a direction where the
-    hole takes none, is refused by the core as by the engine. The look-ahead and the
-    solver, whose moves are holes, refuse the variant; SPLIT without named holes or the
-    ban (Mangala III) is the look-ahead's."""
-    from mancala.ai.solver.binding import why_not_c, why_not_think
+    hole takes none, is refused by the core as by the engine. The look-ahead takes the
+    moves as fast.core_move codes them (the hole with a direction bit); the exact solver,
+    whose table keeps a move in a byte, refuses the variant."""
+    from mancala.ai.solver.binding import _solver, think_solver, why_not_c, why_not_think
+    from mancala.engine.fast import core_move
 
     variant = load_variant("cross_kalah")
     rules = make_fast(variant)
@@ -468,9 +469,14 @@ def test_named_directions_are_the_cores_moves_and_not_the_searches() -> None:
     after = pos.copy()
     rules.apply(after, [0, "CW"])  # a JSON move's list, as the tuple
     assert after.key() == game.play(pos, (0, "CW")).key()
-    assert any("udir_holes" in r for r in why_not_think(variant))
+    assert why_not_think(variant) == [] and why_not_think(load_variant("mangala_iii")) == []
+    look_ahead = think_solver(Game(variant))
+    assert look_ahead is not None
+    look_ahead.set_game(pos.total, pos.starter)
+    assert look_ahead.legal(pos.board, pos.stores, pos.turn, False) == [core_move(m) for m in legal]
     assert any("udir_holes" in r for r in why_not_c(variant))
-    assert why_not_think(load_variant("mangala_iii")) == []
+    with pytest.raises(ValueError, match="names a direction"):
+        _solver.Solver(params(variant), 1)
     kalah = make_fast(load_variant("kalah_4"))
     assert kalah is not None
     with pytest.raises(ValueError, match="takes no direction"):

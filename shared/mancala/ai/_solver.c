@@ -56,6 +56,9 @@
 #endif
 
 #define MAXH 16
+/* the look-ahead's moves: two a hole where the mover names the direction (the exact
+   search's, which refuses those, hold a row's) */
+#define MAX_MOVES (2 * MAXH)
 #define CELL uint8_t /* a byte a hole: MAX_TOTAL seeds at most */
 #define MAX_TOTAL 255
 #define NEG_INF (-30000)
@@ -142,6 +145,14 @@ Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
     if (p->n > MAXH || p->no_sides) { /* a mover's moves must fit the search's buffers */
         PyErr_Format(PyExc_ValueError, "Solver: plays at most %d holes a side, from the mover's row",
                      MAXH);
+        return -1;
+    }
+    int named = 0;
+    for (int h = 0; p->directed && h < p->size; h++)
+        named |= p->dir_of[h] == DIR_CHOSEN;
+    if (!think_only && named) { /* a table entry's move is a byte, a search's moves a row */
+        PyErr_SetString(PyExc_ValueError, "Solver: solves no variant whose mover names a "
+                                          "direction (think_only looks ahead there)");
         return -1;
     }
     if (!think_only && (!p->stores || !p->own_store || p->sow_start || p->mlaps != MLAPS_OFF)) {
@@ -412,7 +423,7 @@ Solver_legal(SolverObject *self, PyObject *args)
     PyObject *board, *stores;
     int turn, repeating;
     State s;
-    int mv[MAXH];
+    int mv[MAX_MOVES];
     if (!PyArg_ParseTuple(args, "OOip:legal", &board, &stores, &turn, &repeating))
         return NULL;
     if (not_ready(self) || load(self, board, stores, turn, repeating, &s) < 0)
@@ -426,7 +437,7 @@ Solver_apply(SolverObject *self, PyObject *args)
     PyObject *board, *stores;
     int turn, repeating, move;
     State s;
-    int mv[MAXH];
+    int mv[MAX_MOVES];
     if (!PyArg_ParseTuple(args, "OOipi:apply", &board, &stores, &turn, &repeating, &move))
         return NULL;
     if (not_ready(self) || load(self, board, stores, turn, repeating, &s) < 0)

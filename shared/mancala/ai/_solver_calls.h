@@ -135,9 +135,9 @@ Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
         PyErr_SetString(PyExc_ValueError, "think: depth must be at least 1");
         return NULL;
     }
-    int legal[MAXH], mv[MAXH];
+    int legal[MAX_MOVES], mv[MAX_MOVES];
     const int nl = legal_moves(&self->p, &s, legal);
-    PyObject *seq = PySequence_Fast(moves, "think: moves must be a sequence of holes");
+    PyObject *seq = PySequence_Fast(moves, "think: moves must be a sequence of the core's move codes (fast.core_move)");
     if (seq == NULL)
         return NULL;
     const Py_ssize_t k = PySequence_Fast_GET_SIZE(seq);
@@ -180,7 +180,7 @@ Solver_think(SolverObject *self, PyObject *args, PyObject *kwds)
     self->w_repeat = w[4];
     self->busy = 1;
     self->next_python = start + 0.1;
-    int vals[MAXH];
+    int vals[MAX_MOVES];
     self->tstate = PyEval_SaveThread();
     think_root(self, &s, depth, mv, (int)k, vals);
     PyEval_RestoreThread(self->tstate);

@@ -91,8 +91,8 @@ expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *
     const int k = kalah ? kalah_legal(p->n, s, mv) : legal_moves(p, s, mv);
     /* the hole before the mover's store (board.Board: a row's end in the sowing direction) */
     const int nearest = p->step == 1 ? (me ? p->size - 1 : p->n - 1) : (me ? p->n : 0);
-    int score[MAXH];
-    uint64_t at[MAXH];
+    int score[MAX_MOVES];
+    uint64_t at[MAX_MOVES];
     for (int i = 0; i < k; i++) {
         kids[i] = *s;
         if (kalah)
@@ -139,7 +139,7 @@ expand(SolverObject *sv, const State *s, int hint, State *kids, Key *keys, int *
             const int gain = (c->stores[me] - c->stores[1 - me]) - d;
             sc = gain * 16 + (c->turn == me ? 2000 : 0);
         }
-        int dist = mv[i] - nearest;
+        int dist = MOVE_HOLE(mv[i]) - nearest;
         if (dist < 0)
             dist = -dist;
         sc = sc * 32 - dist;

@@ -90,10 +90,10 @@ tsearch(SolverObject *sv, const State *s, Key key, int again, int depth, int alp
         sv->horizon++;
         return think_leaf(sv, s, again);
     }
-    State kids[MAXH];
-    Key keys[MAXH];
-    int mv[MAXH], order[MAXH], val[MAXH];
-    uint8_t known[MAXH];
+    State kids[MAX_MOVES];
+    Key keys[MAX_MOVES];
+    int mv[MAX_MOVES], order[MAX_MOVES], val[MAX_MOVES];
+    uint8_t known[MAX_MOVES];
     Hint *h = hint_slot(sv, key);
     const int hint = h->key == key && h->gen == sv->hint_gen ? h->move : -1;
     const int k = expand(sv, s, hint, kids, keys, mv, order, val, known);

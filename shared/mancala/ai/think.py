@@ -17,6 +17,7 @@ import time
 from mancala.ai.scoring import linear_weights
 from mancala.ai.search import SearchResult
 from mancala.ai.solver.binding import position_reasons, think_solver
+from mancala.engine.fast import core_move
 from mancala.engine.game import Game
 from mancala.engine.position import Position
 
@@ -41,8 +42,9 @@ def think(game: Game, pos: Position, *, difficulty: int, max_depth: int, deadlin
         limit = None if deadline is None else max(0.0, deadline - time.perf_counter())
         if limit == 0.0 and depth > 1:  # one ply is always looked at, as the Python search does
             break
-        out = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0, order, depth,
-                           deadline=limit, weights=weights, fresh=depth == 1)
+        out = solver.think(pos.board, pos.stores, pos.turn, pos.rturn_cnt > 0,
+                           [core_move(m) for m in order], depth, deadline=limit,
+                           weights=weights, fresh=depth == 1)
         if out is None:  # out of time: the last whole depth's answer stands
             break
         values, searched, horizon = out

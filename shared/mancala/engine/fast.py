@@ -67,6 +67,8 @@ MAX_HOLES = 64
 MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
 MAX_CAPT_ON = 32
 
+# mancala_core.h's MOVE_*: a core move is the hole, with a bit for a direction the mover names
+MOVE_DIRECTION = {"CCW": 0x100, "CW": 0x200}
 MLAPS = {LapSower.OFF: 0, LapSower.LAPPER: 1, LapSower.LAPPER_NEXT: 2}
 XCPICKOWN = {CrossCaptOwn.LEAVE: 0, CrossCaptOwn.PICK_ON_CAPT: 1, CrossCaptOwn.ALWAYS_PICK: 2}
 CAPT_SIDE = {CaptSide.BOTH: 0, CaptSide.OPP_SIDE: 1, CaptSide.OWN_SIDE: 2,
@@ -212,6 +214,14 @@ HANDLED: dict[str, Any] = {
 # with the position), and the children's details while there are no children
 IGNORED = {"name", "about", "rules", "family", "region", "help_file", "start_pattern",
            "goal_param", "round_starter", "round_fill", "sow_param"}
+
+
+def core_move(move: int | tuple[int, str]) -> int:
+    """A move of Game's legal moves as the C searches take it: the hole, or the hole with
+    the direction's bit (mancala_core.h's MOVE_CCW / MOVE_CW)."""
+    if isinstance(move, int):
+        return move
+    return move[0] | MOVE_DIRECTION[move[1]]
 
 
 def c_core_enabled() -> bool:

@@ -57,22 +57,17 @@ def why_not_c(variant: Variant) -> list[str]:
         reasons.append(f"nocaptmoves={gi.nocaptmoves}")
     if variant.holes > 16:
         reasons.append(f"holes={variant.holes}")
-    reasons += _move_reasons(variant)
+    if gi.udir_holes:  # a table entry's move is a byte, the search's moves a row's holes
+        reasons.append("udir_holes: a move names its direction")
+    if reads_last_move(variant):
+        reasons.append(LAST_MOVE_READ)
     if gi.no_sides:  # a mover has up to the whole board of moves: the search's buffers hold a row's
         reasons.append("no_sides: moves from every hole")
     return reasons
 
 
-def _move_reasons(variant: Variant) -> list[str]:
-    """What in a variant's moves the C searches do not hold: a hole's two moves where the
-    mover names the direction (a move is a hole there), a ban read from the move before
-    (a position is a board, stores and a turn)."""
-    reasons = []
-    if variant.game_info.udir_holes:
-        reasons.append("udir_holes: a move names its direction")
-    if reads_last_move(variant):
-        reasons.append("a move's legality reads the move before it (sow_direct=SPLIT)")
-    return reasons
+# the C searches' positions are a board, stores and a turn: no move before them
+LAST_MOVE_READ = "a move's legality reads the move before it (sow_direct=SPLIT)"
 
 
 def c_reasons(game: Game, pos: Position) -> list[str]:
@@ -102,8 +97,8 @@ def why_not_think(variant: Variant) -> list[str]:
         reasons.append(f"rounds={gi.rounds.value}: the look-ahead scores single games")
     if gi.blocks:  # SOW_BLKD_DIV closes holes in a move
         reasons.append("blocks: the look-ahead keeps no blocked holes")
-    if not reasons:
-        reasons += _move_reasons(variant)
+    if not reasons and reads_last_move(variant):
+        reasons.append(LAST_MOVE_READ)
     return reasons
 
 
