@@ -216,12 +216,16 @@ IGNORED = {"name", "about", "rules", "family", "region", "help_file", "start_pat
            "goal_param", "round_starter", "round_fill", "sow_param"}
 
 
-def core_move(move: int | tuple[int, str]) -> int:
+def core_move(move: int | tuple[int, str] | tuple[str, int]) -> int:
     """A move of Game's legal moves as the C searches take it: the hole, or the hole with
-    the direction's bit (mancala_core.h's MOVE_CCW / MOVE_CW)."""
+    the direction's bit (mancala_core.h's MOVE_CCW / MOVE_CW). A store move is none of
+    the core's (no variant the core plays has one)."""
     if isinstance(move, int):
         return move
-    return move[0] | MOVE_DIRECTION[move[1]]
+    hole, name = move
+    if not isinstance(hole, int) or not isinstance(name, str):
+        raise ValueError(f"{move!r} is not a move of the C core")
+    return hole | MOVE_DIRECTION[name]
 
 
 def c_core_enabled() -> bool:
