@@ -245,8 +245,14 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
 
 def children(draw: Any, gi: dict[str, Any]) -> None:
     """Children made instead of captures, without the rules the core leaves to the Python
-    engine where a hole may be a child (fast.CHILD_CONFLICTS)."""
-    gi.update(stores=True, mlaps="OFF", visit_opp=False, crosscapt=False, xcpickown="LEAVE",
+    engine where a hole may be a child (fast.CHILD_CONFLICTS); a third without stores,
+    where captures go into the capturer's first child (capture_steps.CaptureIntoChild,
+    ending.ChildrenHoldStores)."""
+    if draw(st.integers(0, 2)) == 0:
+        gi.update(stores=False, sow_own_store=False, store_ends_turn=False)
+    else:
+        gi["stores"] = True
+    gi.update(mlaps="OFF", visit_opp=False, crosscapt=False, xcpickown="LEAVE",
               xc_sown=False, pickextra="NONE", grandslam="LEGAL", mustshare=False, nocaptmoves=0,
               no_sides=False, goal="MAX_SEEDS", end_rule="REFERENCE")
     for name in ("capt_type", "allow_rule", "sow_rule", "sow_param"):
@@ -545,7 +551,7 @@ def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
     {"game_info": {"rounds": "END_S_SEEDS", "stores": True}},
     {"rules_version": "1.10",
      "game_info": {"rounds": "HALF_SEEDS", "stores": True, "round_fill": "LOSER_ONLY"}},
-    {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": False}},
+    {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": False, "crosscapt": True}},
     {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": True, "mlaps": "LAPPER"}},
     {"game_info": {"child_type": "WEG", "child_cvt": 4, "stores": True}},
     {"game_info": {"capt_type": "NEXT"}},

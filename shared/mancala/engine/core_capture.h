@@ -208,8 +208,38 @@ makes_child(const Params *p, const State *s, const Move *md)
     return p->children != CH_ONE || !s->child[turn]; /* ONE_CHILD: one each */
 }
 
-/* MakeChild around AgainstSowing, then the extra picks (PickCross, PickTwos, PickFinal,
-   PickLastSeeds); a child made is no capture */
+/* AgainstSowing around the multiple capture */
+static void
+capt_against(const Params *p, State *s, Move *md)
+{
+    const int sown = md->direct;
+    if (!p->capsamedir) /* 1.10 looks against the variant's own direction */
+        md->direct = p->against ? p->against : -sown;
+    capt_multiple(p, s, md);
+    md->direct = sown;
+}
+
+/* CaptureIntoChild (children without stores): only a player with a child captures, into
+   the first of their children; under 1.10 only what the capture took moves there */
+static void
+capt_into_child(const Params *p, State *s, Move *md)
+{
+    const int turn = s->turn;
+    if (!s->child[turn])
+        return;
+    const int child = __builtin_ctzll(s->child[turn]);
+    const long long kept = p->children_hold == HOLD_ADDED ? s->stores[turn] : 0;
+    capt_against(p, s, md);
+    if (!md->captured)
+        return;
+    const long long taken = s->stores[turn] - kept;
+    trace_take(md->tr, STORE_PLACE(turn), taken, child);
+    s->board[child] += (CELL)taken;
+    s->stores[turn] = kept;
+}
+
+/* MakeChild (or CaptureIntoChild) around AgainstSowing, then the extra picks (PickCross,
+   PickTwos, PickFinal, PickLastSeeds); a child made is no capture */
 static void
 capt_picked(const Params *p, State *s, Move *md)
 {
@@ -221,11 +251,11 @@ capt_picked(const Params *p, State *s, Move *md)
         }
         return;
     }
-    const int sown = md->direct;
-    if (!p->capsamedir) /* AgainstSowing: 1.10 looks against the variant's own direction */
-        md->direct = p->against ? p->against : -sown;
-    capt_multiple(p, s, md);
-    md->direct = sown;
+    if (p->children_hold) { /* fast.py refuses the extra picks beside children */
+        capt_into_child(p, s, md);
+        return;
+    }
+    capt_against(p, s, md);
     if (p->pickextra == PX_LAST_SEEDS) {
         pick_last_seeds(p, s, md);
         return;

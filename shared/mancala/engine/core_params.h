@@ -19,7 +19,8 @@ static const char *PARAM_NAMES[] = {
     "opp_or_empty", "own_hole_count", "over_claim", "children", "child_cvt", "child_rule",
     "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub",
     "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", "opp_gets",
-    "opp_gets_below", "dir_of", "against", "dont_undo", NULL};
+    "opp_gets_below", "dir_of", "against", "dont_undo",
+    "children_hold", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -180,6 +181,7 @@ core_params(PyObject *d, Params *p)
     GET("opp_gets_below", 0, LLONG_MAX / 4, opp_gets_below);
     GET("against", -1, 1, against);
     GET("dont_undo", 0, 1, dont_undo);
+    GET("children_hold", HOLD_NONE, HOLD_ADDED, children_hold);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

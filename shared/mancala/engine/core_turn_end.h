@@ -369,7 +369,7 @@ round_or_game(const Params *p, State *s, int repeat)
 
 /* pipeline.decide: 1 when the game or the round is over (outcome, winner and turn set) */
 static int
-decide(const Params *p, State *s, int repeat)
+decide_chain(const Params *p, State *s, int repeat)
 {
     if (p->goal != GOAL_MAX_SEEDS) { /* a win, never a tie: the turn goes to the winner */
         int over;
@@ -408,6 +408,48 @@ decide(const Params *p, State *s, int repeat)
     if (s->outcome == OC_WIN || s->outcome == OC_ROUND_WIN)
         s->turn = s->winner;
     return 1;
+}
+
+/* ending.ChildrenHoldStores: without stores, the seeds the end of a move finds in the
+   stores go onto each player's first child (both onto the only player with one; onto
+   the row ends where neither has one). Under 1.10 only those the move added move, and a
+   lone South child also gets North's seeds kept out of play, which stay in North's
+   count as well (docs/rules-decisions.md, Krur::Rounds) */
+static void
+hold_in_children(const Params *p, State *s, const long long kept[2])
+{
+    const long long added[2] = {s->stores[0] - kept[0], s->stores[1] - kept[1]};
+    if (!added[0] && !added[1])
+        return;
+    const int first[2] = {s->child[0] ? __builtin_ctzll(s->child[0]) : -1,
+                          s->child[1] ? __builtin_ctzll(s->child[1]) : -1};
+    if (first[0] >= 0 && first[1] >= 0) {
+        s->board[first[0]] += (CELL)added[0];
+        s->board[first[1]] += (CELL)added[1];
+    }
+    else if (first[0] >= 0)
+        s->board[first[0]] += (CELL)(added[0] + added[1] + (p->children_hold == HOLD_ADDED ? kept[1] : 0));
+    else if (first[1] >= 0)
+        s->board[first[1]] += (CELL)(added[0] + added[1]);
+    else {
+        s->board[0] += (CELL)added[0];
+        s->board[p->size - 1] += (CELL)added[1];
+    }
+    s->stores[0] = kept[0];
+    s->stores[1] = kept[1];
+}
+
+/* the ender chain of the variant, the children's hold last */
+static int
+decide(const Params *p, State *s, int repeat)
+{
+    if (!p->children_hold)
+        return decide_chain(p, s, repeat);
+    const int keep = p->children_hold == HOLD_ADDED;
+    const long long kept[2] = {keep ? s->stores[0] : 0, keep ? s->stores[1] : 0};
+    const int over = decide_chain(p, s, repeat);
+    hold_in_children(p, s, kept);
+    return over;
 }
 
 /* pipeline.end_game with ending.make_quitter: a sowing that never ends */

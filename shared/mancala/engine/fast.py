@@ -108,6 +108,9 @@ CHILD_RULE = {ChildRule.NONE: 0, ChildRule.OPP_SIDE_ONLY: 1, ChildRule.OWN_SIDE_
 CHILD_GUARD = {ChildLocs.NOT_SYM_OPP: 1, ChildLocs.NOT_FACING: 2}
 CHILDLESS: dict[str, Any] = {"children": 0, "child_cvt": 0, "child_rule": 0, "child_guard": 0,
                              "child_where": ()}
+# mancala_core.h's HOLD_*: ending.ChildrenHoldStores, with every seed of the stores or
+# (keep_out, 1.10) only those the end of the move added
+HOLD_NONE, HOLD_ALL, HOLD_ADDED = range(3)
 # parameters added after databases were first built, with the value that means the rule
 # is absent: a rules fingerprint leaves them out at that value, so adding a rule to the
 # core does not make every database built before it look foreign
@@ -116,7 +119,7 @@ ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_re
                               "win_sub": 0, "lap_capt": 0, "lap_capt_guard": 0, "blkd_div": 0,
                               "blkd_no_right": 0, "blkd_param": 0, "opp_gets": 0,
                               "opp_gets_below": 0, "dir_of": (), "against": 0,
-                              "dont_undo": 0}
+                              "dont_undo": 0, "children_hold": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -140,7 +143,7 @@ CHILD_CONFLICTS: dict[str, Any] = {
     "pickextra": CaptExtraPick.NONE, "grandslam": GrandSlam.LEGAL, "mustshare": False,
     "allow_rule": AllowRule.NONE, "sow_rule": SowRule.NONE, "goal": Goal.MAX_SEEDS,
     "end_rule": EndRule.REFERENCE, "end_cond": EndCond.NO_ADDTL, "no_sides": False,
-    "nocaptmoves": 0, "stores": True,
+    "nocaptmoves": 0,
 }
 
 # mancala_core.h's EP_*, and sowing.capture_while_sowing's rules: (the hole's owner
@@ -485,7 +488,21 @@ def params(variant: Variant) -> dict[str, Any]:
         "opp_gets": int(gi.sow_rule == SowRule.OPP_GETS_OWN_LAST),
         "opp_gets_below": gi.sow_param if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST else 0,
         **_directions(variant, pipeline),
+        "children_hold": _children_hold(pipeline),
     }
+
+
+def _children_hold(pipeline: Any) -> int:
+    """Whether the variant's ender moves the stores' seeds onto the children (children
+    without stores), and which of them: read from the ender chain itself."""
+    from mancala.engine.ending import ChildrenHoldStores
+
+    ender: Any = pipeline.ender
+    while ender is not None:
+        if isinstance(ender, ChildrenHoldStores):
+            return HOLD_ADDED if ender.keep_out else HOLD_ALL
+        ender = ender.inner
+    return HOLD_NONE
 
 
 def _directions(variant: Variant, pipeline: Any) -> dict[str, Any]:

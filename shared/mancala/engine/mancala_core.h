@@ -75,6 +75,9 @@ enum { EP_ALL, EP_MOVERS, EP_OPPS };
 enum { CH_NONE, CH_NORMAL, CH_ONE };
 enum { CR_NONE, CR_OPP_SIDE, CR_OWN_SIDE, CR_NOT_1ST_OPP, CR_OPPS_NOT_1ST };
 enum { CG_NONE, CG_NOT_SYM_OPP, CG_NOT_FACING };
+/* fast.HOLD_*: ending.ChildrenHoldStores moves the seeds a move put in the stores onto
+   the children: all of the stores' seeds (1.8), or only those the move added (1.10) */
+enum { HOLD_NONE, HOLD_ALL, HOLD_ADDED };
 /* fast.LAP_CAPT: how a lap's end captures (laps._capture_checks) */
 enum { LC_NONE, LC_BASIC, LC_CROSS, LC_GAP };
 
@@ -158,6 +161,7 @@ typedef struct {
     signed char dir_of[MAXS]; /* 1, -1, DIR_CHOSEN or DIR_BY_COUNT */
     int against;           /* capture_steps.AgainstSowing's fixed direction (0: none) */
     int dont_undo;         /* allow._dont_undo: SPLIT's single seed not moved straight back */
+    int children_hold;     /* HOLD_*: ending.ChildrenHoldStores (children without stores) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
