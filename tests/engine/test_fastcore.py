@@ -280,9 +280,14 @@ def rounds(draw: Any, gi: dict[str, Any]) -> None:
 def directions(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
     """Directions by the hole: SPLIT's (or 1.10's TOCENTER's) halves of each row, and holes
     whose direction the mover names with the move (udir_holes; an odd row's middle hole
-    under SPLIT and TOCENTER has no other), with the filters the core plays beside them."""
-    gi["sow_direct"] = draw(st.sampled_from(["CW", "CCW", "SPLIT", "SPLIT"]
+    under SPLIT and TOCENTER has no other), with the filters the core plays beside them;
+    or PLAYALTDIR's, which the game's first move names for both players."""
+    gi["sow_direct"] = draw(st.sampled_from(["CW", "CCW", "SPLIT", "SPLIT", "PLAYALTDIR"]
                                             + (["TOCENTER", "EVEN_ODD_DIR"] if v110 else [])))
+    if gi["sow_direct"] == "PLAYALTDIR":  # the first move's direction, the game's from then on
+        gi.update(allow_rule="NONE", mustshare=False)
+        if gi["grandslam"] == "NOT_LEGAL":
+            gi["grandslam"] = "LEGAL"
     udir = draw(st.lists(st.integers(0, holes - 1), unique=True, max_size=holes))
     if gi["sow_direct"] in ("SPLIT", "TOCENTER") and holes % 2 and holes // 2 not in udir:
         udir.append(holes // 2)
@@ -512,6 +517,32 @@ def test_the_undo_ban_reads_the_last_move_which_the_searches_keep() -> None:
     assert any("move before" in r for r in why_not_think(variant))
 
 
+def test_the_first_move_names_the_games_directions_in_the_core() -> None:
+    """SowOpDirs (PLAYALTDIR): only the game's first move names a direction; it is the
+    mover's from then on and the other way the opponent's, in the core as in Python. The
+    searches' key holds those directions; the look-ahead refuses the variant."""
+    from mancala.ai.solver.binding import why_not_think
+    from mancala.ai.solver.terms import search_key_of
+
+    variant = load_variant("sowopdirs")
+    game, rules = pure_python(variant), make_fast(variant)
+    assert rules is not None
+    pos = game.start(0)
+    first = rules.legal_fresh(pos)
+    assert first == game.legal_moves(pos) and all(isinstance(m, tuple) for m in first)
+    after = pos.copy()
+    rules.apply(after, (1, "CW"))
+    assert after.key() == game.play(pos, (1, "CW")).key()
+    assert after.alt_dirs == (-1, 1)  # South clockwise, North the other way
+    assert all(isinstance(m, int) for m in rules.legal_fresh(after))
+    other = after.copy()
+    other.alt_dirs = (1, -1)
+    assert rules.legal_fresh(other) == game.legal_moves(other)
+    key = search_key_of(Game(variant))
+    assert key(after) != key(other)
+    assert any("PLAYALTDIR" in r for r in why_not_think(variant))
+
+
 # ---- children ------------------------------------------------------------------------------
 
 def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
@@ -558,7 +589,7 @@ def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
     {"game_info": {"sow_rule": "LAP_CAPT", "mlaps": "LAPPER_NEXT", "capt_on": [2]}},
     {"game_info": {"udir_holes": [0], "allow_rule": "OPP_OR_EMPTY"}},
     {"game_info": {"udir_holes": [0], "grandslam": "NOT_LEGAL"}},
-    {"game_info": {"sow_direct": "PLAYALTDIR", "udir_holes": [0, 1, 2, 3]}},
+    {"game_info": {"sow_direct": "PLAYALTDIR", "udir_holes": [0, 1, 2, 3], "mustshare": True}},
     {"game_constants": {"holes": 5, "nbr_start": 4}, "game_info": {"sow_direct": "SPLIT"}},
     {"game_info": {"allow_rule": "SINGLE_TO_ZERO"}},
     {"game_info": {"sow_rule": "MAX_SOW", "sow_param": 3}},

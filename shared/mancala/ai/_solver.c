@@ -147,7 +147,7 @@ Solver_init(SolverObject *self, PyObject *args, PyObject *kwds)
                      MAXH);
         return -1;
     }
-    int named = 0;
+    int named = p->play_alt;
     for (int h = 0; p->directed && h < p->size; h++)
         named |= p->dir_of[h] == DIR_CHOSEN;
     if (!think_only && named) { /* a table entry's move is a byte, a search's moves a row */

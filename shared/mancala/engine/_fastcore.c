@@ -82,6 +82,8 @@ legal_compute(RulesObject *self, PyObject *pos)
     Py_DECREF(child);
     if (get_blocked(p, pos, &s) < 0)
         return NULL;
+    if (p->play_alt && get_ll(pos, A_MCOUNT, &s.mcount) < 0) /* the first move names directions */
+        return NULL;
     if (!p->simple_moves) { /* the simulations capture: they read and change these */
         long long v[2];
         PyObject *stores = get_int_list(pos, A_STORES, 2, v);
@@ -168,6 +170,15 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
     if (s->inhibit != before->inhibit &&
         attr_set(pos, A_INHIBIT, s->inhibit ? Py_True : Py_False) < 0)
         return -1;
+    if (s->alt_dirs[0] != before->alt_dirs[0] || s->alt_dirs[1] != before->alt_dirs[1]) {
+        PyObject *dirs = Py_BuildValue("(ii)", s->alt_dirs[0], s->alt_dirs[1]);
+        if (dirs == NULL)
+            return -1;
+        int rc = attr_set(pos, A_ALT_DIRS, dirs);
+        Py_DECREF(dirs);
+        if (rc < 0)
+            return -1;
+    }
     if (s->has_last) {
         PyObject *last = PyTuple_New(4);
         if (last == NULL)
@@ -245,7 +256,8 @@ move_index(const Params *p, const State *s, PyObject *move)
         PyErr_Format(PyExc_ValueError, "hole %ld is empty", h);
         return -1;
     }
-    if ((named != 0) != (p->directed && p->dir_of[h] == DIR_CHOSEN)) {
+    const int chosen = p->play_alt ? s->mcount == 0 : p->directed && p->dir_of[h] == DIR_CHOSEN;
+    if ((named != 0) != chosen) {
         PyErr_Format(PyExc_ValueError, named ? "hole %ld takes no direction here"
                                              : "hole %ld needs a direction", h);
         return -1;

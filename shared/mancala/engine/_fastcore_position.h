@@ -12,10 +12,10 @@
  * any other object goes through getattr/setattr.
  */
 enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
-       A_INHIBIT, A_CHILD, A_BLOCKED, N_ATTR };
+       A_INHIBIT, A_CHILD, A_BLOCKED, A_ALT_DIRS, N_ATTR };
 static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
                                         "last", "total", "outcome", "legal", "inhibit",
-                                        "child", "blocked"};
+                                        "child", "blocked", "alt_dirs"};
 static PyObject *attr_names[N_ATTR];
 static PyObject *s_kind, *s_winner;
 static PyTypeObject *slot_type = NULL;
@@ -335,6 +335,34 @@ get_last(const Params *p, PyObject *pos, State *s)
     return rc;
 }
 
+/* Position.alt_dirs (None, or each player's direction) under PLAYALTDIR, else none */
+static int
+get_alt_dirs(const Params *p, PyObject *pos, State *s)
+{
+    s->alt_dirs[0] = s->alt_dirs[1] = 0;
+    if (!p->play_alt)
+        return 0;
+    PyObject *v = attr_get(pos, A_ALT_DIRS);
+    if (v == NULL)
+        return -1;
+    int rc = 0;
+    if (v != Py_None) {
+        int a, b;
+        if (!PyArg_ParseTuple(v, "ii;Position.alt_dirs must be None or two directions", &a, &b))
+            rc = -1;
+        else if ((a != 1 && a != -1) || (b != 1 && b != -1)) {
+            PyErr_SetString(PyExc_ValueError, "Position.alt_dirs holds 1 or -1 for each player");
+            rc = -1;
+        }
+        else {
+            s->alt_dirs[0] = (signed char)a;
+            s->alt_dirs[1] = (signed char)b;
+        }
+    }
+    Py_DECREF(v);
+    return rc;
+}
+
 typedef struct {
     PyObject *board, *stores, *child; /* child: NULL for variants without children */
 } Lists;
@@ -431,7 +459,7 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     s->rturn_cnt = 0;
     if (p->capt_rturn != RT_NO_REPEAT && get_ll(pos, A_RTURN, &s->rturn_cnt) < 0)
         goto fail;
-    if (get_last(p, pos, s) < 0 || get_inhibit(p, pos, s) < 0)
+    if (get_last(p, pos, s) < 0 || get_inhibit(p, pos, s) < 0 || get_alt_dirs(p, pos, s) < 0)
         goto fail;
     return 0;
 fail:

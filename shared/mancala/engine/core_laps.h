@@ -139,7 +139,15 @@ do_sow(const Params *p, State *s, Move *md, int move, Trace *tr, int single)
     long long seeds = s->board[loc];
     /* pipeline: the direction is asked before the draw, EVEN_ODD_DIR reads the count */
     int direct = p->directed ? p->dir_of[loc] : p->even_odd ? DIR_BY_COUNT : p->step;
-    if (direct == DIR_BY_COUNT)
+    if (p->play_alt) { /* the game's first move sets both players' directions */
+        const int asked = move & MOVE_CW ? -1 : move & MOVE_CCW ? 1 : 0;
+        if (s->mcount == 1) {
+            s->alt_dirs[s->turn] = (signed char)asked;
+            s->alt_dirs[1 - s->turn] = (signed char)-asked;
+        }
+        direct = s->alt_dirs[0] || s->alt_dirs[1] ? s->alt_dirs[s->turn] : asked;
+    }
+    else if (direct == DIR_BY_COUNT)
         direct = seeds % 2 ? 1 : -1;
     else if (direct == DIR_CHOSEN)
         direct = move & MOVE_CW ? -1 : 1;

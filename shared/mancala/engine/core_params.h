@@ -20,7 +20,7 @@ static const char *PARAM_NAMES[] = {
     "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub",
     "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", "opp_gets",
     "opp_gets_below", "dir_of", "against", "dont_undo",
-    "children_hold", NULL};
+    "children_hold", "play_alt", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -182,6 +182,7 @@ core_params(PyObject *d, Params *p)
     GET("against", -1, 1, against);
     GET("dont_undo", 0, 1, dont_undo);
     GET("children_hold", HOLD_NONE, HOLD_ADDED, children_hold);
+    GET("play_alt", 0, 1, play_alt);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
@@ -224,12 +225,14 @@ core_params(PyObject *d, Params *p)
     p->directed = n_dirs > 0;
     if (core_hole_table(d, "dir_of", p->directed ? p->size : 0, -1, DIR_BY_COUNT, p->dir_of) < 0)
         return -1;
+    int named = p->play_alt;
     for (int h = 0; p->directed && h < p->size; h++)
-        if (p->dir_of[h] == DIR_CHOSEN && 2 * (p->no_sides ? p->size : p->n) > MAX_MOVES) {
-            PyErr_SetString(PyExc_ValueError, "params: holes whose direction the mover names "
-                                              "are not played here (two moves a hole)");
-            return -1;
-        }
+        named |= p->dir_of[h] == DIR_CHOSEN;
+    if (named && 2 * (p->no_sides ? p->size : p->n) > MAX_MOVES) {
+        PyErr_SetString(PyExc_ValueError, "params: holes whose direction the mover names "
+                                          "are not played here (two moves a hole)");
+        return -1;
+    }
     if (p->blocks && p->size > 64) { /* a 64-bit mask */
         PyErr_SetString(PyExc_ValueError, "params: blocks on at most 64 holes");
         return -1;

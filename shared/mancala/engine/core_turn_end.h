@@ -53,9 +53,11 @@ compute_legal(const Params *p, const State *s, Legal *L)
     /* allow.Allowables.base: the mover's row, or with no_sides the whole board */
     const int lo = p->no_sides ? 0 : s->turn ? p->n : 0;
     const int hi = p->no_sides ? p->size : lo + p->n;
+    /* PLAYALTDIR: the game's first move names its direction, whatever the hole */
+    const int all_named = p->play_alt && s->mcount == 0;
     for (int h = lo; h < hi; h++)
         if (s->board[h] >= p->min_move && !(p->children && is_child(s, h))) {
-            if (p->directed && p->dir_of[h] == DIR_CHOSEN) {
+            if (all_named || (p->directed && p->dir_of[h] == DIR_CHOSEN)) {
                 L->mv[L->n++] = h | MOVE_CCW;
                 L->mv[L->n++] = h | MOVE_CW;
             }

@@ -119,7 +119,7 @@ ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_re
                               "win_sub": 0, "lap_capt": 0, "lap_capt_guard": 0, "blkd_div": 0,
                               "blkd_no_right": 0, "blkd_param": 0, "opp_gets": 0,
                               "opp_gets_below": 0, "dir_of": (), "against": 0,
-                              "dont_undo": 0, "children_hold": 0}
+                              "dont_undo": 0, "children_hold": 0, "play_alt": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -167,7 +167,7 @@ LC_NONE, LC_BASIC, LC_CROSS, LC_GAP = range(4)
 # game_info fields the C core plays, with the values it accepts (None: any value)
 HANDLED: dict[str, Any] = {
     "stores": None,
-    "sow_direct": set(STEP) | BY_COUNT | {Direct.SPLIT, Direct.TOCENTER},  # a hole's own
+    "sow_direct": set(STEP) | BY_COUNT | {Direct.SPLIT, Direct.TOCENTER, Direct.PLAYALTDIR},
     "udir_holes": None,  # the mover names the direction with the move (and why_not_fast)
     "sow_start": None,
     "move_one": None,
@@ -305,12 +305,16 @@ def why_not_fast(variant: Variant) -> list[str]:
         reasons.append(f"sow_rule=OPP_GETS_OWN_LAST with capt_side={gi.capt_side.value}")
     if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
         reasons.append("sow_rule=CONT_LAP_ON with sow_param 0")
-    if gi.udir_holes:
+    if gi.udir_holes or gi.sow_direct == Direct.PLAYALTDIR:
         # these filters sow a chosen hole's move with no direction (allow.py): refused
         # until they are compared
-        reasons += _conflicts(gi, "udir_holes", UDIR_PLAIN)
+        named = "udir_holes" if gi.udir_holes else "sow_direct=PLAYALTDIR"
+        reasons += _conflicts(gi, named, UDIR_PLAIN)
         if gi.grandslam == GrandSlam.NOT_LEGAL:
-            reasons.append("udir_holes with grandslam=NOT_LEGAL")
+            reasons.append(f"{named} with grandslam=NOT_LEGAL")
+    if gi.sow_direct == Direct.PLAYALTDIR and gi.mustshare:
+        # its trials set the game's directions on the copies they sow (allow._must_share)
+        reasons.append("sow_direct=PLAYALTDIR with mustshare")
     if (gi.sow_direct in (Direct.SPLIT, Direct.TOCENTER) and variant.holes % 2
             and variant.holes // 2 not in gi.udir_holes):
         reasons.append(f"sow_direct={gi.sow_direct.value} with the middle hole not in udir_holes")
@@ -515,17 +519,19 @@ def _directions(variant: Variant, pipeline: Any) -> dict[str, Any]:
     from mancala.engine.draw import direction_table
 
     gi = variant.game_info
-    if not gi.udir_holes and gi.sow_direct not in (Direct.SPLIT, Direct.TOCENTER):
-        return {"dir_of": (), "against": 0, "dont_undo": 0}
+    play_alt = gi.sow_direct == Direct.PLAYALTDIR  # the game's directions, not the holes'
+    if play_alt or (not gi.udir_holes and gi.sow_direct not in (Direct.SPLIT, Direct.TOCENTER)):
+        return {"dir_of": (), "against": 0, "dont_undo": 0, "play_alt": int(play_alt)}
     table = direction_table(variant, pipeline.board)
-    assert table is not None  # PLAYALTDIR is refused
+    assert table is not None
     step: Any = pipeline.capturer
     against = 0
     while step is not None:
         if type(step).__name__ == "AgainstSowing":
             against = step.fixed
         step = getattr(step, "inner", None)
-    return {"dir_of": table, "against": against, "dont_undo": int(dont_undo_applies(pipeline))}
+    return {"dir_of": table, "against": against, "dont_undo": int(dont_undo_applies(pipeline)),
+            "play_alt": 0}
 
 
 def _lap_capt(variant: Variant) -> dict[str, int]:

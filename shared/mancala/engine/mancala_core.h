@@ -162,6 +162,8 @@ typedef struct {
     int against;           /* capture_steps.AgainstSowing's fixed direction (0: none) */
     int dont_undo;         /* allow._dont_undo: SPLIT's single seed not moved straight back */
     int children_hold;     /* HOLD_*: ending.ChildrenHoldStores (children without stores) */
+    int play_alt;          /* PLAYALTDIR: the first move's direction is the mover's from then
+                              on, the other way the opponent's (draw._alternating_directions) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -175,6 +177,7 @@ typedef struct {
     int outcome, winner;   /* OC_*, winner -1 for none */
     uint64_t child[2];     /* Position.child: a bit a hole for each owner (children only) */
     uint64_t blocked;      /* Position.blocked: a bit a hole (blocks only) */
+    signed char alt_dirs[2]; /* Position.alt_dirs under PLAYALTDIR; 0, 0 for None */
     CELL board[MAXS];      /* last: copies take only the holes in use */
 } State;
 

@@ -97,6 +97,8 @@ def why_not_think(variant: Variant) -> list[str]:
         reasons.append(f"rounds={gi.rounds.value}: the look-ahead scores single games")
     if gi.blocks:  # SOW_BLKD_DIV closes holes in a move
         reasons.append("blocks: the look-ahead keeps no blocked holes")
+    if gi.sow_direct == Direct.PLAYALTDIR:  # set by the game's first move, kept in no key
+        reasons.append("sow_direct=PLAYALTDIR: the look-ahead keeps no directions of the game")
     if not reasons and reads_last_move(variant):
         reasons.append(LAST_MOVE_READ)
     return reasons

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from mancala.engine.fast import reads_last_move, why_not_fast
 from mancala.engine.game import Game, Move
 from mancala.engine.position import Position
-from mancala.rules.enums import CaptRTurn, ChildType, Goal, Rounds
+from mancala.rules.enums import CaptRTurn, ChildType, Direct, Goal, Rounds
 from mancala.rules.variant import Variant
 
 
@@ -90,12 +90,19 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
                 once and pos.rturn_cnt > 0, pos.outcome, pos.total)
 
     gi = variant.game_info
-    if gi.child_type == ChildType.NOCHILD and not gi.blocks:
+    marks = gi.child_type != ChildType.NOCHILD or gi.blocks
+    directions = gi.sow_direct == Direct.PLAYALTDIR
+    if not marks and not directions:
         return key
 
     def key_with_marks(pos: Position) -> tuple:
         # a child changes what the seeds are worth, a blocked hole where they go (a table
-        # kept from one round to the next may meet the same board with other holes closed)
-        return (*key(pos), tuple(pos.child), tuple(pos.blocked))
+        # kept from one round to the next may meet the same board with other holes
+        # closed); under PLAYALTDIR the game's first move names the directions both
+        # players sow in from then on
+        more: tuple = (tuple(pos.child), tuple(pos.blocked)) if marks else ()
+        if directions:
+            more += (pos.mcount == 0, pos.alt_dirs)
+        return (*key(pos), *more)
 
     return key_with_marks
