@@ -20,7 +20,6 @@ ends a round, `next_round` gives the next round's start.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Any
 
 from mancala.engine import arrange
@@ -73,10 +72,11 @@ class Game:
         # the position (fill_legal), which the pipeline computes only when asked.
         self.fast = (make_fast(variant, fill_legal=True) if c_core and not play_on and c_core_enabled()
                      else None)
-        self.legal_moves: Callable[[Position], list[Move]] = (
-            self.fast.legal if self.fast is not None else self._legal_moves)
-        self.apply: Callable[[Position, Move], None] = (
-            self.fast.apply if self.fast is not None else self._apply)
+        if self.fast is not None:  # else the class's own (below _apply), of the same types
+            # instance attributes shadowing the methods: set by name, so that the type
+            # checkers keep reading the methods' signatures
+            setattr(self, "legal_moves", self.fast.legal)  # noqa: B010
+            setattr(self, "apply", self.fast.apply)  # noqa: B010
 
     # ---- set-up -----------------------------------------------------------------------------
 
@@ -100,7 +100,7 @@ class Game:
 
     # ---- moves ---------------------------------------------------------------------------------
 
-    # legal_moves(pos) and apply(pos, move) are chosen in __init__: the C core's, or these
+    # legal_moves(pos) and apply(pos, move): the C core's where __init__ binds it, or these
 
     def _legal_moves(self, pos: Position) -> list[Move]:
         """Legal moves of the player to move, sorted by hole, "CCW" before "CW".
@@ -236,6 +236,12 @@ class Game:
             return
         assert isinstance(result, Outcome)
         pos.outcome = result
+
+    # The Python engine's moves where __init__ binds no C core: class attributes, not the
+    # instance's (a bound method kept on the game made every pure-Python game a reference
+    # cycle, alive until the cycle collector ran, with the search's tables it keys)
+    legal_moves = _legal_moves
+    apply = _apply
 
     # ---- rounds ------------------------------------------------------------------------------
 
