@@ -272,3 +272,20 @@ def test_the_scan_sees_a_patch(tmp_path: Path) -> None:
         "    A.go = print\n")
     found = _scan([sample])
     assert len(found) == 7, "\n".join(found)
+
+
+MAX_LINES = 650  # issue 22: a file a reader can hold; past it, split by what the parts do
+
+
+def test_no_source_file_is_longer_than_a_reader_holds() -> None:
+    """Every source file of the four packages (Python, C and the page's scripts) is at
+    most MAX_LINES lines long."""
+    suffixes = {".py", ".c", ".h", ".js"}
+    long_files = {}
+    for name in PACKAGES.values():
+        for path in (ROOT / name[0]).rglob("*"):
+            if path.suffix in suffixes and path.is_file():
+                lines = len(path.read_text(encoding="utf-8").splitlines())
+                if lines > MAX_LINES:
+                    long_files[str(path.relative_to(ROOT))] = lines
+    assert not long_files, long_files
