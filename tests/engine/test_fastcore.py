@@ -228,6 +228,8 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
             gi["min_move"] = 1
         elif gi["min_move"] > 1:  # the last mover wins: no repeat turns
             gi.update(capt_rturn="NO_REPEAT", sow_own_store=False, store_ends_turn=False)
+    if draw(st.integers(0, 7)) == 0:  # a lap of one seed first takes across its start
+        gi["presowcapt"] = "DRAW_1_XCAPT"
     if draw(st.integers(0, 3)) == 0:
         directions(draw, gi, holes, v110)
     if draw(st.integers(0, 3)) == 0:

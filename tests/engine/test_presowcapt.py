@@ -9,7 +9,9 @@ turn by capt_rturn, no grand-slam rule).
 
 from __future__ import annotations
 
-from tests.engine.helpers import make, run
+from mancala.engine import Game
+from mancala.rules.loading import parse_variant
+from tests.engine.helpers import at, make, run, variant
 
 
 def test_capt_one_captures_one_seed_of_the_draw():
@@ -101,3 +103,19 @@ def test_presow_captures_are_not_held_back_by_the_grand_slam_rule():
     assert pos.board == [3, 0, 1, 0, 0, 0]
     assert pos.stores == [3, 0]
     assert (pos.turn, pos.outcome) == (0, None)
+
+
+def test_draw_1_xcapt_takes_nothing_across_a_lap_sown_from_the_store():
+    """docs/rules-decisions.md, "A lap of one seed sown on from the store". 1.10,
+    LAPPER_NEXT sowing on from the own store, clockwise, 2 holes a side: South 1 (1) first
+    takes hole 2's seed across (a lap of one seed); the laps go on, a later one of a
+    single seed from hole 3 takes hole 0's across, and the last is a single seed sown on
+    from the store, which has no hole across: nothing more is taken. Both engines."""
+    rules = dict(holes=2, nbr_start=1, rules_version="1.10", mlaps="LAPPER_NEXT",
+                 stores=True, sow_stores="OWN", presowcapt="DRAW_1_XCAPT", sow_direct="CW",
+                 capt_rturn="ALWAYS")
+    for game in (make(**rules), Game(parse_variant(variant(**rules)))):
+        new, record = game.play_traced(at(game, [1, 1, 1, 3]), 1)
+        assert (record.laps[-1].start, record.laps[-1].sown) == (-1, (1,))
+        assert [(take.src, take.seeds) for take in record.takes] == [(2, 1), (0, 1)]
+        assert (new.board, new.stores, new.turn) == ([0, 3, 3, 0], [0, 0], 1)

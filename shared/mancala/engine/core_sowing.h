@@ -194,6 +194,14 @@ few_left(const Params *p, const State *s)
 static inline void
 sow_lap(const Params *p, State *s, Move *md)
 {
+    if (p->cross_on_one && md->seeds == 1 && md->cont_sow_loc >= 0) { /* sowing.CrossOnOne */
+        const int cross = p->size - 1 - md->cont_sow_loc;
+        if (s->board[cross] && !(p->children && is_child(s, cross))) {
+            trace_take(md->tr, cross, s->board[cross], STORE_PLACE(s->turn));
+            s->stores[s->turn] += s->board[cross];
+            s->board[cross] = 0;
+        }
+    }
     if (p->opp_gets && few_left(p, s))
         sow_opp_gets(p, s, md);
     else if (p->blkd_div) {

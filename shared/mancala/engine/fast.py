@@ -48,6 +48,7 @@ from mancala.rules.enums import (
     GrandSlam,
     LapSower,
     MlapCont,
+    PreSowCapt,
     RoundFill,
     Rounds,
     RulesVersion,
@@ -119,7 +120,8 @@ ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_re
                               "win_sub": 0, "lap_capt": 0, "lap_capt_guard": 0, "blkd_div": 0,
                               "blkd_no_right": 0, "blkd_param": 0, "opp_gets": 0,
                               "opp_gets_below": 0, "dir_of": (), "against": 0,
-                              "dont_undo": 0, "children_hold": 0, "play_alt": 0}
+                              "dont_undo": 0, "children_hold": 0, "play_alt": 0,
+                              "cross_on_one": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -212,6 +214,7 @@ HANDLED: dict[str, Any] = {
     "child_rule": None,  # read only with children (why_not_fast)
     "child_locs": None,
     "child_cvt": None,
+    "presowcapt": {PreSowCapt.NONE, PreSowCapt.DRAW_1_XCAPT},
 }
 # fields no move of these variants reads: descriptions, the start layout (it comes
 # with the position), and the children's details while there are no children
@@ -493,6 +496,7 @@ def params(variant: Variant) -> dict[str, Any]:
         "opp_gets_below": gi.sow_param if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST else 0,
         **_directions(variant, pipeline),
         "children_hold": _children_hold(pipeline),
+        "cross_on_one": int(gi.presowcapt == PreSowCapt.DRAW_1_XCAPT),
     }
 
 

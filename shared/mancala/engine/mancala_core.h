@@ -164,6 +164,8 @@ typedef struct {
     int children_hold;     /* HOLD_*: ending.ChildrenHoldStores (children without stores) */
     int play_alt;          /* PLAYALTDIR: the first move's direction is the mover's from then
                               on, the other way the opponent's (draw._alternating_directions) */
+    int cross_on_one;      /* presowcapt DRAW_1_XCAPT: a lap of one seed first takes the seeds
+                              across its start hole (sowing.CrossOnOne) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */

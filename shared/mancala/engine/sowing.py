@@ -328,9 +328,13 @@ class CaptureOne(Wrapper):
 
 
 class CrossOnOne(Wrapper):
-    """DRAW_1_XCAPT: a lap of a single seed first takes the seeds across its start hole."""
+    """DRAW_1_XCAPT: a lap of a single seed first takes the seeds across its start hole
+    (a lap sown on from a store has no hole across: docs/rules-decisions.md)."""
 
     def sow(self, pos: Position, md: MoveData) -> None:
+        if md.cont_sow_loc < 0:
+            self.inner.sow(pos, md)
+            return
         cross = self.ctx.board.cross(md.cont_sow_loc)
         if md.seeds == 1 and pos.board[cross] and pos.child[cross] is None:
             if md.trace is not None:
