@@ -282,8 +282,9 @@ def rounds(draw: Any, gi: dict[str, Any]) -> None:
 def directions(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
     """Directions by the hole: SPLIT's (or 1.10's TOCENTER's) halves of each row, and holes
     whose direction the mover names with the move (udir_holes; an odd row's middle hole
-    under SPLIT and TOCENTER has no other), with the filters the core plays beside them;
-    or PLAYALTDIR's, which the game's first move names for both players."""
+    under SPLIT and TOCENTER has no other), with the filters the core plays beside them,
+    and 1.10's NO_UDIR_FIRSTS (each player's first turn sows the variant's own way); or
+    PLAYALTDIR's, which the game's first move names for both players."""
     gi["sow_direct"] = draw(st.sampled_from(["CW", "CCW", "SPLIT", "SPLIT", "PLAYALTDIR"]
                                             + (["TOCENTER", "EVEN_ODD_DIR"] if v110 else [])))
     if gi["sow_direct"] == "PLAYALTDIR":  # the first move's direction, the game's from then on
@@ -297,6 +298,8 @@ def directions(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
         gi.update(udir_holes=sorted(udir), allow_rule="NONE")
         if gi["grandslam"] == "NOT_LEGAL":
             gi["grandslam"] = "LEGAL"
+        if v110 and draw(st.booleans()):  # each player's first turn: the variant's way
+            gi["prescribed"] = "NO_UDIR_FIRSTS"
 
 
 def blocking(draw: Any, gi: dict[str, Any], v110: bool) -> None:
@@ -543,6 +546,34 @@ def test_the_first_move_names_the_games_directions_in_the_core() -> None:
     key = search_key_of(Game(variant))
     assert key(after) != key(other)
     assert any("PLAYALTDIR" in r for r in why_not_think(variant))
+
+
+def test_each_players_first_turn_sows_the_variants_way_in_the_core() -> None:
+    """Four-Capture (1.10, NO_UDIR_FIRSTS): a move names its direction, but each player's
+    first turn sows counter-clockwise, the variant's own way; the core counts the turns
+    ended (Position.movers) as the Python engine does, and the searches' key tells the
+    first turns apart; the look-ahead refuses the rule."""
+    from mancala.ai.solver.binding import why_not_think
+    from mancala.ai.solver.terms import search_key_of
+
+    variant = load_variant("four_capture")
+    game, rules = pure_python(variant), make_fast(variant)
+    assert rules is not None
+    pos = game.start(0)
+    first = pos.copy()
+    rules.apply(first, (0, "CW"))  # named clockwise, sown counter-clockwise
+    assert first.key() == game.play(pos, (0, "CCW")).key() == game.play(pos, (0, "CW")).key()
+    assert first.movers == 1
+    later = first.copy()
+    later.movers = 2
+    move = game.legal_moves(later)[1]
+    assert move[1] == "CW"  # sown clockwise now: the core must read movers to tell
+    ours = later.copy()
+    rules.apply(ours, move)
+    assert ours.key() == game.play(later, move).key()
+    key = search_key_of(Game(variant))
+    assert key(first) != key(later)
+    assert any("NO_UDIR_FIRSTS" in r for r in why_not_think(variant))
 
 
 # ---- children ------------------------------------------------------------------------------

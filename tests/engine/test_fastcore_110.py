@@ -150,6 +150,8 @@ def variants_110(draw: Any) -> dict[str, Any]:
     """eligible_variants in 1.10 names, with the 1.10 parameters the core plays."""
     raw = as_110(draw(eligible_variants()), draw(st.sampled_from(QUITTERS)))
     gi = raw["game_info"]
+    if gi.get("udir_holes") and draw(st.booleans()):  # each player's first turn: its own way
+        gi["prescribed"] = "NO_UDIR_FIRSTS"
     end_cond = draw(st.sampled_from(["NO_ADDTL", "NO_ADDTL", "CLEARED_OWN", "CLEARED_OPP",
                                      "SEEDS_LIMIT", "HOLE_SEED_LIMIT"]))
     if end_cond != "NO_ADDTL" and "child_type" not in gi and "rounds" not in gi:

@@ -93,6 +93,9 @@ legal_compute(RulesObject *self, PyObject *pos)
         Py_DECREF(stores);
         s.stores[0] = v[0];
         s.stores[1] = v[1];
+        s.movers = 0;
+        if (p->count_movers && get_ll(pos, A_MOVERS, &s.movers) < 0)
+            return NULL;
         if (get_ll(pos, A_RTURN, &s.rturn_cnt) < 0 || get_ll(pos, A_MCOUNT, &s.mcount) < 0 ||
             get_ll(pos, A_TOTAL, &s.total) < 0 || get_inhibit(p, pos, &s) < 0 ||
             get_last(p, pos, &s) < 0)
@@ -165,6 +168,8 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
     if (s->turn != before->turn && set_attr_ll(pos, A_TURN, s->turn) < 0)
         return -1;
     if (s->mcount != before->mcount && set_attr_ll(pos, A_MCOUNT, s->mcount) < 0)
+        return -1;
+    if (s->movers != before->movers && set_attr_ll(pos, A_MOVERS, s->movers) < 0)
         return -1;
     if (s->rturn_cnt != before->rturn_cnt && set_attr_ll(pos, A_RTURN, s->rturn_cnt) < 0)
         return -1;

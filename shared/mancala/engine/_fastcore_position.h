@@ -12,10 +12,10 @@
  * any other object goes through getattr/setattr.
  */
 enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
-       A_INHIBIT, A_CHILD, A_BLOCKED, A_ALT_DIRS, N_ATTR };
+       A_INHIBIT, A_CHILD, A_BLOCKED, A_ALT_DIRS, A_MOVERS, N_ATTR };
 static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
                                         "last", "total", "outcome", "legal", "inhibit",
-                                        "child", "blocked", "alt_dirs"};
+                                        "child", "blocked", "alt_dirs", "movers"};
 static PyObject *attr_names[N_ATTR];
 static PyObject *s_kind, *s_winner;
 static PyTypeObject *slot_type = NULL;
@@ -456,8 +456,10 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     /* only capt_rturn reads the count; the last move is read by LAST_MOVER's claim,
        which comes after the move being played has set it, and by SPLIT's ban on moving
        a single seed straight back (get_last) */
-    s->rturn_cnt = 0;
+    s->rturn_cnt = s->movers = 0;
     if (p->capt_rturn != RT_NO_REPEAT && get_ll(pos, A_RTURN, &s->rturn_cnt) < 0)
+        goto fail;
+    if (p->count_movers && get_ll(pos, A_MOVERS, &s->movers) < 0)
         goto fail;
     if (get_last(p, pos, s) < 0 || get_inhibit(p, pos, s) < 0 || get_alt_dirs(p, pos, s) < 0)
         goto fail;

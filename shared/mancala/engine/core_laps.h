@@ -151,6 +151,9 @@ do_sow(const Params *p, State *s, Move *md, int move, Trace *tr, int single)
         direct = seeds % 2 ? 1 : -1;
     else if (direct == DIR_CHOSEN)
         direct = move & MOVE_CW ? -1 : 1;
+    /* VariantDirectionFirsts, around the lap sowers (not the single lap OPP_OR_EMPTY tries) */
+    if (p->no_udir_firsts && !single && s->movers <= 1)
+        direct = p->step;
     if (p->sow_start && !(p->move_one && seeds == 1)) {
         seeds -= 1;
         s->board[loc] = 1;

@@ -20,7 +20,7 @@ static const char *PARAM_NAMES[] = {
     "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub",
     "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", "opp_gets",
     "opp_gets_below", "dir_of", "against", "dont_undo",
-    "children_hold", "play_alt", "cross_on_one", NULL};
+    "children_hold", "play_alt", "cross_on_one", "count_movers", "no_udir_firsts", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -184,6 +184,8 @@ core_params(PyObject *d, Params *p)
     GET("children_hold", HOLD_NONE, HOLD_ADDED, children_hold);
     GET("play_alt", 0, 1, play_alt);
     GET("cross_on_one", 0, 1, cross_on_one);
+    GET("count_movers", 0, 1, count_movers);
+    GET("no_udir_firsts", 0, 1, no_udir_firsts);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

@@ -563,6 +563,7 @@ apply_recorded(const Params *p, State *s, int move, Trace *tr)
         return;
     if (!repeat) {
         s->turn = 1 - s->turn;
+        s->movers += p->count_movers;
         if (p->turn_repeats) /* pipeline.step: a new turn, no repeats yet */
             s->rturn_cnt = 0;
     }
@@ -570,6 +571,7 @@ apply_recorded(const Params *p, State *s, int move, Trace *tr)
         s->rturn_cnt += 1;
     if (p->mustpass && !moves_of(p, s, s->turn)) {
         s->mcount += 1;
+        s->movers += p->count_movers;
         s->turn = 1 - s->turn;
         if (tr != NULL)
             trace_put(tr, EV_PASS);

@@ -52,6 +52,7 @@ from mancala.rules.enums import (
     RoundFill,
     Rounds,
     RulesVersion,
+    SowPrescribed,
     SowRule,
     Unclaimed,
 )
@@ -121,7 +122,7 @@ ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_re
                               "blkd_no_right": 0, "blkd_param": 0, "opp_gets": 0,
                               "opp_gets_below": 0, "dir_of": (), "against": 0,
                               "dont_undo": 0, "children_hold": 0, "play_alt": 0,
-                              "cross_on_one": 0}
+                              "cross_on_one": 0, "count_movers": 0, "no_udir_firsts": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -215,6 +216,7 @@ HANDLED: dict[str, Any] = {
     "child_locs": None,
     "child_cvt": None,
     "presowcapt": {PreSowCapt.NONE, PreSowCapt.DRAW_1_XCAPT},
+    "prescribed": {SowPrescribed.NONE, SowPrescribed.NO_UDIR_FIRSTS},
 }
 # fields no move of these variants reads: descriptions, the start layout (it comes
 # with the position), and the children's details while there are no children
@@ -497,6 +499,8 @@ def params(variant: Variant) -> dict[str, Any]:
         **_directions(variant, pipeline),
         "children_hold": _children_hold(pipeline),
         "cross_on_one": int(gi.presowcapt == PreSowCapt.DRAW_1_XCAPT),
+        "count_movers": int(pipeline.count_movers),
+        "no_udir_firsts": int(gi.prescribed == SowPrescribed.NO_UDIR_FIRSTS),
     }
 
 

@@ -166,12 +166,16 @@ typedef struct {
                               on, the other way the opponent's (draw._alternating_directions) */
     int cross_on_one;      /* presowcapt DRAW_1_XCAPT: a lap of one seed first takes the seeds
                               across its start hole (sowing.CrossOnOne) */
+    int count_movers;      /* Position.movers counts the turns ended (pipeline.count_movers) */
+    int no_udir_firsts;    /* NO_UDIR_FIRSTS: each player's first turn sows in the variant's
+                              own direction (sowing.VariantDirectionFirsts) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
 typedef struct {
     long long stores[2];
     long long mcount, rturn_cnt, total;
+    long long movers;      /* Position.movers where the variant counts them, else 0 */
     int turn;
     int inhibit; /* Position.inhibit under nocaptmoves: captures still held back */
     int has_last;

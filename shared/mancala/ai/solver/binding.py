@@ -23,7 +23,15 @@ from mancala.engine.fast import params as fast_params
 from mancala.engine.fast import reads_last_move, why_not_fast
 from mancala.engine.game import Game
 from mancala.engine.position import Position
-from mancala.rules.enums import CaptRTurn, ChildType, Direct, EndRule, LapSower, Rounds
+from mancala.rules.enums import (
+    CaptRTurn,
+    ChildType,
+    Direct,
+    EndRule,
+    LapSower,
+    Rounds,
+    SowPrescribed,
+)
 from mancala.rules.variant import Variant
 
 try:  # imported by name: the type checker reads no compiled module
@@ -99,6 +107,8 @@ def why_not_think(variant: Variant) -> list[str]:
         reasons.append("blocks: the look-ahead keeps no blocked holes")
     if gi.sow_direct == Direct.PLAYALTDIR:  # set by the game's first move, kept in no key
         reasons.append("sow_direct=PLAYALTDIR: the look-ahead keeps no directions of the game")
+    if gi.prescribed != SowPrescribed.NONE:  # each player's first turn: the turns ended
+        reasons.append(f"prescribed={gi.prescribed.value}: the look-ahead counts no turns")
     if not reasons and reads_last_move(variant):
         reasons.append(LAST_MOVE_READ)
     return reasons

@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from mancala.engine.fast import reads_last_move, why_not_fast
 from mancala.engine.game import Game, Move
 from mancala.engine.position import Position
-from mancala.rules.enums import CaptRTurn, ChildType, Direct, Goal, Rounds
+from mancala.rules.enums import CaptRTurn, ChildType, Direct, Goal, Rounds, SowPrescribed
 from mancala.rules.variant import Variant
 
 
@@ -92,7 +92,8 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
     gi = variant.game_info
     marks = gi.child_type != ChildType.NOCHILD or gi.blocks
     directions = gi.sow_direct == Direct.PLAYALTDIR
-    if not marks and not directions:
+    firsts = gi.prescribed == SowPrescribed.NO_UDIR_FIRSTS
+    if not marks and not directions and not firsts:
         return key
 
     def key_with_marks(pos: Position) -> tuple:
@@ -103,6 +104,8 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
         more: tuple = (tuple(pos.child), tuple(pos.blocked)) if marks else ()
         if directions:
             more += (pos.mcount == 0, pos.alt_dirs)
+        if firsts:  # each player's first turn sows the variant's own way
+            more += (min(pos.movers, 2),)
         return (*key(pos), *more)
 
     return key_with_marks
