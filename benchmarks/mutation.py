@@ -78,7 +78,12 @@ def stage(name: str, package: str, mutmut_table: str | None, deselect: Sequence[
     copied = folder / "mutants" / "src" / package
     if copied.is_dir():
         for built in package_dir.rglob("*.so"):
-            shutil.copy2(built, copied / built.relative_to(package_dir))
+            # a new file renamed over the old one: a process that still maps the old
+            # library (a worker a stopped run left behind) keeps its copy intact
+            target = copied / built.relative_to(package_dir)
+            staged = target.with_name(target.name + ".new")
+            shutil.copy2(built, staged)
+            os.replace(staged, target)
     return folder
 
 
