@@ -181,12 +181,15 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         gi["mustshare"] = False
         if gi["grandslam"] == "OPP_GETS_REMAIN":
             gi["grandslam"] = "LEGAL"
-    capture = draw(st.sampled_from(["none", "cross", "basic", "basic", "two_out", "match"]))
+    capture = draw(st.sampled_from(["none", "cross", "basic", "basic", "two_out", "match",
+                                    "pull"]))
     if capture == "two_out":
         gi["capt_type"] = "TWO_OUT"
+    if capture == "pull":  # the seeds across pulled into an empty last hole (one lap)
+        gi.update(capt_type="PULL_ACROSS", mlaps="OFF", visit_opp=False)
     if capture == "match":  # the last hole and the one across, of equal counts
         gi["capt_type"] = "MATCH_OPP"
-    if capture == "basic" or (capture == "cross" and draw(st.booleans())):
+    if capture == "basic" or (capture in ("cross", "pull") and draw(st.booleans())):
         while True:
             if draw(st.booleans()):
                 gi["capt_on"] = draw(st.lists(st.integers(1, 6), min_size=1, max_size=4,
@@ -204,7 +207,7 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         gi["multicapt"] = draw(st.sampled_from([-1, 0, 0, 1, 2, holes]))
         gi["capsamedir"] = capture == "two_out" or draw(st.booleans())  # TWO_OUT needs it
     if (not gi["sow_own_store"] and gi["capt_side"] not in ("OPP_CONT", "OWN_CONT")
-            and draw(st.integers(0, 3)) == 0):  # captures while sowing
+            and capture != "pull" and draw(st.integers(0, 3)) == 0):  # captures while sowing
         gi["sow_rule"] = draw(st.sampled_from(
             ["ENPAS_ALL_OWNER_SOW", "ENPAS_ALL_OWNER_OWN", "ENPAS_ALL_SOWER", "ENPAS_SOW_SOWER",
              "ENPAS_OPP_SOWER"] if v110 else ["OWN_SOW_CAPT_ALL", "SOW_CAPT_ALL"]))

@@ -16,6 +16,7 @@ import pytest
 from mancala.engine import Game, OutcomeKind
 from mancala.engine.ending import RoundBySeeds
 from mancala.engine.rounds import territory_split, win_holes_18
+from mancala.rules.loading import parse_variant
 from tests.engine.helpers import at, make, run
 
 
@@ -453,6 +454,19 @@ def test_an_unlimited_pull_across_chain_stops_after_fifty_rounds_of_the_board():
         pos = run(game, [0, 3, 3, 0], 1)
     finally:
         signal.alarm(0)
+    assert (pos.board, pos.stores, pos.turn) == ([0, 0, 4, 2], [0, 0], 1)
+
+
+def test_the_c_core_stops_the_unlimited_pull_across_chain_where_python_does():
+    """The same chain on the C core (which plays PULL_ACROSS without laps): it stops after
+    the same 200 pulls (capture_steps.CHAIN_ROUNDS; mancala_core.h's CHAIN_ROUNDS), where
+    an unbounded chain would never return from the C call."""
+    variant = parse_variant({"rules_version": "1.10", "game_constants": {"holes": 2, "nbr_start": 1},
+                             "game_info": {"stores": True, "capt_type": "PULL_ACROSS",
+                                           "multicapt": -1, "capt_dir": "SOW"}})
+    game = Game(variant)
+    assert game.fast is not None
+    pos = game.play(game.start(0, board=[0, 3, 3, 0]), 1)
     assert (pos.board, pos.stores, pos.turn) == ([0, 0, 4, 2], [0, 0], 1)
 
 

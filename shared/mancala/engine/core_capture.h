@@ -20,6 +20,19 @@ static void
 capt_base(const Params *p, State *s, Move *md, int first)
 {
     const int loc = md->capt_loc;
+    if (p->capt_type == CT_PULL_ACROSS) {
+        /* capture.PullAcross: into an empty last hole (later holes: an empty one) the
+           seeds across that may be captured are pulled; nothing leaves the board */
+        const int cross = p->size - 1 - loc;
+        if ((first ? s->board[loc] == 1 : !s->board[loc]) && capt_ok(p, s, md, cross)) {
+            trace_take(md->tr, cross, s->board[cross], loc);
+            s->board[loc] += s->board[cross];
+            s->board[cross] = 0;
+            md->captured = CAPT_YES;
+            md->capt_next = incr_b(p, s, loc, md->direct, NO_START);
+        }
+        return;
+    }
     if (!p->crosscapt && p->capt_type == CT_TWO_OUT) {
         /* capture.TwoOutCapture: across an empty hole, the seeds two holes on (without
            laps, only when the last hole was not empty before) */
@@ -106,7 +119,7 @@ capt_multiple(const Params *p, State *s, Move *md)
     }
     int captured = CAPT_NO, first = 1;
     int capt_loc = md->capt_loc;
-    int left = p->multicapt;
+    int left = p->multicapt > 0 ? p->multicapt : CHAIN_ROUNDS * p->size;
     md->capt_start = capt_loc;
     for (;;) {
         capt_base(p, s, md, first);

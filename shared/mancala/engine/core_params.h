@@ -151,7 +151,7 @@ core_params(PyObject *d, Params *p)
     GET("mlap_param", 0, LLONG_MAX / 4, mlap_param);
     GET("end_cond", 0, 4, end_cond);
     GET("end_param", 0, LLONG_MAX / 4, end_param);
-    GET("capt_type", CT_NONE, CT_MATCH_OPP, capt_type);
+    GET("capt_type", CT_NONE, CT_PULL_ACROSS, capt_type);
     GET("even_odd", 0, 1, even_odd);
     GET("goal", GOAL_MAX_SEEDS, GOAL_IMMOBILIZE, goal);
     GET("no_sides", 0, 1, no_sides);

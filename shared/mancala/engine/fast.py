@@ -99,7 +99,7 @@ QUIT_110 = {Unclaimed.HOLE_OWNER: QUIT_TAKE_OWN, Unclaimed.DONT_SCORE: QUIT_DROP
 # ending in the mover's store), and nowhere without it
 MLAP_CONT = {MlapCont.NONE: 0, MlapCont.GREQ_PARAM: 1, MlapCont.OWN_SIDE: 2,
              MlapCont.OPP_SIDE: 3, MlapCont.STOP_STORE: 0}
-CAPT_TYPE = {CaptType.NONE: 0, CaptType.TWO_OUT: 1, CaptType.MATCH_OPP: 2}
+CAPT_TYPE = {CaptType.NONE: 0, CaptType.TWO_OUT: 1, CaptType.MATCH_OPP: 2, CaptType.PULL_ACROSS: 3}
 END_COND = {EndCond.NO_ADDTL: 0, EndCond.CLEARED_OWN: 1, EndCond.CLEARED_OPP: 2,
             EndCond.SEEDS_LIMIT: 3, EndCond.HOLE_SEED_LIMIT: 4}
 # mancala_core.h's CH_*, CR_* and CG_*: the children made instead of a capture
@@ -308,6 +308,11 @@ def why_not_fast(variant: Variant) -> list[str]:
                                                                      CaptSide.OWN_CONT):
         # its capture test in the middle of a sowing would read where a capture began
         reasons.append(f"sow_rule=OPP_GETS_OWN_LAST with capt_side={gi.capt_side.value}")
+    if gi.capt_type == CaptType.PULL_ACROSS and gi.mlaps != LapSower.OFF:
+        # the lap rules' own captures and stops with it were never compared
+        reasons.append(f"capt_type=PULL_ACROSS with mlaps={gi.mlaps.value}")
+    if gi.capt_type == CaptType.PULL_ACROSS and gi.sow_rule != SowRule.NONE:
+        reasons.append(f"capt_type=PULL_ACROSS with sow_rule={gi.sow_rule.value}")
     if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
         reasons.append("sow_rule=CONT_LAP_ON with sow_param 0")
     if gi.udir_holes or gi.sow_direct == Direct.PLAYALTDIR:

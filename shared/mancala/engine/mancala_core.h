@@ -66,7 +66,10 @@ enum { QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY };
 enum { MC_NONE, MC_GREQ_PARAM, MC_OWN_SIDE, MC_OPP_SIDE };
 /* fast.END_COND: the 1.10 end_cond enders (ending.end_condition) */
 enum { EC_NONE, EC_CLEARED_OWN, EC_CLEARED_OPP, EC_SEEDS_LIMIT, EC_HOLE_SEED_LIMIT };
-enum { CT_NONE, CT_TWO_OUT, CT_MATCH_OPP }; /* fast.CAPT_TYPE */
+enum { CT_NONE, CT_TWO_OUT, CT_MATCH_OPP, CT_PULL_ACROSS }; /* fast.CAPT_TYPE */
+/* capture_steps.CHAIN_ROUNDS: an unlimited multiple capture stops after this many rounds
+   of the board (PULL_ACROSS takes nothing off it and could pull for ever) */
+#define CHAIN_ROUNDS 50
 /* fast.GOAL: the goals with short enders of their own (end_conditions.py) */
 enum { GOAL_MAX_SEEDS, GOAL_CLEAR, GOAL_DEPRIVE, GOAL_IMMOBILIZE };
 /* fast.ENPAS: the holes a capture while sowing (sowing.capture_while_sowing) may take */
