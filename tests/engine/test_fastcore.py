@@ -291,7 +291,7 @@ def directions(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
     gi["sow_direct"] = draw(st.sampled_from(["CW", "CCW", "SPLIT", "SPLIT", "PLAYALTDIR"]
                                             + (["TOCENTER", "EVEN_ODD_DIR"] if v110 else [])))
     if gi["sow_direct"] == "PLAYALTDIR":  # the first move's direction, the game's from then on
-        gi.update(allow_rule="NONE", mustshare=False)
+        gi["allow_rule"] = "NONE"
         if gi["grandslam"] == "NOT_LEGAL":
             gi["grandslam"] = "LEGAL"
     udir = draw(st.lists(st.integers(0, holes - 1), unique=True, max_size=holes))
@@ -625,7 +625,7 @@ def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
     {"game_info": {"sow_rule": "LAP_CAPT", "mlaps": "LAPPER_NEXT", "capt_on": [2]}},
     {"game_info": {"udir_holes": [0], "allow_rule": "OPP_OR_EMPTY"}},
     {"game_info": {"udir_holes": [0], "grandslam": "NOT_LEGAL"}},
-    {"game_info": {"sow_direct": "PLAYALTDIR", "udir_holes": [0, 1, 2, 3], "mustshare": True}},
+    {"game_info": {"sow_direct": "PLAYALTDIR", "udir_holes": [0, 1, 2, 3], "allow_rule": "OPP_OR_EMPTY"}},
     {"game_constants": {"holes": 5, "nbr_start": 4}, "game_info": {"sow_direct": "SPLIT"}},
     {"game_info": {"allow_rule": "SINGLE_TO_ZERO"}},
     {"game_info": {"sow_rule": "MAX_SOW", "sow_param": 3}},

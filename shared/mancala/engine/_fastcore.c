@@ -67,6 +67,8 @@ legal_compute(RulesObject *self, PyObject *pos)
     const Params *p = &self->p;
     State s;
     Legal L;
+    /* every field this light read leaves alone is zero (none unset reaches a rule) */
+    memset(&s, 0, offsetof(State, board));
     if (get_outcome(pos, &s) < 0)
         return NULL;
     if (s.outcome != OC_NONE)
@@ -83,8 +85,8 @@ legal_compute(RulesObject *self, PyObject *pos)
     Py_DECREF(child);
     if (get_blocked(p, pos, &s) < 0)
         return NULL;
-    if (p->play_alt && get_ll(pos, A_MCOUNT, &s.mcount) < 0) /* the first move names directions */
-        return NULL;
+    if (p->play_alt && (get_ll(pos, A_MCOUNT, &s.mcount) < 0 || get_alt_dirs(p, pos, &s) < 0))
+        return NULL; /* the first move names directions; the trials sow the game's */
     if (!p->simple_moves) { /* the simulations capture: they read and change these */
         long long v[2];
         PyObject *stores = get_int_list(pos, A_STORES, 2, v);

@@ -76,10 +76,20 @@ compute_legal(const Params *p, const State *s, Legal *L)
     State t;
     const int opp = 1 - s->turn;
     if (p->mustshare && side_empty(p, s->board, opp)) {
+        /* PLAYALTDIR's second move: the trial sowings set the game's directions on their
+           copies from the way each is tried, so a hole shares if either way feeds
+           (allow._must_share tries both) */
+        const int both_ways = p->play_alt && s->mcount == 1;
         int k = 0;
         for (int i = 0; i < L->n; i++) {
-            simulate(p, s, &t, L->mv[i]);
-            if (!side_empty(p, t.board, opp))
+            const int h = MOVE_HOLE(L->mv[i]);
+            simulate(p, s, &t, both_ways ? h | MOVE_CW : L->mv[i]);
+            int fed = !side_empty(p, t.board, opp);
+            if (!fed && both_ways) {
+                simulate(p, s, &t, h | MOVE_CCW);
+                fed = !side_empty(p, t.board, opp);
+            }
+            if (fed)
                 L->mv[k++] = L->mv[i];
         }
         if (k || !p->share_keep_all) /* else none shares: every move stands */

@@ -322,9 +322,6 @@ def why_not_fast(variant: Variant) -> list[str]:
         reasons += _conflicts(gi, named, UDIR_PLAIN)
         if gi.grandslam == GrandSlam.NOT_LEGAL:
             reasons.append(f"{named} with grandslam=NOT_LEGAL")
-    if gi.sow_direct == Direct.PLAYALTDIR and gi.mustshare:
-        # its trials set the game's directions on the copies they sow (allow._must_share)
-        reasons.append("sow_direct=PLAYALTDIR with mustshare")
     if (gi.sow_direct in (Direct.SPLIT, Direct.TOCENTER) and variant.holes % 2
             and variant.holes // 2 not in gi.udir_holes):
         reasons.append(f"sow_direct={gi.sow_direct.value} with the middle hole not in udir_holes")
