@@ -95,7 +95,6 @@ legal_compute(RulesObject *self, PyObject *pos)
         Py_DECREF(stores);
         s.stores[0] = v[0];
         s.stores[1] = v[1];
-        s.movers = 0;
         if (p->count_movers && get_ll(pos, A_MOVERS, &s.movers) < 0)
             return NULL;
         if (get_ll(pos, A_RTURN, &s.rturn_cnt) < 0 || get_ll(pos, A_MCOUNT, &s.mcount) < 0 ||

@@ -25,10 +25,10 @@ from __future__ import annotations
 
 import importlib
 import os
-from collections.abc import Generator
+from collections.abc import Generator, Iterator
 from typing import Any
 
-from mancala.engine.ending import Ender, NoOutcomeChange, over_claim
+from mancala.engine.ending import NoOutcomeChange, over_claim
 from mancala.engine.position import Outcome, OutcomeKind
 from mancala.rules.enums import (
     AllowRule,
@@ -360,22 +360,21 @@ def _pipeline(variant: Variant) -> Any:
 def _no_change_below(pipeline: Any) -> int:
     """The seed count under which ending.NoOutcomeChange ends the game (0: not in the
     chain), read from the pipeline's own ender so the two cannot disagree."""
-    ender: Ender | None = pipeline.ender
-    while ender is not None:
-        if isinstance(ender, NoOutcomeChange):
-            return ender.min_needed
-        ender = ender.inner
-    return 0
+    return next((e.min_needed for e in _chain(pipeline.ender) if isinstance(e, NoOutcomeChange)), 0)
+
+
+def _chain(step: Any) -> Iterator[Any]:
+    """Each stage of a pipeline chain (enders, capturers), outermost first, by their
+    `inner` links."""
+    while step is not None:
+        yield step
+        step = getattr(step, "inner", None)
 
 
 def _names(step: Any) -> set[str]:
-    """The class names in a pipeline chain (enders, capturers), by their `inner` links.
-    (Named, not imported: the stage classes move between the engine's modules.)"""
-    out = set()
-    while step is not None:
-        out.add(type(step).__name__)
-        step = getattr(step, "inner", None)
-    return out
+    """The class names in a pipeline chain. (Named, not imported: the stage classes move
+    between the engine's modules.)"""
+    return {type(stage).__name__ for stage in _chain(step)}
 
 
 def _quit(variant: Variant) -> int:
@@ -511,12 +510,8 @@ def _children_hold(pipeline: Any) -> int:
     without stores), and which of them: read from the ender chain itself."""
     from mancala.engine.ending import ChildrenHoldStores
 
-    ender: Any = pipeline.ender
-    while ender is not None:
-        if isinstance(ender, ChildrenHoldStores):
-            return HOLD_ADDED if ender.keep_out else HOLD_ALL
-        ender = ender.inner
-    return HOLD_NONE
+    hold = next((e for e in _chain(pipeline.ender) if isinstance(e, ChildrenHoldStores)), None)
+    return HOLD_NONE if hold is None else HOLD_ADDED if hold.keep_out else HOLD_ALL
 
 
 def _directions(variant: Variant, pipeline: Any) -> dict[str, Any]:
@@ -534,12 +529,8 @@ def _directions(variant: Variant, pipeline: Any) -> dict[str, Any]:
         return {"dir_of": (), "against": 0, "dont_undo": 0, "play_alt": int(play_alt)}
     table = direction_table(variant, pipeline.board)
     assert table is not None
-    step: Any = pipeline.capturer
-    against = 0
-    while step is not None:
-        if type(step).__name__ == "AgainstSowing":
-            against = step.fixed
-        step = getattr(step, "inner", None)
+    against = next((s.fixed for s in _chain(pipeline.capturer)
+                    if type(s).__name__ == "AgainstSowing"), 0)
     return {"dir_of": table, "against": against, "dont_undo": int(dont_undo_applies(pipeline)),
             "play_alt": 0}
 
@@ -572,10 +563,9 @@ def _rounds(variant: Variant, pipeline: Any) -> dict[str, Any]:
     if not halves and (win_sub < 1 or big + 1 - win(big + 1) != win_sub):
         raise ValueError(f"the winning count of {variant.name} is not the core's")
     required = 0
-    while ender is not None:
-        if isinstance(ender, RoundBySeeds):
-            required = ender.required
-        ender = ender.inner
+    for stage in _chain(ender):
+        if isinstance(stage, RoundBySeeds):
+            required = stage.required
     if gi.rounds != Rounds.NO_ROUNDS and not required:
         raise ValueError(f"the rounds of {variant.name} do not end by the seeds held")
     return {"blocks": int(gi.blocks), "round_end": int(bool(required)),

@@ -67,15 +67,10 @@ def why_not_c(variant: Variant) -> list[str]:
         reasons.append(f"holes={variant.holes}")
     if gi.udir_holes:  # a table entry's move is a byte, the search's moves a row's holes
         reasons.append("udir_holes: a move names its direction")
-    if reads_last_move(variant):
-        reasons.append(LAST_MOVE_READ)
+    # (SPLIT's ban on moving back, which reads the last move, is refused with sow_direct)
     if gi.no_sides:  # a mover has up to the whole board of moves: the search's buffers hold a row's
         reasons.append("no_sides: moves from every hole")
     return reasons
-
-
-# the C searches' positions are a board, stores and a turn: no move before them
-LAST_MOVE_READ = "a move's legality reads the move before it (sow_direct=SPLIT)"
 
 
 def c_reasons(game: Game, pos: Position) -> list[str]:
@@ -109,8 +104,8 @@ def why_not_think(variant: Variant) -> list[str]:
         reasons.append("sow_direct=PLAYALTDIR: the look-ahead keeps no directions of the game")
     if gi.prescribed != SowPrescribed.NONE:  # each player's first turn: the turns ended
         reasons.append(f"prescribed={gi.prescribed.value}: the look-ahead counts no turns")
-    if not reasons and reads_last_move(variant):
-        reasons.append(LAST_MOVE_READ)
+    if not reasons and reads_last_move(variant):  # its positions hold no move before them
+        reasons.append("a move's legality reads the move before it (sow_direct=SPLIT)")
     return reasons
 
 

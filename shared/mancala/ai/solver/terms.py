@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from mancala.engine.fast import reads_last_move, why_not_fast
+from mancala.engine.allow import dont_undo_applies
+from mancala.engine.fast import why_not_fast
 from mancala.engine.game import Game, Move
 from mancala.engine.position import Position
 from mancala.rules.enums import CaptRTurn, ChildType, Direct, Goal, Rounds, SowPrescribed
@@ -81,7 +82,7 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
     and those whose legal moves read the move before (SPLIT's ban on moving a single
     seed straight back), keep Game.search_key."""
     variant = game.variant
-    if why_not_fast(variant) or reads_last_move(variant):
+    if why_not_fast(variant) or dont_undo_applies(game.pipe):  # the game's own pipeline
         return game.search_key
     once = variant.game_info.capt_rturn == CaptRTurn.ONCE
 
