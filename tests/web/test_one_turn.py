@@ -12,6 +12,9 @@ from tests.web.helpers import SEARCH_PAGE_MS, create_room, wait_online
 # the line waits for the search's worker process to start (spawn, imports), then 15
 # moves are played out seed by seed
 SLOW = SEARCH_PAGE_MS
+# a step button redraws one position: instant on a quiet machine, but a loaded one (load 11)
+# took over 2 s; the waits bound a hang, not the speed
+STEP_MS = 10_000
 
 
 def in_a_room_of(new_page: Any, variant: str) -> Any:
@@ -45,14 +48,14 @@ def test_the_rules_panel_opens_the_best_first_turn_played_out_to_its_count(new_p
     assert page.locator("#result").is_hidden()
     # no need to sit through it: skip to the count, step back and on, by buttons and keys
     page.click("#step-end")
-    page.wait_for_selector("#main[data-done='1'][data-ply='15']", timeout=2_000)
+    page.wait_for_selector("#main[data-done='1'][data-ply='15']", timeout=STEP_MS)
     page.click("#step-back")
-    page.wait_for_selector("#main[data-done='0'][data-ply='14']", timeout=2_000)
+    page.wait_for_selector("#main[data-done='0'][data-ply='14']", timeout=STEP_MS)
     assert page.locator("#result").is_hidden()
     page.keyboard.press("ArrowLeft")
-    page.wait_for_selector("#main[data-ply='13']", timeout=2_000)
+    page.wait_for_selector("#main[data-ply='13']", timeout=STEP_MS)
     page.keyboard.press("End")
-    page.wait_for_selector("#main[data-done='1']", timeout=2_000)
+    page.wait_for_selector("#main[data-done='1']", timeout=STEP_MS)
     page.wait_for_timeout(500)  # nothing of the line plays on behind the skip
     assert page.get_attribute("#main", "data-ply") == "15"
     assert page.get_attribute("#one-turn-count", "data-captured") == "39"
