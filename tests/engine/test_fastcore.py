@@ -23,8 +23,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 from pydantic import TypeAdapter
 
-from mancala.engine import Game, Position
+from mancala.engine import Game, Outcome, OutcomeKind, Position
 from mancala.engine.fast import LAYOUT, make_fast, params, playout_index, why_not_fast
+from mancala.engine.tally import EMPTY_TALLY
 from mancala.engine.trace import decode
 from mancala.rules.errors import VariantError
 from mancala.rules.loading import config_paths, load_variant, parse_variant
@@ -239,6 +240,10 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         children(draw, gi)
     elif gi["goal"] == "MAX_SEEDS" and draw(st.integers(0, 3)) == 0:
         rounds(draw, gi)
+    elif v110 and gi["goal"] in ("CLEAR", "DEPRIVE") and draw(st.integers(0, 2)) == 0:
+        # each round decided as the goal decides a game, the round wins tallied
+        gi.update(goal={"CLEAR": "RND_WIN_COUNT_CLR", "DEPRIVE": "RND_WIN_COUNT_DEP"}[gi["goal"]],
+                  rounds="NO_MOVES", goal_param=draw(st.integers(1, 3)))
     elif draw(st.integers(0, 4)) == 0:
         blocking(draw, gi, v110)
     raw = {"game_constants": {"holes": holes, "nbr_start": draw(st.integers(1, 6))},
@@ -274,12 +279,18 @@ def children(draw: Any, gi: dict[str, Any]) -> None:
 
 def rounds(draw: Any, gi: dict[str, Any]) -> None:
     """A game in rounds that ends by the seeds held (ending.RoundBySeeds), its holes
-    blocked when a player cannot fill them (fast.ROUND_CONFLICTS)."""
+    blocked when a player cannot fill them (fast.ROUND_CONFLICTS); or, a third of them,
+    when a tally of the rounds reaches goal_param (the RND_* goals, ending.RoundByTally),
+    every round started afresh."""
     gi.update(rounds=draw(st.sampled_from(["NO_MOVES", "NO_MOVES", "HALF_SEEDS"])),
               blocks=draw(st.booleans()), end_rule="REFERENCE",
               round_fill=draw(st.sampled_from(["NOT_APPLICABLE", "LEFT_FILL", "RIGHT_FILL",
                                                "OUTSIDE_FILL", "EVEN_FILL", "UCHOOSE"])),
               goal_param=draw(st.sampled_from([0, 0, 1, 2, 3])))
+    if draw(st.integers(0, 2)) == 0:
+        gi.update(goal=draw(st.sampled_from(["RND_WIN_COUNT", "RND_SEED_COUNT",
+                                             "RND_EXTRA_SEEDS", "RND_POINTS"])),
+                  round_fill="NOT_APPLICABLE", goal_param=draw(st.integers(1, 40)))
 
 
 def directions(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
@@ -333,6 +344,8 @@ def to_110(gi: dict[str, Any]) -> dict[str, Any]:
         out["mlap_cont"] = "VISIT_OPP"
     if gi.get("crosscapt"):
         out["crosscapt"] = "ONE_ZEROS"
+    if out.get("goal") == "RND_WIN_COUNT":
+        out["goal"] = "RND_WIN_COUNT_MAX"
     if out.get("pickextra") == "PICKTWOS":  # a 1.8 value
         out["pickextra"] = "NONE"
     return out
@@ -361,7 +374,10 @@ def test_random_variants_agree_after_every_move(raw: dict[str, Any], seed: int) 
 @pytest.mark.parametrize("extra", [{}, {"stores": True}, {"stores": True, "unclaimed": "LAST_MOVER"},
                                    {"stores": True, "unclaimed": "DONT_SCORE"},
                                    {"stores": True, "unclaimed": "DIVVIED"},
-                                   {"stores": True, "sow_start": True, "min_move": 2}])
+                                   {"stores": True, "sow_start": True, "min_move": 2},
+                                   # the stopped round tallied (ending_build.QuitRoundTally)
+                                   {"stores": True, "rounds": "NO_MOVES", "goal": "RND_SEED_COUNT",
+                                    "goal_param": 12}])
 def test_the_fifty_lap_stop_agrees(mlaps: str, extra: dict[str, Any]) -> None:
     """Capture-less lapping games on small boards often sow for ever: the 50-lap stop."""
     variant = parse_variant({"game_constants": {"holes": 3, "nbr_start": 3},
@@ -608,6 +624,79 @@ def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
     assert key(pos) != key(bare)
     assert any("child_type" in r for r in why_not_think(variant))
     assert any("child_type" in r for r in why_not_solvable(variant))
+
+
+# ---- the RND_* goals' tallies ------------------------------------------------------------------
+
+def tally_game(goal: str, goal_param: int, version: str) -> Variant:
+    sow = {"sow_stores": "OWN"} if version == "1.10" else {"sow_own_store": True}
+    return parse_variant({"rules_version": version,
+                          "game_constants": {"holes": 3, "nbr_start": 2},
+                          "game_info": {"stores": True, "rounds": "HALF_SEEDS", "goal": goal,
+                                        "goal_param": goal_param, **sow}})
+
+
+@pytest.mark.parametrize(("version", "goal_param", "tally", "outcome"), [
+    # the round ties 6 - 6 and both seed tallies reach goal_param together: 1.8 names
+    # nobody (the state line's turn is null), 1.10 the mover (tests/engine/test_rounds.py)
+    ("1.8", 10, (4, 4), Outcome(OutcomeKind.TIE, None, no_turn=True)),
+    ("1.10", 10, (4, 4), Outcome(OutcomeKind.TIE, None)),
+    # short of goal_param: only the round ties (on the repeat turn its last seed earned)
+    ("1.8", 20, (4, 4), Outcome(OutcomeKind.ROUND_TIE, None, tied_on_repeat=True)),
+    # a tie of the round, and a win of the game by the tally
+    ("1.8", 10, (5, 3), Outcome(OutcomeKind.WIN, 0)),
+])
+def test_the_tallies_end_a_game_as_the_python_engine_does(version: str, goal_param: int,
+                                                          tally: tuple[int, int],
+                                                          outcome: Outcome) -> None:
+    variant = tally_game("RND_SEED_COUNT", goal_param, version)
+    game, rules = pure_python(variant), make_fast(variant)
+    assert rules is not None
+    a = game.start(0, board=[0, 0, 1, 0, 0, 0], stores=[5, 6])
+    a.tally = ((0, 0), tally, (0, 0), (0, 0))
+    b = a.copy()
+    game.apply(a, 2)
+    rules.apply(b, 2)
+    assert_same(a, b, "the round's last move")
+    assert b.outcome == outcome and b.outcome is not None
+    # the flags themselves, not numbers equal to them
+    assert b.outcome.no_turn is outcome.no_turn
+    assert b.outcome.tied_on_repeat is outcome.tied_on_repeat
+    assert b.tally == ((0, 0), (tally[0] + 6, tally[1] + 6), (0, 0), (0, 0))
+    assert b.turn == 0
+
+
+def test_the_searches_key_holds_the_tallies() -> None:
+    """The same board under other tallies may end the game where it ended a round: the
+    searches' key tells them apart; the look-ahead refuses games in rounds."""
+    from mancala.ai.solver.binding import why_not_think
+    from mancala.ai.solver.terms import search_key_of
+
+    variant = load_variant("random_kalah")
+    assert make_fast(variant) is not None
+    game = Game(variant)
+    pos = game.start(0)
+    other = pos.copy()
+    other.tally = ((1, 0), (30, 18), (12, 0), (1, 0))
+    key = search_key_of(game)
+    assert key(pos) != key(other)
+    assert any("rounds" in r for r in why_not_think(variant))
+
+
+def test_the_tallies_of_every_goal_agree_round_after_round() -> None:
+    """Each goal's own tally decides (round wins, seeds, extra seeds, points): rounds of
+    Kalah-like play until one tally reaches goal_param, every round started afresh."""
+    for goal in ("RND_WIN_COUNT", "RND_SEED_COUNT", "RND_EXTRA_SEEDS", "RND_POINTS"):
+        variant = tally_game(goal, {"RND_SEED_COUNT": 30}.get(goal, 3), "1.8")
+        game, rules = pure_python(variant), make_fast(variant)
+        rng = random.Random(goal)
+        ended = 0
+        for k in range(30):
+            a = game.start(k & 1)
+            a = play_both(game, rules, a, a.copy(), rng, max_moves=600)
+            ended += a.outcome is not None and not a.outcome.kind.ends_round
+            assert a.tally != EMPTY_TALLY
+        assert ended > 20, goal  # most games were played to the tally's end
 
 
 # ---- what is refused ------------------------------------------------------------------------

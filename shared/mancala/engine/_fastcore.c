@@ -203,6 +203,15 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
         if (rc < 0)
             return -1;
     }
+    if (memcmp(s->tally, before->tally, sizeof(s->tally)) != 0) {
+        PyObject *tally = tally_object(s);
+        if (tally == NULL)
+            return -1;
+        int rc = attr_set(pos, A_TALLY, tally);
+        Py_DECREF(tally);
+        if (rc < 0)
+            return -1;
+    }
     PyObject *oc = NULL;
     switch (s->outcome) {
     case OC_WIN:
@@ -210,6 +219,9 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
         break;
     case OC_TIE:
         oc = self->tie;
+        break;
+    case OC_TIE_NO_TURN:
+        oc = self->tie_no_turn;
         break;
     case OC_ROUND_WIN:
         oc = self->round_win[s->winner];
@@ -412,7 +424,7 @@ Rules_playout(RulesObject *self, PyObject *args, PyObject *kwds)
     Py_END_ALLOW_THREADS
     if (s.outcome == OC_NONE)
         return Py_BuildValue("(LOO)", played, Py_None, Py_None);
-    if (s.outcome == OC_TIE)
+    if (s.outcome == OC_TIE || s.outcome == OC_TIE_NO_TURN)
         return Py_BuildValue("(LOO)", played, self->tie_kind, Py_None);
     if (s.outcome == OC_ROUND_TIE || s.outcome == OC_ROUND_TIE_REP)
         return Py_BuildValue("(LOO)", played, self->round_tie_kind, Py_None);

@@ -12,10 +12,10 @@
  * any other object goes through getattr/setattr.
  */
 enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
-       A_INHIBIT, A_CHILD, A_BLOCKED, A_ALT_DIRS, A_MOVERS, N_ATTR };
+       A_INHIBIT, A_CHILD, A_BLOCKED, A_ALT_DIRS, A_MOVERS, A_TALLY, N_ATTR };
 static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
                                         "last", "total", "outcome", "legal", "inhibit",
-                                        "child", "blocked", "alt_dirs", "movers"};
+                                        "child", "blocked", "alt_dirs", "movers", "tally"};
 static PyObject *attr_names[N_ATTR];
 static PyObject *s_kind, *s_winner;
 static PyTypeObject *slot_type = NULL;
@@ -81,6 +81,7 @@ typedef struct {
     int fill_legal; /* apply leaves the next moves in pos.legal (the pipeline leaves None) */
     Params p;
     PyObject *tie, *win[2]; /* Outcome objects, shared (they are frozen) */
+    PyObject *tie_no_turn;  /* a tie of the 1.8 RND_* tallies (tally goals only) */
     PyObject *win_kind, *tie_kind;
     /* a round's ends (rounds only): the outcomes, and their kinds for playouts */
     PyObject *round_tie, *round_tie_rep, *round_win[2];
@@ -91,6 +92,7 @@ static void
 Rules_dealloc(RulesObject *self)
 {
     Py_XDECREF(self->tie);
+    Py_XDECREF(self->tie_no_turn);
     Py_XDECREF(self->win[0]);
     Py_XDECREF(self->win[1]);
     Py_XDECREF(self->win_kind);
@@ -133,7 +135,14 @@ Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
         if (self->win[w] == NULL)
             return -1;
     }
-    if (self->p.round_end) {
+    if (self->p.tally) {
+        /* Outcome(kind, winner, no_turn) */
+        Py_XSETREF(self->tie_no_turn, PyObject_CallFunction(outcome_cls, "OOO", tie_kind,
+                                                            Py_None, Py_True));
+        if (self->tie_no_turn == NULL)
+            return -1;
+    }
+    if (self->p.round_end || self->p.tally) {
         if (round_win_kind == Py_None || round_tie_kind == Py_None) {
             PyErr_SetString(PyExc_ValueError, "Rules: a game in rounds needs round_win and "
                                               "round_tie");
@@ -142,10 +151,11 @@ Rules_init(RulesObject *self, PyObject *args, PyObject *kwds)
         Py_XSETREF(self->round_win_kind, Py_NewRef(round_win_kind));
         Py_XSETREF(self->round_tie_kind, Py_NewRef(round_tie_kind));
         /* Outcome(kind, winner, no_turn, tied_on_repeat) */
-        Py_XSETREF(self->round_tie, PyObject_CallFunction(outcome_cls, "OOii", round_tie_kind,
-                                                          Py_None, 0, 0));
-        Py_XSETREF(self->round_tie_rep, PyObject_CallFunction(outcome_cls, "OOii",
-                                                              round_tie_kind, Py_None, 0, 1));
+        Py_XSETREF(self->round_tie, PyObject_CallFunction(outcome_cls, "OOOO", round_tie_kind,
+                                                          Py_None, Py_False, Py_False));
+        Py_XSETREF(self->round_tie_rep, PyObject_CallFunction(outcome_cls, "OOOO",
+                                                              round_tie_kind, Py_None, Py_False,
+                                                              Py_True));
         if (self->round_tie == NULL || self->round_tie_rep == NULL)
             return -1;
         for (int w = 0; w < 2; w++) {
@@ -363,6 +373,52 @@ get_alt_dirs(const Params *p, PyObject *pos, State *s)
     return rc;
 }
 
+/* Position.tally (four pairs: round wins, seeds, extra seeds, points) under the RND_*
+   goals, else zeros */
+static int
+get_tally(const Params *p, PyObject *pos, State *s)
+{
+    memset(s->tally, 0, sizeof(s->tally));
+    if (!p->tally)
+        return 0;
+    PyObject *v = attr_get(pos, A_TALLY);
+    if (v == NULL)
+        return -1;
+    int rc = 0;
+    PyObject *seq = PySequence_Fast(v, "Position.tally must be four pairs of counts");
+    if (seq == NULL || PySequence_Fast_GET_SIZE(seq) != N_TALLIES) {
+        if (seq != NULL)
+            PyErr_SetString(PyExc_ValueError, "Position.tally must be four pairs of counts");
+        rc = -1;
+    }
+    for (int i = 0; rc == 0 && i < N_TALLIES; i++) {
+        long long a, b;
+        if (!PyArg_ParseTuple(PySequence_Fast_GET_ITEM(seq, i),
+                              "LL;Position.tally must be four pairs of counts", &a, &b))
+            rc = -1;
+        else if (a < 0 || b < 0 || a > SEED_LIMIT || b > SEED_LIMIT) {
+            PyErr_SetString(PyExc_ValueError, "Position.tally holds a count out of range");
+            rc = -1;
+        }
+        else {
+            s->tally[i][0] = (CELL)a;
+            s->tally[i][1] = (CELL)b;
+        }
+    }
+    Py_XDECREF(seq);
+    Py_DECREF(v);
+    return rc;
+}
+
+/* the tallies as Position.tally holds them: a tuple of four pairs */
+static PyObject *
+tally_object(const State *s)
+{
+    return Py_BuildValue("((ii)(ii)(ii)(ii))", s->tally[0][0], s->tally[0][1], s->tally[1][0],
+                         s->tally[1][1], s->tally[2][0], s->tally[2][1], s->tally[3][0],
+                         s->tally[3][1]);
+}
+
 typedef struct {
     PyObject *board, *stores, *child; /* child: NULL for variants without children */
 } Lists;
@@ -461,7 +517,8 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
         goto fail;
     if (p->count_movers && get_ll(pos, A_MOVERS, &s->movers) < 0)
         goto fail;
-    if (get_last(p, pos, s) < 0 || get_inhibit(p, pos, s) < 0 || get_alt_dirs(p, pos, s) < 0)
+    if (get_last(p, pos, s) < 0 || get_inhibit(p, pos, s) < 0 || get_alt_dirs(p, pos, s) < 0
+        || get_tally(p, pos, s) < 0)
         goto fail;
     return 0;
 fail:

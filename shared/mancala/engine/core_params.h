@@ -20,7 +20,8 @@ static const char *PARAM_NAMES[] = {
     "child_guard", "child_where", "blocks", "round_end", "round_required", "win_sub",
     "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", "opp_gets",
     "opp_gets_below", "dir_of", "against", "dont_undo",
-    "children_hold", "play_alt", "cross_on_one", "count_movers", "no_udir_firsts", NULL};
+    "children_hold", "play_alt", "cross_on_one", "count_movers", "no_udir_firsts",
+    "tally", "tally_required", "tally_tie_mover", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -186,6 +187,9 @@ core_params(PyObject *d, Params *p)
     GET("cross_on_one", 0, 1, cross_on_one);
     GET("count_movers", 0, 1, count_movers);
     GET("no_udir_firsts", 0, 1, no_udir_firsts);
+    GET("tally", TALLY_NONE, TALLY_POINTS, tally);
+    GET("tally_required", 0, 1LL << 30, tally_required);
+    GET("tally_tie_mover", 0, 1, tally_tie_mover);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

@@ -379,6 +379,61 @@ round_or_game(const Params *p, State *s, int repeat)
         s->outcome = repeat ? OC_ROUND_TIE_REP : OC_ROUND_TIE;
 }
 
+/* tally.RoundTally.add: a round that ended in a win or a tie (before it became a round's
+   end) adds to the four tallies: round wins, seeds, the winner's margin, and points (one
+   for the larger count, one more for three quarters of the seeds) */
+static void
+tally_add(State *s)
+{
+    const long long seeds[2] = {s->stores[0], s->stores[1]};
+    if (s->outcome != OC_WIN && s->outcome != OC_TIE)
+        return;
+    s->tally[TALLY_SEEDS - 1][0] += (CELL)seeds[0];
+    s->tally[TALLY_SEEDS - 1][1] += (CELL)seeds[1];
+    if (s->outcome == OC_TIE)
+        return;
+    if (s->winner >= 0)
+        s->tally[TALLY_WINS - 1][s->winner] += 1;
+    if (seeds[0] != seeds[1]) {
+        const int more = seeds[1] > seeds[0];
+        s->tally[TALLY_EXTRA - 1][more] += (CELL)(seeds[more] - seeds[1 - more]);
+        s->tally[TALLY_POINTS - 1][more] += 1;
+    }
+    const long long skunk = s->total * 3 / 4;
+    if (seeds[0] >= skunk)
+        s->tally[TALLY_POINTS - 1][0] += 1;
+    else if (seeds[1] >= skunk)
+        s->tally[TALLY_POINTS - 1][1] += 1;
+}
+
+/* tally.RoundTally.final: the greater tally wins; a tie names the mover (1.10) or nobody */
+static void
+tally_final(const Params *p, State *s)
+{
+    const CELL *v = s->tally[p->tally - 1];
+    if (v[0] != v[1])
+        win_for(s, v[1] > v[0]);
+    else {
+        s->outcome = p->tally_tie_mover ? OC_TIE : OC_TIE_NO_TURN;
+        s->winner = -1;
+    }
+}
+
+/* ending.RoundByTally: the round's result tallied; the game is over once the goal's
+   tally reaches goal_param, else only the round is */
+static void
+tally_or_game(const Params *p, State *s, int repeat)
+{
+    tally_add(s);
+    const CELL *v = s->tally[p->tally - 1];
+    if (v[0] >= p->tally_required || v[1] >= p->tally_required)
+        tally_final(p, s);
+    else if (s->outcome == OC_WIN)
+        s->outcome = OC_ROUND_WIN;
+    else
+        s->outcome = repeat ? OC_ROUND_TIE_REP : OC_ROUND_TIE;
+}
+
 /* pipeline.decide: 1 when the game or the round is over (outcome, winner and turn set) */
 static int
 decide_chain(const Params *p, State *s, int repeat)
@@ -417,6 +472,8 @@ decide_chain(const Params *p, State *s, int repeat)
     }
     if (p->round_end)
         round_or_game(p, s, repeat);
+    else if (p->tally)
+        tally_or_game(p, s, repeat);
     if (s->outcome == OC_WIN || s->outcome == OC_ROUND_WIN)
         s->turn = s->winner;
     return 1;
@@ -486,6 +543,10 @@ end_game(const Params *p, State *s)
         divvy(p, s);
     }
     settle_by_seeds(p, s);
+    if (p->tally) { /* ending_build.QuitRoundTally: the stopped round tallied, the game decided */
+        tally_add(s);
+        tally_final(p, s);
+    }
     if (s->outcome == OC_WIN)
         s->turn = s->winner;
 }

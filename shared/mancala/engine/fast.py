@@ -28,8 +28,9 @@ import os
 from collections.abc import Generator, Iterator
 from typing import Any
 
-from mancala.engine.ending import NoOutcomeChange, over_claim
+from mancala.engine.ending import ROUND_GOALS, NoOutcomeChange, over_claim
 from mancala.engine.position import Outcome, OutcomeKind
+from mancala.engine.tally import TALLY_INDEX
 from mancala.rules.enums import (
     AllowRule,
     CaptExtraPick,
@@ -64,7 +65,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 13
+LAYOUT = 14
 MAX_HOLES = 64
 MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
 MAX_CAPT_ON = 32
@@ -87,6 +88,9 @@ STEP = {Direct.CCW: 1, Direct.CW: -1}
 BY_COUNT = {Direct.EVEN_ODD_DIR}
 # mancala_core.h's GOAL_*: the goals whose enders the core plays (ending_build.make_ender)
 GOAL = {Goal.MAX_SEEDS: 0, Goal.CLEAR: 1, Goal.DEPRIVE: 2, Goal.IMMOBILIZE: 3}
+# mancala_core.h's TALLY_*: the RND_* goals, played round by round as the goal each round
+# is decided by (Goal.eliminating), each round's end tallied (ending.RoundByTally)
+TALLY = {goal: TALLY_INDEX[goal] + 1 for goal in ROUND_GOALS}
 END_RULE = {EndRule.REFERENCE: 0, EndRule.ROW_EMPTY: 1}
 # mancala_core.h's QUIT_*: what ending.make_quitter does with the seeds left
 QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY = range(5)
@@ -122,7 +126,8 @@ ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_re
                               "blkd_no_right": 0, "blkd_param": 0, "opp_gets": 0,
                               "opp_gets_below": 0, "dir_of": (), "against": 0,
                               "dont_undo": 0, "children_hold": 0, "play_alt": 0,
-                              "cross_on_one": 0, "count_movers": 0, "no_udir_firsts": 0}
+                              "cross_on_one": 0, "count_movers": 0, "no_udir_firsts": 0,
+                              "tally": 0, "tally_required": 0, "tally_tie_mover": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -132,9 +137,10 @@ BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visi
 # round's while both players can refill (ending.RoundBySeeds); the rounds' other enders
 # and the round fills that act inside a round stay with the Python engine
 ROUND_CONFLICTS: dict[str, Any] = {
-    "goal": Goal.MAX_SEEDS, "child_type": ChildType.NOCHILD, "end_rule": EndRule.REFERENCE,
-    "end_cond": EndCond.NO_ADDTL,
+    "child_type": ChildType.NOCHILD, "end_rule": EndRule.REFERENCE, "end_cond": EndCond.NO_ADDTL,
 }
+# the goals of games in rounds: the most seeds (RoundBySeeds ends the game), or a tally
+ROUND_GOALS_PLAYED = {Goal.MAX_SEEDS, *TALLY}
 # the rules played beside holes whose direction the mover names
 UDIR_PLAIN: dict[str, Any] = {"allow_rule": AllowRule.NONE}
 ROUND_FILLS_INSIDE = {RoundFill.LOSER_ONLY, RoundFill.SHORTEN, RoundFill.SHORTEN_ALL}
@@ -198,7 +204,7 @@ HANDLED: dict[str, Any] = {
     "min_move": None,
     "mustshare": None,
     "mustpass": None,
-    "goal": set(GOAL),
+    "goal": set(GOAL) | set(TALLY),
     "no_sides": None,  # but not with the allow filters below (why_not_fast)
     "sow_rule": SOW_RULES,  # with the exceptions of why_not_fast
     "allow_rule": {AllowRule.NONE, AllowRule.OPP_OR_EMPTY},
@@ -277,6 +283,8 @@ def why_not_fast(variant: Variant) -> list[str]:
             reasons.append(f"child_type={gi.child_type.value} with holes={variant.holes}")
     if gi.rounds != Rounds.NO_ROUNDS:
         reasons += _conflicts(gi, f"rounds={gi.rounds.value}", ROUND_CONFLICTS)
+        if gi.goal not in ROUND_GOALS_PLAYED:
+            reasons.append(f"rounds={gi.rounds.value} with goal={gi.goal.value}")
         if gi.round_fill in ROUND_FILLS_INSIDE:
             reasons.append(f"rounds={gi.rounds.value} with round_fill={gi.round_fill.value}")
     if gi.blocks and variant.holes > MAX_MASK_HOLES:
@@ -377,11 +385,17 @@ def _names(step: Any) -> set[str]:
     return {type(stage).__name__ for stage in _chain(step)}
 
 
+def _deciding_goal(goal: Goal) -> Goal:
+    """The goal that decides each game or round: an RND_* goal's rounds are decided as
+    CLEAR, DEPRIVE or IMMOBILIZE games (Goal.eliminating), or by the most seeds."""
+    return Goal.MAX_SEEDS if goal in TALLY and goal.eliminating == goal else goal.eliminating
+
+
 def _quit(variant: Variant) -> int:
     """ending.make_quitter for these variants: how a stopped game settles the seeds left
     (1.8 from `unclaimed`, with no stores a tie; 1.10 from `quitter`)."""
     gi = variant.game_info
-    if gi.goal in (Goal.CLEAR, Goal.DEPRIVE, Goal.IMMOBILIZE):
+    if _deciding_goal(gi.goal) != Goal.MAX_SEEDS:
         return QUIT_TIE  # make_quitter: TieAlways
     if variant.rules_version is RulesVersion.V1_10:
         quit_ = QUIT_110[gi.quitter]
@@ -479,7 +493,7 @@ def params(variant: Variant) -> dict[str, Any]:
         "nocaptmoves": gi.nocaptmoves,
         "end_rule": END_RULE[gi.end_rule],
         "capt_type": CAPT_TYPE[gi.capt_type],
-        "goal": GOAL[gi.goal],
+        "goal": GOAL[_deciding_goal(gi.goal)],
         "no_sides": int(gi.no_sides),
         "lap_on": gi.sow_param if gi.sow_rule == SowRule.CONT_LAP_ON else 0,
         **_enpas(variant),
@@ -549,27 +563,34 @@ def _lap_capt(variant: Variant) -> dict[str, int]:
 def _rounds(variant: Variant, pipeline: Any) -> dict[str, Any]:
     """The rounds as the core's parameters, read from the pipeline's own enders: whether
     RoundBySeeds makes an end the round's, the seeds each player must hold for that, and
-    the winning count (Ender.win_seeds: half the total, or the total less `win_sub`)."""
-    from mancala.engine.ending import RoundBySeeds
+    the winning count (Ender.win_seeds: half the total, or the total less `win_sub`); or
+    the RND_* goal's tally (RoundByTally) and the count that wins the game."""
+    from mancala.engine.ending import RoundBySeeds, RoundByTally
 
     gi = variant.game_info
     ender: Any = pipeline.ender
     win = ender.win_seeds
     big = 1 << 20
     # the eliminating goals decide by their own enders: no winning count
-    halves = gi.goal != Goal.MAX_SEEDS or all(win(total) == total - total // 2
-                                             for total in (big, big + 1))
+    halves = _deciding_goal(gi.goal) != Goal.MAX_SEEDS or all(win(total) == total - total // 2
+                                                         for total in (big, big + 1))
     win_sub = 0 if halves else big - win(big)
     if not halves and (win_sub < 1 or big + 1 - win(big + 1) != win_sub):
         raise ValueError(f"the winning count of {variant.name} is not the core's")
     required = 0
+    tallied = False
     for stage in _chain(ender):
         if isinstance(stage, RoundBySeeds):
             required = stage.required
-    if gi.rounds != Rounds.NO_ROUNDS and not required:
-        raise ValueError(f"the rounds of {variant.name} do not end by the seeds held")
+        tallied |= isinstance(stage, RoundByTally)
+    if gi.rounds != Rounds.NO_ROUNDS and not (required or tallied):
+        raise ValueError(f"the rounds of {variant.name} end neither by the seeds held nor by a tally")
+    tally = pipeline.tally if tallied else None
     return {"blocks": int(gi.blocks), "round_end": int(bool(required)),
-            "round_required": required, "win_sub": win_sub}
+            "round_required": required, "win_sub": win_sub,
+            "tally": TALLY[gi.goal] if tally else 0,
+            "tally_required": tally.required if tally else 0,
+            "tally_tie_mover": int(tally.tie_names_mover) if tally else 0}
 
 
 def _children(variant: Variant) -> dict[str, Any]:

@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 13
+#define LAYOUT 14
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -53,9 +53,11 @@ enum { RT_NO_REPEAT, RT_ALWAYS, RT_ONCE };
 enum { UC_HOLE_OWNER, UC_DONT_SCORE, UC_LAST_MOVER, UC_UNFED, UC_DIVVIED };
 enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL, PX_LAST_SEEDS };
 enum { CAPT_NO, CAPT_YES, CAPT_REPEAT }; /* move_data.NO, YES, REPEAT */
-/* OC_OTHER: an outcome read from Python; the ROUND ones end only a round (a tie on a
-   repeat turn is told apart: outcome.settle's tied_on_repeat) */
-enum { OC_NONE, OC_WIN, OC_TIE, OC_OTHER, OC_ROUND_WIN, OC_ROUND_TIE, OC_ROUND_TIE_REP };
+/* OC_OTHER: an outcome read from Python; OC_TIE_NO_TURN: a tie of the 1.8 RND_* tallies,
+   which names nobody to move (outcome.settle's no_turn); the ROUND ones end only a round
+   (a tie on a repeat turn is told apart: outcome.settle's tied_on_repeat) */
+enum { OC_NONE, OC_WIN, OC_TIE, OC_OTHER, OC_TIE_NO_TURN, OC_ROUND_WIN, OC_ROUND_TIE,
+       OC_ROUND_TIE_REP };
 enum { STEP_PASS, STEP_REPEAT, STEP_OVER }; /* what step() ends with */
 enum { END_REFERENCE, END_ROW_EMPTY }; /* fast.END_RULE */
 /* fast.QUIT: how a game stopped from outside (a sowing that never ends) settles the
@@ -72,6 +74,9 @@ enum { CT_NONE, CT_TWO_OUT, CT_MATCH_OPP, CT_PULL_ACROSS }; /* fast.CAPT_TYPE */
 #define CHAIN_ROUNDS 50
 /* fast.GOAL: the goals with short enders of their own (end_conditions.py) */
 enum { GOAL_MAX_SEEDS, GOAL_CLEAR, GOAL_DEPRIVE, GOAL_IMMOBILIZE };
+/* fast.TALLY: the RND_* goals' tallies (tally.TALLY_INDEX + 1; Position.tally's order) */
+enum { TALLY_NONE, TALLY_WINS, TALLY_SEEDS, TALLY_EXTRA, TALLY_POINTS };
+#define N_TALLIES 4
 /* fast.ENPAS: the holes a capture while sowing (sowing.capture_while_sowing) may take */
 enum { EP_ALL, EP_MOVERS, EP_OPPS };
 /* fast.CHILD_TYPE, CHILD_RULE, CHILD_GUARD: children.make_child_test */
@@ -172,6 +177,11 @@ typedef struct {
     int count_movers;      /* Position.movers counts the turns ended (pipeline.count_movers) */
     int no_udir_firsts;    /* NO_UDIR_FIRSTS: each player's first turn sows in the variant's
                               own direction (sowing.VariantDirectionFirsts) */
+    /* the RND_* goals (ending.RoundByTally, tally.RoundTally): each round's end tallied,
+       the game over once the goal's tally reaches tally_required */
+    int tally;             /* TALLY_*: the tally that decides (TALLY_NONE: no such goal) */
+    long long tally_required;
+    int tally_tie_mover;   /* a tie of the tallies names the mover (1.10), else nobody */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -187,6 +197,7 @@ typedef struct {
     uint64_t child[2];     /* Position.child: a bit a hole for each owner (children only) */
     uint64_t blocked;      /* Position.blocked: a bit a hole (blocks only) */
     signed char alt_dirs[2]; /* Position.alt_dirs under PLAYALTDIR; 0, 0 for None */
+    CELL tally[N_TALLIES][2]; /* Position.tally under the RND_* goals (else zeros) */
     CELL board[MAXS];      /* last: copies take only the holes in use */
 } State;
 

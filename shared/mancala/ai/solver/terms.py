@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from mancala.engine.allow import dont_undo_applies
+from mancala.engine.ending import ROUND_GOALS
 from mancala.engine.fast import why_not_fast
 from mancala.engine.game import Game, Move
 from mancala.engine.position import Position
@@ -94,7 +95,8 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
     marks = gi.child_type != ChildType.NOCHILD or gi.blocks
     directions = gi.sow_direct == Direct.PLAYALTDIR
     firsts = gi.prescribed == SowPrescribed.NO_UDIR_FIRSTS
-    if not marks and not directions and not firsts:
+    tallied = gi.goal in ROUND_GOALS
+    if not marks and not directions and not firsts and not tallied:
         return key
 
     def key_with_marks(pos: Position) -> tuple:
@@ -107,6 +109,8 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
             more += (pos.mcount == 0, pos.alt_dirs)
         if firsts:  # each player's first turn sows the variant's own way
             more += (min(pos.movers, 2),)
+        if tallied:  # whether a round's end ends the game, and for whom
+            more += (pos.tally,)
         return (*key(pos), *more)
 
     return key_with_marks
