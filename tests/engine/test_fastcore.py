@@ -262,9 +262,9 @@ def children(draw: Any, gi: dict[str, Any]) -> None:
         gi.update(stores=False, sow_own_store=False, store_ends_turn=False)
     else:
         gi["stores"] = True
-    gi.update(mlaps="OFF", visit_opp=False, crosscapt=False, xcpickown="LEAVE",
-              xc_sown=False, pickextra="NONE", grandslam="LEGAL", mustshare=False, nocaptmoves=0,
-              no_sides=False, goal="MAX_SEEDS", end_rule="REFERENCE")
+    gi.update(mlaps="OFF", visit_opp=False, pickextra="NONE", grandslam="LEGAL",
+              mustshare=False, nocaptmoves=0, no_sides=False, goal="MAX_SEEDS",
+              end_rule="REFERENCE")
     for name in ("capt_type", "allow_rule", "sow_rule", "sow_param"):
         gi.pop(name, None)
     gi["child_type"] = draw(st.sampled_from(["NORMAL", "ONE_CHILD"]))
@@ -626,6 +626,24 @@ def test_children_are_the_cores_and_the_searches_tell_them_apart() -> None:
     assert any("child_type" in r for r in why_not_solvable(variant))
 
 
+@pytest.mark.parametrize("pick", ["PICK_ON_CAPT", "ALWAYS_PICK"])
+def test_a_cross_capture_from_a_child_leaves_the_child_its_seed(pick: str) -> None:
+    """A last seed in an empty child (a position given from outside: play never empties
+    one) still captures across, and the child keeps the seed that made the capture."""
+    variant = parse_variant({"game_constants": {"holes": 3, "nbr_start": 2},
+                             "game_info": {"stores": True, "crosscapt": True, "xcpickown": pick,
+                                           "child_type": "NORMAL", "child_cvt": 3}})
+    game, rules = pure_python(variant), make_fast(variant)
+    assert rules is not None
+    a = game.start(0, board=[1, 0, 0, 2, 2, 2])
+    a.child = [None, 0, None, None, None, None]
+    b = a.copy()
+    game.apply(a, 0)
+    rules.apply(b, 0)
+    assert_same(a, b, "the capture")
+    assert b.board == [0, 1, 0, 2, 0, 2] and b.stores == [2, 0]
+
+
 # ---- the RND_* goals' tallies ------------------------------------------------------------------
 
 def tally_game(goal: str, goal_param: int, version: str) -> Variant:
@@ -707,7 +725,7 @@ def test_the_tallies_of_every_goal_agree_round_after_round() -> None:
     {"game_info": {"rounds": "END_S_SEEDS", "stores": True}},
     {"rules_version": "1.10",
      "game_info": {"rounds": "HALF_SEEDS", "stores": True, "round_fill": "LOSER_ONLY"}},
-    {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": False, "crosscapt": True}},
+    {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": True, "no_sides": True}},
     {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": True, "mlaps": "LAPPER"}},
     {"game_info": {"child_type": "WEG", "child_cvt": 4, "stores": True}},
     {"game_info": {"capt_type": "NEXT"}},

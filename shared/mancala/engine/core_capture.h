@@ -87,14 +87,16 @@ capt_base(const Params *p, State *s, Move *md, int first)
         md->captured = CAPT_YES;
         md->capt_next = incr_b(p, s, loc, md->direct, NO_START);
     }
+    /* a child keeps its seeds (a position given from outside may hold one of one seed) */
+    const int own_child = p->children && is_child(s, loc);
     if (p->xcpickown == XC_PICK_ON_CAPT) {
-        if (first && md->captured == CAPT_YES) {
+        if (first && md->captured == CAPT_YES && !own_child) {
             trace_take(md->tr, loc, 1, STORE_PLACE(s->turn));
             s->stores[s->turn] += 1;
             s->board[loc] = 0;
         }
     }
-    else if (p->xcpickown == XC_ALWAYS && first && s->board[loc] == 1) {
+    else if (p->xcpickown == XC_ALWAYS && first && s->board[loc] == 1 && !own_child) {
         int ok = 1;
         if (p->capt_side == SIDE_OPP || p->capt_side == SIDE_OPP_CONT)
             ok = side_of(p, loc) == s->turn;

@@ -146,9 +146,10 @@ UDIR_PLAIN: dict[str, Any] = {"allow_rule": AllowRule.NONE}
 ROUND_FILLS_INSIDE = {RoundFill.LOSER_ONLY, RoundFill.SHORTEN, RoundFill.SHORTEN_ALL}
 # the rules whose children the core makes; each of these reads holes in ways the core
 # leaves to the Python engine where a hole may be a child (laps stopping in children,
-# sowing rules, cross captures, picks, grand slams, the allow filters, the other ends)
+# sowing rules, extra picks, grand slams, the allow filters, the other ends); a cross
+# capture takes no child's seeds and picks no seed from one, in both engines
 CHILD_CONFLICTS: dict[str, Any] = {
-    "mlaps": LapSower.OFF, "crosscapt": False, "capt_type": CaptType.NONE,
+    "mlaps": LapSower.OFF, "capt_type": CaptType.NONE,
     "pickextra": CaptExtraPick.NONE, "grandslam": GrandSlam.LEGAL, "mustshare": False,
     "allow_rule": AllowRule.NONE, "sow_rule": SowRule.NONE, "goal": Goal.MAX_SEEDS,
     "end_rule": EndRule.REFERENCE, "end_cond": EndCond.NO_ADDTL, "no_sides": False,
