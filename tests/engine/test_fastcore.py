@@ -118,13 +118,17 @@ def next_round_by_itself(game: Game, pos: Position) -> bool:
 
 
 def random_start(game: Game, rng: random.Random, sparse: bool) -> Position:
-    """A start position, or a random board (sparse ones reach the endings sooner)."""
+    """A start position, or a random board (sparse ones reach the endings sooner); in a
+    territory game, half the random boards with the holes owned at random."""
     if not sparse and rng.random() < 0.5:
         return game.start(rng.randrange(2))
     counts = [0, 0, 1, 1, 2, 3] if sparse else list(range(9))
     board = [rng.choice(counts) for _ in range(game.size)]
     stores = [rng.randrange(6), rng.randrange(6)]
-    return game.start(rng.randrange(2), board=board, stores=stores)
+    pos = game.start(rng.randrange(2), board=board, stores=stores)
+    if game.pipe.territory and rng.random() < 0.5:
+        pos.owner = [rng.randrange(2) for _ in range(game.size)]
+    return pos
 
 
 def play_variant(variant: Variant, games: int, seed: Any) -> None:
@@ -239,7 +243,7 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
     if draw(st.integers(0, 3)) == 0:
         children(draw, gi)
     elif gi["goal"] == "MAX_SEEDS" and draw(st.integers(0, 3)) == 0:
-        rounds(draw, gi)
+        rounds(draw, gi, holes, v110)
     elif v110 and gi["goal"] in ("CLEAR", "DEPRIVE") and draw(st.integers(0, 2)) == 0:
         # each round decided as the goal decides a game, the round wins tallied
         gi.update(goal={"CLEAR": "RND_WIN_COUNT_CLR", "DEPRIVE": "RND_WIN_COUNT_DEP"}[gi["goal"]],
@@ -277,20 +281,36 @@ def children(draw: Any, gi: dict[str, Any]) -> None:
          "ENDS_PLUS_ALL_OPP"]))
 
 
-def rounds(draw: Any, gi: dict[str, Any]) -> None:
+def rounds(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
     """A game in rounds that ends by the seeds held (ending.RoundBySeeds), its holes
     blocked when a player cannot fill them (fast.ROUND_CONFLICTS); or, a third of them,
     when a tally of the rounds reaches goal_param (the RND_* goals, ending.RoundByTally),
-    every round started afresh."""
+    every round started afresh; or, one in six, a territory game."""
     gi.update(rounds=draw(st.sampled_from(["NO_MOVES", "NO_MOVES", "HALF_SEEDS"])),
               blocks=draw(st.booleans()), end_rule="REFERENCE",
               round_fill=draw(st.sampled_from(["NOT_APPLICABLE", "LEFT_FILL", "RIGHT_FILL",
                                                "OUTSIDE_FILL", "EVEN_FILL", "UCHOOSE"])),
               goal_param=draw(st.sampled_from([0, 0, 1, 2, 3])))
-    if draw(st.integers(0, 2)) == 0:
+    kind = draw(st.integers(0, 5))
+    if kind < 2:
         gi.update(goal=draw(st.sampled_from(["RND_WIN_COUNT", "RND_SEED_COUNT",
                                              "RND_EXTRA_SEEDS", "RND_POINTS"])),
                   round_fill="NOT_APPLICABLE", goal_param=draw(st.integers(1, 40)))
+    elif kind == 2:
+        # TERRITORY: the holes a round's seeds win are the winner's next round (rounds.py),
+        # and the core reads whose each hole is; moves start from any hole the mover owns
+        gi.update(goal="TERRITORY", rounds="NO_MOVES", stores=True, no_sides=False,
+                  blocks=False, allow_rule="NONE", xc_sown=False,
+                  goal_param=draw(st.integers(holes + 1, 2 * holes)),
+                  round_fill=draw(st.sampled_from(
+                      ["NOT_APPLICABLE", "UCHOWN"]
+                      + (["TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY"] if v110 else []))))
+        if gi["grandslam"] == "NOT_LEGAL":
+            gi["grandslam"] = "LEGAL"
+        if gi["sow_direct"] not in ("CW", "CCW", "EVEN_ODD_DIR"):
+            gi["sow_direct"] = "CCW"
+        for name in ("udir_holes", "prescribed"):
+            gi.pop(name, None)
 
 
 def directions(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
@@ -701,6 +721,38 @@ def test_the_searches_key_holds_the_tallies() -> None:
     assert any("rounds" in r for r in why_not_think(variant))
 
 
+def test_territory_reads_each_holes_owner_as_the_python_engine_does() -> None:
+    """Adi's holes owned across the rows: the moves start from the mover's own holes,
+    a hole's seeds taken while sowing go to its owner, and the searches' key holds the
+    owners."""
+    from mancala.ai.solver.terms import search_key_of
+
+    variant = load_variant("adi_ii")
+    game, rules = pure_python(variant), make_fast(variant)
+    assert rules is not None
+    # South owns its row's first four holes and North's first three
+    owner = [0, 0, 0, 0, 1, 1, 0, 0, 0, 1, 1, 1]
+    a = game.start(0, board=[3, 0, 2, 0, 1, 4, 3, 1, 3, 2, 3, 1])
+    a.owner = owner[:]
+    assert rules.legal_fresh(a) == game.legal_moves(a) == [0, 2, 6, 7, 8]
+    b = a.copy()
+    game.apply(a, 6)
+    rules.apply(b, 6)
+    assert_same(a, b, "South's move from North's row")
+    # ENPAS_SOW_SOWER: hole 8, South's, sown to 4 on the way, is South's capture; the lap
+    # from hole 9 brings South's hole 0 to 4 too
+    assert b.board == [0, 0, 2, 0, 1, 4, 0, 2, 0, 0, 4, 2] and b.stores == [8, 0]
+    a.turn = b.turn = 1
+    a.outcome = b.outcome = None
+    a.legal = b.legal = None
+    assert rules.legal_fresh(b) == game.legal_moves(a)
+    assert all(owner[m] == 1 for m in game.legal_moves(a))
+    other = b.copy()
+    other.owner = [0] * 6 + [1] * 6
+    key = search_key_of(Game(variant))
+    assert key(b) != key(other)
+
+
 def test_the_tallies_of_every_goal_agree_round_after_round() -> None:
     """Each goal's own tally decides (round wins, seeds, extra seeds, points): rounds of
     Kalah-like play until one tally reaches goal_param, every round started afresh."""
@@ -735,6 +787,10 @@ def test_the_tallies_of_every_goal_agree_round_after_round() -> None:
     {"game_info": {"sow_direct": "PLAYALTDIR", "udir_holes": [0, 1, 2, 3], "allow_rule": "OPP_OR_EMPTY"}},
     {"game_constants": {"holes": 5, "nbr_start": 4}, "game_info": {"sow_direct": "SPLIT"}},
     {"game_info": {"allow_rule": "SINGLE_TO_ZERO"}},
+    {"game_info": {"stores": True, "goal": "TERRITORY", "goal_param": 5, "rounds": "NO_MOVES",
+                   "capt_side": "OPP_TERR", "capt_on": [2]}},
+    {"game_info": {"stores": True, "goal": "TERRITORY", "goal_param": 5, "rounds": "NO_MOVES",
+                   "sow_direct": "SPLIT"}},
     {"game_info": {"sow_rule": "MAX_SOW", "sow_param": 3}},
     {"rules_version": "1.10",
      "game_info": {"rounds": "NO_MOVES", "blocks": True, "stores": True, "end_cond": "CLEARED_OWN"}},

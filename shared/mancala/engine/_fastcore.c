@@ -83,7 +83,7 @@ legal_compute(RulesObject *self, PyObject *pos)
     if (child == NULL)
         return NULL;
     Py_DECREF(child);
-    if (get_blocked(p, pos, &s) < 0)
+    if (get_blocked(p, pos, &s) < 0 || get_owners(p, pos, &s) < 0)
         return NULL;
     if (p->play_alt && (get_ll(pos, A_MCOUNT, &s.mcount) < 0 || get_alt_dirs(p, pos, &s) < 0))
         return NULL; /* the first move names directions; the trials sow the game's */

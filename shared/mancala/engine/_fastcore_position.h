@@ -12,10 +12,11 @@
  * any other object goes through getattr/setattr.
  */
 enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
-       A_INHIBIT, A_CHILD, A_BLOCKED, A_ALT_DIRS, A_MOVERS, A_TALLY, N_ATTR };
+       A_INHIBIT, A_CHILD, A_BLOCKED, A_ALT_DIRS, A_MOVERS, A_TALLY, A_OWNER, N_ATTR };
 static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
                                         "last", "total", "outcome", "legal", "inhibit",
-                                        "child", "blocked", "alt_dirs", "movers", "tally"};
+                                        "child", "blocked", "alt_dirs", "movers", "tally",
+                                        "owner"};
 static PyObject *attr_names[N_ATTR];
 static PyObject *s_kind, *s_winner;
 static PyTypeObject *slot_type = NULL;
@@ -451,6 +452,38 @@ get_blocked(const Params *p, PyObject *pos, State *s)
     return 0;
 }
 
+/* Position.owner (0 or 1 a hole) into the mask of North's holes, under territory; a move
+   never changes it (the rounds hand out the holes between games) */
+static int
+get_owners(const Params *p, PyObject *pos, State *s)
+{
+    s->north_owns = 0;
+    if (!p->territory)
+        return 0;
+    PyObject *lst = attr_get(pos, A_OWNER);
+    if (lst == NULL)
+        return -1;
+    if (!PyList_CheckExact(lst) || PyList_GET_SIZE(lst) != p->size) {
+        PyErr_Format(PyExc_TypeError, "position.owner must be a list of %d owners", p->size);
+        Py_DECREF(lst);
+        return -1;
+    }
+    for (int i = 0; i < p->size; i++) {
+        PyObject *v = PyList_GET_ITEM(lst, i);
+        long owner = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
+        if (owner != 0 && owner != 1) {
+            PyErr_Clear();
+            PyErr_Format(PyExc_ValueError, "position.owner[%d] must be 0 or 1 in a territory game", i);
+            Py_DECREF(lst);
+            return -1;
+        }
+        if (owner)
+            s->north_owns |= (uint64_t)1 << i;
+    }
+    Py_DECREF(lst);
+    return 0;
+}
+
 static void
 lists_clear(Lists *l)
 {
@@ -500,7 +533,8 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     l->board = l->stores = l->child = NULL;
     if ((l->board = get_board(p, pos, s)) == NULL)
         goto fail;
-    if ((l->child = get_children(p, pos, s)) == NULL || get_blocked(p, pos, s) < 0)
+    if ((l->child = get_children(p, pos, s)) == NULL || get_blocked(p, pos, s) < 0 ||
+        get_owners(p, pos, s) < 0)
         goto fail;
     if ((l->stores = get_int_list(pos, A_STORES, 2, v)) == NULL)
         goto fail;

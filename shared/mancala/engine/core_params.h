@@ -21,7 +21,7 @@ static const char *PARAM_NAMES[] = {
     "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", "opp_gets",
     "opp_gets_below", "dir_of", "against", "dont_undo",
     "children_hold", "play_alt", "cross_on_one", "count_movers", "no_udir_firsts",
-    "tally", "tally_required", "tally_tie_mover", NULL};
+    "tally", "tally_required", "tally_tie_mover", "territory", "win_fixed", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -190,6 +190,8 @@ core_params(PyObject *d, Params *p)
     GET("tally", TALLY_NONE, TALLY_POINTS, tally);
     GET("tally_required", 0, 1LL << 30, tally_required);
     GET("tally_tie_mover", 0, 1, tally_tie_mover);
+    GET("territory", 0, 1, territory);
+    GET("win_fixed", 0, LLONG_MAX / 4, win_fixed);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {
@@ -216,6 +218,11 @@ core_params(PyObject *d, Params *p)
     p->n_capt_on = (int)m;
     Py_DECREF(seq);
     p->size = 2 * p->n;
+    p->any_hole = p->no_sides || p->territory;
+    if (p->territory && p->size > 64) { /* a 64-bit mask of the owners */
+        PyErr_SetString(PyExc_ValueError, "params: territory on at most 64 holes");
+        return -1;
+    }
     if (p->children && p->size > 64) { /* a 64-bit mask a player */
         PyErr_SetString(PyExc_ValueError, "params: children on at most 64 holes");
         return -1;
@@ -235,7 +242,7 @@ core_params(PyObject *d, Params *p)
     int named = p->play_alt;
     for (int h = 0; p->directed && h < p->size; h++)
         named |= p->dir_of[h] == DIR_CHOSEN;
-    if (named && 2 * (p->no_sides ? p->size : p->n) > MAX_MOVES) {
+    if (named && 2 * (p->any_hole ? p->size : p->n) > MAX_MOVES) {
         PyErr_SetString(PyExc_ValueError, "params: holes whose direction the mover names "
                                           "are not played here (two moves a hole)");
         return -1;
@@ -244,9 +251,9 @@ core_params(PyObject *d, Params *p)
         PyErr_SetString(PyExc_ValueError, "params: blocks on at most 64 holes");
         return -1;
     }
-    if (p->no_sides && p->size > MAX_MOVES) { /* this includer's move buffers are too short */
-        PyErr_SetString(PyExc_ValueError, "params: no_sides is not played here (its moves "
-                                          "are any hole of the board)");
+    if (p->any_hole && p->size > MAX_MOVES) { /* this includer's move buffers are too short */
+        PyErr_SetString(PyExc_ValueError, "params: no_sides and territory are not played here "
+                                          "(their moves are any hole of the board)");
         return -1;
     }
     p->basic = p->n_capt_on || p->evens || p->capt_min || p->capt_max;

@@ -84,7 +84,7 @@ enpas_takes(const Params *p, const State *s, const Move *md, int loc, long long 
 {
     if (p->enpas_not_last && left == 1)
         return 0;
-    if (p->enpas_holes != EP_ALL && (side_of(p, loc) == s->turn) != (p->enpas_holes == EP_MOVERS))
+    if (p->enpas_holes != EP_ALL && (owner_of(p, s, loc) == s->turn) != (p->enpas_holes == EP_MOVERS))
         return 0;
     return !s->inhibit && capt_ok(p, s, md, loc);
 }
@@ -103,7 +103,7 @@ sow_enpas(const Params *p, State *s, Move *md)
         if (tr != NULL)
             trace_put(tr, loc);
         if (enpas_takes(p, s, md, loc, left)) {
-            const int captor = p->enpas_owner ? side_of(p, loc) : s->turn;
+            const int captor = p->enpas_owner ? owner_of(p, s, loc) : s->turn;
             trace_take(tr, loc, s->board[loc], STORE_PLACE(captor));
             s->stores[captor] += s->board[loc];
             s->board[loc] = 0;

@@ -38,10 +38,22 @@ undo_banned(const Params *p, const State *s)
                        || (from == p->n - 1 && end == p->n) || (from == p->n && end == p->n - 1);
     if (!across)
         return -1;
-    if (p->no_sides) /* moves from any hole: the allow list is the board's */
+    if (p->any_hole) /* moves from any hole: the allow list is the board's */
         return end;
     const int idx = end < p->n ? end : p->size - end - 1;
     return s->turn ? p->size - 1 - idx : idx;
+}
+
+/* allow._must_share: no seeds in the holes the player owns (their row, or territory) */
+static int
+unfed(const Params *p, const State *s, int player)
+{
+    if (!p->territory)
+        return side_empty(p, s->board, player);
+    for (int h = 0; h < p->size; h++)
+        if (s->board[h] && owner_of(p, s, h) == player)
+            return 0;
+    return 1;
 }
 
 /* the moves of s->turn, ascending (pipeline.moves sorts them), a hole whose direction
@@ -50,13 +62,15 @@ static int
 compute_legal(const Params *p, const State *s, Legal *L)
 {
     L->n = 0;
-    /* allow.Allowables.base: the mover's row, or with no_sides the whole board */
-    const int lo = p->no_sides ? 0 : s->turn ? p->n : 0;
-    const int hi = p->no_sides ? p->size : lo + p->n;
+    /* allow.Allowables.base: the mover's row, or with no_sides the whole board (under
+       territory the holes the mover owns) */
+    const int lo = p->any_hole ? 0 : s->turn ? p->n : 0;
+    const int hi = p->any_hole ? p->size : lo + p->n;
     /* PLAYALTDIR: the game's first move names its direction, whatever the hole */
     const int all_named = p->play_alt && s->mcount == 0;
     for (int h = lo; h < hi; h++)
-        if (s->board[h] >= p->min_move && !(p->children && is_child(s, h))) {
+        if (s->board[h] >= p->min_move && !(p->children && is_child(s, h))
+            && !(p->territory && owner_of(p, s, h) != s->turn)) {
             if (all_named || (p->directed && p->dir_of[h] == DIR_CHOSEN)) {
                 L->mv[L->n++] = h | MOVE_CCW;
                 L->mv[L->n++] = h | MOVE_CW;
@@ -75,7 +89,7 @@ compute_legal(const Params *p, const State *s, Legal *L)
     }
     State t;
     const int opp = 1 - s->turn;
-    if (p->mustshare && side_empty(p, s->board, opp)) {
+    if (p->mustshare && unfed(p, s, opp)) {
         /* PLAYALTDIR's second move: the trial sowings set the game's directions on their
            copies from the way each is tried, so a hole shares if either way feeds
            (allow._must_share tries both) */
@@ -84,10 +98,10 @@ compute_legal(const Params *p, const State *s, Legal *L)
         for (int i = 0; i < L->n; i++) {
             const int h = MOVE_HOLE(L->mv[i]);
             simulate(p, s, &t, both_ways ? h | MOVE_CW : L->mv[i]);
-            int fed = !side_empty(p, t.board, opp);
+            int fed = !unfed(p, &t, opp);
             if (!fed && both_ways) {
                 simulate(p, s, &t, h | MOVE_CCW);
-                fed = !side_empty(p, t.board, opp);
+                fed = !unfed(p, &t, opp);
             }
             if (fed)
                 L->mv[k++] = L->mv[i];
@@ -167,7 +181,7 @@ take_own(const Params *p, State *s)
 {
     for (int h = 0; h < p->size; h++)
         if (!(p->children && is_child(s, h))) {
-            s->stores[side_of(p, h)] += s->board[h];
+            s->stores[owner_of(p, s, h)] += s->board[h];
             s->board[h] = 0;
         }
 }
@@ -196,7 +210,8 @@ last_mover(const State *s)
 static int
 decided_by_seeds(const Params *p, State *s)
 {
-    const long long win = s->total - (p->win_sub ? p->win_sub : s->total / 2);
+    const long long win = p->win_fixed ? p->win_fixed
+                                       : s->total - (p->win_sub ? p->win_sub : s->total / 2);
     long long seeds[2];
     counted(p, s, seeds);
     if (seeds[1] > win) {
@@ -274,7 +289,7 @@ over_inner(const Params *p, State *s, int repeat)
         int player_seeds = 0, opp_seeds = 0;
         for (int h = 0; h < p->size; h++)
             if (s->board[h] >= p->min_move) {
-                if (side_of(p, h) == opponent)
+                if (owner_of(p, s, h) == opponent)
                     opp_seeds = 1;
                 else
                     player_seeds = 1;
@@ -370,7 +385,7 @@ round_or_game(const Params *p, State *s, int repeat)
 {
     long long held[2] = {s->stores[0], s->stores[1]};
     for (int h = 0; h < p->size; h++)
-        held[side_of(p, h)] += s->board[h];
+        held[owner_of(p, s, h)] += s->board[h];
     if (held[0] < p->round_required || held[1] < p->round_required)
         return;
     if (s->outcome == OC_WIN)

@@ -65,7 +65,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 14
+LAYOUT = 15
 MAX_HOLES = 64
 MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
 MAX_CAPT_ON = 32
@@ -127,7 +127,8 @@ ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_re
                               "opp_gets_below": 0, "dir_of": (), "against": 0,
                               "dont_undo": 0, "children_hold": 0, "play_alt": 0,
                               "cross_on_one": 0, "count_movers": 0, "no_udir_firsts": 0,
-                              "tally": 0, "tally_required": 0, "tally_tie_mover": 0}
+                              "tally": 0, "tally_required": 0, "tally_tie_mover": 0,
+                              "territory": 0, "win_fixed": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -139,8 +140,17 @@ BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visi
 ROUND_CONFLICTS: dict[str, Any] = {
     "child_type": ChildType.NOCHILD, "end_rule": EndRule.REFERENCE, "end_cond": EndCond.NO_ADDTL,
 }
-# the goals of games in rounds: the most seeds (RoundBySeeds ends the game), or a tally
-ROUND_GOALS_PLAYED = {Goal.MAX_SEEDS, *TALLY}
+# the goals of games in rounds: the most seeds or the holes they win (RoundBySeeds ends
+# the game), or a tally
+ROUND_GOALS_PLAYED = {Goal.MAX_SEEDS, Goal.TERRITORY, *TALLY}
+# the rules played beside territory, whose moves start from the holes a player owns;
+# the others index their lists by the row or read the board's halves
+TERRITORY_PLAIN: dict[str, Any] = {
+    "allow_rule": AllowRule.NONE, "child_type": ChildType.NOCHILD, "blocks": False,
+    "udir_holes": (), "xc_sown": False,
+}
+# directions that differ by the hole or the game (split rows, chosen, set by a move)
+HOLE_DIRECTIONS = {Direct.SPLIT, Direct.TOCENTER, Direct.PLAYALTDIR}
 # the rules played beside holes whose direction the mover names
 UDIR_PLAIN: dict[str, Any] = {"allow_rule": AllowRule.NONE}
 ROUND_FILLS_INSIDE = {RoundFill.LOSER_ONLY, RoundFill.SHORTEN, RoundFill.SHORTEN_ALL}
@@ -205,7 +215,7 @@ HANDLED: dict[str, Any] = {
     "min_move": None,
     "mustshare": None,
     "mustpass": None,
-    "goal": set(GOAL) | set(TALLY),
+    "goal": set(GOAL) | set(TALLY) | {Goal.TERRITORY},
     "no_sides": None,  # but not with the allow filters below (why_not_fast)
     "sow_rule": SOW_RULES,  # with the exceptions of why_not_fast
     "allow_rule": {AllowRule.NONE, AllowRule.OPP_OR_EMPTY},
@@ -288,6 +298,12 @@ def why_not_fast(variant: Variant) -> list[str]:
             reasons.append(f"rounds={gi.rounds.value} with goal={gi.goal.value}")
         if gi.round_fill in ROUND_FILLS_INSIDE:
             reasons.append(f"rounds={gi.rounds.value} with round_fill={gi.round_fill.value}")
+    if gi.goal == Goal.TERRITORY:
+        reasons += _conflicts(gi, "goal=TERRITORY", TERRITORY_PLAIN)
+        if gi.sow_direct in HOLE_DIRECTIONS:
+            reasons.append(f"goal=TERRITORY with sow_direct={gi.sow_direct.value}")
+        if variant.holes > MAX_MASK_HOLES:
+            reasons.append(f"goal=TERRITORY with holes={variant.holes}")
     if gi.blocks and variant.holes > MAX_MASK_HOLES:
         reasons.append(f"blocks=True with holes={variant.holes}")
     if gi.no_sides and (gi.mustshare or gi.grandslam == GrandSlam.NOT_LEGAL):
@@ -388,8 +404,11 @@ def _names(step: Any) -> set[str]:
 
 def _deciding_goal(goal: Goal) -> Goal:
     """The goal that decides each game or round: an RND_* goal's rounds are decided as
-    CLEAR, DEPRIVE or IMMOBILIZE games (Goal.eliminating), or by the most seeds."""
-    return Goal.MAX_SEEDS if goal in TALLY and goal.eliminating == goal else goal.eliminating
+    CLEAR, DEPRIVE or IMMOBILIZE games (Goal.eliminating), or by the most seeds, as a
+    TERRITORY game's are (the seeds a player holds win them holes)."""
+    if goal == Goal.TERRITORY or (goal in TALLY and goal.eliminating == goal):
+        return Goal.MAX_SEEDS
+    return goal.eliminating
 
 
 def _quit(variant: Variant) -> int:
@@ -575,20 +594,25 @@ def _rounds(variant: Variant, pipeline: Any) -> dict[str, Any]:
     # the eliminating goals decide by their own enders: no winning count
     halves = _deciding_goal(gi.goal) != Goal.MAX_SEEDS or all(win(total) == total - total // 2
                                                          for total in (big, big + 1))
-    win_sub = 0 if halves else big - win(big)
-    if not halves and (win_sub < 1 or big + 1 - win(big + 1) != win_sub):
+    # TERRITORY outside NO_MOVES rounds: a count of its own (the seeds that win goal_param holes)
+    fixed = win(big) if not halves and win(big) == win(big + 1) == win(0) else 0
+    win_sub = 0 if halves or fixed else big - win(big)
+    if not (halves or fixed) and (win_sub < 1 or big + 1 - win(big + 1) != win_sub):
+        raise ValueError(f"the winning count of {variant.name} is not the core's")
+    if fixed < 0:
         raise ValueError(f"the winning count of {variant.name} is not the core's")
     required = 0
-    tallied = False
+    by_seeds = tallied = False
     for stage in _chain(ender):
         if isinstance(stage, RoundBySeeds):
-            required = stage.required
+            by_seeds, required = True, stage.required  # (0: every end is a round's)
         tallied |= isinstance(stage, RoundByTally)
-    if gi.rounds != Rounds.NO_ROUNDS and not (required or tallied):
+    if gi.rounds != Rounds.NO_ROUNDS and not (by_seeds or tallied):
         raise ValueError(f"the rounds of {variant.name} end neither by the seeds held nor by a tally")
     tally = pipeline.tally if tallied else None
-    return {"blocks": int(gi.blocks), "round_end": int(bool(required)),
-            "round_required": required, "win_sub": win_sub,
+    return {"blocks": int(gi.blocks), "round_end": int(by_seeds),
+            "round_required": required, "win_sub": win_sub, "win_fixed": fixed,
+            "territory": int(gi.goal == Goal.TERRITORY),
             "tally": TALLY[gi.goal] if tally else 0,
             "tally_required": tally.required if tally else 0,
             "tally_tie_mover": int(tally.tie_names_mover) if tally else 0}

@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 14
+#define LAYOUT 15
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -182,6 +182,11 @@ typedef struct {
     int tally;             /* TALLY_*: the tally that decides (TALLY_NONE: no such goal) */
     long long tally_required;
     int tally_tie_mover;   /* a tie of the tallies names the mover (1.10), else nobody */
+    /* goal TERRITORY: each hole's owner (Position.owner) decides whose seeds they are;
+       a move may start from any hole the mover owns (pipeline.any_hole) */
+    int territory;
+    long long win_fixed;   /* Ender.win_seeds when it is a count of its own (else 0) */
+    int any_hole;          /* no_sides or territory: the legal moves are holes of the board */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
@@ -196,6 +201,7 @@ typedef struct {
     int outcome, winner;   /* OC_*, winner -1 for none */
     uint64_t child[2];     /* Position.child: a bit a hole for each owner (children only) */
     uint64_t blocked;      /* Position.blocked: a bit a hole (blocks only) */
+    uint64_t north_owns;   /* Position.owner == 1: a bit a hole (territory only) */
     signed char alt_dirs[2]; /* Position.alt_dirs under PLAYALTDIR; 0, 0 for None */
     CELL tally[N_TALLIES][2]; /* Position.tally under the RND_* goals (else zeros) */
     CELL board[MAXS];      /* last: copies take only the holes in use */
@@ -327,6 +333,13 @@ incr_b(const Params *p, const State *s, int loc, int direct, int start)
         while ((s->blocked >> loc) & 1)
             loc = incr(p, loc, direct, start);
     return loc;
+}
+
+/* claim.owner_of: whose the seeds of a hole are (its territory owner, else its side) */
+static inline int
+owner_of(const Params *p, const State *s, int loc)
+{
+    return p->territory ? (int)((s->north_owns >> loc) & 1) : side_of(p, loc);
 }
 
 static inline int

@@ -96,7 +96,8 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
     directions = gi.sow_direct == Direct.PLAYALTDIR
     firsts = gi.prescribed == SowPrescribed.NO_UDIR_FIRSTS
     tallied = gi.goal in ROUND_GOALS
-    if not marks and not directions and not firsts and not tallied:
+    territory = gi.goal == Goal.TERRITORY
+    if not marks and not directions and not firsts and not tallied and not territory:
         return key
 
     def key_with_marks(pos: Position) -> tuple:
@@ -111,6 +112,8 @@ def search_key_of(game: Game) -> Callable[[Position], tuple]:
             more += (min(pos.movers, 2),)
         if tallied:  # whether a round's end ends the game, and for whom
             more += (pos.tally,)
+        if territory:  # whose moves and seeds each hole's are
+            more += (tuple(pos.owner),)
         return (*key(pos), *more)
 
     return key_with_marks
