@@ -285,21 +285,29 @@ def rounds(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
     """A game in rounds that ends by the seeds held (ending.RoundBySeeds), its holes
     blocked when a player cannot fill them (fast.ROUND_CONFLICTS); or, a third of them,
     when a tally of the rounds reaches goal_param (the RND_* goals, ending.RoundByTally),
-    every round started afresh; or, one in six, a territory game."""
-    gi.update(rounds=draw(st.sampled_from(["NO_MOVES", "NO_MOVES", "HALF_SEEDS"])),
+    every round started afresh; or, one in six, a territory game. A round may also end
+    once nbr_start seeds or twice that are left in play (END_S_SEEDS, END_2S_SEEDS)."""
+    gi.update(rounds=draw(st.sampled_from(["NO_MOVES", "NO_MOVES", "HALF_SEEDS", "END_S_SEEDS",
+                                           "END_2S_SEEDS"])),
               blocks=draw(st.booleans()), end_rule="REFERENCE",
               round_fill=draw(st.sampled_from(["NOT_APPLICABLE", "LEFT_FILL", "RIGHT_FILL",
                                                "OUTSIDE_FILL", "EVEN_FILL", "UCHOOSE"])),
               goal_param=draw(st.sampled_from([0, 0, 1, 2, 3])))
+    if gi["round_fill"] == "EVEN_FILL" and not v110:
+        gi["min_move"] = 1  # else a loser short of min_move gets negative holes (refused)
     kind = draw(st.integers(0, 5))
     if kind < 2:
         gi.update(goal=draw(st.sampled_from(["RND_WIN_COUNT", "RND_SEED_COUNT",
                                              "RND_EXTRA_SEEDS", "RND_POINTS"])),
                   round_fill="NOT_APPLICABLE", goal_param=draw(st.integers(1, 40)))
+        if not v110 and gi["rounds"].startswith("END_"):  # 1.8 gives them no winning count
+            gi["rounds"] = "NO_MOVES"
     elif kind == 2:
         # TERRITORY: the holes a round's seeds win are the winner's next round (rounds.py),
         # and the core reads whose each hole is; moves start from any hole the mover owns
-        gi.update(goal="TERRITORY", rounds="NO_MOVES", stores=True, no_sides=False,
+        gi.update(goal="TERRITORY", stores=True, no_sides=False,
+                  rounds=draw(st.sampled_from(["NO_MOVES", "NO_MOVES", "END_S_SEEDS",
+                                               "END_2S_SEEDS"])),
                   blocks=False, allow_rule="NONE", xc_sown=False,
                   goal_param=draw(st.integers(holes + 1, 2 * holes)),
                   round_fill=draw(st.sampled_from(
@@ -307,6 +315,8 @@ def rounds(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
                       + (["TERR_EX_RANDOM", "TERR_EX_LOSER", "TERR_EX_EMPTY"] if v110 else []))))
         if gi["grandslam"] == "NOT_LEGAL":
             gi["grandslam"] = "LEGAL"
+        if draw(st.integers(0, 2)) == 0:  # captures from the holes by their owner
+            gi["capt_side"] = draw(st.sampled_from(["OPP_TERR", "OWN_TERR"]))
         if gi["sow_direct"] not in ("CW", "CCW", "EVEN_ODD_DIR"):
             gi["sow_direct"] = "CCW"
         for name in ("udir_holes", "prescribed"):
@@ -774,7 +784,8 @@ def test_the_tallies_of_every_goal_agree_round_after_round() -> None:
 @pytest.mark.parametrize("raw", [
     {"game_class": "NorthSouthCycle"},
     {"game_info": {"presowcapt": "CAPT_ONE", "capt_on": [2]}},
-    {"game_info": {"rounds": "END_S_SEEDS", "stores": True}},
+    {"game_info": {"rounds": "END_S_SEEDS", "stores": True, "goal": "RND_SEED_COUNT",
+                   "goal_param": 30}},
     {"rules_version": "1.10",
      "game_info": {"rounds": "HALF_SEEDS", "stores": True, "round_fill": "LOSER_ONLY"}},
     {"game_info": {"child_type": "NORMAL", "child_cvt": 4, "stores": True, "no_sides": True}},
@@ -788,12 +799,14 @@ def test_the_tallies_of_every_goal_agree_round_after_round() -> None:
     {"game_constants": {"holes": 5, "nbr_start": 4}, "game_info": {"sow_direct": "SPLIT"}},
     {"game_info": {"allow_rule": "SINGLE_TO_ZERO"}},
     {"game_info": {"stores": True, "goal": "TERRITORY", "goal_param": 5, "rounds": "NO_MOVES",
-                   "capt_side": "OPP_TERR", "capt_on": [2]}},
+                   "crosscapt": True, "xc_sown": True}},
     {"game_info": {"stores": True, "goal": "TERRITORY", "goal_param": 5, "rounds": "NO_MOVES",
                    "sow_direct": "SPLIT"}},
+    {"game_constants": {"holes": 6, "nbr_start": 2},
+     "game_info": {"stores": True, "min_move": 3, "rounds": "HALF_SEEDS", "round_fill": "EVEN_FILL"}},
     {"game_info": {"sow_rule": "MAX_SOW", "sow_param": 3}},
     {"rules_version": "1.10",
-     "game_info": {"rounds": "NO_MOVES", "blocks": True, "stores": True, "end_cond": "CLEARED_OWN"}},
+     "game_info": {"rounds": "END_S_SEEDS", "stores": True, "end_cond": "CLEARED_OWN"}},
 ])
 def test_refused_variants_get_no_core(raw: dict[str, Any]) -> None:
     full = {"game_constants": {"holes": 4, "nbr_start": 4}, **raw}  # raw's own constants win

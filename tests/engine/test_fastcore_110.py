@@ -154,8 +154,10 @@ def variants_110(draw: Any) -> dict[str, Any]:
         gi["prescribed"] = "NO_UDIR_FIRSTS"
     end_cond = draw(st.sampled_from(["NO_ADDTL", "NO_ADDTL", "CLEARED_OWN", "CLEARED_OPP",
                                      "SEEDS_LIMIT", "HOLE_SEED_LIMIT"]))
-    if end_cond != "NO_ADDTL" and "child_type" not in gi and "rounds" not in gi:
-        # (the core leaves end conditions with children or rounds to the Python engine)
+    if str(gi.get("rounds")).startswith("END_") and end_cond != "SEEDS_LIMIT":
+        end_cond = "NO_ADDTL"  # the rounds' own seed limit is the core's only end condition
+    if end_cond != "NO_ADDTL" and "child_type" not in gi:
+        # (the core leaves end conditions with children to the Python engine)
         gi["end_cond"] = end_cond
         if end_cond.endswith("LIMIT"):
             gi["end_param"] = draw(st.integers(1, 4))

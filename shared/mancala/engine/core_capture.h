@@ -165,6 +165,9 @@ capt_check(const Params *p, const State *s, const Move *md, int loc)
         const int at = md->capt_start != NO_START ? md->capt_start : md->capt_loc;
         return (side_of(p, at) == s->turn) == (p->capt_side == SIDE_OWN_CONT);
     }
+    case SIDE_OPP_TERR:
+    case SIDE_OWN_TERR:
+        return (owner_of(p, s, loc) == s->turn) == (p->capt_side == SIDE_OWN_TERR);
     }
     return 1;
 }

@@ -125,7 +125,7 @@ core_params(PyObject *d, Params *p)
     GET("capt_max", 0, LLONG_MAX / 4, capt_max);
     GET("multicapt", -1, INT_MAX, multicapt);
     GET("capsamedir", 0, 1, capsamedir);
-    GET("capt_side", 0, 4, capt_side);
+    GET("capt_side", SIDE_BOTH, SIDE_OWN_TERR, capt_side);
     GET("capt_rturn", 0, 2, capt_rturn);
     GET("nosinglecapt", 0, 1, nosinglecapt);
     GET("grandslam", 0, 5, grandslam);

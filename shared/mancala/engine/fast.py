@@ -65,7 +65,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 15
+LAYOUT = 16
 MAX_HOLES = 64
 MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
 MAX_CAPT_ON = 32
@@ -75,7 +75,8 @@ MOVE_DIRECTION = {"CCW": 0x100, "CW": 0x200}
 MLAPS = {LapSower.OFF: 0, LapSower.LAPPER: 1, LapSower.LAPPER_NEXT: 2}
 XCPICKOWN = {CrossCaptOwn.LEAVE: 0, CrossCaptOwn.PICK_ON_CAPT: 1, CrossCaptOwn.ALWAYS_PICK: 2}
 CAPT_SIDE = {CaptSide.BOTH: 0, CaptSide.OPP_SIDE: 1, CaptSide.OWN_SIDE: 2,
-             CaptSide.OPP_CONT: 3, CaptSide.OWN_CONT: 4}
+             CaptSide.OPP_CONT: 3, CaptSide.OWN_CONT: 4, CaptSide.OPP_TERR: 5,
+             CaptSide.OWN_TERR: 6}
 CAPT_RTURN = {CaptRTurn.NO_REPEAT: 0, CaptRTurn.ALWAYS: 1, CaptRTurn.ONCE: 2}
 GRANDSLAM = {GrandSlam.LEGAL: 0, GrandSlam.NOT_LEGAL: 1, GrandSlam.NO_CAPT: 2,
              GrandSlam.OPP_GETS_REMAIN: 3, GrandSlam.LEAVE_LEFT: 4, GrandSlam.LEAVE_RIGHT: 5}
@@ -137,9 +138,7 @@ BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visi
 # the games in rounds the core ends: a game won by the most seeds whose end is only the
 # round's while both players can refill (ending.RoundBySeeds); the rounds' other enders
 # and the round fills that act inside a round stay with the Python engine
-ROUND_CONFLICTS: dict[str, Any] = {
-    "child_type": ChildType.NOCHILD, "end_rule": EndRule.REFERENCE, "end_cond": EndCond.NO_ADDTL,
-}
+ROUND_CONFLICTS: dict[str, Any] = {"child_type": ChildType.NOCHILD, "end_rule": EndRule.REFERENCE}
 # the goals of games in rounds: the most seeds or the holes they win (RoundBySeeds ends
 # the game), or a tally
 ROUND_GOALS_PLAYED = {Goal.MAX_SEEDS, Goal.TERRITORY, *TALLY}
@@ -154,6 +153,9 @@ HOLE_DIRECTIONS = {Direct.SPLIT, Direct.TOCENTER, Direct.PLAYALTDIR}
 # the rules played beside holes whose direction the mover names
 UDIR_PLAIN: dict[str, Any] = {"allow_rule": AllowRule.NONE}
 ROUND_FILLS_INSIDE = {RoundFill.LOSER_ONLY, RoundFill.SHORTEN, RoundFill.SHORTEN_ALL}
+# rounds that end once few seeds are left in play (ending.SeedLimit), the core's
+# end_cond SEEDS_LIMIT
+SEED_LIMIT_ROUNDS = {Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS}
 # the rules whose children the core makes; each of these reads holes in ways the core
 # leaves to the Python engine where a hole may be a child (laps stopping in children,
 # sowing rules, extra picks, grand slams, the allow filters, the other ends); a cross
@@ -226,7 +228,8 @@ HANDLED: dict[str, Any] = {
     "mlap_param": None,
     "end_cond": set(END_COND),
     "end_param": None,
-    "rounds": {Rounds.NO_ROUNDS, Rounds.NO_MOVES, Rounds.HALF_SEEDS},  # and why_not_fast
+    "rounds": {Rounds.NO_ROUNDS, Rounds.NO_MOVES, Rounds.HALF_SEEDS,
+               Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS},  # and why_not_fast
     "blocks": None,  # holes closed by the rounds (the sowing skips them)
     "child_type": set(CHILD_TYPE),  # with the exceptions of why_not_fast
     "child_rule": None,  # read only with children (why_not_fast)
@@ -296,6 +299,19 @@ def why_not_fast(variant: Variant) -> list[str]:
         reasons += _conflicts(gi, f"rounds={gi.rounds.value}", ROUND_CONFLICTS)
         if gi.goal not in ROUND_GOALS_PLAYED:
             reasons.append(f"rounds={gi.rounds.value} with goal={gi.goal.value}")
+        elif (gi.rounds in SEED_LIMIT_ROUNDS and gi.goal in TALLY
+              and variant.rules_version is RulesVersion.V1_8):
+            # the 1.8 rules give these no winning count (ending.win_seeds_18)
+            reasons.append(f"rounds={gi.rounds.value} with goal={gi.goal.value}")
+        if (gi.round_fill == RoundFill.EVEN_FILL and variant.rules_version is RulesVersion.V1_8
+                and gi.min_move > (gi.goal_param or 1) * variant.nbr_start):
+            # a loser with fewer seeds than min_move gets a negative count a hole
+            # (rounds._even_split_18), which the core's positions do not hold
+            reasons.append(f"round_fill=EVEN_FILL with min_move={gi.min_move}")
+        if gi.rounds in SEED_LIMIT_ROUNDS and gi.end_cond not in (EndCond.NO_ADDTL,
+                                                                  EndCond.SEEDS_LIMIT):
+            # the core has one end condition: a seed limit of the rounds' or another's
+            reasons.append(f"rounds={gi.rounds.value} with end_cond={gi.end_cond.value}")
         if gi.round_fill in ROUND_FILLS_INSIDE:
             reasons.append(f"rounds={gi.rounds.value} with round_fill={gi.round_fill.value}")
     if gi.goal == Goal.TERRITORY:
@@ -439,6 +455,13 @@ def version_flags(variant: Variant, pipeline: Any = None) -> dict[str, int]:
     gi = variant.game_info
     enders = _names(pipeline.ender)
     end_cond = END_COND[gi.end_cond] if enders & {"SideCleared", "SeedLimit", "HoleSeedLimit"} else 0
+    end_param = gi.end_param
+    if gi.rounds in SEED_LIMIT_ROUNDS:
+        # their own SeedLimit (nbr_start seeds or twice it), beside the end_cond's: over
+        # once either is reached
+        end_param = max(s.stop_at for s in _chain(pipeline.ender)
+                        if type(s).__name__ == "SeedLimit")
+        end_cond = END_COND[EndCond.SEEDS_LIMIT]
     return {
         "max_laps": MAX_LAPS_110 if v110 else MAX_LAPS,  # laps.MultiLapSower
         "turn_repeats": int(pipeline.turn_repeats),
@@ -452,7 +475,7 @@ def version_flags(variant: Variant, pipeline: Any = None) -> dict[str, int]:
         "mlap_cont": MLAP_CONT[gi.mlap_cont],
         "mlap_param": gi.mlap_param,
         "end_cond": end_cond,  # ending.end_condition, where the chain has it
-        "end_param": gi.end_param,
+        "end_param": end_param,
     }
 
 
@@ -463,7 +486,8 @@ def _enpas(variant: Variant) -> dict[str, int]:
         return {"enpas": 0, "enpas_owner": 0, "enpas_holes": EP_ALL, "enpas_not_last": 0}
     owner, holes, not_last = ENPAS[gi.sow_rule]
     if holes is None:  # SOW_CAPT_ALL: the capture side names the holes
-        holes = {CaptSide.OWN_SIDE: EP_MOVERS, CaptSide.OPP_SIDE: EP_OPPS}.get(gi.capt_side, EP_ALL)
+        holes = {CaptSide.OWN_SIDE: EP_MOVERS, CaptSide.OPP_SIDE: EP_OPPS, CaptSide.OWN_TERR: EP_MOVERS,
+                 CaptSide.OPP_TERR: EP_OPPS}.get(gi.capt_side, EP_ALL)
     if not_last is None:
         not_last = gi.mlaps == LapSower.LAPPER
     return {"enpas": 1, "enpas_owner": int(owner), "enpas_holes": holes,

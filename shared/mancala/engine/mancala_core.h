@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 15
+#define LAYOUT 16
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -46,7 +46,8 @@
 #endif
 
 enum { MLAPS_OFF, MLAPS_LAPPER, MLAPS_NEXT };
-enum { SIDE_BOTH, SIDE_OPP, SIDE_OWN, SIDE_OPP_CONT, SIDE_OWN_CONT };
+/* fast.CAPT_SIDE; the TERR ones read the hole's territory owner (territory games only) */
+enum { SIDE_BOTH, SIDE_OPP, SIDE_OWN, SIDE_OPP_CONT, SIDE_OWN_CONT, SIDE_OPP_TERR, SIDE_OWN_TERR };
 enum { XC_LEAVE, XC_PICK_ON_CAPT, XC_ALWAYS };
 enum { GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN, GS_LEAVE_LEFT, GS_LEAVE_RIGHT };
 enum { RT_NO_REPEAT, RT_ALWAYS, RT_ONCE };
@@ -404,6 +405,11 @@ capt_ok(const Params *p, const State *s, const Move *md, int loc)
             return 0;
         break;
     }
+    case SIDE_OPP_TERR:
+    case SIDE_OWN_TERR:
+        if ((owner_of(p, s, loc) == s->turn) != (p->capt_side == SIDE_OWN_TERR))
+            return 0;
+        break;
     }
     if (p->capt_max && c > p->capt_max)
         return 0;
