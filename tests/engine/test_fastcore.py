@@ -158,7 +158,7 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
         "grandslam": draw(st.sampled_from(["LEGAL", "NOT_LEGAL", "NO_CAPT", "OPP_GETS_REMAIN",
                                            "LEAVE_LEFT", "LEAVE_RIGHT"])),
         "pickextra": draw(st.sampled_from(["NONE", "NONE", "PICKCROSS", "PICKTWOS",
-                                           "PICKFINAL", "PICKLASTSEEDS"])),
+                                           "PICKFINAL", "PICKLASTSEEDS", "PICK2XLASTSEEDS"])),
         "min_move": draw(st.sampled_from([1, 1, 2, 3])),
         "nocaptmoves": draw(st.sampled_from([0, 0, 0, 1, 3])),
         "mustshare": draw(st.booleans()),

@@ -12,11 +12,12 @@
  * any other object goes through getattr/setattr.
  */
 enum { A_BOARD, A_STORES, A_TURN, A_MCOUNT, A_RTURN, A_LAST, A_TOTAL, A_OUTCOME, A_LEGAL,
-       A_INHIBIT, A_CHILD, A_BLOCKED, A_ALT_DIRS, A_MOVERS, A_TALLY, A_OWNER, N_ATTR };
+       A_INHIBIT, A_CHILD, A_BLOCKED, A_ALT_DIRS, A_MOVERS, A_TALLY, A_OWNER, A_STARTER,
+       N_ATTR };
 static const char *attr_text[N_ATTR] = {"board", "stores", "turn", "mcount", "rturn_cnt",
                                         "last", "total", "outcome", "legal", "inhibit",
                                         "child", "blocked", "alt_dirs", "movers", "tally",
-                                        "owner"};
+                                        "owner", "starter"};
 static PyObject *attr_names[N_ATTR];
 static PyObject *s_kind, *s_winner;
 static PyTypeObject *slot_type = NULL;
@@ -285,6 +286,21 @@ get_turn(PyObject *pos, int *turn)
     return 0;
 }
 
+/* Position.starter: who started the game or round */
+static int
+get_starter(PyObject *pos, int *starter)
+{
+    long long t;
+    if (get_ll(pos, A_STARTER, &t) < 0)
+        return -1;
+    if (t != 0 && t != 1) {
+        PyErr_Format(PyExc_ValueError, "position.starter must be 0 or 1, not %lld", t);
+        return -1;
+    }
+    *starter = (int)t;
+    return 0;
+}
+
 static int
 get_outcome(PyObject *pos, State *s)
 {
@@ -550,6 +566,9 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     if (p->capt_rturn != RT_NO_REPEAT && get_ll(pos, A_RTURN, &s->rturn_cnt) < 0)
         goto fail;
     if (p->count_movers && get_ll(pos, A_MOVERS, &s->movers) < 0)
+        goto fail;
+    s->starter = 0;
+    if (p->pickextra == PX_2X_LAST_SEEDS && get_starter(pos, &s->starter) < 0)
         goto fail;
     if (get_last(p, pos, s) < 0 || get_inhibit(p, pos, s) < 0 || get_alt_dirs(p, pos, s) < 0
         || get_tally(p, pos, s) < 0)

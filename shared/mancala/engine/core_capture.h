@@ -184,9 +184,13 @@ pick_last_seeds(const Params *p, State *s, Move *md)
             seeds += s->board[h];
     if (seeds <= 0 || seeds > p->last_seeds)
         return;
+    const int taker = p->pickextra == PX_2X_LAST_SEEDS ? s->starter : s->turn;
     for (int h = 0; h < p->size; h++)
-        if (s->board[h])
-            take(s, md, h);
+        if (s->board[h]) {
+            trace_take(md->tr, h, s->board[h], STORE_PLACE(taker));
+            s->stores[taker] += s->board[h];
+            s->board[h] = 0;
+        }
 }
 
 /* children.make_child_test: the last hole becomes the mover's child (the location table,
@@ -274,7 +278,7 @@ capt_picked(const Params *p, State *s, Move *md)
         return;
     }
     capt_against(p, s, md);
-    if (p->pickextra == PX_LAST_SEEDS) {
+    if (p->pickextra == PX_LAST_SEEDS || p->pickextra == PX_2X_LAST_SEEDS) {
         pick_last_seeds(p, s, md);
         return;
     }

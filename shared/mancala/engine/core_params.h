@@ -134,7 +134,7 @@ core_params(PyObject *d, Params *p)
     GET("mustpass", 0, 1, mustpass);
     GET("unclaimed", 0, 4, unclaimed);
     GET("over_claim", 0, 4, over_claim);
-    GET("pickextra", 0, 4, pickextra);
+    GET("pickextra", PX_NONE, PX_2X_LAST_SEEDS, pickextra);
     GET("stores", 0, 1, stores);
     GET("no_change_below", 0, LLONG_MAX / 4, needed);
     GET("nocaptmoves", 0, LLONG_MAX / 4, nocaptmoves);

@@ -65,7 +65,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 16
+LAYOUT = 17
 MAX_HOLES = 64
 MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
 MAX_CAPT_ON = 32
@@ -83,7 +83,8 @@ GRANDSLAM = {GrandSlam.LEGAL: 0, GrandSlam.NOT_LEGAL: 1, GrandSlam.NO_CAPT: 2,
 UNCLAIMED = {Unclaimed.HOLE_OWNER: 0, Unclaimed.DONT_SCORE: 1, Unclaimed.LAST_MOVER: 2,
              Unclaimed.UNFED_PLAYER: 3, Unclaimed.DIVVIED: 4}
 PICKEXTRA = {CaptExtraPick.NONE: 0, CaptExtraPick.PICKCROSS: 1, CaptExtraPick.PICKTWOS: 2,
-             CaptExtraPick.PICKFINAL: 3, CaptExtraPick.PICKLASTSEEDS: 4}
+             CaptExtraPick.PICKFINAL: 3, CaptExtraPick.PICKLASTSEEDS: 4,
+             CaptExtraPick.PICK2XLASTSEEDS: 5}
 STEP = {Direct.CCW: 1, Direct.CW: -1}
 # sow_direct values whose direction the hole's count decides (draw._even_odd_direction)
 BY_COUNT = {Direct.EVEN_ODD_DIR}
@@ -541,8 +542,10 @@ def params(variant: Variant) -> dict[str, Any]:
         "no_sides": int(gi.no_sides),
         "lap_on": gi.sow_param if gi.sow_rule == SowRule.CONT_LAP_ON else 0,
         **_enpas(variant),
-        # capture_steps.PickLastSeeds (mover_takes): nbr_start seeds or fewer
-        "last_seeds": variant.nbr_start if gi.pickextra == CaptExtraPick.PICKLASTSEEDS else 0,
+        # capture_steps.PickLastSeeds: nbr_start seeds or fewer to the mover, or twice
+        # that to the starter
+        "last_seeds": {CaptExtraPick.PICKLASTSEEDS: variant.nbr_start,
+                       CaptExtraPick.PICK2XLASTSEEDS: 2 * variant.nbr_start}.get(gi.pickextra, 0),
         "last_capturable": int(variant.rules_version is RulesVersion.V1_10),
         "opp_or_empty": int(gi.allow_rule == AllowRule.OPP_OR_EMPTY),
         "own_hole_count": int(variant.rules_version is RulesVersion.V1_10),  # allow._opp_or_empty

@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 16
+#define LAYOUT 17
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -52,7 +52,8 @@ enum { XC_LEAVE, XC_PICK_ON_CAPT, XC_ALWAYS };
 enum { GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN, GS_LEAVE_LEFT, GS_LEAVE_RIGHT };
 enum { RT_NO_REPEAT, RT_ALWAYS, RT_ONCE };
 enum { UC_HOLE_OWNER, UC_DONT_SCORE, UC_LAST_MOVER, UC_UNFED, UC_DIVVIED };
-enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL, PX_LAST_SEEDS };
+/* fast.PICKEXTRA; PX_2X_LAST_SEEDS: PICK2XLASTSEEDS, the starter takes the last seeds */
+enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL, PX_LAST_SEEDS, PX_2X_LAST_SEEDS };
 enum { CAPT_NO, CAPT_YES, CAPT_REPEAT }; /* move_data.NO, YES, REPEAT */
 /* OC_OTHER: an outcome read from Python; OC_TIE_NO_TURN: a tie of the 1.8 RND_* tallies,
    which names nobody to move (outcome.settle's no_turn); the ROUND ones end only a round
@@ -140,7 +141,8 @@ typedef struct {
     int enpas_not_last; /* the last seed's hole is left to the capturer */
     long long lap_on;   /* laps.make_stop_not_n (CONT_LAP_ON): laps go on only from holes
                            of this count (0: no such rule) */
-    long long last_seeds;  /* PX_LAST_SEEDS: the mover takes this many seeds or fewer */
+    long long last_seeds;  /* PX_LAST_SEEDS: the mover takes this many seeds or fewer (the
+                              starter under PX_2X_LAST_SEEDS) */
     int last_capturable;   /* ... counting only the holes a capture could take (1.10) */
     int opp_or_empty;      /* allow rule OPP_OR_EMPTY (allow._opp_or_empty) */
     int own_hole_count;    /* ... reads the move's own hole (1.10), else South's (1.8) */
@@ -196,6 +198,7 @@ typedef struct {
     long long mcount, rturn_cnt, total;
     long long movers;      /* Position.movers where the variant counts them, else 0 */
     int turn;
+    int starter; /* Position.starter, where PICK2XLASTSEEDS reads it (else 0) */
     int inhibit; /* Position.inhibit under nocaptmoves: captures still held back */
     int has_last;
     long long last[4]; /* Position.last: (player, sow_loc, seeds of the last lap, end) */
