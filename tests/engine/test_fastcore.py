@@ -221,6 +221,10 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
             gi["capt_on"] = [draw(st.integers(2, 4))]  # the holes sown to this count
     elif not v110 and gi["mlaps"] != "OFF" and draw(st.integers(0, 3)) == 0:
         gi.update(sow_rule="CONT_LAP_ON", sow_param=draw(st.integers(1, 4)))
+    elif (gi["mlaps"] == "OFF" and not gi["sow_own_store"] and capture != "pull"
+          and draw(st.integers(0, 5)) == 0):
+        # holes holding sow_param seeds passed over (a full board: back to the start)
+        gi.update(sow_rule="MAX_SOW", sow_param=draw(st.integers(1, 4)), store_ends_turn=False)
     elif gi["mlaps"] == "LAPPER" and capture not in ("none", "match") and draw(st.integers(0, 2)) == 0:
         gi["sow_rule"] = "LAP_CAPT"  # a capture at each lap's end
         if draw(st.booleans()):  # and the opponent's seeds theirs once few are left
@@ -236,8 +240,8 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
             gi["min_move"] = 1
         elif gi["min_move"] > 1:  # the last mover wins: no repeat turns
             gi.update(capt_rturn="NO_REPEAT", sow_own_store=False, store_ends_turn=False)
-    if draw(st.integers(0, 7)) == 0:  # a lap of one seed first takes across its start
-        gi["presowcapt"] = "DRAW_1_XCAPT"
+    if draw(st.integers(0, 7)) == 0 and gi.get("sow_rule") != "MAX_SOW":
+        gi["presowcapt"] = "DRAW_1_XCAPT"  # a lap of one seed first takes across its start
     if draw(st.integers(0, 3)) == 0:
         directions(draw, gi, holes, v110)
     if draw(st.integers(0, 3)) == 0:
@@ -804,7 +808,7 @@ def test_the_tallies_of_every_goal_agree_round_after_round() -> None:
                    "sow_direct": "SPLIT"}},
     {"game_constants": {"holes": 6, "nbr_start": 2},
      "game_info": {"stores": True, "min_move": 3, "rounds": "HALF_SEEDS", "round_fill": "EVEN_FILL"}},
-    {"game_info": {"sow_rule": "MAX_SOW", "sow_param": 3}},
+    {"game_info": {"sow_rule": "MAX_SOW", "sow_param": 3, "mlaps": "LAPPER"}},
     {"rules_version": "1.10",
      "game_info": {"rounds": "END_S_SEEDS", "stores": True, "end_cond": "CLEARED_OWN"}},
 ])

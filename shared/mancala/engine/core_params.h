@@ -21,7 +21,8 @@ static const char *PARAM_NAMES[] = {
     "lap_capt", "lap_capt_guard", "blkd_div", "blkd_no_right", "blkd_param", "opp_gets",
     "opp_gets_below", "dir_of", "against", "dont_undo",
     "children_hold", "play_alt", "cross_on_one", "count_movers", "no_udir_firsts",
-    "tally", "tally_required", "tally_tie_mover", "territory", "win_fixed", NULL};
+    "tally", "tally_required", "tally_tie_mover", "territory", "win_fixed",
+    "max_sow", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -192,6 +193,7 @@ core_params(PyObject *d, Params *p)
     GET("tally_tie_mover", 0, 1, tally_tie_mover);
     GET("territory", 0, 1, territory);
     GET("win_fixed", 0, LLONG_MAX / 4, win_fixed);
+    GET("max_sow", 0, LLONG_MAX / 4, max_sow);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

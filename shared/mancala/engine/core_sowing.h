@@ -182,6 +182,34 @@ sow_opp_gets(const Params *p, State *s, Move *md)
     md->capt_loc = loc;
 }
 
+/* sowing.MaxPerHole (MAX_SOW): a hole holding max_sow seeds is passed over; a whole
+   circuit of the board without room puts the seeds left back into the start hole */
+static void
+sow_max(const Params *p, State *s, Move *md)
+{
+    const int start = md->cont_sow_loc;
+    int loc = start;
+    Trace *tr = md->tr;
+    for (long long left = md->seeds; left > 0; left--) {
+        loc = incr_b(p, s, loc, md->direct, start);
+        int passed = 0;
+        while (s->board[loc] >= p->max_sow) {
+            if (++passed > p->size) {
+                s->board[start] += (CELL)left;
+                md->capt_loc = start;
+                for (long long k = 0; tr != NULL && k < left; k++)
+                    trace_put(tr, start);
+                return;
+            }
+            loc = incr_b(p, s, loc, md->direct, start);
+        }
+        s->board[loc] += 1;
+        if (tr != NULL)
+            trace_put(tr, loc);
+    }
+    md->capt_loc = loc;
+}
+
 static inline int
 few_left(const Params *p, const State *s)
 {
@@ -216,6 +244,8 @@ sow_lap(const Params *p, State *s, Move *md)
     }
     else if (p->enpas)
         sow_enpas(p, s, md);
+    else if (p->max_sow)
+        sow_max(p, s, md);
     else if (p->own_store)
         sow_store(p, s, md);
     else

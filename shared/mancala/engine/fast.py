@@ -65,7 +65,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 17
+LAYOUT = 18
 MAX_HOLES = 64
 MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
 MAX_CAPT_ON = 32
@@ -130,7 +130,7 @@ ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_re
                               "dont_undo": 0, "children_hold": 0, "play_alt": 0,
                               "cross_on_one": 0, "count_movers": 0, "no_udir_firsts": 0,
                               "tally": 0, "tally_required": 0, "tally_tie_mover": 0,
-                              "territory": 0, "win_fixed": 0}
+                              "territory": 0, "win_fixed": 0, "max_sow": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -183,7 +183,11 @@ ENPAS = {SowRule.OWN_SOW_CAPT_ALL: (True, EP_ALL, None),
 BLKD_DIV = {SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR}
 # the lap captures of LAP_CAPT, and OPP_GETS_OWN_LAST's on top of its own sowing
 LAP_CAPTURES = {SowRule.LAP_CAPT, SowRule.OPP_GETS_OWN_LAST}
-SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, *LAP_CAPTURES, *ENPAS, *BLKD_DIV}
+SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, SowRule.MAX_SOW, *LAP_CAPTURES, *ENPAS,
+             *BLKD_DIV}
+# MAX_SOW's sower is one lap of its own (sowing.MaxPerHole: no store sown)
+MAX_SOW_PLAIN: dict[str, Any] = {"mlaps": LapSower.OFF, "sow_own_store": False,
+                                 "presowcapt": PreSowCapt.NONE}
 # mancala_core.h's LC_*: how a LAP_CAPT lap's end captures (laps._capture_checks)
 LC_NONE, LC_BASIC, LC_CROSS, LC_GAP = range(4)
 
@@ -355,6 +359,10 @@ def why_not_fast(variant: Variant) -> list[str]:
         reasons.append(f"capt_type=PULL_ACROSS with mlaps={gi.mlaps.value}")
     if gi.capt_type == CaptType.PULL_ACROSS and gi.sow_rule != SowRule.NONE:
         reasons.append(f"capt_type=PULL_ACROSS with sow_rule={gi.sow_rule.value}")
+    if gi.sow_rule == SowRule.MAX_SOW:
+        reasons += _conflicts(gi, "sow_rule=MAX_SOW", MAX_SOW_PLAIN)
+        if gi.sow_param < 1:
+            reasons.append("sow_rule=MAX_SOW with sow_param 0")
     if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
         reasons.append("sow_rule=CONT_LAP_ON with sow_param 0")
     if gi.udir_holes or gi.sow_direct == Direct.PLAYALTDIR:
@@ -558,6 +566,7 @@ def params(variant: Variant) -> dict[str, Any]:
         "blkd_param": gi.sow_param if gi.sow_rule in BLKD_DIV else 0,
         "opp_gets": int(gi.sow_rule == SowRule.OPP_GETS_OWN_LAST),
         "opp_gets_below": gi.sow_param if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST else 0,
+        "max_sow": gi.sow_param if gi.sow_rule == SowRule.MAX_SOW else 0,
         **_directions(variant, pipeline),
         "children_hold": _children_hold(pipeline),
         "cross_on_one": int(gi.presowcapt == PreSowCapt.DRAW_1_XCAPT),

@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 17
+#define LAYOUT 18
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -190,6 +190,7 @@ typedef struct {
     int territory;
     long long win_fixed;   /* Ender.win_seeds when it is a count of its own (else 0) */
     int any_hole;          /* no_sides or territory: the legal moves are holes of the board */
+    long long max_sow;     /* MAX_SOW: holes holding this many seeds are passed (0: no rule) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
