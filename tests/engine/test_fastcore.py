@@ -240,8 +240,10 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
             gi["min_move"] = 1
         elif gi["min_move"] > 1:  # the last mover wins: no repeat turns
             gi.update(capt_rturn="NO_REPEAT", sow_own_store=False, store_ends_turn=False)
-    if draw(st.integers(0, 7)) == 0 and gi.get("sow_rule") != "MAX_SOW":
-        gi["presowcapt"] = "DRAW_1_XCAPT"  # a lap of one seed first takes across its start
+    if draw(st.integers(0, 5)) == 0 and gi.get("sow_rule") != "MAX_SOW":
+        # a lap of one seed first takes across its start, or every lap first takes across
+        # the mover's single seeds
+        gi["presowcapt"] = draw(st.sampled_from(["DRAW_1_XCAPT", "ALL_SINGLE_XCAPT"]))
     if draw(st.integers(0, 3)) == 0:
         directions(draw, gi, holes, v110)
     if draw(st.integers(0, 3)) == 0:

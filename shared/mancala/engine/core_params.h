@@ -22,7 +22,7 @@ static const char *PARAM_NAMES[] = {
     "opp_gets_below", "dir_of", "against", "dont_undo",
     "children_hold", "play_alt", "cross_on_one", "count_movers", "no_udir_firsts",
     "tally", "tally_required", "tally_tie_mover", "territory", "win_fixed",
-    "max_sow", NULL};
+    "max_sow", "all_singles", "singles_before", NULL};
 
 static int
 param_int(PyObject *d, const char *name, long long lo, long long hi, long long *out)
@@ -194,6 +194,8 @@ core_params(PyObject *d, Params *p)
     GET("territory", 0, 1, territory);
     GET("win_fixed", 0, LLONG_MAX / 4, win_fixed);
     GET("max_sow", 0, LLONG_MAX / 4, max_sow);
+    GET("all_singles", 0, 1, all_singles);
+    GET("singles_before", 0, 1, singles_before);
 #undef GET
     PyObject *co = PyDict_GetItemString(d, "capt_on");
     if (co == NULL) {

@@ -219,9 +219,27 @@ few_left(const Params *p, const State *s)
     return seeds <= p->opp_gets_below;
 }
 
+/* sowing.CrossAllSingles: the seeds across each single seed of the mover's row (in the
+   row's rule order), read from the board as the move began (1.10) or as it is (1.8) */
+static void
+cross_all_singles(const Params *p, State *s, Move *md)
+{
+    const CELL *singles = p->singles_before ? md->before : s->board;
+    for (int i = 0; i < p->n; i++) {
+        const int loc = s->turn ? p->size - 1 - i : i, cross = p->size - 1 - loc;
+        if (singles[loc] == 1 && s->board[cross] && !(p->children && is_child(s, cross))) {
+            trace_take(md->tr, cross, s->board[cross], STORE_PLACE(s->turn));
+            s->stores[s->turn] += s->board[cross];
+            s->board[cross] = 0;
+        }
+    }
+}
+
 static inline void
 sow_lap(const Params *p, State *s, Move *md)
 {
+    if (p->all_singles)
+        cross_all_singles(p, s, md);
     if (p->cross_on_one && md->seeds == 1 && md->cont_sow_loc >= 0) { /* sowing.CrossOnOne */
         const int cross = p->size - 1 - md->cont_sow_loc;
         if (s->board[cross] && !(p->children && is_child(s, cross))) {

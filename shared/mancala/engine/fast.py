@@ -65,7 +65,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
     _fastcore = None
 
 # the parameter layout this file writes; a build of another layout is not used
-LAYOUT = 18
+LAYOUT = 19
 MAX_HOLES = 64
 MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
 MAX_CAPT_ON = 32
@@ -130,7 +130,8 @@ ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_re
                               "dont_undo": 0, "children_hold": 0, "play_alt": 0,
                               "cross_on_one": 0, "count_movers": 0, "no_udir_firsts": 0,
                               "tally": 0, "tally_required": 0, "tally_tie_mover": 0,
-                              "territory": 0, "win_fixed": 0, "max_sow": 0}
+                              "territory": 0, "win_fixed": 0, "max_sow": 0, "all_singles": 0,
+                              "singles_before": 0}
 # the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
 # round the board (no start skipped, no store, no lap condition)
 BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
@@ -240,7 +241,7 @@ HANDLED: dict[str, Any] = {
     "child_rule": None,  # read only with children (why_not_fast)
     "child_locs": None,
     "child_cvt": None,
-    "presowcapt": {PreSowCapt.NONE, PreSowCapt.DRAW_1_XCAPT},
+    "presowcapt": {PreSowCapt.NONE, PreSowCapt.DRAW_1_XCAPT, PreSowCapt.ALL_SINGLE_XCAPT},
     "prescribed": {SowPrescribed.NONE, SowPrescribed.NO_UDIR_FIRSTS},
 }
 # fields no move of these variants reads: descriptions, the start layout (it comes
@@ -570,6 +571,8 @@ def params(variant: Variant) -> dict[str, Any]:
         **_directions(variant, pipeline),
         "children_hold": _children_hold(pipeline),
         "cross_on_one": int(gi.presowcapt == PreSowCapt.DRAW_1_XCAPT),
+        "all_singles": int(gi.presowcapt == PreSowCapt.ALL_SINGLE_XCAPT),
+        "singles_before": int(variant.rules_version is RulesVersion.V1_10),  # CrossAllSingles
         "count_movers": int(pipeline.count_movers),
         "no_udir_firsts": int(gi.prescribed == SowPrescribed.NO_UDIR_FIRSTS),
     }

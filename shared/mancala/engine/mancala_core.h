@@ -26,7 +26,7 @@
 #endif
 
 /* the layout of fast.params' dict; fast.py checks it, so a stale build is not used */
-#define LAYOUT 18
+#define LAYOUT 19
 
 #define REPEAT_TURN (-1000)  /* move_data.REPEAT_TURN */
 #define ENDLESS (-1001)      /* move_data.ENDLESS */
@@ -191,6 +191,9 @@ typedef struct {
     long long win_fixed;   /* Ender.win_seeds when it is a count of its own (else 0) */
     int any_hole;          /* no_sides or territory: the legal moves are holes of the board */
     long long max_sow;     /* MAX_SOW: holes holding this many seeds are passed (0: no rule) */
+    int all_singles;       /* presowcapt ALL_SINGLE_XCAPT: each lap first takes across every
+                              single seed of the mover's row (sowing.CrossAllSingles) */
+    int singles_before;    /* ... the singles of the board as the move began (1.10) */
 } Params;
 
 /* Position's fields that these variants change (the others keep their start values) */
