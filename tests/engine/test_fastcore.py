@@ -265,7 +265,7 @@ def eligible_variants(draw: Any) -> dict[str, Any]:
 
 def children(draw: Any, gi: dict[str, Any]) -> None:
     """Children made instead of captures, without the rules the core leaves to the Python
-    engine where a hole may be a child (fast.CHILD_CONFLICTS); a third without stores,
+    engine where a hole may be a child (core_eligible.CHILD_CONFLICTS); a third without stores,
     where captures go into the capturer's first child (capture_steps.CaptureIntoChild,
     ending.ChildrenHoldStores)."""
     if draw(st.integers(0, 2)) == 0:
@@ -289,7 +289,7 @@ def children(draw: Any, gi: dict[str, Any]) -> None:
 
 def rounds(draw: Any, gi: dict[str, Any], holes: int, v110: bool) -> None:
     """A game in rounds that ends by the seeds held (ending.RoundBySeeds), its holes
-    blocked when a player cannot fill them (fast.ROUND_CONFLICTS); or, a third of them,
+    blocked when a player cannot fill them (core_eligible.ROUND_CONFLICTS); or, a third of them,
     when a tally of the rounds reaches goal_param (the RND_* goals, ending.RoundByTally),
     every round started afresh; or, one in six, a territory game. A round may also end
     once nbr_start seeds or twice that are left in play (END_S_SEEDS, END_2S_SEEDS)."""

@@ -179,41 +179,15 @@ write_back(RulesObject *self, PyObject *pos, const State *s, const State *before
     if (s->inhibit != before->inhibit &&
         attr_set(pos, A_INHIBIT, s->inhibit ? Py_True : Py_False) < 0)
         return -1;
-    if (s->alt_dirs[0] != before->alt_dirs[0] || s->alt_dirs[1] != before->alt_dirs[1]) {
-        PyObject *dirs = Py_BuildValue("(ii)", s->alt_dirs[0], s->alt_dirs[1]);
-        if (dirs == NULL)
-            return -1;
-        int rc = attr_set(pos, A_ALT_DIRS, dirs);
-        Py_DECREF(dirs);
-        if (rc < 0)
-            return -1;
-    }
-    if (s->has_last) {
-        PyObject *last = PyTuple_New(4);
-        if (last == NULL)
-            return -1;
-        for (int i = 0; i < 4; i++) {
-            PyObject *v = PyLong_FromLongLong(s->last[i]);
-            if (v == NULL) {
-                Py_DECREF(last);
-                return -1;
-            }
-            PyTuple_SET_ITEM(last, i, v);
-        }
-        int rc = attr_set(pos, A_LAST, last);
-        Py_DECREF(last);
-        if (rc < 0)
-            return -1;
-    }
-    if (memcmp(s->tally, before->tally, sizeof(s->tally)) != 0) {
-        PyObject *tally = tally_object(s);
-        if (tally == NULL)
-            return -1;
-        int rc = attr_set(pos, A_TALLY, tally);
-        Py_DECREF(tally);
-        if (rc < 0)
-            return -1;
-    }
+    if ((s->alt_dirs[0] != before->alt_dirs[0] || s->alt_dirs[1] != before->alt_dirs[1]) &&
+        attr_set_new(pos, A_ALT_DIRS, Py_BuildValue("(ii)", s->alt_dirs[0], s->alt_dirs[1])) < 0)
+        return -1;
+    if (s->has_last && attr_set_new(pos, A_LAST, Py_BuildValue("(LLLL)", s->last[0], s->last[1],
+                                                               s->last[2], s->last[3])) < 0)
+        return -1;
+    if (memcmp(s->tally, before->tally, sizeof(s->tally)) != 0 &&
+        attr_set_new(pos, A_TALLY, tally_object(s)) < 0)
+        return -1;
     PyObject *oc = NULL;
     switch (s->outcome) {
     case OC_WIN:

@@ -440,6 +440,23 @@ typedef struct {
     PyObject *board, *stores, *child; /* child: NULL for variants without children */
 } Lists;
 
+/* a Position field of one entry a hole: a new reference to the list, or NULL (the
+   error set) when it is not a list of the board's size */
+static PyObject *
+hole_list(const Params *p, PyObject *pos, int a, const char *entries)
+{
+    PyObject *lst = attr_get(pos, a);
+    if (lst == NULL)
+        return NULL;
+    if (!PyList_CheckExact(lst) || PyList_GET_SIZE(lst) != p->size) {
+        PyErr_Format(PyExc_TypeError, "position.%U must be a list of %d %s", attr_names[a],
+                     p->size, entries);
+        Py_DECREF(lst);
+        return NULL;
+    }
+    return lst;
+}
+
 /* Position.blocked (bools) into the mask, where the variant has blocks */
 static int
 get_blocked(const Params *p, PyObject *pos, State *s)
@@ -447,14 +464,9 @@ get_blocked(const Params *p, PyObject *pos, State *s)
     s->blocked = 0;
     if (!p->blocks)
         return 0;
-    PyObject *lst = attr_get(pos, A_BLOCKED);
+    PyObject *lst = hole_list(p, pos, A_BLOCKED, "bools");
     if (lst == NULL)
         return -1;
-    if (!PyList_CheckExact(lst) || PyList_GET_SIZE(lst) != p->size) {
-        PyErr_Format(PyExc_TypeError, "position.blocked must be a list of %d bools", p->size);
-        Py_DECREF(lst);
-        return -1;
-    }
     for (int i = 0; i < p->size; i++) {
         int on = PyObject_IsTrue(PyList_GET_ITEM(lst, i));
         if (on < 0) {
@@ -476,14 +488,9 @@ get_owners(const Params *p, PyObject *pos, State *s)
     s->north_owns = 0;
     if (!p->territory)
         return 0;
-    PyObject *lst = attr_get(pos, A_OWNER);
+    PyObject *lst = hole_list(p, pos, A_OWNER, "owners");
     if (lst == NULL)
         return -1;
-    if (!PyList_CheckExact(lst) || PyList_GET_SIZE(lst) != p->size) {
-        PyErr_Format(PyExc_TypeError, "position.owner must be a list of %d owners", p->size);
-        Py_DECREF(lst);
-        return -1;
-    }
     for (int i = 0; i < p->size; i++) {
         PyObject *v = PyList_GET_ITEM(lst, i);
         long owner = PyLong_Check(v) ? PyLong_AsLong(v) : -1;
@@ -516,14 +523,9 @@ get_children(const Params *p, PyObject *pos, State *s)
     s->child[0] = s->child[1] = 0;
     if (!p->children)
         return Py_NewRef(Py_None);
-    PyObject *lst = attr_get(pos, A_CHILD);
+    PyObject *lst = hole_list(p, pos, A_CHILD, "owners");
     if (lst == NULL)
         return NULL;
-    if (!PyList_CheckExact(lst) || PyList_GET_SIZE(lst) != p->size) {
-        PyErr_Format(PyExc_TypeError, "position.child must be a list of %d owners", p->size);
-        Py_DECREF(lst);
-        return NULL;
-    }
     for (int i = 0; i < p->size; i++) {
         PyObject *v = PyList_GET_ITEM(lst, i);
         if (v == Py_None)
@@ -619,13 +621,19 @@ set_item_ll(PyObject *lst, Py_ssize_t i, long long x)
     return PyList_SetItem(lst, i, v); /* steals v */
 }
 
+/* sets a field to a new reference, which it releases (NULL: the error already set) */
 static int
-set_attr_ll(PyObject *obj, int a, long long x)
+attr_set_new(PyObject *obj, int a, PyObject *v)
 {
-    PyObject *v = PyLong_FromLongLong(x);
     if (v == NULL)
         return -1;
     int rc = attr_set(obj, a, v);
     Py_DECREF(v);
     return rc;
+}
+
+static int
+set_attr_ll(PyObject *obj, int a, long long x)
+{
+    return attr_set_new(obj, a, PyLong_FromLongLong(x));
 }

@@ -5,10 +5,11 @@
     >>> # rules.legal(pos), rules.apply(pos, move), rules.playout(pos, seed, max_moves)
 
 The pure-Python pipeline is the specification and the fallback: `mancala_core.h`
-plays, step for step, the MANCALA variants `why_not_fast` finds nothing against
-(tests/engine/test_fastcore.py compares the two after every move of random
-games, every Position field). Anything it does not play exactly is refused there,
-so that the Python engine plays it. `Rules` works on `Position` objects in place:
+plays, step for step, the MANCALA variants `why_not_fast` (core_eligible.py) finds
+nothing against (tests/engine/test_fastcore.py compares the two after every move of
+random games, every Position field). Anything it does not play exactly is refused
+there, so that the Python engine plays it; `params` writes the rest as the core's
+numbers (core_values.py). `Rules` works on `Position` objects in place:
 
 - `legal(pos)`: like `Game.legal_moves` (uses and fills the `pos.legal` cache);
 - `legal_fresh(pos)`: the legal moves computed anew, the cache untouched;
@@ -28,36 +29,66 @@ import os
 from collections.abc import Generator, Iterator
 from typing import Any
 
-from mancala.engine.ending import ROUND_GOALS, NoOutcomeChange, over_claim
+from mancala.engine.core_eligible import SEED_LIMIT_ROUNDS, why_not_fast
+from mancala.engine.core_values import (
+    BLKD_DIV,
+    BY_COUNT,
+    CAPT_RTURN,
+    CAPT_SIDE,
+    CAPT_TYPE,
+    CHILD_GUARD,
+    CHILD_RULE,
+    CHILD_TYPE,
+    CHILDLESS,
+    END_COND,
+    END_RULE,
+    ENPAS,
+    EP_ALL,
+    EP_MOVERS,
+    EP_OPPS,
+    GOAL,
+    GRANDSLAM,
+    HOLD_ADDED,
+    HOLD_ALL,
+    HOLD_NONE,
+    LAP_CAPTURES,
+    LC_BASIC,
+    LC_CROSS,
+    LC_GAP,
+    LC_NONE,
+    MLAP_CONT,
+    MLAPS,
+    MOVE_DIRECTION,
+    PICKEXTRA,
+    QUIT_18,
+    QUIT_110,
+    QUIT_DIVVY,
+    QUIT_TIE,
+    STEP,
+    TALLY,
+    UNCLAIMED,
+    XCPICKOWN,
+)
+from mancala.engine.ending import NoOutcomeChange, over_claim
 from mancala.engine.position import Outcome, OutcomeKind
-from mancala.engine.tally import TALLY_INDEX
 from mancala.rules.enums import (
     AllowRule,
     CaptExtraPick,
-    CaptRTurn,
     CaptSide,
     CaptType,
     ChildLocs,
-    ChildRule,
-    ChildType,
-    CrossCaptOwn,
     Direct,
     EndCond,
-    EndRule,
     GameClass,
     Goal,
-    GrandSlam,
     LapSower,
-    MlapCont,
     PreSowCapt,
-    RoundFill,
     Rounds,
     RulesVersion,
     SowPrescribed,
     SowRule,
-    Unclaimed,
 )
-from mancala.rules.variant import GAME_INFO_DEFAULTS, Variant
+from mancala.rules.variant import Variant
 
 try:  # imported by name: the type checker reads no compiled module
     _fastcore: Any = importlib.import_module("mancala.engine._fastcore")
@@ -66,59 +97,7 @@ except ImportError:  # not built (no compiler when installed): the Python engine
 
 # the parameter layout this file writes; a build of another layout is not used
 LAYOUT = 19
-MAX_HOLES = 64
-MAX_MASK_HOLES = 32  # children and blocked holes are a bit a hole in a 64-bit mask
-MAX_CAPT_ON = 32
 
-# mancala_core.h's MOVE_*: a core move is the hole, with a bit for a direction the mover names
-MOVE_DIRECTION = {"CCW": 0x100, "CW": 0x200}
-MLAPS = {LapSower.OFF: 0, LapSower.LAPPER: 1, LapSower.LAPPER_NEXT: 2}
-XCPICKOWN = {CrossCaptOwn.LEAVE: 0, CrossCaptOwn.PICK_ON_CAPT: 1, CrossCaptOwn.ALWAYS_PICK: 2}
-CAPT_SIDE = {CaptSide.BOTH: 0, CaptSide.OPP_SIDE: 1, CaptSide.OWN_SIDE: 2,
-             CaptSide.OPP_CONT: 3, CaptSide.OWN_CONT: 4, CaptSide.OPP_TERR: 5,
-             CaptSide.OWN_TERR: 6}
-CAPT_RTURN = {CaptRTurn.NO_REPEAT: 0, CaptRTurn.ALWAYS: 1, CaptRTurn.ONCE: 2}
-GRANDSLAM = {GrandSlam.LEGAL: 0, GrandSlam.NOT_LEGAL: 1, GrandSlam.NO_CAPT: 2,
-             GrandSlam.OPP_GETS_REMAIN: 3, GrandSlam.LEAVE_LEFT: 4, GrandSlam.LEAVE_RIGHT: 5}
-UNCLAIMED = {Unclaimed.HOLE_OWNER: 0, Unclaimed.DONT_SCORE: 1, Unclaimed.LAST_MOVER: 2,
-             Unclaimed.UNFED_PLAYER: 3, Unclaimed.DIVVIED: 4}
-PICKEXTRA = {CaptExtraPick.NONE: 0, CaptExtraPick.PICKCROSS: 1, CaptExtraPick.PICKTWOS: 2,
-             CaptExtraPick.PICKFINAL: 3, CaptExtraPick.PICKLASTSEEDS: 4,
-             CaptExtraPick.PICK2XLASTSEEDS: 5}
-STEP = {Direct.CCW: 1, Direct.CW: -1}
-# sow_direct values whose direction the hole's count decides (draw._even_odd_direction)
-BY_COUNT = {Direct.EVEN_ODD_DIR}
-# mancala_core.h's GOAL_*: the goals whose enders the core plays (ending_build.make_ender)
-GOAL = {Goal.MAX_SEEDS: 0, Goal.CLEAR: 1, Goal.DEPRIVE: 2, Goal.IMMOBILIZE: 3}
-# mancala_core.h's TALLY_*: the RND_* goals, played round by round as the goal each round
-# is decided by (Goal.eliminating), each round's end tallied (ending.RoundByTally)
-TALLY = {goal: TALLY_INDEX[goal] + 1 for goal in ROUND_GOALS}
-END_RULE = {EndRule.REFERENCE: 0, EndRule.ROW_EMPTY: 1}
-# mancala_core.h's QUIT_*: what ending.make_quitter does with the seeds left
-QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY = range(5)
-QUIT_18 = {Unclaimed.DONT_SCORE: QUIT_DROP, Unclaimed.LAST_MOVER: QUIT_LAST_MOVER,
-           Unclaimed.UNFED_PLAYER: QUIT_TAKE_OWN}
-QUIT_110 = {Unclaimed.HOLE_OWNER: QUIT_TAKE_OWN, Unclaimed.DONT_SCORE: QUIT_DROP,
-            Unclaimed.LAST_MOVER: QUIT_LAST_MOVER, Unclaimed.DIVVIED: QUIT_DIVVY}
-
-# mancala_core.h's MC_*: STOP_STORE stops where sow_own_store already stops (a lap
-# ending in the mover's store), and nowhere without it
-MLAP_CONT = {MlapCont.NONE: 0, MlapCont.GREQ_PARAM: 1, MlapCont.OWN_SIDE: 2,
-             MlapCont.OPP_SIDE: 3, MlapCont.STOP_STORE: 0}
-CAPT_TYPE = {CaptType.NONE: 0, CaptType.TWO_OUT: 1, CaptType.MATCH_OPP: 2, CaptType.PULL_ACROSS: 3}
-END_COND = {EndCond.NO_ADDTL: 0, EndCond.CLEARED_OWN: 1, EndCond.CLEARED_OPP: 2,
-            EndCond.SEEDS_LIMIT: 3, EndCond.HOLE_SEED_LIMIT: 4}
-# mancala_core.h's CH_*, CR_* and CG_*: the children made instead of a capture
-# (capture_steps.MakeChild with children.make_child_test)
-CHILD_TYPE = {ChildType.NOCHILD: 0, ChildType.NORMAL: 1, ChildType.ONE_CHILD: 2}
-CHILD_RULE = {ChildRule.NONE: 0, ChildRule.OPP_SIDE_ONLY: 1, ChildRule.OWN_SIDE_ONLY: 2,
-              ChildRule.NOT_1ST_OPP: 3, ChildRule.OPPS_ONLY_NOT_1ST: 4}
-CHILD_GUARD = {ChildLocs.NOT_SYM_OPP: 1, ChildLocs.NOT_FACING: 2}
-CHILDLESS: dict[str, Any] = {"children": 0, "child_cvt": 0, "child_rule": 0, "child_guard": 0,
-                             "child_where": ()}
-# mancala_core.h's HOLD_*: ending.ChildrenHoldStores, with every seed of the stores or
-# (keep_out, 1.10) only those the end of the move added
-HOLD_NONE, HOLD_ALL, HOLD_ADDED = range(3)
 # parameters added after databases were first built, with the value that means the rule
 # is absent: a rules fingerprint leaves them out at that value, so adding a rule to the
 # core does not make every database built before it look foreign
@@ -132,124 +111,6 @@ ADDED_OFF: dict[str, Any] = {**CHILDLESS, "blocks": 0, "round_end": 0, "round_re
                               "tally": 0, "tally_required": 0, "tally_tie_mover": 0,
                               "territory": 0, "win_fixed": 0, "max_sow": 0, "all_singles": 0,
                               "singles_before": 0}
-# the rules SOW_BLKD_DIV(_NR) is played with here: one lap or LAPPER's, sowing its own way
-# round the board (no start skipped, no store, no lap condition)
-BLKD_PLAIN: dict[str, Any] = {"skip_start": False, "sow_own_store": False, "visit_opp": False,
-                              "mlap_cont": MlapCont.NONE, "crosscapt": False,
-                              "capt_type": CaptType.NONE, "allow_rule": AllowRule.NONE}
-# the games in rounds the core ends: a game won by the most seeds whose end is only the
-# round's while both players can refill (ending.RoundBySeeds); the rounds' other enders
-# and the round fills that act inside a round stay with the Python engine
-ROUND_CONFLICTS: dict[str, Any] = {"child_type": ChildType.NOCHILD, "end_rule": EndRule.REFERENCE}
-# the goals of games in rounds: the most seeds or the holes they win (RoundBySeeds ends
-# the game), or a tally
-ROUND_GOALS_PLAYED = {Goal.MAX_SEEDS, Goal.TERRITORY, *TALLY}
-# the rules played beside territory, whose moves start from the holes a player owns;
-# the others index their lists by the row or read the board's halves
-TERRITORY_PLAIN: dict[str, Any] = {
-    "allow_rule": AllowRule.NONE, "child_type": ChildType.NOCHILD, "blocks": False,
-    "udir_holes": (), "xc_sown": False,
-}
-# directions that differ by the hole or the game (split rows, chosen, set by a move)
-HOLE_DIRECTIONS = {Direct.SPLIT, Direct.TOCENTER, Direct.PLAYALTDIR}
-# the rules played beside holes whose direction the mover names
-UDIR_PLAIN: dict[str, Any] = {"allow_rule": AllowRule.NONE}
-ROUND_FILLS_INSIDE = {RoundFill.LOSER_ONLY, RoundFill.SHORTEN, RoundFill.SHORTEN_ALL}
-# rounds that end once few seeds are left in play (ending.SeedLimit), the core's
-# end_cond SEEDS_LIMIT
-SEED_LIMIT_ROUNDS = {Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS}
-# the rules whose children the core makes; each of these reads holes in ways the core
-# leaves to the Python engine where a hole may be a child (laps stopping in children,
-# sowing rules, extra picks, grand slams, the allow filters, the other ends); a cross
-# capture takes no child's seeds and picks no seed from one, in both engines
-CHILD_CONFLICTS: dict[str, Any] = {
-    "mlaps": LapSower.OFF, "capt_type": CaptType.NONE,
-    "pickextra": CaptExtraPick.NONE, "grandslam": GrandSlam.LEGAL, "mustshare": False,
-    "allow_rule": AllowRule.NONE, "sow_rule": SowRule.NONE, "goal": Goal.MAX_SEEDS,
-    "end_rule": EndRule.REFERENCE, "end_cond": EndCond.NO_ADDTL, "no_sides": False,
-    "nocaptmoves": 0,
-}
-
-# mancala_core.h's EP_*, and sowing.capture_while_sowing's rules: (the hole's owner
-# takes, whose holes: EP_ALL/EP_MOVERS/EP_OPPS or None for SOW_CAPT_ALL's capt_side,
-# the last hole left to the capturer: True, or None where only LAPPER leaves it)
-EP_ALL, EP_MOVERS, EP_OPPS = range(3)
-ENPAS = {SowRule.OWN_SOW_CAPT_ALL: (True, EP_ALL, None),
-         SowRule.SOW_CAPT_ALL: (False, None, None),
-         SowRule.ENPAS_ALL_OWNER_SOW: (True, EP_ALL, True),
-         SowRule.ENPAS_ALL_OWNER_OWN: (True, EP_ALL, False),
-         SowRule.ENPAS_ALL_SOWER: (False, EP_ALL, True),
-         SowRule.ENPAS_SOW_SOWER: (False, EP_MOVERS, True),
-         SowRule.ENPAS_OPP_SOWER: (False, EP_OPPS, True)}
-BLKD_DIV = {SowRule.SOW_BLKD_DIV, SowRule.SOW_BLKD_DIV_NR}
-# the lap captures of LAP_CAPT, and OPP_GETS_OWN_LAST's on top of its own sowing
-LAP_CAPTURES = {SowRule.LAP_CAPT, SowRule.OPP_GETS_OWN_LAST}
-SOW_RULES = {SowRule.NONE, SowRule.CONT_LAP_ON, SowRule.MAX_SOW, *LAP_CAPTURES, *ENPAS,
-             *BLKD_DIV}
-# MAX_SOW's sower is one lap of its own (sowing.MaxPerHole: no store sown)
-MAX_SOW_PLAIN: dict[str, Any] = {"mlaps": LapSower.OFF, "sow_own_store": False,
-                                 "presowcapt": PreSowCapt.NONE}
-# mancala_core.h's LC_*: how a LAP_CAPT lap's end captures (laps._capture_checks)
-LC_NONE, LC_BASIC, LC_CROSS, LC_GAP = range(4)
-
-# game_info fields the C core plays, with the values it accepts (None: any value)
-HANDLED: dict[str, Any] = {
-    "stores": None,
-    "sow_direct": set(STEP) | BY_COUNT | {Direct.SPLIT, Direct.TOCENTER, Direct.PLAYALTDIR},
-    "udir_holes": None,  # the mover names the direction with the move (and why_not_fast)
-    "sow_start": None,
-    "move_one": None,
-    "skip_start": None,
-    "sow_own_store": None,
-    "store_ends_turn": None,
-    "mlaps": set(MLAPS),
-    "visit_opp": None,
-    "crosscapt": None,
-    "xcpickown": set(XCPICKOWN),
-    "xc_sown": None,
-    "capt_on": None,
-    "capt_min": None,
-    "capt_max": None,
-    "evens": None,
-    "multicapt": None,
-    "capsamedir": None,
-    "capt_side": set(CAPT_SIDE),
-    "capt_type": set(CAPT_TYPE),
-    "capt_rturn": set(CAPT_RTURN),
-    "nosinglecapt": None,
-    "grandslam": set(GRANDSLAM),
-    "nocaptmoves": None,
-    "pickextra": set(PICKEXTRA),
-    "min_move": None,
-    "mustshare": None,
-    "mustpass": None,
-    "goal": set(GOAL) | set(TALLY) | {Goal.TERRITORY},
-    "no_sides": None,  # but not with the allow filters below (why_not_fast)
-    "sow_rule": SOW_RULES,  # with the exceptions of why_not_fast
-    "allow_rule": {AllowRule.NONE, AllowRule.OPP_OR_EMPTY},
-    "unclaimed": set(UNCLAIMED),
-    "end_rule": set(END_RULE),
-    "quitter": set(QUIT_110),  # read by the 1.10 rules only (a 1.8 variant keeps the default)
-    "mlap_cont": set(MLAP_CONT),
-    "mlap_param": None,
-    "end_cond": set(END_COND),
-    "end_param": None,
-    "rounds": {Rounds.NO_ROUNDS, Rounds.NO_MOVES, Rounds.HALF_SEEDS,
-               Rounds.END_S_SEEDS, Rounds.END_2S_SEEDS},  # and why_not_fast
-    "blocks": None,  # holes closed by the rounds (the sowing skips them)
-    "child_type": set(CHILD_TYPE),  # with the exceptions of why_not_fast
-    "child_rule": None,  # read only with children (why_not_fast)
-    "child_locs": None,
-    "child_cvt": None,
-    "presowcapt": {PreSowCapt.NONE, PreSowCapt.DRAW_1_XCAPT, PreSowCapt.ALL_SINGLE_XCAPT},
-    "prescribed": {SowPrescribed.NONE, SowPrescribed.NO_UDIR_FIRSTS},
-}
-# fields no move of these variants reads: descriptions, the start layout (it comes
-# with the position), and the children's details while there are no children
-IGNORED = {"name", "about", "rules", "family", "region", "help_file", "start_pattern",
-           "goal_param", "round_starter", "round_fill", "sow_param"}
-
-
 def core_move(move: int | tuple[int, str] | tuple[str, int]) -> int:
     """A move of Game's legal moves as the C searches take it: the hole, or the hole with
     the direction's bit (mancala_core.h's MOVE_CCW / MOVE_CW). A store move is none of
@@ -267,123 +128,6 @@ def c_core_enabled() -> bool:
     return os.environ.get("MANCALA_C_CORE", "1") != "0"
 
 
-def _value(value: Any) -> Any:
-    return getattr(value, "value", value)
-
-
-def why_not_fast(variant: Variant) -> list[str]:
-    """Why the C core does not play this variant (empty when it does)."""
-    reasons = []
-    if variant.game_class != GameClass.MANCALA:
-        reasons.append(f"game_class={variant.game_class.value}")
-    if variant.rules_version not in (RulesVersion.V1_8, RulesVersion.V1_10):
-        # each rules version's differences are flags of params(); a new one is refused
-        # until its differences are in the core
-        reasons.append(f"rules_version={variant.rules_version.value}")
-    if variant.holes > MAX_HOLES:
-        reasons.append(f"holes={variant.holes}")
-    gi = variant.game_info
-    for name, default in GAME_INFO_DEFAULTS.items():
-        if name in IGNORED:
-            continue
-        value = getattr(gi, name)
-        if name in HANDLED:
-            accepted = HANDLED[name]
-            if accepted is not None and value not in accepted:
-                reasons.append(f"{name}={_value(value)}")
-        elif value != default:  # a rule the core does not know: only its default is safe
-            reasons.append(f"{name}={_value(value)}")
-    if gi.child_locs == ChildLocs.FIXED_ONE_RIGHT:
-        reasons.append("child_locs=FIXED_ONE_RIGHT")  # children from the start
-    if gi.child_type != ChildType.NOCHILD and gi.child_type in CHILD_TYPE:
-        if gi.child_rule not in CHILD_RULE:
-            reasons.append(f"child_rule={gi.child_rule.value}")
-        reasons += _conflicts(gi, f"child_type={gi.child_type.value}", CHILD_CONFLICTS)
-        if variant.holes > MAX_MASK_HOLES:
-            reasons.append(f"child_type={gi.child_type.value} with holes={variant.holes}")
-    if gi.rounds != Rounds.NO_ROUNDS:
-        reasons += _conflicts(gi, f"rounds={gi.rounds.value}", ROUND_CONFLICTS)
-        if gi.goal not in ROUND_GOALS_PLAYED:
-            reasons.append(f"rounds={gi.rounds.value} with goal={gi.goal.value}")
-        elif (gi.rounds in SEED_LIMIT_ROUNDS and gi.goal in TALLY
-              and variant.rules_version is RulesVersion.V1_8):
-            # the 1.8 rules give these no winning count (ending.win_seeds_18)
-            reasons.append(f"rounds={gi.rounds.value} with goal={gi.goal.value}")
-        if (gi.round_fill == RoundFill.EVEN_FILL and variant.rules_version is RulesVersion.V1_8
-                and gi.min_move > (gi.goal_param or 1) * variant.nbr_start):
-            # a loser with fewer seeds than min_move gets a negative count a hole
-            # (rounds._even_split_18), which the core's positions do not hold
-            reasons.append(f"round_fill=EVEN_FILL with min_move={gi.min_move}")
-        if gi.rounds in SEED_LIMIT_ROUNDS and gi.end_cond not in (EndCond.NO_ADDTL,
-                                                                  EndCond.SEEDS_LIMIT):
-            # the core has one end condition: a seed limit of the rounds' or another's
-            reasons.append(f"rounds={gi.rounds.value} with end_cond={gi.end_cond.value}")
-        if gi.round_fill in ROUND_FILLS_INSIDE:
-            reasons.append(f"rounds={gi.rounds.value} with round_fill={gi.round_fill.value}")
-    if gi.goal == Goal.TERRITORY:
-        reasons += _conflicts(gi, "goal=TERRITORY", TERRITORY_PLAIN)
-        if gi.sow_direct in HOLE_DIRECTIONS:
-            reasons.append(f"goal=TERRITORY with sow_direct={gi.sow_direct.value}")
-        if variant.holes > MAX_MASK_HOLES:
-            reasons.append(f"goal=TERRITORY with holes={variant.holes}")
-    if gi.blocks and variant.holes > MAX_MASK_HOLES:
-        reasons.append(f"blocks=True with holes={variant.holes}")
-    if gi.no_sides and (gi.mustshare or gi.grandslam == GrandSlam.NOT_LEGAL):
-        # with moves from any hole these filters index the allow list as the mover's row
-        # (allow._no_grand_slam) or were never compared: refused until they are
-        reasons.append("no_sides=True with " + ("mustshare" if gi.mustshare
-                                                else "grandslam=NOT_LEGAL"))
-    if gi.no_sides and gi.allow_rule != AllowRule.NONE:  # the rule indexes the mover's row
-        reasons.append(f"no_sides=True with allow_rule={gi.allow_rule.value}")
-    if gi.sow_rule in ENPAS and gi.sow_own_store:
-        reasons.append(f"sow_rule={gi.sow_rule.value} with sow_own_store")  # never compared
-    if gi.sow_rule in ENPAS and gi.capt_side in (CaptSide.OPP_CONT, CaptSide.OWN_CONT):
-        # the side check would read a capture's start in the middle of a sowing
-        reasons.append(f"sow_rule={gi.sow_rule.value} with capt_side={gi.capt_side.value}")
-    if gi.capt_type == CaptType.MATCH_OPP and (gi.crosscapt or gi.sow_rule in LAP_CAPTURES):
-        reasons.append("capt_type=MATCH_OPP with " + ("crosscapt" if gi.crosscapt
-                                                        else f"sow_rule={gi.sow_rule.value}"))
-    if gi.sow_rule in BLKD_DIV:
-        if gi.mlaps == LapSower.LAPPER_NEXT:
-            reasons.append(f"sow_rule={gi.sow_rule.value} with mlaps=LAPPER_NEXT")
-        reasons += _conflicts(gi, f"sow_rule={gi.sow_rule.value}", BLKD_PLAIN)
-    if gi.sow_rule in LAP_CAPTURES and gi.mlaps != LapSower.LAPPER:  # LAPPER's alone
-        reasons.append(f"sow_rule={gi.sow_rule.value} with mlaps={gi.mlaps.value}")
-    if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST and gi.sow_own_store:
-        reasons.append("sow_rule=OPP_GETS_OWN_LAST with sow_own_store")  # a plain sower's
-    if gi.sow_rule == SowRule.OPP_GETS_OWN_LAST and gi.capt_side in (CaptSide.OPP_CONT,
-                                                                     CaptSide.OWN_CONT):
-        # its capture test in the middle of a sowing would read where a capture began
-        reasons.append(f"sow_rule=OPP_GETS_OWN_LAST with capt_side={gi.capt_side.value}")
-    if gi.capt_type == CaptType.PULL_ACROSS and gi.mlaps != LapSower.OFF:
-        # the lap rules' own captures and stops with it were never compared
-        reasons.append(f"capt_type=PULL_ACROSS with mlaps={gi.mlaps.value}")
-    if gi.capt_type == CaptType.PULL_ACROSS and gi.sow_rule != SowRule.NONE:
-        reasons.append(f"capt_type=PULL_ACROSS with sow_rule={gi.sow_rule.value}")
-    if gi.sow_rule == SowRule.MAX_SOW:
-        reasons += _conflicts(gi, "sow_rule=MAX_SOW", MAX_SOW_PLAIN)
-        if gi.sow_param < 1:
-            reasons.append("sow_rule=MAX_SOW with sow_param 0")
-    if gi.sow_rule == SowRule.CONT_LAP_ON and gi.sow_param < 1:
-        reasons.append("sow_rule=CONT_LAP_ON with sow_param 0")
-    if gi.udir_holes or gi.sow_direct == Direct.PLAYALTDIR:
-        # these filters sow a chosen hole's move with no direction (allow.py): refused
-        # until they are compared
-        named = "udir_holes" if gi.udir_holes else "sow_direct=PLAYALTDIR"
-        reasons += _conflicts(gi, named, UDIR_PLAIN)
-        if gi.grandslam == GrandSlam.NOT_LEGAL:
-            reasons.append(f"{named} with grandslam=NOT_LEGAL")
-    if (gi.sow_direct in (Direct.SPLIT, Direct.TOCENTER) and variant.holes % 2
-            and variant.holes // 2 not in gi.udir_holes):
-        reasons.append(f"sow_direct={gi.sow_direct.value} with the middle hole not in udir_holes")
-    if len(gi.capt_on) > MAX_CAPT_ON:
-        reasons.append(f"capt_on has {len(gi.capt_on)} values")
-    # the goal parameter and the child settings only matter with their rules; the
-    # start pattern's total decides the end rule's seed counts, which params() reads
-    # from the pipeline itself
-    return reasons
-
-
 def reads_last_move(variant: Variant) -> bool:
     """Whether a move's legality reads the move before it (allow._dont_undo: SPLIT's and
     ZigZag's single seed not moved straight back), which a search position of a board,
@@ -393,12 +137,6 @@ def reads_last_move(variant: Variant) -> bool:
     if variant.game_info.sow_direct != Direct.SPLIT and variant.game_class != GameClass.ZIG_ZAG:
         return False  # the only rules it applies to: no pipeline needed to say no
     return dont_undo_applies(_pipeline(variant))
-
-
-def _conflicts(gi: Any, rule: str, plain: dict[str, Any]) -> list[str]:
-    """`rule` with each field of `gi` that is not at its `plain` value, as reasons."""
-    return [f"{rule} with {name}={_value(getattr(gi, name))}"
-            for name, value in plain.items() if getattr(gi, name) != value]
 
 
 def _pipeline(variant: Variant) -> Any:

@@ -46,13 +46,13 @@
 #endif
 
 enum { MLAPS_OFF, MLAPS_LAPPER, MLAPS_NEXT };
-/* fast.CAPT_SIDE; the TERR ones read the hole's territory owner (territory games only) */
+/* core_values.CAPT_SIDE; the TERR ones read the hole's territory owner (territory games only) */
 enum { SIDE_BOTH, SIDE_OPP, SIDE_OWN, SIDE_OPP_CONT, SIDE_OWN_CONT, SIDE_OPP_TERR, SIDE_OWN_TERR };
 enum { XC_LEAVE, XC_PICK_ON_CAPT, XC_ALWAYS };
 enum { GS_LEGAL, GS_NOT_LEGAL, GS_NO_CAPT, GS_OPP_GETS_REMAIN, GS_LEAVE_LEFT, GS_LEAVE_RIGHT };
 enum { RT_NO_REPEAT, RT_ALWAYS, RT_ONCE };
 enum { UC_HOLE_OWNER, UC_DONT_SCORE, UC_LAST_MOVER, UC_UNFED, UC_DIVVIED };
-/* fast.PICKEXTRA; PX_2X_LAST_SEEDS: PICK2XLASTSEEDS, the starter takes the last seeds */
+/* core_values.PICKEXTRA; PX_2X_LAST_SEEDS: PICK2XLASTSEEDS, the starter takes the last seeds */
 enum { PX_NONE, PX_CROSS, PX_TWOS, PX_FINAL, PX_LAST_SEEDS, PX_2X_LAST_SEEDS };
 enum { CAPT_NO, CAPT_YES, CAPT_REPEAT }; /* move_data.NO, YES, REPEAT */
 /* OC_OTHER: an outcome read from Python; OC_TIE_NO_TURN: a tie of the 1.8 RND_* tallies,
@@ -61,34 +61,34 @@ enum { CAPT_NO, CAPT_YES, CAPT_REPEAT }; /* move_data.NO, YES, REPEAT */
 enum { OC_NONE, OC_WIN, OC_TIE, OC_OTHER, OC_TIE_NO_TURN, OC_ROUND_WIN, OC_ROUND_TIE,
        OC_ROUND_TIE_REP };
 enum { STEP_PASS, STEP_REPEAT, STEP_OVER }; /* what step() ends with */
-enum { END_REFERENCE, END_ROW_EMPTY }; /* fast.END_RULE */
-/* fast.QUIT: how a game stopped from outside (a sowing that never ends) settles the
+enum { END_REFERENCE, END_ROW_EMPTY }; /* core_values.END_RULE */
+/* core_values.QUIT_*: how a game stopped from outside (a sowing that never ends) settles the
    seeds left (ending.make_quitter) */
 enum { QUIT_TIE, QUIT_TAKE_OWN, QUIT_DROP, QUIT_LAST_MOVER, QUIT_DIVVY };
-/* fast.MLAP_CONT: the 1.10 mlap_cont conditions on another lap (STOP_STORE is the
+/* core_values.MLAP_CONT: the 1.10 mlap_cont conditions on another lap (STOP_STORE is the
    sow_own_store stop, or none: fast.py maps it to MC_NONE) */
 enum { MC_NONE, MC_GREQ_PARAM, MC_OWN_SIDE, MC_OPP_SIDE };
-/* fast.END_COND: the 1.10 end_cond enders (ending.end_condition) */
+/* core_values.END_COND: the 1.10 end_cond enders (ending.end_condition) */
 enum { EC_NONE, EC_CLEARED_OWN, EC_CLEARED_OPP, EC_SEEDS_LIMIT, EC_HOLE_SEED_LIMIT };
-enum { CT_NONE, CT_TWO_OUT, CT_MATCH_OPP, CT_PULL_ACROSS }; /* fast.CAPT_TYPE */
+enum { CT_NONE, CT_TWO_OUT, CT_MATCH_OPP, CT_PULL_ACROSS }; /* core_values.CAPT_TYPE */
 /* capture_steps.CHAIN_ROUNDS: an unlimited multiple capture stops after this many rounds
    of the board (PULL_ACROSS takes nothing off it and could pull for ever) */
 #define CHAIN_ROUNDS 50
-/* fast.GOAL: the goals with short enders of their own (end_conditions.py) */
+/* core_values.GOAL: the goals with short enders of their own (end_conditions.py) */
 enum { GOAL_MAX_SEEDS, GOAL_CLEAR, GOAL_DEPRIVE, GOAL_IMMOBILIZE };
-/* fast.TALLY: the RND_* goals' tallies (tally.TALLY_INDEX + 1; Position.tally's order) */
+/* core_values.TALLY: the RND_* goals' tallies (tally.TALLY_INDEX + 1; Position.tally's order) */
 enum { TALLY_NONE, TALLY_WINS, TALLY_SEEDS, TALLY_EXTRA, TALLY_POINTS };
 #define N_TALLIES 4
-/* fast.ENPAS: the holes a capture while sowing (sowing.capture_while_sowing) may take */
+/* core_values.ENPAS: the holes a capture while sowing (sowing.capture_while_sowing) may take */
 enum { EP_ALL, EP_MOVERS, EP_OPPS };
-/* fast.CHILD_TYPE, CHILD_RULE, CHILD_GUARD: children.make_child_test */
+/* core_values.CHILD_TYPE, CHILD_RULE, CHILD_GUARD: children.make_child_test */
 enum { CH_NONE, CH_NORMAL, CH_ONE };
 enum { CR_NONE, CR_OPP_SIDE, CR_OWN_SIDE, CR_NOT_1ST_OPP, CR_OPPS_NOT_1ST };
 enum { CG_NONE, CG_NOT_SYM_OPP, CG_NOT_FACING };
-/* fast.HOLD_*: ending.ChildrenHoldStores moves the seeds a move put in the stores onto
+/* core_values.HOLD_*: ending.ChildrenHoldStores moves the seeds a move put in the stores onto
    the children: all of the stores' seeds (1.8), or only those the move added (1.10) */
 enum { HOLD_NONE, HOLD_ALL, HOLD_ADDED };
-/* fast.LAP_CAPT: how a lap's end captures (laps._capture_checks) */
+/* core_values.LC_*: how a lap's end captures (laps._capture_checks) */
 enum { LC_NONE, LC_BASIC, LC_CROSS, LC_GAP };
 
 typedef struct {
@@ -437,6 +437,7 @@ capt_ok(const Params *p, const State *s, const Move *md, int loc)
 #include "core_sowing.h"
 #include "core_capture.h"
 #include "core_laps.h"
+#include "core_legal.h"
 #include "core_turn_end.h"
 #include "core_params.h"
 
