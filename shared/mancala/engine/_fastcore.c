@@ -73,7 +73,7 @@ legal_compute(RulesObject *self, PyObject *pos)
         return NULL;
     if (s.outcome != OC_NONE)
         return PyList_New(0);
-    if (get_turn(pos, &s.turn) < 0)
+    if (get_seat(pos, A_TURN, &s.turn) < 0)
         return NULL;
     PyObject *board = get_board(p, pos, &s);
     if (board == NULL)
@@ -97,7 +97,7 @@ legal_compute(RulesObject *self, PyObject *pos)
         s.stores[1] = v[1];
         if (p->count_movers && get_ll(pos, A_MOVERS, &s.movers) < 0)
             return NULL;
-        if (p->pickextra == PX_2X_LAST_SEEDS && get_starter(pos, &s.starter) < 0)
+        if (p->pickextra == PX_2X_LAST_SEEDS && get_seat(pos, A_STARTER, &s.starter) < 0)
             return NULL;
         if (get_ll(pos, A_RTURN, &s.rturn_cnt) < 0 || get_ll(pos, A_MCOUNT, &s.mcount) < 0 ||
             get_ll(pos, A_TOTAL, &s.total) < 0 || get_inhibit(p, pos, &s) < 0 ||

@@ -272,32 +272,18 @@ get_board(const Params *p, PyObject *pos, State *s)
     return board;
 }
 
+/* a seat (0 South, 1 North) from a Position field: the turn, the starter */
 static int
-get_turn(PyObject *pos, int *turn)
+get_seat(PyObject *pos, int a, int *seat)
 {
     long long t;
-    if (get_ll(pos, A_TURN, &t) < 0)
+    if (get_ll(pos, a, &t) < 0)
         return -1;
     if (t != 0 && t != 1) {
-        PyErr_Format(PyExc_ValueError, "position.turn must be 0 or 1, not %lld", t);
+        PyErr_Format(PyExc_ValueError, "position.%U must be 0 or 1, not %lld", attr_names[a], t);
         return -1;
     }
-    *turn = (int)t;
-    return 0;
-}
-
-/* Position.starter: who started the game or round */
-static int
-get_starter(PyObject *pos, int *starter)
-{
-    long long t;
-    if (get_ll(pos, A_STARTER, &t) < 0)
-        return -1;
-    if (t != 0 && t != 1) {
-        PyErr_Format(PyExc_ValueError, "position.starter must be 0 or 1, not %lld", t);
-        return -1;
-    }
-    *starter = (int)t;
+    *seat = (int)t;
     return 0;
 }
 
@@ -558,7 +544,7 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
         goto fail;
     s->stores[0] = v[0];
     s->stores[1] = v[1];
-    if (get_turn(pos, &s->turn) < 0 || get_ll(pos, A_MCOUNT, &s->mcount) < 0 ||
+    if (get_seat(pos, A_TURN, &s->turn) < 0 || get_ll(pos, A_MCOUNT, &s->mcount) < 0 ||
         get_ll(pos, A_TOTAL, &s->total) < 0 || get_outcome(pos, s) < 0)
         goto fail;
     /* only capt_rturn reads the count; the last move is read by LAST_MOVER's claim,
@@ -570,7 +556,7 @@ load_full(RulesObject *self, PyObject *pos, State *s, Lists *l)
     if (p->count_movers && get_ll(pos, A_MOVERS, &s->movers) < 0)
         goto fail;
     s->starter = 0;
-    if (p->pickextra == PX_2X_LAST_SEEDS && get_starter(pos, &s->starter) < 0)
+    if (p->pickextra == PX_2X_LAST_SEEDS && get_seat(pos, A_STARTER, &s->starter) < 0)
         goto fail;
     if (get_last(p, pos, s) < 0 || get_inhibit(p, pos, s) < 0 || get_alt_dirs(p, pos, s) < 0
         || get_tally(p, pos, s) < 0)
